@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "piec",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "piec", targets: ["piec"]),
+        .library(name: "PieCore", targets: ["PieCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // libyaml from the system (apt: libyaml-dev, brew: libyaml). Only PieYAML imports it.
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        // Leaf: source files, locations, diagnostics, renderers, ordered JSON.
+        .target(name: "PieDiagnostics"),
+        // libyaml event loop -> located node tree.
+        .target(name: "PieYAML", dependencies: ["CYAML", "PieDiagnostics"]),
+        // Spec AST, key tables (also the JSON Schema), lowering and validation.
+        .target(name: "PieSpec", dependencies: ["PieYAML", "PieDiagnostics"]),
+        // Layout, transition plan, SVG/CSS/HTML/manifest codegen. Pure: no I/O.
+        .target(name: "PieCore", dependencies: ["PieSpec", "PieYAML", "PieDiagnostics"]),
+        // Disk, atomic writes, git, scheduling. The only library that does I/O.
+        .target(name: "PieDriver", dependencies: ["PieCore", "PieSpec", "PieDiagnostics"]),
+        .executableTarget(
+            name: "piec",
+            dependencies: ["PieDriver", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(name: "PieYAMLTests", dependencies: ["PieYAML"]),
+        .testTarget(name: "PieSpecTests", dependencies: ["PieSpec"]),
+        .testTarget(name: "PieCoreTests", dependencies: ["PieCore"]),
+        .testTarget(name: "PieDriverTests", dependencies: ["PieDriver"]),
+        .testTarget(name: "CLITests", dependencies: ["PieDriver"]),
+    ]
+)

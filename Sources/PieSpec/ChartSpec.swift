@@ -1,0 +1,148 @@
+import PieDiagnostics
+
+/// A checked spec of format version 1: every default filled in, every value valid.
+/// Plain values only; where each field came from lives in `SpecLocations`.
+public struct ChartSpec: Sendable, Hashable {
+    public var version: Int = 1
+    /// Bundle name: `[a-z0-9-]`, 1...64 characters, default = file stem (slugged).
+    public var id: String
+    public var title: String?
+    public var description: String?
+    public var chart = ChartOptions()
+    public var labels = LabelOptions()
+    public var format = FormatOptions()
+    public var legend = LegendOptions()
+    public var theme = ThemeOptions()
+    public var animation = AnimationOptions()
+    public var slices: [SliceSpec] = []
+
+    public init(id: String) { self.id = id }
+}
+
+public enum Direction: String, Sendable, Hashable, CaseIterable { case clockwise, counterclockwise }
+public enum SortOrder: String, Sendable, Hashable, CaseIterable { case none, ascending, descending }
+public enum LabelPosition: String, Sendable, Hashable, CaseIterable { case inside, none }
+public enum LegendPosition: String, Sendable, Hashable, CaseIterable { case none, top, right, bottom, left }
+public enum EnterAnimation: String, Sendable, Hashable, CaseIterable { case grow, fade, none }
+
+public struct ChartOptions: Sendable, Hashable {
+    /// Side of the square that holds the pie, in px (the legend adds room beside it).
+    public var size: Double = 320
+    /// Fraction of the outer radius: 0 = pie, (0, 1) = donut.
+    public var innerRadius: Double = 0
+    /// Degrees, 0 = 12 o'clock, measured in `direction`.
+    public var startAngle: Double = 0
+    /// Degrees covered by the slices (and the track), (0, 360].
+    public var sweep: Double = 360
+    public var direction: Direction = .clockwise
+    /// When set, a slice spans value/total of the sweep and the rest shows the track.
+    public var total: Double?
+    /// Background ring over the whole sweep.
+    public var track: Color?
+    public var sort: SortOrder = .none
+    public init() {}
+}
+
+public struct LabelOptions: Sendable, Hashable {
+    public var content = LabelTemplate.parseDefault("{label} {percent}")
+    public var position: LabelPosition = .inside
+    /// No label on slices smaller than this percentage.
+    public var minPercent: Double = 3
+    public init() {}
+}
+
+public struct FormatOptions: Sendable, Hashable {
+    /// Decimals of `{percent}` (fixed: `12.0%`); percentages sum to exactly 100.
+    public var decimals: Int = 1
+    /// Text around `{value}`.
+    public var prefix: String = ""
+    public var suffix: String = ""
+    public init() {}
+}
+
+public struct LegendOptions: Sendable, Hashable {
+    public var position: LegendPosition = .right
+    public init() {}
+}
+
+public enum Palette: Sendable, Hashable {
+    /// A built-in palette by name (see `Palettes.names`).
+    case named(String)
+    /// An explicit list of colours, cycled.
+    case list([Color])
+}
+
+public struct StrokeOptions: Sendable, Hashable {
+    public var color: Color = Color(r: 255, g: 255, b: 255)
+    /// Width of the separators between slices, px; 0 = none.
+    public var width: Double = 1
+    public init() {}
+}
+
+public struct ThemeOptions: Sendable, Hashable {
+    public var palette: Palette = .named("default")
+    public var stroke = StrokeOptions()
+    /// nil = transparent.
+    public var background: Color?
+    public init() {}
+}
+
+/// A CSS cubic-bezier easing; `css` is the canonical text written to the output.
+public struct Easing: Sendable, Hashable {
+    public var css: String
+    public var x1: Double, y1: Double, x2: Double, y2: Double
+    public init(css: String, x1: Double, y1: Double, x2: Double, y2: Double) {
+        self.css = css
+        self.x1 = x1
+        self.y1 = y1
+        self.x2 = x2
+        self.y2 = y2
+    }
+    public static let named: [(String, Easing)] = [
+        ("linear", Easing(css: "linear", x1: 0, y1: 0, x2: 1, y2: 1)),
+        ("ease", Easing(css: "ease", x1: 0.25, y1: 0.1, x2: 0.25, y2: 1)),
+        ("ease-in", Easing(css: "ease-in", x1: 0.42, y1: 0, x2: 1, y2: 1)),
+        ("ease-out", Easing(css: "ease-out", x1: 0, y1: 0, x2: 0.58, y2: 1)),
+        ("ease-in-out", Easing(css: "ease-in-out", x1: 0.42, y1: 0, x2: 0.58, y2: 1)),
+    ]
+    public static let easeInOut = named[4].1
+}
+
+public struct AnimationOptions: Sendable, Hashable {
+    /// Milliseconds.
+    public var duration: Double = 800
+    public var easing: Easing = .easeInOut
+    /// Milliseconds.
+    public var delay: Double = 0
+    public var enter: EnterAnimation = .grow
+    public init() {}
+}
+
+public struct SliceSpec: Sendable, Hashable {
+    /// Identity across versions: `[a-z0-9][a-z0-9_-]*`, unique; default = slug of label.
+    public var id: String
+    public var label: String
+    /// Finite, >= 0.
+    public var value: Double
+    /// nil = from the palette, stable per id.
+    public var color: Color?
+    /// Outer radius as a fraction of the chart's outer radius, (0, 1]; nil = 1.
+    public var radius: Double?
+    public var description: String?
+    public init(id: String, label: String, value: Double) {
+        self.id = id
+        self.label = label
+        self.value = value
+    }
+}
+
+/// Where each field of a spec came from, keyed by a path such as `chart.innerRadius`,
+/// `slices[2].value`, `slices[2]` (the whole item). `values` holds the value's range,
+/// `keys` the key's range.
+public struct SpecLocations: Sendable, Hashable {
+    public var values: [String: SourceRange] = [:]
+    public var keys: [String: SourceRange] = [:]
+    public init() {}
+    public func value(_ path: String) -> SourceRange? { values[path] }
+    public func key(_ path: String) -> SourceRange? { keys[path] ?? values[path] }
+}

@@ -1,0 +1,64 @@
+#if canImport(Darwin)
+import Darwin
+#else
+import Glibc
+#endif
+
+/// A validated colour, re-serialised on output (user text never reaches CSS verbatim).
+public struct Color: Sendable, Hashable {
+    public var r: UInt8, g: UInt8, b: UInt8
+    /// 0...255; 255 = opaque.
+    public var a: UInt8
+    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
+
+    public var isOpaque: Bool { a == 255 }
+
+    /// `#rrggbb` when opaque, `#rrggbbaa` otherwise (lowercase).
+    public var hex: String {
+        let digits = Array("0123456789abcdef")
+        var s = "#"
+        for v in (isOpaque ? [r, g, b] : [r, g, b, a]) {
+            s.append(digits[Int(v >> 4)])
+            s.append(digits[Int(v & 15)])
+        }
+        return s
+    }
+
+    /// Parses `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` or a CSS colour keyword.
+    public static func parse(_ text: String) -> Color? {
+        if text.hasPrefix("#") {
+            let digits = text.dropFirst().map { $0.hexDigitValue }
+            guard digits.allSatisfy({ $0 != nil }) else { return nil }
+            let d = digits.map { UInt8($0!) }
+            switch d.count {
+            case 3: return Color(r: d[0] * 17, g: d[1] * 17, b: d[2] * 17)
+            case 4: return Color(r: d[0] * 17, g: d[1] * 17, b: d[2] * 17, a: d[3] * 17)
+            case 6: return Color(r: d[0] << 4 | d[1], g: d[2] << 4 | d[3], b: d[4] << 4 | d[5])
+            case 8: return Color(r: d[0] << 4 | d[1], g: d[2] << 4 | d[3], b: d[4] << 4 | d[5], a: d[6] << 4 | d[7])
+            default: return nil
+            }
+        }
+        return CSSColorNames.lookup(text.lowercased())
+    }
+
+    /// WCAG relative luminance, 0...1.
+    public var luminance: Double {
+        func channel(_ v: UInt8) -> Double {
+            let c = Double(v) / 255
+            return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+    }
+
+    /// WCAG contrast ratio between two opaque colours, 1...21.
+    public static func contrast(_ a: Color, _ b: Color) -> Double {
+        let la = a.luminance, lb = b.luminance
+        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+    }
+}
+
