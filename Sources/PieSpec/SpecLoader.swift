@@ -1,0 +1,38 @@
+import PieDiagnostics
+import PieYAML
+
+/// The result of loading a spec: a checked `ChartSpec` when there were no errors,
+/// where each field came from, and every diagnostic (YAML, typing and semantic).
+public struct SpecLoadResult: Sendable {
+    public var spec: ChartSpec?
+    public var locations: SpecLocations
+    public var diagnostics: [Diagnostic]
+}
+
+/// Front end of the pipeline: bytes -> YAML nodes -> lowered and validated `ChartSpec`.
+public enum SpecLoader {
+    /// Parses, lowers and validates one spec file. `defaultID` is used when the spec has no `id`.
+    public static func load(_ file: SourceFile, defaultID: String, limits: SpecLimits = SpecLimits()) -> SpecLoadResult {
+        let document = YAMLParser.parse(file, limits: limits.yaml)
+        var diagnostics = document.diagnostics
+        guard let root = document.root else {
+            return SpecLoadResult(spec: nil, locations: SpecLocations(), diagnostics: diagnostics)
+        }
+        var lowering = Lowering(limits: limits, defaultID: defaultID, fileEnd: file.location(ofByteOffset: file.bytes.count))
+        let spec = lowering.lower(root)
+        diagnostics += lowering.diagnostics
+        let ok = !diagnostics.hasErrors
+        return SpecLoadResult(spec: ok ? spec : nil, locations: lowering.locations, diagnostics: diagnostics)
+    }
+}
+
+/// Documented input limits, enforced before work grows.
+public struct SpecLimits: Sendable, Hashable {
+    /// Bytes of one spec file (checked by the driver before reading).
+    public var maxFileBytes = 8 * 1024 * 1024
+    public var maxSlices = 100_000
+    /// Unicode scalars in one label, title, description or id.
+    public var maxTextLength = 1_000
+    public var yaml = YAMLLimits()
+    public init() {}
+}
