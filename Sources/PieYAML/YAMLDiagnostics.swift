@@ -151,26 +151,44 @@ public enum YAMLDiagnostics {
         CodeInfo("E0113", "nesting too deep", """
             Mappings and sequences are nested deeper than piec allows (32 levels by default). \
             A real spec needs only a few levels, so this usually means generated or corrupted \
-            input such as `[[[[[[...`. piec stops reading at the first level over the limit \
-            to bound the work done on untrusted input. Flatten the structure; a spec looks \
-            like `slices: [{ label: Swift, value: 42 }]`, three levels deep.
+            input such as:
+
+                slices: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]
+
+            piec stops reading at the first level over the limit, to bound the work done on \
+            untrusted input. Flatten the structure; a whole spec needs three levels:
+
+                slices: [{ label: Swift, value: 42 }]
             """),
         CodeInfo("E0114", "too many nodes", """
-            The document contains more values (scalars, mappings and sequences) than piec \
-            accepts (2,000,000 by default). piec stops reading at the first node over the \
-            limit to bound memory on untrusted input. Split the chart, or group small slices \
-            with `chart.other` instead of listing every one of them.
+            The document contains more values (scalars, mappings and sequences, keys \
+            included) than piec accepts (2,000,000 by default). piec stops reading at the \
+            first node over the limit, to bound memory on untrusted input. A chart with that \
+            many slices cannot be read anyway: keep the largest slices and group the rest \
+            into one "Other" slice:
+
+                chart:
+                  other: { maxSlices: 8, label: Other }
             """),
         CodeInfo("E0115", "value too long", """
             One scalar (a key or a value) is longer than piec accepts (65,536 bytes by \
-            default), for example a pasted file inside a `description`. Labels and \
-            descriptions are meant to be short: shorten the text. The value is left out of \
-            the spec.
+            default), for example a whole document pasted into a description:
+
+                description: |
+                  ...70,000 characters...
+
+            Labels and descriptions are meant to be short: shorten the text to a sentence or \
+            two. The value is left out of the spec.
             """),
         CodeInfo("E0116", "the yaml parser failed", """
             The YAML parser could not continue for a reason that is not a mistake in the \
-            spec, usually because it ran out of memory. Retry with more memory available, and \
-            report the spec that triggered it if it is small.
+            spec, usually because it ran out of memory. The message carries the parser's own \
+            words, for example:
+
+                error[E0116]: the yaml parser failed: memory error
+
+            Retry with more memory available. If it happens again with a small spec, report \
+            the spec that triggers it.
             """),
     ]
 }
