@@ -12,8 +12,7 @@ extension TreeBuilder {
 
     /// Reader errors carry a byte offset (their marks are 0:0).
     private func readerDiagnostic(_ error: LibYAMLError, file: SourceFile) -> Diagnostic {
-        let start = file.location(ofByteOffset: error.problemOffset)
-        let range = SourceRange(start: start, end: SourceLocation(line: start.line, column: start.column + 1))
+        let range = readerRange(error, file: file)
         let value = error.problemValue
         switch error.problem {
         case "control characters are not allowed":
@@ -31,6 +30,22 @@ extension TreeBuilder {
         default:
             return .error(YAMLDiagnostics.syntax, lowercasedFirst(error.problem), at: range)
         }
+    }
+
+    /// The offending character: one column, a point at a line break or the end of the file.
+    /// A bad continuation byte is reported from the start of the character it breaks.
+    private func readerRange(_ error: LibYAMLError, file: SourceFile) -> SourceRange {
+        let offset = min(max(0, error.problemOffset), file.bytes.count)
+        let at = file.location(ofByteOffset: offset)
+        if error.problem == "invalid trailing UTF-8 octet" {
+            var lead = offset
+            while lead > 0, offset - lead < 3, file.bytes[lead - 1] & 0xC0 == 0x80 { lead -= 1 }
+            if lead > 0, file.bytes[lead - 1] >= 0xC0 { lead -= 1 }
+            let start = file.location(ofByteOffset: lead)
+            return SourceRange(start: start, end: max(at, SourceLocation(line: start.line, column: start.column + 1)))
+        }
+        guard offset < file.bytes.count, file.bytes[offset] != 0x0A, file.bytes[offset] != 0x0D else { return .point(at) }
+        return SourceRange(start: at, end: SourceLocation(line: at.line, column: at.column + 1))
     }
 
     private func utf8Problem(_ error: LibYAMLError) -> String {

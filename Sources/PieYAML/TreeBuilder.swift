@@ -19,12 +19,14 @@ struct TreeBuilder {
     /// libyaml's own line:col agree with `SourceFile` unless the file contains one of the line
     /// breaks only libyaml knows (U+0085, U+2028, U+2029); then the cursor walks the bytes.
     private let marksMatchSourceLines: Bool
+    private let lineCount: Int
 
     /// `trustMarks: false` forces the byte-walking cursor for every location (tests).
     init(file: SourceFile, limits: YAMLLimits, trustMarks: Bool = true) {
         self.limits = limits
         cursor = SourceCursor(file: file)
         marksMatchSourceLines = trustMarks && !SourceCursor.containsExtraLineBreaks(file.bytes)
+        lineCount = file.lineCount
         stack.reserveCapacity(min(limits.maxDepth, 64))
     }
 
@@ -123,9 +125,12 @@ struct TreeBuilder {
         }
     }
 
-    /// The 1-based location of a libyaml mark.
+    /// The 1-based location of a libyaml mark. At the end of a file without a final line
+    /// break libyaml moves its marks to a line that does not exist: the cursor clamps them.
     mutating func location(_ mark: Mark) -> SourceLocation {
-        if marksMatchSourceLines { return SourceLocation(line: mark.line + 1, column: mark.column + 1) }
+        if marksMatchSourceLines, mark.line < lineCount {
+            return SourceLocation(line: mark.line + 1, column: mark.column + 1)
+        }
         return cursor.location(ofIndex: mark.index)
     }
 
