@@ -11,7 +11,8 @@ struct SyntaxErrorTests {
         #expect(doc.codes == ["E0104"])
         let d = try #require(doc.diagnostics.first)
         #expect(d.range == span(3, 8, 3, 9))
-        #expect(d.message == "invalid utf-8: byte 0xFF cannot start a character")
+        #expect(d.message == "invalid utf-8 byte 0xFF")
+        #expect(d.notes == ["this byte never appears in utf-8 text"])
         #expect(d.help == "save the file as UTF-8")
         #expect(doc.root == nil)
     }
@@ -19,15 +20,31 @@ struct SyntaxErrorTests {
     @Test func invalidContinuationByte() {
         let doc = parse(bytes: Array("a: ".utf8) + [0xC3, 0x41] + Array("\n".utf8))
         #expect(doc.codes == ["E0104"])
-        // From the lead byte of `é` (column 4) to the byte that breaks it (column 5).
+        // libyaml points at the 0x41 that breaks the character; report the character's lead byte.
         #expect(doc.diagnostics.first?.range == span(1, 4, 1, 5))
-        #expect(doc.diagnostics.first?.message == "invalid utf-8: byte 0x41 cannot continue a character")
+        #expect(doc.diagnostics.first?.message == "invalid utf-8 byte 0xC3")
+    }
+
+    @Test func latin1AccentBeforeALineBreak() {
+        // libyaml calls this "incomplete UTF-8 octet sequence" although the file goes on.
+        let doc = parse(bytes: Array("title: Caf".utf8) + [0xE9] + Array("\nb: 1\n".utf8))
+        #expect(doc.codes == ["E0104"])
+        #expect(doc.diagnostics.first?.range == span(1, 11, 1, 12))
+        #expect(doc.diagnostics.first?.message == "invalid utf-8 byte 0xE9")
+        #expect(doc.diagnostics.first?.notes == ["it starts a multi-byte character whose next bytes are missing or invalid"])
+    }
+
+    @Test func strayContinuationByteIsShownWhereTheRendererDrawsIt() {
+        let doc = parse(bytes: Array("ab".utf8) + [0x80] + Array("c: 1\n".utf8))
+        #expect(doc.codes == ["E0104"])
+        #expect(doc.diagnostics.first?.range == span(1, 3, 1, 4))
+        #expect(doc.diagnostics.first?.notes == ["it continues a character that was never started"])
     }
 
     @Test func utf16FileGetsANote() {
         let doc = parse(bytes: [0xFF, 0xFE, 0x61, 0x00])
         #expect(doc.codes == ["E0104"])
-        #expect(doc.diagnostics.first?.notes == ["the file starts like UTF-16 text"])
+        #expect(doc.diagnostics.first?.notes.last == "the file starts like UTF-16 text")
     }
 
     @Test func controlCharacterAndNul() {
