@@ -1,23 +1,24 @@
 import PieDiagnostics
 
 /// The codes the YAML front end emits (E0101-E0116) and their `piec explain` texts.
+/// The constants let later phases recognise a YAML finding (e.g. skip work after E0112).
 public enum YAMLDiagnostics {
-    static let syntax = DiagnosticCode("E0101")
-    static let tabIndentation = DiagnosticCode("E0102")
-    static let unterminatedString = DiagnosticCode("E0103")
-    static let invalidUTF8 = DiagnosticCode("E0104")
-    static let controlCharacter = DiagnosticCode("E0105")
-    static let anchorOrAlias = DiagnosticCode("E0106")
-    static let explicitTag = DiagnosticCode("E0107")
-    static let mergeKey = DiagnosticCode("E0108")
-    static let complexKey = DiagnosticCode("E0109")
-    static let duplicateKey = DiagnosticCode("E0110")
-    static let multipleDocuments = DiagnosticCode("E0111")
-    static let emptySpec = DiagnosticCode("E0112")
-    static let tooDeep = DiagnosticCode("E0113")
-    static let tooManyNodes = DiagnosticCode("E0114")
-    static let scalarTooLong = DiagnosticCode("E0115")
-    static let parserFailure = DiagnosticCode("E0116")
+    public static let syntax = DiagnosticCode("E0101")
+    public static let tabIndentation = DiagnosticCode("E0102")
+    public static let unterminatedString = DiagnosticCode("E0103")
+    public static let invalidUTF8 = DiagnosticCode("E0104")
+    public static let controlCharacter = DiagnosticCode("E0105")
+    public static let anchorOrAlias = DiagnosticCode("E0106")
+    public static let explicitTag = DiagnosticCode("E0107")
+    public static let mergeKey = DiagnosticCode("E0108")
+    public static let complexKey = DiagnosticCode("E0109")
+    public static let duplicateKey = DiagnosticCode("E0110")
+    public static let multipleDocuments = DiagnosticCode("E0111")
+    public static let emptySpec = DiagnosticCode("E0112")
+    public static let tooDeep = DiagnosticCode("E0113")
+    public static let tooManyNodes = DiagnosticCode("E0114")
+    public static let scalarTooLong = DiagnosticCode("E0115")
+    public static let parserFailure = DiagnosticCode("E0116")
 
     /// Every code above with its title and long explanation, in code order.
     public static let catalog: [CodeInfo] = [
@@ -78,11 +79,15 @@ public enum YAMLDiagnostics {
             specs do not support them: every value must be written where it is used, so a \
             reader (and a diff) sees the whole chart. For example:
 
-                theme: { stroke: &line { color: "#ffffff", width: 1 } }
-                legend: { border: *line }
+                slices:
+                  - { label: Swift, value: 42, color: &brand "#f05138" }
+                  - { label: SwiftUI, value: 12, color: *brand }
 
-            Write the value out in full at each place instead of `&line` and `*line`. The \
-            aliased value is left out of the spec.
+            Write the value out in full at each place instead of `&brand` and `*brand`:
+
+                  - { label: SwiftUI, value: 12, color: "#f05138" }
+
+            The aliased value is left out of the spec.
             """),
         CodeInfo("E0107", "explicit tags are not supported", """
             Tags such as `!!str`, `!!int` or `!custom` tell a YAML loader which type to build. \
