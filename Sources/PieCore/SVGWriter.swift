@@ -151,7 +151,7 @@ struct SVGWriter {
             out.int(b.index)
             out.raw("\" transform=\"rotate(")
             out.num(b.to)
-            out.raw(")\" d=\"")
+            out.raw(b.motionOnly ? ")\" visibility=\"hidden\" d=\"" : ")\" d=\"")
             out.radial(inner: b.inner, outer: b.outer)
             out.raw("\"/>\n")
         }

@@ -22,13 +22,16 @@ struct Scene {
         var length: Double
     }
 
-    /// A radial separator line (`.p-b<index>`) from `inner` to `outer`.
+    /// A radial separator line (`.p-b<index>`) from `inner` to `outer`. `motionOnly` marks
+    /// the moving end of a closing circle: shown while animating, hidden at rest (where it
+    /// would double the line at the start).
     struct Separator {
         var index: Int
         var inner: Double
         var outer: Double
         var from: Double
         var to: Double
+        var motionOnly = false
     }
 
     /// A label (`.p-l<index>`) at `radius` on screen angles `from` -> `to` (already signed).
@@ -138,11 +141,11 @@ struct Scene {
                                     outer: max(s.to.outerRadius, previous.to.outerRadius),
                                     from: s.from.startAngle, to: s.to.startAngle))
         }
-        let movesEnd = last.from.endAngle != last.to.endAngle
+        let movesEnd = plan.kind != .none && last.from.endAngle != last.to.endAngle
         if !full || movesEnd {
             let outer = full ? max(last.to.outerRadius, first.to.outerRadius) : last.to.outerRadius
             result.append(Separator(index: visible.count, inner: last.to.innerRadius, outer: outer,
-                                    from: last.from.endAngle, to: last.to.endAngle))
+                                    from: last.from.endAngle, to: last.to.endAngle, motionOnly: full))
         }
         return result
     }

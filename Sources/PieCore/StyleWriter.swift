@@ -83,7 +83,8 @@ struct StyleWriter {
         }
         for b in scene.separators {
             out.raw(sel + ".p-b" + String(b.index) + "{" + StyleWriter.rotate(b.to) + "}\n")
-            names.separators.append((b.index, keyframe(StyleWriter.rotate(b.from))))
+            let from = StyleWriter.rotate(b.from) + (b.motionOnly ? ";visibility:visible" : "")
+            names.separators.append((b.index, keyframe(from)))
         }
         for l in scene.labels {
             out.raw(sel + ".p-l" + String(l.index) + "{" + StyleWriter.orbit(l.to, radius: l.radius) + "}\n")
