@@ -42,8 +42,8 @@ public struct BuildReport: Sendable {
     /// Number of specs with at least one error.
     public var failedSpecs: Int { outcomes.filter(\.hasErrors).count }
 
-    public var status: ExitStatus {
-        groups.reduce(ExitStatus.success) { $0.combined(with: .forDiagnostics($1.diagnostics)) }
+    public var status: PiecExitCode {
+        groups.reduce(PiecExitCode.success) { $0.combined(with: .forDiagnostics($1.diagnostics)) }
     }
 }
 

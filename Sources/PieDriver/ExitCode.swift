@@ -11,7 +11,7 @@ import PieDiagnostics
 /// | 74   | I/O failure: an input cannot be read (missing, unreadable, not a file, no specs in a directory) or the output cannot be written (symlink, foreign files, permissions, full disk) |
 ///
 /// When several apply, the most severe wins: 64, then 74, then 1, then 2.
-public enum ExitStatus: Int32, Sendable, CaseIterable {
+public enum PiecExitCode: Int32, Sendable, CaseIterable {
     case success = 0
     case specErrors = 1
     case stale = 2
@@ -30,14 +30,14 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     }
 
     /// The more severe of two statuses.
-    public func combined(with other: ExitStatus) -> ExitStatus {
+    public func combined(with other: PiecExitCode) -> PiecExitCode {
         other.severity > severity ? other : self
     }
 
     /// The status a set of diagnostics calls for: 74 if any error is an I/O failure
     /// (see `DriverDiagnostics.ioCodes`), 2 if any is a stale bundle, else 1 if any is an error.
-    public static func forDiagnostics(_ diagnostics: [Diagnostic]) -> ExitStatus {
-        var status = ExitStatus.success
+    public static func forDiagnostics(_ diagnostics: [Diagnostic]) -> PiecExitCode {
+        var status = PiecExitCode.success
         for d in diagnostics where d.severity == .error {
             if DriverDiagnostics.ioCodes.contains(d.code) {
                 status = status.combined(with: .ioFailure)

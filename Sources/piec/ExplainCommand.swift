@@ -33,7 +33,7 @@ struct Explain: ParsableCommand {
                 message += "help: `piec explain --list` lists every code\n"
             }
             terminal.err(message)
-            throw ExitCode(ExitStatus.usage.rawValue)
+            throw ExitCode(PiecExitCode.usage.rawValue)
         }
         terminal.out("\(info.code): \(info.title)\n\n\(info.explanation)\n")
     }

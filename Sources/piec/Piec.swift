@@ -12,7 +12,7 @@ struct Piec: ParsableCommand {
             directory is searched. A directory means every *.yaml and *.yml file below it \
             (hidden files and directories and the output directory are skipped).
 
-            \(ExitStatus.helpText)
+            \(PiecExitCode.helpText)
             """,
         version: PiecVersion.string,
         subcommands: [Build.self, Check.self, Explain.self, Schema.self]

@@ -12,7 +12,7 @@ struct Reporter {
     /// Above this many specs, a TTY shows a progress line while compiling.
     static let progressThreshold = 200
 
-    func run(_ request: BuildRequest, builder: Builder) -> ExitStatus {
+    func run(_ request: BuildRequest, builder: Builder) -> PiecExitCode {
         let start = DispatchTime.now().uptimeNanoseconds
         let progress = terminal.stderrIsTTY ? ProgressLine(terminal: terminal) : nil
         let report = builder.build(request) { done, total in
