@@ -2,8 +2,20 @@ import Foundation
 
 /// stdout and stderr, unbuffered, and what the terminal supports.
 struct Terminal: Sendable {
-    func out(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
-    func err(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+    func out(_ text: String) { Self.write(text, to: STDOUT_FILENO) }
+    func err(_ text: String) { Self.write(text, to: STDERR_FILENO) }
+
+    /// Writes everything, retrying short writes; a closed or full stream is not worth a crash.
+    private static func write(_ text: String, to fd: Int32) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return }
+            offset += n
+        }
+    }
 
     /// stderr is an interactive terminal.
     var stderrIsTTY: Bool { isatty(STDERR_FILENO) == 1 }
