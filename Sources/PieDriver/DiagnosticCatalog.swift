@@ -1,11 +1,13 @@
 import PieDiagnostics
 import PieSpec
+import PieYAML
 
 /// Every diagnostic code piec can emit, aggregated from each phase's catalog (for `piec explain`).
 public enum DiagnosticCatalog {
     /// All catalog entries, sorted by code. Each phase owns its range of codes.
     public static var all: [CodeInfo] {
         let phases: [[CodeInfo]] = [
+            YAMLDiagnostics.catalog,
             SpecDiagnostics.catalog,
             DriverDiagnostics.catalog,
         ]
