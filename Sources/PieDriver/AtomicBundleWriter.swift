@@ -40,21 +40,23 @@ public struct AtomicBundleWriter: Sendable {
             report.failures = invalid
             return report
         }
-        let out: DirectoryHandle
+        let output: OutputDirectory
         switch OutputDirectory.open(outputDir) {
         case .failure(let failure):
             report.failures = [FileDiagnostics(path: outputDir, file: nil, diagnostics: [failure.diagnostic])]
             return report
-        case .success(let handle): out = handle
+        case .success(let o): output = o
         }
+        let out = output.handle
         let plans = parallelMap(bundles, jobs: jobs) { BundleStager.prepare($0, in: out) }
         report.failures = plans.compactMap(\.failure)
         let staged = plans.compactMap(\.staged)
-        guard report.succeeded else {
+        if report.succeeded {
+            commit(staged, in: out, into: &report)
+        } else {
             staged.forEach { BundleStager.discard($0, in: out) }
-            return report
         }
-        commit(staged, in: out, into: &report)
+        if report.written.isEmpty { output.removeIfCreated() }
         return report
     }
 
@@ -92,43 +94,5 @@ public struct AtomicBundleWriter: Sendable {
                 DriverDiagnostics.invalidBundle, "invalid or repeated file name `\(file.name)` in bundle `\(bundle.id)`"))
         }
         return problems.isEmpty ? nil : FileDiagnostics(path: bundle.id, file: nil, diagnostics: problems)
-    }
-}
-
-/// The output directory: created when missing, never a symlink.
-enum OutputDirectory {
-    static func open(_ path: String) -> Result<DirectoryHandle, DriverFailure> {
-        switch FileStatus.lstatus(path) {
-        case .success(let status) where status.kind == .symlink:
-            return .failure(DriverFailure(ExistingBundle.Refusal.symlink(path).diagnostic))
-        case .success(let status) where status.kind != .directory:
-            return .failure(DriverFailure(DriverDiagnostics.error(
-                DriverDiagnostics.writeFailed, "the output path `\(path)` is not a directory",
-                help: "choose another output directory with `-o`")))
-        case .success: break
-        case .failure(let failure) where failure.code == ENOENT:
-            do {
-                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            } catch {
-                return .failure(DriverFailure(DriverDiagnostics.error(
-                    DriverDiagnostics.writeFailed, "cannot create the output directory `\(path)`: \(Self.reason(error))")))
-            }
-        case .failure(let failure):
-            return .failure(DriverFailure(DriverDiagnostics.error(DriverDiagnostics.writeFailed, failure.message)))
-        }
-        return DirectoryHandle.open(path).mapError { failure in
-            DriverFailure(failure.code == ELOOP
-                ? ExistingBundle.Refusal.symlink(path).diagnostic
-                : DriverDiagnostics.error(DriverDiagnostics.writeFailed, failure.message))
-        }
-    }
-
-    static func reason(_ error: Error) -> String {
-        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
-            underlying.domain == NSPOSIXErrorDomain
-        {
-            return errnoText(Int32(underlying.code))
-        }
-        return (error as NSError).localizedDescription
     }
 }

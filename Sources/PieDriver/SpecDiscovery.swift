@@ -100,7 +100,7 @@ private struct Walker {
             names = try FileManager.default.contentsOfDirectory(atPath: dir)
         } catch {
             let d = DriverDiagnostics.error(
-                DriverDiagnostics.unreadable, "cannot list `\(dir)`: \(OutputDirectory.reason(error))")
+                DriverDiagnostics.unreadable, "cannot list `\(dir)`: \(describe(error))")
             problems.append(FileDiagnostics(path: dir, file: nil, diagnostics: [d]))
             return
         }
@@ -123,4 +123,14 @@ private struct Walker {
             }
         }
     }
+}
+
+/// The POSIX reason inside a Foundation file error ("permission denied"), else its description.
+func describe(_ error: Error) -> String {
+    if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
+        underlying.domain == NSPOSIXErrorDomain
+    {
+        return errnoText(Int32(underlying.code))
+    }
+    return (error as NSError).localizedDescription
 }

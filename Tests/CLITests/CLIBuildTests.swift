@@ -100,6 +100,14 @@ struct CLIBuildTests {
         #expect(ws.snapshot("out") == before)
     }
 
+    @Test func failedFirstBuildLeavesNoOutputDirectory() throws {
+        let ws = try Workspace()
+        try ws.write("pie.yaml", Specs.pie)
+        let run = try ws.run("build", "pie.yaml", "-o", "site/charts", shell: "trap '' XFSZ; ulimit -f 0;")
+        #expect(run.status == 74)
+        #expect(!ws.exists("site"))
+    }
+
     @Test func jsonFormatPrintsNothingWhenClean() throws {
         let ws = try Workspace()
         try ws.write("pie.yaml", Specs.pie)
