@@ -1,7 +1,9 @@
 import PieDiagnostics
 import PieYAML
 
-/// PLACEHOLDER (lead is writing it): YAML node tree -> ChartSpec with locations and diagnostics.
+/// Turns the located YAML tree into a `ChartSpec`, typing every scalar by the field that
+/// expects it and recording where each field came from. Collects every error (one per root
+/// cause: a section of the wrong type is reported once and its children are skipped).
 struct Lowering {
     let limits: SpecLimits
     let defaultID: String
@@ -15,7 +17,81 @@ struct Lowering {
         self.fileEnd = fileEnd
     }
 
-    mutating func lower(_ root: YAMLNode) -> ChartSpec {
-        ChartSpec(id: defaultID)
+    mutating func error(_ code: DiagnosticCode, _ message: String, at range: SourceRange?,
+                        labels: [DiagnosticLabel] = [], notes: [String] = [], help: String? = nil) {
+        diagnostics.append(.error(code, message, at: range, labels: labels, notes: notes, help: help))
+    }
+
+    /// The entries of a mapping checked against `table`: unknown keys and missing required keys
+    /// are reported; known entries are returned by name. Nil (and one error) if not a mapping.
+    mutating func entries(_ node: YAMLNode, table: KeyTable, path: String) -> [String: YAMLEntry]? {
+        guard case .mapping(let list, let range) = node else {
+            let what = path.isEmpty ? "the spec" : "`\(path)`"
+            error(path.isEmpty ? SpecDiagnostics.rootNotMapping : SpecDiagnostics.wrongType,
+                  "\(what) must be a mapping, found \(node.kindDescription)", at: node.range,
+                  help: path.isEmpty ? "a spec starts with `piec: 1` and lists `slices:`" : nil)
+            return nil
+        }
+        var found: [String: YAMLEntry] = [:]
+        found.reserveCapacity(list.count)
+        for entry in list {
+            let name = entry.key.value
+            let childPath = path.isEmpty ? name : "\(path).\(name)"
+            if table.key(name) != nil {
+                found[name] = entry
+                locations.keys[childPath] = entry.key.range
+                locations.values[childPath] = entry.value.range
+            } else {
+                reportUnknownKey(entry.key, table: table, path: path)
+            }
+        }
+        for key in table.keys where key.required && found[key.name] == nil {
+            let start = SourceRange.point(range.start)
+            let place = path.isEmpty ? "the spec" : "`\(path)`"
+            error(SpecDiagnostics.missingKey, "missing required key `\(key.name)` in \(place)", at: start,
+                  help: "add `\(key.name):` (\(key.doc.prefix(1).lowercased() + key.doc.dropFirst().dropLast()))")
+        }
+        return found
+    }
+
+    private mutating func reportUnknownKey(_ key: YAMLScalar, table: KeyTable, path: String) {
+        let name = key.value
+        let place = path.isEmpty ? "at the top level" : "in `\(displaySection(path))`"
+        if let home = Keys.planned[name] {
+            error(SpecDiagnostics.notSupportedYet, "`\(name)` is not supported by this version of piec", at: key.range,
+                  notes: ["`\(home.isEmpty ? name : home + "." + name)` is part of piec's planned spec language; it is rejected rather than ignored"])
+            return
+        }
+        var help = Suggestions.didYouMean(name, among: table.names)
+        if help == nil, let home = Keys.all.first(where: { $0.section != table.section && $0.key(name) != nil }) {
+            help = home.section.isEmpty ? "`\(name)` belongs at the top level" : "`\(name)` belongs in `\(home.section)`"
+        }
+        error(SpecDiagnostics.unknownKey, "unknown key `\(sanitized(name))` \(place)", at: key.range,
+              help: help ?? "known keys here: \(table.names.map { "`\($0)`" }.joined(separator: ", "))")
+    }
+
+    private func displaySection(_ path: String) -> String {
+        // slices[3] -> slices[3]; theme.stroke -> theme.stroke
+        path
+    }
+
+    func sanitized(_ s: String) -> String {
+        let short = s.unicodeScalars.count > 40 ? String(String.UnicodeScalarView(s.unicodeScalars.prefix(40))) + "…" : s
+        return String(String.UnicodeScalarView(short.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
+    }
+
+    /// The scalar of a node, or nil with an error naming what was expected.
+    mutating func scalar(_ node: YAMLNode, expected: String, path: String) -> YAMLScalar? {
+        switch node {
+        case .scalar(let s) where s.style == .plain && s.value.isEmpty:
+            error(SpecDiagnostics.emptyValue, "`\(path)` has no value", at: SourceRange.point(s.range.start),
+                  help: "write \(expected) after the colon, or remove the key")
+            return nil
+        case .scalar(let s):
+            return s
+        default:
+            error(SpecDiagnostics.wrongType, "`\(path)` must be \(expected), found \(node.kindDescription)", at: node.range)
+            return nil
+        }
     }
 }

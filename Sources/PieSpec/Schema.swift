@@ -1,17 +1,76 @@
 import PieDiagnostics
 
-/// PLACEHOLDER (lead is writing it): the JSON Schema (2020-12) generated from the key tables.
+/// The JSON Schema (2020-12) of the spec language, generated from `Keys` — the same tables the
+/// parser uses — so the schema cannot drift from what piec accepts (a test compares it with
+/// `Schemas/piec.schema.json`).
 public enum SpecSchema {
+    public static let id = "https://piec.dev/schemas/piec.schema.json"
+
     /// The text of `Schemas/piec.schema.json` (pretty JSON, trailing newline).
-    public static func generate() -> String { "{}\n" }
-}
+    public static func generate() -> String {
+        var root = object(Keys.root)
+        root.insert(("$schema", .string("https://json-schema.org/draft/2020-12/schema")), at: 0)
+        root.insert(("$id", .string(id)), at: 1)
+        root.insert(("title", .string("piec chart spec, version 1")), at: 2)
+        return JSONValue.object(root).serialized(pretty: true) + "\n"
+    }
 
-public enum SpecDiagnostics {
-    /// Catalog of PieSpec's codes (E0200-E0499) for `piec explain`.
-    public static let catalog: [CodeInfo] = []
-}
+    static func object(_ table: KeyTable) -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = [("type", .string("object")), ("description", .string(table.doc))]
+        members.append(("properties", .object(table.keys.map { ($0.name, property($0)) })))
+        let required = table.keys.filter(\.required).map { JSONValue.string($0.name) }
+        if !required.isEmpty { members.append(("required", .array(required))) }
+        members.append(("additionalProperties", .bool(false)))
+        return members
+    }
 
-extension ChartSpec {
-    /// The canonical spec (every field explicit, defaults filled), re-parsable by piec.
-    public func canonicalJSON() -> JSONValue { .object([("piec", .int(version)), ("id", .string(id))]) }
+    static func property(_ key: KeySpec) -> JSONValue {
+        var m = schema(for: key.kind)
+        m.insert(("description", .string(key.doc)), at: 0)
+        if let d = key.defaultValue { m.append(("default", d)) }
+        return .object(m)
+    }
+
+    static let colorPattern = "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"
+
+    static func schema(for kind: ValueKind) -> [(String, JSONValue)] {
+        switch kind {
+        case .text(let maxLength):
+            return [("type", .string("string")), ("maxLength", .int(maxLength))]
+        case .number(let min, let max, let exclusiveMin):
+            return [("type", .string("number")), (exclusiveMin ? "exclusiveMinimum" : "minimum", .number(min)), ("maximum", .number(max))]
+        case .integer(let min, let max):
+            return [("type", .string("integer")), ("minimum", .int(min)), ("maximum", .int(max))]
+        case .choice(let options):
+            return [("type", .string("string")), ("enum", .array(options.map(JSONValue.string)))]
+        case .color:
+            return [("anyOf", .array([
+                .object([("type", .string("string")), ("pattern", .string(colorPattern))]),
+                .object([("enum", .array((["transparent"] + CSSColorNames.names).map(JSONValue.string)))]),
+            ]))]
+        case .duration:
+            return [("type", .string("string")), ("pattern", .string("^(0|[1-9][0-9]*)(\\.[0-9]+)?(ms|s)$"))]
+        case .easing:
+            let names = Easing.named.map { JSONValue.string($0.0) }
+            let number = "\\s*-?(0|[1-9][0-9]*)(\\.[0-9]+)?\\s*"
+            let bezier = "^cubic-bezier\\(" + Array(repeating: number, count: 4).joined(separator: ",") + "\\)$"
+            return [("anyOf", .array([
+                .object([("enum", .array(names))]),
+                .object([("type", .string("string")), ("pattern", .string(bezier))]),
+            ]))]
+        case .palette:
+            return [("anyOf", .array([
+                .object([("enum", .array(Palettes.names.map(JSONValue.string)))]),
+                .object([("type", .string("array")), ("minItems", .int(1)), ("items", .object(schema(for: .color)))]),
+            ]))]
+        case .identifier(let allowUnderscore):
+            return [("type", .string("string")), ("pattern", .string(allowUnderscore ? "^[a-z0-9][a-z0-9_-]*$" : "^[a-z0-9][a-z0-9-]*$")), ("maxLength", .int(64))]
+        case .template:
+            return [("type", .string("string")), ("maxLength", .int(200)), ("pattern", .string("^([^{]|\\{(label|value|percent|id)\\})*$"))]
+        case .object(let table):
+            return object(table)
+        case .list(let element, let minItems):
+            return [("type", .string("array")), ("minItems", .int(minItems)), ("items", .object(schema(for: element)))]
+        }
+    }
 }

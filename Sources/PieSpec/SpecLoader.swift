@@ -36,3 +36,25 @@ public struct SpecLimits: Sendable, Hashable {
     public var yaml = YAMLLimits()
     public init() {}
 }
+
+extension SpecLoader {
+    /// Loads the canonical spec embedded in a bundle's `manifest.json` (its `spec` member).
+    /// JSON is YAML, so the same front end reads it; locations point into the manifest.
+    public static func loadEmbedded(_ manifest: SourceFile, defaultID: String, limits: SpecLimits = SpecLimits()) -> SpecLoadResult {
+        let document = YAMLParser.parse(manifest, limits: limits.yaml)
+        var diagnostics = document.diagnostics
+        guard case .mapping(let entries, _)? = document.root,
+              let spec = entries.first(where: { $0.key.value == "spec" })?.value else {
+            if document.root != nil {
+                diagnostics.append(.error(SpecDiagnostics.rootNotMapping, "`\(manifest.path)` is not a piec manifest: it has no `spec`",
+                                          at: document.root.map { SourceRange.point($0.range.start) },
+                                          notes: ["a bundle's manifest.json holds the canonical spec it was built from"]))
+            }
+            return SpecLoadResult(spec: nil, locations: SpecLocations(), diagnostics: diagnostics)
+        }
+        var lowering = Lowering(limits: limits, defaultID: defaultID, fileEnd: manifest.location(ofByteOffset: manifest.bytes.count))
+        let result = lowering.lower(spec)
+        diagnostics += lowering.diagnostics
+        return SpecLoadResult(spec: diagnostics.hasErrors ? nil : result, locations: lowering.locations, diagnostics: diagnostics)
+    }
+}

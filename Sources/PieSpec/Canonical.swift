@@ -1,0 +1,47 @@
+import PieDiagnostics
+
+extension ChartSpec {
+    /// The canonical spec: every field explicit (defaults filled), keys in table order, numbers
+    /// in piec's fixed format. JSON is YAML, so piec re-parses it (`--from` a bundle folder).
+    public func canonicalJSON() -> JSONValue {
+        func num(_ v: Double) -> JSONValue { .number(v, decimals: 9) }
+        var root: [(String, JSONValue)] = [("piec", .int(version)), ("id", .string(id))]
+        if let title { root.append(("title", .string(title))) }
+        if let description { root.append(("description", .string(description))) }
+        var c: [(String, JSONValue)] = [
+            ("size", num(chart.size)), ("innerRadius", num(chart.innerRadius)), ("startAngle", num(chart.startAngle)),
+            ("sweep", num(chart.sweep)), ("direction", .string(chart.direction.rawValue)),
+        ]
+        if let total = chart.total { c.append(("total", num(total))) }
+        if let track = chart.track { c.append(("track", .string(track.hex))) }
+        c.append(("sort", .string(chart.sort.rawValue)))
+        root.append(("chart", .object(c)))
+        root.append(("labels", .object([
+            ("content", .string(labels.content.source)), ("position", .string(labels.position.rawValue)),
+            ("minPercent", num(labels.minPercent)),
+        ])))
+        root.append(("format", .object([("decimals", .int(format.decimals)), ("prefix", .string(format.prefix)), ("suffix", .string(format.suffix))])))
+        root.append(("legend", .object([("position", .string(legend.position.rawValue))])))
+        let palette: JSONValue = switch theme.palette {
+        case .named(let name): .string(name)
+        case .list(let colors): .array(colors.map { .string($0.hex) })
+        }
+        root.append(("theme", .object([
+            ("palette", palette),
+            ("stroke", .object([("color", .string(theme.stroke.color.hex)), ("width", num(theme.stroke.width))])),
+            ("background", .string(theme.background?.hex ?? "transparent")),
+        ])))
+        root.append(("animation", .object([
+            ("duration", .string(formatNumber(animation.duration, decimals: 3) + "ms")), ("easing", .string(animation.easing.css)),
+            ("delay", .string(formatNumber(animation.delay, decimals: 3) + "ms")), ("enter", .string(animation.enter.rawValue)),
+        ])))
+        root.append(("slices", .array(slices.map { s in
+            var m: [(String, JSONValue)] = [("id", .string(s.id)), ("label", .string(s.label)), ("value", num(s.value))]
+            if let color = s.color { m.append(("color", .string(color.hex))) }
+            if let radius = s.radius { m.append(("radius", num(radius))) }
+            if let d = s.description { m.append(("description", .string(d))) }
+            return .object(m)
+        })))
+        return .object(root)
+    }
+}

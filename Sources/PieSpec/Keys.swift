@@ -1,0 +1,133 @@
+import PieDiagnostics
+
+/// What a key's value must be. One table drives lowering, validation messages and the JSON Schema.
+public indirect enum ValueKind: Sendable {
+    /// Any scalar, read as text (a plain `NO` stays "NO").
+    case text(maxLength: Int)
+    /// A plain decimal number within bounds (`exclusiveMin` makes the lower bound open).
+    case number(min: Double, max: Double, exclusiveMin: Bool = false)
+    case integer(min: Int, max: Int)
+    case choice([String])
+    case color
+    /// `800ms` or `0.8s`.
+    case duration(maxMilliseconds: Double)
+    /// A CSS easing keyword or `cubic-bezier(x1, y1, x2, y2)`.
+    case easing
+    /// A palette name or a list of colours.
+    case palette
+    /// `[a-z0-9][a-z0-9-]*` (bundle ids name folders) or with `_` for slice ids.
+    case identifier(allowUnderscore: Bool)
+    /// A label template with `{label}`, `{value}`, `{percent}`, `{id}`.
+    case template
+    case object(KeyTable)
+    case list(of: ValueKind, minItems: Int)
+}
+
+/// One key of a mapping: its name, what it holds, whether it is required, its default and docs.
+public struct KeySpec: Sendable {
+    public let name: String
+    public let kind: ValueKind
+    public let required: Bool
+    public let defaultValue: JSONValue?
+    public let doc: String
+    init(_ name: String, _ kind: ValueKind, required: Bool = false, default defaultValue: JSONValue? = nil, _ doc: String) {
+        self.name = name
+        self.kind = kind
+        self.required = required
+        self.defaultValue = defaultValue
+        self.doc = doc
+    }
+}
+
+/// The keys of one mapping, by section name (`""` for the root).
+public struct KeyTable: Sendable {
+    public let section: String
+    public let doc: String
+    public let keys: [KeySpec]
+    public func key(_ name: String) -> KeySpec? { keys.first { $0.name == name } }
+    public var names: [String] { keys.map(\.name) }
+}
+
+/// The spec language, version 1. Every accepted key is here; nothing else is accepted.
+public enum Keys {
+    public static let maxText = 1_000
+
+    public static let chart = KeyTable(section: "chart", doc: "Geometry of the pie or donut.", keys: [
+        KeySpec("size", .number(min: 16, max: 4096), default: .int(320), "Side of the square holding the pie, in px; the legend adds room beside it."),
+        KeySpec("innerRadius", .number(min: 0, max: 0.95), default: .int(0), "Hole radius as a fraction of the outer radius: 0 = pie, (0, 0.95] = donut."),
+        KeySpec("startAngle", .number(min: -360, max: 360), default: .int(0), "Where the first slice starts, in degrees; 0 = 12 o'clock."),
+        KeySpec("sweep", .number(min: 0, max: 360, exclusiveMin: true), default: .int(360), "Degrees covered by the slices: 360 = full circle, 180 = half-circle gauge."),
+        KeySpec("direction", .choice(Direction.allCases.map(\.rawValue)), default: .string("clockwise"), "Direction in which slices follow each other."),
+        KeySpec("total", .number(min: 0, max: 1e15, exclusiveMin: true), "When set, each slice spans value/total of the sweep and the rest shows the track."),
+        KeySpec("track", .color, "Background ring over the whole sweep (gauges, progress)."),
+        KeySpec("sort", .choice(SortOrder.allCases.map(\.rawValue)), default: .string("none"), "Slice order: input order (none), ascending or descending by value."),
+    ])
+
+    public static let labels = KeyTable(section: "labels", doc: "Text drawn on the slices.", keys: [
+        KeySpec("content", .template, default: .string("{label} {percent}"), "Label template; tokens: {label} {value} {percent} {id}."),
+        KeySpec("position", .choice(LabelPosition.allCases.map(\.rawValue)), default: .string("inside"), "inside: on the slice; none: no labels."),
+        KeySpec("minPercent", .number(min: 0, max: 100), default: .int(3), "No label on slices smaller than this percentage."),
+    ])
+
+    public static let format = KeyTable(section: "format", doc: "Number formatting.", keys: [
+        KeySpec("decimals", .integer(min: 0, max: 6), default: .int(1), "Decimals of {percent}; percentages always sum to exactly 100."),
+        KeySpec("prefix", .text(maxLength: 32), default: .string(""), "Text before {value}, e.g. \"$\"."),
+        KeySpec("suffix", .text(maxLength: 32), default: .string(""), "Text after {value}, e.g. \" MB\"."),
+    ])
+
+    public static let legend = KeyTable(section: "legend", doc: "The legend beside the chart.", keys: [
+        KeySpec("position", .choice(LegendPosition.allCases.map(\.rawValue)), default: .string("right"), "Where the legend goes, or none."),
+    ])
+
+    public static let stroke = KeyTable(section: "theme.stroke", doc: "Separators between slices.", keys: [
+        KeySpec("color", .color, default: .string("#ffffff"), "Colour of the separators."),
+        KeySpec("width", .number(min: 0, max: 20), default: .int(1), "Width of the separators in px; 0 = none."),
+    ])
+
+    public static let theme = KeyTable(section: "theme", doc: "Colours.", keys: [
+        KeySpec("palette", .palette, default: .string("default"), "A palette name (\(Palettes.names.joined(separator: ", "))) or a list of colours."),
+        KeySpec("stroke", .object(stroke), "Separators between slices."),
+        KeySpec("background", .color, default: .string("transparent"), "Background of the whole chart."),
+    ])
+
+    public static let animation = KeyTable(section: "animation", doc: "How the chart animates.", keys: [
+        KeySpec("duration", .duration(maxMilliseconds: 60_000), default: .string("800ms"), "Length of the animation: 800ms or 0.8s."),
+        KeySpec("easing", .easing, default: .string("ease-in-out"), "A CSS easing: linear, ease, ease-in, ease-out, ease-in-out or cubic-bezier(x1, y1, x2, y2)."),
+        KeySpec("delay", .duration(maxMilliseconds: 60_000), default: .string("0ms"), "Wait before the animation starts."),
+        KeySpec("enter", .choice(EnterAnimation.allCases.map(\.rawValue)), default: .string("grow"), "How a chart with no previous version appears."),
+    ])
+
+    public static let slice = KeyTable(section: "slices[]", doc: "One slice.", keys: [
+        KeySpec("id", .identifier(allowUnderscore: true), "Identity across versions: [a-z0-9][a-z0-9_-]*, unique; default = slug of the label."),
+        KeySpec("label", .text(maxLength: maxText), required: true, "Text shown for the slice."),
+        KeySpec("value", .number(min: 0, max: 1e15), required: true, "The slice's value: a plain decimal number, >= 0."),
+        KeySpec("color", .color, "Colour of the slice (opaque); otherwise from the palette, stable per id."),
+        KeySpec("radius", .number(min: 0, max: 1, exclusiveMin: true), "Outer radius as a fraction of the chart's (variable-radius pies)."),
+        KeySpec("description", .text(maxLength: maxText), "Accessible description of the slice."),
+    ])
+
+    public static let root = KeyTable(section: "", doc: "A piec chart spec.", keys: [
+        KeySpec("piec", .integer(min: 1, max: 1), required: true, "Spec format version; this piec reads version 1."),
+        KeySpec("id", .identifier(allowUnderscore: false), "Names the bundle folder: [a-z0-9-], at most 64; default = the file stem."),
+        KeySpec("title", .text(maxLength: maxText), "Title of the chart (its accessible name)."),
+        KeySpec("description", .text(maxLength: maxText), "Accessible description of the chart."),
+        KeySpec("chart", .object(chart), "Geometry."),
+        KeySpec("labels", .object(labels), "Slice labels."),
+        KeySpec("format", .object(format), "Number formatting."),
+        KeySpec("legend", .object(legend), "Legend."),
+        KeySpec("theme", .object(theme), "Colours."),
+        KeySpec("animation", .object(animation), "Animation."),
+        KeySpec("slices", .list(of: .object(slice), minItems: 1), required: true, "The slices, in order."),
+    ])
+
+    /// Every table, for "belongs in `chart`" hints.
+    public static let all: [KeyTable] = [root, chart, labels, format, legend, theme, stroke, animation, slice]
+
+    /// Keys of PRODUCT's full language that this version does not implement yet: rejected
+    /// (never accepted and ignored) with a message that says so.
+    public static let planned: [String: String] = [
+        "padAngle": "chart", "cornerRadius": "chart", "other": "chart", "center": "chart", "width": "chart",
+        "height": "chart", "locale": "format", "dark": "theme", "stagger": "animation", "stages": "animation",
+        "explode": "slices[]", "renamedFrom": "slices[]",
+    ]
+}

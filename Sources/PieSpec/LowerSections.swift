@@ -1,0 +1,123 @@
+import PieDiagnostics
+import PieYAML
+
+/// Lowering of each section of the spec, top to bottom.
+extension Lowering {
+    mutating func lower(_ root: YAMLNode) -> ChartSpec {
+        var spec = ChartSpec(id: defaultID)
+        guard let e = entries(root, table: Keys.root, path: "") else { return spec }
+        let k = Keys.root
+        if let v = e["piec"], let version = integer(v.value, k.key("piec")!, path: "piec") {
+            if version != 1 {
+                error(SpecDiagnostics.badVersion, "unsupported spec version \(version)", at: v.value.range,
+                      notes: ["this piec reads spec format version 1"], help: "write `piec: 1`, or upgrade piec")
+            }
+        }
+        if let v = e["id"], let id = identifier(v.value, k.key("id")!, path: "id") { spec.id = id }
+        if let v = e["title"] { spec.title = text(v.value, k.key("title")!, path: "title") }
+        if let v = e["description"] { spec.description = text(v.value, k.key("description")!, path: "description") }
+        if let v = e["chart"] { spec.chart = lowerChart(v.value) }
+        if let v = e["labels"] { spec.labels = lowerLabels(v.value) }
+        if let v = e["format"] { spec.format = lowerFormat(v.value) }
+        if let v = e["legend"], let m = entries(v.value, table: Keys.legend, path: "legend"),
+           let p = m["position"], let c = choice(p.value, Keys.legend.key("position")!, path: "legend.position") {
+            spec.legend.position = LegendPosition(rawValue: c)!
+        }
+        if let v = e["theme"] { spec.theme = lowerTheme(v.value) }
+        if let v = e["animation"] { spec.animation = lowerAnimation(v.value) }
+        if let v = e["slices"] { spec.slices = lowerSlices(v.value) }
+        validate(spec, slicesEntry: e["slices"])
+        return spec
+    }
+
+    mutating func lowerChart(_ node: YAMLNode) -> ChartOptions {
+        var c = ChartOptions()
+        let t = Keys.chart
+        guard let e = entries(node, table: t, path: "chart") else { return c }
+        func p(_ k: String) -> String { "chart.\(k)" }
+        if let v = e["size"], let x = number(v.value, t.key("size")!, path: p("size")) { c.size = x }
+        if let v = e["innerRadius"], let x = number(v.value, t.key("innerRadius")!, path: p("innerRadius")) { c.innerRadius = x }
+        if let v = e["startAngle"], let x = number(v.value, t.key("startAngle")!, path: p("startAngle")) { c.startAngle = x }
+        if let v = e["sweep"], let x = number(v.value, t.key("sweep")!, path: p("sweep")) { c.sweep = x }
+        if let v = e["direction"], let x = choice(v.value, t.key("direction")!, path: p("direction")) { c.direction = Direction(rawValue: x)! }
+        if let v = e["total"], let x = number(v.value, t.key("total")!, path: p("total")) { c.total = x }
+        if let v = e["track"] { c.track = color(v.value, path: p("track")) }
+        if let v = e["sort"], let x = choice(v.value, t.key("sort")!, path: p("sort")) { c.sort = SortOrder(rawValue: x)! }
+        return c
+    }
+
+    mutating func lowerLabels(_ node: YAMLNode) -> LabelOptions {
+        var l = LabelOptions()
+        let t = Keys.labels
+        guard let e = entries(node, table: t, path: "labels") else { return l }
+        if let v = e["content"], let s = scalar(v.value, expected: "a label template", path: "labels.content"),
+           let text = checkedText(s, maxLength: 200, path: "labels.content") {
+            switch LabelTemplate.parse(text) {
+            case .success(let template): l.content = template
+            case .failure(let failure):
+                let token = Suggestions.closest(to: failure.name, among: LabelTemplate.Token.allCases.map(\.rawValue), limit: 1).first
+                let help = failure.name == "{" ? "close the brace, or remove it" : token.map { "did you mean `{\($0)}`?" }
+                let what = failure.name == "{" ? "an unclosed `{`" : "the unknown token `{\(sanitized(failure.name))}`"
+                error(SpecDiagnostics.badTemplate, "`labels.content` has \(what)", at: s.range,
+                      notes: ["tokens: {label} {value} {percent} {id}"], help: help)
+            }
+        }
+        if let v = e["position"], let x = choice(v.value, t.key("position")!, path: "labels.position") { l.position = LabelPosition(rawValue: x)! }
+        if let v = e["minPercent"], let x = number(v.value, t.key("minPercent")!, path: "labels.minPercent") { l.minPercent = x }
+        return l
+    }
+
+    mutating func lowerFormat(_ node: YAMLNode) -> FormatOptions {
+        var f = FormatOptions()
+        let t = Keys.format
+        guard let e = entries(node, table: t, path: "format") else { return f }
+        if let v = e["decimals"], let x = integer(v.value, t.key("decimals")!, path: "format.decimals") { f.decimals = x }
+        if let v = e["prefix"], let x = text(v.value, t.key("prefix")!, path: "format.prefix") { f.prefix = x }
+        if let v = e["suffix"], let x = text(v.value, t.key("suffix")!, path: "format.suffix") { f.suffix = x }
+        return f
+    }
+
+    mutating func lowerTheme(_ node: YAMLNode) -> ThemeOptions {
+        var th = ThemeOptions()
+        guard let e = entries(node, table: Keys.theme, path: "theme") else { return th }
+        if let v = e["palette"], let p = palette(v.value) { th.palette = p }
+        if let v = e["stroke"], let s = entries(v.value, table: Keys.stroke, path: "theme.stroke") {
+            if let c = s["color"], let x = color(c.value, path: "theme.stroke.color") { th.stroke.color = x }
+            if let w = s["width"], let x = number(w.value, Keys.stroke.key("width")!, path: "theme.stroke.width") { th.stroke.width = x }
+        }
+        if let v = e["background"], let c = color(v.value, path: "theme.background") { th.background = c.a == 0 ? nil : c }
+        return th
+    }
+
+    mutating func palette(_ node: YAMLNode) -> Palette? {
+        if case .sequence(let items, let range) = node {
+            guard !items.isEmpty else {
+                error(SpecDiagnostics.wrongType, "`theme.palette` must list at least one colour", at: range)
+                return nil
+            }
+            var colors: [Color] = []
+            for (i, item) in items.enumerated() {
+                if let c = color(item, path: "theme.palette[\(i)]") { colors.append(c) }
+            }
+            return colors.count == items.count ? .list(colors) : nil
+        }
+        guard let s = scalar(node, expected: "a palette name or a list of colours", path: "theme.palette") else { return nil }
+        guard Palettes.names.contains(s.value) else {
+            error(SpecDiagnostics.unknownPalette, "unknown palette `\(sanitized(s.value))`", at: s.range,
+                  help: Suggestions.didYouMean(s.value, among: Palettes.names) ?? "known palettes: \(Palettes.names.joined(separator: ", "))")
+            return nil
+        }
+        return .named(s.value)
+    }
+
+    mutating func lowerAnimation(_ node: YAMLNode) -> AnimationOptions {
+        var a = AnimationOptions()
+        let t = Keys.animation
+        guard let e = entries(node, table: t, path: "animation") else { return a }
+        if let v = e["duration"], let x = duration(v.value, t.key("duration")!, path: "animation.duration") { a.duration = x }
+        if let v = e["easing"], let x = easing(v.value, path: "animation.easing") { a.easing = x }
+        if let v = e["delay"], let x = duration(v.value, t.key("delay")!, path: "animation.delay") { a.delay = x }
+        if let v = e["enter"], let x = choice(v.value, t.key("enter")!, path: "animation.enter") { a.enter = EnterAnimation(rawValue: x)! }
+        return a
+    }
+}

@@ -1,0 +1,93 @@
+import PieDiagnostics
+import PieYAML
+
+extension Lowering {
+    mutating func lowerSlices(_ node: YAMLNode) -> [SliceSpec] {
+        guard case .sequence(let items, let range) = node else {
+            error(SpecDiagnostics.wrongType, "`slices` must be a list, found \(node.kindDescription)", at: node.range,
+                  help: "write each slice on its own line: `- { label: Swift, value: 42 }`")
+            return []
+        }
+        if items.isEmpty {
+            error(SpecDiagnostics.wrongType, "`slices` is empty; a chart needs at least one slice", at: range)
+            return []
+        }
+        var list = items[...]
+        if items.count > limits.maxSlices {
+            error(SpecDiagnostics.tooManySlices, "the spec has \(items.count) slices; the limit is \(limits.maxSlices)", at: items[limits.maxSlices].range)
+            list = items.prefix(limits.maxSlices)
+        }
+        var slices: [SliceSpec] = []
+        slices.reserveCapacity(list.count)
+        for (i, item) in list.enumerated() {
+            if let s = lowerSlice(item, index: i) { slices.append(s) }
+        }
+        return slices
+    }
+
+    mutating func lowerSlice(_ node: YAMLNode, index: Int) -> SliceSpec? {
+        let path = "slices[\(index)]"
+        locations.values[path] = node.range
+        let t = Keys.slice
+        guard let e = entries(node, table: t, path: path) else { return nil }
+        let before = diagnostics.count
+        let label = e["label"].flatMap { text($0.value, t.key("label")!, path: "\(path).label") }
+        let value = e["value"].flatMap { number($0.value, t.key("value")!, path: "\(path).value") }
+        var id = e["id"].flatMap { identifier($0.value, t.key("id")!, path: "\(path).id") }
+        if e["id"] == nil, let label {
+            let slug = Lowering.slug(label, allowUnderscore: true)
+            if slug.isEmpty {
+                error(SpecDiagnostics.noSliceID, "cannot derive an id from the label `\(sanitized(label))`",
+                      at: e["label"]!.value.range, help: "add an `id:` to this slice, e.g. `id: slice-\(index + 1)`")
+            } else {
+                id = slug
+            }
+        }
+        var slice = SliceSpec(id: id ?? "", label: label ?? "", value: value ?? 0)
+        if let v = e["color"], let c = color(v.value, path: "\(path).color") {
+            if !c.isOpaque {
+                error(SpecDiagnostics.translucentSlice, "`\(path).color` must be opaque, found alpha \(c.a) of 255", at: v.value.range,
+                      help: "use `\(Color(r: c.r, g: c.g, b: c.b).hex)`")
+            } else {
+                slice.color = c
+            }
+        }
+        if let v = e["radius"] { slice.radius = number(v.value, t.key("radius")!, path: "\(path).radius") }
+        if let v = e["description"] { slice.description = text(v.value, t.key("description")!, path: "\(path).description") }
+        return diagnostics.count == before && id != nil && label != nil && value != nil ? slice : nil
+    }
+
+    /// Checks across fields: unique slice ids, values within `total`, something to draw.
+    mutating func validate(_ spec: ChartSpec, slicesEntry: YAMLEntry?) {
+        var firstByID: [String: Int] = [:]
+        firstByID.reserveCapacity(spec.slices.count)
+        for (i, slice) in spec.slices.enumerated() {
+            let path = sourceIndex(of: slice, at: i)
+            if let first = firstByID[slice.id] {
+                let here = locations.value("\(path).id") ?? locations.value("\(path).label") ?? locations.value(path)
+                let there = locations.value("\(first).id") ?? locations.value("\(first).label")
+                error(SpecDiagnostics.duplicateSliceID, "duplicate slice id `\(slice.id)`", at: here,
+                      labels: there.map { [DiagnosticLabel(range: $0, message: "first used here")] } ?? [],
+                      help: "give one of the slices a distinct `id:`")
+            } else {
+                firstByID[slice.id] = i
+            }
+        }
+        guard !diagnostics.hasErrors, let slicesEntry else { return }
+        let sum = spec.slices.reduce(0) { $0 + $1.value }
+        if let total = spec.chart.total {
+            if sum > total * (1 + 1e-12) {
+                error(SpecDiagnostics.overTotal, "slice values add up to \(formatNumber(sum, decimals: 6)), more than `chart.total` (\(formatNumber(total, decimals: 6)))",
+                      at: locations.value("chart.total"), labels: [DiagnosticLabel(range: slicesEntry.key.range, message: "these slices")],
+                      help: "raise `total`, or remove it to share the whole sweep")
+            }
+        } else if sum == 0 {
+            error(SpecDiagnostics.nothingToDraw, "every slice has value 0: nothing to draw", at: slicesEntry.key.range,
+                  help: "give a slice a value above 0, or set `chart.total` to draw an empty gauge")
+        }
+    }
+
+    /// Path of the i-th lowered slice. Lowering drops nothing when there are no errors, so the
+    /// index matches the source index whenever validation runs its checks.
+    private func sourceIndex(of slice: SliceSpec, at i: Int) -> String { "slices[\(i)]" }
+}

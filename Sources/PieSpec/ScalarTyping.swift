@@ -1,0 +1,209 @@
+import PieDiagnostics
+import PieYAML
+
+/// Typing of scalars by the field that expects them.
+extension Lowering {
+    mutating func number(_ node: YAMLNode, _ key: KeySpec, path: String) -> Double? {
+        guard case .number(let min, let max, let exclusiveMin) = key.kind else { return nil }
+        guard let s = scalar(node, expected: "a number", path: path), let v = decimal(s, path: path) else { return nil }
+        if v < min || (exclusiveMin && v == min) || v > max {
+            let low = exclusiveMin ? "greater than \(formatNumber(min, decimals: 6))" : "at least \(formatNumber(min, decimals: 6))"
+            error(SpecDiagnostics.outOfRange, "`\(path)` must be \(low) and at most \(formatNumber(max, decimals: 6)), found \(s.value)", at: s.range)
+            return nil
+        }
+        return v
+    }
+
+    mutating func integer(_ node: YAMLNode, _ key: KeySpec, path: String) -> Int? {
+        guard case .integer(let min, let max) = key.kind else { return nil }
+        guard let s = scalar(node, expected: "a whole number", path: path), let v = decimal(s, path: path) else { return nil }
+        guard v == v.rounded(), !s.value.contains(".") else {
+            error(SpecDiagnostics.notInteger, "`\(path)` must be a whole number, found \(s.value)", at: s.range)
+            return nil
+        }
+        if path == "piec" { return Int(v) }  // the version check has its own message
+        if v < Double(min) || v > Double(max) {
+            error(SpecDiagnostics.outOfRange, "`\(path)` must be between \(min) and \(max), found \(s.value)", at: s.range)
+            return nil
+        }
+        return Int(v)
+    }
+
+    /// Strict plain decimal: `-?(0|[1-9][0-9]*)(\.[0-9]+)?`, finite.
+    mutating func decimal(_ s: YAMLScalar, path: String) -> Double? {
+        if s.style != .plain {
+            let inner = s.value
+            let looksNumeric = !inner.isEmpty && Lowering.isPlainDecimal(inner)
+            error(SpecDiagnostics.notPlainNumber, "`\(path)` must be a number, found a quoted string", at: s.range,
+                  help: looksNumeric ? "remove the quotes: `\(inner)`" : nil)
+            return nil
+        }
+        guard Lowering.isPlainDecimal(s.value) else {
+            var help: String? = "write a plain decimal such as `42` or `0.25`"
+            let lower = s.value.lowercased()
+            if lower.contains("e") && !lower.contains("0x") && Double(s.value) != nil { help = "write the number out in full, without an exponent" }
+            if lower.hasPrefix("0") && lower.count > 1 && !lower.contains(".") && lower.allSatisfy(\.isNumber) {
+                help = "remove the leading zeros"
+            }
+            error(SpecDiagnostics.notPlainNumber, "`\(path)` must be a plain decimal number, found `\(sanitized(s.value))`", at: s.range, help: help)
+            return nil
+        }
+        guard let v = Double(s.value), v.isFinite else {
+            error(SpecDiagnostics.outOfRange, "`\(path)` is too large", at: s.range)
+            return nil
+        }
+        return v == 0 ? 0 : v  // no -0
+    }
+
+    static func isPlainDecimal(_ text: String) -> Bool {
+        var u = Array(text.utf8)[...]
+        if u.first == UInt8(ascii: "-") { u = u.dropFirst() }
+        guard let first = u.first, (48...57).contains(first) else { return false }
+        var i = u.startIndex
+        var intDigits = 0
+        while i < u.endIndex, (48...57).contains(u[i]) { i += 1; intDigits += 1 }
+        if intDigits > 1 && first == 48 { return false }
+        if intDigits > 400 { return false }
+        if i == u.endIndex { return true }
+        guard u[i] == UInt8(ascii: ".") else { return false }
+        i += 1
+        let fracStart = i
+        while i < u.endIndex, (48...57).contains(u[i]) { i += 1 }
+        return i == u.endIndex && i > fracStart && i - fracStart <= 400
+    }
+
+    mutating func text(_ node: YAMLNode, _ key: KeySpec, path: String) -> String? {
+        guard case .text(let maxLength) = key.kind else { return nil }
+        guard let s = scalar(node, expected: "text", path: path) else { return nil }
+        return checkedText(s, maxLength: maxLength, path: path)
+    }
+
+    mutating func checkedText(_ s: YAMLScalar, maxLength: Int, path: String) -> String? {
+        var count = 0
+        for scalar in s.value.unicodeScalars {
+            count += 1
+            let v = scalar.value
+            if (v < 0x20 && v != 0x09 && v != 0x0A) || v == 0x7F || v == 0xFFFE || v == 0xFFFF {
+                let hex = String(v, radix: 16, uppercase: true)
+                error(SpecDiagnostics.controlCharacter, "`\(path)` contains the control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)",
+                      at: s.range, help: "remove it; only tabs and line breaks are allowed in text")
+                return nil
+            }
+        }
+        if count > maxLength {
+            error(SpecDiagnostics.textTooLong, "`\(path)` is \(count) characters long; the limit is \(maxLength)", at: s.range)
+            return nil
+        }
+        return s.value
+    }
+
+    mutating func choice(_ node: YAMLNode, _ key: KeySpec, path: String) -> String? {
+        guard case .choice(let options) = key.kind else { return nil }
+        let list = options.map { "`\($0)`" }.joined(separator: ", ")
+        guard let s = scalar(node, expected: "one of \(list)", path: path) else { return nil }
+        guard options.contains(s.value) else {
+            error(SpecDiagnostics.badChoice, "`\(path)` must be one of \(list), found `\(sanitized(s.value))`", at: s.range,
+                  help: Suggestions.didYouMean(s.value, among: options))
+            return nil
+        }
+        return s.value
+    }
+
+    mutating func color(_ node: YAMLNode, path: String) -> Color? {
+        guard let s = scalar(node, expected: "a colour", path: path) else { return nil }
+        guard let c = Color.parse(s.value) else {
+            let names = Suggestions.didYouMean(s.value.lowercased(), among: CSSColorNames.names)
+            error(SpecDiagnostics.badColor, "`\(path)` is not a colour: `\(sanitized(s.value))`", at: s.range,
+                  help: names ?? "write `#rrggbb` (e.g. `#f05138`), `#rgb`, `#rrggbbaa` or a CSS colour name")
+            return nil
+        }
+        return c
+    }
+
+    /// `800ms` / `0.8s` -> milliseconds.
+    mutating func duration(_ node: YAMLNode, _ key: KeySpec, path: String) -> Double? {
+        guard case .duration(let maxMs) = key.kind else { return nil }
+        guard let s = scalar(node, expected: "a duration", path: path) else { return nil }
+        var text = s.value
+        var factor = 1.0
+        if text.hasSuffix("ms") { text.removeLast(2) } else if text.hasSuffix("s") { text.removeLast(); factor = 1000 } else {
+            let help = Lowering.isPlainDecimal(text) ? "add a unit: `\(text)ms` or `\(text)s`" : "write e.g. `800ms` or `0.8s`"
+            error(SpecDiagnostics.badDuration, "`\(path)` needs a unit, found `\(sanitized(s.value))`", at: s.range, help: help)
+            return nil
+        }
+        guard Lowering.isPlainDecimal(text), !text.hasPrefix("-"), let v = Double(text) else {
+            error(SpecDiagnostics.badDuration, "`\(path)` is not a duration: `\(sanitized(s.value))`", at: s.range, help: "write e.g. `800ms` or `0.8s`")
+            return nil
+        }
+        let ms = v * factor
+        guard ms <= maxMs else {
+            error(SpecDiagnostics.outOfRange, "`\(path)` must be at most \(formatNumber(maxMs / 1000))s, found \(s.value)", at: s.range)
+            return nil
+        }
+        return ms
+    }
+
+    mutating func easing(_ node: YAMLNode, path: String) -> Easing? {
+        guard let s = scalar(node, expected: "an easing", path: path) else { return nil }
+        if let named = Easing.named.first(where: { $0.0 == s.value }) { return named.1 }
+        let names = Easing.named.map(\.0)
+        if s.value.hasPrefix("cubic-bezier(") && s.value.hasSuffix(")") {
+            let inner = s.value.dropFirst("cubic-bezier(".count).dropLast()
+            let parts = inner.split(separator: ",", omittingEmptySubsequences: false).map { String($0.filter { $0 != " " }) }
+            let values = parts.compactMap { Lowering.isPlainDecimal($0) ? Double($0) : nil }
+            if parts.count == 4, values.count == 4, (0...1).contains(values[0]), (0...1).contains(values[2]),
+               abs(values[1]) <= 10, abs(values[3]) <= 10 {
+                let css = "cubic-bezier(" + values.map { formatNumber($0, decimals: 4) }.joined(separator: ",") + ")"
+                return Easing(css: css, x1: values[0], y1: values[1], x2: values[2], y2: values[3])
+            }
+            error(SpecDiagnostics.badEasing, "`\(path)` has an invalid cubic-bezier: `\(sanitized(s.value))`", at: s.range,
+                  help: "cubic-bezier takes four plain numbers; the first and third between 0 and 1")
+            return nil
+        }
+        error(SpecDiagnostics.badEasing, "`\(path)` is not an easing: `\(sanitized(s.value))`", at: s.range,
+              help: Suggestions.didYouMean(s.value, among: names) ?? "use one of \(names.map { "`\($0)`" }.joined(separator: ", ")) or `cubic-bezier(x1, y1, x2, y2)`")
+        return nil
+    }
+
+    mutating func identifier(_ node: YAMLNode, _ key: KeySpec, path: String) -> String? {
+        guard case .identifier(let allowUnderscore) = key.kind else { return nil }
+        guard let s = scalar(node, expected: "an id", path: path) else { return nil }
+        guard Lowering.isIdentifier(s.value, allowUnderscore: allowUnderscore) else {
+            let slug = Lowering.slug(s.value, allowUnderscore: allowUnderscore)
+            let allowed = allowUnderscore ? "[a-z0-9][a-z0-9_-]*" : "[a-z0-9][a-z0-9-]*"
+            error(SpecDiagnostics.badIdentifier, "`\(path)` must match \(allowed) (at most 64 characters), found `\(sanitized(s.value))`",
+                  at: s.range, help: slug.isEmpty ? nil : "try `\(slug)`")
+            return nil
+        }
+        return s.value
+    }
+
+    static func isIdentifier(_ s: String, allowUnderscore: Bool) -> Bool {
+        let u = Array(s.utf8)
+        guard !u.isEmpty, u.count <= 64 else { return false }
+        for (i, c) in u.enumerated() {
+            let alnum = (97...122).contains(c) || (48...57).contains(c)
+            if i == 0 { if !alnum { return false } } else if !(alnum || c == 45 || (allowUnderscore && c == 95)) { return false }
+        }
+        return true
+    }
+
+    /// Lowercase ASCII letters and digits; every other run becomes one `-`; trimmed; <= 64.
+    public static func slug(_ s: String, allowUnderscore: Bool = false) -> String {
+        var out: [UInt8] = []
+        var pendingDash = false
+        for c in s.lowercased().utf8 {
+            let keep = (97...122).contains(c) || (48...57).contains(c) || (allowUnderscore && c == 95 && !out.isEmpty)
+            if keep {
+                if pendingDash && !out.isEmpty { out.append(45) }
+                pendingDash = false
+                out.append(c)
+            } else {
+                pendingDash = true
+            }
+            if out.count >= 64 { break }
+        }
+        while out.last == 45 || out.last == 95 { out.removeLast() }
+        return String(decoding: out.prefix(64), as: UTF8.self)
+    }
+}

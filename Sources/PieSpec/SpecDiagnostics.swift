@@ -1,0 +1,137 @@
+import PieDiagnostics
+
+/// PieSpec's diagnostic codes (E0200-E0499) and their long explanations for `piec explain`.
+public enum SpecDiagnostics {
+    public static let rootNotMapping = DiagnosticCode("E0200")
+    public static let unknownKey = DiagnosticCode("E0201")
+    public static let missingKey = DiagnosticCode("E0202")
+    public static let wrongType = DiagnosticCode("E0203")
+    public static let notPlainNumber = DiagnosticCode("E0204")
+    public static let outOfRange = DiagnosticCode("E0205")
+    public static let badChoice = DiagnosticCode("E0206")
+    public static let badColor = DiagnosticCode("E0207")
+    public static let badDuration = DiagnosticCode("E0208")
+    public static let badEasing = DiagnosticCode("E0209")
+    public static let unknownPalette = DiagnosticCode("E0210")
+    public static let badIdentifier = DiagnosticCode("E0211")
+    public static let badTemplate = DiagnosticCode("E0212")
+    public static let emptyValue = DiagnosticCode("E0213")
+    public static let textTooLong = DiagnosticCode("E0214")
+    public static let controlCharacter = DiagnosticCode("E0215")
+    public static let notSupportedYet = DiagnosticCode("E0216")
+    public static let notInteger = DiagnosticCode("E0217")
+    public static let badVersion = DiagnosticCode("E0301")
+    public static let duplicateSliceID = DiagnosticCode("E0302")
+    public static let noSliceID = DiagnosticCode("E0303")
+    public static let overTotal = DiagnosticCode("E0304")
+    public static let nothingToDraw = DiagnosticCode("E0305")
+    public static let translucentSlice = DiagnosticCode("E0306")
+    public static let tooManySlices = DiagnosticCode("E0401")
+
+    public static let catalog: [CodeInfo] = [
+        CodeInfo("E0200", "the spec is not a mapping", """
+            A piec spec is a YAML mapping with keys such as `piec`, `chart` and `slices`. The file \
+            holds a single scalar or a list at the top level instead.
+
+                piec: 1
+                slices:
+                  - { label: Swift, value: 42 }
+            """),
+        CodeInfo("E0201", "unknown key", """
+            The key is not part of the spec language at this place. piec never ignores a key it \
+            does not know: a typo such as `innerRadus` would otherwise silently change nothing. \
+            The help line suggests the closest known keys, or the section where the key belongs.
+            """),
+        CodeInfo("E0202", "a required key is missing", """
+            Every spec needs `piec: 1` (the format version) and `slices`; every slice needs \
+            `label` and `value`.
+            """),
+        CodeInfo("E0203", "a value has the wrong type", """
+            The key expects another kind of value: for example `chart` must be a mapping, \
+            `slices` a list of mappings, `label` a scalar.
+            """),
+        CodeInfo("E0204", "not a plain decimal number", """
+            Numbers in a piec spec are plain decimals such as `42`, `-3` or `0.25`. Quoted \
+            numbers ("42"), exponents (1e3), hexadecimal (0x10), `.inf` and `.nan` are rejected \
+            so that a value always means exactly what it looks like.
+            """),
+        CodeInfo("E0205", "a number is out of range", """
+            The number is outside the range the key accepts, e.g. `innerRadius` must be between \
+            0 and 0.95 and a slice `value` must be >= 0. The message gives the range.
+            """),
+        CodeInfo("E0206", "not one of the allowed words", """
+            The key takes one of a fixed set of words, e.g. `direction: clockwise` or \
+            `counterclockwise`. The help line suggests the closest one.
+            """),
+        CodeInfo("E0207", "invalid colour", """
+            Colours are `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` or a CSS colour keyword such as \
+            `steelblue`. piec re-serialises every colour, so no other CSS text reaches the output.
+            """),
+        CodeInfo("E0208", "invalid duration", """
+            Durations carry a unit: `800ms` or `0.8s`, at most 60 s. A bare number is rejected \
+            because `800` could mean seconds or milliseconds.
+            """),
+        CodeInfo("E0209", "invalid easing", """
+            Easing is a CSS timing function: `linear`, `ease`, `ease-in`, `ease-out`, \
+            `ease-in-out` or `cubic-bezier(x1, y1, x2, y2)` with x1 and x2 between 0 and 1.
+            """),
+        CodeInfo("E0210", "unknown palette", """
+            `theme.palette` is a built-in palette name (default, okabe-ito, tol-bright, \
+            tol-muted, viridis, grayscale, hue) or a list of colours.
+            """),
+        CodeInfo("E0211", "invalid id", """
+            Chart ids name the output folder and must match `[a-z0-9][a-z0-9-]*` (at most 64 \
+            characters). Slice ids identify a slice across versions and may also contain `_`.
+            """),
+        CodeInfo("E0212", "invalid label template", """
+            Label templates may use the tokens `{label}`, `{value}`, `{percent}` and `{id}`; any \
+            other `{...}` or an unclosed `{` is an error.
+            """),
+        CodeInfo("E0213", "a value is missing", """
+            The key is present but has no value (`label:` followed by nothing). Write a value \
+            or remove the key.
+            """),
+        CodeInfo("E0214", "text is too long", """
+            Labels, titles and descriptions are limited (1000 characters; prefix and suffix 32) \
+            so that one spec cannot blow up the output.
+            """),
+        CodeInfo("E0215", "control character in text", """
+            Text may contain tabs and line breaks but no other control characters (U+0000 to \
+            U+001F, U+007F): they cannot be written to SVG or HTML safely.
+            """),
+        CodeInfo("E0216", "a key of the spec language that this piec does not support yet", """
+            The key belongs to piec's spec language but its feature is not built in this \
+            version. piec rejects it instead of accepting it and drawing something else.
+            """),
+        CodeInfo("E0217", "not a whole number", """
+            The key takes a whole number, e.g. `piec: 1` or `decimals: 2`.
+            """),
+        CodeInfo("E0301", "unsupported spec version", """
+            `piec:` names the version of the spec format. This piec reads version 1; a newer \
+            version needs a newer piec.
+            """),
+        CodeInfo("E0302", "duplicate slice id", """
+            Slice ids must be unique: they match slices across versions. Two slices with the \
+            same label get the same default id; give one of them an explicit `id`.
+            """),
+        CodeInfo("E0303", "no id can be derived from the label", """
+            A slice without `id` gets the slug of its label (lowercase ASCII letters, digits, \
+            `-`). A label with none of those, such as `日本語`, needs an explicit `id`.
+            """),
+        CodeInfo("E0304", "slice values exceed total", """
+            With `chart.total` set, each slice spans value/total of the sweep, so the values \
+            must not add up to more than the total.
+            """),
+        CodeInfo("E0305", "nothing to draw", """
+            Every slice has value 0 and no `chart.total` is set, so there is no whole to take \
+            shares of. Set a value above 0, or set `total` to draw an empty gauge.
+            """),
+        CodeInfo("E0306", "slice colours must be opaque", """
+            piec draws adjacent slices overlapping so that no background shows through the \
+            seams, which needs opaque slice colours. Use an opaque colour for the slice.
+            """),
+        CodeInfo("E0401", "too many slices", """
+            A spec may hold at most 100000 slices. Group small slices before writing the spec.
+            """),
+    ]
+}

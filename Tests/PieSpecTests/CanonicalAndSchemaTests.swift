@@ -1,0 +1,59 @@
+import Foundation
+import PieDiagnostics
+@testable import PieSpec
+import Testing
+
+struct CanonicalAndSchemaTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+
+    /// The canonical JSON is itself a valid spec that lowers to the same `ChartSpec`.
+    @Test func canonicalSpecRoundTrips() throws {
+        let specs = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("specs").path).filter { $0.hasSuffix(".yaml") }
+        #expect(specs.count >= 8)
+        for name in specs.sorted() {
+            let bytes = Array(try Data(contentsOf: Self.root.appendingPathComponent("specs/\(name)")))
+            let first = SpecLoader.load(SourceFile(path: name, bytes: bytes), defaultID: String(name.dropLast(5)))
+            let spec = try #require(first.spec, "\(name): \(first.diagnostics)")
+            #expect(first.diagnostics.isEmpty, "\(name): \(first.diagnostics)")
+            let canonical = spec.canonicalJSON().serialized(pretty: true)
+            let second = SpecLoader.load(SourceFile(path: "canonical", text: canonical), defaultID: "other")
+            #expect(second.spec == spec, "\(name) canonical form does not round-trip: \(second.diagnostics)")
+        }
+    }
+
+    /// `Schemas/piec.schema.json` must equal what the key tables generate.
+    @Test func committedSchemaIsNotStale() throws {
+        let url = Self.root.appendingPathComponent("Schemas/piec.schema.json")
+        let generated = SpecSchema.generate()
+        if ProcessInfo.processInfo.environment["PIEC_UPDATE_FIXTURES"] == "1" {
+            try generated.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let committed = try String(contentsOf: url, encoding: .utf8)
+        #expect(committed == generated, "Schemas/piec.schema.json is stale: run `make schema`")
+    }
+
+    /// Every key in the tables appears in the schema, and the schema forbids others.
+    @Test func schemaCoversEveryKey() {
+        let schema = SpecSchema.generate()
+        for table in Keys.all {
+            for key in table.keys { #expect(schema.contains("\"\(key.name)\": {"), "\(key.name) missing from schema") }
+        }
+        #expect(schema.components(separatedBy: "\"additionalProperties\": false").count - 1 == Keys.all.count)
+    }
+
+    @Test func paletteAssignmentIsStablePerID() {
+        let before = Palettes.assign(ids: ["a", "b", "c"], palette: .named("default"))
+        let after = Palettes.assign(ids: ["a", "new", "b", "c"], palette: .named("default"))
+        // Colours follow ids, not positions (unless two ids hash to the same colour).
+        let expectedB = before[1], expectedC = before[2]
+        #expect(after[0] == before[0])
+        #expect(after[2] == expectedB || after[1] == expectedB)
+        #expect(after[3] == expectedC || after[1] == expectedC)
+        #expect(Set(Palettes.assign(ids: (0..<10).map { "s\($0)" }, palette: .named("default"))).count == 10)
+    }
+
+    @Test func contrastRatioMatchesWCAG() {
+        #expect(abs(Color.contrast(Color(r: 0, g: 0, b: 0), Color(r: 255, g: 255, b: 255)) - 21) < 0.001)
+        #expect(abs(Color.contrast(Color(r: 0x76, g: 0x76, b: 0x76), Color(r: 255, g: 255, b: 255)) - 4.54) < 0.01)
+    }
+}
