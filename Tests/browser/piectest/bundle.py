@@ -59,6 +59,10 @@ def build(piec, spec, workdir):
         raise AssertionError(f"piec build {spec_path} exited {proc.returncode}\n"
                              f"stdout:\n{proc.stdout}\nstderr:\n{proc.stderr}")
     directory = out / spec["id"]
+    missing = [n for n in ("chart.svg", "manifest.json") if not (directory / n).is_file()]
+    if missing:
+        raise AssertionError(f"piec build {spec_path} -o {out} exited 0 but wrote no "
+                             f"{', '.join(missing)} in {directory}\nstdout:\n{proc.stdout}")
     manifest = json.loads((directory / "manifest.json").read_text(encoding="utf-8"))
     svg = (directory / "chart.svg").read_text(encoding="utf-8")
     return Bundle(directory, manifest, svg)

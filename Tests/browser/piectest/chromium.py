@@ -4,7 +4,12 @@ One page holds several copies of the same inline SVG ("frames"), each seeked to 
 with the Web Animations API, so one Chromium launch checks many instants. A script at the end
 of the page pauses every animation of a frame and sets its currentTime; then it paints a marker
 row per frame (a status cell and the animation count in binary) that the test reads back from
-the screenshot, so a seek that did not happen cannot pass unnoticed."""
+the screenshot, so a seek that did not happen cannot pass unnoticed.
+
+Timing: the script runs synchronously while the page parses, before the load event, and
+`--screenshot` captures after load. Paused animations stay at their currentTime however long
+that takes, so no `--virtual-time-budget` is used (it would only advance running animations)
+and nothing waits for a fixed time."""
 
 import os
 import re
@@ -98,6 +103,7 @@ class SeekPage:
         self.width = max(frame_width * min(columns, len(items)), CELL * (COUNT_BITS + 1))
         self.height = top + row_height
         self.background = tuple(background)
+        self.screenshot = None   # path of the PNG once rendered
 
     def html(self):
         bg = "rgb(%d,%d,%d)" % self.background
@@ -150,6 +156,7 @@ def render(chromium, page, out_dir, name, reduced_motion=False):
     with open(html_path, "w", encoding="utf-8") as f:
         f.write(page.html())
     screenshot(chromium, html_path, png_path, page.width, page.height, reduced_motion)
+    page.screenshot = png_path
     raster = Raster(png_path, page.background)
     if raster.width != page.width or raster.height != page.height:
         raise AssertionError(f"screenshot is {raster.width}x{raster.height}, "

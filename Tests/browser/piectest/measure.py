@@ -117,6 +117,19 @@ class Probe:
                 x += step
         return bad
 
+    def not_color(self, r, rgb, step_px=0.5):
+        """Samples all around the circle of radius r whose colour is not `rgb`:
+        [(angle, rgb, distance)]. For places that must be one colour (a donut's hole, the
+        outside, a single slice's ring)."""
+        step = step_px * self.px(r)
+        bad = []
+        for i in range(int(360 / step)):
+            got = self.color(i * step, r)
+            d = dist(got, rgb)
+            if d > FLAT_TOLERANCE:
+                bad.append((round(i * step, 2), tuple(round(v) for v in got), round(d)))
+        return bad
+
     def leaks(self, radii, foreign, channel=1, half_width_px=4, step_px=0.2):
         """How much of another colour shows at the seams between slices (background through
         anti-aliased edges, a 0-value slice's hairline), within +-half_width_px of every
@@ -125,14 +138,16 @@ class Probe:
         Every slice colour must have the same value in `channel` (e.g. green 200) and `foreign`
         another one: then the share is exact whatever slices are mixed in a pixel.
         Returns [(share, angle, r)], largest share first."""
-        levels = {round(v[channel]) for k, v in self.colors.items() if k.startswith("slice:")}
+        seams = [b for b in self.boundaries
+                 if b.before.startswith("slice:") and b.after.startswith("slice:")]
+        if not seams:
+            return []
+        levels = {round(self.colors[k][channel]) for b in seams for k in (b.before, b.after)}
         if len(levels) != 1:
             raise ValueError(f"slice colours must share one value in channel {channel}: {levels}")
         level = levels.pop()
         found = []
-        for b in self.boundaries:
-            if not (b.before.startswith("slice:") and b.after.startswith("slice:")):
-                continue
+        for b in seams:
             for r in radii:
                 w, step = half_width_px * self.px(r), step_px * self.px(r)
                 for i in range(int(2 * w / step) + 1):
