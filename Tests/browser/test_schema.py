@@ -1,5 +1,9 @@
 """Schemas/piec.schema.json agrees with piec: every gallery spec passes both, every bad fixture
-fails both (JSON Schema Draft 2020-12, specs read as YAML 1.2 like an editor does)."""
+fails both (JSON Schema Draft 2020-12, specs read as YAML 1.2 like an editor does).
+
+Each bad fixture names where the schema must complain (`# schema-error-at: /json/pointer`) and
+marks the line piec must report, with its code (`# <- error E0205`), so neither can pass by
+rejecting the file for some other reason."""
 
 import json
 import re
@@ -14,7 +18,7 @@ REPO = Path(__file__).resolve().parents[2]
 SCHEMA = REPO / "Schemas" / "piec.schema.json"
 SPECS = sorted((REPO / "specs").glob("*.yaml"))
 BAD = sorted((REPO / "Tests" / "Fixtures" / "schema-bad").glob("*.yaml"))
-ERROR_LINE = "# <- error"
+ERROR_MARK = re.compile(r"# <- error (E\d{4})\s*$")
 
 
 @pytest.fixture(scope="module")
@@ -60,9 +64,11 @@ def expected_schema_error(path):
     return m.group(1)
 
 
-def error_lines(path):
+def expected_errors(path):
+    """[(line, code)] from `# <- error E0201` comments on the offending lines."""
     lines = path.read_text(encoding="utf-8").splitlines()
-    return [n for n, line in enumerate(lines, 1) if line.rstrip().endswith(ERROR_LINE)]
+    found = [(n, re.search(ERROR_MARK, line)) for n, line in enumerate(lines, 1)]
+    return [(n, m.group(1)) for n, m in found if m]
 
 
 @pytest.mark.parametrize("path", BAD, ids=lambda p: p.stem)
@@ -80,6 +86,11 @@ def test_bad_fixture_is_rejected_by_piec_check(piec, path):
     proc = bundle.run(piec, "check", path)
     output = proc.stdout + proc.stderr
     assert proc.returncode == 1, f"piec check {path.name} exited {proc.returncode}:\n{output}"
-    for line in error_lines(path):
-        assert f"{path.name}:{line}:" in output, (
-            f"piec check {path.name}: no diagnostic on line {line}:\n{output}")
+    expected = expected_errors(path)
+    assert expected, f"{path.name} lacks a '# <- error E0000' comment on the offending line"
+    for line, code in expected:
+        pattern = re.compile(rf"{re.escape(path.name)}:{line}:\d+: error\[{code}\]")
+        assert pattern.search(output), (
+            f"piec check {path.name}: expected error[{code}] on line {line}, got:\n{output}")
+    reported = re.findall(r": error\[E\d{4}\]", output)
+    assert len(reported) == len(expected), f"one error per defect expected, got:\n{output}"
