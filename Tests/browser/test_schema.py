@@ -56,6 +56,9 @@ def test_gallery_spec_builds_without_diagnostics(piec, path, tmp_path):
     proc = bundle.run(piec, "build", path, "-o", tmp_path)
     assert proc.returncode == 0 and not bundle.diagnostics_in(proc), (
         f"piec build {path.name} exited {proc.returncode}\n{proc.stdout}{proc.stderr}")
+    chart_id = yaml12.load(path.read_text(encoding="utf-8")).get("id", path.stem)
+    written = sorted(p.name for p in (tmp_path / chart_id).glob("*"))
+    assert {"chart.svg", "manifest.json"} <= set(written), f"{path.name}: wrote {written}"
 
 
 def expected_schema_error(path):
