@@ -1,5 +1,5 @@
 """Enter-grow of a 5-slice pie, seeked in Chromium at 0, 25, 50, 75 and 100 % of the duration
-and after the end: every boundary is where the manifest's transitions and the CSS easing put it,
+and after the end (plus 10 and 90 %, where the slices are thin or nearly done): every boundary is where the manifest's transitions and the CSS easing put it,
 and no background shows through the seams (stroke width 0, magenta background)."""
 
 import pytest
@@ -9,7 +9,7 @@ from piectest.chromium import SeekPage
 from piectest.measure import Probe
 
 VALUES = [30, 22, 18, 17, 13]
-PERCENTS = [0, 25, 50, 75, 100]
+PERCENTS = [0, 10, 25, 50, 75, 90, 100]
 LABELS = [f"{p}%" for p in PERCENTS] + ["after-end"]
 
 

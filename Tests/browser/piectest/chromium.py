@@ -22,6 +22,7 @@ from .raster import Raster, Viewport
 CELL = 8          # marker cell size in px
 COUNT_BITS = 12   # animation count encoded in this many cells
 OK, MISMATCH = (0, 255, 0), (255, 0, 0)
+MAX_SIDE = 6000   # px; seen: a 3200x14400 page screenshot came back partly unpainted
 
 SEEK_SCRIPT = """
 document.querySelectorAll('.frame').forEach((frame, i) => {
@@ -102,6 +103,9 @@ class SeekPage:
             row_height, x = max(row_height, h), x + frame_width
         self.width = max(frame_width * min(columns, len(items)), CELL * (COUNT_BITS + 1))
         self.height = top + row_height
+        if self.width > MAX_SIDE or self.height > MAX_SIDE:
+            raise ValueError(f"page of {self.width}x{self.height} px: split the frames over "
+                             f"several pages (Chromium leaves parts of huge screenshots blank)")
         self.background = tuple(background)
         self.screenshot = None   # path of the PNG once rendered
 

@@ -57,6 +57,7 @@ class Probe:
         self.raster, self.viewport, self.chart, self.t = raster, viewport, chart, t_ms
         self.colors = chart.colors(t_ms)
         self.boundaries = chart.boundaries(t_ms)
+        self.segments = chart.segments(t_ms)
 
     def color(self, angle, r):
         x, y = self.viewport.to_pixels(*self.chart.point(angle, r))
@@ -105,7 +106,7 @@ class Probe:
         step = step_px * self.px(r)
         cyclic = self.chart.full_circle
         bad = []
-        for seg in self.chart.segments(self.t):
+        for seg in self.segments:
             expected = self.colors[seg.key]
             x = seg.start
             while x < seg.end:
@@ -116,6 +117,16 @@ class Probe:
                         bad.append((round(x, 2), seg.key, tuple(round(v) for v in got), round(d)))
                 x += step
         return bad
+
+    def _key_at(self, angle):
+        """The expected colour key at `angle` (folded into the sampled range)."""
+        lo, hi = self.chart.sample_range()
+        if self.chart.full_circle:
+            angle = lo + (angle - lo) % 360
+        for seg in self.segments:
+            if seg.start <= angle <= seg.end:
+                return seg.key
+        return "background"
 
     def not_color(self, r, rgb, step_px=0.5):
         """Samples all around the circle of radius r whose colour is not `rgb`:
@@ -133,7 +144,8 @@ class Probe:
     def leaks(self, radii, foreign, channel=1, half_width_px=4, step_px=0.2):
         """How much of another colour shows at the seams between slices (background through
         anti-aliased edges, a 0-value slice's hairline), within +-half_width_px of every
-        slice|slice boundary at each radius. `off_color` covers everywhere else.
+        slice|slice boundary at each radius (but not near edges to the background or track,
+        which thin slices bring close). `off_color` covers everywhere else.
 
         Every slice colour must have the same value in `channel` (e.g. green 200) and `foreign`
         another one: then the share is exact whatever slices are mixed in a pixel.
@@ -147,11 +159,17 @@ class Probe:
             raise ValueError(f"slice colours must share one value in channel {channel}: {levels}")
         level = levels.pop()
         found = []
+        ends = [b.angle for b in self.boundaries if b not in seams]
+        cyclic = self.chart.full_circle
         for b in seams:
             for r in radii:
                 w, step = half_width_px * self.px(r), step_px * self.px(r)
+                clear = 0.5 + 2 * self.px(r)    # stay off edges to the background or track
                 for i in range(int(2 * w / step) + 1):
                     x = b.angle - w + i * step
+                    if (not self._key_at(x).startswith("slice:")
+                            or any(_angle_gap(x, e, cyclic) < clear for e in ends)):
+                        continue
                     share = channel_share(self.color(x, r), level, foreign[channel], channel)
                     found.append((share, round(x, 3), r))
         found.sort(key=lambda e: -e[0])
