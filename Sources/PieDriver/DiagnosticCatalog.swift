@@ -1,3 +1,4 @@
+import PieCore
 import PieDiagnostics
 import PieSpec
 import PieYAML
@@ -10,6 +11,7 @@ public enum DiagnosticCatalog {
             YAMLDiagnostics.catalog,
             SpecDiagnostics.catalog,
             DriverDiagnostics.catalog,
+            CoreDiagnostics.catalog,
         ]
         return phases.flatMap { $0 }.sorted { $0.code < $1.code }
     }

@@ -1,9 +1,8 @@
 import Foundation
 import Testing
 
-/// End-to-end builds that need real bundles (see `CompilerProbe`).
-@Suite(.enabled(if: CompilerProbe.writesBundles, "the compiler does not produce bundles yet"))
-struct CLIBuildTests {
+/// End-to-end builds with the real compiler: bundles on disk, --check, failures.
+@Suite struct CLIBuildTests {
     static let summary = #"^built (\d+) charts? \((\d+) written, (\d+) unchanged\) in \d+ ms\n$"#
 
     func expectSummary(_ stderr: String, charts: Int, written: Int, unchanged: Int) {

@@ -80,16 +80,3 @@ enum Specs {
 
         """
 }
-
-/// Whether `piec build` produces real bundles yet. The YAML front end, lowering and codegen are
-/// written in parallel with the driver: until they are merged, the end-to-end tests that need a
-/// bundle on disk are disabled by this probe (it builds `Specs.pie` once). Remove the probe once
-/// they are on main.
-enum CompilerProbe {
-    static let writesBundles: Bool = {
-        guard let ws = try? Workspace(), (try? ws.write("pie.yaml", Specs.pie)) != nil,
-            let run = try? ws.run("build", "pie.yaml")
-        else { return false }
-        return run.status == 0 && ws.exists("out/pie/manifest.json")
-    }()
-}
