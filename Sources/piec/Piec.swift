@@ -15,6 +15,6 @@ struct Piec: ParsableCommand {
             \(PiecExitCode.helpText)
             """,
         version: PiecVersion.string,
-        subcommands: [Build.self, Check.self, Explain.self, Schema.self]
+        subcommands: [Build.self, Check.self, Watch.self, Explain.self, Schema.self]
     )
 }
