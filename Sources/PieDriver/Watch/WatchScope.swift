@@ -54,6 +54,9 @@ public struct WatchScope: Sendable {
     /// BEFORE it is listed (so a watch added there misses nothing created later); returning false
     /// skips its children. Depth-first, sorted.
     func walkDirectories(from root: String, skip: FileStatus?, visit: (String) -> Bool) {
+        if let skip, case .success(let status) = FileStatus.status(root), skip.device == status.device, skip.inode == status.inode {
+            return
+        }
         var stack = [root]
         while let dir = stack.popLast() {
             guard visit(dir) else { continue }
