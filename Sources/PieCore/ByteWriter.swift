@@ -11,21 +11,14 @@ struct ByteWriter {
 
     /// Appends trusted text (markup, CSS, generated names) verbatim.
     mutating func raw(_ s: String) {
-        bytes.append(contentsOf: s.utf8)
+        var s = s
+        s.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     mutating func raw(_ other: [UInt8]) {
         bytes.append(contentsOf: other)
     }
 
-    /// Appends a number through `formatNumber` (3 decimals by default).
-    mutating func num(_ value: Double, decimals: Int = 3) {
-        raw(formatNumber(value, decimals: decimals))
-    }
-
-    mutating func int(_ value: Int) {
-        raw(String(value))
-    }
 
     /// Appends user text escaped for XML/HTML text content or a quoted attribute value.
     mutating func text(_ s: String) {

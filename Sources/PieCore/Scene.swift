@@ -17,7 +17,7 @@ struct Scene {
     }
 
     /// A dash rotated to `rotation` degrees (screen-clockwise) of `length` user units.
-    struct Dash: Equatable {
+    struct Dash: Hashable {
         var rotation: Double
         var length: Double
     }

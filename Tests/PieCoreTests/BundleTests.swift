@@ -92,3 +92,33 @@ struct BundleTests {
         }
     }
 }
+
+@Suite("Bundle limits and round trips")
+struct BundleRoundTripTests {
+    @Test func slicesTooThinToPointAtGetNoFocusStop() {
+        // 1 of 1000 at R = 150 is a 0.94 px arc; 2 of 1000 is 1.9 px; 3 of 1000 is 2.8 px.
+        let html = Fixture.text(Fixture.bundle(Fixture.spec([1, 2, 3, 994])), "index.html")
+        #expect(html.occurrences(of: "tabindex=\"0\"") == 2)
+        #expect(!html.contains("p-s0\"") && !html.contains("p-s1\"") && html.contains("p-s2\""))
+        #expect(html.occurrences(of: "<tr><th scope=\"row\">") == 4)
+    }
+
+    @Test func manifestSpecLoadsBackAsTheSameSpec() throws {
+        var spec = Fixture.spec([3, 1, 2], id: "roundtrip", labels: ["A", "B", "C"])
+        spec.title = "Round trip"
+        spec.chart.innerRadius = 0.5
+        spec.slices[1].radius = 0.8
+        let bytes = Fixture.bundle(spec).files[3].bytes
+        let loaded = SpecLoader.loadEmbedded(SourceFile(path: "manifest.json", bytes: bytes), defaultID: "x")
+        #expect(loaded.diagnostics.isEmpty)
+        #expect(loaded.spec == spec)
+    }
+
+    @Test func chartSVGStaysSmallPerSlice() {
+        let n = 5000
+        let bundle = Fixture.bundle(Fixture.spec((0..<n).map { Double($0 % 7 + 1) }))
+        let svg = bundle.files[0].bytes.count
+        #expect(svg / n <= 400, "chart.svg takes \(svg / n) bytes per slice")
+        #expect(bundle.files[2].bytes.count / n <= 700)
+    }
+}
