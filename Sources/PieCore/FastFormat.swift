@@ -9,7 +9,7 @@ extension ByteWriter {
 
     /// Same text as `formatNumber(value, decimals:)`.
     mutating func num(_ value: Double, decimals: Int = 3) {
-        guard value.isFinite else { bytes.append(0x30); return }
+        guard value.isFinite else { byte(0x30); return }
         let d = max(0, min(decimals, 9))
         let unit = ByteWriter.powers[d]
         let scaled = (abs(value) * Double(unit)).rounded(.toNearestOrAwayFromZero)
@@ -18,44 +18,31 @@ extension ByteWriter {
             return
         }
         let n = UInt64(scaled)
-        if n == 0 { bytes.append(0x30); return }
-        if value < 0 { bytes.append(0x2D) }
+        if n == 0 { byte(0x30); return }
+        if value < 0 { byte(0x2D) }
         digits(n / unit, minimumCount: 1)
         var frac = n % unit
         if frac != 0 {
             var count = d
             while frac % 10 == 0 { frac /= 10; count -= 1 }
-            bytes.append(0x2E)
+            byte(0x2E)
             digits(frac, minimumCount: count)
         }
     }
 
     mutating func int(_ value: Int) {
-        if value < 0 { bytes.append(0x2D) }
+        if value < 0 { byte(0x2D) }
         digits(value.magnitude.toUInt64, minimumCount: 1)
     }
 
     /// Decimal digits of `n`, left-padded with zeros to `minimumCount`.
     private mutating func digits(_ n: UInt64, minimumCount: Int) {
-        var power: UInt64 = 1, count = 1
-        while power <= n / 10 {
-            power *= 10
-            count += 1
-        }
-        if minimumCount > count {
-            for _ in 0..<(minimumCount - count) { bytes.append(0x30) }
-        }
-        var rest = n
-        while power > 0 {
-            bytes.append(UInt8(truncatingIfNeeded: 0x30 &+ rest / power))
-            rest %= power
-            power /= 10
-        }
+        storage.appendDigits(n, minimumCount: minimumCount)
     }
 
     /// Same text as `color.hex`.
     mutating func hex(_ color: Color) {
-        bytes.append(0x23)
+        byte(0x23)
         hexByte(color.r)
         hexByte(color.g)
         hexByte(color.b)
@@ -63,8 +50,8 @@ extension ByteWriter {
     }
 
     private mutating func hexByte(_ v: UInt8) {
-        bytes.append(ByteWriter.hexDigit(v >> 4))
-        bytes.append(ByteWriter.hexDigit(v & 15))
+        byte(ByteWriter.hexDigit(v >> 4))
+        byte(ByteWriter.hexDigit(v & 15))
     }
 
     private static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x57 + v }

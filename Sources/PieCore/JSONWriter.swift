@@ -7,10 +7,17 @@ enum JSONWriter {
         writeValue(value, pretty: pretty, indent: indent, into: &out)
     }
 
+    /// A newline and two spaces per level.
     static func newline(_ indent: Int, into out: inout ByteWriter) {
-        out.bytes.append(0x0A)
-        for _ in 0..<indent { out.bytes.append(0x20); out.bytes.append(0x20) }
+        if indent < 16 {
+            indents.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[0...(2 * indent)])) }
+        } else {
+            out.byte(0x0A)
+            for _ in 0..<indent { out.byte(0x20); out.byte(0x20) }
+        }
     }
+
+    private static let indents: [UInt8] = [0x0A] + [UInt8](repeating: 0x20, count: 32)
 
     private static func writeValue(_ value: JSONValue, pretty: Bool, indent: Int, into out: inout ByteWriter) {
         switch value {
@@ -21,39 +28,46 @@ enum JSONWriter {
         case .string(let s): string(s, into: &out)
         case .array(let items):
             if items.isEmpty { out.raw("[]"); return }
-            out.bytes.append(0x5B)
+            out.byte(0x5B)
             for (i, item) in items.enumerated() {
-                if i > 0 { out.bytes.append(0x2C) }
+                if i > 0 { out.byte(0x2C) }
                 if pretty { newline(indent + 1, into: &out) }
                 writeValue(item, pretty: pretty, indent: indent + 1, into: &out)
             }
             if pretty { newline(indent, into: &out) }
-            out.bytes.append(0x5D)
+            out.byte(0x5D)
         case .object(let members):
             if members.isEmpty { out.raw("{}"); return }
-            out.bytes.append(0x7B)
+            out.byte(0x7B)
             for (i, (key, item)) in members.enumerated() {
-                if i > 0 { out.bytes.append(0x2C) }
+                if i > 0 { out.byte(0x2C) }
                 if pretty { newline(indent + 1, into: &out) }
                 string(key, into: &out)
                 out.raw(pretty ? ": " : ":")
                 writeValue(item, pretty: pretty, indent: indent + 1, into: &out)
             }
             if pretty { newline(indent, into: &out) }
-            out.bytes.append(0x7D)
+            out.byte(0x7D)
         }
     }
 
     /// A JSON string: escapes `"`, `\`, control characters, DEL, U+2028 and U+2029.
     static func string(_ s: String, into out: inout ByteWriter) {
-        out.bytes.append(0x22)
-        let plain = !s.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }
-        if plain {
-            out.bytes.append(contentsOf: s.utf8)
-        } else {
-            escaped(Array(s.utf8), into: &out)
+        out.byte(0x22)
+        var s = s
+        s.withUTF8 { utf8 in
+            var plain = true
+            for b in utf8 where b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F || b == 0xE2 {
+                plain = false
+                break
+            }
+            if plain {
+                out.append(utf8)
+            } else {
+                escaped(Array(utf8), into: &out)
+            }
         }
-        out.bytes.append(0x22)
+        out.byte(0x22)
     }
 
     private static func escaped(_ utf8: [UInt8], into out: inout ByteWriter) {
@@ -70,7 +84,7 @@ enum JSONWriter {
             case 0xE2 where i + 2 < utf8.count && utf8[i + 1] == 0x80 && (utf8[i + 2] == 0xA8 || utf8[i + 2] == 0xA9):
                 unicodeEscape(utf8[i + 2] == 0xA8 ? 0x2028 : 0x2029, into: &out)
                 i += 2
-            default: out.bytes.append(b)
+            default: out.byte(b)
             }
             i += 1
         }
@@ -86,62 +100,67 @@ enum JSONWriter {
 /// arrays (one object per slice) need no intermediate tree.
 struct JSONStream {
     var out: ByteWriter
-    /// Members written so far in each open container.
-    private var counts: [Int] = []
+    /// Nesting depth, and one bit per depth: whether that container has members yet.
+    private var depth = 0
+    private var filled: UInt64 = 0
 
     init(capacity: Int) {
         out = ByteWriter(capacity: capacity)
     }
 
-    mutating func open(_ bracket: String) {
+    mutating func open(_ bracket: StaticString) {
         out.raw(bracket)
-        counts.append(0)
+        depth += 1
+        filled &= ~(1 << UInt64(depth & 63))
     }
 
     /// Closes the innermost container (`}` or `]`); empty containers stay `{}` / `[]`.
-    mutating func close(_ bracket: String) {
-        let count = counts.removeLast()
-        if count > 0 { JSONWriter.newline(counts.count, into: &out) }
+    mutating func close(_ bracket: StaticString) {
+        let hadMembers = filled & (1 << UInt64(depth & 63)) != 0
+        depth -= 1
+        if hadMembers { JSONWriter.newline(depth, into: &out) }
         out.raw(bracket)
     }
 
     /// Starts the next array item.
     mutating func item() {
-        if counts[counts.count - 1] > 0 { out.raw(",") }
-        counts[counts.count - 1] += 1
-        JSONWriter.newline(counts.count, into: &out)
+        let bit: UInt64 = 1 << UInt64(depth & 63)
+        if filled & bit != 0 { out.byte(0x2C) }
+        filled |= bit
+        JSONWriter.newline(depth, into: &out)
     }
 
-    /// Starts the next object member.
-    mutating func key(_ name: String) {
+    /// Starts the next object member. `name` is a plain ASCII key (no escaping needed).
+    mutating func key(_ name: StaticString) {
         item()
-        JSONWriter.string(name, into: &out)
-        out.raw(": ")
+        out.byte(0x22)
+        out.raw(name)
+        out.raw("\": ")
     }
 
     mutating func value(_ v: JSONValue) {
-        JSONWriter.write(v, pretty: true, indent: counts.count, into: &out)
+        JSONWriter.write(v, pretty: true, indent: depth, into: &out)
     }
 
-    mutating func member(_ name: String, _ v: JSONValue) {
+    mutating func member(_ name: StaticString, _ v: JSONValue) {
         key(name)
         value(v)
     }
 
-    mutating func member(_ name: String, string: String) {
+    mutating func member(_ name: StaticString, string: String) {
         key(name)
         JSONWriter.string(string, into: &out)
     }
 
-    mutating func member(_ name: String, number: Double, decimals: Int = 3) {
+    mutating func member(_ name: StaticString, number: Double, decimals: Int = 3) {
         key(name)
         out.num(number, decimals: decimals)
     }
 
-    mutating func member(_ name: String, color: Color) {
+    mutating func member(_ name: StaticString, color: Color) {
         key(name)
-        out.raw("\"")
+        out.byte(0x22)
         out.hex(color)
-        out.raw("\"")
+        out.byte(0x22)
     }
 }

@@ -73,7 +73,7 @@ enum Manifest {
         j.close("}")
     }
 
-    private static func geometry(_ name: String, _ g: SegmentGeometry, into j: inout JSONStream) {
+    private static func geometry(_ name: StaticString, _ g: SegmentGeometry, into j: inout JSONStream) {
         j.key(name)
         j.open("{")
         j.member("startAngle", number: g.startAngle)

@@ -31,9 +31,9 @@ struct SVGWriter {
 
     /// Moves the scratch buffer into chart.svg and/or the inline SVG.
     private mutating func emit(svg toSVG: Bool = true, inline toInline: Bool = true) {
-        if toSVG { svg.raw(out.bytes) }
-        if toInline { inline?.raw(out.bytes) }
-        out.bytes.removeAll(keepingCapacity: true)
+        if toSVG { svg.raw(out) }
+        if toInline { inline?.raw(out) }
+        out.removeAll()
     }
 
     /// Writes both documents; `style` is embedded in chart.svg.

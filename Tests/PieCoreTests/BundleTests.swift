@@ -115,7 +115,7 @@ struct BundleRoundTripTests {
     }
 
     @Test func chartSVGStaysSmallPerSlice() {
-        let n = 5000
+        let n = 2000
         let bundle = Fixture.bundle(Fixture.spec((0..<n).map { Double($0 % 7 + 1) }))
         let svg = bundle.files[0].bytes.count
         #expect(svg / n <= 400, "chart.svg takes \(svg / n) bytes per slice")
