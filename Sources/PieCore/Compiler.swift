@@ -80,24 +80,20 @@ public enum BundleWriter {
         let title = spec.title.flatMap { $0.isEmpty ? nil : $0 } ?? spec.id
         let description = Summary.description(spec, layout: layout)
         var svg = SVGWriter(scene: scene, title: title, description: description, format: spec.format,
-                            interactive: false)
-        svg.out.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+                            withInline: !svgOnly)
         svg.write(style: css)
-        let svgFile = BundleFile(name: "chart.svg", bytes: svg.out.bytes)
-        if svgOnly { return Bundle(id: spec.id, files: [svgFile]) }
-        var inline = SVGWriter(scene: scene, title: title, description: description, format: spec.format,
-                               interactive: true)
-        inline.write(style: nil)
+        let svgFile = BundleFile(name: "chart.svg", bytes: svg.svg.bytes)
+        guard let inline = svg.inline, !svgOnly else { return Bundle(id: spec.id, files: [svgFile]) }
         let sentence = Summary.enterSentence(layout)
-        let html = HTMLPage.write(spec: spec, scene: scene, chartCSS: css, svg: inline.out.bytes, title: title,
+        let html = HTMLPage.write(spec: spec, scene: scene, chartCSS: css, svg: inline.bytes, title: title,
                                   sentence: sentence)
-        let manifest = Manifest.json(spec: spec, sourceBytes: sourceBytes, layout: layout, plan: plan,
-                                     files: Compiler.fileNames)
+        let manifest = Manifest.bytes(spec: spec, sourceBytes: sourceBytes, layout: layout, plan: plan,
+                                      files: Compiler.fileNames)
         return Bundle(id: spec.id, files: [
             svgFile,
             BundleFile(name: "chart.css", bytes: css),
             BundleFile(name: "index.html", bytes: html),
-            BundleFile(name: "manifest.json", bytes: Array((manifest.serialized(pretty: true) + "\n").utf8)),
+            BundleFile(name: "manifest.json", bytes: manifest),
         ])
     }
 }

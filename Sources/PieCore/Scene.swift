@@ -17,7 +17,7 @@ struct Scene {
     }
 
     /// A dash rotated to `rotation` degrees (screen-clockwise) of `length` user units.
-    struct Dash: Equatable {
+    struct Dash: Hashable {
         var rotation: Double
         var length: Double
     }
@@ -127,24 +127,28 @@ struct Scene {
 
     /// Radial lines at the start of every visible slice, plus the end of the last one unless
     /// the slices close a full circle (then the start line is shared); none for one full slice.
+    /// No line touches a slice whose outer arc is under three line widths: there the lines
+    /// would cover the slice (a chart of 10,000 slivers would turn white).
     private static func separatorItems(_ plan: TransitionPlan, layout: ChartLayout) -> [Separator] {
-        guard layout.stroke.width > 0, layout.stroke.color.a > 0 else { return [] }
+        let width = layout.stroke.width
+        guard width > 0, layout.stroke.color.a > 0 else { return [] }
         let visible = plan.segments.filter { $0.to.span > 0 && $0.to.outerRadius > $0.to.innerRadius }
         guard let first = visible.first, let last = visible.last else { return [] }
         let full = Geometry.isFullCircle(last.to.endAngle - first.to.startAngle)
         if full, visible.count == 1 { return [] }
+        func wide(_ s: Segment) -> Bool { Geometry.arcLength(degrees: s.to.span, radius: s.to.outerRadius) >= 3 * width }
         var result: [Separator] = []
-        result.reserveCapacity(visible.count + 1)
         for (i, s) in visible.enumerated() {
             let previous = i > 0 ? visible[i - 1] : (full ? last : s)
-            result.append(Separator(index: i, inner: min(s.to.innerRadius, previous.to.innerRadius),
+            guard wide(s), wide(previous) else { continue }
+            result.append(Separator(index: result.count, inner: min(s.to.innerRadius, previous.to.innerRadius),
                                     outer: max(s.to.outerRadius, previous.to.outerRadius),
                                     from: s.from.startAngle, to: s.to.startAngle))
         }
         let movesEnd = plan.kind != .none && last.from.endAngle != last.to.endAngle
-        if !full || movesEnd {
+        if !full || movesEnd, wide(last), !full || wide(first) {
             let outer = full ? max(last.to.outerRadius, first.to.outerRadius) : last.to.outerRadius
-            result.append(Separator(index: visible.count, inner: last.to.innerRadius, outer: outer,
+            result.append(Separator(index: result.count, inner: last.to.innerRadius, outer: outer,
                                     from: last.from.endAngle, to: last.to.endAngle, motionOnly: full))
         }
         return result
