@@ -10,7 +10,9 @@ struct StyleWriter {
     /// implicit `to` is the element's own final-state rule).
     enum From: Hashable {
         case dash(Scene.Dash, gap: Double)
-        case rotate(Double, showing: Bool)
+        case rotate(Double, showing: Bool, opacity: Double = 1)
+        /// A separator drawn as a unit ray: rotated, moved out to `inner`, stretched to `length`.
+        case ray(Double, inner: Double, length: Double, showing: Bool, opacity: Double = 1)
         case orbit(Double, radius: Double, opacity: Double)
     }
 
@@ -96,12 +98,17 @@ struct StyleWriter {
             names.motion.append((m.index, keyframe(.dash(m.from, gap: m.gap))))
         }
         for b in scene.separators {
-            rule(".p-b", b.index, .rotate(b.to, showing: false))
-            names.separators.append((b.index, keyframe(.rotate(b.from, showing: b.motionOnly))))
+            if let fromInner = b.fromInner, let fromOuter = b.fromOuter {
+                rule(".p-b", b.index, .ray(b.to, inner: b.inner, length: b.outer - b.inner, showing: false))
+                names.separators.append((b.index, keyframe(.ray(b.from, inner: fromInner, length: fromOuter - fromInner, showing: b.motionOnly, opacity: b.fromOpacity))))
+            } else {
+                rule(".p-b", b.index, .rotate(b.to, showing: false))
+                names.separators.append((b.index, keyframe(.rotate(b.from, showing: b.motionOnly, opacity: b.fromOpacity))))
+            }
         }
         for l in scene.labels {
-            rule(".p-l", l.index, .orbit(l.to, radius: l.radius, opacity: 1))
-            names.labels.append((l.index, keyframe(.orbit(l.from, radius: l.radius, opacity: l.fromOpacity))))
+            rule(".p-l", l.index, .orbit(l.to, radius: l.radius, opacity: l.toOpacity))
+            names.labels.append((l.index, keyframe(.orbit(l.from, radius: l.fromRadius, opacity: l.fromOpacity))))
         }
         return names
     }
@@ -129,14 +136,45 @@ struct StyleWriter {
         case .dash(let d, let gap):
             out.raw("transform:rotate(")
             out.num(d.rotation)
-            out.raw("deg);stroke-dasharray:")
+            if let scale = d.scale {
+                out.raw("deg) scale(")
+                out.num(scale, decimals: 5)
+                out.raw(")")
+            } else {
+                out.raw("deg)")
+            }
+            out.raw(";stroke-dasharray:")
             out.num(d.length)
             out.raw(" ")
             out.num(gap)
-        case .rotate(let angle, let showing):
+            if let width = d.width {
+                out.raw(";stroke-width:")
+                out.num(width)
+            }
+            if let color = d.color {
+                out.raw(";stroke:")
+                out.hex(color)
+            }
+        case .ray(let angle, let inner, let length, let showing, let opacity):
+            out.raw("transform:rotate(")
+            out.num(angle)
+            out.raw("deg) translate(0px,")
+            out.num(-inner)
+            out.raw("px) scale(1,")
+            out.num(max(length, 0), decimals: 5)
+            out.raw(showing ? ");visibility:visible" : ")")
+            if opacity != 1 {
+                out.raw(";opacity:")
+                out.num(opacity)
+            }
+        case .rotate(let angle, let showing, let opacity):
             out.raw("transform:rotate(")
             out.num(angle)
             out.raw(showing ? "deg);visibility:visible" : "deg)")
+            if opacity != 1 {
+                out.raw(";opacity:")
+                out.num(opacity)
+            }
         case .orbit(let angle, let radius, let opacity):
             out.raw("transform:rotate(")
             out.num(angle)
