@@ -45,6 +45,14 @@ public struct Segment: Sendable, Hashable {
     public var slice: Int?
     public var from: SegmentGeometry
     public var to: SegmentGeometry
+    /// For an exiting slice: its label in the previous version, which fades out as it shrinks.
+    public var exitLabel: ExitLabel? = nil
+}
+
+/// The label of a slice that leaves, with the text colour it had.
+public struct ExitLabel: Sendable, Hashable {
+    public var text: String
+    public var color: Color
 }
 
 /// The kind of a whole transition, as named in the manifest.

@@ -106,4 +106,42 @@ import Testing
         }
         #expect(h.log.all.allSatisfy { if case .failed = $0 { false } else { true } })
     }
+
+    /// Every rebuild animates from the last GOOD build: not from the first build, not from a
+    /// broken save in between.
+    @Test func rebuildAnimatesFromTheLastGoodBuild() throws {
+        let h = try WatchHarness()
+        writeInPlace(h.path("a.yaml"), specText([1, 1]))
+        try h.start()
+        #expect((h.manifest("a")?["animation"] as? [String: Any])?["kind"] as? String == "enter-grow")
+        writeInPlace(h.path("a.yaml"), specText([1, 1, 2]))
+        try h.waitUntil("the second version is built") { h.log.builds(of: h.path("a.yaml")).count == 2 }
+        let second = try #require(h.log.builds(of: h.path("a.yaml")).last)
+        #expect(second.summary.text == "+1 slice, 2 updated")
+        writeInPlace(h.path("a.yaml"), "piec: 1\nslices: [\n")
+        try h.waitUntil("the broken save is reported") { !h.log.failures(of: h.path("a.yaml")).isEmpty }
+        writeInPlace(h.path("a.yaml"), specText([1, 1, 2, 4]))
+        try h.waitUntil("the third version is built") { h.values("a") == [1, 1, 2, 4] }
+        let manifest = try #require(h.manifest("a"))
+        #expect((manifest["animation"] as? [String: Any])?["kind"] as? String == "transition")
+        let transitions = try #require(manifest["transitions"] as? [[String: Any]])
+        let first = try #require(transitions.first { $0["id"] as? String == "s0" })
+        // In [1, 1, 2] the first slice spans a quarter of the circle.
+        #expect(((first["from"] as? [String: Any])?["endAngle"] as? NSNumber)?.doubleValue == 90)
+        #expect(((first["to"] as? [String: Any])?["endAngle"] as? NSNumber)?.doubleValue == 45)
+    }
+
+    /// A deleted spec that comes back (an editor's delete-and-recreate, slower than the grace
+    /// period) animates from its last good build.
+    @Test func recreatedSpecAnimatesFromItsLastGoodBuild() throws {
+        let h = try WatchHarness()
+        writeInPlace(h.path("a.yaml"), specText([1, 1]))
+        try h.start()
+        unlink(h.path("a.yaml"))
+        try h.waitUntil("the bundle is removed") { !h.exists(h.bundle("a")) }
+        writeInPlace(h.path("a.yaml"), specText([1, 3]))
+        try h.waitUntil("the spec is built again") { h.values("a") == [1, 3] }
+        let manifest = try #require(h.manifest("a"))
+        #expect((manifest["animation"] as? [String: Any])?["kind"] as? String == "transition")
+    }
 }

@@ -38,7 +38,11 @@ extension Planner {
             let id = (n ?? o)!.id
             // A moved slice's label rides on its mover, not on the opening place.
             let labelled = entry.role == .movedTo ? nil : entry.newIndex
-            segments.append(Segment(id: id, kind: kind, slice: labelled, from: from, to: to))
+            var segment = Segment(id: id, kind: kind, slice: labelled, from: from, to: to)
+            if entry.role == .removed, let o, let text = o.labelText {
+                segment.exitLabel = ExitLabel(text: text, color: o.textColor)
+            }
+            segments.append(segment)
         }
         let movers = diff.matches.filter(\.moved).map { m in
             mover(old: old.slices[m.oldIndex], new: new.slices[m.newIndex], newIndex: m.newIndex, oldChart: old, newChart: new)

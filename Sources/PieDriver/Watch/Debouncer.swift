@@ -38,6 +38,9 @@ public struct Debouncer: Sendable {
         settle = UInt64(max(quietMS, settleMS)) * 1_000_000
     }
 
+    /// True when a change of `path` is waiting (it changed after the last batch was taken).
+    public func isPending(_ path: String) -> Bool { pending[path] != nil }
+
     public var isIdle: Bool { pending.isEmpty && rescanReason == nil && timers.isEmpty }
 
     /// Records a change seen at `now`.

@@ -23,7 +23,7 @@ enum WatchCompile {
     static func withPrevious(_ previous: SourceFile?, _ compile: @escaping CompileFunction) -> CompileFunction {
         { request in
             var request = request
-            _ = previous  // CompileRequest gains `previous` with the diff work: request.previous = previous.map { .spec($0) }
+            request.previous = previous.map { .spec($0) }
             return compile(request)
         }
     }

@@ -38,7 +38,12 @@ struct WatchEngine {
     }
 
     /// Handles one batch at `now`; returns paths to look at again, with their deadlines.
-    mutating func handle(_ batch: Debouncer.Batch, initial: Bool, now: UInt64) -> [(String, UInt64)] {
+    /// `changedSince(path)` tells whether the file changed again after it was read (an editor
+    /// still writing): then its build is dropped, neither written nor reported, and the pending
+    /// change builds it again.
+    mutating func handle(
+        _ batch: Debouncer.Batch, initial: Bool, now: UInt64, changedSince: (String) -> Bool = { _ in false }
+    ) -> [(String, UInt64)] {
         let started = now
         let paths = candidates(batch, initial: initial)
         var changed: [String] = []
@@ -56,7 +61,7 @@ struct WatchEngine {
         }
         changed += remove(gone)
         var totals = InitialBuild(specs: 0, written: 0, unchanged: 0, failed: 0, elapsedMS: 0)
-        build(Array(Set(changed)).sorted(), initial: initial, totals: &totals)
+        build(Array(Set(changed)).sorted(), initial: initial, totals: &totals, changedSince: changedSince)
         if initial {
             totals.specs = tracked.count
             totals.elapsedMS = Double(monotonicNanoseconds() - started) / 1e6
@@ -150,7 +155,9 @@ struct WatchEngine {
 
     // MARK: building
 
-    private mutating func build(_ paths: [String], initial: Bool, totals: inout InitialBuild) {
+    private mutating func build(
+        _ paths: [String], initial: Bool, totals: inout InitialBuild, changedSince: (String) -> Bool
+    ) {
         guard !paths.isEmpty else { return }
         let jobs = initial ? options.jobs : min(options.jobs, paths.count)
         let requests = paths.map { ($0, previous(for: $0)) }
@@ -158,7 +165,13 @@ struct WatchEngine {
         let results = parallelMap(requests, jobs: jobs) { path, previous in
             WatchCompile.run(path: path, previous: previous, compile: compile, limits: limits)
         }
-        for result in results { finish(result, initial: initial, totals: &totals) }
+        for result in results {
+            if !initial, changedSince(result.outcome.input.path) {
+                tracked[result.outcome.input.path]?.seen = nil
+                continue
+            }
+            finish(result, initial: initial, totals: &totals)
+        }
     }
 
     /// The previous version of `path`: its last good build, or the last good build of a deleted

@@ -75,9 +75,12 @@ public final class Watcher: @unchecked Sendable {
             let now = monotonicNanoseconds()
             for change in changes { debouncer.note(change, at: now) }
             guard !shouldStop, let batch = debouncer.takeDue(at: now) else { continue }
-            for (path, deadline) in engine.handle(batch, initial: false, now: now) {
-                debouncer.schedule(path, at: deadline)
+            let recheck = engine.handle(batch, initial: false, now: now) { path in
+                // Events queued while the spec was read and compiled: it is still being written.
+                for change in source.wait(timeoutMS: 0) { debouncer.note(change, at: monotonicNanoseconds()) }
+                return debouncer.isPending(path)
             }
+            for (path, deadline) in recheck { debouncer.schedule(path, at: deadline) }
             batches += 1
             observer(.batchFinished(sequence: batches))
         }
