@@ -6,10 +6,10 @@ import Glibc
 
 /// `ChangeSource` by polling: every `intervalMS` it walks the scope and compares each spec's
 /// (size, mtime, ctime, inode). A file whose signature changed is reported as still being
-/// written; when the next scan finds the same signature it is reported as settled. Because file
+/// written; when the next scan finds it unchanged it is reported as settled. Because file
 /// timestamps are coarse (a rewrite of the same size within one clock tick keeps them), files
-/// modified in the last `recentWindowNS` are also reported on every scan: the engine compares
-/// their bytes, so nothing is rebuilt unless the content changed.
+/// modified in the last `recentWindowNS` are also hashed on every scan, and a different hash
+/// counts as a change.
 ///
 /// Used with `--poll`, where inotify is unavailable, and on macOS.
 final class PollingSource: ChangeSource, @unchecked Sendable {
@@ -17,6 +17,8 @@ final class PollingSource: ChangeSource, @unchecked Sendable {
     let intervalMS: Int
     private let pipe = WakePipe()
     private var snapshot: [String: FileSignature]
+    /// Content hashes of recently modified files, from the last scan.
+    private var hashes: [String: UInt64] = [:]
     private var unsettled: Set<String> = []
     private var nextScan: UInt64
     static let recentWindowNS: Int64 = 2_000_000_000
@@ -27,6 +29,7 @@ final class PollingSource: ChangeSource, @unchecked Sendable {
         self.scope = scope
         self.intervalMS = max(1, intervalMS)
         snapshot = Self.scan(scope)
+        hashes = Self.recentHashes(snapshot)
         nextScan = monotonicNanoseconds() + UInt64(self.intervalMS) * 1_000_000
     }
 
@@ -46,21 +49,37 @@ final class PollingSource: ChangeSource, @unchecked Sendable {
     /// The changes between the last snapshot and `current`, which becomes the snapshot.
     func compare(_ current: [String: FileSignature]) -> [WatchChange] {
         var changes: [WatchChange] = []
-        let recentSince = realtimeNanoseconds() - Self.recentWindowNS
+        let currentHashes = Self.recentHashes(current)
         for (path, signature) in current.sorted(by: { $0.key < $1.key }) {
-            if snapshot[path] != signature {
+            let rewritten = currentHashes[path] != nil && hashes[path] != nil && currentHashes[path] != hashes[path]
+            if snapshot[path] != signature || rewritten {
                 unsettled.insert(path)
                 changes.append(.path(path, writing: true))
-            } else if unsettled.remove(path) != nil || signature.modified >= recentSince {
+            } else if unsettled.remove(path) != nil {
                 changes.append(.path(path, writing: false))
             }
         }
+        hashes = currentHashes
         for path in snapshot.keys.sorted() where current[path] == nil {
             unsettled.remove(path)
             changes.append(.path(path, writing: false))
         }
         snapshot = current
         return changes
+    }
+
+    /// FNV-1a hashes of the files modified within `recentWindowNS` (their timestamps cannot
+    /// tell two writes in the same clock tick apart).
+    static func recentHashes(_ files: [String: FileSignature]) -> [String: UInt64] {
+        let since = realtimeNanoseconds() - recentWindowNS
+        var result: [String: UInt64] = [:]
+        for (path, signature) in files where signature.modified >= since && signature.size <= 8 << 20 {
+            guard case .success(let source) = SpecReader.read(path) else { continue }
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in source.bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            result[path] = hash
+        }
+        return result
     }
 
     /// Every spec of the scope with its signature (discovery's rules; file arguments as named).
