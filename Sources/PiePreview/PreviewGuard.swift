@@ -24,9 +24,9 @@ struct PreviewGuard<Context: RequestContext>: RouterMiddleware {
         var response: Response
         if request.method != .get && request.method != .head {
             response = Self.plain(.methodNotAllowed, "only GET and HEAD are served\n")
-        } else if !Self.isAllowed(host: request.head.authority, port: port.value) {
+        } else if !PreviewGuardRules.isAllowed(host: request.head.authority, port: port.value) {
             response = Self.plain(.forbidden, "forbidden: the preview answers only to 127.0.0.1 and localhost\n")
-        } else if !Self.isSafe(target: request.head.path ?? "") {
+        } else if !PreviewGuardRules.isSafe(target: request.head.path ?? "") {
             response = Self.plain(.badRequest, "bad path\n")
         } else {
             response = try await next(request, context)
@@ -37,6 +37,14 @@ struct PreviewGuard<Context: RequestContext>: RouterMiddleware {
         return response
     }
 
+    static func plain(_ status: HTTPResponse.Status, _ text: String) -> Response {
+        Response(status: status, headers: [.contentType: "text/plain; charset=utf-8"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+}
+
+/// The checks of `PreviewGuard`, free of any server type.
+enum PreviewGuardRules {
     /// `Host` must name this server on the loopback address, with its port.
     static func isAllowed(host: String?, port: Int?) -> Bool {
         guard let host, let port else { return false }
@@ -56,10 +64,5 @@ struct PreviewGuard<Context: RequestContext>: RouterMiddleware {
             if segment.isEmpty && i != segments.count - 1 { return false }
         }
         return true
-    }
-
-    static func plain(_ status: HTTPResponse.Status, _ text: String) -> Response {
-        Response(status: status, headers: [.contentType: "text/plain; charset=utf-8"],
-                 body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 }

@@ -88,12 +88,27 @@ final class RunningTask: @unchecked Sendable {
         Task { _ = await task.value; done.signal() }
         _ = done.wait(timeout: .now() + .milliseconds(timeoutMS))
     }
+
+    /// Cancels the task and awaits its end.
+    func cancelAndAwait() async {
+        guard let task = lock.withLock({ self.task }) else { return }
+        task.cancel()
+        _ = await task.value
+    }
 }
 
-/// The error that ended the server task, if any.
-final class FailureBox: @unchecked Sendable {
+/// The outcome of `listen`, handed from a task to a blocked thread.
+final class ResultBox: @unchecked Sendable {
     private let lock = NSLock()
-    private var error: Error?
-    func set(_ error: Error) { lock.withLock { self.error = error } }
-    var text: String { lock.withLock { error.map { "\($0)" } ?? "the server stopped" } }
+    private var result: Result<Int, Error> = .failure(CancellationError())
+    func set(_ value: Result<Int, Error>) { lock.withLock { result = value } }
+    func get() throws -> Int { try lock.withLock { result }.get() }
+}
+
+/// Makes sure a continuation is resumed once.
+final class ResumeOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var claimed = false
+    /// True the first time only.
+    func claim() -> Bool { lock.withLock { defer { claimed = true }; return !claimed } }
 }

@@ -29,35 +29,56 @@ public final class PreviewServer: Sendable {
     }
 
     /// Starts listening on 127.0.0.1:`port` (0: a free port) and returns the port bound.
-    /// Blocks until the server listens or failed to.
+    /// Blocks until the server listens or failed to. Call it from a plain thread (the command's
+    /// main thread), not from a Swift concurrency task: use the async `listen` there.
     public func start(port requested: Int) throws -> Int {
-        let ready = DispatchSemaphore(value: 0)
-        let failure = FailureBox()
-        let boundPort = port
-        var logger = Logger(label: "piec.preview")
-        logger.logLevel = .critical
-        let app = Application(
-            router: makeRouter(),
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: requested)),
-            onServerRunning: { channel in
-                boundPort.set(channel.localAddress?.port ?? requested)
-                ready.signal()
-            },
-            logger: logger)
-        let task = Task {
-            do { try await app.run() } catch { failure.set(error) }
-            ready.signal()
+        let result = ResultBox()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do { result.set(.success(try await self.listen(port: requested))) } catch { result.set(.failure(error)) }
+            done.signal()
         }
-        running.set(task)
-        ready.wait()
-        if let bound = port.value { return bound }
-        throw StartError.cannotListen(port: requested, reason: failure.text)
+        done.wait()
+        return try result.get()
     }
 
-    /// Stops the server: ends the live-reload streams and cancels the server, waiting for it.
+    /// Starts listening on 127.0.0.1:`port` (0: a free port); returns the port once bound.
+    public func listen(port requested: Int) async throws -> Int {
+        let boundPort = port
+        let once = ResumeOnce()
+        var logger = Logger(label: "piec.preview")
+        logger.logLevel = .critical
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int, Error>) in
+            let app = Application(
+                router: makeRouter(),
+                configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: requested)),
+                onServerRunning: { channel in
+                    let bound = channel.localAddress?.port ?? requested
+                    boundPort.set(bound)
+                    if once.claim() { continuation.resume(returning: bound) }
+                },
+                logger: logger)
+            running.set(Task {
+                do { try await app.run() } catch {
+                    if once.claim() { continuation.resume(throwing: StartError.cannotListen(port: requested, reason: "\(error)")) }
+                    return
+                }
+                if once.claim() { continuation.resume(throwing: StartError.cannotListen(port: requested, reason: "the server stopped")) }
+            })
+        }
+    }
+
+    /// Stops the server: ends the live-reload streams and cancels the server, waiting for it
+    /// (at most two seconds). From a plain thread; use `shutdown()` in async code.
     public func stop() {
         store.finishAll()
         running.cancelAndWait(timeoutMS: 2000)
+    }
+
+    /// Stops the server and waits for it to end.
+    public func shutdown() async {
+        store.finishAll()
+        await running.cancelAndAwait()
     }
 
     private func makeRouter() -> Router<BasicRequestContext> {
