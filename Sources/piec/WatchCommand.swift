@@ -33,7 +33,7 @@ struct Watch: ParsableCommand {
     var pollInterval = 100
 
     @Option(help: ArgumentHelp("Quiet time after a change before building, in milliseconds.", valueName: "MS"))
-    var debounce = 20
+    var debounce = 10
 
     @Flag(help: "Serve a live preview on 127.0.0.1.")
     var serve = false

@@ -56,6 +56,29 @@ import Testing
         try h.waitUntil("the second step is built") { h.values("a") == [3, 4] }
     }
 
+    /// The truncate is seen on its own (a batch handles it) before the content is written: the
+    /// empty file is not reported as broken, the content then builds.
+    @Test func slowTwoStepSaveNeverReportsTheEmptyFile() throws {
+        let h = try WatchHarness()
+        writeInPlace(h.path("a.yaml"), specText([1, 2]))
+        try h.start()
+        let batches = h.log.batchCount
+        truncate(h.path("a.yaml"), 0)
+        try h.waitUntil("a batch saw the empty file") { h.log.batchCount > batches }
+        writeInPlace(h.path("a.yaml"), specText([3, 4]))
+        try h.waitUntil("the content is built") { h.values("a") == [3, 4] }
+        #expect(h.log.failures(of: h.path("a.yaml")).isEmpty)
+    }
+
+    @Test func specLeftEmptyIsReportedAfterTheGracePeriod() throws {
+        let h = try WatchHarness()
+        writeInPlace(h.path("a.yaml"), specText([1, 2]))
+        try h.start()
+        truncate(h.path("a.yaml"), 0)
+        try h.waitUntil("the empty spec is reported") { !h.log.failures(of: h.path("a.yaml")).isEmpty }
+        #expect(h.values("a") == [1, 2])
+    }
+
     @Test func createdSpecGetsABundle() throws {
         let h = try WatchHarness()
         writeInPlace(h.path("a.yaml"), specText([1]))

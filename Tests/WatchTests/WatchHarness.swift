@@ -133,6 +133,9 @@ final class EventLog: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Batches handled so far.
+    var batchCount: Int { all.filter { if case .batchFinished = $0 { true } else { false } }.count }
+
     var started: Bool { all.contains { if case .started = $0 { true } else { false } } }
 
     func builds(of path: String) -> [SpecBuilt] {

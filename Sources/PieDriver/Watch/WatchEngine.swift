@@ -13,6 +13,9 @@ struct TrackedSpec {
     var blockedOn: String?
     /// When the file was first found missing (its bundle goes after `deleteGraceMS`).
     var missingSince: UInt64?
+    /// When the file was first found empty after having content: a truncate whose write has
+    /// not come yet. It is built (and reported broken) only after `emptyGraceMS`.
+    var emptySince: UInt64?
 }
 
 /// Reacts to batches of changes: reads the specs named, compiles those whose bytes changed
@@ -50,9 +53,12 @@ struct WatchEngine {
         var gone: [String] = []
         var recheck: [(String, UInt64)] = []
         for path in paths {
-            switch look(at: path, now: now) {
+            switch look(at: path, now: now, initial: initial) {
             case .unchanged: continue
             case .changed: changed.append(path)
+            case .emptied(let since):
+                let deadline = since + UInt64(options.emptyGraceMS) * 1_000_000
+                if now >= deadline { changed.append(path) } else { recheck.append((path, deadline)) }
             case .missing(let since):
                 let deadline = since + UInt64(options.deleteGraceMS) * 1_000_000
                 if initial || now >= deadline { gone.append(path) } else { recheck.append((path, deadline)) }
@@ -88,15 +94,23 @@ struct WatchEngine {
     private enum Look {
         case unchanged, changed
         case missing(since: UInt64)
+        case emptied(since: UInt64)
         case unreadable(Diagnostic)
     }
 
     /// Reads `path` and compares its bytes with the last read.
-    private mutating func look(at path: String, now: UInt64) -> Look {
+    private mutating func look(at path: String, now: UInt64, initial: Bool) -> Look {
         switch SpecReader.read(path, limits: options.limits) {
         case .success(let source):
             tracked[path, default: TrackedSpec()].missingSince = nil
-            return tracked[path]?.seen == source.bytes ? .unchanged : .changed
+            if tracked[path]?.seen == source.bytes { return .unchanged }
+            guard source.bytes.isEmpty, !initial, tracked[path]?.lastGood != nil else {
+                tracked[path]?.emptySince = nil
+                return .changed
+            }
+            let since = tracked[path]?.emptySince ?? now
+            tracked[path]?.emptySince = since
+            return .emptied(since: since)
         case .failure(let error) where error.diagnostic.code == DriverDiagnostics.fileNotFound:
             guard tracked[path] != nil else { return .unchanged }
             let since = tracked[path]?.missingSince ?? now
