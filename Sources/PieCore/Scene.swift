@@ -81,14 +81,16 @@ struct Scene {
     /// Rest state: where each visible slice's exact wedge ends (own end unless stacked).
     var restEnds: [Double] = []
 
-    init(layout: ChartLayout, plan: TransitionPlan) {
+    /// `shape` decides which segments have elements (the plan itself unless sampling: a
+    /// sampled instant's scene must keep the element set of the whole transition).
+    init(layout: ChartLayout, plan: TransitionPlan, shape: TransitionPlan? = nil) {
         self.layout = layout
         self.plan = plan
         scope = "piec-" + layout.id
         stacked = layout.equalRadii && layout.slices.allSatisfy { !$0.isVisible || $0.color.isOpaque }
-        moves = plan.kind != .none && plan.movesGeometry
-        fades = plan.kind != .none && !moves && plan.fadesOpacity
-        if moves { motion = Scene.motionItems(plan, stacked: stacked) }
+        moves = plan.kind != .none && (shape ?? plan).movesGeometry
+        fades = plan.kind != .none && !moves && (shape ?? plan).fadesOpacity
+        if moves { motion = Scene.motionItems(plan, shape: shape ?? plan, stacked: stacked) }
         separators = Scene.separatorItems(plan, layout: layout)
         labels = Scene.labelItems(plan, layout: layout, animated: moves)
         let visible = layout.slices.filter(\.isVisible).map {
@@ -126,8 +128,8 @@ struct Scene {
         return Geometry.isFullCircle(last.endAngle - first.startAngle)
     }
 
-    private static func motionItems(_ plan: TransitionPlan, stacked: Bool) -> [Motion] {
-        let drawn = drawn(plan)
+    private static func motionItems(_ plan: TransitionPlan, shape: TransitionPlan, stacked: Bool) -> [Motion] {
+        let drawn = drawn(shape).map { (offset: $0.offset, element: plan.segments[$0.offset]) }
         let closed = closes(drawn.map(\.element.to))
         let fromEnds = paintEnds(drawn.map(\.element.from), closed: closed)
         let toEnds = paintEnds(drawn.map(\.element.to), closed: closed)
