@@ -65,7 +65,7 @@ extension Lowering {
             let path = sourceIndex(of: slice, at: i)
             if let first = firstByID[slice.id] {
                 let here = locations.value("\(path).id") ?? locations.value("\(path).label") ?? locations.value(path)
-                let there = locations.value("\(first).id") ?? locations.value("\(first).label")
+                let there = locations.value("slices[\(first)].id") ?? locations.value("slices[\(first)].label")
                 error(SpecDiagnostics.duplicateSliceID, "duplicate slice id `\(slice.id)`", at: here,
                       labels: there.map { [DiagnosticLabel(range: $0, message: "first used here")] } ?? [],
                       help: "give one of the slices a distinct `id:`")

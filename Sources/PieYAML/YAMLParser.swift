@@ -1,9 +1,70 @@
 import PieDiagnostics
 
-/// PLACEHOLDER signature (being implemented on branch `yaml`): parses one YAML document from
-/// `file` with libyaml's event API into a located node tree.
+/// The YAML front end: one spec file in, one located node tree plus diagnostics out.
 public enum YAMLParser {
+    /// Parses the single YAML document of `file` with libyaml's event API (input forced to
+    /// UTF-8) into a located node tree.
+    ///
+    /// - A syntax or encoding error yields exactly one diagnostic and a nil root.
+    /// - Exceeding `limits.maxDepth` or `limits.maxNodes` stops parsing at once: one
+    ///   diagnostic, nil root.
+    /// - Anchors, aliases, tags, merge keys, complex keys, duplicate keys and over-long scalars
+    ///   are reported (codes E0106-E0110, E0115); the offending node is left out of the tree
+    ///   (anchors and tags: the node is kept), the first of two duplicate keys is kept.
+    /// - An empty file or document reports E0112 with a nil root; a second document E0111.
+    /// - A root that is not a mapping is returned as is: checking it is the spec's job.
     public static func parse(_ file: SourceFile, limits: YAMLLimits = YAMLLimits()) -> YAMLDocument {
-        YAMLDocument(root: nil, diagnostics: [.error(DiagnosticCode("E0100"), "yaml front end not built yet", at: nil)])
+        file.bytes.withUnsafeBufferPointer { input in
+            let parser = LibYAMLParser(input: input, maxScalarBytes: limits.maxScalarBytes)
+            var builder = TreeBuilder(file: file, limits: limits)
+            let root = run(parser, builder: &builder, file: file)
+            return YAMLDocument(root: root, diagnostics: builder.diagnostics)
+        }
+    }
+
+    /// The event loop. Returns the root to publish (nil after a fatal error).
+    private static func run(_ parser: LibYAMLParser, builder: inout TreeBuilder, file: SourceFile) -> YAMLNode? {
+        var documents = 0
+        while true {
+            let event: RawEvent
+            switch parser.next() {
+            case .failure(let error):
+                builder.diagnostics.append(builder.diagnostic(for: error, file: file))
+                return nil
+            case .success(let next):
+                event = next
+            }
+            switch event.kind {
+            case .streamStart, .documentEnd:
+                continue
+            case .documentStart:
+                guard documents == 0 else {
+                    let range = SourceRange(start: builder.cursor.location(ofIndex: event.start),
+                                            end: builder.cursor.location(ofIndex: event.end))
+                    builder.diagnostics.append(YAMLDiagnostics.secondDocument(at: range))
+                    return builder.root
+                }
+                documents += 1
+            case .streamEnd:
+                return finish(builder: &builder, documents: documents)
+            default:
+                if builder.handle(event) == .stop { return nil }
+            }
+        }
+    }
+
+    /// An empty file, a file of comments and a bare `---` all mean "no spec".
+    private static func finish(builder: inout TreeBuilder, documents: Int) -> YAMLNode? {
+        let root = builder.root
+        if documents == 0 || root.map(isEmptyScalar) == true {
+            builder.diagnostics.append(YAMLDiagnostics.empty())
+            return nil
+        }
+        return root
+    }
+
+    private static func isEmptyScalar(_ node: YAMLNode) -> Bool {
+        if case .scalar(let s) = node { return s.style == .plain && s.value.isEmpty }
+        return false
     }
 }

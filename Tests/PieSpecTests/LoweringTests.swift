@@ -30,7 +30,7 @@ struct LoweringTests {
     func numbersArePlainDecimalsOnly(_ literal: String) {
         let r = load("piec: 1\nslices:\n  - { label: A, value: \(literal) }\n")
         #expect(codes(r) == ["E0204"], "\(literal): \(r.diagnostics)")
-        #expect(r.diagnostics.first?.range?.start == SourceLocation(line: 3, column: 29))
+        #expect(r.diagnostics.first?.range?.start == SourceLocation(line: 3, column: 24))
     }
 
     @Test func quotedNumberSuggestsRemovingQuotes() {
