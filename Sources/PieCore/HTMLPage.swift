@@ -1,0 +1,89 @@
+import PieDiagnostics
+import PieSpec
+
+/// Writes index.html: a complete HTML5 page with the chart inline, CSS-only interaction
+/// (hover or keyboard focus lifts a slice and shows its tooltip), the legend, a data table for
+/// screen readers and a sentence of what changed. No script.
+struct HTMLPage {
+    /// How far a hovered or focused slice moves outward, px.
+    static let lift = 6.0
+
+    static func write(spec: ChartSpec, scene: Scene, chartCSS: [UInt8], svg: [UInt8], title: String,
+                      sentence: String) -> [UInt8] {
+        let layout = scene.layout
+        var out = ByteWriter(capacity: svg.count + chartCSS.count + 1024 + layout.slices.count * 180)
+        out.raw("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+        out.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
+        out.text(title)
+        out.raw("</title>\n<style>\n")
+        out.raw(pageCSS)
+        out.raw(chartCSS)
+        interactionCSS(scene, into: &out)
+        out.raw("</style>\n</head>\n<body>\n<main>\n<h1>")
+        out.text(title)
+        out.raw("</h1>\n")
+        if let description = spec.description, !description.isEmpty {
+            out.raw("<p>")
+            out.text(description)
+            out.raw("</p>\n")
+        }
+        out.raw("<figure>\n")
+        out.raw(svg)
+        out.raw("<figcaption>")
+        out.text(sentence)
+        out.raw("</figcaption>\n</figure>\n")
+        table(spec: spec, layout: layout, title: title, into: &out)
+        out.raw("</main>\n</body>\n</html>\n")
+        return out.bytes
+    }
+
+    static let pageCSS = """
+        body{margin:0;padding:24px;font-family:system-ui,-apple-system,"Segoe UI",Helvetica,Arial,sans-serif;\
+        color:#222;background:#fff}
+        h1{font-size:20px;margin:0 0 12px}
+        figure{margin:0}
+        figure svg{max-width:100%;height:auto}
+        figcaption{margin-top:8px}
+        .sr-only{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;\
+        clip-path:inset(50%);white-space:nowrap;border:0}
+
+        """
+
+    /// Per-slice lift and tooltip rules (scoped), plus the focus ring.
+    private static func interactionCSS(_ scene: Scene, into out: inout ByteWriter) {
+        let root = "." + scene.scope
+        let sel = root + " "
+        out.raw(sel + ".p-w{outline:none}\n")
+        out.raw(sel + ".p-w:focus-visible path{stroke:#111;stroke-width:2}\n")
+        out.raw(sel + ".p-tips{pointer-events:none}\n" + sel + ".p-t{visibility:hidden}\n")
+        out.raw(root + ":has(.p-w:hover,.p-w:focus) .p-st{visibility:hidden}\n")
+        for (k, slice) in scene.layout.slices.enumerated() where slice.isVisible {
+            let n = String(k)
+            let p = Geometry.point(angle: slice.midAngle, radius: lift)
+            out.raw(sel + ".p-s" + n + ":hover," + sel + ".p-s" + n + ":focus{transform:translate(")
+            out.num(p.x)
+            out.raw("px,")
+            out.num(p.y)
+            out.raw("px)}\n")
+            out.raw(root + ":has(.p-s" + n + ":hover,.p-s" + n + ":focus) .p-t" + n + "{visibility:visible}\n")
+        }
+        out.raw("@media (prefers-reduced-motion:no-preference){" + sel + ".p-w{transition:transform 150ms ease-out}}\n")
+    }
+
+    private static func table(spec: ChartSpec, layout: ChartLayout, title: String, into out: inout ByteWriter) {
+        out.raw("<table class=\"sr-only\">\n<caption>")
+        out.text(title)
+        out.raw("</caption>\n<thead><tr><th scope=\"col\">Label</th><th scope=\"col\">Value</th>")
+        out.raw("<th scope=\"col\">Percent</th></tr></thead>\n<tbody>\n")
+        for slice in layout.slices {
+            out.raw("<tr><th scope=\"row\">")
+            out.text(slice.label)
+            out.raw("</th><td>")
+            out.text(Summary.value(slice, format: spec.format))
+            out.raw("</td><td>")
+            out.raw(slice.percentText)
+            out.raw("%</td></tr>\n")
+        }
+        out.raw("</tbody>\n</table>\n")
+    }
+}

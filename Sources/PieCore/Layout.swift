@@ -1,0 +1,121 @@
+import PieSpec
+
+/// Layout: a checked spec -> angles, radii, colours, percentages, label texts and the canvas.
+public enum Layout {
+    /// Space between the pie's square edge and its outer radius (room for the hover lift),
+    /// in px, on top of the separator width.
+    public static let pieMargin = 9.0
+    public static let fontSize = 12.0
+
+    /// Lays out `spec`. Pure and linear in the number of slices (plus a sort when asked).
+    public static func layout(_ spec: ChartSpec) -> ChartLayout {
+        let chart = spec.chart
+        let size = max(chart.size, 1)
+        let outer = max(size / 2 - pieMargin - max(spec.theme.stroke.width, 0), 1)
+        let inner = min(max(chart.innerRadius, 0), 1) * outer
+        let slices = placeSlices(spec, outer: outer, inner: inner)
+        let equal = slices.allSatisfy { !$0.isVisible || $0.outerRadius == outer }
+        let legend = LegendPlacer.measure(slices, spec: spec, fontSize: fontSize)
+        let box = PieBox.fit(size: size, outer: outer, inner: inner, start: chart.startAngle, sweep: sweep(chart),
+                             sign: chart.direction == .clockwise ? 1 : -1)
+        let canvas = LegendPlacer.place(legend, box: box)
+        let used = slices.last.map(\.endAngle) ?? chart.startAngle
+        return ChartLayout(
+            id: spec.id, width: canvas.width, height: canvas.height,
+            cx: canvas.pieX + box.centerX, cy: canvas.pieY + box.centerY,
+            outerRadius: outer, innerRadius: inner,
+            startAngle: chart.startAngle, sweep: sweep(chart), direction: chart.direction,
+            usedEndAngle: used, background: visible(spec.theme.background), track: visible(chart.track),
+            stroke: spec.theme.stroke, slices: slices, equalRadii: equal,
+            legend: canvas.legend, fontSize: fontSize)
+    }
+
+    static func sweep(_ chart: ChartOptions) -> Double { min(max(chart.sweep, 0), 360) }
+
+    private static func visible(_ color: Color?) -> Color? {
+        guard let color, color.a > 0 else { return nil }
+        return color
+    }
+
+    /// Spec indices in angular order: input order, or a stable sort by value.
+    static func order(_ slices: [SliceSpec], sort: SortOrder) -> [Int] {
+        let indices = Array(slices.indices)
+        switch sort {
+        case .none: return indices
+        case .ascending:
+            return indices.sorted { a, b in
+                slices[a].value != slices[b].value ? slices[a].value < slices[b].value : a < b
+            }
+        case .descending:
+            return indices.sorted { a, b in
+                slices[a].value != slices[b].value ? slices[a].value > slices[b].value : a < b
+            }
+        }
+    }
+
+    /// Final colour of each slice in spec order: explicit `color`, else the palette by id.
+    static func colors(_ spec: ChartSpec) -> [Color] {
+        var colors = Palettes.assign(ids: spec.slices.map(\.id), palette: spec.theme.palette)
+        for (i, slice) in spec.slices.enumerated() {
+            if let c = slice.color { colors[i] = c }
+        }
+        return colors
+    }
+
+    /// Black or white, whichever has the higher contrast with `color`.
+    static func textColor(on color: Color) -> Color {
+        let black = Color(r: 0, g: 0, b: 0), white = Color(r: 255, g: 255, b: 255)
+        return Color.contrast(color, black) >= Color.contrast(color, white) ? black : white
+    }
+
+    private static func placeSlices(_ spec: ChartSpec, outer: Double, inner: Double) -> [SliceLayout] {
+        let chart = spec.chart
+        let order = order(spec.slices, sort: chart.sort)
+        let colors = colors(spec)
+        let values = order.map { max(spec.slices[$0].value, 0) }
+        let sum = values.reduce(0, +)
+        let denominator = max(chart.total ?? sum, sum)
+        let units = Percentages.units(values, denominator: denominator, decimals: spec.format.decimals)
+        let sweep = sweep(chart)
+        var result: [SliceLayout] = []
+        result.reserveCapacity(order.count)
+        var cumulative = 0.0
+        for (k, index) in order.enumerated() {
+            let s = spec.slices[index]
+            let start = chart.startAngle + (denominator > 0 ? sweep * cumulative / denominator : 0)
+            cumulative += values[k]
+            var end = chart.startAngle + (denominator > 0 ? sweep * cumulative / denominator : 0)
+            if chart.total == nil || denominator == sum, k == order.count - 1, sum > 0 {
+                end = chart.startAngle + sweep
+            }
+            if values[k] == 0 { end = start }
+            let percentText = Percentages.text(units: units[k], decimals: spec.format.decimals)
+            var slice = SliceLayout(
+                id: s.id, label: s.label, value: values[k], description: s.description, specIndex: index,
+                percentText: percentText, color: colors[index], textColor: textColor(on: colors[index]),
+                startAngle: start, endAngle: max(end, start),
+                outerRadius: min(max(s.radius ?? 1, 0), 1) * outer, innerRadius: inner, labelText: nil)
+            let share = denominator > 0 ? values[k] / denominator * 100 : 0
+            if spec.labels.position != .none, slice.isVisible, share >= spec.labels.minPercent {
+                slice.labelText = render(spec.labels.content, slice: slice, format: spec.format)
+            }
+            result.append(slice)
+        }
+        return result
+    }
+
+    /// Fills a label template: `{value}` = prefix + number + suffix, `{percent}` = fixed + `%`.
+    public static func render(_ template: LabelTemplate, slice: SliceLayout, format: FormatOptions) -> String {
+        var out = ""
+        for part in template.parts {
+            switch part {
+            case .text(let t): out += t
+            case .token(.label): out += slice.label
+            case .token(.id): out += slice.id
+            case .token(.value): out += format.prefix + slice.valueText + format.suffix
+            case .token(.percent): out += slice.percentText + "%"
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,85 @@
+import PieDiagnostics
+import PieSpec
+
+/// One slice placed on the chart, in angular (display) order.
+public struct SliceLayout: Sendable, Hashable {
+    public var id: String
+    public var label: String
+    public var value: Double
+    public var description: String?
+    /// Position of the slice in the spec's `slices` list.
+    public var specIndex: Int
+    /// Percentage with exactly `format.decimals` decimals, without `%` (e.g. `"42.5"`).
+    public var percentText: String
+    public var color: Color
+    /// Black or white, whichever contrasts more with `color`.
+    public var textColor: Color
+    /// Chart angles (degrees from 12 o'clock in the chart's direction, absolute).
+    public var startAngle: Double
+    public var endAngle: Double
+    public var outerRadius: Double
+    public var innerRadius: Double
+    /// Label text from `labels.content`, or nil when the slice shows no label.
+    public var labelText: String?
+
+    public var span: Double { endAngle - startAngle }
+    public var midAngle: Double { (startAngle + endAngle) / 2 }
+    /// A zero value (or a ring of no width) draws nothing: no path, separator or label.
+    public var isVisible: Bool { span > 0 && outerRadius > innerRadius }
+    /// `{value}`-style text of the value (no prefix/suffix).
+    public var valueText: String { formatNumber(value) }
+}
+
+/// The placed chart: canvas size, the pie's centre and radii, sweep, slices, legend.
+public struct ChartLayout: Sendable, Hashable {
+    public var id: String
+    public var width: Double
+    public var height: Double
+    /// Centre of the pie in px from the top-left of the canvas.
+    public var cx: Double
+    public var cy: Double
+    public var outerRadius: Double
+    public var innerRadius: Double
+    public var startAngle: Double
+    public var sweep: Double
+    public var direction: Direction
+    /// Chart angle where the last slice ends (start + sweep unless `total` leaves a remainder).
+    public var usedEndAngle: Double
+    public var background: Color?
+    public var track: Color?
+    public var stroke: StrokeOptions
+    /// Slices in angular order (after `sort`), zero-valued ones included.
+    public var slices: [SliceLayout]
+    /// True when every visible slice has the chart's outer radius (seam-free stacking applies).
+    public var equalRadii: Bool
+    public var legend: LegendLayout
+    public var fontSize: Double
+
+    /// +1 clockwise, -1 counterclockwise: a chart angle `a` is at screen angle `s * a`.
+    public var screenSign: Double { direction == .clockwise ? 1 : -1 }
+}
+
+/// The legend beside the pie: rows of swatch + label + percent, in slice order.
+public struct LegendLayout: Sendable, Hashable {
+    public struct Item: Sendable, Hashable {
+        /// Index into `ChartLayout.slices`, or nil for the "more" row.
+        public var slice: Int?
+        /// Row origin relative to the legend origin (top-left of the swatch row).
+        public var x: Double
+        public var y: Double
+        public var label: String
+        public var percent: String
+        /// Where the percent text starts (left aligned) or ends (right aligned, `alignEnd`).
+        public var percentX: Double
+    }
+    public var position: LegendPosition
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+    public var items: [Item]
+    /// Percent column right-aligned (vertical legends).
+    public var alignEnd: Bool
+
+    public static let none = LegendLayout(position: .none, x: 0, y: 0, width: 0, height: 0, items: [], alignEnd: false)
+}

@@ -1,0 +1,116 @@
+import PieSpec
+
+/// Measures the legend with `TextMetrics` and places it beside the pie so nothing overlaps.
+enum LegendPlacer {
+    /// Rows shown at most; beyond that the last row reads "+ N more" (the HTML table lists all).
+    static let maxItems = 50
+    static let rowHeight = 20.0
+    static let swatch = 12.0
+    static let textX = 18.0
+    static let columnGap = 12.0
+    static let itemGap = 16.0
+    static let pad = 16.0
+    static let maxLabelWidth = 200.0
+
+    struct Entry {
+        var slice: Int?
+        var label: String
+        var percent: String
+        var labelWidth: Double
+        var percentWidth: Double
+    }
+
+    struct Measured {
+        var position: LegendPosition
+        var entries: [Entry]
+        var fontSize: Double
+    }
+
+    struct Canvas {
+        var width: Double
+        var height: Double
+        var pieX: Double
+        var pieY: Double
+        var legend: LegendLayout
+    }
+
+    static func measure(_ slices: [SliceLayout], spec: ChartSpec, fontSize: Double) -> Measured {
+        let position = slices.isEmpty ? .none : spec.legend.position
+        guard position != .none else { return Measured(position: .none, entries: [], fontSize: fontSize) }
+        let shown = slices.count > maxItems ? maxItems - 1 : slices.count
+        var entries: [Entry] = []
+        entries.reserveCapacity(shown + 1)
+        for k in 0..<shown {
+            let label = TextMetrics.truncate(slices[k].label, maxWidth: maxLabelWidth, fontSize: fontSize)
+            let percent = slices[k].percentText + "%"
+            entries.append(Entry(slice: k, label: label, percent: percent,
+                                 labelWidth: TextMetrics.width(label, fontSize: fontSize),
+                                 percentWidth: TextMetrics.width(percent, fontSize: fontSize)))
+        }
+        if shown < slices.count {
+            let more = "+ " + String(slices.count - shown) + " more"
+            entries.append(Entry(slice: nil, label: more, percent: "",
+                                 labelWidth: TextMetrics.width(more, fontSize: fontSize), percentWidth: 0))
+        }
+        return Measured(position: position, entries: entries, fontSize: fontSize)
+    }
+
+    static func place(_ m: Measured, box: PieBox) -> Canvas {
+        switch m.position {
+        case .none:
+            return Canvas(width: box.width.rounded(.up), height: box.height.rounded(.up), pieX: 0, pieY: 0,
+                          legend: .none)
+        case .left, .right:
+            return placeColumn(m, box: box)
+        case .top, .bottom:
+            return placeRows(m, box: box)
+        }
+    }
+
+    private static func placeColumn(_ m: Measured, box: PieBox) -> Canvas {
+        let labelColumn = m.entries.map(\.labelWidth).max() ?? 0
+        let percentColumn = m.entries.map(\.percentWidth).max() ?? 0
+        let width = textX + labelColumn + columnGap + percentColumn
+        let height = Double(m.entries.count) * rowHeight - (rowHeight - swatch)
+        let items = m.entries.enumerated().map { i, e in
+            LegendLayout.Item(slice: e.slice, x: 0, y: Double(i) * rowHeight, label: e.label,
+                              percent: e.percent, percentX: width)
+        }
+        let canvasHeight = max(box.height, height + 2 * pad).rounded(.up)
+        let canvasWidth = (box.width + width + pad).rounded(.up)
+        let legendX = m.position == .right ? canvasWidth - pad - width : pad
+        let pieX = m.position == .right ? 0 : canvasWidth - box.width
+        let legend = LegendLayout(position: m.position, x: legendX, y: (canvasHeight - height) / 2,
+                                  width: width, height: height, items: items, alignEnd: true)
+        return Canvas(width: canvasWidth, height: canvasHeight,
+                      pieX: pieX, pieY: (canvasHeight - box.height) / 2, legend: legend)
+    }
+
+    private static func placeRows(_ m: Measured, box: PieBox) -> Canvas {
+        let space = TextMetrics.width(" ", fontSize: m.fontSize)
+        let itemWidths = m.entries.map { textX + $0.labelWidth + ($0.percent.isEmpty ? 0 : space + $0.percentWidth) }
+        let available = max(box.width - 2 * pad, itemWidths.max() ?? 0)
+        var items: [LegendLayout.Item] = []
+        items.reserveCapacity(m.entries.count)
+        var x = 0.0, y = 0.0, blockWidth = 0.0
+        for (e, w) in zip(m.entries, itemWidths) {
+            if x > 0, x + w > available {
+                x = 0
+                y += rowHeight
+            }
+            items.append(LegendLayout.Item(slice: e.slice, x: x, y: y, label: e.label, percent: e.percent,
+                                           percentX: textX + e.labelWidth + space))
+            blockWidth = max(blockWidth, x + w)
+            x += w + itemGap
+        }
+        let height = y + swatch
+        let width = max(box.width, blockWidth + 2 * pad).rounded(.up)
+        let canvasHeight = (box.height + height + pad).rounded(.up)
+        let legendY = m.position == .top ? pad : canvasHeight - pad - height
+        let pieY = m.position == .top ? canvasHeight - box.height : 0
+        let legend = LegendLayout(position: m.position, x: (width - blockWidth) / 2, y: legendY,
+                                  width: blockWidth, height: height, items: items, alignEnd: false)
+        return Canvas(width: width, height: canvasHeight, pieX: (width - box.width) / 2,
+                      pieY: pieY, legend: legend)
+    }
+}

@@ -1,0 +1,94 @@
+import PieDiagnostics
+import PieSpec
+
+/// The legend, and the interactive parts of index.html's inline SVG.
+extension SVGWriter {
+    /// Swatch + label + percent per slice, in slice order.
+    mutating func legend() {
+        let legend = layout.legend
+        guard legend.position != .none, !legend.items.isEmpty else { return }
+        let ink = layout.background.map { Layout.textColor(on: $0) }?.hex ?? "#222"
+        out.raw("<g class=\"p-lg\" fill=\"" + ink + "\" transform=\"translate(")
+        out.num(legend.x)
+        out.raw(" ")
+        out.num(legend.y)
+        out.raw(")\">\n")
+        for item in legend.items {
+            if let k = item.slice {
+                out.raw("<rect x=\"")
+                out.num(item.x)
+                out.raw("\" y=\"")
+                out.num(item.y)
+                out.raw("\" width=\"12\" height=\"12\" rx=\"2\" fill=\"" + layout.slices[k].color.hex + "\"/>")
+            }
+            out.raw("<text x=\"")
+            out.num(item.x + LegendPlacer.textX)
+            out.raw("\" y=\"")
+            out.num(item.y + 10)
+            out.raw("\">")
+            out.text(item.label)
+            if !item.percent.isEmpty, !legend.alignEnd {
+                out.raw(" <tspan fill-opacity=\"0.75\">")
+                out.text(item.percent)
+                out.raw("</tspan>")
+            }
+            out.raw("</text>")
+            if !item.percent.isEmpty, legend.alignEnd {
+                out.raw("<text x=\"")
+                out.num(item.x + item.percentX)
+                out.raw("\" y=\"")
+                out.num(item.y + 10)
+                out.raw("\" text-anchor=\"end\">")
+                out.text(item.percent)
+                out.raw("</text>")
+            }
+            out.raw("\n")
+        }
+        out.raw("</g>\n")
+    }
+
+    /// index.html: each visible slice's own wedge in a focusable group, in slice order.
+    mutating func interactiveSlices() {
+        for (k, slice) in layout.slices.enumerated() where slice.isVisible {
+            out.raw("<g class=\"p-w p-s")
+            out.int(k)
+            out.raw("\" tabindex=\"0\" role=\"img\" aria-label=\"")
+            out.text(Summary.tooltip(slice, format: format))
+            out.raw("\"><path fill=\"" + slice.color.hex + "\" d=\"")
+            out.wedge(start: slice.startAngle, end: slice.endAngle, inner: slice.innerRadius, outer: slice.outerRadius)
+            out.raw("\"/></g>\n")
+        }
+    }
+
+    /// index.html: one hidden tooltip per visible slice, shown while its slice is hovered or
+    /// focused. Screen coordinates (never mirrored), kept inside the canvas.
+    mutating func tooltipLayer() {
+        out.raw("<g class=\"p-tips\" text-anchor=\"middle\" fill=\"#fff\">\n")
+        let dy = layout.fontSize * 0.35
+        for (k, slice) in layout.slices.enumerated() where slice.isVisible {
+            let text = Summary.tooltip(slice, format: format)
+            let width = TextMetrics.width(text, fontSize: layout.fontSize) + 16
+            let radius = slice.innerRadius > 0 ? (slice.innerRadius + slice.outerRadius) / 2 : slice.outerRadius * 0.62
+            let p = Geometry.point(angle: layout.screenSign * slice.midAngle, radius: radius)
+            let minX = -layout.cx + width / 2 + 2, maxX = layout.width - layout.cx - width / 2 - 2
+            let x = max(minX, min(p.x, maxX))
+            let y = max(-layout.cy + 13, p.y - 22)
+            out.raw("<g class=\"p-t p-t")
+            out.int(k)
+            out.raw("\" transform=\"translate(")
+            out.num(x)
+            out.raw(" ")
+            out.num(y)
+            out.raw(")\"><rect x=\"")
+            out.num(-width / 2)
+            out.raw("\" y=\"-11\" width=\"")
+            out.num(width)
+            out.raw("\" height=\"22\" rx=\"4\" fill=\"#1f2937\" fill-opacity=\"0.92\"/><text y=\"")
+            out.num(dy)
+            out.raw("\">")
+            out.text(text)
+            out.raw("</text></g>\n")
+        }
+        out.raw("</g>\n")
+    }
+}

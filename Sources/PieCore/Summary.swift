@@ -1,0 +1,47 @@
+import PieDiagnostics
+import PieSpec
+
+/// Plain-language text about a chart: the SVG `<desc>`, tooltips, and the "what changed"
+/// sentence of index.html.
+public enum Summary {
+    /// Slices named in a generated description before "and N more".
+    public static let describedSlices = 12
+
+    /// The spec's description, or "Title: Swift 42.5%, Go 12.0%, and 3 more." in slice order.
+    public static func description(_ spec: ChartSpec, layout: ChartLayout) -> String {
+        if let d = spec.description, !d.isEmpty { return d }
+        var text = (spec.title.flatMap { $0.isEmpty ? nil : $0 } ?? spec.id) + ":"
+        if layout.slices.isEmpty { return text + " no slices." }
+        for (i, slice) in layout.slices.prefix(describedSlices).enumerated() {
+            text += (i == 0 ? " " : ", ") + slice.label + " " + slice.percentText + "%"
+        }
+        if layout.slices.count > describedSlices {
+            text += ", and " + String(layout.slices.count - describedSlices) + " more"
+        }
+        return text + "."
+    }
+
+    /// `{value}` text: prefix + number + suffix.
+    public static func value(_ slice: SliceLayout, format: FormatOptions) -> String {
+        format.prefix + slice.valueText + format.suffix
+    }
+
+    /// "Swift: 42.5 (42.5%)".
+    public static func tooltip(_ slice: SliceLayout, format: FormatOptions) -> String {
+        slice.label + ": " + value(slice, format: format) + " (" + slice.percentText + "%)"
+    }
+
+    /// The enter sentence: "First version: 5 slices, largest Swift at 42.5%."
+    public static func enterSentence(_ layout: ChartLayout) -> String {
+        let n = layout.slices.count
+        var text = "First version: " + String(n) + (n == 1 ? " slice" : " slices")
+        var largest: SliceLayout?
+        for slice in layout.slices where slice.value > (largest?.value ?? 0) { largest = slice }
+        if let largest {
+            text += (n == 1 ? ", " : ", largest ") + largest.label + " at " + largest.percentText + "%"
+        } else if n > 0 {
+            text += ", all zero"
+        }
+        return text + "."
+    }
+}

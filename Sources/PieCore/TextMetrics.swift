@@ -1,0 +1,71 @@
+/// Text width estimates for the default font stack
+/// (`system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans-serif`), used to lay out the
+/// legend and tooltips without a font engine: Helvetica's AFM advance widths for printable
+/// ASCII, 1 em for CJK and emoji, nothing for combining marks, ~0.6 em for everything else.
+public enum TextMetrics {
+    /// The font stack written into the output.
+    public static let fontFamily = "system-ui, -apple-system, \"Segoe UI\", Helvetica, Arial, sans-serif"
+
+    /// Estimated advance width of `text` at `fontSize` px.
+    public static func width(_ text: String, fontSize: Double) -> Double {
+        var units = 0
+        for scalar in text.unicodeScalars { units += advance(scalar) }
+        return Double(units) * fontSize / 1000
+    }
+
+    /// Advance of one scalar in 1/1000 em.
+    public static func advance(_ scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
+        if v >= 32, v <= 126 { return helvetica[Int(v - 32)] }
+        if isZeroWidth(v) { return 0 }
+        if isWide(v) { return 1000 }
+        return 600
+    }
+
+    private static func isZeroWidth(_ v: UInt32) -> Bool {
+        switch v {
+        case 0...31, 127...159, 0x0300...0x036F, 0x200B...0x200F, 0x2060...0x2064, 0xFE00...0xFE0F, 0xFEFF,
+             0x1F3FB...0x1F3FF, 0xE0000...0xE007F:
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func isWide(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x2600...0x27BF, 0x1F000...0x1FAFF, 0x20000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Helvetica (Adobe AFM) advance widths for U+0020...U+007E, in 1/1000 em.
+    /// `'` is quotesingle (191) and `` ` `` is grave (333), as Unicode maps them.
+    static let helvetica: [Int] = [
+        278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, // space ! " # $ % & ' ( ) * + , - . /
+        556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, // 0-9 : ; < = > ?
+        1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, // @ A-O
+        667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556, // P-Z [ \ ] ^ _
+        333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, // ` a-o
+        556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584, // p-z { | } ~
+    ]
+
+    /// `text` cut to at most `maxWidth` px at `fontSize`, ending in an ellipsis when cut.
+    public static func truncate(_ text: String, maxWidth: Double, fontSize: Double) -> String {
+        if width(text, fontSize: fontSize) <= maxWidth { return text }
+        let budget = Int((maxWidth * 1000 / fontSize).rounded(.down)) - 1000
+        var used = 0
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let a = advance(scalar)
+            if used + a > budget { break }
+            used += a
+            out.append(scalar)
+        }
+        return String(out) + "\u{2026}"
+    }
+}

@@ -1,0 +1,113 @@
+import PieSpec
+
+/// The geometry of one segment at one end of a transition, in the chart's angle space.
+public struct SegmentGeometry: Sendable, Hashable {
+    public var startAngle: Double
+    public var endAngle: Double
+    public var outerRadius: Double
+    public var innerRadius: Double
+    public var color: Color
+    /// 0...1.
+    public var opacity: Double
+
+    public init(startAngle: Double, endAngle: Double, outerRadius: Double, innerRadius: Double,
+                color: Color, opacity: Double = 1) {
+        self.startAngle = startAngle
+        self.endAngle = endAngle
+        self.outerRadius = outerRadius
+        self.innerRadius = innerRadius
+        self.color = color
+        self.opacity = opacity
+    }
+
+    public var span: Double { endAngle - startAngle }
+
+    /// Linear interpolation at eased progress `e` (0 = self, 1 = `other`); colour snaps at 1.
+    public func interpolated(to other: SegmentGeometry, at e: Double) -> SegmentGeometry {
+        func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * e }
+        return SegmentGeometry(
+            startAngle: mix(startAngle, other.startAngle), endAngle: mix(endAngle, other.endAngle),
+            outerRadius: mix(outerRadius, other.outerRadius), innerRadius: mix(innerRadius, other.innerRadius),
+            color: e >= 1 ? other.color : color, opacity: mix(opacity, other.opacity))
+    }
+}
+
+/// What happens to a segment: it appears, disappears, or changes.
+public enum SegmentKind: String, Sendable, Hashable {
+    case enter, exit, update
+}
+
+/// One animated slice: from-geometry to to-geometry. `slice` indexes the final layout's
+/// slices (nil for a slice that exits).
+public struct Segment: Sendable, Hashable {
+    public var id: String
+    public var kind: SegmentKind
+    public var slice: Int?
+    public var from: SegmentGeometry
+    public var to: SegmentGeometry
+}
+
+/// The kind of a whole transition, as named in the manifest.
+public enum TransitionKind: String, Sendable, Hashable {
+    case enterGrow = "enter-grow"
+    case enterFade = "enter-fade"
+    case none
+}
+
+/// A transition plan: segments in a FIXED angular order (the order they are stacked and
+/// painted in), each with from/to geometry, and one shared timing.
+public struct TransitionPlan: Sendable, Hashable {
+    public var kind: TransitionKind
+    /// Milliseconds.
+    public var duration: Double
+    public var delay: Double
+    public var easing: Easing
+    public var segments: [Segment]
+
+    /// True when any segment's angles or radii change (the motion layer is needed).
+    public var movesGeometry: Bool {
+        segments.contains {
+            $0.from.startAngle != $0.to.startAngle || $0.from.endAngle != $0.to.endAngle
+                || $0.from.outerRadius != $0.to.outerRadius || $0.from.innerRadius != $0.to.innerRadius
+        }
+    }
+
+    /// True when any segment's opacity changes.
+    public var fadesOpacity: Bool { segments.contains { $0.from.opacity != $0.to.opacity } }
+}
+
+/// Builds transition plans from layouts.
+public enum Planner {
+    /// The `enter` animation of a chart with no previous version.
+    /// - grow: every segment starts with zero width at the sweep start; boundary k sits at
+    ///   `start + E(p) * cumulative_k`, so segment k runs from `start + (a_k - start) * E` to
+    ///   `start + (b_k - start) * E` (linear in the eased progress E).
+    /// - fade: final geometry, opacity 0 -> 1.
+    /// - none: from == to, no animation.
+    public static func enter(_ layout: ChartLayout, animation: AnimationOptions) -> TransitionPlan {
+        let kind: TransitionKind
+        switch animation.enter {
+        case .grow: kind = .enterGrow
+        case .fade: kind = .enterFade
+        case .none: kind = .none
+        }
+        let segments = layout.slices.enumerated().map { k, slice in
+            let to = SegmentGeometry(startAngle: slice.startAngle, endAngle: slice.endAngle,
+                                     outerRadius: slice.outerRadius, innerRadius: slice.innerRadius,
+                                     color: slice.color)
+            var from = to
+            switch kind {
+            case .enterGrow:
+                from.startAngle = layout.startAngle
+                from.endAngle = layout.startAngle
+            case .enterFade:
+                from.opacity = 0
+            case .none:
+                break
+            }
+            return Segment(id: slice.id, kind: .enter, slice: k, from: from, to: to)
+        }
+        return TransitionPlan(kind: kind, duration: max(animation.duration, 0), delay: max(animation.delay, 0),
+                              easing: animation.easing, segments: segments)
+    }
+}

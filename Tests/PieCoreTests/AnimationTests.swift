@@ -1,0 +1,99 @@
+import PieSpec
+import Testing
+@testable import PieCore
+
+@Suite("Enter plan and CSS animation")
+struct AnimationTests {
+    @Test func growStartsEverySegmentAtTheSweepStartInAngularOrder() {
+        var spec = Fixture.spec([1, 2, 1])
+        spec.chart.startAngle = 30
+        spec.chart.sort = .descending
+        let layout = Layout.layout(spec)
+        let plan = Planner.enter(layout, animation: spec.animation)
+        #expect(plan.kind == .enterGrow)
+        #expect(plan.segments.map(\.id) == ["s1", "s0", "s2"])
+        #expect(plan.segments.allSatisfy { $0.from.startAngle == 30 && $0.from.endAngle == 30 && $0.kind == .enter })
+        #expect(plan.segments.map(\.to.endAngle) == [210, 300, 390])
+        // Boundary k at start + E * cumulative_k: at E = 0.5 the boundaries are 120, 165, 210.
+        let mid = plan.segments.map { $0.from.interpolated(to: $0.to, at: 0.5) }
+        #expect(mid.map(\.endAngle) == [120, 165, 210])
+        #expect(mid.map(\.startAngle) == [30, 120, 165])
+    }
+
+    @Test func fadeKeepsGeometryAndRaisesOpacity() {
+        var spec = Fixture.spec([1, 1])
+        spec.animation.enter = .fade
+        let plan = Planner.enter(Layout.layout(spec), animation: spec.animation)
+        #expect(plan.kind == .enterFade)
+        #expect(plan.segments.allSatisfy { $0.from.startAngle == $0.to.startAngle && $0.from.opacity == 0 && $0.to.opacity == 1 })
+        let css = Fixture.text(Fixture.bundle(spec), "chart.css")
+        #expect(css.contains("@keyframes piec-test-fade{from{opacity:0}}"))
+        #expect(css.contains(".piec-test .p-plot{animation:piec-test-fade 800ms cubic-bezier(0.42,0,0.58,1) 0ms backwards}"))
+        #expect(!Fixture.svg(spec).contains("p-mo\""))
+    }
+
+    @Test func noneHasNoAnimationAtAll() {
+        var spec = Fixture.spec([1, 1])
+        spec.animation.enter = .none
+        let bundle = Fixture.bundle(spec)
+        let svg = Fixture.text(bundle, "chart.svg")
+        #expect(!svg.contains("@keyframes") && !svg.contains("animation") && !svg.contains("<g class=\"p-mo\""))
+        #expect(Planner.enter(Layout.layout(spec), animation: spec.animation).segments.allSatisfy { $0.from == $0.to })
+    }
+
+    @Test func everyAnimationDeclarationIsInsideReducedMotionMedia() {
+        let css = Fixture.text(Fixture.bundle(Fixture.spec([1, 2, 3])), "chart.css")
+        let parts = css.split(separator: "@media (prefers-reduced-motion:no-preference){", omittingEmptySubsequences: false)
+        #expect(parts.count == 2)
+        #expect(!parts[0].contains("animation"))
+        #expect(parts[1].contains("animation-fill-mode:backwards"))
+        #expect(parts[1].hasSuffix("}\n}\n"))
+    }
+
+    @Test func motionDashesRunFromZeroToTheirStackedLength() {
+        let css = Fixture.text(Fixture.bundle(Fixture.spec([1, 1, 1, 1])), "chart.css")
+        // Pie: mid-radius 75, circumference 471.239. Slice 0 underlays the whole circle, the
+        // others paint into the middle of their successor, the last to its own end.
+        #expect(css.contains(".piec-test .p-m0{transform:rotate(0deg);stroke-dasharray:471.239 471.239}"))
+        #expect(css.contains(".piec-test .p-m1{transform:rotate(90deg);stroke-dasharray:176.715 471.239}"))
+        #expect(css.contains(".piec-test .p-m2{transform:rotate(180deg);stroke-dasharray:176.715 471.239}"))
+        #expect(css.contains(".piec-test .p-m3{transform:rotate(270deg);stroke-dasharray:117.81 471.239}"))
+        #expect(css.contains("@keyframes piec-test-k0{from{transform:rotate(0deg);stroke-dasharray:0 471.239}}"))
+        #expect(css.contains(".piec-test .p-mo path{animation-name:piec-test-k0}"))
+        #expect(css.contains(".piec-test .p-mo{animation:piec-test-show 800ms linear 0ms backwards}"))
+        #expect(css.contains(".piec-test .p-ex{animation:piec-test-hide 800ms linear 0ms backwards}"))
+    }
+
+    @Test func labelsTravelAlongTheArcAndFadeIn() {
+        var spec = Fixture.spec([1, 1])
+        spec.chart.startAngle = 10
+        let css = Fixture.text(Fixture.bundle(spec), "chart.css")
+        #expect(css.contains(".piec-test .p-l1{transform:rotate(280deg) translate(0px,-93px) rotate(-280deg)}"))
+        #expect(css.contains("{from{transform:rotate(10deg) translate(0px,-93px) rotate(-10deg);opacity:0}}"))
+    }
+
+    @Test func timingComesFromTheSpec() {
+        var spec = Fixture.spec([1, 1])
+        spec.animation.duration = 1200
+        spec.animation.delay = 150
+        spec.animation.easing = Easing(css: "x", x1: 0.25, y1: 0.1, x2: 0.25, y2: 1)
+        let css = Fixture.text(Fixture.bundle(spec), "chart.css")
+        #expect(css.contains("animation-duration:1200ms;animation-timing-function:cubic-bezier(0.25,0.1,0.25,1);animation-delay:150ms"))
+        #expect(css.contains("piec-test-show 1200ms linear 150ms backwards"))
+    }
+
+    @Test func separatorsMoveWithTheirBoundaries() {
+        let css = Fixture.text(Fixture.bundle(Fixture.spec([1, 3])), "chart.css")
+        #expect(css.contains(".piec-test .p-b1{transform:rotate(90deg)}"))
+        #expect(css.contains(".piec-test .p-b2{transform:rotate(360deg)}"))
+        #expect(css.contains("{from{transform:rotate(0deg)}}"))
+        #expect(css.contains("{from{transform:rotate(0deg);visibility:visible}}"))
+    }
+
+    @Test func styleInTheSVGIsTheStylesheet() {
+        let bundle = Fixture.bundle(Fixture.spec([2, 1]))
+        let css = Fixture.text(bundle, "chart.css")
+        #expect(Fixture.text(bundle, "chart.svg").contains("<style>\n" + css + "</style>"))
+        #expect(css.split(separator: "\n").allSatisfy { $0.hasPrefix(".piec-test") || $0.hasPrefix("@") || $0 == "}" })
+    }
+}

@@ -1,0 +1,77 @@
+import PieSpec
+import Testing
+@testable import PieCore
+
+@Suite("Exact wedge geometry")
+struct GeometryTests {
+    private func d(_ start: Double, _ end: Double, inner: Double = 0, outer: Double = 150) -> String {
+        var w = ByteWriter()
+        w.wedge(start: start, end: end, inner: inner, outer: outer)
+        return w.string
+    }
+
+    @Test func quarterPieWedgesHaveExactPaths() {
+        #expect(d(0, 90) == "M0 0L0 -150A150 150 0 0 1 150 0Z")
+        #expect(d(90, 180) == "M0 0L150 0A150 150 0 0 1 0 150Z")
+        #expect(d(180, 270) == "M0 0L0 150A150 150 0 0 1 -150 0Z")
+        #expect(d(270, 360) == "M0 0L-150 0A150 150 0 0 1 0 -150Z")
+    }
+
+    @Test func quarterSlicesOfASpecAreExactInTheInteractiveLayer() {
+        let html = Fixture.text(Fixture.bundle(Fixture.spec([1, 1, 1, 1])), "index.html")
+        let wedges = html.between("<g class=\"p-in\">", "</g>\n</g>").pathData
+        #expect(wedges == [
+            "M0 0L0 -150A150 150 0 0 1 150 0Z", "M0 0L150 0A150 150 0 0 1 0 150Z",
+            "M0 0L0 150A150 150 0 0 1 -150 0Z", "M0 0L-150 0A150 150 0 0 1 0 -150Z",
+        ])
+    }
+
+    @Test func stackedRestLayerPaintsEachQuarterIntoTheMiddleOfTheNext() {
+        let svg = Fixture.svg(Fixture.spec([1, 1, 1, 1]))
+        let exact = svg.between("<g class=\"p-ex\">", "</g>").pathData
+        #expect(exact == [
+            "M0 -150A150 150 0 1 1 0 150A150 150 0 1 1 0 -150Z",
+            "M0 0L150 0A150 150 0 0 1 -106.066 106.066Z",
+            "M0 0L0 150A150 150 0 0 1 -106.066 -106.066Z",
+            "M0 0L-150 0A150 150 0 0 1 0 -150Z",
+        ])
+    }
+
+    @Test func wedgeOverHalfUsesTheLargeArcFlag() {
+        #expect(d(0, 270) == "M0 0L0 -150A150 150 0 1 1 -150 0Z")
+        #expect(d(0, 180) == "M0 0L0 -150A150 150 0 0 1 0 150Z")
+    }
+
+    @Test func nearlyFullWedgeIsSplitSoItsArcIsNotDropped() {
+        let path = d(0, 359.9999)
+        #expect(path.occurrences(of: "A150 150") == 2)
+        #expect(path.hasPrefix("M0 0L0 -150A150 150 0 0 1 "))
+    }
+
+    @Test func fullDiscIsTwoArcsWithNoRadialLine() {
+        #expect(d(0, 360) == "M0 -150A150 150 0 1 1 0 150A150 150 0 1 1 0 -150Z")
+        #expect(d(-90, 270) == d(0, 360))
+    }
+
+    @Test func donutQuarterHasOuterAndInnerArcs() {
+        #expect(d(0, 90, inner: 90) == "M0 -150A150 150 0 0 1 150 0L90 0A90 90 0 0 0 0 -90Z")
+    }
+
+    @Test func fullRingIsTwoCirclesInOppositeDirections() {
+        #expect(d(0, 360, inner: 90) == "M0 -150A150 150 0 1 1 0 150A150 150 0 1 1 0 -150Z"
+            + "M0 -90A90 90 0 1 0 0 90A90 90 0 1 0 0 -90Z")
+    }
+
+    @Test func motionCircleStartsAtTwelveAndRunsClockwise() {
+        var w = ByteWriter()
+        w.motionCircle(radius: 75)
+        #expect(w.string == "M0 -75A75 75 0 1 1 0 75A75 75 0 1 1 0 -75")
+    }
+
+    @Test func pieBoxOfAHalfGaugeDropsTheEmptyHalf() {
+        let box = PieBox.fit(size: 320, outer: 150, inner: 105, start: -90, sweep: 180, sign: 1)
+        #expect(box == PieBox(width: 320, height: 170, centerX: 160, centerY: 160))
+        let full = PieBox.fit(size: 320, outer: 150, inner: 0, start: 0, sweep: 360, sign: 1)
+        #expect(full == PieBox(width: 320, height: 320, centerX: 160, centerY: 160))
+    }
+}

@@ -1,0 +1,58 @@
+import PieCore
+import PieSpec
+
+/// Builds specs and reads bundles for the tests.
+enum Fixture {
+    static func spec(_ values: [Double], id: String = "test", labels: [String]? = nil) -> ChartSpec {
+        var spec = ChartSpec(id: id)
+        spec.slices = values.enumerated().map { i, v in
+            let label = labels?[i] ?? "S" + String(i)
+            return SliceSpec(id: "s" + String(i), label: label, value: v)
+        }
+        return spec
+    }
+
+    static func bundle(_ spec: ChartSpec, source: String = "piec: 1\n") -> Bundle {
+        Compiler.compile(spec: spec, sourceBytes: Array(source.utf8))
+    }
+
+    static func text(_ bundle: Bundle, _ name: String) -> String {
+        guard let file = bundle.files.first(where: { $0.name == name }) else { return "" }
+        return String(decoding: file.bytes, as: UTF8.self)
+    }
+
+    static func svg(_ spec: ChartSpec) -> String { text(bundle(spec), "chart.svg") }
+}
+
+extension String {
+    /// Number of non-overlapping occurrences of `needle`.
+    func occurrences(of needle: String) -> Int {
+        guard !needle.isEmpty else { return 0 }
+        var count = 0
+        var rest = self[...]
+        while let r = rest.firstRange(of: needle) {
+            count += 1
+            rest = rest[r.upperBound...]
+        }
+        return count
+    }
+
+    /// The text between the first `start` and the next `end` after it.
+    func between(_ start: String, _ end: String) -> String {
+        guard let a = firstRange(of: start), let b = self[a.upperBound...].firstRange(of: end) else { return "" }
+        return String(self[a.upperBound..<b.lowerBound])
+    }
+
+    /// The `d` attributes of every `<path` in order.
+    var pathData: [String] {
+        var out: [String] = []
+        var rest = self[...]
+        while let p = rest.firstRange(of: "<path") {
+            rest = rest[p.upperBound...]
+            guard let d = rest.firstRange(of: " d=\""), let q = rest[d.upperBound...].firstRange(of: "\"") else { break }
+            out.append(String(rest[d.upperBound..<q.lowerBound]))
+            rest = rest[q.upperBound...]
+        }
+        return out
+    }
+}
