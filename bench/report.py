@@ -170,12 +170,23 @@ class Report:
                          "%s (marginal %s)" % (fmt_time(per[label]), fmt_time(marginal)), "–",
                          fmt_ratio(ratio(per[label], piec_per))])
         self.table(["tool", "median (whole run)", "per chart", "vs floor -j2", "piec faster per chart"], rows)
+        full = median(self.g["full"], "piec")
+        full_per = full / n if full is not None else None
+        if piec is None and full_per and per:
+            self.out("Meanwhile, piec's full bundle (four files, more work than one SVG) takes %s per chart: %s." % (
+                fmt_time(full_per), ", ".join("%s faster than %s" % (fmt_ratio(per[k] / full_per), k) for k in per)))
+            self.out()
         self.target("%d specs, SVG only: at most 1.5x the C floor (2 threads)" % n,
                     fmt_ratio(ratio(piec, floor2)), None if piec is None or not floor2 else piec / floor2 <= 1.5)
         for label, need in [("pygal", 25), ("vl-convert", 100)]:
             r = ratio(per.get(label), piec_per)
-            self.target("per chart at least %dx faster than %s" % (need, label),
-                        fmt_ratio(r) if r else PENDING, None if r is None else r >= need)
+            name = "per chart at least %dx faster than %s" % (need, label)
+            if r is None and full_per and label in per:
+                rf = per[label] / full_per
+                self.targets.append((name, "full bundle: %s" % fmt_ratio(rf),
+                                     "pending (SVG only); %s with full bundles" % ("met" if rf >= need else "not met")))
+                continue
+            self.target(name, fmt_ratio(r) if r else PENDING, None if r is None else r >= need)
 
     def full(self):
         g = self.g["full"]
@@ -298,6 +309,7 @@ class Report:
         self.out()
         self.out("- Machine: %s cores (`nproc`), %s, %s RAM, %s" % (
             m.get("machine.nproc", "?"), m.get("machine.cpu", "?"), m.get("machine.mem", "?"), m.get("machine.kernel", "?")))
+        self.out("- Workloads and outputs on: %s" % m.get("workdir", "?"))
         self.out("- Load average before / after: %s / %s (the machine is shared; other processes add noise)" % (
             m.get("machine.load", "?"), m.get("machine.load_after", "?")))
         for k in ["piec", "swift", "cc", "libyaml", "hyperfine", "python", "peers"]:

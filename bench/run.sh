@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # piec benchmarks: piec vs the C floor vs the peers, side by side in one run (issue 7).
 #
-#   bench/run.sh [--smoke] [--no-peers] [--write] [--piec PATH] [--peer-specs N] [--keep]
+#   bench/run.sh [--smoke] [--no-peers] [--write] [--piec PATH] [--peer-specs N] [--disk] [--keep]
 #
 #   --smoke        tiny sizes (10 specs, 100 and 1000 slices, 1-2 runs, no peers): for CI
 #   --no-peers     skip vl-convert, pygal and matplotlib (and their virtualenv)
+#   --peers        run the peers even with --smoke
 #   --write        also replace BENCHMARKS.md with the results
 #   --piec PATH    use this piec binary instead of `swift build -c release`
 #   --peer-specs N run the peers' batch on the first N specs only (per chart = total / N)
+#   --disk         put workloads and outputs under $TMPDIR (default /tmp) instead of the tmpfs
+#                  /dev/shm: includes the disk and its journal, which other processes disturb
 #   --keep         keep the temporary work directory (workloads and outputs)
 #
 # Needs: swift, cc + libyaml-dev, python3, hyperfine and GNU time (both installed with apt-get
@@ -18,25 +21,27 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BENCH="$ROOT/bench"
 VENV="$BENCH/.venv"
-SMOKE=0 PEERS=1 WRITE=0 KEEP=0 PIEC="" PEER_SPECS=""
+SMOKE=0 PEERS=1 FORCE_PEERS=0 WRITE=0 KEEP=0 DISK=0 PIEC="" PEER_SPECS=""
 COMMAND_LINE="bench/run.sh${*:+ $*}"
 
 while [ $# -gt 0 ]; do
     case "$1" in
         --smoke) SMOKE=1 ;;
         --no-peers) PEERS=0 ;;
+        --peers) FORCE_PEERS=1 ;;
         --write) WRITE=1 ;;
         --keep) KEEP=1 ;;
+        --disk) DISK=1 ;;
         --piec) PIEC="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"; shift ;;
         --peer-specs) PEER_SPECS="$2"; shift ;;
-        -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
         *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
     esac
     shift
 done
 
 if [ "$SMOKE" = 1 ]; then
-    PEERS=0; SPECS=10; BIG_SMALL=100; BIG_LARGE=1000
+    [ "$FORCE_PEERS" = 1 ] || PEERS=0; SPECS=10; BIG_SMALL=100; BIG_LARGE=1000
     COLD=(--runs 2); BATCH=(--runs 2); BIGR=(--runs 1); PEER_COLD=(--runs 1); PEER_BATCH=(--runs 1)
 else
     SPECS=1000; BIG_SMALL=10000; BIG_LARGE=100000
@@ -56,7 +61,9 @@ command -v hyperfine >/dev/null || apt_install hyperfine
 [ -x /usr/bin/time ] || apt_install time
 command -v pkg-config >/dev/null && pkg-config --exists yaml-0.1 || apt_install libyaml-dev pkg-config
 
-WORK="$(mktemp -d "${TMPDIR:-/tmp}/piec-bench.XXXXXX")"
+BASE="${TMPDIR:-/tmp}"
+if [ "$DISK" = 0 ] && [ -d /dev/shm ] && [ -w /dev/shm ] && [ "$(stat -f -c %T /dev/shm)" = tmpfs ]; then BASE=/dev/shm; fi
+WORK="$(mktemp -d "$BASE/piec-bench.XXXXXX")"
 RES="$WORK/results"; OUT="$WORK/out"; WL="$WORK/workloads"
 mkdir -p "$RES" "$OUT"
 cleanup() { if [ "$KEEP" = 1 ]; then echo "work directory kept: $WORK" >&2; else rm -rf "$WORK"; fi; }
@@ -111,6 +118,7 @@ fi
     metric machine.mem "$(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo)"
     metric machine.kernel "$(uname -sr)"
     metric machine.load "$(cut -d' ' -f1-3 /proc/loadavg)"
+    metric workdir "$BASE ($(stat -f -c %T "$WORK"))"
     metric version.piec "$([ "$PIEC_OK" = 1 ] && "$PIEC" --version 2>/dev/null | head -1 || echo n/a) ($(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?'))"
     metric version.swift "$(swift --version 2>&1 | grep -m1 -o 'Swift version [^ ]*' || echo n/a)"
     metric version.cc "$(cc --version | head -1)"
