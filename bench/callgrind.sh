@@ -53,7 +53,8 @@ valgrind --tool=callgrind --callgrind-out-file="$WORK/callgrind.out" \
 grep -E 'Collected|refs' "$WORK/valgrind.log" >&2 || true
 
 demangle() { if command -v swift >/dev/null; then swift demangle --simplified; else cat; fi; }
-annotate() {  # annotate yes|no: the function table only, top $TOP rows
+annotate() {  # annotate yes|no: the function table only, top $TOP rows (head may cut the pipe)
+    set +o pipefail
     callgrind_annotate --inclusive="$1" "$WORK/callgrind.out" 2>/dev/null |
         awk '/file:function/ {f = 1; next} f && !/^-+$/ && NF' | head -n "$TOP" | demangle
 }
