@@ -16,9 +16,12 @@ struct Scene {
         var gap: Double
     }
 
-    /// A dash rotated to `rotation` degrees (screen-clockwise) of `length` user units.
+    /// A dash starting `offset` user units along the motion circle (which starts at the sweep
+    /// start angle), `length` user units long. Positioned by `stroke-dashoffset`, not by an
+    /// animated `rotate()`: Chromium gives every element with a transform animation its own
+    /// compositor layer, which runs out of tile memory with a few hundred slices.
     struct Dash: Hashable {
-        var rotation: Double
+        var offset: Double
         var length: Double
     }
 
@@ -68,7 +71,7 @@ struct Scene {
         stacked = layout.equalRadii && layout.slices.allSatisfy { !$0.isVisible || $0.color.isOpaque }
         moves = plan.kind != .none && plan.movesGeometry
         fades = plan.kind != .none && !moves && plan.fadesOpacity
-        if moves { motion = Scene.motionItems(plan, stacked: stacked) }
+        if moves { motion = Scene.motionItems(plan, stacked: stacked, sweepStart: layout.startAngle) }
         separators = Scene.separatorItems(plan, layout: layout)
         labels = Scene.labelItems(plan, layout: layout, animated: moves)
         let visible = layout.slices.filter(\.isVisible).map {
@@ -106,7 +109,7 @@ struct Scene {
         return Geometry.isFullCircle(last.endAngle - first.startAngle)
     }
 
-    private static func motionItems(_ plan: TransitionPlan, stacked: Bool) -> [Motion] {
+    private static func motionItems(_ plan: TransitionPlan, stacked: Bool, sweepStart: Double) -> [Motion] {
         let drawn = drawn(plan)
         let closed = closes(drawn.map(\.element.to))
         let fromEnds = paintEnds(drawn.map(\.element.from), closed: closed)
@@ -116,7 +119,7 @@ struct Scene {
             let radius = (s.to.outerRadius + s.to.innerRadius) / 2
             func dash(_ g: SegmentGeometry, paintEnd: Double) -> Dash {
                 let end = stacked ? paintEnd : g.endAngle
-                return Dash(rotation: g.startAngle,
+                return Dash(offset: Geometry.arcLength(degrees: g.startAngle - sweepStart, radius: radius),
                             length: Geometry.arcLength(degrees: max(end - g.startAngle, 0), radius: radius))
             }
             return Motion(index: k, color: s.to.color, radius: radius, width: s.to.outerRadius - s.to.innerRadius,

@@ -127,12 +127,12 @@ struct StyleWriter {
     private mutating func body(_ state: From) {
         switch state {
         case .dash(let d, let gap):
-            out.raw("transform:rotate(")
-            out.num(d.rotation)
-            out.raw("deg);stroke-dasharray:")
+            out.raw("stroke-dasharray:")
             out.num(d.length)
             out.raw(" ")
             out.num(gap)
+            out.raw(";stroke-dashoffset:")
+            out.num(-d.offset)
         case .rotate(let angle, let showing):
             out.raw("transform:rotate(")
             out.num(angle)
