@@ -51,6 +51,8 @@ public struct Segment: Sendable, Hashable {
 public enum TransitionKind: String, Sendable, Hashable {
     case enterGrow = "enter-grow"
     case enterFade = "enter-fade"
+    /// From a previous version of the spec.
+    case update = "transition"
     case none
 }
 
@@ -63,6 +65,18 @@ public struct TransitionPlan: Sendable, Hashable {
     public var delay: Double
     public var easing: Easing
     public var segments: [Segment]
+    /// Reordered slices, drawn on top of the segments while they rotate to their new place.
+    public var movers: [Segment] = []
+
+    public init(kind: TransitionKind, duration: Double, delay: Double, easing: Easing, segments: [Segment],
+                movers: [Segment] = []) {
+        self.kind = kind
+        self.duration = duration
+        self.delay = delay
+        self.easing = easing
+        self.segments = segments
+        self.movers = movers
+    }
 
     /// True when any segment's angles or radii change (the motion layer is needed).
     public var movesGeometry: Bool {
@@ -102,7 +116,7 @@ public enum Planner {
                 from.endAngle = layout.startAngle
             case .enterFade:
                 from.opacity = 0
-            case .none:
+            case .none, .update:
                 break
             }
             return Segment(id: slice.id, kind: .enter, slice: k, from: from, to: to)

@@ -40,6 +40,7 @@ extension ChartSpec {
             if let color = s.color { m.append(("color", .string(color.hex))) }
             if let radius = s.radius { m.append(("radius", num(radius))) }
             if let d = s.description { m.append(("description", .string(d))) }
+            if !s.renamedFrom.isEmpty { m.append(("renamedFrom", .array(s.renamedFrom.map(JSONValue.string)))) }
             return .object(m)
         })))
         return .object(root)

@@ -129,6 +129,9 @@ public struct SliceSpec: Sendable, Hashable {
     /// Outer radius as a fraction of the chart's outer radius, (0, 1]; nil = 1.
     public var radius: Double?
     public var description: String?
+    /// Ids this slice had in earlier versions: the diff matches it to the old slice (an update
+    /// that animates, not a remove plus an insert).
+    public var renamedFrom: [String] = []
     public init(id: String, label: String, value: Double) {
         self.id = id
         self.label = label

@@ -104,6 +104,8 @@ public enum Keys {
         KeySpec("color", .color, "Colour of the slice (opaque); otherwise from the palette, stable per id."),
         KeySpec("radius", .number(min: 0, max: 1, exclusiveMin: true), "Outer radius as a fraction of the chart's (variable-radius pies)."),
         KeySpec("description", .text(maxLength: maxText), "Accessible description of the slice."),
+        KeySpec("renamedFrom", .list(of: .identifier(allowUnderscore: true), minItems: 1),
+                "Ids this slice had in earlier versions, so a rename animates as an update."),
     ])
 
     public static let root = KeyTable(section: "", doc: "A piec chart spec.", keys: [
@@ -128,6 +130,6 @@ public enum Keys {
     public static let planned: [String: String] = [
         "padAngle": "chart", "cornerRadius": "chart", "other": "chart", "center": "chart", "width": "chart",
         "height": "chart", "locale": "format", "dark": "theme", "stagger": "animation", "stages": "animation",
-        "explode": "slices[]", "renamedFrom": "slices[]",
+        "explode": "slices[]",
     ]
 }

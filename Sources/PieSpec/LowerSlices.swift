@@ -54,7 +54,18 @@ extension Lowering {
         }
         if let v = e["radius"] { slice.radius = number(v.value, t.key("radius")!, path: "\(path).radius") }
         if let v = e["description"] { slice.description = text(v.value, t.key("description")!, path: "\(path).description") }
+        if let v = e["renamedFrom"] { slice.renamedFrom = renamedFrom(v.value, path: "\(path).renamedFrom") }
         return diagnostics.count == before && id != nil && label != nil && value != nil ? slice : nil
+    }
+
+    mutating func renamedFrom(_ node: YAMLNode, path: String) -> [String] {
+        guard case .sequence(let items, _) = node, !items.isEmpty else {
+            error(SpecDiagnostics.wrongType, "`\(path)` must be a list of ids, found \(node.kindDescription)", at: node.range,
+                  help: "write e.g. `renamedFrom: [old-id]`")
+            return []
+        }
+        let key = Keys.slice.key("id")!
+        return items.enumerated().compactMap { i, item in identifier(item, key, path: "\(path)[\(i)]") }
     }
 
     /// Checks across fields: unique slice ids, values within `total`, something to draw.

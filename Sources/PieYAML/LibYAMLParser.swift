@@ -42,7 +42,7 @@ final class LibYAMLParser {
     func next() -> Result<RawEvent, LibYAMLError> {
         guard initialized else {
             return .failure(LibYAMLError(kind: .other, problem: "cannot allocate the yaml parser",
-                                         problemOffset: 0, problemValue: 0, problemIndex: 0))
+                                         problemOffset: 0, problemValue: 0, problemMark: Mark(index: 0, line: 0, column: 0)))
         }
         var event = OwnedEvent()
         guard yaml_parser_parse(parser, &event.raw) == 1 else {
@@ -66,9 +66,9 @@ final class LibYAMLParser {
             problem: p.problem.map { String(cString: $0) } ?? "unknown yaml error",
             problemOffset: Int(p.problem_offset),
             problemValue: Int(p.problem_value),
-            problemIndex: Int(p.problem_mark.index),
+            problemMark: Mark(p.problem_mark),
             context: context,
-            contextIndex: context == nil ? nil : Int(p.context_mark.index)
+            contextMark: context == nil ? nil : Mark(p.context_mark)
         )
     }
 }
@@ -86,8 +86,7 @@ private struct OwnedEvent: ~Copyable {
     }
 
     func converted(maxScalarBytes: Int) -> RawEvent {
-        let start = Int(raw.start_mark.index), end = Int(raw.end_mark.index)
-        return RawEvent(kind: kind(maxScalarBytes: maxScalarBytes), start: start, end: end)
+        RawEvent(kind: kind(maxScalarBytes: maxScalarBytes), start: Mark(raw.start_mark), end: Mark(raw.end_mark))
     }
 
     private func kind(maxScalarBytes: Int) -> RawEvent.Kind {
@@ -132,5 +131,11 @@ private struct OwnedEvent: ~Copyable {
 
     private func text(_ p: UnsafeMutablePointer<yaml_char_t>?) -> String? {
         p.map { String(cString: $0) }
+    }
+}
+
+extension Mark {
+    fileprivate init(_ mark: yaml_mark_t) {
+        self.init(index: Int(mark.index), line: Int(mark.line), column: Int(mark.column))
     }
 }

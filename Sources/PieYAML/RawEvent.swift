@@ -1,6 +1,14 @@
+/// A libyaml position, all 0-based. `index` counts Unicode scalars from the start of the input
+/// (a CRLF counts as two); `column` counts scalars from the last line break (a tab is one);
+/// `line` counts line breaks, including U+0085, U+2028 and U+2029 (unlike `SourceFile`).
+struct Mark {
+    var index: Int
+    var line: Int
+    var column: Int
+}
+
 /// Swift copies of libyaml's events, made right after `yaml_parser_parse` so no C type leaves
-/// `LibYAMLParser`. Positions are libyaml mark indexes: the number of Unicode scalars before
-/// the position (a CRLF counts as two), which `SourceCursor` turns into line:col.
+/// `LibYAMLParser`.
 struct RawEvent {
     enum Kind {
         case streamStart, streamEnd
@@ -16,10 +24,10 @@ struct RawEvent {
     }
 
     var kind: Kind
-    /// Scalar index of the first character of the event.
-    var start: Int
-    /// Scalar index just past the event.
-    var end: Int
+    /// The first character of the event.
+    var start: Mark
+    /// Just past the event.
+    var end: Mark
 }
 
 /// Node properties as written in the source. Both are rejected in piec specs.
@@ -56,8 +64,8 @@ struct LibYAMLError: Error {
     var problemOffset: Int
     /// The offending octet or code point (reader errors only).
     var problemValue: Int
-    /// Scalar index of the problem (scanner and parser errors).
-    var problemIndex: Int
+    /// Where the problem is (scanner and parser errors).
+    var problemMark: Mark
     var context: String?
-    var contextIndex: Int?
+    var contextMark: Mark?
 }

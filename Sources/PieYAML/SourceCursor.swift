@@ -26,6 +26,19 @@ struct SourceCursor {
         lineStarts = file.lineStarts
     }
 
+    /// True when the bytes hold U+0085, U+2028 or U+2029, which libyaml counts as line breaks.
+    static func containsExtraLineBreaks(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { b in
+            var i = 0
+            while i + 1 < b.count {
+                if b[i] == 0xC2, b[i + 1] == 0x85 { return true }
+                if b[i] == 0xE2, i + 2 < b.count, b[i + 1] == 0x80, b[i + 2] == 0xA8 || b[i + 2] == 0xA9 { return true }
+                i += 1
+            }
+            return false
+        }
+    }
+
     /// The location of the scalar at libyaml mark index `target` (clamped to the file).
     mutating func location(ofIndex target: Int) -> SourceLocation {
         while index < target, byte < bytes.count { stepForward() }

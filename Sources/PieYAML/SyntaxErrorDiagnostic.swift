@@ -4,8 +4,8 @@ import PieDiagnostics
 /// `context_mark`, and friendlier wording for the mistakes people actually make.
 extension TreeBuilder {
     mutating func syntaxDiagnostic(_ error: LibYAMLError) -> Diagnostic {
-        let range = characterRange(atIndex: error.problemIndex)
-        let byte = cursor.byteOffset(ofIndex: error.problemIndex)
+        let range = characterRange(atIndex: error.problemMark.index)
+        let byte = cursor.byteOffset(ofIndex: error.problemMark.index)
         let character = cursor.byte(at: byte)
         if character == 0x09, error.problem.contains("tab") || error.problem == Self.cannotStartToken {
             let indentation = onlyBlanksBefore(byte)
@@ -13,7 +13,7 @@ extension TreeBuilder {
                           indentation ? "tab character used for indentation" : "tab character is not allowed here",
                           at: range, help: "YAML indentation must use spaces, not tabs")
         }
-        if error.context == "while scanning a quoted scalar", let start = error.contextIndex,
+        if error.context == "while scanning a quoted scalar", let start = error.contextMark?.index,
            error.problem == "found unexpected end of stream" || error.problem == "found unexpected document indicator" {
             return unterminatedString(startIndex: start, problemRange: range, atEnd: character == nil || error.problem.hasSuffix("stream"))
         }
@@ -24,7 +24,7 @@ extension TreeBuilder {
         var labels: [DiagnosticLabel] = []
         if let context = error.context, context != "while scanning for the next token" {
             message += " " + context
-            if let index = error.contextIndex, let label = Self.contextLabel(context) {
+            if let index = error.contextMark?.index, let label = Self.contextLabel(context) {
                 let contextRange = characterRange(atIndex: index)
                 if contextRange.start != range.start { labels.append(DiagnosticLabel(range: contextRange, message: label)) }
             }

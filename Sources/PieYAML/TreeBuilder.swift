@@ -16,10 +16,17 @@ struct TreeBuilder {
     /// The finished root node (nil when rejected or not reached yet).
     var root: YAMLNode?
     private var nodeCount = 0
+    /// libyaml's own line:col agree with `SourceFile` unless the file contains one of the line
+    /// breaks only libyaml knows (U+0085, U+2028, U+2029); then the cursor walks the bytes.
+    private let marksMatchSourceLines: Bool
+    private let lineCount: Int
 
-    init(file: SourceFile, limits: YAMLLimits) {
+    /// `trustMarks: false` forces the byte-walking cursor for every location (tests).
+    init(file: SourceFile, limits: YAMLLimits, trustMarks: Bool = true) {
         self.limits = limits
         cursor = SourceCursor(file: file)
+        marksMatchSourceLines = trustMarks && !SourceCursor.containsExtraLineBreaks(file.bytes)
+        lineCount = file.lineCount
         stack.reserveCapacity(min(limits.maxDepth, 64))
     }
 
@@ -31,7 +38,7 @@ struct TreeBuilder {
             addScalar(scalar, event: event)
         case .alias(let name):
             guard countNode(at: event.start) else { return .stop }
-            let range = SourceRange(start: cursor.location(ofIndex: event.start), end: cursor.location(ofIndex: event.end))
+            let range = SourceRange(start: location(event.start), end: location(event.end))
             diagnostics.append(YAMLDiagnostics.alias(name, at: range))
             attach(nil, range: range)
         case .mappingStart(let properties):
@@ -47,19 +54,19 @@ struct TreeBuilder {
     }
 
     /// Counts one more node; false (with a diagnostic) when that exceeds the limit.
-    private mutating func countNode(at index: Int) -> Bool {
+    private mutating func countNode(at mark: Mark) -> Bool {
         nodeCount += 1
         guard nodeCount > limits.maxNodes else { return true }
-        diagnostics.append(YAMLDiagnostics.nodes(limit: limits.maxNodes, at: characterRange(atIndex: index)))
+        diagnostics.append(YAMLDiagnostics.nodes(limit: limits.maxNodes, at: characterRange(atIndex: mark.index)))
         return false
     }
 
     private mutating func addScalar(_ scalar: RawScalar, event: RawEvent) {
-        let start = cursor.location(ofIndex: event.start)
-        reportProperties(scalar.properties, startByte: cursor.byte, isScalar: true)
-        var end = cursor.location(ofIndex: event.end)
+        let start = location(event.start)
+        reportProperties(scalar.properties, start: event.start, isScalar: true)
+        var end = location(event.end)
         if scalar.style == .literal || scalar.style == .folded {
-            end = trimmedBlockEnd(startByte: cursor.byteOffset(ofIndex: event.start), endIndex: event.end)
+            end = trimmedBlockEnd(startByte: cursor.byteOffset(ofIndex: event.start.index), endIndex: event.end.index)
         }
         let range = SourceRange(start: start, end: end)
         guard let value = scalar.value else {
@@ -82,12 +89,12 @@ struct TreeBuilder {
 
     private mutating func open(_ kind: Frame.Kind, properties: RawProperties, event: RawEvent) -> Outcome {
         if stack.count + 1 > limits.maxDepth {
-            diagnostics.append(YAMLDiagnostics.depth(limit: limits.maxDepth, at: characterRange(atIndex: event.start)))
+            diagnostics.append(YAMLDiagnostics.depth(limit: limits.maxDepth, at: characterRange(atIndex: event.start.index)))
             return .stop
         }
         guard countNode(at: event.start) else { return .stop }
-        let start = cursor.location(ofIndex: event.start)
-        reportProperties(properties, startByte: cursor.byte, isScalar: false)
+        let start = location(event.start)
+        reportProperties(properties, start: event.start, isScalar: false)
         stack.append(Frame(kind: kind, start: start, flow: properties.flow))
         return .proceed
     }
@@ -96,7 +103,7 @@ struct TreeBuilder {
         guard let frame = stack.popLast() else { return }
         // A flow collection ends after its `]`/`}`; libyaml ends a block collection where the
         // next token starts (often lines later, after comments): use its last child's end.
-        let end = frame.flow ? cursor.location(ofIndex: event.end) : frame.lastEnd
+        let end = frame.flow ? location(event.end) : frame.lastEnd
         let range = SourceRange(start: frame.start, end: end)
         switch frame.kind {
         case .mapping: attach(.mapping(frame.entries, range: range), range: range)
@@ -104,8 +111,9 @@ struct TreeBuilder {
         }
     }
 
-    private mutating func reportProperties(_ properties: RawProperties, startByte: Int, isScalar: Bool) {
+    private mutating func reportProperties(_ properties: RawProperties, start: Mark, isScalar: Bool) {
         guard properties.anchor != nil || properties.tag != nil else { return }
+        let startByte = cursor.byteOffset(ofIndex: start.index)
         let spans = PropertySpans.find(fromByte: startByte, cursor: &cursor)
         let fallback = characterRange(atByte: startByte)
         if let anchor = properties.anchor {
@@ -115,6 +123,15 @@ struct TreeBuilder {
             let written = spans.tag == nil ? tag : spans.tagText
             diagnostics.append(YAMLDiagnostics.tag(written, onScalar: isScalar, at: spans.tag ?? fallback))
         }
+    }
+
+    /// The 1-based location of a libyaml mark. At the end of a file without a final line
+    /// break libyaml moves its marks to a line that does not exist: the cursor clamps them.
+    mutating func location(_ mark: Mark) -> SourceLocation {
+        if marksMatchSourceLines, mark.line < lineCount {
+            return SourceLocation(line: mark.line + 1, column: mark.column + 1)
+        }
+        return cursor.location(ofIndex: mark.index)
     }
 
     /// The range of the one character at a mark index; a point at a line break or the end.

@@ -1,23 +1,24 @@
 import PieDiagnostics
 
 /// The codes the YAML front end emits (E0101-E0116) and their `piec explain` texts.
+/// The constants let later phases recognise a YAML finding (e.g. skip work after E0112).
 public enum YAMLDiagnostics {
-    static let syntax = DiagnosticCode("E0101")
-    static let tabIndentation = DiagnosticCode("E0102")
-    static let unterminatedString = DiagnosticCode("E0103")
-    static let invalidUTF8 = DiagnosticCode("E0104")
-    static let controlCharacter = DiagnosticCode("E0105")
-    static let anchorOrAlias = DiagnosticCode("E0106")
-    static let explicitTag = DiagnosticCode("E0107")
-    static let mergeKey = DiagnosticCode("E0108")
-    static let complexKey = DiagnosticCode("E0109")
-    static let duplicateKey = DiagnosticCode("E0110")
-    static let multipleDocuments = DiagnosticCode("E0111")
-    static let emptySpec = DiagnosticCode("E0112")
-    static let tooDeep = DiagnosticCode("E0113")
-    static let tooManyNodes = DiagnosticCode("E0114")
-    static let scalarTooLong = DiagnosticCode("E0115")
-    static let parserFailure = DiagnosticCode("E0116")
+    public static let syntax = DiagnosticCode("E0101")
+    public static let tabIndentation = DiagnosticCode("E0102")
+    public static let unterminatedString = DiagnosticCode("E0103")
+    public static let invalidUTF8 = DiagnosticCode("E0104")
+    public static let controlCharacter = DiagnosticCode("E0105")
+    public static let anchorOrAlias = DiagnosticCode("E0106")
+    public static let explicitTag = DiagnosticCode("E0107")
+    public static let mergeKey = DiagnosticCode("E0108")
+    public static let complexKey = DiagnosticCode("E0109")
+    public static let duplicateKey = DiagnosticCode("E0110")
+    public static let multipleDocuments = DiagnosticCode("E0111")
+    public static let emptySpec = DiagnosticCode("E0112")
+    public static let tooDeep = DiagnosticCode("E0113")
+    public static let tooManyNodes = DiagnosticCode("E0114")
+    public static let scalarTooLong = DiagnosticCode("E0115")
+    public static let parserFailure = DiagnosticCode("E0116")
 
     /// Every code above with its title and long explanation, in code order.
     public static let catalog: [CodeInfo] = [
@@ -78,11 +79,15 @@ public enum YAMLDiagnostics {
             specs do not support them: every value must be written where it is used, so a \
             reader (and a diff) sees the whole chart. For example:
 
-                theme: { stroke: &line { color: "#ffffff", width: 1 } }
-                legend: { border: *line }
+                slices:
+                  - { label: Swift, value: 42, color: &brand "#f05138" }
+                  - { label: SwiftUI, value: 12, color: *brand }
 
-            Write the value out in full at each place instead of `&line` and `*line`. The \
-            aliased value is left out of the spec.
+            Write the value out in full at each place instead of `&brand` and `*brand`:
+
+                  - { label: SwiftUI, value: 12, color: "#f05138" }
+
+            The aliased value is left out of the spec.
             """),
         CodeInfo("E0107", "explicit tags are not supported", """
             Tags such as `!!str`, `!!int` or `!custom` tell a YAML loader which type to build. \
@@ -151,26 +156,44 @@ public enum YAMLDiagnostics {
         CodeInfo("E0113", "nesting too deep", """
             Mappings and sequences are nested deeper than piec allows (32 levels by default). \
             A real spec needs only a few levels, so this usually means generated or corrupted \
-            input such as `[[[[[[...`. piec stops reading at the first level over the limit \
-            to bound the work done on untrusted input. Flatten the structure; a spec looks \
-            like `slices: [{ label: Swift, value: 42 }]`, three levels deep.
+            input such as:
+
+                slices: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]
+
+            piec stops reading at the first level over the limit, to bound the work done on \
+            untrusted input. Flatten the structure; a whole spec needs three levels:
+
+                slices: [{ label: Swift, value: 42 }]
             """),
         CodeInfo("E0114", "too many nodes", """
-            The document contains more values (scalars, mappings and sequences) than piec \
-            accepts (2,000,000 by default). piec stops reading at the first node over the \
-            limit to bound memory on untrusted input. Split the chart, or group small slices \
-            with `chart.other` instead of listing every one of them.
+            The document contains more values (scalars, mappings and sequences, keys \
+            included) than piec accepts (2,000,000 by default). piec stops reading at the \
+            first node over the limit, to bound memory on untrusted input. A chart with that \
+            many slices cannot be read anyway: keep the largest slices and group the rest \
+            into one "Other" slice:
+
+                chart:
+                  other: { maxSlices: 8, label: Other }
             """),
         CodeInfo("E0115", "value too long", """
             One scalar (a key or a value) is longer than piec accepts (65,536 bytes by \
-            default), for example a pasted file inside a `description`. Labels and \
-            descriptions are meant to be short: shorten the text. The value is left out of \
-            the spec.
+            default), for example a whole document pasted into a description:
+
+                description: |
+                  ...70,000 characters...
+
+            Labels and descriptions are meant to be short: shorten the text to a sentence or \
+            two. The value is left out of the spec.
             """),
         CodeInfo("E0116", "the yaml parser failed", """
             The YAML parser could not continue for a reason that is not a mistake in the \
-            spec, usually because it ran out of memory. Retry with more memory available, and \
-            report the spec that triggered it if it is small.
+            spec, usually because it ran out of memory. The message carries the parser's own \
+            words, for example:
+
+                error[E0116]: the yaml parser failed: memory error
+
+            Retry with more memory available. If it happens again with a small spec, report \
+            the spec that triggers it.
             """),
     ]
 }

@@ -30,7 +30,7 @@ public struct YAMLEntry: Sendable, Hashable {
 /// A located YAML node. Every node knows its start and end (1-based line:col, end exclusive).
 /// Anchors, aliases, tags, merge keys, complex keys and duplicate keys never reach this tree:
 /// the parser rejects them with diagnostics.
-public indirect enum YAMLNode: Sendable, Hashable {
+public enum YAMLNode: Sendable, Hashable {
     case scalar(YAMLScalar)
     case mapping([YAMLEntry], range: SourceRange)
     case sequence([YAMLNode], range: SourceRange)

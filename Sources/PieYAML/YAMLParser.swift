@@ -14,9 +14,14 @@ public enum YAMLParser {
     /// - An empty file or document reports E0112 with a nil root; a second document E0111.
     /// - A root that is not a mapping is returned as is: checking it is the spec's job.
     public static func parse(_ file: SourceFile, limits: YAMLLimits = YAMLLimits()) -> YAMLDocument {
+        parse(file, limits: limits, trustMarks: true)
+    }
+
+    /// `trustMarks: false` computes every location by walking the bytes (tests compare both).
+    static func parse(_ file: SourceFile, limits: YAMLLimits, trustMarks: Bool) -> YAMLDocument {
         file.bytes.withUnsafeBufferPointer { input in
             let parser = LibYAMLParser(input: input, maxScalarBytes: limits.maxScalarBytes)
-            var builder = TreeBuilder(file: file, limits: limits)
+            var builder = TreeBuilder(file: file, limits: limits, trustMarks: trustMarks)
             let root = run(parser, builder: &builder, file: file)
             return YAMLDocument(root: root, diagnostics: builder.diagnostics)
         }
@@ -39,8 +44,7 @@ public enum YAMLParser {
                 continue
             case .documentStart:
                 guard documents == 0 else {
-                    let range = SourceRange(start: builder.cursor.location(ofIndex: event.start),
-                                            end: builder.cursor.location(ofIndex: event.end))
+                    let range = SourceRange(start: builder.location(event.start), end: builder.location(event.end))
                     builder.diagnostics.append(YAMLDiagnostics.secondDocument(at: range))
                     return builder.root
                 }

@@ -1,1 +1,2 @@
-print("piec")
+// The `piec` executable: argument parsing lives in `Piec` and its subcommands.
+Piec.main()

@@ -1,0 +1,56 @@
+# piec: common tasks. `make` (or `make help`) lists them.
+# Every recipe runs under `bash -euo pipefail`, so it stops at the first failing command.
+
+SHELL := bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+.DELETE_ON_ERROR:
+
+SWIFT ?= swift
+OUT ?= out
+# The Python that runs the browser tests is chosen after bootstrap has run (see scripts/python.sh).
+PYTHON_CMD = $$(scripts/python.sh || { echo "no python3 with pytest, jsonschema, yaml and PIL: run scripts/bootstrap.sh" >&2; exit 1; })
+
+.PHONY: help bootstrap gallery build test swift-test browser-test schema goldens screenshot clean
+
+help: ## list the targets
+	@echo "usage: make TARGET"
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## (.*)/  \1\t\2/' | expand -t 16
+
+bootstrap: ## install missing build and test dependencies (apt; prints brew commands on macOS)
+	scripts/bootstrap.sh
+
+gallery: ## build every spec under specs/ into out/ with a release build
+	scripts/bootstrap.sh --no-browser
+	$(SWIFT) build -c release
+	.build/release/piec build specs -o $(OUT)
+
+build: ## debug build of piec
+	$(SWIFT) build
+
+test: ## everything CI runs: bootstrap, swift build, swift test, then the browser tests
+	scripts/bootstrap.sh
+	$(SWIFT) build
+	$(SWIFT) test
+	$(MAKE) --no-print-directory browser-test
+
+swift-test: ## swift test only
+	$(SWIFT) test
+
+browser-test: ## the Python/Chromium/rsvg tests under Tests/browser (needs a debug build)
+	python="$(PYTHON_CMD)"; echo "browser tests with $$python"; "$$python" -m pytest -q Tests/browser
+
+schema: ## regenerate Schemas/piec.schema.json from the key tables
+	$(SWIFT) build
+	mkdir -p Schemas
+	.build/debug/piec schema > Schemas/piec.schema.json.tmp
+	mv Schemas/piec.schema.json.tmp Schemas/piec.schema.json
+
+goldens: ## regenerate the Swift test fixtures (review the diff before committing)
+	PIEC_UPDATE_FIXTURES=1 $(SWIFT) test
+
+screenshot: ## render docs/gallery.png (a few built examples side by side) with headless Chromium
+	scripts/screenshot.sh
+
+clean: ## remove build output
+	rm -rf .build $(OUT)

@@ -1,0 +1,176 @@
+import PieDiagnostics
+import PieSpec
+
+/// What changed between two versions of a chart, slice by slice and for the chart itself.
+/// One value feeds `piec diff` (text and JSON), the manifest's `changes` and the sentence in
+/// `<desc>` and index.html.
+public struct ChangeReport: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable { case insert, remove, update, rename, move }
+
+    public struct SliceChange: Sendable, Hashable {
+        public var kind: Kind
+        public var id: String
+        public var label: String
+        /// Percent texts (without `%`) in the old and new chart, when the slice is there.
+        public var oldPercent: String?
+        public var newPercent: String?
+        /// 1-based positions in the old and new display order.
+        public var oldPosition: Int?
+        public var newPosition: Int?
+        /// For renames: the old id.
+        public var oldID: String?
+        /// For updates: which fields changed (`value`, `label`, `color`, `radius`).
+        public var fields: [String]
+    }
+
+    public struct ChartChange: Sendable, Hashable {
+        public var field: String
+        public var old: String
+        public var new: String
+    }
+
+    public var slices: [SliceChange]
+    public var chart: [ChartChange]
+    public var isEmpty: Bool { slices.isEmpty && chart.isEmpty }
+
+    /// Compares two laid-out versions. `diff` must come from the layouts' display orders.
+    public static func make(old: ChartSpec, oldLayout: ChartLayout, new: ChartSpec, newLayout: ChartLayout, diff: SliceDiff) -> ChangeReport {
+        var changes: [SliceChange] = []
+        for entry in diff.entries {
+            switch entry.role {
+            case .inserted:
+                let s = newLayout.slices[entry.newIndex!]
+                changes.append(SliceChange(kind: .insert, id: s.id, label: s.label, oldPercent: nil, newPercent: s.percentText,
+                                           oldPosition: nil, newPosition: entry.newIndex! + 1, oldID: nil, fields: []))
+            case .removed:
+                let s = oldLayout.slices[entry.oldIndex!]
+                changes.append(SliceChange(kind: .remove, id: s.id, label: s.label, oldPercent: s.percentText, newPercent: nil,
+                                           oldPosition: entry.oldIndex! + 1, newPosition: nil, oldID: nil, fields: []))
+            case .stable, .movedTo:
+                let o = oldLayout.slices[entry.oldIndex!], n = newLayout.slices[entry.newIndex!]
+                let base = SliceChange(kind: .update, id: n.id, label: n.label, oldPercent: o.percentText, newPercent: n.percentText,
+                                       oldPosition: entry.oldIndex! + 1, newPosition: entry.newIndex! + 1, oldID: nil, fields: [])
+                if o.id != n.id {
+                    var c = base
+                    c.kind = .rename
+                    c.oldID = o.id
+                    changes.append(c)
+                }
+                if entry.role == .movedTo {
+                    var c = base
+                    c.kind = .move
+                    changes.append(c)
+                }
+                var fields: [String] = []
+                if o.value != n.value { fields.append("value") }
+                if o.label != n.label { fields.append("label") }
+                if o.color != n.color { fields.append("color") }
+                if o.outerRadius / max(oldLayout.outerRadius, 1e-9) != n.outerRadius / max(newLayout.outerRadius, 1e-9) { fields.append("radius") }
+                if !fields.isEmpty || o.percentText != n.percentText {
+                    var c = base
+                    c.fields = fields
+                    changes.append(c)
+                }
+            case .movedFrom:
+                continue
+            }
+        }
+        return ChangeReport(slices: changes, chart: chartChanges(old, new))
+    }
+
+    static func chartChanges(_ a: ChartSpec, _ b: ChartSpec) -> [ChartChange] {
+        func n(_ v: Double?) -> String { v.map { formatNumber($0, decimals: 6) } ?? "none" }
+        let pairs: [(String, String, String)] = [
+            ("size", n(a.chart.size), n(b.chart.size)),
+            ("innerRadius", n(a.chart.innerRadius), n(b.chart.innerRadius)),
+            ("startAngle", n(a.chart.startAngle), n(b.chart.startAngle)),
+            ("sweep", n(a.chart.sweep), n(b.chart.sweep)),
+            ("direction", a.chart.direction.rawValue, b.chart.direction.rawValue),
+            ("total", n(a.chart.total), n(b.chart.total)),
+            ("track", a.chart.track?.hex ?? "none", b.chart.track?.hex ?? "none"),
+            ("sort", a.chart.sort.rawValue, b.chart.sort.rawValue),
+            ("stroke", a.theme.stroke.color.hex + " " + n(a.theme.stroke.width), b.theme.stroke.color.hex + " " + n(b.theme.stroke.width)),
+            ("title", a.title ?? "", b.title ?? ""),
+        ]
+        return pairs.filter { $0.1 != $0.2 }.map { ChartChange(field: $0.0, old: $0.1, new: $0.2) }
+    }
+
+    /// The readable plan, one line per change:
+    /// `+ go  Go  12.0%`, `- perl`, `~ python  40.0% -> 35.5%`, `> kotlin renamed from kt`,
+    /// `moved rust 3 -> 1`, `chart innerRadius 0 -> 0.6`. "no changes" when there are none.
+    public func text() -> String {
+        if isEmpty { return "no changes\n" }
+        var out = ""
+        for c in slices {
+            switch c.kind {
+            case .insert: out += "+ \(c.id)  \(c.label)  \(c.newPercent ?? "")%\n"
+            case .remove: out += "- \(c.id)\n"
+            case .rename: out += "> \(c.id) renamed from \(c.oldID ?? "")\n"
+            case .move: out += "moved \(c.id) \(c.oldPosition ?? 0) -> \(c.newPosition ?? 0)\n"
+            case .update:
+                var line = "~ \(c.id)  \(c.oldPercent ?? "")% -> \(c.newPercent ?? "")%"
+                let others = c.fields.filter { $0 != "value" }
+                if !others.isEmpty { line += "  (\(others.joined(separator: ", ")))" }
+                out += line + "\n"
+            }
+        }
+        for c in chart { out += "chart \(c.field) \(c.old) -> \(c.new)\n" }
+        return out
+    }
+
+    public func json() -> JSONValue {
+        func opt(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
+        func pos(_ i: Int?) -> JSONValue { i.map(JSONValue.int) ?? .null }
+        return .object([
+            ("changed", .bool(!isEmpty)),
+            ("slices", .array(slices.map { c in
+                .object([("kind", .string(c.kind.rawValue)), ("id", .string(c.id)), ("label", .string(c.label)),
+                         ("oldPercent", opt(c.oldPercent)), ("newPercent", opt(c.newPercent)),
+                         ("oldPosition", pos(c.oldPosition)), ("newPosition", pos(c.newPosition)),
+                         ("oldId", opt(c.oldID)), ("fields", .array(c.fields.map(JSONValue.string)))])
+            })),
+            ("chart", .array(chart.map { .object([("field", .string($0.field)), ("old", .string($0.old)), ("new", .string($0.new))]) })),
+        ])
+    }
+
+    /// One plain sentence: "Python fell from 40% to 35.5%; Go was added at 12%."
+    public func sentence(limit: Int = 6) -> String {
+        var parts: [String] = []
+        for c in slices {
+            switch c.kind {
+            case .insert: parts.append("\(c.label) was added at \(c.newPercent ?? "")%")
+            case .remove: parts.append("\(c.label) was removed (was \(c.oldPercent ?? "")%)")
+            case .rename: parts.append("\(c.oldID ?? "") was renamed to \(c.label)")
+            case .move: parts.append("\(c.label) moved from position \(c.oldPosition ?? 0) to \(c.newPosition ?? 0)")
+            case .update:
+                let o = Double(c.oldPercent ?? "") ?? 0, n = Double(c.newPercent ?? "") ?? 0
+                if o != n {
+                    parts.append("\(c.label) \(n > o ? "rose" : "fell") from \(c.oldPercent ?? "")% to \(c.newPercent ?? "")%")
+                } else if c.fields.contains("label") {
+                    parts.append("a slice was relabelled \(c.label)")
+                } else if !c.fields.isEmpty {
+                    parts.append("\(c.label) changed \(c.fields.joined(separator: " and "))")
+                }
+            }
+        }
+        for c in chart where c.field != "title" { parts.append("the chart's \(c.field) changed from \(c.old) to \(c.new)") }
+        if parts.isEmpty { return "Nothing changed." }
+        if parts.count > limit {
+            let counts = Dictionary(grouping: slices, by: \.kind)
+            let added = counts[.insert]?.count ?? 0, removed = counts[.remove]?.count ?? 0
+            let changed = (counts[.update]?.count ?? 0) + (counts[.move]?.count ?? 0) + (counts[.rename]?.count ?? 0)
+            var summary: [String] = []
+            if added > 0 { summary.append("\(added) \(added == 1 ? "slice was" : "slices were") added") }
+            if removed > 0 { summary.append("\(removed) removed") }
+            if changed > 0 { summary.append("\(changed) changed") }
+            if !chart.isEmpty { summary.append("the chart's \(chart.map(\.field).joined(separator: ", ")) changed") }
+            return capitalized(summary.joined(separator: ", ")) + "."
+        }
+        return capitalized(parts.joined(separator: "; ")) + "."
+    }
+
+    private func capitalized(_ s: String) -> String {
+        guard let first = s.first else { return s }
+        return first.uppercased() + s.dropFirst()
+    }
+}

@@ -1,0 +1,40 @@
+import PieDiagnostics
+import PieSpec
+
+/// The previous version of a spec, as the driver found it (`--from`, or the watcher's last
+/// good build).
+public enum PreviousSource: Sendable {
+    /// Spec text (a spec file, or the spec's path at a git revision).
+    case spec(SourceFile)
+    /// A bundle's `manifest.json`, whose `spec` member is the canonical spec.
+    case manifest(SourceFile)
+
+    public var file: SourceFile {
+        switch self {
+        case .spec(let f), .manifest(let f): f
+        }
+    }
+
+    /// Loads the previous spec. Its errors are not the new spec's errors: the caller turns
+    /// them into one warning and lets the chart enter.
+    func load(defaultID: String) -> SpecLoadResult {
+        switch self {
+        case .spec(let file): SpecLoader.load(file, defaultID: defaultID)
+        case .manifest(let file): SpecLoader.loadEmbedded(file, defaultID: defaultID)
+        }
+    }
+}
+
+/// PieCore's diagnostic codes (E0600-E0649).
+public enum CoreCodes {
+    public static let brokenPrevious = DiagnosticCode("E0601")
+
+    public static let catalog: [CodeInfo] = [
+        CodeInfo("E0601", "the previous version has errors", """
+            `--from` (or the watcher) named a previous version of the spec that piec cannot \
+            read, e.g. an old revision written for another version of piec. The new chart is \
+            built as if it had no previous version: it plays its `enter` animation. The \
+            previous version's first error is shown as a note.
+            """),
+    ]
+}

@@ -1,0 +1,68 @@
+import PieSpec
+
+extension Planner {
+    /// The transition from the previous version's layout to the new one.
+    ///
+    /// Segments follow the merged order of `diff` (see `SliceDiff`). Each segment's start angle
+    /// is the running sum of the widths before it, in the old and in the new chart, so in
+    /// every frame the segments tile the sweep without gap or overlap: removed slices shrink
+    /// in place, inserted ones grow in place, stable ones move and resize. A moved slice leaves
+    /// a closing place and an opening place (both in its colour, so nothing shows through)
+    /// and is drawn once more on top as a *mover* that rotates from its old to its new place,
+    /// carrying its label.
+    public static func transition(from old: ChartLayout, to new: ChartLayout, diff: SliceDiff,
+                                  animation: AnimationOptions) -> TransitionPlan {
+        var segments: [Segment] = []
+        segments.reserveCapacity(diff.entries.count)
+        var fromCursor = old.startAngle, toCursor = new.startAngle
+        for entry in diff.entries {
+            let o = entry.oldIndex.map { old.slices[$0] }
+            let n = entry.newIndex.map { new.slices[$0] }
+            let fromWidth = entry.role == .inserted || entry.role == .movedTo ? 0 : (o?.span ?? 0)
+            let toWidth = entry.role == .removed || entry.role == .movedFrom ? 0 : (n?.span ?? 0)
+            let oldRing = o.map { ring($0, in: old) } ?? n.map { ring($0, in: new) }!
+            let newRing = n.map { ring($0, in: new) } ?? oldRing
+            let color = (n ?? o)!.color
+            let from = SegmentGeometry(startAngle: fromCursor, endAngle: fromCursor + fromWidth,
+                                       outerRadius: oldRing.outer * old.outerRadius, innerRadius: old.innerRadius,
+                                       color: entry.role == .stable ? o!.color : color)
+            let to = SegmentGeometry(startAngle: toCursor, endAngle: toCursor + toWidth,
+                                     outerRadius: newRing.outer * new.outerRadius, innerRadius: new.innerRadius, color: color)
+            fromCursor += fromWidth
+            toCursor += toWidth
+            let kind: SegmentKind = switch entry.role {
+            case .stable: .update
+            case .removed, .movedFrom: .exit
+            case .inserted, .movedTo: .enter
+            }
+            let id = (n ?? o)!.id
+            // A moved slice's label rides on its mover, not on the opening place.
+            let labelled = entry.role == .movedTo ? nil : entry.newIndex
+            segments.append(Segment(id: id, kind: kind, slice: labelled, from: from, to: to))
+        }
+        let movers = diff.matches.filter(\.moved).map { m in
+            mover(old: old.slices[m.oldIndex], new: new.slices[m.newIndex], newIndex: m.newIndex, oldChart: old, newChart: new)
+        }
+        return TransitionPlan(kind: .update, duration: max(animation.duration, 0), delay: max(animation.delay, 0),
+                              easing: animation.easing, segments: segments, movers: movers)
+    }
+
+    /// A slice's outer radius as a fraction of its chart's outer radius.
+    private static func ring(_ s: SliceLayout, in chart: ChartLayout) -> (outer: Double, inner: Double) {
+        (s.outerRadius / max(chart.outerRadius, 1e-9), chart.innerRadius / max(chart.outerRadius, 1e-9))
+    }
+
+    /// The mover of a reordered slice. On a full circle it takes the shorter way round.
+    private static func mover(old o: SliceLayout, new n: SliceLayout, newIndex: Int, oldChart: ChartLayout, newChart: ChartLayout) -> Segment {
+        var shift = 0.0
+        if oldChart.sweep >= 360, newChart.sweep >= 360 {
+            let delta = n.midAngle - o.midAngle
+            if delta > 180 { shift = -360 } else if delta < -180 { shift = 360 }
+        }
+        let from = SegmentGeometry(startAngle: o.startAngle, endAngle: o.endAngle, outerRadius: o.outerRadius,
+                                   innerRadius: oldChart.innerRadius, color: o.color)
+        let to = SegmentGeometry(startAngle: n.startAngle + shift, endAngle: n.endAngle + shift, outerRadius: n.outerRadius,
+                                 innerRadius: newChart.innerRadius, color: n.color)
+        return Segment(id: n.id, kind: .update, slice: newIndex, from: from, to: to)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import PieCore
+import PieDiagnostics
+
+/// What a write did: which bundles changed on disk, which were already identical, and why
+/// it failed (then nothing was swapped in, unless a swap itself failed midway).
+public struct WriteReport: Sendable {
+    /// Ids of bundles whose bytes changed and were swapped in, in input order.
+    public var written: [String] = []
+    /// Ids of bundles already on disk with identical bytes (not touched at all).
+    public var unchanged: [String] = []
+    /// Refusals and failures, one group per bundle directory (or the output directory).
+    public var failures: [FileDiagnostics] = []
+
+    public init() {}
+    public var succeeded: Bool { failures.isEmpty }
+}
+
+/// Writes bundles to `OUT/<id>/` atomically and only when bytes changed.
+///
+/// Two phases: first every bundle is checked (no symlinks, no foreign files) and every changed
+/// one is staged, fsync'd, in `OUT/.piec-tmp-<id>-<pid>-<n>/`; if anything fails there, the temp
+/// directories are removed and nothing on disk changed. Then each staged directory is swapped in
+/// with one atomic exchange (or a rename when `OUT/<id>` is new) and the old tree is removed.
+public struct AtomicBundleWriter: Sendable {
+    public var outputDir: String
+    public var jobs: Int
+
+    public init(outputDir: String, jobs: Int = defaultJobCount) {
+        self.outputDir = outputDir
+        self.jobs = jobs
+    }
+
+    /// Writes all `bundles` (ids must be distinct) or, on a refusal or failure, none.
+    public func write(_ bundles: [PieCore.Bundle]) -> WriteReport {
+        var report = WriteReport()
+        if bundles.isEmpty { return report }
+        let invalid = bundles.compactMap(Self.validate)
+        if !invalid.isEmpty {
+            report.failures = invalid
+            return report
+        }
+        let output: OutputDirectory
+        switch OutputDirectory.open(outputDir) {
+        case .failure(let failure):
+            report.failures = [FileDiagnostics(path: outputDir, file: nil, diagnostics: [failure.diagnostic])]
+            return report
+        case .success(let o): output = o
+        }
+        let out = output.handle
+        let plans = parallelMap(bundles, jobs: jobs) { BundleStager.prepare($0, in: out) }
+        report.failures = plans.compactMap(\.failure)
+        let staged = plans.compactMap(\.staged)
+        if report.succeeded {
+            commit(staged, in: out, into: &report)
+        } else {
+            staged.forEach { BundleStager.discard($0, in: out) }
+        }
+        if report.written.isEmpty { output.removeIfCreated() }
+        return report
+    }
+
+    private func commit(_ staged: [StagedBundle], in out: DirectoryHandle, into report: inout WriteReport) {
+        for (index, plan) in staged.enumerated() {
+            if plan.tempName == nil {
+                report.unchanged.append(plan.id)
+                continue
+            }
+            if let failure = BundleStager.swapIn(plan, in: out) {
+                report.failures.append(FileDiagnostics(
+                    path: out.child(plan.id), file: nil,
+                    diagnostics: [DriverDiagnostics.error(DriverDiagnostics.writeFailed, failure.message)]))
+                staged[index...].forEach { BundleStager.discard($0, in: out) }
+                return
+            }
+            report.written.append(plan.id)
+        }
+        if !report.written.isEmpty, let failure = out.sync() {
+            report.failures.append(FileDiagnostics(
+                path: outputDir, file: nil,
+                diagnostics: [DriverDiagnostics.error(DriverDiagnostics.writeFailed, failure.message)]))
+        }
+    }
+
+    /// E0511 when a bundle's id or a file name cannot safely become a path.
+    static func validate(_ bundle: PieCore.Bundle) -> FileDiagnostics? {
+        var problems: [Diagnostic] = []
+        if !BundleID.isValid(bundle.id) {
+            problems.append(DriverDiagnostics.error(DriverDiagnostics.invalidBundle, "invalid bundle id `\(bundle.id)`"))
+        }
+        var seen = Set<String>()
+        for file in bundle.files where !BundleID.isValidFileName(file.name) || !seen.insert(file.name).inserted {
+            problems.append(DriverDiagnostics.error(
+                DriverDiagnostics.invalidBundle, "invalid or repeated file name `\(file.name)` in bundle `\(bundle.id)`"))
+        }
+        return problems.isEmpty ? nil : FileDiagnostics(path: bundle.id, file: nil, diagnostics: problems)
+    }
+}

@@ -1,0 +1,67 @@
+import PieDiagnostics
+
+/// What `piec build` / `piec check` asks for.
+public struct BuildRequest: Sendable {
+    public enum Mode: Sendable {
+        /// Compile and write the bundles (all or nothing).
+        case write
+        /// Compile and compare with the bundles on disk (`--check`); writes nothing.
+        case checkStale
+        /// Compile only (`piec check`); writes nothing.
+        case validate
+    }
+
+    /// Files and directories; empty means the current directory.
+    public var inputs: [String]
+    public var outputDir: String
+    public var mode: Mode
+
+    public init(inputs: [String], outputDir: String = "out", mode: Mode = .write) {
+        self.inputs = inputs
+        self.outputDir = outputDir
+        self.mode = mode
+    }
+}
+
+/// Everything a build did, in a deterministic order, plus the exit status it calls for.
+public struct BuildReport: Sendable {
+    /// Problems with the arguments themselves (missing paths, directories without specs).
+    public var discoveryProblems: [FileDiagnostics] = []
+    /// One outcome per spec, sorted by path.
+    public var outcomes: [SpecOutcome] = []
+    /// Set when the mode was `.write` and no spec had errors.
+    public var write: WriteReport?
+    /// `--check`: one group per stale bundle.
+    public var stale: [FileDiagnostics] = []
+
+    /// Every diagnostic group to print, in order: arguments, specs (by path), stale bundles, write failures.
+    public var groups: [FileDiagnostics] {
+        discoveryProblems + outcomes.map(\.report).filter { !$0.diagnostics.isEmpty } + stale + (write?.failures ?? [])
+    }
+
+    /// Number of specs with at least one error.
+    public var failedSpecs: Int { outcomes.filter(\.hasErrors).count }
+
+    public var status: PiecExitCode {
+        groups.reduce(PiecExitCode.success) { $0.combined(with: .forDiagnostics($1.diagnostics)) }
+    }
+}
+
+extension Builder {
+    /// Runs the phases for `request`: discover, compile, then write, compare or stop.
+    /// Nothing is written when any input fails to read or any spec has errors.
+    public func build(_ request: BuildRequest, progress: (@Sendable (Int, Int) -> Void)? = nil) -> BuildReport {
+        var report = BuildReport()
+        let writes = request.mode != .validate
+        let discovery = discover(inputs: request.inputs.isEmpty ? ["."] : request.inputs, outputDir: writes ? request.outputDir : nil)
+        report.discoveryProblems = discovery.problems
+        report.outcomes = compileAll(discovery.inputs, progress: progress)
+        guard discovery.problems.isEmpty, !report.outcomes.contains(where: \.hasErrors) else { return report }
+        switch request.mode {
+        case .validate: break
+        case .checkStale: report.stale = check(report.outcomes, against: request.outputDir)
+        case .write: report.write = write(report.outcomes, to: request.outputDir)
+        }
+        return report
+    }
+}

@@ -1,0 +1,89 @@
+import PieCore
+import PieDiagnostics
+import PieSpec
+
+/// The build pipeline as separate phases (discover, compile, write or check) so that `build`,
+/// `check` and a future `watch` share them. Phases return values; only these functions touch disk.
+public struct Builder: Sendable {
+    public var compile: CompileFunction
+    public var limits: SpecLimits
+    /// Worker threads for reading, compiling and staging (default: every core).
+    public var jobs: Int
+
+    public init(compile: @escaping CompileFunction = DefaultPipeline.compile, limits: SpecLimits = SpecLimits(), jobs: Int = defaultJobCount) {
+        self.compile = compile
+        self.limits = limits
+        self.jobs = max(1, jobs)
+    }
+
+    /// The specs named by `inputs` (files and directories), sorted by path; see `SpecDiscovery`.
+    public func discover(inputs: [String], outputDir: String?) -> Discovery {
+        SpecDiscovery.discover(inputs: inputs, outputDir: outputDir)
+    }
+
+    /// Reads and compiles every input in parallel; outcomes are in input order. Two specs with
+    /// the same bundle id get E0506 on the later one (by path), which then has no bundle.
+    /// `progress` receives (done, total) from any thread.
+    public func compileAll(_ inputs: [SpecInput], progress: (@Sendable (Int, Int) -> Void)? = nil) -> [SpecOutcome] {
+        let total = inputs.count
+        var perItem: (@Sendable (Int) -> Void)?
+        if let progress { perItem = { done in progress(done, total) } }
+        let builder = self
+        var outcomes = parallelMap(inputs, jobs: jobs, progress: perItem) { builder.compileOne($0) }
+        Self.rejectDuplicateIDs(&outcomes)
+        return outcomes
+    }
+
+    /// Reads and compiles one spec (no cross-spec checks).
+    public func compileOne(_ input: SpecInput) -> SpecOutcome {
+        let source: SourceFile
+        switch SpecReader.read(input.path, limits: limits) {
+        case .failure(let error):
+            return SpecOutcome(input: input, source: nil, bundle: nil, spec: nil, diagnostics: [error.diagnostic])
+        case .success(let s): source = s
+        }
+        let slug = BundleID.slug(fromPath: input.path)
+        let result = compile(CompileRequest(source: source, defaultID: slug))
+        var diagnostics = result.diagnostics
+        var bundle = diagnostics.hasErrors ? nil : result.bundle
+        if slug.isEmpty, !diagnostics.hasErrors, (bundle?.id ?? result.spec?.id ?? "").isEmpty {
+            diagnostics.append(DriverDiagnostics.error(
+                DriverDiagnostics.noDefaultID,
+                "cannot derive a bundle id from the file name `\(BundleID.stem(ofPath: input.path))`",
+                help: "add `id:` to the spec (letters a-z, digits and `-`) or rename the file"))
+            bundle = nil
+        } else if let b = bundle, let problem = AtomicBundleWriter.validate(b) {
+            diagnostics += problem.diagnostics
+            bundle = nil
+        }
+        return SpecOutcome(input: input, source: source, bundle: bundle, spec: result.spec, diagnostics: diagnostics)
+    }
+
+    static func rejectDuplicateIDs(_ outcomes: inout [SpecOutcome]) {
+        var owner: [String: String] = [:]
+        for i in outcomes.indices {
+            guard let id = outcomes[i].bundle?.id else { continue }
+            if let first = owner[id] {
+                outcomes[i].diagnostics.append(DriverDiagnostics.error(
+                    DriverDiagnostics.duplicateID,
+                    "`\(outcomes[i].input.path)` and `\(first)` both produce the bundle `\(id)`",
+                    help: "give one of them a different `id:`"))
+                outcomes[i].bundle = nil
+            } else {
+                owner[id] = outcomes[i].input.path
+            }
+        }
+    }
+
+    /// Writes the bundles of `outcomes` to `outputDir`, all or nothing: when any outcome has
+    /// errors nothing is touched (the report is empty). See `AtomicBundleWriter`.
+    public func write(_ outcomes: [SpecOutcome], to outputDir: String) -> WriteReport {
+        guard !outcomes.contains(where: \.hasErrors) else { return WriteReport() }
+        return AtomicBundleWriter(outputDir: outputDir, jobs: jobs).write(outcomes.compactMap(\.bundle))
+    }
+
+    /// `--check`: one E0510 per spec whose bundle on disk is missing or differs. Writes nothing.
+    public func check(_ outcomes: [SpecOutcome], against outputDir: String) -> [FileDiagnostics] {
+        StaleCheck.run(outcomes, outputDir: outputDir, jobs: jobs)
+    }
+}

@@ -1,0 +1,129 @@
+#if canImport(Darwin)
+import Darwin
+#else
+import Glibc
+#endif
+import PieCore
+import PieDiagnostics
+
+/// One bundle after the staging phase: unchanged (`tempName == nil`) or staged in a temp directory.
+struct StagedBundle: Sendable {
+    var id: String
+    var tempName: String?
+    /// `OUT/<id>` existed when the bundle was inspected (swap it) or not (rename into place).
+    var replacing: Bool
+}
+
+/// The result of preparing one bundle.
+enum StageOutcome: Sendable {
+    case staged(StagedBundle)
+    case failed(FileDiagnostics)
+
+    var staged: StagedBundle? { if case .staged(let s) = self { s } else { nil } }
+    var failure: FileDiagnostics? { if case .failed(let f) = self { f } else { nil } }
+}
+
+/// Stages, swaps in and cleans up the temp directories of single bundles inside `OUT`.
+enum BundleStager {
+    static let tempPrefix = ".piec-tmp-"
+
+    /// Checks `OUT/<id>` and, when its bytes differ from `bundle`, writes the bundle to a new
+    /// temp directory. Any failure removes what was staged.
+    static func prepare(_ bundle: PieCore.Bundle, in out: DirectoryHandle) -> StageOutcome {
+        func failed(_ d: Diagnostic) -> StageOutcome {
+            .failed(FileDiagnostics(path: out.child(bundle.id), file: nil, diagnostics: [d]))
+        }
+        let existing: ExistingBundle
+        switch ExistingBundle.inspect(in: out, id: bundle.id) {
+        case .failure(let refusal): return failed(refusal.diagnostic)
+        case .success(let e): existing = e
+        }
+        switch existing.matches(bundle) {
+        case .failure(let failure): return failed(DriverDiagnostics.error(DriverDiagnostics.writeFailed, failure.message))
+        case .success(true): return .staged(StagedBundle(id: bundle.id, tempName: nil, replacing: true))
+        case .success(false): break
+        }
+        switch stage(bundle, in: out) {
+        case .failure(let failure): return failed(DriverDiagnostics.error(DriverDiagnostics.writeFailed, failure.message))
+        case .success(let name):
+            return .staged(StagedBundle(id: bundle.id, tempName: name, replacing: existing.directory != nil))
+        }
+    }
+
+    /// Writes every file of `bundle` into a fresh `OUT/.piec-tmp-<id>-<pid>-<n>/` (fsync'd).
+    private static func stage(_ bundle: PieCore.Bundle, in out: DirectoryHandle) -> Result<String, POSIXFailure> {
+        let name: String
+        switch makeUniqueDirectory(in: out, base: "\(tempPrefix)\(bundle.id)-\(getpid())") {
+        case .failure(let failure): return .failure(failure)
+        case .success(let n): name = n
+        }
+        let result: Result<String, POSIXFailure> = out.openChild(name).flatMap { temp in
+            for file in bundle.files {
+                if let failure = temp.createFile(file.name, bytes: file.bytes) { return .failure(failure) }
+            }
+            if let failure = temp.sync() { return .failure(failure) }
+            return .success(name)
+        }
+        if case .failure = result { _ = removeTree(name, in: out) }
+        return result
+    }
+
+    /// Creates `base-<n>` for the first n in 0..<1000 that is free.
+    static func makeUniqueDirectory(in out: DirectoryHandle, base: String) -> Result<String, POSIXFailure> {
+        var last = POSIXFailure(operation: "create directory", path: out.child(base), code: EEXIST)
+        for n in 0..<1000 {
+            let name = "\(base)-\(n)"
+            guard let failure = out.makeDirectory(name) else { return .success(name) }
+            last = failure
+            if failure.code != EEXIST { break }
+        }
+        return .failure(last)
+    }
+
+    /// Puts a staged bundle in place: an atomic exchange with the old directory (then the old
+    /// tree is removed) or a rename when there was none. On failure the temp directory is left
+    /// for `discard` and the previous bundle is intact.
+    static func swapIn(_ plan: StagedBundle, in out: DirectoryHandle) -> POSIXFailure? {
+        guard let temp = plan.tempName else { return nil }
+        guard plan.replacing else { return AtomicRename.move(in: out, from: temp, to: plan.id) }
+        if let failure = AtomicRename.exchange(in: out, temp, plan.id) {
+            guard AtomicRename.isUnsupported(failure) else { return failure }
+            return replaceWithTwoRenames(plan.id, temp: temp, in: out)
+        }
+        return removeTree(temp, in: out)
+    }
+
+    /// Fallback where no atomic exchange exists: old -> side name, temp -> id, remove old.
+    private static func replaceWithTwoRenames(_ id: String, temp: String, in out: DirectoryHandle) -> POSIXFailure? {
+        let side = "\(tempPrefix)old-\(id)-\(getpid())"
+        if let failure = AtomicRename.move(in: out, from: id, to: side) { return failure }
+        if let failure = AtomicRename.move(in: out, from: temp, to: id) {
+            _ = AtomicRename.move(in: out, from: side, to: id)
+            return failure
+        }
+        return removeTree(side, in: out)
+    }
+
+    /// Removes a staged temp directory (no-op for an unchanged bundle).
+    static func discard(_ plan: StagedBundle, in out: DirectoryHandle) {
+        if let temp = plan.tempName { _ = removeTree(temp, in: out) }
+    }
+
+    /// Removes `name` inside `dir` and everything below it, never following symlinks.
+    static func removeTree(_ name: String, in dir: DirectoryHandle) -> POSIXFailure? {
+        switch dir.status(name) {
+        case .failure(let failure): return failure
+        case .success(nil): return nil
+        case .success(let status?) where status.kind != .directory: return dir.removeFile(name)
+        case .success: break
+        }
+        switch dir.openChild(name).flatMap({ child in child.entries().map { (child, $0) } }) {
+        case .failure(let failure): return failure
+        case .success(let (child, entries)):
+            for entry in entries {
+                if let failure = removeTree(entry, in: child) { return failure }
+            }
+        }
+        return dir.removeDirectory(name)
+    }
+}

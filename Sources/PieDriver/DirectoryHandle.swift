@@ -1,0 +1,118 @@
+#if canImport(Darwin)
+import Darwin
+#else
+import Glibc
+#endif
+
+/// An open directory; every operation is relative to its descriptor (`openat`, `mkdirat`, ...)
+/// and never follows a symlink, so a path swapped for a link mid-build cannot redirect a write.
+final class DirectoryHandle: Sendable {
+    let fd: Int32
+    /// The directory's path as the user sees it, for messages.
+    let path: String
+
+    private init(fd: Int32, path: String) {
+        self.fd = fd
+        self.path = path
+    }
+
+    deinit { close(fd) }
+
+    /// Opens `path` as a directory, refusing a symlink (`O_NOFOLLOW`).
+    static func open(_ path: String) -> Result<DirectoryHandle, POSIXFailure> {
+        let fd = openDirectory(AT_FDCWD, path)
+        guard fd >= 0 else { return .failure(POSIXFailure(operation: "open directory", path: path, code: errno)) }
+        return .success(DirectoryHandle(fd: fd, path: path))
+    }
+
+    /// Opens the subdirectory `name`, refusing a symlink.
+    func openChild(_ name: String) -> Result<DirectoryHandle, POSIXFailure> {
+        let fd = Self.openDirectory(self.fd, name)
+        guard fd >= 0 else { return .failure(POSIXFailure(operation: "open directory", path: child(name), code: errno)) }
+        return .success(DirectoryHandle(fd: fd, path: child(name)))
+    }
+
+    private static func openDirectory(_ base: Int32, _ name: String) -> Int32 {
+        openat(base, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    }
+
+    /// `path/name` for messages.
+    func child(_ name: String) -> String { path.hasSuffix("/") ? path + name : path + "/" + name }
+
+    /// `lstat` of an entry; nil when it does not exist.
+    func status(_ name: String) -> Result<FileStatus?, POSIXFailure> {
+        var st = stat()
+        if fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 { return .success(FileStatus(st)) }
+        if errno == ENOENT { return .success(nil) }
+        return .failure(POSIXFailure(operation: "inspect", path: child(name), code: errno))
+    }
+
+    /// The names in this directory (without `.` and `..`), sorted.
+    func entries() -> Result<[String], POSIXFailure> {
+        let copy = dup(fd)
+        guard copy >= 0, let dir = fdopendir(copy) else {
+            let code = errno
+            return .failure(POSIXFailure(operation: "list", path: path, code: code))
+        }
+        defer { closedir(dir) }
+        rewinddir(dir)
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return .success(names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+    }
+
+    /// Reads a regular file without following a symlink; more than `limit` bytes is an error.
+    func readFile(_ name: String, limit: Int) -> Result<[UInt8], POSIXFailure> {
+        let file = openat(fd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard file >= 0 else { return .failure(POSIXFailure(operation: "read", path: child(name), code: errno)) }
+        defer { close(file) }
+        switch readAll(fd: file, limit: limit + 1) {
+        case .failure(let e): return .failure(POSIXFailure(operation: "read", path: child(name), code: e.code))
+        case .success(let bytes) where bytes.count > limit:
+            return .failure(POSIXFailure(operation: "read", path: child(name), code: EFBIG))
+        case .success(let bytes): return .success(bytes)
+        }
+    }
+
+    /// Creates a new file (`O_CREAT|O_EXCL|O_NOFOLLOW`), writes `bytes` and fsyncs it.
+    func createFile(_ name: String, bytes: [UInt8]) -> POSIXFailure? {
+        let file = openat(fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard file >= 0 else { return POSIXFailure(operation: "create", path: child(name), code: errno) }
+        if let code = writeAll(fd: file, bytes) {
+            close(file)
+            return POSIXFailure(operation: "write", path: child(name), code: code)
+        }
+        if fsync(file) != 0 {
+            let code = errno
+            close(file)
+            return POSIXFailure(operation: "sync", path: child(name), code: code)
+        }
+        guard close(file) == 0 else { return POSIXFailure(operation: "write", path: child(name), code: errno) }
+        return nil
+    }
+
+    /// Creates the subdirectory `name`; EEXIST is reported like any other failure.
+    func makeDirectory(_ name: String) -> POSIXFailure? {
+        mkdirat(fd, name, 0o755) == 0 ? nil : POSIXFailure(operation: "create directory", path: child(name), code: errno)
+    }
+
+    /// Removes a file (not a directory).
+    func removeFile(_ name: String) -> POSIXFailure? {
+        unlinkat(fd, name, 0) == 0 ? nil : POSIXFailure(operation: "remove", path: child(name), code: errno)
+    }
+
+    /// Removes an empty subdirectory.
+    func removeDirectory(_ name: String) -> POSIXFailure? {
+        unlinkat(fd, name, AT_REMOVEDIR) == 0 ? nil : POSIXFailure(operation: "remove", path: child(name), code: errno)
+    }
+
+    /// Flushes the directory's entries (after creating or renaming inside it).
+    func sync() -> POSIXFailure? {
+        fsync(fd) == 0 ? nil : POSIXFailure(operation: "sync", path: path, code: errno)
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import PieCore
+import PieDiagnostics
+
+/// What is on disk at `OUT/<id>/` before a write: the regular files piec wrote there.
+/// Inspection refuses symlinks and files piec did not write (not in the manifest's `files`).
+struct ExistingBundle {
+    /// The bundle directory, open (nil when `OUT/<id>` does not exist).
+    var directory: DirectoryHandle?
+    /// Every entry of the directory with its status.
+    var entries: [String: FileStatus]
+
+    static let manifestName = "manifest.json"
+    /// Generous cap for reading an old file back (a manifest of 100,000 slices is tens of MiB).
+    static let readLimit = 1 << 30
+
+    /// Why a bundle directory cannot be used.
+    enum Refusal: Error {
+        case symlink(String)
+        case foreign(path: String, names: [String], reason: String)
+        case io(POSIXFailure)
+
+        var diagnostic: Diagnostic {
+            switch self {
+            case .symlink(let path):
+                return DriverDiagnostics.error(
+                    DriverDiagnostics.symlinkRefused, "refusing to write through the symlink `\(path)`",
+                    help: "remove the link; piec never writes through symlinks")
+            case .foreign(let path, let names, let reason):
+                let list = names.prefix(5).map { "`\($0)`" }.joined(separator: ", ") + (names.count > 5 ? ", ..." : "")
+                return Diagnostic.error(
+                    DriverDiagnostics.foreignFiles, "`\(path)` holds files piec did not write: \(list)", at: nil,
+                    notes: [reason], help: "move these files away or choose another output directory with `-o`")
+            case .io(let failure):
+                return DriverDiagnostics.error(DriverDiagnostics.writeFailed, failure.message)
+            }
+        }
+    }
+
+    /// Inspects `out/<id>`: absent, or a real directory of regular files all listed in its manifest.
+    static func inspect(in out: DirectoryHandle, id: String) -> Result<ExistingBundle, Refusal> {
+        let path = out.child(id)
+        let status: FileStatus?
+        switch out.status(id) {
+        case .failure(let failure): return .failure(.io(failure))
+        case .success(let s): status = s
+        }
+        guard let status else { return .success(ExistingBundle(directory: nil, entries: [:])) }
+        switch status.kind {
+        case .symlink: return .failure(.symlink(path))
+        case .directory: break
+        case .regular, .other: return .failure(.foreign(path: path, names: [id], reason: "it is not a directory"))
+        }
+        let dir: DirectoryHandle
+        switch out.openChild(id) {
+        case .failure(let failure): return .failure(failure.code == ELOOP ? .symlink(path) : .io(failure))
+        case .success(let d): dir = d
+        }
+        return listEntries(of: dir).flatMap { entries in
+            verifyOwnership(dir, entries).map { ExistingBundle(directory: dir, entries: entries) }
+        }
+    }
+
+    private static func listEntries(of dir: DirectoryHandle) -> Result<[String: FileStatus], Refusal> {
+        let names: [String]
+        switch dir.entries() {
+        case .failure(let failure): return .failure(.io(failure))
+        case .success(let n): names = n
+        }
+        var entries: [String: FileStatus] = [:]
+        for name in names {
+            switch dir.status(name) {
+            case .failure(let failure): return .failure(.io(failure))
+            case .success(nil): continue
+            case .success(let s?):
+                if s.kind == .symlink { return .failure(.symlink(dir.child(name))) }
+                entries[name] = s
+            }
+        }
+        return .success(entries)
+    }
+
+    /// Every entry must be a regular file named in the manifest's `files` (or the manifest itself).
+    private static func verifyOwnership(_ dir: DirectoryHandle, _ entries: [String: FileStatus]) -> Result<Void, Refusal> {
+        if entries.isEmpty { return .success(()) }
+        let all = entries.keys.sorted()
+        guard entries[manifestName]?.kind == .regular else {
+            return .failure(.foreign(path: dir.path, names: all, reason: "it has no `\(manifestName)`"))
+        }
+        let bytes: [UInt8]
+        switch dir.readFile(manifestName, limit: readLimit) {
+        case .failure(let failure): return .failure(.io(failure))
+        case .success(let b): bytes = b
+        }
+        guard let listed = manifestFiles(bytes) else {
+            return .failure(.foreign(path: dir.path, names: all, reason: "its `\(manifestName)` has no `files` list"))
+        }
+        let owned = Set(listed).union([manifestName])
+        let foreign = all.filter { !owned.contains($0) || entries[$0]?.kind != .regular }
+        guard foreign.isEmpty else {
+            return .failure(.foreign(path: dir.path, names: foreign, reason: "they are not listed in its `\(manifestName)`"))
+        }
+        return .success(())
+    }
+
+    /// The `files` array of a manifest, or nil when the bytes are not such a manifest.
+    static func manifestFiles(_ bytes: [UInt8]) -> [String]? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
+            let files = object["files"] as? [String]
+        else { return nil }
+        return files
+    }
+
+    /// True when the directory holds exactly `bundle`'s files with identical bytes.
+    func matches(_ bundle: PieCore.Bundle) -> Result<Bool, POSIXFailure> {
+        guard let directory, entries.count == bundle.files.count else { return .success(false) }
+        for file in bundle.files {
+            guard let status = entries[file.name], status.kind == .regular, status.size == file.bytes.count else {
+                return .success(false)
+            }
+        }
+        for file in bundle.files {
+            switch directory.readFile(file.name, limit: Self.readLimit) {
+            case .failure(let failure): return .failure(failure)
+            case .success(let bytes) where bytes != file.bytes: return .success(false)
+            case .success: continue
+            }
+        }
+        return .success(true)
+    }
+}

@@ -1,0 +1,10 @@
+// PieDriver's API is expressed in diagnostics types (FileDiagnostics, DiagnosticFormat, ...),
+// so the executable gets them with `import PieDriver` alone.
+@_exported import PieDiagnostics
+import PieSpec
+
+/// Texts for maintainer commands.
+public enum MaintainerOutput {
+    /// The JSON Schema of the spec format (`piec schema`, `make schema`).
+    public static var schema: String { SpecSchema.generate() }
+}

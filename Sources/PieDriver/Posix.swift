@@ -1,0 +1,96 @@
+#if canImport(Darwin)
+import Darwin
+#else
+import Glibc
+#endif
+
+/// A failed system call: which operation, on which path, and `errno`.
+struct POSIXFailure: Error, Sendable {
+    var operation: String
+    var path: String
+    var code: Int32
+
+    /// "cannot create `out/x`: permission denied"
+    var message: String { "cannot \(operation) `\(path)`: \(errnoText(code))" }
+}
+
+/// The system's text for an errno, lowercased first letter (diagnostic style).
+func errnoText(_ code: Int32) -> String {
+    guard let raw = strerror(code) else { return "error \(code)" }
+    var text = String(cString: raw)
+    if let first = text.first, first.isUppercase, text.dropFirst().first?.isLowercase ?? true {
+        text = first.lowercased() + text.dropFirst()
+    }
+    return text
+}
+
+/// What `stat`/`lstat` says about a path.
+struct FileStatus: Sendable, Hashable {
+    enum Kind: Sendable { case regular, directory, symlink, other }
+    var kind: Kind
+    var size: Int
+    var device: UInt64
+    var inode: UInt64
+
+    init(_ st: stat) {
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: kind = .regular
+        case S_IFDIR: kind = .directory
+        case S_IFLNK: kind = .symlink
+        default: kind = .other
+        }
+        size = Int(st.st_size)
+        device = UInt64(st.st_dev)
+        inode = UInt64(st.st_ino)
+    }
+
+    /// `lstat` (does not follow a final symlink); nil with errno set when it fails.
+    static func lstatus(_ path: String) -> Result<FileStatus, POSIXFailure> {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return .failure(POSIXFailure(operation: "inspect", path: path, code: errno)) }
+        return .success(FileStatus(st))
+    }
+
+    /// `stat` (follows symlinks).
+    static func status(_ path: String) -> Result<FileStatus, POSIXFailure> {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return .failure(POSIXFailure(operation: "inspect", path: path, code: errno)) }
+        return .success(FileStatus(st))
+    }
+}
+
+/// Reads at most `limit` bytes from an open descriptor (the caller decides what more means).
+func readAll(fd: Int32, limit: Int) -> Result<[UInt8], Errno> {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while bytes.count < limit {
+        let want = min(chunk.count, limit - bytes.count)
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, want) }
+        if n < 0 {
+            if errno == EINTR { continue }
+            return .failure(Errno(code: errno))
+        }
+        if n == 0 { break }
+        bytes.append(contentsOf: chunk[0..<n])
+    }
+    return .success(bytes)
+}
+
+/// A bare errno as an `Error`.
+struct Errno: Error, Sendable {
+    var code: Int32
+}
+
+/// Writes every byte to an open descriptor, retrying short writes and EINTR.
+func writeAll(fd: Int32, _ bytes: [UInt8]) -> Int32? {
+    var offset = 0
+    while offset < bytes.count {
+        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+        if n < 0 {
+            if errno == EINTR { continue }
+            return errno
+        }
+        offset += n
+    }
+    return nil
+}

@@ -1,0 +1,35 @@
+import PieCore
+import PieDiagnostics
+import PieSpec
+
+/// The result of reading and compiling one spec.
+public struct SpecOutcome: Sendable {
+    public var input: SpecInput
+    /// The file as read (nil when it could not be read).
+    public var source: SourceFile?
+    /// The bundle to write; nil when the spec has errors.
+    public var bundle: Bundle?
+    public var spec: ChartSpec?
+    /// Every diagnostic of this spec: reading, compiling, and cross-spec checks (duplicate ids).
+    public var diagnostics: [Diagnostic]
+
+    public init(input: SpecInput, source: SourceFile?, bundle: Bundle?, spec: ChartSpec?, diagnostics: [Diagnostic]) {
+        self.input = input
+        self.source = source
+        self.bundle = bundle
+        self.spec = spec
+        self.diagnostics = diagnostics
+    }
+
+    public var hasErrors: Bool { diagnostics.hasErrors }
+
+    /// The diagnostics ready for `DiagnosticRenderer`.
+    public var report: FileDiagnostics { FileDiagnostics(path: input.path, file: source, diagnostics: diagnostics) }
+}
+
+/// The pure function that turns a spec into a bundle (`Compiler.compile` in production;
+/// tests may inject another one).
+public typealias CompileFunction = @Sendable (CompileRequest) -> CompileResult
+
+/// `PieCore.Bundle` under a name that does not clash with `Foundation.Bundle`.
+public typealias ChartBundle = PieCore.Bundle

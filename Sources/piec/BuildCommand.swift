@@ -1,0 +1,46 @@
+import ArgumentParser
+import PieDriver
+
+/// `piec build`: compile specs and write their bundles (or compare them with `--check`).
+struct Build: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compile specs and write their bundles to OUT/<id>/.",
+        discussion: """
+            Writes are all or nothing: if any spec has errors nothing is written (exit 1). A bundle \
+            whose bytes did not change is not touched; a changed one is staged in OUT and swapped \
+            in atomically. piec never writes through a symlink or deletes files it did not write.
+
+            --check writes nothing and exits 2 when a bundle in OUT is missing or differs from what \
+            piec would write (each stale bundle is listed as E0510), for CI.
+            """
+    )
+
+    @OptionGroup var options: SpecOptions
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Output directory.", valueName: "DIR"))
+    var output: String = "out"
+
+    @Flag(help: "Write nothing; exit 2 when a committed bundle is missing or differs.")
+    var check = false
+
+    func run() throws {
+        let request = BuildRequest(inputs: options.inputs, outputDir: output, mode: check ? .checkStale : .write)
+        let status = Reporter(format: options.format).run(request, builder: options.builder)
+        if status != .success { throw ExitCode(status.rawValue) }
+    }
+}
+
+/// `piec check`: compile specs and report diagnostics; never writes.
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Validate specs without writing anything (exit 1 on errors)."
+    )
+
+    @OptionGroup var options: SpecOptions
+
+    func run() throws {
+        let request = BuildRequest(inputs: options.inputs, mode: .validate)
+        let status = Reporter(format: options.format).run(request, builder: options.builder)
+        if status != .success { throw ExitCode(status.rawValue) }
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+/// End-to-end builds with the real compiler: bundles on disk, --check, failures.
+@Suite struct CLIBuildTests {
+    static let summary = #"^built (\d+) charts? \((\d+) written, (\d+) unchanged\) in \d+ ms\n$"#
+
+    func expectSummary(_ stderr: String, charts: Int, written: Int, unchanged: Int) {
+        #expect(stderr.range(of: Self.summary, options: .regularExpression) != nil, "\(stderr)")
+        let word = charts == 1 ? "chart" : "charts"
+        #expect(stderr.hasPrefix("built \(charts) \(word) (\(written) written, \(unchanged) unchanged) in "), "\(stderr)")
+    }
+
+    @Test func buildThenCheckThenEdit() throws {
+        let ws = try Workspace()
+        try ws.write("specs/pie.yaml", Specs.pie)
+        try ws.write("specs/more/Donut Chart.yml", Specs.donut)
+        let first = try ws.run("build", "specs", "-o", "site")
+        #expect(first.status == 0)
+        expectSummary(first.stderr, charts: 2, written: 2, unchanged: 0)
+        for file in ["chart.svg", "chart.css", "index.html", "manifest.json"] {
+            #expect(ws.exists("site/pie/\(file)"))
+            #expect(ws.exists("site/donut-chart/\(file)"))  // default id: the slugged file stem
+        }
+        let built = ws.snapshot("site")
+        let again = try ws.run("build", "specs", "-o", "site")
+        expectSummary(again.stderr, charts: 2, written: 0, unchanged: 2)
+        #expect(ws.snapshot("site") == built)
+
+        let check = try ws.run("build", "--check", "specs", "-o", "site")
+        #expect(check.status == 0)
+        #expect(check.stderr.hasPrefix("checked 2 charts: all bundles up to date"))
+
+        try ws.write("specs/pie.yaml", Specs.pie.replacingOccurrences(of: "value: 2", with: "value: 5"))
+        let stale = try ws.run("build", "--check", "--format", "short", "specs", "-o", "site")
+        #expect(stale.status == 2)
+        #expect(stale.stderr.hasPrefix("specs/pie.yaml: error[E0510]: bundle `site/pie` is out of date: "))
+        #expect(stale.stderr.hasSuffix("error: 1 of 2 bundles is out of date; run `piec build`\n"))
+        #expect(ws.snapshot("site") == built)
+    }
+
+    @Test func noArgumentBuildsTheCurrentDirectoryIntoOut() throws {
+        let ws = try Workspace()
+        try ws.write("pie.yaml", Specs.pie)
+        #expect(try ws.run("build").status == 0)
+        #expect(ws.exists("out/pie/manifest.json"))
+        // The output directory is skipped on the next run (it holds no specs, only bundles).
+        let again = try ws.run("build")
+        expectSummary(again.stderr, charts: 1, written: 0, unchanged: 1)
+    }
+
+    @Test func badSpecAmongGoodOnesWritesNothing() throws {
+        let ws = try Workspace()
+        try ws.write("specs/pie.yaml", Specs.pie)
+        #expect(try ws.run("build", "specs").status == 0)
+        try ws.write("specs/pie.yaml", Specs.pie.replacingOccurrences(of: "value: 2", with: "value: 7"))
+        try ws.write("specs/donut.yaml", Specs.donut)
+        try ws.write("specs/zzz.yaml", Specs.negative)
+        let before = ws.snapshot("out")
+        let run = try ws.run("build", "specs")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("specs/zzz.yaml:3:"))
+        #expect(run.stderr.hasSuffix("error: 1 of 3 specs has errors; nothing was written\n"))
+        #expect(ws.snapshot("out") == before)
+    }
+
+    @Test func duplicateIDsAreAnError() throws {
+        let ws = try Workspace()
+        try ws.write("a/pie.yaml", Specs.pie)
+        try ws.write("b/pie.yaml", Specs.pie)
+        let run = try ws.run("build", "--format", "short", "a", "b")
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("b/pie.yaml: error[E0506]: `b/pie.yaml` and `a/pie.yaml` both produce the bundle `pie`\n"))
+        #expect(!ws.exists("out"))
+    }
+
+    @Test func symlinkedOutputIsRefused() throws {
+        let ws = try Workspace()
+        try ws.write("pie.yaml", Specs.pie)
+        try FileManager.default.createDirectory(atPath: ws.url("elsewhere"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: ws.url("out"), withDestinationPath: ws.url("elsewhere"))
+        let run = try ws.run("build", "--format", "short", "pie.yaml")
+        #expect(run.status == 74)
+        #expect(run.stderr.hasPrefix("out: error[E0507]: refusing to write through the symlink `out`\n"))
+        #expect(ws.snapshot("elsewhere").isEmpty)
+    }
+
+    @Test func fullDiskKeepsThePreviousBundleAndLeavesNoTempFiles() throws {
+        let ws = try Workspace()
+        try ws.write("pie.yaml", Specs.pie)
+        #expect(try ws.run("build", "pie.yaml").status == 0)
+        let before = ws.snapshot("out")
+        try ws.write("pie.yaml", Specs.pie.replacingOccurrences(of: "value: 2", with: "value: 9"))
+        // File size limit 0: every write fails with EFBIG, like a full disk (SIGXFSZ ignored).
+        let run = try ws.run("build", "pie.yaml", shell: "trap '' XFSZ; ulimit -f 0;")
+        #expect(run.status == 74)
+        #expect(run.stderr.contains("error[E0509]: cannot write `out/.piec-tmp-pie-"))
+        #expect(run.stderr.hasSuffix("error: cannot write the output; previous bundles are left intact\n"))
+        #expect(ws.snapshot("out") == before)
+    }
+
+    @Test func failedFirstBuildLeavesNoOutputDirectory() throws {
+        let ws = try Workspace()
+        try ws.write("pie.yaml", Specs.pie)
+        let run = try ws.run("build", "pie.yaml", "-o", "site/charts", shell: "trap '' XFSZ; ulimit -f 0;")
+        #expect(run.status == 74)
+        #expect(!ws.exists("site"))
+    }
+
+    @Test func jsonFormatPrintsNothingWhenClean() throws {
+        let ws = try Workspace()
+        try ws.write("pie.yaml", Specs.pie)
+        let run = try ws.run("build", "--format", "json", "pie.yaml")
+        #expect(run.status == 0)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.isEmpty)
+    }
+}

@@ -1,0 +1,60 @@
+"""What the browser tests assert about a measured frame, as lists of readable problems."""
+
+from .measure import Probe
+
+# Boundaries in motion may be off by at most 0.5 degree (the bar in PRODUCT.md / ENGINEERING.md).
+MOTION_TOLERANCE = 0.5
+# At rest the chart must be exact; 0.2 degree allows only for anti-aliasing and sampling noise
+# (the measuring code itself is within ~0.05 degree on exact reference wedges, test_selfcheck).
+REST_TOLERANCE = 0.2
+# Largest share of background allowed anywhere inside the slices: seam-free stacking measures
+# ~0.005, one pair of abutting anti-aliased edges lets ~0.15-0.25 through (test_selfcheck).
+LEAK_LIMIT = 0.05
+RADII = (0.35, 0.6, 0.85)           # where boundaries are measured, as fractions of the ring
+LEAK_RADII = (0.15, 0.35, 0.55, 0.75, 0.92)
+
+
+def tolerance_at(chart, t_ms):
+    return REST_TOLERANCE if t_ms >= chart.end_time else MOTION_TOLERANCE
+
+
+def angle_problems(probe: Probe, tolerance):
+    """Every expected boundary is found within `tolerance` at each radius, and every sample away
+    from the boundaries has the expected colour."""
+    problems = []
+    for r in probe.radii(RADII):
+        for edge in probe.edges(r):
+            if edge.measured is None or abs(edge.error) > tolerance:
+                problems.append(edge.describe() + f" (tolerance {tolerance})")
+    for r in probe.radii((0.15, 0.6, 0.95)):
+        bad = probe.off_color(r, tolerance)
+        if bad:
+            problems.append(f"{len(bad)} samples at r={r:.1f} off their expected colour, "
+                            f"e.g. (angle, expected, rgb, distance): {bad[:4]}")
+    return problems
+
+
+def leak_problems(probe: Probe, foreign, name="background", limit=LEAK_LIMIT):
+    """No more than `limit` of the `foreign` colour shows anywhere inside the visible slices."""
+    leaks = probe.leaks(probe.radii(LEAK_RADII), foreign)
+    if leaks and leaks[0][0] > limit:
+        worst = [(round(s, 3), a, round(r, 1)) for s, a, r in leaks[:4]]
+        return [f"{name} shows inside the slices (share, angle, r): {worst}"]
+    return []
+
+
+def marker_problems(page, raster, index, expect_animations=True):
+    """The page's script paused and seeked the frame's animations (read from its marker)."""
+    ok, count = page.marker(raster, index)
+    frame = page.frames[index]
+    if not ok:
+        return [f"frame {index} (t={frame.t_ms}): seek not confirmed by the page"]
+    if expect_animations and count == 0:
+        return [f"frame {index} (t={frame.t_ms}): no CSS animation found to seek"]
+    return []
+
+
+def report(problems, context):
+    """Raise an AssertionError listing the problems, if any."""
+    if problems:
+        raise AssertionError(context + ":\n  " + "\n  ".join(problems))

@@ -1,0 +1,168 @@
+"""Headless Chromium: pages that seek a chart's CSS animations, and screenshots of them.
+
+One page holds several copies of the same inline SVG ("frames"), each seeked to its own time
+with the Web Animations API, so one Chromium launch checks many instants. A script at the end
+of the page pauses every animation of a frame and sets its currentTime; then it paints a marker
+row per frame (a status cell and the animation count in binary) that the test reads back from
+the screenshot, so a seek that did not happen cannot pass unnoticed.
+
+Timing: the script runs synchronously while the page parses, before the load event, and
+`--screenshot` captures after load. Paused animations stay at their currentTime however long
+that takes, so no `--virtual-time-budget` is used (it would only advance running animations)
+and nothing waits for a fixed time."""
+
+import os
+import re
+import subprocess
+import tempfile
+from dataclasses import dataclass
+
+from .raster import Raster, Viewport
+
+CELL = 8          # marker cell size in px
+COUNT_BITS = 12   # animation count encoded in this many cells
+OK, MISMATCH = (0, 255, 0), (255, 0, 0)
+MAX_SIDE = 6000   # px; seen: a 3200x14400 page screenshot came back partly unpainted
+
+SEEK_SCRIPT = """
+document.querySelectorAll('.frame').forEach((frame, i) => {
+  const t = Number(frame.dataset.t);
+  const anims = frame.shadowRoot.getAnimations();
+  anims.forEach(a => { a.pause(); a.currentTime = t; });
+  const ok = anims.every(a => a.playState === 'paused' && Math.abs(a.currentTime - t) < 1e-6);
+  const row = document.getElementById('marker-' + i);
+  row.children[0].style.background = ok ? 'rgb(0,255,0)' : 'rgb(255,0,0)';
+  for (let b = 0; b < %d; b++)
+    row.children[b + 1].style.background = (anims.length >> b) & 1 ? '#fff' : '#000';
+});
+document.title = 'seeked';
+""" % COUNT_BITS
+
+
+def find_chromium():
+    """Path of a Chromium/Chrome binary: $CHROMIUM, else chromium, chromium-browser, google-chrome."""
+    from shutil import which
+    env = os.environ.get("CHROMIUM")
+    if env:
+        return which(env) or (env if os.access(env, os.X_OK) else None)
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+        if which(name):
+            return which(name)
+    return None
+
+
+def inline_markup(svg_text):
+    """chart.svg as markup to inline in HTML: without XML declaration or doctype."""
+    text = re.sub(r"^\ufeff?\s*<\?xml[^>]*\?>\s*", "", svg_text)
+    return re.sub(r"^\s*<!DOCTYPE[^>]*>\s*", "", text)
+
+
+def view_box(svg_text):
+    """(x, y, width, height) of the root <svg>'s viewBox (or its width/height)."""
+    tag = re.search(r"<svg\b[^>]*>", svg_text, re.S).group(0)
+    m = re.search(r'viewBox\s*=\s*"([^"]+)"', tag)
+    if m:
+        x, y, w, h = (float(v) for v in re.split(r"[\s,]+", m.group(1).strip()))
+        return x, y, w, h
+    w = float(re.search(r'\bwidth\s*=\s*"([\d.]+)', tag).group(1))
+    h = float(re.search(r'\bheight\s*=\s*"([\d.]+)', tag).group(1))
+    return 0.0, 0.0, w, h
+
+
+@dataclass
+class Frame:
+    """One chart copy on a page, seeked to `t_ms`, drawn in the pixel box at (left, top)."""
+    svg: str
+    t_ms: float
+    left: int
+    top: int
+    width: int
+    height: int
+
+    @property
+    def viewport(self):
+        return Viewport(view_box(self.svg), self.left, self.top, self.width, self.height)
+
+
+class SeekPage:
+    """An HTML page of frames laid out in rows of `columns`, each `frame_width` px wide.
+
+    `items` is a list of (svg_text, t_ms). Each frame lives in its own shadow root (declarative
+    shadow DOM), so the charts' styles and class names cannot interact, and the frame's
+    animations are exactly `shadowRoot.getAnimations()`."""
+
+    def __init__(self, items, frame_width=800, columns=4, background=(255, 255, 255)):
+        top = CELL * len(items) + 4
+        self.frames, row_height, x = [], 0, 0
+        for i, (svg, t) in enumerate(items):
+            if i and i % columns == 0:
+                top, row_height, x = top + row_height, 0, 0
+            vb = view_box(svg)
+            h = round(frame_width * vb[3] / vb[2])
+            self.frames.append(Frame(svg, float(t), x, top, frame_width, h))
+            row_height, x = max(row_height, h), x + frame_width
+        self.width = max(frame_width * min(columns, len(items)), CELL * (COUNT_BITS + 1))
+        self.height = top + row_height
+        if self.width > MAX_SIDE or self.height > MAX_SIDE:
+            raise ValueError(f"page of {self.width}x{self.height} px: split the frames over "
+                             f"several pages (Chromium leaves parts of huge screenshots blank)")
+        self.background = tuple(background)
+        self.screenshot = None   # path of the PNG once rendered
+
+    def html(self):
+        bg = "rgb(%d,%d,%d)" % self.background
+        parts = [
+            "<!doctype html><html><head><meta charset='utf-8'><title>loading</title><style>",
+            f"html,body{{margin:0;padding:0;background:{bg};overflow:hidden}}",
+            ".frame{position:absolute}",
+            f".marker{{position:absolute;left:0;height:{CELL}px;display:flex}}",
+            f".marker>i{{width:{CELL}px;height:{CELL}px;background:#000}}",
+            "</style></head><body>",
+        ]
+        for i in range(len(self.frames)):
+            cells = "<i></i>" * (COUNT_BITS + 1)
+            parts.append(f"<div class='marker' id='marker-{i}' style='top:{i * CELL}px'>{cells}</div>")
+        for f in self.frames:
+            parts.append(
+                f"<div class='frame' data-t='{f.t_ms!r}' style='left:{f.left}px;top:{f.top}px;"
+                f"width:{f.width}px;height:{f.height}px'><template shadowrootmode='open'>"
+                "<style>:host>svg{width:100%!important;height:100%!important;display:block}</style>"
+                f"{inline_markup(f.svg)}</template></div>")
+        parts.append("<script>" + SEEK_SCRIPT + "</script></body></html>")
+        return "".join(parts)
+
+    def marker(self, raster, i):
+        """(seek ok?, animation count) that the page painted for frame i."""
+        y = i * CELL + CELL // 2
+        status = raster.pixel(CELL // 2, y)
+        bits = [raster.pixel((b + 1) * CELL + CELL // 2, y)[0] > 127 for b in range(COUNT_BITS)]
+        return status == OK, sum(1 << b for b, on in enumerate(bits) if on)
+
+
+def screenshot(chromium, html_path, png_path, width, height, reduced_motion=False):
+    """Render `html_path` to `png_path` at exactly width x height CSS px (device scale 1)."""
+    motion = "--force-prefers-reduced-motion" if reduced_motion else "--force-prefers-no-reduced-motion"
+    with tempfile.TemporaryDirectory(prefix="piec-chromium-") as profile:
+        cmd = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+               "--force-device-scale-factor=1", "--no-first-run", "--no-default-browser-check",
+               "--disable-extensions", "--mute-audio", f"--user-data-dir={profile}", motion,
+               f"--window-size={width},{height}", f"--screenshot={png_path}",
+               "file://" + os.path.abspath(html_path)]
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    if proc.returncode != 0 or not os.path.exists(png_path):
+        raise RuntimeError(f"chromium failed ({proc.returncode}): {' '.join(cmd)}\n{proc.stderr[-2000:]}")
+
+
+def render(chromium, page, out_dir, name, reduced_motion=False):
+    """Write the page, screenshot it and return the Raster, after checking every frame's marker."""
+    html_path = os.path.join(out_dir, name + ".html")
+    png_path = os.path.join(out_dir, name + ".png")
+    with open(html_path, "w", encoding="utf-8") as f:
+        f.write(page.html())
+    screenshot(chromium, html_path, png_path, page.width, page.height, reduced_motion)
+    page.screenshot = png_path
+    raster = Raster(png_path, page.background)
+    if raster.width != page.width or raster.height != page.height:
+        raise AssertionError(f"screenshot is {raster.width}x{raster.height}, "
+                             f"expected {page.width}x{page.height}: {png_path}")
+    return raster
