@@ -45,6 +45,14 @@ public struct Segment: Sendable, Hashable {
     public var slice: Int?
     public var from: SegmentGeometry
     public var to: SegmentGeometry
+
+    public init(id: String, kind: SegmentKind, slice: Int?, from: SegmentGeometry, to: SegmentGeometry) {
+        self.id = id
+        self.kind = kind
+        self.slice = slice
+        self.from = from
+        self.to = to
+    }
 }
 
 /// The kind of a whole transition, as named in the manifest.
@@ -65,6 +73,14 @@ public struct TransitionPlan: Sendable, Hashable {
     public var delay: Double
     public var easing: Easing
     public var segments: [Segment]
+
+    public init(kind: TransitionKind, duration: Double, delay: Double, easing: Easing, segments: [Segment]) {
+        self.kind = kind
+        self.duration = duration
+        self.delay = delay
+        self.easing = easing
+        self.segments = segments
+    }
     /// Reordered slices, drawn on top of the segments while they rotate to their new place.
     public var movers: [Segment] = []
 

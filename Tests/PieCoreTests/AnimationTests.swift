@@ -111,3 +111,25 @@ struct AnimationTests {
         #expect(css.split(separator: "\n").allSatisfy { $0.hasPrefix(".piec-test") || $0.hasPrefix("@") || $0 == "}" })
     }
 }
+
+@Suite("Plans from elsewhere")
+struct ExternalPlanTests {
+    @Test func anExitSegmentShrinksInTheMotionLayerAndLeavesNoRestShape() {
+        // A plan as a later diff would make: "b" exits (shrinks to zero at 90 deg).
+        var spec = Fixture.spec([1, 3])
+        spec.slices[1].id = "c"
+        let layout = Layout.layout(spec)
+        var plan = Planner.enter(layout, animation: spec.animation)
+        let color = Color(r: 1, g: 2, b: 3)
+        let exit = Segment(id: "b", kind: .exit, slice: nil,
+                           from: SegmentGeometry(startAngle: 90, endAngle: 180, outerRadius: 150, innerRadius: 0, color: color),
+                           to: SegmentGeometry(startAngle: 90, endAngle: 90, outerRadius: 150, innerRadius: 0, color: color))
+        plan.segments.insert(exit, at: 1)
+        let bundle = BundleWriter.write(spec: spec, sourceBytes: [], layout: layout, plan: plan)
+        let svg = Fixture.text(bundle, "chart.svg")
+        #expect(svg.occurrences(of: "<path class=\"p-m") == 3)
+        #expect(svg.contains("stroke=\"#010203\""))
+        #expect(svg.between("<g class=\"p-ex\">", "</g>").pathData.count == 2)
+        #expect(Fixture.text(bundle, "manifest.json").contains("\"kind\": \"exit\""))
+    }
+}
