@@ -13,7 +13,10 @@ struct Scene {
         var from: Dash
         var to: Dash
         /// Gap after the dash: the circumference, so one dash is drawn per turn.
-        var gap: Double
+        /// Length of the motion circle: the dash pattern repeats exactly once per turn
+        /// (`L` on, `circumference - L` off), so a dash that runs past the circle's start
+        /// point continues from it.
+        var circumference: Double
     }
 
     /// A dash starting `offset` user units along the motion circle (which starts at the sweep
@@ -124,7 +127,7 @@ struct Scene {
             }
             return Motion(index: k, color: s.to.color, radius: radius, width: s.to.outerRadius - s.to.innerRadius,
                           from: dash(s.from, paintEnd: fromEnds[i]), to: dash(s.to, paintEnd: toEnds[i]),
-                          gap: Geometry.arcLength(degrees: 360, radius: radius))
+                          circumference: Geometry.arcLength(degrees: 360, radius: radius))
         }
     }
 

@@ -9,7 +9,7 @@ struct StyleWriter {
     /// An animated element's from-state: the body of its `@keyframes` (`from` only; the
     /// implicit `to` is the element's own final-state rule).
     enum From: Hashable {
-        case dash(Scene.Dash, gap: Double)
+        case dash(Scene.Dash, circumference: Double)
         case rotate(Double, showing: Bool)
         case orbit(Double, radius: Double, opacity: Double)
     }
@@ -92,8 +92,8 @@ struct StyleWriter {
     private mutating func finalStates() -> Names {
         var names = Names()
         for m in scene.motion {
-            rule(".p-m", m.index, .dash(m.to, gap: m.gap))
-            names.motion.append((m.index, keyframe(.dash(m.from, gap: m.gap))))
+            rule(".p-m", m.index, .dash(m.to, circumference: m.circumference))
+            names.motion.append((m.index, keyframe(.dash(m.from, circumference: m.circumference))))
         }
         for b in scene.separators {
             rule(".p-b", b.index, .rotate(b.to, showing: false))
@@ -126,11 +126,11 @@ struct StyleWriter {
     /// interpolates along the circle of radius r.
     private mutating func body(_ state: From) {
         switch state {
-        case .dash(let d, let gap):
+        case .dash(let d, let circumference):
             out.raw("stroke-dasharray:")
             out.num(d.length)
             out.raw(" ")
-            out.num(gap)
+            out.num(max(circumference - d.length, 0))
             out.raw(";stroke-dashoffset:")
             out.num(-d.offset)
         case .rotate(let angle, let showing):

@@ -73,14 +73,6 @@ public struct TransitionPlan: Sendable, Hashable {
     public var delay: Double
     public var easing: Easing
     public var segments: [Segment]
-
-    public init(kind: TransitionKind, duration: Double, delay: Double, easing: Easing, segments: [Segment]) {
-        self.kind = kind
-        self.duration = duration
-        self.delay = delay
-        self.easing = easing
-        self.segments = segments
-    }
     /// Reordered slices, drawn on top of the segments while they rotate to their new place.
     public var movers: [Segment] = []
 

@@ -55,10 +55,10 @@ struct AnimationTests {
         // Pie: mid-radius 75, circumference 471.239. Slice 0 underlays the whole circle, the
         // others paint into the middle of their successor, the last to its own end.
         // Each dash starts at its slice's start (offset = arc from the sweep start).
-        #expect(css.contains(".piec-test .p-m0{stroke-dasharray:471.239 471.239;stroke-dashoffset:0}"))
-        #expect(css.contains(".piec-test .p-m1{stroke-dasharray:176.715 471.239;stroke-dashoffset:-117.81}"))
-        #expect(css.contains(".piec-test .p-m2{stroke-dasharray:176.715 471.239;stroke-dashoffset:-235.619}"))
-        #expect(css.contains(".piec-test .p-m3{stroke-dasharray:117.81 471.239;stroke-dashoffset:-353.429}"))
+        #expect(css.contains(".piec-test .p-m0{stroke-dasharray:471.239 0;stroke-dashoffset:0}"))
+        #expect(css.contains(".piec-test .p-m1{stroke-dasharray:176.715 294.524;stroke-dashoffset:-117.81}"))
+        #expect(css.contains(".piec-test .p-m2{stroke-dasharray:176.715 294.524;stroke-dashoffset:-235.619}"))
+        #expect(css.contains(".piec-test .p-m3{stroke-dasharray:117.81 353.429;stroke-dashoffset:-353.429}"))
         #expect(css.contains("@keyframes piec-test-k0{from{stroke-dasharray:0 471.239;stroke-dashoffset:0}}"))
         #expect(css.contains(".piec-test .p-mo path{animation-name:piec-test-k0}"))
         #expect(css.contains(".piec-test .p-mo{animation:piec-test-show 800ms linear 0ms backwards}"))
@@ -75,7 +75,7 @@ struct AnimationTests {
         for line in svg.split(separator: "\n") where line.contains("p-m") && line.contains("{") {
             #expect(!line.contains("transform"), "\(line)")
         }
-        #expect(svg.contains(".p-m2{stroke-dasharray:235.619 471.239;stroke-dashoffset:-235.619}"))
+        #expect(svg.contains(".p-m2{stroke-dasharray:235.619 235.619;stroke-dashoffset:-235.619}"))
     }
 
     @Test func labelsTravelAlongTheArcAndFadeIn() {
