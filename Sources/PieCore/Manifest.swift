@@ -9,7 +9,7 @@ enum Manifest {
     static let version = 1
 
     static func bytes(spec: ChartSpec, sourceBytes: [UInt8], layout: ChartLayout, plan: TransitionPlan,
-                      files: [String]) -> [UInt8] {
+                      changes: ChangeReport?, files: [String]) -> [UInt8] {
         var j = JSONStream(capacity: 4096 + layout.slices.count * 700)
         j.open("{")
         j.member("piec", string: Compiler.toolVersion)
@@ -27,6 +27,12 @@ enum Manifest {
         j.open("[")
         for s in plan.segments { transition(s, into: &j) }
         j.close("]")
+        // Reordered slices drawn on top while they rotate (see `TransitionPlan.movers`).
+        j.key("movers")
+        j.open("[")
+        for s in plan.movers { transition(s, into: &j) }
+        j.close("]")
+        j.member("changes", changes?.json() ?? .null)
         j.member("files", .array(files.map { .string($0) }))
         j.close("}")
         j.out.raw("\n")

@@ -132,13 +132,13 @@ struct SVGWriter {
             out.raw("\" stroke=\"")
             out.hex(m.color)
             out.raw("\"")
-            if !scene.stacked {
+            if !scene.stacked || m.ownWidth {
                 out.raw(" stroke-width=\"")
                 out.num(m.width)
                 out.raw("\"")
             }
             out.raw(" d=\"")
-            if circle.isEmpty || !scene.stacked {
+            if circle.isEmpty || !scene.stacked || m.ownWidth {
                 var p = ByteWriter(capacity: 64)
                 p.motionCircle(radius: m.radius)
                 circle = p.bytes
@@ -183,6 +183,15 @@ struct SVGWriter {
             out.int(b.index)
             out.raw("\" transform=\"rotate(")
             out.num(b.to)
+            if b.fromInner != nil {
+                // A unit ray moved out to the inner radius and stretched to the ring's width.
+                out.raw(") translate(0 ")
+                out.num(-b.inner)
+                out.raw(") scale(1 ")
+                out.num(b.outer - b.inner, decimals: 5)
+                out.raw(b.motionOnly ? ")\" visibility=\"hidden\" d=\"M0 0V-1\"/>\n" : ")\" d=\"M0 0V-1\"/>\n")
+                continue
+            }
             out.raw(b.motionOnly ? ")\" visibility=\"hidden\" d=\"" : ")\" d=\"")
             out.radial(inner: b.inner, outer: b.outer)
             out.raw("\"/>\n")
@@ -207,7 +216,8 @@ struct SVGWriter {
             out.num(dy)
             out.raw("\" fill=\"")
             out.hex(l.color)
-            out.raw("\">")
+            // A leaving slice's label is gone at rest, for static renderers too.
+            out.raw(l.toOpacity == 0 ? "\" opacity=\"0\">" : "\">")
             out.text(l.text)
             out.raw("</text>\n")
         }

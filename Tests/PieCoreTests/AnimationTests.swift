@@ -125,7 +125,7 @@ struct ExternalPlanTests {
                            from: SegmentGeometry(startAngle: 90, endAngle: 180, outerRadius: 150, innerRadius: 0, color: color),
                            to: SegmentGeometry(startAngle: 90, endAngle: 90, outerRadius: 150, innerRadius: 0, color: color))
         plan.segments.insert(exit, at: 1)
-        let bundle = BundleWriter.write(spec: spec, sourceBytes: [], layout: layout, plan: plan)
+        let bundle = BundleWriter.write(spec: spec, sourceBytes: [], layout: layout, plan: plan, changes: nil)
         let svg = Fixture.text(bundle, "chart.svg")
         #expect(svg.occurrences(of: "<path class=\"p-m") == 3)
         #expect(svg.contains("stroke=\"#010203\""))

@@ -77,6 +77,8 @@ struct FastFormatTests {
             ("transitions", .array(plan.segments.map { s in
                 .object([("id", .string(s.id)), ("kind", .string("enter")), ("from", geometry(s.from)), ("to", geometry(s.to))])
             })),
+            ("movers", .array([])),
+            ("changes", .null),
             ("files", .array(Compiler.fileNames.map { .string($0) })),
         ])
     }
