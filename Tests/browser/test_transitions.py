@@ -71,7 +71,8 @@ def transitions(piec, workdir, shoot):
         chart = TransitionChart(bundle.manifest, ring=ring)
         start, end = chart.delay, chart.end_time
         times = [start + (end - start) * p / 100 for p in PERCENTS] + [end + 250]
-        page = SeekPage([(bundle.svg, t) for t in times], background=chart.background)
+        # One row of six frames: a short page (tall screenshots came back partly unpainted).
+        page = SeekPage([(bundle.svg, t) for t in times], columns=len(times), background=chart.background)
         out[name] = (bundle, chart, page, shoot(page, name))
     return out
 
