@@ -200,3 +200,17 @@ import Testing
         #expect(diff.stdout == "+ a  A  40.0%\n+ c  C  20.0%\n+ d  D  40.0%\n", "\(diff.stdout)")
     }
 }
+
+/// Output folders whose last component is one character (`-o o`, `-o site/x`): piec crashed
+/// with SIGILL in Foundation's `NSString.deletingLastPathComponent` while creating them.
+@Suite struct CLIOneLetterOutputTests {
+    @Test(arguments: ["o", "site/x"])
+    func buildsIntoAOneLetterFolder(_ output: String) throws {
+        let ws = try Workspace()
+        try ws.write("old.yaml", CLIFromTests.v1)
+        try ws.write("share.yaml", CLIFromTests.v2)
+        let run = try ws.run("build", "share.yaml", "-o", output, "--from", "old.yaml")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(ws.exists("\(output)/share/manifest.json"))
+    }
+}
