@@ -201,10 +201,10 @@ import Testing
     }
 }
 
-/// Output folders whose last component is one character (`-o o`, `-o site/x`): piec crashed
+/// Output folders with a one-character component still to create (`-o o`, `-o x/out`): piec crashed
 /// with SIGILL in Foundation's `NSString.deletingLastPathComponent` while creating them.
 @Suite struct CLIOneLetterOutputTests {
-    @Test(arguments: ["o", "site/x"])
+    @Test(arguments: ["o", "x/out", "site/x"])
     func buildsIntoAOneLetterFolder(_ output: String) throws {
         let ws = try Workspace()
         try ws.write("old.yaml", CLIFromTests.v1)
