@@ -20,12 +20,17 @@ struct Scene {
         var circumference: Double
     }
 
-    /// A dash starting `offset` user units along the motion circle (which starts at the sweep
-    /// start angle), `length` user units long. Positioned by `stroke-dashoffset`, not by an
-    /// animated `rotate()`: Chromium gives every element with a transform animation its own
-    /// compositor layer, which runs out of tile memory with a few hundred slices.
+    /// A dash starting `offset` user units (`angle` degrees) along the motion circle (which
+    /// starts at the sweep start angle), `length` user units long. Up to
+    /// `Scene.maxRotatedDashes` elements it is positioned by an animated `rotate(angle)`, so
+    /// every dash starts at the circle's start point; beyond that by `stroke-dashoffset`,
+    /// because Chromium gives every element with a transform animation its own compositor
+    /// layer and runs out of tile memory with a few hundred slices. (Offsets are not the
+    /// default: where a dash meets the circle's start point, Skia draws a stroke as wide as
+    /// the circle's diameter with a sliver of the wrong colour near the centre.)
     struct Dash: Hashable {
         var offset: Double
+        var angle: Double = 0
         var length: Double
         /// When the ring changes, the circle is scaled (mid-radius = scale * radius) and its
         /// stroke width given in the circle's own units; the dash length stays an angle times
@@ -76,6 +81,9 @@ struct Scene {
     let scope: String
     /// Seam-free stacking: each slice painted from its start to the end of the used arc.
     let stacked: Bool
+    /// Motion dashes move by `rotate()` (few elements) rather than `stroke-dashoffset`.
+    var rotatesDashes: Bool { motion.count <= Scene.maxRotatedDashes }
+    static let maxRotatedDashes = 64
     /// Angles or radii move: the motion layer animates and the exact layer waits.
     let moves: Bool
     /// Opacity changes only: the whole plot fades.
@@ -160,6 +168,7 @@ struct Scene {
         func dash(_ g: SegmentGeometry, paintEnd: Double?) -> Dash {
             let end = paintEnd ?? g.endAngle
             return Dash(offset: Geometry.arcLength(degrees: g.startAngle - sweepStart, radius: radius),
+                        angle: g.startAngle - sweepStart,
                         length: Geometry.arcLength(degrees: max(end - g.startAngle, 0), radius: radius))
         }
         var from = dash(s.from, paintEnd: fromEnd), to = dash(s.to, paintEnd: toEnd)

@@ -235,18 +235,33 @@ struct StyleWriter {
     private mutating func body(_ state: From) {
         switch state {
         case .dash(let d, let circumference):
-            // Only a changing ring scales the circle (a transform); angles move the dash.
-            if let scale = d.scale {
-                out.raw("transform:scale(")
-                out.num(scale, decimals: 5)
-                out.raw(");")
+            if scene.rotatesDashes {
+                out.raw("transform:rotate(")
+                out.num(d.angle)
+                out.raw("deg)")
+                if let scale = d.scale {
+                    out.raw(" scale(")
+                    out.num(scale, decimals: 5)
+                    out.raw(")")
+                }
+                out.raw(";stroke-dasharray:")
+                out.num(d.length)
+                out.raw(" ")
+                out.num(max(circumference - d.length, 0))
+            } else {
+                // Only a changing ring scales the circle (a transform); angles move the dash.
+                if let scale = d.scale {
+                    out.raw("transform:scale(")
+                    out.num(scale, decimals: 5)
+                    out.raw(");")
+                }
+                out.raw("stroke-dasharray:")
+                out.num(d.length)
+                out.raw(" ")
+                out.num(max(circumference - d.length, 0))
+                out.raw(";stroke-dashoffset:")
+                out.num(-d.offset)
             }
-            out.raw("stroke-dasharray:")
-            out.num(d.length)
-            out.raw(" ")
-            out.num(max(circumference - d.length, 0))
-            out.raw(";stroke-dashoffset:")
-            out.num(-d.offset)
             if let width = d.width {
                 out.raw(";stroke-width:")
                 out.num(width)
