@@ -47,6 +47,19 @@ public struct Segment: Sendable, Hashable {
     public var to: SegmentGeometry
     /// For an exiting slice: its label in the previous version, which fades out as it shrinks.
     public var exitLabel: ExitLabel? = nil
+    /// Its own time window (staged or staggered plans); nil = the plan's delay and duration.
+    public var window: TimeWindow? = nil
+
+    public init(id: String, kind: SegmentKind, slice: Int?, from: SegmentGeometry, to: SegmentGeometry,
+                exitLabel: ExitLabel? = nil, window: TimeWindow? = nil) {
+        self.id = id
+        self.kind = kind
+        self.slice = slice
+        self.from = from
+        self.to = to
+        self.exitLabel = exitLabel
+        self.window = window
+    }
 }
 
 /// The label of a slice that leaves, with the text colour it had.
@@ -75,6 +88,14 @@ public struct TransitionPlan: Sendable, Hashable {
     public var segments: [Segment]
     /// Reordered slices, drawn on top of the segments while they rotate to their new place.
     public var movers: [Segment] = []
+    /// When the chart itself (start angle) changes, if not along the plan's delay and duration.
+    public var chartWindow: TimeWindow? = nil
+    /// The chart's start angle before and after (the first boundary).
+    public var startFrom: Double = 0
+    public var startTo: Double = 0
+    /// Both versions share out their whole sweep (no `total`): at every instant the widths
+    /// are rescaled to the interpolated sweep, so staged and staggered changes never open a gap.
+    public var normalized = false
 
     public init(kind: TransitionKind, duration: Double, delay: Double, easing: Easing, segments: [Segment],
                 movers: [Segment] = []) {
@@ -129,7 +150,11 @@ public enum Planner {
             }
             return Segment(id: slice.id, kind: .enter, slice: k, from: from, to: to)
         }
-        return TransitionPlan(kind: kind, duration: max(animation.duration, 0), delay: max(animation.delay, 0),
-                              easing: animation.easing, segments: segments)
+        var plan = TransitionPlan(kind: kind, duration: max(animation.duration, 0), delay: max(animation.delay, 0),
+                                  easing: animation.easing, segments: segments)
+        plan.startFrom = layout.startAngle
+        plan.startTo = layout.startAngle
+        if kind == .enterGrow { schedule(&plan, animation: animation) }
+        return plan
     }
 }
