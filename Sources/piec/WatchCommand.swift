@@ -60,18 +60,29 @@ struct Watch: ParsableCommand {
             printer.diagnostics(problems)
             throw ExitCode(PiecExitCode.forDiagnostics(problems.flatMap(\.diagnostics)).rawValue)
         }
-        let server = serve ? try startServer(printer) : nil
+        let preview = serve ? try startPreview(printer) : nil
         let watcher = Watcher(options: watch) { event in
             printer.print(event)
-            server?.store.apply(event)
+            preview?.apply(event)
         }
         let signals = StopSignals { watcher.stop() }
         watcher.run()
         signals.cancel()
-        server?.stop()
+        preview?.stop()
         printer.line("stopped")
     }
 
+    /// The preview server as two functions, so the rest needs no availability check.
+    private func startPreview(_ printer: WatchPrinter) throws -> (apply: @Sendable (WatchEvent) -> Void, stop: () -> Void) {
+        guard #available(macOS 14, *) else {
+            printer.line("error: --serve needs macOS 14 or later")
+            throw ExitCode(PiecExitCode.usage.rawValue)
+        }
+        let server = try startServer(printer)
+        return ({ server.store.apply($0) }, { server.stop() })
+    }
+
+    @available(macOS 14, *)
     private func startServer(_ printer: WatchPrinter) throws -> PreviewServer {
         let server = PreviewServer()
         do {
