@@ -73,7 +73,7 @@ struct Watch: ParsableCommand {
     }
 
     /// The preview server as two functions, so the rest needs no availability check.
-    private func startPreview(_ printer: WatchPrinter) throws -> (apply: @Sendable (WatchEvent) -> Void, stop: () -> Void) {
+    private func startPreview(_ printer: WatchPrinter) throws -> (apply: @Sendable (WatchEvent) -> Void, stop: @Sendable () -> Void) {
         guard #available(macOS 14, *) else {
             printer.line("error: --serve needs macOS 14 or later")
             throw ExitCode(PiecExitCode.usage.rawValue)
