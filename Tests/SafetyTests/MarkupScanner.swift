@@ -118,6 +118,9 @@ struct MarkupScanner {
         let value = Array(bytes[start..<i])
         i += 1
         if lowered == "style", let problem = OutputInvariants.checkCSS(value) { return "style attribute: \(problem)" }
+        // Text attributes (aria-label, aria-description...) carry escaped user text that is
+        // never interpreted; every other value must not reference anything.
+        if lowered.hasPrefix("aria-") { return nil }
         for needle in ["url(", "javascript:", "expression(", "data:"] where OutputInvariants.containsFolded(value, needle) {
             return "`\(needle)` in the value of \(name) on <\(element)>"
         }
