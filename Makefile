@@ -24,6 +24,7 @@ gallery: ## build every spec under specs/ into out/ with a release build
 	scripts/bootstrap.sh --no-browser
 	$(SWIFT) build -c release
 	.build/release/piec build specs -o $(OUT)
+	.build/release/piec build specs/transitions/*.yaml -o $(OUT) --from specs/transitions/before
 
 build: ## debug build of piec
 	$(SWIFT) build

@@ -1,39 +1,118 @@
 import PieDiagnostics
 
-/// An append-only UTF-8 output buffer. Every output file is built in one of these (linear in
-/// its size, no repeated concatenation of large strings).
-struct ByteWriter {
-    var bytes: [UInt8] = []
+/// Growable byte storage behind `ByteWriter`: bulk appends are a capacity check and a copy.
+final class ByteStorage {
+    private(set) var pointer: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
 
-    init(capacity: Int = 0) {
-        bytes.reserveCapacity(capacity)
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        pointer = .allocate(capacity: self.capacity)
     }
 
+    deinit { pointer.deallocate() }
+
+    @inline(__always) func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
+    private func grow(to needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let newPointer = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newPointer.update(from: pointer, count: count)
+        pointer.deallocate()
+        pointer = newPointer
+        capacity = newCapacity
+    }
+
+    @inline(__always) func append(_ byte: UInt8) {
+        reserve(1)
+        pointer[count] = byte
+        count += 1
+    }
+
+    @inline(__always) func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
+        reserve(buffer.count)
+        (pointer + count).update(from: base, count: buffer.count)
+        count += buffer.count
+    }
+
+    func removeAll() { count = 0 }
+
+    /// Decimal digits of `n`, left-padded with zeros to `minimumCount` (at most 20).
+    func appendDigits(_ n: UInt64, minimumCount: Int) {
+        var length = 1
+        while length < 20, n >= ByteStorage.powers[length] { length += 1 }
+        length = max(length, min(minimumCount, 20))
+        reserve(length)
+        var rest = n
+        var i = count + length - 1
+        while i >= count {
+            pointer[i] = UInt8(truncatingIfNeeded: 0x30 &+ rest % 10)
+            rest /= 10
+            i -= 1
+        }
+        count += length
+    }
+
+    private static let powers: [UInt64] = (0..<20).map { k in (0..<k).reduce(UInt64(1)) { p, _ in p * 10 } }
+
+    var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: pointer, count: count) }
+}
+
+/// An append-only UTF-8 output buffer. Every output file is built in one of these (linear in
+/// its size, no repeated concatenation of large strings). It has reference semantics: make
+/// one per output and pass it `inout`.
+struct ByteWriter {
+    let storage: ByteStorage
+
+    init(capacity: Int = 0) {
+        storage = ByteStorage(capacity: capacity)
+    }
+
+    /// A copy of the bytes written so far.
+    var bytes: [UInt8] { Array(storage.buffer) }
+
+    var count: Int { storage.count }
+
     /// Appends trusted text (markup, CSS, generated names) verbatim.
-    mutating func raw(_ s: String) {
-        bytes.append(contentsOf: s.utf8)
+    @inline(__always) mutating func raw(_ s: String) {
+        var s = s
+        s.withUTF8 { storage.append($0) }
+    }
+
+    @inline(__always) mutating func raw(_ s: StaticString) {
+        s.withUTF8Buffer { storage.append($0) }
     }
 
     mutating func raw(_ other: [UInt8]) {
-        bytes.append(contentsOf: other)
+        other.withUnsafeBufferPointer { storage.append($0) }
     }
 
-    /// Appends a number through `formatNumber` (3 decimals by default).
-    mutating func num(_ value: Double, decimals: Int = 3) {
-        raw(formatNumber(value, decimals: decimals))
+    mutating func raw(_ other: ByteWriter) {
+        storage.append(other.storage.buffer)
     }
 
-    mutating func int(_ value: Int) {
-        raw(String(value))
+    @inline(__always) mutating func byte(_ b: UInt8) {
+        storage.append(b)
     }
+
+    mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+        storage.append(buffer)
+    }
+
+    mutating func removeAll() { storage.removeAll() }
 
     /// Appends user text escaped for XML/HTML text content or a quoted attribute value.
     mutating func text(_ s: String) {
-        XMLEscape.append(s, to: &bytes)
+        XMLEscape.append(s, to: &self)
     }
 
     /// The bytes as a string (tests and debugging).
-    var string: String { String(decoding: bytes, as: UTF8.self) }
+    var string: String { String(decoding: storage.buffer, as: UTF8.self) }
 }
 
 /// Escaping of user text for XML 1.0 (and HTML): `& < > " '` become references, characters
@@ -51,31 +130,34 @@ public enum XMLEscape {
 
     /// `s` escaped for XML text and double- or single-quoted attribute values.
     public static func escape(_ s: String) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(s.utf8.count)
+        var out = ByteWriter(capacity: s.utf8.count + 16)
         append(s, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        return out.string
     }
 
-    static func append(_ s: String, to out: inout [UInt8]) {
-        // Fast path: nothing to escape.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 == 0xEF }) {
-            out.append(contentsOf: s.utf8)
-            return
+    static func append(_ s: String, to out: inout ByteWriter) {
+        var s = s
+        let plain = s.withUTF8 { utf8 -> Bool in
+            for b in utf8 where b < 0x20 || b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x27 || b == 0xEF {
+                return false
+            }
+            out.append(utf8)
+            return true
         }
+        if plain { return }
         for scalar in s.unicodeScalars {
             switch scalar {
-            case "&": out.append(contentsOf: "&amp;".utf8)
-            case "<": out.append(contentsOf: "&lt;".utf8)
-            case ">": out.append(contentsOf: "&gt;".utf8)
-            case "\"": out.append(contentsOf: "&quot;".utf8)
-            case "'": out.append(contentsOf: "&#39;".utf8)
-            case "\t": out.append(contentsOf: "&#9;".utf8)
-            case "\n": out.append(contentsOf: "&#10;".utf8)
-            case "\r": out.append(contentsOf: "&#13;".utf8)
+            case "&": out.raw("&amp;")
+            case "<": out.raw("&lt;")
+            case ">": out.raw("&gt;")
+            case "\"": out.raw("&quot;")
+            case "'": out.raw("&#39;")
+            case "\t": out.raw("&#9;")
+            case "\n": out.raw("&#10;")
+            case "\r": out.raw("&#13;")
             default:
                 guard isAllowed(scalar) else { continue }
-                out.append(contentsOf: String(scalar).utf8)
+                out.raw(String(scalar))
             }
         }
     }

@@ -27,10 +27,13 @@ public struct CompileRequest: Sendable {
     public var source: SourceFile
     public var defaultID: String
     public var svgOnly: Bool
-    public init(source: SourceFile, defaultID: String, svgOnly: Bool = false) {
+    /// The previous version to animate from; nil = the chart plays its `enter` animation.
+    public var previous: PreviousSource?
+    public init(source: SourceFile, defaultID: String, svgOnly: Bool = false, previous: PreviousSource? = nil) {
         self.source = source
         self.defaultID = defaultID
         self.svgOnly = svgOnly
+        self.previous = previous
     }
 }
 
@@ -58,46 +61,92 @@ public enum Compiler {
         guard let spec = loaded.spec, !loaded.diagnostics.hasErrors else {
             return CompileResult(bundle: nil, spec: loaded.spec, diagnostics: loaded.diagnostics)
         }
-        let bundle = compile(spec: spec, sourceBytes: request.source.bytes, svgOnly: request.svgOnly)
-        return CompileResult(bundle: bundle, spec: spec, diagnostics: loaded.diagnostics)
+        var diagnostics = loaded.diagnostics
+        var previousSpec: ChartSpec?
+        if let previous = request.previous {
+            let old = previous.load(defaultID: spec.id)
+            if let oldSpec = old.spec, !old.diagnostics.hasErrors {
+                previousSpec = oldSpec
+            } else {
+                let first = old.diagnostics.first { $0.severity == .error }
+                let position = first?.range.map { ":\($0.start)" } ?? ""
+                diagnostics.append(.warning(CoreCodes.brokenPrevious, "the previous version has errors; the chart enters instead",
+                                            at: nil, notes: first.map { ["\(previous.file.path)\(position): \($0.message)"] } ?? []))
+            }
+        }
+        let bundle = compile(spec: spec, sourceBytes: request.source.bytes, previous: previousSpec, svgOnly: request.svgOnly)
+        return CompileResult(bundle: bundle, spec: spec, diagnostics: diagnostics)
     }
 
-    /// The bundle of a checked spec with no previous version (the `enter` animation).
+    /// The bundle of a checked spec: the transition from `previous`, or the `enter` animation.
     /// `sourceBytes` are hashed into the manifest's `specHash`.
-    public static func compile(spec: ChartSpec, sourceBytes: [UInt8], svgOnly: Bool = false) -> Bundle {
-        let layout = Layout.layout(spec)
-        let plan = Planner.enter(layout, animation: spec.animation)
-        return BundleWriter.write(spec: spec, sourceBytes: sourceBytes, layout: layout, plan: plan, svgOnly: svgOnly)
+    public static func compile(spec: ChartSpec, sourceBytes: [UInt8], previous: ChartSpec? = nil, svgOnly: Bool = false) -> Bundle {
+        guard let previous else {
+            let layout = Layout.layout(spec)
+            let plan = Planner.enter(layout, animation: spec.animation)
+            return BundleWriter.write(spec: spec, sourceBytes: sourceBytes, layout: layout, plan: plan, changes: nil, svgOnly: svgOnly)
+        }
+        let (plan, changes, layout) = transition(from: previous, to: spec)
+        return BundleWriter.write(spec: spec, sourceBytes: sourceBytes, layout: layout, plan: plan, changes: changes, svgOnly: svgOnly)
+    }
+
+    /// The plan, the change report and the new layout between two checked specs.
+    public static func transition(from old: ChartSpec, to new: ChartSpec) -> (TransitionPlan, ChangeReport, ChartLayout) {
+        let oldLayout = Layout.layout(old)
+        let newLayout = Layout.layout(new, pinned: pinnedColors(old: old, oldLayout: oldLayout, new: new))
+        var renames: [Int: [String]] = [:]
+        for (i, slice) in newLayout.slices.enumerated() {
+            let names = new.slices[slice.specIndex].renamedFrom
+            if !names.isEmpty { renames[i] = names }
+        }
+        let diff = SliceDiff.compute(oldIDs: oldLayout.slices.map(\.id), newIDs: newLayout.slices.map(\.id), renames: renames)
+        let plan = Planner.transition(from: oldLayout, to: newLayout, diff: diff, animation: new.animation)
+        let changes = ChangeReport.make(old: old, oldLayout: oldLayout, new: new, newLayout: newLayout, diff: diff)
+        return (plan, changes, newLayout)
+    }
+
+    /// Colours the new version inherits: every slice that existed before (by id, or through
+    /// `renamedFrom`) keeps the colour it had, unless the new spec gives one explicitly.
+    static func pinnedColors(old: ChartSpec, oldLayout: ChartLayout, new: ChartSpec) -> [String: Color] {
+        if case .named("hue") = new.theme.palette { return [:] }
+        var oldColor: [String: Color] = [:]
+        for s in oldLayout.slices { oldColor[s.id] = s.color }
+        let newIDs = Set(new.slices.map(\.id))
+        var pinned: [String: Color] = [:]
+        for s in new.slices where s.color == nil {
+            if let c = oldColor[s.id] {
+                pinned[s.id] = c
+            } else if let old = s.renamedFrom.first(where: { oldColor[$0] != nil && !newIDs.contains($0) }) {
+                pinned[s.id] = oldColor[old]
+            }
+        }
+        return pinned
     }
 }
 
 /// Code generation of all bundle files from a layout and a plan.
 public enum BundleWriter {
     public static func write(spec: ChartSpec, sourceBytes: [UInt8], layout: ChartLayout, plan: TransitionPlan,
-                             svgOnly: Bool = false) -> Bundle {
+                             changes: ChangeReport?, svgOnly: Bool = false) -> Bundle {
         let scene = Scene(layout: layout, plan: plan)
         let css = StyleWriter.css(scene)
         let title = spec.title.flatMap { $0.isEmpty ? nil : $0 } ?? spec.id
-        let description = Summary.description(spec, layout: layout)
+        let sentence = changes?.sentence() ?? Summary.enterSentence(layout)
+        let description = Summary.description(spec, layout: layout) + (changes == nil ? "" : " " + sentence)
         var svg = SVGWriter(scene: scene, title: title, description: description, format: spec.format,
-                            interactive: false)
-        svg.out.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+                            withInline: !svgOnly)
         svg.write(style: css)
-        let svgFile = BundleFile(name: "chart.svg", bytes: svg.out.bytes)
-        if svgOnly { return Bundle(id: spec.id, files: [svgFile]) }
-        var inline = SVGWriter(scene: scene, title: title, description: description, format: spec.format,
-                               interactive: true)
-        inline.write(style: nil)
-        let sentence = Summary.enterSentence(layout)
-        let html = HTMLPage.write(spec: spec, scene: scene, chartCSS: css, svg: inline.out.bytes, title: title,
+        let svgFile = BundleFile(name: "chart.svg", bytes: svg.svg.bytes)
+        guard let inline = svg.inline, !svgOnly else { return Bundle(id: spec.id, files: [svgFile]) }
+        let html = HTMLPage.write(spec: spec, scene: scene, chartCSS: css, svg: inline.bytes, title: title,
                                   sentence: sentence)
-        let manifest = Manifest.json(spec: spec, sourceBytes: sourceBytes, layout: layout, plan: plan,
-                                     files: Compiler.fileNames)
+        let manifest = Manifest.bytes(spec: spec, sourceBytes: sourceBytes, layout: layout, plan: plan,
+                                      changes: changes, files: Compiler.fileNames)
         return Bundle(id: spec.id, files: [
             svgFile,
             BundleFile(name: "chart.css", bytes: css),
             BundleFile(name: "index.html", bytes: html),
-            BundleFile(name: "manifest.json", bytes: Array((manifest.serialized(pretty: true) + "\n").utf8)),
+            BundleFile(name: "manifest.json", bytes: manifest),
         ])
     }
 }

@@ -8,6 +8,14 @@ import PieSpec
 struct HTMLPage {
     /// How far a hovered or focused slice moves outward, px.
     static let lift = 6.0
+    /// Slices whose outer arc is shorter than this (px) cannot be pointed at: they get no
+    /// focus stop, lift or tooltip (the data table still lists them).
+    static let minInteractiveArc = 2.0
+
+    /// Whether `slice` is focusable and lifts on hover in index.html.
+    static func isInteractive(_ slice: SliceLayout) -> Bool {
+        slice.isVisible && Geometry.arcLength(degrees: slice.span, radius: slice.outerRadius) >= minInteractiveArc
+    }
 
     static func write(spec: ChartSpec, scene: Scene, chartCSS: [UInt8], svg: [UInt8], title: String,
                       sentence: String) -> [UInt8] {
@@ -58,15 +66,28 @@ struct HTMLPage {
         out.raw(sel + ".p-w:focus-visible path{stroke:#111;stroke-width:2}\n")
         out.raw(sel + ".p-tips{pointer-events:none}\n" + sel + ".p-t{visibility:hidden}\n")
         out.raw(root + ":has(.p-w:hover,.p-w:focus) .p-st{visibility:hidden}\n")
-        for (k, slice) in scene.layout.slices.enumerated() where slice.isVisible {
-            let n = String(k)
+        for (k, slice) in scene.layout.slices.enumerated() where isInteractive(slice) {
             let p = Geometry.point(angle: slice.midAngle, radius: lift)
-            out.raw(sel + ".p-s" + n + ":hover," + sel + ".p-s" + n + ":focus{transform:translate(")
+            out.raw(sel)
+            out.raw(".p-s")
+            out.int(k)
+            out.raw(":hover,")
+            out.raw(sel)
+            out.raw(".p-s")
+            out.int(k)
+            out.raw(":focus{transform:translate(")
             out.num(p.x)
             out.raw("px,")
             out.num(p.y)
             out.raw("px)}\n")
-            out.raw(root + ":has(.p-s" + n + ":hover,.p-s" + n + ":focus) .p-t" + n + "{visibility:visible}\n")
+            out.raw(root)
+            out.raw(":has(.p-s")
+            out.int(k)
+            out.raw(":hover,.p-s")
+            out.int(k)
+            out.raw(":focus) .p-t")
+            out.int(k)
+            out.raw("{visibility:visible}\n")
         }
         out.raw("@media (prefers-reduced-motion:no-preference){" + sel + ".p-w{transition:transform 150ms ease-out}}\n")
     }

@@ -8,12 +8,15 @@ public enum Layout {
     public static let fontSize = 12.0
 
     /// Lays out `spec`. Pure and linear in the number of slices (plus a sort when asked).
-    public static func layout(_ spec: ChartSpec) -> ChartLayout {
+    /// `pinned` maps slice ids to the colour they had in the previous version: a slice keeps
+    /// its colour across versions (an explicit `color` still wins), and new slices take
+    /// palette colours that no pinned slice uses.
+    public static func layout(_ spec: ChartSpec, pinned: [String: Color] = [:]) -> ChartLayout {
         let chart = spec.chart
         let size = max(chart.size, 1)
         let outer = max(size / 2 - pieMargin - max(spec.theme.stroke.width, 0), 1)
         let inner = min(max(chart.innerRadius, 0), 1) * outer
-        let slices = placeSlices(spec, outer: outer, inner: inner)
+        let slices = placeSlices(spec, outer: outer, inner: inner, pinned: pinned)
         let equal = slices.allSatisfy { !$0.isVisible || $0.outerRadius == outer }
         let legend = LegendPlacer.measure(slices, spec: spec, fontSize: fontSize)
         let box = PieBox.fit(size: size, outer: outer, inner: inner, start: chart.startAngle, sweep: sweep(chart),
@@ -54,8 +57,8 @@ public enum Layout {
     }
 
     /// Final colour of each slice in spec order: explicit `color`, else the palette by id.
-    static func colors(_ spec: ChartSpec) -> [Color] {
-        var colors = Palettes.assign(ids: spec.slices.map(\.id), palette: spec.theme.palette)
+    static func colors(_ spec: ChartSpec, pinned: [String: Color] = [:]) -> [Color] {
+        var colors = Palettes.assign(ids: spec.slices.map(\.id), palette: spec.theme.palette, pinned: pinned)
         for (i, slice) in spec.slices.enumerated() {
             if let c = slice.color { colors[i] = c }
         }
@@ -68,10 +71,10 @@ public enum Layout {
         return Color.contrast(color, black) >= Color.contrast(color, white) ? black : white
     }
 
-    private static func placeSlices(_ spec: ChartSpec, outer: Double, inner: Double) -> [SliceLayout] {
+    private static func placeSlices(_ spec: ChartSpec, outer: Double, inner: Double, pinned: [String: Color]) -> [SliceLayout] {
         let chart = spec.chart
         let order = order(spec.slices, sort: chart.sort)
-        let colors = colors(spec)
+        let colors = colors(spec, pinned: pinned)
         let values = order.map { max(spec.slices[$0].value, 0) }
         let sum = values.reduce(0, +)
         let denominator = max(chart.total ?? sum, sum)

@@ -7,24 +7,41 @@ public enum PiecVersion {
 }
 
 /// Writes manifest.json (see the contract in the project docs): tool version, spec hash,
-/// canonical spec, the chart's geometry, timing, each slice's final angles and the transitions.
+/// canonical spec, the chart's geometry, timing, each slice's final angles and the
+/// transitions. The bytes are those of the equivalent `JSONValue.serialized(pretty: true)`
+/// plus a newline; slices and transitions are streamed (a chart may have 100,000 slices).
 enum Manifest {
     static let version = 1
 
-    static func json(spec: ChartSpec, sourceBytes: [UInt8], layout: ChartLayout, plan: TransitionPlan,
-                     files: [String]) -> JSONValue {
-        .object([
-            ("piec", .string(PiecVersion.string)),
-            ("manifestVersion", .int(version)),
-            ("id", .string(spec.id)),
-            ("specHash", .string("sha256:" + SHA256.hex(sourceBytes))),
-            ("spec", spec.canonicalJSON()),
-            ("chart", chart(layout)),
-            ("animation", animation(plan)),
-            ("slices", .array(layout.slices.map(slice))),
-            ("transitions", .array(plan.segments.map(transition))),
-            ("files", .array(files.map { .string($0) })),
-        ])
+    static func bytes(spec: ChartSpec, sourceBytes: [UInt8], layout: ChartLayout, plan: TransitionPlan,
+                      changes: ChangeReport?, files: [String]) -> [UInt8] {
+        var j = JSONStream(capacity: 4096 + layout.slices.count * 700)
+        j.open("{")
+        j.member("piec", string: PiecVersion.string)
+        j.member("manifestVersion", .int(version))
+        j.member("id", string: spec.id)
+        j.member("specHash", string: "sha256:" + SHA256.hex(sourceBytes))
+        j.member("spec", spec.canonicalJSON())
+        j.member("chart", chart(layout))
+        j.member("animation", animation(plan))
+        j.key("slices")
+        j.open("[")
+        for s in layout.slices { slice(s, into: &j) }
+        j.close("]")
+        j.key("transitions")
+        j.open("[")
+        for s in plan.segments { transition(s, into: &j) }
+        j.close("]")
+        // Reordered slices drawn on top while they rotate (see `TransitionPlan.movers`).
+        j.key("movers")
+        j.open("[")
+        for s in plan.movers { transition(s, into: &j) }
+        j.close("]")
+        j.member("changes", changes?.json() ?? .null)
+        j.member("files", .array(files.map { .string($0) }))
+        j.close("}")
+        j.out.raw("\n")
+        return j.out.bytes
     }
 
     private static func n(_ x: Double) -> JSONValue { .number(x, decimals: 3) }
@@ -47,24 +64,38 @@ enum Manifest {
         ])
     }
 
-    private static func slice(_ s: SliceLayout) -> JSONValue {
-        .object([
-            ("id", .string(s.id)), ("label", .string(s.label)), ("value", .number(s.value, decimals: 6)),
-            ("percent", .string(s.percentText)), ("color", .string(s.color.hex)),
-            ("startAngle", n(s.startAngle)), ("endAngle", n(s.endAngle)),
-            ("outerRadius", n(s.outerRadius)), ("innerRadius", n(s.innerRadius)),
-        ])
+    private static func slice(_ s: SliceLayout, into j: inout JSONStream) {
+        j.item()
+        j.open("{")
+        j.member("id", string: s.id)
+        j.member("label", string: s.label)
+        j.member("value", number: s.value, decimals: 6)
+        j.member("percent", string: s.percentText)
+        j.member("color", color: s.color)
+        j.member("startAngle", number: s.startAngle)
+        j.member("endAngle", number: s.endAngle)
+        j.member("outerRadius", number: s.outerRadius)
+        j.member("innerRadius", number: s.innerRadius)
+        j.close("}")
     }
 
-    private static func geometry(_ g: SegmentGeometry) -> JSONValue {
-        .object([
-            ("startAngle", n(g.startAngle)), ("endAngle", n(g.endAngle)),
-            ("outerRadius", n(g.outerRadius)), ("color", .string(g.color.hex)),
-        ])
+    private static func geometry(_ name: StaticString, _ g: SegmentGeometry, into j: inout JSONStream) {
+        j.key(name)
+        j.open("{")
+        j.member("startAngle", number: g.startAngle)
+        j.member("endAngle", number: g.endAngle)
+        j.member("outerRadius", number: g.outerRadius)
+        j.member("color", color: g.color)
+        j.close("}")
     }
 
-    private static func transition(_ s: Segment) -> JSONValue {
-        .object([("id", .string(s.id)), ("kind", .string(s.kind.rawValue)),
-                 ("from", geometry(s.from)), ("to", geometry(s.to))])
+    private static func transition(_ s: Segment, into j: inout JSONStream) {
+        j.item()
+        j.open("{")
+        j.member("id", string: s.id)
+        j.member("kind", string: s.kind.rawValue)
+        geometry("from", s.from, into: &j)
+        geometry("to", s.to, into: &j)
+        j.close("}")
     }
 }

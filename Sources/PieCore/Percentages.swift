@@ -24,9 +24,9 @@ public enum Percentages {
         }
         var left = scale - assigned
         if left > 0 {
+            let remainders = all.indices.map { all[$0] * factor - Double(floors[$0]) }
             let order = all.indices.sorted { a, b in
-                let ra = all[a] * factor - Double(floors[a]), rb = all[b] * factor - Double(floors[b])
-                return ra != rb ? ra > rb : a < b
+                remainders[a] != remainders[b] ? remainders[a] > remainders[b] : a < b
             }
             var i = 0
             while left > 0, !order.isEmpty {

@@ -6,18 +6,33 @@ public enum SHA256 {
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a,
             0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
         ]
-        var data = message
+        // Whole blocks straight from the message; the tail and padding in a small buffer.
+        let whole = message.count / 64 * 64
+        var tail = Array(message[whole...])
         let bitLength = UInt64(message.count) &* 8
-        data.append(0x80)
-        while data.count % 64 != 56 { data.append(0) }
+        tail.append(0x80)
+        while tail.count % 64 != 56 { tail.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) {
-            data.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+            tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
         }
         var w = [UInt32](repeating: 0, count: 64)
-        var offset = 0
-        while offset < data.count {
-            compress(block: data, at: offset, state: &h, schedule: &w)
-            offset += 64
+        h.withUnsafeMutableBufferPointer { state in
+            w.withUnsafeMutableBufferPointer { schedule in
+                message.withUnsafeBufferPointer { bytes in
+                    var offset = 0
+                    while offset < whole {
+                        compress(bytes.baseAddress! + offset, state: state, schedule: schedule)
+                        offset += 64
+                    }
+                }
+                tail.withUnsafeBufferPointer { bytes in
+                    var offset = 0
+                    while offset < bytes.count {
+                        compress(bytes.baseAddress! + offset, state: state, schedule: schedule)
+                        offset += 64
+                    }
+                }
+            }
         }
         var out: [UInt8] = []
         out.reserveCapacity(32)
@@ -41,9 +56,10 @@ public enum SHA256 {
 
     private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
 
-    private static func compress(block: [UInt8], at offset: Int, state h: inout [UInt32], schedule w: inout [UInt32]) {
+    private static func compress(_ block: UnsafePointer<UInt8>, state h: UnsafeMutableBufferPointer<UInt32>,
+                                 schedule w: UnsafeMutableBufferPointer<UInt32>) {
         for i in 0..<16 {
-            let j = offset + i * 4
+            let j = i * 4
             w[i] = UInt32(block[j]) << 24 | UInt32(block[j + 1]) << 16 | UInt32(block[j + 2]) << 8 | UInt32(block[j + 3])
         }
         for i in 16..<64 {
@@ -52,15 +68,17 @@ public enum SHA256 {
             w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
         }
         var a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7]
-        for i in 0..<64 {
-            let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-            let ch = (e & f) ^ (~e & g)
-            let t1 = hh &+ s1 &+ ch &+ k[i] &+ w[i]
-            let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-            let maj = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ maj
-            hh = g; g = f; f = e; e = d &+ t1
-            d = c; c = b; b = a; a = t1 &+ t2
+        k.withUnsafeBufferPointer { k in
+            for i in 0..<64 {
+                let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+                let ch = (e & f) ^ (~e & g)
+                let t1 = hh &+ s1 &+ ch &+ k[i] &+ w[i]
+                let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+                let maj = (a & b) ^ (a & c) ^ (b & c)
+                let t2 = s0 &+ maj
+                hh = g; g = f; f = e; e = d &+ t1
+                d = c; c = b; b = a; a = t1 &+ t2
+            }
         }
         h[0] = h[0] &+ a; h[1] = h[1] &+ b; h[2] = h[2] &+ c; h[3] = h[3] &+ d
         h[4] = h[4] &+ e; h[5] = h[5] &+ f; h[6] = h[6] &+ g; h[7] = h[7] &+ hh

@@ -19,7 +19,9 @@ extension SVGWriter {
                 out.num(item.x)
                 out.raw("\" y=\"")
                 out.num(item.y)
-                out.raw("\" width=\"12\" height=\"12\" rx=\"2\" fill=\"" + layout.slices[k].color.hex + "\"/>")
+                out.raw("\" width=\"12\" height=\"12\" rx=\"2\" fill=\"")
+                out.hex(layout.slices[k].color)
+                out.raw("\"/>")
             }
             out.raw("<text x=\"")
             out.num(item.x + LegendPlacer.textX)
@@ -47,25 +49,27 @@ extension SVGWriter {
         out.raw("</g>\n")
     }
 
-    /// index.html: each visible slice's own wedge in a focusable group, in slice order.
+    /// index.html: each interactive slice's own wedge in a focusable group, in slice order.
     mutating func interactiveSlices() {
-        for (k, slice) in layout.slices.enumerated() where slice.isVisible {
+        for (k, slice) in layout.slices.enumerated() where HTMLPage.isInteractive(slice) {
             out.raw("<g class=\"p-w p-s")
             out.int(k)
             out.raw("\" tabindex=\"0\" role=\"img\" aria-label=\"")
             out.text(Summary.tooltip(slice, format: format))
-            out.raw("\"><path fill=\"" + slice.color.hex + "\" d=\"")
+            out.raw("\"><path fill=\"")
+            out.hex(slice.color)
+            out.raw("\" d=\"")
             out.wedge(start: slice.startAngle, end: slice.endAngle, inner: slice.innerRadius, outer: slice.outerRadius)
             out.raw("\"/></g>\n")
         }
     }
 
-    /// index.html: one hidden tooltip per visible slice, shown while its slice is hovered or
+    /// index.html: one hidden tooltip per interactive slice, shown while its slice is hovered or
     /// focused. Screen coordinates (never mirrored), kept inside the canvas.
     mutating func tooltipLayer() {
         out.raw("<g class=\"p-tips\" text-anchor=\"middle\" fill=\"#fff\">\n")
         let dy = layout.fontSize * 0.35
-        for (k, slice) in layout.slices.enumerated() where slice.isVisible {
+        for (k, slice) in layout.slices.enumerated() where HTMLPage.isInteractive(slice) {
             let text = Summary.tooltip(slice, format: format)
             let width = TextMetrics.width(text, fontSize: layout.fontSize) + 16
             let radius = slice.innerRadius > 0 ? (slice.innerRadius + slice.outerRadius) / 2 : slice.outerRadius * 0.62

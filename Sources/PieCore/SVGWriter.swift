@@ -1,44 +1,59 @@
 import PieDiagnostics
 import PieSpec
 
-/// Writes the chart's SVG markup. The same writer makes chart.svg (`interactive == false`,
-/// inline `<style>`) and the inline SVG of index.html (focusable slices, tooltips, CSS in
-/// the page). Layers, bottom to top: background, track, motion, exact, separators, labels,
-/// tooltips, legend.
+/// Writes the chart's SVG markup in one pass for both documents that carry it: chart.svg
+/// (inline `<style>`, `role="img"`) and the inline SVG of index.html (focusable slices,
+/// tooltips, CSS in the page). Shared parts are written once and copied into both.
+/// Layers, bottom to top: background, track, motion, exact, separators, labels, tooltips
+/// (index.html), legend.
 struct SVGWriter {
+    /// Scratch buffer the layer writers append to; `emit` copies it into the documents.
     var out: ByteWriter
+    private(set) var svg: ByteWriter
+    private(set) var inline: ByteWriter?
     let scene: Scene
     let layout: ChartLayout
-    let interactive: Bool
     let title: String
     let description: String
     let format: FormatOptions
 
-    init(scene: Scene, title: String, description: String, format: FormatOptions, interactive: Bool) {
+    init(scene: Scene, title: String, description: String, format: FormatOptions, withInline: Bool) {
         self.scene = scene
         layout = scene.layout
-        self.interactive = interactive
         self.title = title
         self.description = description
         self.format = format
-        let perSlice = interactive ? 700 : 360
-        out = ByteWriter(capacity: 2048 + layout.slices.count * perSlice)
+        let n = layout.slices.count
+        out = ByteWriter(capacity: 2048 + n * 200)
+        svg = ByteWriter(capacity: 4096 + n * 400)
+        inline = withInline ? ByteWriter(capacity: 4096 + n * 800) : nil
     }
 
-    /// The whole `<svg>` element; `style` is embedded when given (chart.svg).
-    mutating func write(style: [UInt8]?) {
-        openRoot()
-        if let style {
-            out.raw("<style>\n")
-            out.raw(style)
-            out.raw("</style>\n")
-        }
+    /// Moves the scratch buffer into chart.svg and/or the inline SVG.
+    private mutating func emit(svg toSVG: Bool = true, inline toInline: Bool = true) {
+        if toSVG { svg.raw(out) }
+        if toInline { inline?.raw(out) }
+        out.removeAll()
+    }
+
+    /// Writes both documents; `style` is embedded in chart.svg.
+    mutating func write(style: [UInt8]) {
+        out.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        openRoot(role: "img")
+        out.raw("<style>\n")
+        out.raw(style)
+        out.raw("</style>\n")
+        emit(inline: false)
+        openRoot(role: "group")
+        emit(svg: false)
         if let background = layout.background {
             out.raw("<rect width=\"")
             out.num(layout.width)
             out.raw("\" height=\"")
             out.num(layout.height)
-            out.raw("\" fill=\"" + background.hex + "\"/>\n")
+            out.raw("\" fill=\"")
+            out.hex(background)
+            out.raw("\"/>\n")
         }
         out.raw("<g class=\"p-plot\" transform=\"translate(")
         out.num(layout.cx)
@@ -52,13 +67,18 @@ struct SVGWriter {
         separatorLayer()
         out.raw("</g>\n")
         labelLayer()
-        if interactive { tooltipLayer() }
+        emit()
+        if inline != nil {
+            tooltipLayer()
+            emit(svg: false)
+        }
         out.raw("</g>\n")
         legend()
         out.raw("</svg>\n")
+        emit()
     }
 
-    private mutating func openRoot() {
+    private mutating func openRoot(role: String) {
         let id = scene.scope
         out.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"" + id + "\" width=\"")
         out.num(layout.width)
@@ -68,7 +88,7 @@ struct SVGWriter {
         out.num(layout.width)
         out.raw(" ")
         out.num(layout.height)
-        out.raw("\" role=\"" + (interactive ? "group" : "img") + "\" aria-labelledby=\"" + id + "-title\"")
+        out.raw("\" role=\"" + role + "\" aria-labelledby=\"" + id + "-title\"")
         out.raw(" aria-describedby=\"" + id + "-desc\" font-family=\"")
         out.text(TextMetrics.fontFamily)
         out.raw("\" font-size=\"")
@@ -82,7 +102,9 @@ struct SVGWriter {
 
     private mutating func track() {
         guard let color = layout.track, layout.sweep > 0 else { return }
-        out.raw("<path class=\"p-track\" fill=\"" + color.hex + "\" d=\"")
+        out.raw("<path class=\"p-track\" fill=\"")
+        out.hex(color)
+        out.raw("\" d=\"")
         wedge(start: layout.startAngle, end: layout.startAngle + layout.sweep,
               inner: layout.innerRadius, outer: layout.outerRadius)
         out.raw("\"/>\n")
@@ -105,14 +127,16 @@ struct SVGWriter {
         for m in scene.motion {
             out.raw("<path class=\"p-m")
             out.int(m.index)
-            out.raw("\" stroke=\"" + m.color.hex + "\"")
-            if !scene.stacked {
+            out.raw("\" stroke=\"")
+            out.hex(m.color)
+            out.raw("\"")
+            if !scene.stacked || m.ownWidth {
                 out.raw(" stroke-width=\"")
                 out.num(m.width)
                 out.raw("\"")
             }
             out.raw(" d=\"")
-            if circle.isEmpty || !scene.stacked {
+            if circle.isEmpty || !scene.stacked || m.ownWidth {
                 var p = ByteWriter(capacity: 64)
                 p.motionCircle(radius: m.radius)
                 circle = p.bytes
@@ -127,16 +151,22 @@ struct SVGWriter {
     /// angular order (no seams); otherwise each slice's own wedge.
     private mutating func exactLayer() {
         out.raw("<g class=\"p-ex\">\n")
-        if interactive { out.raw("<g class=\"p-st\">\n") }
+        emit()
+        out.raw("<g class=\"p-st\">\n")
+        emit(svg: false)
         for (slice, end) in zip(layout.slices.lazy.filter(\.isVisible), scene.restEnds) {
-            out.raw("<path fill=\"" + slice.color.hex + "\" d=\"")
+            out.raw("<path fill=\"")
+            out.hex(slice.color)
+            out.raw("\" d=\"")
             wedge(start: slice.startAngle, end: end, inner: slice.innerRadius, outer: slice.outerRadius)
             out.raw("\"/>\n")
         }
-        if interactive {
+        emit()
+        if inline != nil {
             out.raw("</g>\n<g class=\"p-in\">\n")
             interactiveSlices()
             out.raw("</g>\n")
+            emit(svg: false)
         }
         out.raw("</g>\n")
     }
@@ -151,6 +181,15 @@ struct SVGWriter {
             out.int(b.index)
             out.raw("\" transform=\"rotate(")
             out.num(b.to)
+            if b.fromInner != nil {
+                // A unit ray moved out to the inner radius and stretched to the ring's width.
+                out.raw(") translate(0 ")
+                out.num(-b.inner)
+                out.raw(") scale(1 ")
+                out.num(b.outer - b.inner, decimals: 5)
+                out.raw(b.motionOnly ? ")\" visibility=\"hidden\" d=\"M0 0V-1\"/>\n" : ")\" d=\"M0 0V-1\"/>\n")
+                continue
+            }
             out.raw(b.motionOnly ? ")\" visibility=\"hidden\" d=\"" : ")\" d=\"")
             out.radial(inner: b.inner, outer: b.outer)
             out.raw("\"/>\n")
@@ -173,7 +212,10 @@ struct SVGWriter {
             out.num(-l.to)
             out.raw(")\" y=\"")
             out.num(dy)
-            out.raw("\" fill=\"" + l.color.hex + "\">")
+            out.raw("\" fill=\"")
+            out.hex(l.color)
+            // A leaving slice's label is gone at rest, for static renderers too.
+            out.raw(l.toOpacity == 0 ? "\" opacity=\"0\">" : "\">")
             out.text(l.text)
             out.raw("</text>\n")
         }

@@ -6,6 +6,8 @@ struct Scene {
     /// One stroke-dash circle of the motion layer (`.p-m<index>`).
     struct Motion {
         var index: Int
+        /// Movers (reordered slices) carry their own stroke width even in a stacked layer.
+        var ownWidth = false
         var color: Color
         /// Mid-radius of the ring and stroke width.
         var radius: Double
@@ -17,9 +19,16 @@ struct Scene {
     }
 
     /// A dash rotated to `rotation` degrees (screen-clockwise) of `length` user units.
-    struct Dash: Equatable {
+    struct Dash: Hashable {
         var rotation: Double
         var length: Double
+        /// When the ring changes, the circle is scaled (mid-radius = scale * radius) and its
+        /// stroke width given in the circle's own units; the dash length stays an angle times
+        /// the fixed radius, so angles remain exact while radii move.
+        var scale: Double? = nil
+        var width: Double? = nil
+        /// Stroke colour at this end when the slice's colour changes.
+        var color: Color? = nil
     }
 
     /// A radial separator line (`.p-b<index>`) from `inner` to `outer`. `motionOnly` marks
@@ -32,6 +41,14 @@ struct Scene {
         var from: Double
         var to: Double
         var motionOnly = false
+        /// Ring at the start of the transition when it differs (pie to donut, resize): the
+        /// line is then drawn as a unit ray, translated to the inner radius and scaled to the
+        /// ring's width, both linear.
+        var fromInner: Double? = nil
+        var fromOuter: Double? = nil
+        /// 0 when the previous chart has no boundary at this line's start angle (e.g. a single
+        /// full slice that splits): the line fades in instead of cutting the old chart.
+        var fromOpacity: Double = 1
     }
 
     /// A label (`.p-l<index>`) at `radius` on screen angles `from` -> `to` (already signed).
@@ -40,9 +57,12 @@ struct Scene {
         var text: String
         var color: Color
         var radius: Double
+        var fromRadius: Double
         var from: Double
         var to: Double
         var fromOpacity: Double
+        /// 0 for the label of a slice that leaves (it fades out while its slice shrinks).
+        var toOpacity: Double = 1
     }
 
     let layout: ChartLayout
@@ -61,14 +81,16 @@ struct Scene {
     /// Rest state: where each visible slice's exact wedge ends (own end unless stacked).
     var restEnds: [Double] = []
 
-    init(layout: ChartLayout, plan: TransitionPlan) {
+    /// `shape` decides which segments have elements (the plan itself unless sampling: a
+    /// sampled instant's scene must keep the element set of the whole transition).
+    init(layout: ChartLayout, plan: TransitionPlan, shape: TransitionPlan? = nil) {
         self.layout = layout
         self.plan = plan
         scope = "piec-" + layout.id
         stacked = layout.equalRadii && layout.slices.allSatisfy { !$0.isVisible || $0.color.isOpaque }
-        moves = plan.kind != .none && plan.movesGeometry
-        fades = plan.kind != .none && !moves && plan.fadesOpacity
-        if moves { motion = Scene.motionItems(plan, stacked: stacked) }
+        moves = plan.kind != .none && (shape ?? plan).movesGeometry
+        fades = plan.kind != .none && !moves && (shape ?? plan).fadesOpacity
+        if moves { motion = Scene.motionItems(plan, shape: shape ?? plan, stacked: stacked) }
         separators = Scene.separatorItems(plan, layout: layout)
         labels = Scene.labelItems(plan, layout: layout, animated: moves)
         let visible = layout.slices.filter(\.isVisible).map {
@@ -106,46 +128,91 @@ struct Scene {
         return Geometry.isFullCircle(last.endAngle - first.startAngle)
     }
 
-    private static func motionItems(_ plan: TransitionPlan, stacked: Bool) -> [Motion] {
-        let drawn = drawn(plan)
+    private static func motionItems(_ plan: TransitionPlan, shape: TransitionPlan, stacked: Bool) -> [Motion] {
+        let drawn = drawn(shape).map { (offset: $0.offset, element: plan.segments[$0.offset]) }
         let closed = closes(drawn.map(\.element.to))
         let fromEnds = paintEnds(drawn.map(\.element.from), closed: closed)
         let toEnds = paintEnds(drawn.map(\.element.to), closed: closed)
-        return drawn.enumerated().map { i, item in
-            let (k, s) = item
-            let radius = (s.to.outerRadius + s.to.innerRadius) / 2
-            func dash(_ g: SegmentGeometry, paintEnd: Double) -> Dash {
-                let end = stacked ? paintEnd : g.endAngle
-                return Dash(rotation: g.startAngle,
-                            length: Geometry.arcLength(degrees: max(end - g.startAngle, 0), radius: radius))
-            }
-            return Motion(index: k, color: s.to.color, radius: radius, width: s.to.outerRadius - s.to.innerRadius,
-                          from: dash(s.from, paintEnd: fromEnds[i]), to: dash(s.to, paintEnd: toEnds[i]),
-                          gap: Geometry.arcLength(degrees: 360, radius: radius))
+        var items = drawn.enumerated().map { i, item in
+            motion(index: item.offset, item.element, fromEnd: stacked ? fromEnds[i] : nil, toEnd: stacked ? toEnds[i] : nil)
         }
+        for (j, mover) in plan.movers.enumerated() {
+            var m = motion(index: plan.segments.count + j, mover, fromEnd: nil, toEnd: nil)
+            m.ownWidth = true
+            items.append(m)
+        }
+        return items
+    }
+
+    /// One stroke-dash circle from `s.from` to `s.to`, painted to `fromEnd`/`toEnd` when stacked.
+    private static func motion(index: Int, _ s: Segment, fromEnd: Double?, toEnd: Double?) -> Motion {
+        let radius = (s.to.outerRadius + s.to.innerRadius) / 2
+        let width = s.to.outerRadius - s.to.innerRadius
+        func dash(_ g: SegmentGeometry, paintEnd: Double?) -> Dash {
+            let end = paintEnd ?? g.endAngle
+            return Dash(rotation: g.startAngle, length: Geometry.arcLength(degrees: max(end - g.startAngle, 0), radius: radius))
+        }
+        var from = dash(s.from, paintEnd: fromEnd), to = dash(s.to, paintEnd: toEnd)
+        let fromRadius = (s.from.outerRadius + s.from.innerRadius) / 2
+        let fromWidth = s.from.outerRadius - s.from.innerRadius
+        if radius > 0, fromRadius != radius || fromWidth != width {
+            let scale = max(fromRadius, 1e-3) / radius
+            from.scale = scale
+            from.width = max(fromWidth, 0) / scale
+            to.scale = 1
+        }
+        if s.from.color != s.to.color { from.color = s.from.color }
+        return Motion(index: index, color: s.to.color, radius: radius, width: width, from: from, to: to,
+                      gap: Geometry.arcLength(degrees: 360, radius: radius))
     }
 
     /// Radial lines at the start of every visible slice, plus the end of the last one unless
     /// the slices close a full circle (then the start line is shared); none for one full slice.
+    /// No line touches a slice whose outer arc is under three line widths: there the lines
+    /// would cover the slice (a chart of 10,000 slivers would turn white).
     private static func separatorItems(_ plan: TransitionPlan, layout: ChartLayout) -> [Separator] {
-        guard layout.stroke.width > 0, layout.stroke.color.a > 0 else { return [] }
+        var lines = separatorLines(plan, layout: layout)
+        guard plan.kind == .update else { return lines }
+        // Boundaries of the previous chart: where a visible slice starts or ends, unless one
+        // slice fills the whole circle (then it has no radial line at all).
+        let visible = plan.segments.filter { $0.from.span > 0 && $0.from.outerRadius > $0.from.innerRadius }
+        let single = visible.count == 1 && Geometry.isFullCircle(visible[0].from.span)
+        func key(_ a: Double) -> Int { Int(((a.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) * 1000).rounded()) % 360_000 }
+        var edges = Set<Int>()
+        if !single { for s in visible { edges.insert(key(s.from.startAngle)); edges.insert(key(s.from.endAngle)) } }
+        for i in lines.indices where !edges.contains(key(lines[i].from)) { lines[i].fromOpacity = 0 }
+        return lines
+    }
+
+    private static func separatorLines(_ plan: TransitionPlan, layout: ChartLayout) -> [Separator] {
+        let width = layout.stroke.width
+        guard width > 0, layout.stroke.color.a > 0 else { return [] }
         let visible = plan.segments.filter { $0.to.span > 0 && $0.to.outerRadius > $0.to.innerRadius }
         guard let first = visible.first, let last = visible.last else { return [] }
         let full = Geometry.isFullCircle(last.to.endAngle - first.to.startAngle)
         if full, visible.count == 1 { return [] }
+        func wide(_ s: Segment) -> Bool { Geometry.arcLength(degrees: s.to.span, radius: s.to.outerRadius) >= 3 * width }
         var result: [Separator] = []
-        result.reserveCapacity(visible.count + 1)
         for (i, s) in visible.enumerated() {
             let previous = i > 0 ? visible[i - 1] : (full ? last : s)
-            result.append(Separator(index: i, inner: min(s.to.innerRadius, previous.to.innerRadius),
-                                    outer: max(s.to.outerRadius, previous.to.outerRadius),
-                                    from: s.from.startAngle, to: s.to.startAngle))
+            guard wide(s), wide(previous) else { continue }
+            var line = Separator(index: result.count, inner: min(s.to.innerRadius, previous.to.innerRadius),
+                                 outer: max(s.to.outerRadius, previous.to.outerRadius),
+                                 from: s.from.startAngle, to: s.to.startAngle)
+            let fromInner = min(s.from.innerRadius, previous.from.innerRadius)
+            let fromOuter = max(s.from.outerRadius, previous.from.outerRadius)
+            if fromInner != line.inner || fromOuter != line.outer { (line.fromInner, line.fromOuter) = (fromInner, fromOuter) }
+            result.append(line)
         }
         let movesEnd = plan.kind != .none && last.from.endAngle != last.to.endAngle
-        if !full || movesEnd {
+        if !full || movesEnd, wide(last), !full || wide(first) {
             let outer = full ? max(last.to.outerRadius, first.to.outerRadius) : last.to.outerRadius
-            result.append(Separator(index: visible.count, inner: last.to.innerRadius, outer: outer,
-                                    from: last.from.endAngle, to: last.to.endAngle, motionOnly: full))
+            var line = Separator(index: result.count, inner: last.to.innerRadius, outer: outer,
+                                 from: last.from.endAngle, to: last.to.endAngle, motionOnly: full)
+            if last.from.innerRadius != line.inner || last.from.outerRadius != last.to.outerRadius {
+                (line.fromInner, line.fromOuter) = (last.from.innerRadius, last.from.outerRadius)
+            }
+            result.append(line)
         }
         return result
     }
@@ -153,12 +220,21 @@ struct Scene {
     private static func labelItems(_ plan: TransitionPlan, layout: ChartLayout, animated: Bool) -> [Label] {
         let sign = layout.screenSign
         var result: [Label] = []
-        for s in plan.segments {
-            guard let k = s.slice, let text = layout.slices[k].labelText else { continue }
-            let r = s.to.innerRadius > 0 ? (s.to.innerRadius + s.to.outerRadius) / 2 : s.to.outerRadius * 0.62
+        func radius(_ g: SegmentGeometry) -> Double {
+            g.innerRadius > 0 ? (g.innerRadius + g.outerRadius) / 2 : g.outerRadius * 0.62
+        }
+        for s in plan.segments + plan.movers {
             let fromMid = (s.from.startAngle + s.from.endAngle) / 2
             let toMid = (s.to.startAngle + s.to.endAngle) / 2
-            result.append(Label(index: result.count, text: text, color: layout.slices[k].textColor, radius: r,
+            if let exit = s.exitLabel, animated {
+                result.append(Label(index: result.count, text: exit.text, color: exit.color, radius: radius(s.to),
+                                    fromRadius: radius(s.from), from: sign * fromMid, to: sign * toMid,
+                                    fromOpacity: 1, toOpacity: 0))
+                continue
+            }
+            guard let k = s.slice, let text = layout.slices[k].labelText else { continue }
+            result.append(Label(index: result.count, text: text, color: layout.slices[k].textColor, radius: radius(s.to),
+                                fromRadius: animated ? radius(s.from) : radius(s.to),
                                 from: sign * fromMid, to: sign * toMid,
                                 fromOpacity: animated && s.from.span <= 0 ? 0 : 1))
         }

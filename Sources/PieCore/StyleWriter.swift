@@ -6,17 +6,27 @@ import PieSpec
 /// state as rules, one `@keyframes` per distinct from-state, and every `animation`
 /// declaration inside `@media (prefers-reduced-motion: no-preference)`.
 struct StyleWriter {
+    /// An animated element's from-state: the body of its `@keyframes` (`from` only; the
+    /// implicit `to` is the element's own final-state rule).
+    enum From: Hashable {
+        case dash(Scene.Dash, gap: Double)
+        case rotate(Double, showing: Bool, opacity: Double = 1)
+        /// A separator drawn as a unit ray: rotated, moved out to `inner`, stretched to `length`.
+        case ray(Double, inner: Double, length: Double, showing: Bool, opacity: Double = 1)
+        case orbit(Double, radius: Double, opacity: Double)
+    }
+
     private var out: ByteWriter
     private let scene: Scene
     private let sel: String
-    /// From-state bodies in first-seen order, and their keyframe numbers.
-    private var keyframes: [String] = []
-    private var keyframeIndex: [String: Int] = [:]
+    private var keyframes: [From] = []
+    private var keyframeIndex: [From: Int] = [:]
 
     private init(scene: Scene) {
         self.scene = scene
         sel = "." + scene.scope + " "
-        out = ByteWriter(capacity: 256 + scene.motion.count * 160 + scene.separators.count * 80)
+        let perElement = 40 + scene.scope.count
+        out = ByteWriter(capacity: 1024 + (scene.motion.count + scene.separators.count + scene.labels.count) * perElement * 2)
     }
 
     /// The stylesheet for `scene` (ends with a newline).
@@ -28,9 +38,17 @@ struct StyleWriter {
 
     private mutating func write() {
         out.raw(sel + ".p-mo," + sel + ".p-sep," + sel + ".p-lb{pointer-events:none}\n")
-        if scene.moves {
+        if scene.moves, !scene.plan.isUniform {
+            writeSampled()
+        } else if scene.moves {
             let names = finalStates()
-            writeKeyframes()
+            for (k, from) in keyframes.enumerated() {
+                out.raw("@keyframes " + scene.scope + "-k")
+                out.int(k)
+                out.raw("{from{")
+                body(from)
+                out.raw("}}\n")
+            }
             out.raw("@keyframes " + scene.scope + "-show{from,to{visibility:visible}}\n")
             out.raw("@keyframes " + scene.scope + "-hide{from,to{visibility:hidden}}\n")
             out.raw("@media (prefers-reduced-motion:no-preference){\n")
@@ -49,10 +67,109 @@ struct StyleWriter {
         }
     }
 
-    /// `duration easing delay backwards` for the `animation` shorthand.
+    /// `duration easing delay backwards` for the `animation` shorthand (the whole timeline).
     private func timing(linear: Bool) -> String {
-        formatNumber(scene.plan.duration) + "ms " + (linear ? "linear" : easing()) + " "
-            + formatNumber(scene.plan.delay) + "ms backwards"
+        let t = scene.plan.timeline
+        return formatNumber(t.length) + "ms " + (linear ? "linear" : easing()) + " " + formatNumber(t.start) + "ms backwards"
+    }
+
+    /// Staged or staggered plans: the boundaries are sums of differently timed eased widths,
+    /// which no single CSS easing draws. Each element gets keyframes sampled from the exact
+    /// state (`TransitionPlan.frozen(at:)`) with linear timing between samples: every window
+    /// edge is a sample, and each window gets at least `samplesPerWindow` of them.
+    static let samplesPerWindow = 24
+
+    private mutating func writeSampled() {
+        let plan = scene.plan, line = plan.timeline
+        let aligned = Self.alignedEdges(plan)
+        let times = aligned ?? Self.sampleTimes(plan)
+        // Aligned windows (stages without stagger): in each interval one window runs, so the
+        // easing on each keyframe makes every boundary exact between the edges.
+        let ease = aligned == nil ? "" : ";animation-timing-function:" + easing()
+        let scenes = times.map { Scene(layout: scene.layout, plan: plan.frozen(at: $0), shape: plan) }
+        func offset(_ t: Double) -> String { formatNumber(line.length > 0 ? (t - line.start) / line.length * 100 : 0, decimals: 3) + "%" }
+        func emit(_ name: String, _ states: [From]) {
+            out.raw("@keyframes " + scene.scope + "-" + name + "{")
+            for (t, state) in zip(times, states) {
+                out.raw(offset(t) + "{")
+                body(state)
+                out.raw(ease + "}")
+            }
+            out.raw("}\n")
+        }
+        for m in scene.motion {
+            rule(".p-m", m.index, .dash(m.to, gap: m.gap))
+            let k = scene.motion.firstIndex { $0.index == m.index }!
+            emit("m\(m.index)", scenes.map { .dash($0.motion[k].from, gap: m.gap) })
+        }
+        for b in scene.separators {
+            // Only the closing line's presence depends on the instant; a missing one stands still.
+            func line(_ s: Scene) -> Scene.Separator { s.separators.first { $0.index == b.index } ?? b }
+            if b.fromInner != nil {
+                rule(".p-b", b.index, .ray(b.to, inner: b.inner, length: b.outer - b.inner, showing: false))
+                emit("b\(b.index)", scenes.map {
+                    let x = line($0), inner = x.fromInner ?? x.inner
+                    return .ray(x.from, inner: inner, length: (x.fromOuter ?? x.outer) - inner, showing: b.motionOnly, opacity: x.fromOpacity)
+                })
+            } else {
+                rule(".p-b", b.index, .rotate(b.to, showing: false))
+                emit("b\(b.index)", scenes.map { .rotate(line($0).from, showing: b.motionOnly, opacity: line($0).fromOpacity) })
+            }
+        }
+        for (k, l) in scene.labels.enumerated() {
+            rule(".p-l", l.index, .orbit(l.to, radius: l.radius, opacity: l.toOpacity))
+            emit("l\(l.index)", scenes.map { .orbit($0.labels[k].from, radius: $0.labels[k].fromRadius, opacity: $0.labels[k].fromOpacity) })
+        }
+        out.raw("@keyframes " + scene.scope + "-show{from,to{visibility:visible}}\n")
+        out.raw("@keyframes " + scene.scope + "-hide{from,to{visibility:hidden}}\n")
+        out.raw("@media (prefers-reduced-motion:no-preference){\n")
+        out.raw(sel + ".p-mo{animation:" + scene.scope + "-show " + timing(linear: true) + "}\n")
+        out.raw(sel + ".p-ex{animation:" + scene.scope + "-hide " + timing(linear: true) + "}\n")
+        // Longhands, not the shorthand: `animation:` would reset animation-name with a more
+        // specific selector than the per-element rules below.
+        out.raw(sel + ".p-mo path," + sel + ".p-sep path," + sel + ".p-lb text{animation-duration:" + formatNumber(line.length)
+                + "ms;animation-timing-function:linear;animation-delay:" + formatNumber(line.start) + "ms;animation-fill-mode:backwards}\n")
+        for m in scene.motion { out.raw(sel + ".p-m\(m.index){animation-name:" + scene.scope + "-m\(m.index)}\n") }
+        for b in scene.separators { out.raw(sel + ".p-b\(b.index){animation-name:" + scene.scope + "-b\(b.index)}\n") }
+        for l in scene.labels { out.raw(sel + ".p-l\(l.index){animation-name:" + scene.scope + "-l\(l.index)}\n") }
+        out.raw("}\n")
+    }
+
+    /// The window edges when, between any two consecutive edges, at most one distinct window
+    /// is running (the last edge, the end, is left out); nil otherwise.
+    static func alignedEdges(_ plan: TransitionPlan) -> [Double]? {
+        // Rescaled widths (a normalized pie whose shares do not add up mid-way) are not
+        // linear in one easing: those plans are sampled.
+        if plan.normalized {
+            let sum = { (p: TransitionPlan) in p.segments.reduce(0) { $0 + $1.from.span } }
+            let from = plan.segments.reduce(0) { $0 + $1.from.span }, to = plan.segments.reduce(0) { $0 + $1.to.span }
+            let line = plan.timeline
+            for k in 1..<8 {
+                let t = line.start + line.length * Double(k) / 8
+                let raw = sum(plan.unscaled(at: t))
+                let e = plan.easing.value(at: (plan.chartWindow ?? TimeWindow(start: plan.delay, length: plan.duration)).progress(at: t))
+                if abs(raw - (from + (to - from) * e)) > 1e-6 { return nil }
+            }
+        }
+        let windows = Set((plan.segments + plan.movers).map(plan.window(of:)) + [plan.chartWindow].compactMap { $0 })
+        let edges = Set(windows.flatMap { [$0.start, $0.end] }).sorted()
+        for (a, b) in zip(edges, edges.dropFirst()) {
+            let running = windows.filter { $0.start < b && $0.end > a && $0.length > 0 }
+            if running.count > 1 { return nil }
+        }
+        return Array(edges.dropLast())
+    }
+
+    /// Sample instants: every window edge, plus a uniform grid fine enough that the shortest
+    /// window gets `samplesPerWindow` steps (at most 240 in all).
+    static func sampleTimes(_ plan: TransitionPlan) -> [Double] {
+        let line = plan.timeline
+        let windows = (plan.segments + plan.movers).map(plan.window(of:)) + [plan.chartWindow].compactMap { $0 }
+        let shortest = windows.map(\.length).filter { $0 > 0 }.min() ?? line.length
+        let steps = min(240, max(samplesPerWindow, Int((line.length / max(shortest, 1) * Double(samplesPerWindow)).rounded(.up))))
+        var times = Set((0..<steps).map { line.start + line.length * Double($0) / Double(steps) })
+        for w in windows where w.start < line.end { times.insert(w.start) }
+        return times.sorted()
     }
 
     private func longhands() -> String {
@@ -63,8 +180,8 @@ struct StyleWriter {
     /// The easing re-serialised from its numbers (never from spec text).
     private func easing() -> String {
         let e = scene.plan.easing
-        return "cubic-bezier(" + formatNumber(e.x1, decimals: 4) + "," + formatNumber(e.y1, decimals: 4) + ","
-            + formatNumber(e.x2, decimals: 4) + "," + formatNumber(e.y2, decimals: 4) + ")"
+        let numbers = [e.x1, e.y1, e.x2, e.y2].map { formatNumber($0, decimals: 4) }
+        return "cubic-bezier(" + numbers.joined(separator: ",") + ")"
     }
 
     private struct Names {
@@ -78,33 +195,99 @@ struct StyleWriter {
     private mutating func finalStates() -> Names {
         var names = Names()
         for m in scene.motion {
-            out.raw(sel + ".p-m" + String(m.index) + "{" + StyleWriter.dash(m.to, gap: m.gap) + "}\n")
-            names.motion.append((m.index, keyframe(StyleWriter.dash(m.from, gap: m.gap))))
+            rule(".p-m", m.index, .dash(m.to, gap: m.gap))
+            names.motion.append((m.index, keyframe(.dash(m.from, gap: m.gap))))
         }
         for b in scene.separators {
-            out.raw(sel + ".p-b" + String(b.index) + "{" + StyleWriter.rotate(b.to) + "}\n")
-            let from = StyleWriter.rotate(b.from) + (b.motionOnly ? ";visibility:visible" : "")
-            names.separators.append((b.index, keyframe(from)))
+            if let fromInner = b.fromInner, let fromOuter = b.fromOuter {
+                rule(".p-b", b.index, .ray(b.to, inner: b.inner, length: b.outer - b.inner, showing: false))
+                names.separators.append((b.index, keyframe(.ray(b.from, inner: fromInner, length: fromOuter - fromInner, showing: b.motionOnly, opacity: b.fromOpacity))))
+            } else {
+                rule(".p-b", b.index, .rotate(b.to, showing: false))
+                names.separators.append((b.index, keyframe(.rotate(b.from, showing: b.motionOnly, opacity: b.fromOpacity))))
+            }
         }
         for l in scene.labels {
-            out.raw(sel + ".p-l" + String(l.index) + "{" + StyleWriter.orbit(l.to, radius: l.radius) + "}\n")
-            var from = StyleWriter.orbit(l.from, radius: l.radius)
-            if l.fromOpacity != 1 { from += ";opacity:" + formatNumber(l.fromOpacity) }
-            names.labels.append((l.index, keyframe(from)))
+            rule(".p-l", l.index, .orbit(l.to, radius: l.radius, opacity: l.toOpacity))
+            names.labels.append((l.index, keyframe(.orbit(l.from, radius: l.fromRadius, opacity: l.fromOpacity))))
         }
         return names
     }
 
-    private mutating func keyframe(_ body: String) -> Int {
-        if let k = keyframeIndex[body] { return k }
-        keyframes.append(body)
-        keyframeIndex[body] = keyframes.count - 1
+    private mutating func rule(_ cls: String, _ index: Int, _ state: From) {
+        out.raw(sel)
+        out.raw(cls)
+        out.int(index)
+        out.raw("{")
+        body(state)
+        out.raw("}\n")
+    }
+
+    private mutating func keyframe(_ from: From) -> Int {
+        if let k = keyframeIndex[from] { return k }
+        keyframes.append(from)
+        keyframeIndex[from] = keyframes.count - 1
         return keyframes.count - 1
     }
 
-    private mutating func writeKeyframes() {
-        for (k, body) in keyframes.enumerated() {
-            out.raw("@keyframes " + scene.scope + "-k" + String(k) + "{from{" + body + "}}\n")
+    /// The declarations of a state. Labels use `rotate(a) translate(0px,-r) rotate(-a)`, which
+    /// interpolates along the circle of radius r.
+    private mutating func body(_ state: From) {
+        switch state {
+        case .dash(let d, let gap):
+            out.raw("transform:rotate(")
+            out.num(d.rotation)
+            if let scale = d.scale {
+                out.raw("deg) scale(")
+                out.num(scale, decimals: 5)
+                out.raw(")")
+            } else {
+                out.raw("deg)")
+            }
+            out.raw(";stroke-dasharray:")
+            out.num(d.length)
+            out.raw(" ")
+            out.num(gap)
+            if let width = d.width {
+                out.raw(";stroke-width:")
+                out.num(width)
+            }
+            if let color = d.color {
+                out.raw(";stroke:")
+                out.hex(color)
+            }
+        case .ray(let angle, let inner, let length, let showing, let opacity):
+            out.raw("transform:rotate(")
+            out.num(angle)
+            out.raw("deg) translate(0px,")
+            out.num(-inner)
+            out.raw("px) scale(1,")
+            out.num(max(length, 0), decimals: 5)
+            out.raw(showing ? ");visibility:visible" : ")")
+            if opacity != 1 {
+                out.raw(";opacity:")
+                out.num(opacity)
+            }
+        case .rotate(let angle, let showing, let opacity):
+            out.raw("transform:rotate(")
+            out.num(angle)
+            out.raw(showing ? "deg);visibility:visible" : "deg)")
+            if opacity != 1 {
+                out.raw(";opacity:")
+                out.num(opacity)
+            }
+        case .orbit(let angle, let radius, let opacity):
+            out.raw("transform:rotate(")
+            out.num(angle)
+            out.raw("deg) translate(0px,")
+            out.num(-radius)
+            out.raw("px) rotate(")
+            out.num(-angle)
+            out.raw("deg)")
+            if opacity != 1 {
+                out.raw(";opacity:")
+                out.num(opacity)
+            }
         }
     }
 
@@ -113,7 +296,9 @@ struct StyleWriter {
     private mutating func animationNames(_ items: [(Int, Int)], layer: String, cls: String) {
         guard let firstName = items.first?.1 else { return }
         if items.allSatisfy({ $0.1 == firstName }) {
-            out.raw(sel + layer + "{animation-name:" + scene.scope + "-k" + String(firstName) + "}\n")
+            out.raw(sel + layer + "{animation-name:" + scene.scope + "-k")
+            out.int(firstName)
+            out.raw("}\n")
             return
         }
         var groups: [Int: [Int]] = [:]
@@ -125,22 +310,13 @@ struct StyleWriter {
         for name in order {
             for (i, element) in groups[name, default: []].enumerated() {
                 if i > 0 { out.raw(",") }
-                out.raw(sel + cls + String(element))
+                out.raw(sel)
+                out.raw(cls)
+                out.int(element)
             }
-            out.raw("{animation-name:" + scene.scope + "-k" + String(name) + "}\n")
+            out.raw("{animation-name:" + scene.scope + "-k")
+            out.int(name)
+            out.raw("}\n")
         }
-    }
-
-    static func dash(_ d: Scene.Dash, gap: Double) -> String {
-        "transform:rotate(" + formatNumber(d.rotation) + "deg);stroke-dasharray:" + formatNumber(d.length) + " "
-            + formatNumber(gap)
-    }
-
-    static func rotate(_ angle: Double) -> String { "transform:rotate(" + formatNumber(angle) + "deg)" }
-
-    /// `rotate(a) translate(0px,-r) rotate(-a)`: moves along the circle of radius r.
-    static func orbit(_ angle: Double, radius: Double) -> String {
-        "transform:rotate(" + formatNumber(angle) + "deg) translate(0px," + formatNumber(-radius) + "px) rotate("
-            + formatNumber(-angle) + "deg)"
     }
 }

@@ -31,17 +31,18 @@ public enum Summary {
         slice.label + ": " + value(slice, format: format) + " (" + slice.percentText + "%)"
     }
 
-    /// The enter sentence: "First version: 5 slices, largest Swift at 42.5%."
+    /// The enter sentence: "First version: 5 slices, largest Swift at 42.5%." (or "5 equal
+    /// slices" / "all zero").
     public static func enterSentence(_ layout: ChartLayout) -> String {
         let n = layout.slices.count
-        var text = "First version: " + String(n) + (n == 1 ? " slice" : " slices")
+        let counted = String(n) + (n == 1 ? " slice" : " slices")
         var largest: SliceLayout?
         for slice in layout.slices where slice.value > (largest?.value ?? 0) { largest = slice }
-        if let largest {
-            text += (n == 1 ? ", " : ", largest ") + largest.label + " at " + largest.percentText + "%"
-        } else if n > 0 {
-            text += ", all zero"
+        guard let largest else { return "First version: " + counted + (n > 0 ? ", all zero." : ".") }
+        if n == 1 { return "First version: 1 slice, " + largest.label + " at " + largest.percentText + "%." }
+        if layout.slices.allSatisfy({ $0.value == largest.value }) {
+            return "First version: " + String(n) + " equal slices."
         }
-        return text + "."
+        return "First version: " + counted + ", largest " + largest.label + " at " + largest.percentText + "%."
     }
 }

@@ -45,6 +45,16 @@ public struct Segment: Sendable, Hashable {
     public var slice: Int?
     public var from: SegmentGeometry
     public var to: SegmentGeometry
+    /// For an exiting slice: its label in the previous version, which fades out as it shrinks.
+    public var exitLabel: ExitLabel? = nil
+    /// Its own time window (staged or staggered plans); nil = the plan's delay and duration.
+    public var window: TimeWindow? = nil
+}
+
+/// The label of a slice that leaves, with the text colour it had.
+public struct ExitLabel: Sendable, Hashable {
+    public var text: String
+    public var color: Color
 }
 
 /// The kind of a whole transition, as named in the manifest.
@@ -67,6 +77,14 @@ public struct TransitionPlan: Sendable, Hashable {
     public var segments: [Segment]
     /// Reordered slices, drawn on top of the segments while they rotate to their new place.
     public var movers: [Segment] = []
+    /// When the chart itself (start angle) changes, if not along the plan's delay and duration.
+    public var chartWindow: TimeWindow? = nil
+    /// The chart's start angle before and after (the first boundary).
+    public var startFrom: Double = 0
+    public var startTo: Double = 0
+    /// Both versions share out their whole sweep (no `total`): at every instant the widths
+    /// are rescaled to the interpolated sweep, so staged and staggered changes never open a gap.
+    public var normalized = false
 
     public init(kind: TransitionKind, duration: Double, delay: Double, easing: Easing, segments: [Segment],
                 movers: [Segment] = []) {
@@ -121,7 +139,11 @@ public enum Planner {
             }
             return Segment(id: slice.id, kind: .enter, slice: k, from: from, to: to)
         }
-        return TransitionPlan(kind: kind, duration: max(animation.duration, 0), delay: max(animation.delay, 0),
-                              easing: animation.easing, segments: segments)
+        var plan = TransitionPlan(kind: kind, duration: max(animation.duration, 0), delay: max(animation.delay, 0),
+                                  easing: animation.easing, segments: segments)
+        plan.startFrom = layout.startAngle
+        plan.startTo = layout.startAngle
+        if kind == .enterGrow { schedule(&plan, animation: animation) }
+        return plan
     }
 }

@@ -15,11 +15,14 @@ public struct BuildRequest: Sendable {
     public var inputs: [String]
     public var outputDir: String
     public var mode: Mode
+    /// `--from REF`: the previous version every spec animates from.
+    public var from: String?
 
-    public init(inputs: [String], outputDir: String = "out", mode: Mode = .write) {
+    public init(inputs: [String], outputDir: String = "out", mode: Mode = .write, from: String? = nil) {
         self.inputs = inputs
         self.outputDir = outputDir
         self.mode = mode
+        self.from = from
     }
 }
 
@@ -55,7 +58,7 @@ extension Builder {
         let writes = request.mode != .validate
         let discovery = discover(inputs: request.inputs.isEmpty ? ["."] : request.inputs, outputDir: writes ? request.outputDir : nil)
         report.discoveryProblems = discovery.problems
-        report.outcomes = compileAll(discovery.inputs, progress: progress)
+        report.outcomes = compileAll(discovery.inputs, from: request.from, progress: progress)
         guard discovery.problems.isEmpty, !report.outcomes.contains(where: \.hasErrors) else { return report }
         switch request.mode {
         case .validate: break

@@ -24,18 +24,18 @@ public struct Builder: Sendable {
     /// Reads and compiles every input in parallel; outcomes are in input order. Two specs with
     /// the same bundle id get E0506 on the later one (by path), which then has no bundle.
     /// `progress` receives (done, total) from any thread.
-    public func compileAll(_ inputs: [SpecInput], progress: (@Sendable (Int, Int) -> Void)? = nil) -> [SpecOutcome] {
+    public func compileAll(_ inputs: [SpecInput], from: String? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil) -> [SpecOutcome] {
         let total = inputs.count
         var perItem: (@Sendable (Int) -> Void)?
         if let progress { perItem = { done in progress(done, total) } }
         let builder = self
-        var outcomes = parallelMap(inputs, jobs: jobs, progress: perItem) { builder.compileOne($0) }
+        var outcomes = parallelMap(inputs, jobs: jobs, progress: perItem) { builder.compileOne($0, from: from) }
         Self.rejectDuplicateIDs(&outcomes)
         return outcomes
     }
 
     /// Reads and compiles one spec (no cross-spec checks).
-    public func compileOne(_ input: SpecInput) -> SpecOutcome {
+    public func compileOne(_ input: SpecInput, from: String? = nil) -> SpecOutcome {
         let source: SourceFile
         switch SpecReader.read(input.path, limits: limits) {
         case .failure(let error):
@@ -43,8 +43,18 @@ public struct Builder: Sendable {
         case .success(let s): source = s
         }
         let slug = BundleID.slug(fromPath: input.path)
-        let result = compile(CompileRequest(source: source, defaultID: slug))
-        var diagnostics = result.diagnostics
+        var request = CompileRequest(source: source, defaultID: slug)
+        var diagnostics: [Diagnostic] = []
+        if let from {
+            let resolved = PreviousVersionResolver(ref: from).resolve(specPath: input.path, source: source, defaultID: slug)
+            request.previous = resolved.previous
+            diagnostics += resolved.diagnostics
+            if resolved.diagnostics.hasErrors {
+                return SpecOutcome(input: input, source: source, bundle: nil, spec: nil, diagnostics: diagnostics)
+            }
+        }
+        let result = compile(request)
+        diagnostics += result.diagnostics
         var bundle = diagnostics.hasErrors ? nil : result.bundle
         if slug.isEmpty, !diagnostics.hasErrors, (bundle?.id ?? result.spec?.id ?? "").isEmpty {
             diagnostics.append(DriverDiagnostics.error(

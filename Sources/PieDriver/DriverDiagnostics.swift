@@ -14,6 +14,9 @@ public enum DriverDiagnostics {
     public static let writeFailed = DiagnosticCode("E0509")
     public static let staleBundle = DiagnosticCode("E0510")
     public static let invalidBundle = DiagnosticCode("E0511")
+    public static let fromNotFound = DiagnosticCode("E0512")
+    public static let unknownRevision = DiagnosticCode("E0513")
+    public static let previousMissing = DiagnosticCode("E0514")
 
     /// Codes that mean an I/O failure (exit status 74) rather than a spec error (exit status 1).
     public static let ioCodes: Set<DiagnosticCode> = [
@@ -83,6 +86,22 @@ public enum DriverDiagnostics {
             A compiled bundle has an id outside `[a-z0-9-]` (1 to 64 characters) or a file name \
             that is not a plain name, so piec refuses to turn it into paths. This is a bug in \
             piec: please report it with the spec. Exit status 1.
+            """),
+        CodeInfo("E0512", "nothing to read at the --from reference", """
+            `--from REF` is the previous version of the spec: a spec file, a bundle folder (its \
+            manifest.json holds the spec it was built from), an output folder holding \
+            `<id>/manifest.json`, or a git revision such as `HEAD~1`, a tag or a branch. REF is \
+            none of these here: no such file or folder, and the spec is not inside a git \
+            repository.
+            """),
+        CodeInfo("E0513", "unknown git revision", """
+            `--from REF` was read as a git revision, but git does not know it in the spec's \
+            repository. Check the name with `git rev-parse REF`.
+            """),
+        CodeInfo("E0514", "no previous version: the chart enters", """
+            A note, not an error: the previous version named by `--from` does not hold this \
+            chart (the file did not exist at that revision, or the folder has no bundle with \
+            this id). The chart plays its `enter` animation instead of a transition.
             """),
     ]
 

@@ -34,6 +34,7 @@ extension ChartSpec {
         root.append(("animation", .object([
             ("duration", .string(formatNumber(animation.duration, decimals: 3) + "ms")), ("easing", .string(animation.easing.css)),
             ("delay", .string(formatNumber(animation.delay, decimals: 3) + "ms")), ("enter", .string(animation.enter.rawValue)),
+            ("stages", .string(animation.stages.rawValue)), ("stagger", .string(formatNumber(animation.stagger, decimals: 3) + "ms")),
         ])))
         root.append(("slices", .array(slices.map { s in
             var m: [(String, JSONValue)] = [("id", .string(s.id)), ("label", .string(s.label)), ("value", num(s.value))]

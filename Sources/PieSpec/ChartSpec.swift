@@ -24,6 +24,8 @@ public enum SortOrder: String, Sendable, Hashable, CaseIterable { case none, asc
 public enum LabelPosition: String, Sendable, Hashable, CaseIterable { case inside, none }
 public enum LegendPosition: String, Sendable, Hashable, CaseIterable { case none, top, right, bottom, left }
 public enum EnterAnimation: String, Sendable, Hashable, CaseIterable { case grow, fade, none }
+/// `single`: every change at once; `staged`: removals, then resizes and moves, then inserts.
+public enum AnimationStages: String, Sendable, Hashable, CaseIterable { case single, staged }
 
 public struct ChartOptions: Sendable, Hashable {
     /// Side of the square that holds the pie, in px (the legend adds room beside it).
@@ -115,6 +117,9 @@ public struct AnimationOptions: Sendable, Hashable {
     /// Milliseconds.
     public var delay: Double = 0
     public var enter: EnterAnimation = .grow
+    public var stages: AnimationStages = .single
+    /// Milliseconds between the starts of successive slices' changes (0 = all together).
+    public var stagger: Double = 0
     public init() {}
 }
 

@@ -95,6 +95,10 @@ public enum Keys {
         KeySpec("easing", .easing, default: .string("ease-in-out"), "A CSS easing: linear, ease, ease-in, ease-out, ease-in-out or cubic-bezier(x1, y1, x2, y2)."),
         KeySpec("delay", .duration(maxMilliseconds: 60_000), default: .string("0ms"), "Wait before the animation starts."),
         KeySpec("enter", .choice(EnterAnimation.allCases.map(\.rawValue)), default: .string("grow"), "How a chart with no previous version appears."),
+        KeySpec("stages", .choice(AnimationStages.allCases.map(\.rawValue)), default: .string("single"),
+                "single: every change at once; staged: removals, then resizes and moves, then inserts (each a third of the duration)."),
+        KeySpec("stagger", .duration(maxMilliseconds: 2_000), default: .string("0ms"),
+                "Delay between the starts of successive slices' changes, in angular order."),
     ])
 
     public static let slice = KeyTable(section: "slices[]", doc: "One slice.", keys: [
@@ -129,7 +133,7 @@ public enum Keys {
     /// (never accepted and ignored) with a message that says so.
     public static let planned: [String: String] = [
         "padAngle": "chart", "cornerRadius": "chart", "other": "chart", "center": "chart", "width": "chart",
-        "height": "chart", "locale": "format", "dark": "theme", "stagger": "animation", "stages": "animation",
+        "height": "chart", "locale": "format", "dark": "theme",
         "explode": "slices[]",
     ]
 }

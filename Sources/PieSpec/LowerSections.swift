@@ -118,6 +118,8 @@ extension Lowering {
         if let v = e["easing"], let x = easing(v.value, path: "animation.easing") { a.easing = x }
         if let v = e["delay"], let x = duration(v.value, t.key("delay")!, path: "animation.delay") { a.delay = x }
         if let v = e["enter"], let x = choice(v.value, t.key("enter")!, path: "animation.enter") { a.enter = EnterAnimation(rawValue: x)! }
+        if let v = e["stages"], let x = choice(v.value, t.key("stages")!, path: "animation.stages") { a.stages = AnimationStages(rawValue: x)! }
+        if let v = e["stagger"], let x = duration(v.value, t.key("stagger")!, path: "animation.stagger") { a.stagger = x }
         return a
     }
 }

@@ -32,8 +32,10 @@ public enum Palettes {
 
     /// The colours for slices `ids` (in order) under `palette`; explicit per-slice colours are
     /// applied by the caller. Each id prefers `hash(id) % n`; collisions probe to the next free
-    /// colour in spec order, so up to n slices always get distinct colours.
-    public static func assign(ids: [String], palette: Palette) -> [Color] {
+    /// colour in spec order, so up to n slices always get distinct colours. `pinned` ids (the
+    /// colours slices had in the previous version) keep their colour, and the others avoid
+    /// the pinned colours while free ones remain. `hue` is positional and ignores `pinned`.
+    public static func assign(ids: [String], palette: Palette, pinned: [String: Color] = [:]) -> [Color] {
         let colors: [Color]
         switch palette {
         case .named("hue"): return ids.indices.map { hue(index: $0, count: ids.count) }
@@ -42,9 +44,18 @@ public enum Palettes {
         }
         var used = [Bool](repeating: false, count: colors.count)
         var usedCount = 0
+        for id in ids {
+            guard let color = pinned[id], let k = colors.firstIndex(of: color), !used[k] else { continue }
+            used[k] = true
+            usedCount += 1
+        }
         var result: [Color] = []
         result.reserveCapacity(ids.count)
         for id in ids {
+            if let color = pinned[id] {
+                result.append(color)
+                continue
+            }
             var index = Int(fnv1a(id) % UInt64(colors.count))
             if usedCount < colors.count {
                 while used[index] { index = (index + 1) % colors.count }

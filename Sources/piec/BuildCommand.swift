@@ -10,6 +10,10 @@ struct Build: ParsableCommand {
             whose bytes did not change is not touched; a changed one is staged in OUT and swapped \
             in atomically. piec never writes through a symlink or deletes files it did not write.
 
+            --from REF animates each chart from its previous version instead of playing its \
+            enter animation: REF is a spec file, a bundle folder, an output folder holding \
+            <id>/manifest.json, or a git revision (the spec's own path at that revision).
+
             --check writes nothing and exits 2 when a bundle in OUT is missing or differs from what \
             piec would write (each stale bundle is listed as E0510), for CI.
             """
@@ -23,8 +27,13 @@ struct Build: ParsableCommand {
     @Flag(help: "Write nothing; exit 2 when a committed bundle is missing or differs.")
     var check = false
 
+    @Option(help: ArgumentHelp(
+        "Animate from this previous version: a spec file, a bundle folder (or an output folder holding <id>/), or a git revision such as HEAD~1.",
+        valueName: "REF"))
+    var from: String?
+
     func run() throws {
-        let request = BuildRequest(inputs: options.inputs, outputDir: output, mode: check ? .checkStale : .write)
+        let request = BuildRequest(inputs: options.inputs, outputDir: output, mode: check ? .checkStale : .write, from: from)
         let status = Reporter(format: options.format).run(request, builder: options.builder)
         if status != .success { throw ExitCode(status.rawValue) }
     }

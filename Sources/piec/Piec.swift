@@ -1,7 +1,7 @@
 import ArgumentParser
 import PieDriver
 
-/// The root command: `piec build | check | explain | schema`.
+/// The root command: `piec build | check | diff | explain | schema`.
 struct Piec: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "piec",
@@ -15,6 +15,6 @@ struct Piec: ParsableCommand {
             \(PiecExitCode.helpText)
             """,
         version: PiecVersion.string,
-        subcommands: [Build.self, Check.self, Explain.self, Schema.self]
+        subcommands: [Build.self, Check.self, Diff.self, Explain.self, Schema.self]
     )
 }

@@ -92,3 +92,117 @@ struct BundleTests {
         }
     }
 }
+
+@Suite("Bundle limits and round trips")
+struct BundleRoundTripTests {
+    @Test func slicesTooThinToPointAtGetNoFocusStop() {
+        // 1 of 1000 at R = 150 is a 0.94 px arc; 2 of 1000 is 1.9 px; 3 of 1000 is 2.8 px.
+        let html = Fixture.text(Fixture.bundle(Fixture.spec([1, 2, 3, 994])), "index.html")
+        #expect(html.occurrences(of: "tabindex=\"0\"") == 2)
+        #expect(!html.contains("p-s0\"") && !html.contains("p-s1\"") && html.contains("p-s2\""))
+        #expect(html.occurrences(of: "<tr><th scope=\"row\">") == 4)
+    }
+
+    @Test func manifestSpecLoadsBackAsTheSameSpec() throws {
+        var spec = Fixture.spec([3, 1, 2], id: "roundtrip", labels: ["A", "B", "C"])
+        spec.title = "Round trip"
+        spec.chart.innerRadius = 0.5
+        spec.slices[1].radius = 0.8
+        let bytes = Fixture.bundle(spec).files[3].bytes
+        let loaded = SpecLoader.loadEmbedded(SourceFile(path: "manifest.json", bytes: bytes), defaultID: "x")
+        #expect(loaded.diagnostics.isEmpty)
+        #expect(loaded.spec == spec)
+    }
+
+    @Test func chartSVGStaysSmallPerSlice() {
+        let n = 2000
+        let bundle = Fixture.bundle(Fixture.spec((0..<n).map { Double($0 % 7 + 1) }))
+        let svg = bundle.files[0].bytes.count
+        #expect(svg / n <= 400, "chart.svg takes \(svg / n) bytes per slice")
+        #expect(bundle.files[2].bytes.count / n <= 700)
+    }
+}
+
+@Suite("Compiling spec source")
+struct CompileRequestTests {
+    private let languages = """
+        piec: 1
+        id: languages
+        title: Languages <in> the monorepo
+        chart: { innerRadius: 0.55 }
+        slices:
+          - { id: swift, label: Swift, value: 42.5, color: "#f05138" }
+          - { id: go, label: Go, value: 12 }
+          - { id: perl, label: Perl, value: 0 }
+
+        """
+
+    @Test func sourceCompilesToTheFourFilesInOrder() throws {
+        let source = SourceFile(path: "specs/languages.yaml", text: languages)
+        let result = Compiler.compile(CompileRequest(source: source, defaultID: "languages"))
+        #expect(result.diagnostics.isEmpty)
+        let bundle = try #require(result.bundle)
+        #expect(bundle.id == "languages")
+        #expect(bundle.files.map(\.name) == Compiler.fileNames)
+        #expect(result.spec.map { Fixture.bundle($0, source: languages) } == bundle)
+        let svg = Fixture.text(bundle, "chart.svg")
+        #expect(svg.contains("<title id=\"piec-languages-title\">Languages &lt;in&gt; the monorepo</title>"))
+        #expect(svg.contains("fill=\"#f05138\""))
+        let manifest = Fixture.text(bundle, "manifest.json")
+        #expect(manifest.contains("\"specHash\": \"sha256:" + SHA256.hex(Array(languages.utf8)) + "\""))
+    }
+
+    @Test func svgOnlyRequest() throws {
+        let source = SourceFile(path: "x.yaml", text: languages)
+        let result = Compiler.compile(CompileRequest(source: source, defaultID: "x", svgOnly: true))
+        #expect(try #require(result.bundle).files.map(\.name) == ["chart.svg"])
+    }
+
+    @Test func specErrorsGiveDiagnosticsAndNoBundle() {
+        let source = SourceFile(path: "bad.yaml", text: "piec: 1\nslices:\n  - { label: A, value: -1 }\n")
+        let result = Compiler.compile(CompileRequest(source: source, defaultID: "bad"))
+        #expect(result.bundle == nil)
+        #expect(result.diagnostics.hasErrors)
+    }
+
+    @Test func enterSentences() {
+        #expect(Summary.enterSentence(Layout.layout(Fixture.spec([1, 1, 1]))) == "First version: 3 equal slices.")
+        #expect(Summary.enterSentence(Layout.layout(Fixture.spec([0, 0]))) == "First version: 2 slices, all zero.")
+        #expect(Summary.enterSentence(Layout.layout(Fixture.spec([1, 3], labels: ["a", "B"]))) == "First version: 2 slices, largest B at 75.0%.")
+    }
+
+    @Test func everyDocumentIsBalancedMarkup() {
+        var spec = Fixture.spec([3, 0, 2, 1], labels: ["a<b", "z", "c&d", "e\"f"])
+        spec.chart.innerRadius = 0.4
+        spec.chart.direction = .counterclockwise
+        for position in LegendPosition.allCases {
+            spec.legend.position = position
+            let bundle = Fixture.bundle(spec)
+            for name in ["chart.svg", "index.html"] {
+                #expect(unbalancedTag(Fixture.text(bundle, name)) == nil, "\(name) with legend \(position)")
+            }
+        }
+    }
+
+    /// The first end tag that does not close the innermost open element (void HTML elements
+    /// and self-closing tags aside), or the first element left open.
+    private func unbalancedTag(_ text: String) -> String? {
+        let void: Set<String> = ["meta", "!doctype", "?xml"]
+        var stack: [String] = []
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "<") {
+            guard let close = rest[open...].firstIndex(of: ">") else { return "unterminated tag" }
+            let tag = rest[rest.index(after: open)..<close]
+            rest = rest[rest.index(after: close)...]
+            if tag.hasPrefix("/") {
+                let name = String(tag.dropFirst())
+                guard stack.last == name else { return "</\(name)>" }
+                stack.removeLast()
+            } else if !tag.hasSuffix("/") {
+                let name = String(tag.prefix { $0 != " " && $0 != "\n" }).lowercased()
+                if !void.contains(name) { stack.append(name) }
+            }
+        }
+        return stack.last.map { "<\($0)> left open" }
+    }
+}

@@ -168,3 +168,29 @@ struct SVGTests {
         #expect(bundle.files[0].bytes == Fixture.bundle(Fixture.spec([1, 2])).files[0].bytes)
     }
 }
+
+@Suite("Separators")
+struct SeparatorTests {
+    @Test func noLinesAroundSlicesNarrowerThanThreeLineWidths() {
+        // At R = 150 with 1 px lines: 1/1000 is a 0.94 px arc, 4/1000 is 3.8 px.
+        let svg = Fixture.svg(Fixture.spec([1, 4, 995]))
+        let separators = svg.between("<g class=\"p-sep\"", "</g>")
+        // Only the boundaries between the 4 and the 995 slices: at 1.8 deg and at 0/360.
+        #expect(separators.occurrences(of: "<path") == 1)
+        #expect(separators.contains("transform=\"rotate(1.8)\""))
+    }
+
+    @Test func thousandsOfSliversDrawNoSeparators() {
+        let svg = Fixture.svg(Fixture.spec([Double](repeating: 1, count: 3000)))
+        #expect(!svg.contains("<g class=\"p-sep\""))
+    }
+
+    @Test func strokeWidthAndColourComeFromTheTheme() {
+        var spec = Fixture.spec([1, 1])
+        spec.theme.stroke.width = 2.5
+        spec.theme.stroke.color = Color(r: 0, g: 0, b: 0)
+        #expect(Fixture.svg(spec).contains("<g class=\"p-sep\" fill=\"none\" stroke=\"#000000\" stroke-width=\"2.5\">"))
+        spec.theme.stroke.width = 0
+        #expect(!Fixture.svg(spec).contains("<g class=\"p-sep\""))
+    }
+}

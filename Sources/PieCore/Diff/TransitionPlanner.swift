@@ -38,13 +38,40 @@ extension Planner {
             let id = (n ?? o)!.id
             // A moved slice's label rides on its mover, not on the opening place.
             let labelled = entry.role == .movedTo ? nil : entry.newIndex
-            segments.append(Segment(id: id, kind: kind, slice: labelled, from: from, to: to))
+            var segment = Segment(id: id, kind: kind, slice: labelled, from: from, to: to)
+            if entry.role == .removed, let o, let text = o.labelText {
+                segment.exitLabel = ExitLabel(text: text, color: o.textColor)
+            }
+            segments.append(segment)
         }
         let movers = diff.matches.filter(\.moved).map { m in
             mover(old: old.slices[m.oldIndex], new: new.slices[m.newIndex], newIndex: m.newIndex, oldChart: old, newChart: new)
         }
-        return TransitionPlan(kind: .update, duration: max(animation.duration, 0), delay: max(animation.delay, 0),
-                              easing: animation.easing, segments: segments, movers: movers)
+        var plan = TransitionPlan(kind: .update, duration: max(animation.duration, 0), delay: max(animation.delay, 0),
+                                  easing: animation.easing, segments: segments, movers: movers)
+        plan.startFrom = old.startAngle
+        plan.startTo = new.startAngle
+        plan.normalized = old.usedEndAngle - old.startAngle >= old.sweep - 1e-9 && new.usedEndAngle - new.startAngle >= new.sweep - 1e-9
+        if animation.stages == .staged { settleRings(&plan) }
+        schedule(&plan, animation: animation)
+        return plan
+    }
+
+    /// Staged: the ring changes in the update stage, so a slice that leaves before it keeps the
+    /// old ring, and one that arrives after it starts on the new ring.
+    private static func settleRings(_ plan: inout TransitionPlan) {
+        for i in plan.segments.indices {
+            switch plan.segments[i].kind {
+            case .exit:
+                plan.segments[i].to.outerRadius = plan.segments[i].from.outerRadius
+                plan.segments[i].to.innerRadius = plan.segments[i].from.innerRadius
+            case .enter:
+                plan.segments[i].from.outerRadius = plan.segments[i].to.outerRadius
+                plan.segments[i].from.innerRadius = plan.segments[i].to.innerRadius
+            case .update:
+                break
+            }
+        }
     }
 
     /// A slice's outer radius as a fraction of its chart's outer radius.

@@ -1,66 +1,100 @@
 import Foundation
+import PieCore
 import PieDiagnostics
+import PieSpec
 
-/// Where the previous version of a spec comes from (`--from REF`).
-public enum PreviousVersion: Sendable {
-    /// A spec file's bytes (a file REF, or the spec's own path at a git revision).
-    case spec(SourceFile)
-    /// A bundle's `manifest.json`: its `spec` member is the canonical spec it was built from.
-    case manifest(SourceFile)
-    /// There is no previous version (the file did not exist then): the chart enters.
-    case none(note: String)
-}
-
-/// Resolves `--from REF` for one spec: REF is a spec file, a bundle folder (or an output
-/// folder holding `<id>/manifest.json`), or a git revision of the spec's own path.
+/// Resolves `--from REF` for one spec. REF is, in this order: an existing file (a spec, or a
+/// bundle's `manifest.json`), an existing folder (a bundle folder with `manifest.json`, a
+/// folder of previous specs with the same file name, or an output folder holding
+/// `<id>/manifest.json`), or a git revision of the spec's own path.
 public struct PreviousVersionResolver: Sendable {
     public var ref: String
     public init(ref: String) { self.ref = ref }
 
-    public enum Failure: Error, Sendable, Equatable {
-        case notARepository(ref: String, directory: String)
-        case unknownRevision(ref: String)
-        case unreadable(path: String, reason: String)
-        case gitFailed(String)
+    public struct Resolution: Sendable {
+        /// nil when there is no previous version (the chart enters).
+        public var previous: PreviousSource?
+        /// Errors (REF unusable) or a note (no previous version of this chart).
+        public var diagnostics: [Diagnostic]
     }
 
-    /// `specPath` is the new spec's path, `bundleID` its id (to find `REF/<id>/manifest.json`).
-    public func resolve(specPath: String, bundleID: String) -> Result<PreviousVersion, Failure> {
+    public func resolve(specPath: String, source: SourceFile, defaultID: String) -> Resolution {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: ref, isDirectory: &isDirectory) {
-            if !isDirectory.boolValue { return read(ref).map { .spec($0) } }
-            for candidate in ["\(ref)/manifest.json", "\(ref)/\(bundleID)/manifest.json"]
-            where FileManager.default.fileExists(atPath: candidate) {
-                return read(candidate).map { .manifest($0) }
+            if !isDirectory.boolValue {
+                return read(ref).map { $0.path.hasSuffix(".json") && looksLikeManifest($0) ? .manifest($0) : .spec($0) }
             }
-            return .success(.none(note: "`\(ref)` holds no bundle `\(bundleID)`; the chart enters"))
+            if FileManager.default.fileExists(atPath: "\(ref)/manifest.json") {
+                return read("\(ref)/manifest.json").map { .manifest($0) }
+            }
+            // A folder of previous specs, by file name.
+            let sameName = "\(ref)/" + URL(fileURLWithPath: specPath).lastPathComponent
+            if FileManager.default.fileExists(atPath: sameName) { return read(sameName).map { .spec($0) } }
+            // An output folder: the bundle id is the spec's own `id` or the file stem.
+            let id = SpecLoader.load(source, defaultID: defaultID).spec?.id ?? defaultID
+            if FileManager.default.fileExists(atPath: "\(ref)/\(id)/manifest.json") {
+                return read("\(ref)/\(id)/manifest.json").map { .manifest($0) }
+            }
+            return enters("`\(ref)` holds no bundle `\(id)`; the chart enters")
         }
         return fromGit(specPath: specPath)
     }
 
-    private func read(_ path: String) -> Result<SourceFile, Failure> {
+    private func looksLikeManifest(_ file: SourceFile) -> Bool {
+        String(decoding: file.bytes.prefix(400), as: UTF8.self).contains("\"manifestVersion\"")
+    }
+
+    private func read(_ path: String) -> ResolutionResult {
         guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(.unreadable(path: path, reason: "cannot read the file"))
+            return .failure(DriverDiagnostics.error(DriverDiagnostics.unreadable, "cannot read `\(path)` (named by --from)"))
         }
         return .success(SourceFile(path: path, bytes: Array(data)))
     }
 
-    private func fromGit(specPath: String) -> Result<PreviousVersion, Failure> {
+    private func enters(_ note: String) -> Resolution {
+        Resolution(previous: nil, diagnostics: [Diagnostic(.note, code: DriverDiagnostics.previousMissing, message: note, range: nil)])
+    }
+
+    private func fromGit(specPath: String) -> Resolution {
         let url = URL(fileURLWithPath: specPath)
         let directory = url.deletingLastPathComponent().path
         let name = url.lastPathComponent
-        let inside = Git.run(["rev-parse", "--is-inside-work-tree"], in: directory)
-        guard inside.status == 0 else { return .failure(.notARepository(ref: ref, directory: directory)) }
+        guard Git.run(["rev-parse", "--is-inside-work-tree"], in: directory).status == 0 else {
+            return Resolution(previous: nil, diagnostics: [DriverDiagnostics.error(
+                DriverDiagnostics.fromNotFound,
+                "--from `\(ref)` is not a file or folder, and `\(specPath)` is not inside a git repository",
+                help: "name a previous spec file, a bundle folder, or run piec inside a git repository")])
+        }
         let verify = Git.run(["rev-parse", "--verify", "--quiet", "\(ref)^{commit}"], in: directory)
-        guard verify.status == 0 else { return .failure(.unknownRevision(ref: ref)) }
+        guard verify.status == 0 else {
+            return Resolution(previous: nil, diagnostics: [DriverDiagnostics.error(
+                DriverDiagnostics.unknownRevision, "unknown git revision `\(ref)`",
+                help: "check it with `git rev-parse \(ref)`; --from also takes a spec file or a bundle folder")])
+        }
         let commit = String(decoding: verify.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        let exists = Git.run(["cat-file", "-e", "\(commit):./\(name)"], in: directory)
-        guard exists.status == 0 else {
-            return .success(.none(note: "`\(specPath)` did not exist at `\(ref)`; the chart enters"))
+        guard Git.run(["cat-file", "-e", "\(commit):./\(name)"], in: directory).status == 0 else {
+            return enters("`\(specPath)` did not exist at `\(ref)`; the chart enters")
         }
         let show = Git.run(["show", "\(commit):./\(name)"], in: directory)
-        guard show.status == 0 else { return .failure(.gitFailed(String(decoding: show.error, as: UTF8.self))) }
-        return .success(.spec(SourceFile(path: "\(ref):\(specPath)", bytes: show.output)))
+        guard show.status == 0 else {
+            return Resolution(previous: nil, diagnostics: [DriverDiagnostics.error(
+                DriverDiagnostics.unreadable, "git could not read `\(specPath)` at `\(ref)`: "
+                    + String(decoding: show.error, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))])
+        }
+        return Resolution(previous: .spec(SourceFile(path: "\(ref):\(specPath)", bytes: show.output)), diagnostics: [])
+    }
+}
+
+/// A file read for `--from`, or the error of reading it.
+enum ResolutionResult {
+    case success(SourceFile)
+    case failure(Diagnostic)
+
+    func map(_ transform: (SourceFile) -> PreviousSource) -> PreviousVersionResolver.Resolution {
+        switch self {
+        case .success(let file): PreviousVersionResolver.Resolution(previous: transform(file), diagnostics: [])
+        case .failure(let d): PreviousVersionResolver.Resolution(previous: nil, diagnostics: [d])
+        }
     }
 }
 

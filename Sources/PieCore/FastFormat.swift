@@ -1,0 +1,63 @@
+import PieDiagnostics
+import PieSpec
+
+/// Byte-level writers for the hot paths of codegen. Each produces exactly the bytes of its
+/// String-based counterpart (`formatNumber`, `Color.hex`, `JSONValue.serialized`), without
+/// allocating a String per call; tests compare them.
+extension ByteWriter {
+    private static let powers: [UInt64] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000]
+
+    /// Same text as `formatNumber(value, decimals:)`.
+    mutating func num(_ value: Double, decimals: Int = 3) {
+        guard value.isFinite else { byte(0x30); return }
+        let d = max(0, min(decimals, 9))
+        let unit = ByteWriter.powers[d]
+        let scaled = (abs(value) * Double(unit)).rounded(.toNearestOrAwayFromZero)
+        if scaled >= 9.0e15 {
+            raw(formatNumber(value, decimals: decimals))
+            return
+        }
+        let n = UInt64(scaled)
+        if n == 0 { byte(0x30); return }
+        if value < 0 { byte(0x2D) }
+        digits(n / unit, minimumCount: 1)
+        var frac = n % unit
+        if frac != 0 {
+            var count = d
+            while frac % 10 == 0 { frac /= 10; count -= 1 }
+            byte(0x2E)
+            digits(frac, minimumCount: count)
+        }
+    }
+
+    mutating func int(_ value: Int) {
+        if value < 0 { byte(0x2D) }
+        digits(value.magnitude.toUInt64, minimumCount: 1)
+    }
+
+    /// Decimal digits of `n`, left-padded with zeros to `minimumCount`.
+    private mutating func digits(_ n: UInt64, minimumCount: Int) {
+        storage.appendDigits(n, minimumCount: minimumCount)
+    }
+
+    /// Same text as `color.hex`.
+    mutating func hex(_ color: Color) {
+        byte(0x23)
+        hexByte(color.r)
+        hexByte(color.g)
+        hexByte(color.b)
+        if !color.isOpaque { hexByte(color.a) }
+    }
+
+    private mutating func hexByte(_ v: UInt8) {
+        byte(ByteWriter.hexDigit(v >> 4))
+        byte(ByteWriter.hexDigit(v & 15))
+    }
+
+    private static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x57 + v }
+}
+
+private extension UInt {
+    var toUInt64: UInt64 { UInt64(self) }
+}
+

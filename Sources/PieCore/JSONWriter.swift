@@ -1,0 +1,166 @@
+import PieDiagnostics
+import PieSpec
+
+/// Same bytes as `JSONValue.serialized(pretty:)`, written straight into a byte buffer.
+enum JSONWriter {
+    static func write(_ value: JSONValue, pretty: Bool, indent: Int = 0, into out: inout ByteWriter) {
+        writeValue(value, pretty: pretty, indent: indent, into: &out)
+    }
+
+    /// A newline and two spaces per level.
+    static func newline(_ indent: Int, into out: inout ByteWriter) {
+        if indent < 16 {
+            indents.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[0...(2 * indent)])) }
+        } else {
+            out.byte(0x0A)
+            for _ in 0..<indent { out.byte(0x20); out.byte(0x20) }
+        }
+    }
+
+    private static let indents: [UInt8] = [0x0A] + [UInt8](repeating: 0x20, count: 32)
+
+    private static func writeValue(_ value: JSONValue, pretty: Bool, indent: Int, into out: inout ByteWriter) {
+        switch value {
+        case .null: out.raw("null")
+        case .bool(let b): out.raw(b ? "true" : "false")
+        case .int(let i): out.int(i)
+        case .number(let d, let decimals): out.num(d, decimals: decimals)
+        case .string(let s): string(s, into: &out)
+        case .array(let items):
+            if items.isEmpty { out.raw("[]"); return }
+            out.byte(0x5B)
+            for (i, item) in items.enumerated() {
+                if i > 0 { out.byte(0x2C) }
+                if pretty { newline(indent + 1, into: &out) }
+                writeValue(item, pretty: pretty, indent: indent + 1, into: &out)
+            }
+            if pretty { newline(indent, into: &out) }
+            out.byte(0x5D)
+        case .object(let members):
+            if members.isEmpty { out.raw("{}"); return }
+            out.byte(0x7B)
+            for (i, (key, item)) in members.enumerated() {
+                if i > 0 { out.byte(0x2C) }
+                if pretty { newline(indent + 1, into: &out) }
+                string(key, into: &out)
+                out.raw(pretty ? ": " : ":")
+                writeValue(item, pretty: pretty, indent: indent + 1, into: &out)
+            }
+            if pretty { newline(indent, into: &out) }
+            out.byte(0x7D)
+        }
+    }
+
+    /// A JSON string: escapes `"`, `\`, control characters, DEL, U+2028 and U+2029.
+    static func string(_ s: String, into out: inout ByteWriter) {
+        out.byte(0x22)
+        var s = s
+        s.withUTF8 { utf8 in
+            var plain = true
+            for b in utf8 where b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F || b == 0xE2 {
+                plain = false
+                break
+            }
+            if plain {
+                out.append(utf8)
+            } else {
+                escaped(Array(utf8), into: &out)
+            }
+        }
+        out.byte(0x22)
+    }
+
+    private static func escaped(_ utf8: [UInt8], into out: inout ByteWriter) {
+        var i = 0
+        while i < utf8.count {
+            let b = utf8[i]
+            switch b {
+            case 0x22: out.raw("\\\"")
+            case 0x5C: out.raw("\\\\")
+            case 0x0A: out.raw("\\n")
+            case 0x0D: out.raw("\\r")
+            case 0x09: out.raw("\\t")
+            case 0..<0x20, 0x7F: unicodeEscape(UInt32(b), into: &out)
+            case 0xE2 where i + 2 < utf8.count && utf8[i + 1] == 0x80 && (utf8[i + 2] == 0xA8 || utf8[i + 2] == 0xA9):
+                unicodeEscape(utf8[i + 2] == 0xA8 ? 0x2028 : 0x2029, into: &out)
+                i += 2
+            default: out.byte(b)
+            }
+            i += 1
+        }
+    }
+
+    private static func unicodeEscape(_ v: UInt32, into out: inout ByteWriter) {
+        let hex = String(v, radix: 16)
+        out.raw("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+    }
+}
+
+/// Streams pretty JSON in exactly the layout of `JSONValue.serialized(pretty: true)`, so large
+/// arrays (one object per slice) need no intermediate tree.
+struct JSONStream {
+    var out: ByteWriter
+    /// Nesting depth, and one bit per depth: whether that container has members yet.
+    private var depth = 0
+    private var filled: UInt64 = 0
+
+    init(capacity: Int) {
+        out = ByteWriter(capacity: capacity)
+    }
+
+    mutating func open(_ bracket: StaticString) {
+        out.raw(bracket)
+        depth += 1
+        filled &= ~(1 << UInt64(depth & 63))
+    }
+
+    /// Closes the innermost container (`}` or `]`); empty containers stay `{}` / `[]`.
+    mutating func close(_ bracket: StaticString) {
+        let hadMembers = filled & (1 << UInt64(depth & 63)) != 0
+        depth -= 1
+        if hadMembers { JSONWriter.newline(depth, into: &out) }
+        out.raw(bracket)
+    }
+
+    /// Starts the next array item.
+    mutating func item() {
+        let bit: UInt64 = 1 << UInt64(depth & 63)
+        if filled & bit != 0 { out.byte(0x2C) }
+        filled |= bit
+        JSONWriter.newline(depth, into: &out)
+    }
+
+    /// Starts the next object member. `name` is a plain ASCII key (no escaping needed).
+    mutating func key(_ name: StaticString) {
+        item()
+        out.byte(0x22)
+        out.raw(name)
+        out.raw("\": ")
+    }
+
+    mutating func value(_ v: JSONValue) {
+        JSONWriter.write(v, pretty: true, indent: depth, into: &out)
+    }
+
+    mutating func member(_ name: StaticString, _ v: JSONValue) {
+        key(name)
+        value(v)
+    }
+
+    mutating func member(_ name: StaticString, string: String) {
+        key(name)
+        JSONWriter.string(string, into: &out)
+    }
+
+    mutating func member(_ name: StaticString, number: Double, decimals: Int = 3) {
+        key(name)
+        out.num(number, decimals: decimals)
+    }
+
+    mutating func member(_ name: StaticString, color: Color) {
+        key(name)
+        out.byte(0x22)
+        out.hex(color)
+        out.byte(0x22)
+    }
+}

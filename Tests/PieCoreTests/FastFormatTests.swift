@@ -1,0 +1,93 @@
+import PieDiagnostics
+import PieSpec
+import Testing
+@testable import PieCore
+
+@Suite("Byte-level formatting matches the String formatters")
+struct FastFormatTests {
+    @Test func numbersMatchFormatNumber() {
+        var values: [Double] = [0, -0.0, 1, -1, 0.0004, -0.0004, 0.0005, -0.0005, 1.23456, 150, -106.066017,
+                                359.9999, 1e15, -2.5e16, 9.1e15 / 1000, .nan, .infinity, 0.1 + 0.2, 123_456_789.987]
+        var x = 0.7
+        for _ in 0..<2000 {
+            x = (x * 9301 + 49297).truncatingRemainder(dividingBy: 233_280)
+            values.append((x - 116_640) / 97.3)
+        }
+        for v in values {
+            for decimals in [0, 1, 3, 4, 6, 9] {
+                var w = ByteWriter()
+                w.num(v, decimals: decimals)
+                #expect(w.string == formatNumber(v, decimals: decimals), "\(v) at \(decimals)")
+            }
+        }
+    }
+
+    @Test func integersAndColours() {
+        for i in [0, 7, -7, 10, 1_000_000, Int.max, Int.min] {
+            var w = ByteWriter()
+            w.int(i)
+            #expect(w.string == String(i))
+        }
+        for c in [Color(r: 0, g: 0, b: 0), Color(r: 255, g: 16, b: 9), Color(r: 0xf0, g: 0x51, b: 0x38, a: 0x80)] {
+            var w = ByteWriter()
+            w.hex(c)
+            #expect(w.string == c.hex)
+        }
+    }
+
+    @Test func jsonMatchesJSONValueSerialization() {
+        let value = JSONValue.object([
+            ("s", .string("a\"b\\c\n\r\t\u{1}\u{7F}\u{2028}\u{2029}é漢😀")), ("n", .number(-1.5, decimals: 3)),
+            ("i", .int(-42)), ("b", .bool(true)), ("z", .null), ("e", .array([])), ("o", .object([])),
+            ("a", .array([.int(1), .object([("k", .array([.string("x"), .number(2.25)]))])])),
+        ])
+        for pretty in [false, true] {
+            var w = ByteWriter()
+            JSONWriter.write(value, pretty: pretty, into: &w)
+            #expect(w.string == value.serialized(pretty: pretty))
+        }
+    }
+
+    /// The manifest contract as a JSONValue, built independently of the streaming writer.
+    private func reference(_ spec: ChartSpec, source: [UInt8]) -> JSONValue {
+        let layout = Layout.layout(spec)
+        let plan = Planner.enter(layout, animation: spec.animation)
+        func n(_ x: Double) -> JSONValue { .number(x, decimals: 3) }
+        func geometry(_ g: SegmentGeometry) -> JSONValue {
+            .object([("startAngle", n(g.startAngle)), ("endAngle", n(g.endAngle)), ("outerRadius", n(g.outerRadius)),
+                     ("color", .string(g.color.hex))])
+        }
+        return .object([
+            ("piec", .string(PiecVersion.string)), ("manifestVersion", .int(1)), ("id", .string(spec.id)),
+            ("specHash", .string("sha256:" + SHA256.hex(source))), ("spec", spec.canonicalJSON()),
+            ("chart", .object([
+                ("width", n(layout.width)), ("height", n(layout.height)), ("cx", n(layout.cx)), ("cy", n(layout.cy)),
+                ("outerRadius", n(150)), ("innerRadius", n(0)), ("startAngle", n(0)), ("sweep", n(360)),
+                ("direction", .string("clockwise")), ("background", .null), ("track", .string("#e5e7eb")),
+            ])),
+            ("animation", .object([("duration", n(800)), ("delay", n(0)),
+                                   ("easing", .array([0.42, 0, 0.58, 1].map { .number($0, decimals: 4) })),
+                                   ("kind", .string("enter-grow"))])),
+            ("slices", .array(layout.slices.map { s in
+                .object([("id", .string(s.id)), ("label", .string(s.label)), ("value", .number(s.value, decimals: 6)),
+                         ("percent", .string(s.percentText)), ("color", .string(s.color.hex)),
+                         ("startAngle", n(s.startAngle)), ("endAngle", n(s.endAngle)),
+                         ("outerRadius", n(s.outerRadius)), ("innerRadius", n(s.innerRadius))])
+            })),
+            ("transitions", .array(plan.segments.map { s in
+                .object([("id", .string(s.id)), ("kind", .string("enter")), ("from", geometry(s.from)), ("to", geometry(s.to))])
+            })),
+            ("movers", .array([])),
+            ("changes", .null),
+            ("files", .array(Compiler.fileNames.map { .string($0) })),
+        ])
+    }
+
+    @Test func manifestBytesAreThePrettySerializationPlusNewline() {
+        var spec = Fixture.spec([3, 1, 2], labels: ["Ünïcode \"q\"\u{2028}", "b", "c"])
+        spec.title = "T"
+        spec.chart.track = Color(r: 0xe5, g: 0xe7, b: 0xeb)
+        let bytes = Compiler.compile(spec: spec, sourceBytes: [1, 2]).files[3].bytes
+        #expect(String(decoding: bytes, as: UTF8.self) == reference(spec, source: [1, 2]).serialized(pretty: true) + "\n")
+    }
+}

@@ -1,0 +1,235 @@
+#!/usr/bin/env bash
+# piec benchmarks: piec vs the C floor vs the peers, side by side in one run (issue 7).
+#
+#   bench/run.sh [--smoke] [--no-peers] [--write] [--piec PATH] [--peer-specs N] [--disk] [--keep]
+#
+#   --smoke        tiny sizes (10 specs, 100 and 1000 slices, 1-2 runs, no peers): for CI
+#   --no-peers     skip vl-convert, pygal and matplotlib (and their virtualenv)
+#   --peers        run the peers even with --smoke
+#   --write        also replace BENCHMARKS.md with the results
+#   --piec PATH    use this piec binary instead of `swift build -c release`
+#   --peer-specs N run the peers' batch on the first N specs only (per chart = total / N)
+#   --disk         put workloads and outputs under $TMPDIR (default /tmp) instead of the tmpfs
+#                  /dev/shm: includes the disk and its journal, which other processes disturb
+#   --keep         keep the temporary work directory (workloads and outputs)
+#
+# Needs: swift, cc + libyaml-dev, python3, hyperfine and GNU time (both installed with apt-get
+# when missing). The peers live in bench/.venv (created with pip when missing).
+# Prints a markdown report on stdout; progress and hyperfine's own output go to stderr.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BENCH="$ROOT/bench"
+VENV="$BENCH/.venv"
+SMOKE=0 PEERS=1 FORCE_PEERS=0 WRITE=0 KEEP=0 DISK=0 PIEC="" PEER_SPECS=""
+COMMAND_LINE="bench/run.sh${*:+ $*}"
+
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --smoke) SMOKE=1 ;;
+        --no-peers) PEERS=0 ;;
+        --peers) FORCE_PEERS=1 ;;
+        --write) WRITE=1 ;;
+        --keep) KEEP=1 ;;
+        --disk) DISK=1 ;;
+        --piec) PIEC="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"; shift ;;
+        --peer-specs) PEER_SPECS="$2"; shift ;;
+        -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+        *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
+    esac
+    shift
+done
+
+if [ "$SMOKE" = 1 ]; then
+    [ "$FORCE_PEERS" = 1 ] || PEERS=0; SPECS=10; BIG_SMALL=100; BIG_LARGE=1000
+    COLD=(--runs 2); BATCH=(--runs 2); BIGR=(--runs 1); PEER_COLD=(--runs 1); PEER_BATCH=(--runs 1)
+else
+    SPECS=1000; BIG_SMALL=10000; BIG_LARGE=100000
+    COLD=(--warmup 3 --runs 30); BATCH=(--warmup 1 --runs 10); BIGR=(--warmup 1 --runs 5)
+    PEER_COLD=(--warmup 1 --runs 5); PEER_BATCH=(--runs 2)
+fi
+PEER_SPECS="${PEER_SPECS:-$SPECS}"
+
+log() { printf '\n== %s\n' "$*" >&2; }
+
+# --- tools ---------------------------------------------------------------------------------
+apt_install() {
+    log "installing $* with apt-get"
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@") >&2
+}
+command -v hyperfine >/dev/null || apt_install hyperfine
+[ -x /usr/bin/time ] || apt_install time
+command -v pkg-config >/dev/null && pkg-config --exists yaml-0.1 || apt_install libyaml-dev pkg-config
+
+BASE="${TMPDIR:-/tmp}"
+if [ "$DISK" = 0 ] && [ -d /dev/shm ] && [ -w /dev/shm ] && [ "$(stat -f -c %T /dev/shm)" = tmpfs ]; then BASE=/dev/shm; fi
+WORK="$(mktemp -d "$BASE/piec-bench.XXXXXX")"
+RES="$WORK/results"; OUT="$WORK/out"; WL="$WORK/workloads"
+mkdir -p "$RES" "$OUT"
+cleanup() { if [ "$KEEP" = 1 ]; then echo "work directory kept: $WORK" >&2; else rm -rf "$WORK"; fi; }
+trap cleanup EXIT
+METRICS="$RES/metrics.txt"
+metric() { printf '%s=%s\n' "$1" "$2" >>"$METRICS"; }
+
+# --- builds --------------------------------------------------------------------------------
+if [ -z "$PIEC" ]; then
+    log "swift build -c release --product piec"
+    (cd "$ROOT" && swift build -c release --product piec) >&2
+    PIEC="$ROOT/.build/release/piec"
+fi
+log "make -C bench/floor"
+make -s -C "$BENCH/floor" >&2
+FLOOR="$BENCH/floor/floor"
+if [ "$PEERS" = 1 ] && [ ! -x "$VENV/bin/python" ]; then
+    log "creating $VENV (pip install vl-convert-python pygal matplotlib pyyaml)"
+    python3 -m venv "$VENV" >&2
+    "$VENV/bin/pip" install -q vl-convert-python pygal matplotlib pyyaml >&2
+fi
+PY="$VENV/bin/python"
+
+# --- workloads -----------------------------------------------------------------------------
+log "generating workloads in $WL"
+python3 "$BENCH/gen_workloads.py" "$WL" --specs "$SPECS" --big "$BIG_SMALL,$BIG_LARGE"
+COLD_SPEC="$WL/cold/cold.yaml"; SPEC_DIR="$WL/specs"
+BIG_S="$WL/big-$BIG_SMALL/big-$BIG_SMALL.yaml"; BIG_L="$WL/big-$BIG_LARGE/big-$BIG_LARGE.yaml"
+PEER_DIR="$SPEC_DIR"
+if [ "$PEER_SPECS" -lt "$SPECS" ]; then
+    PEER_DIR="$WL/peer-specs"; mkdir -p "$PEER_DIR"
+    find "$SPEC_DIR" -name '*.yaml' | sort | head -n "$PEER_SPECS" | xargs cp -t "$PEER_DIR"
+fi
+
+# --- piec capabilities ---------------------------------------------------------------------
+PIEC_OK=0; SVG_FLAG="${PIEC_SVG_FLAG:-}"
+if [ -x "$PIEC" ] && "$PIEC" build "$COLD_SPEC" -o "$WORK/probe" >/dev/null 2>&1 && [ -f "$WORK/probe/cold/chart.svg" ]; then
+    PIEC_OK=1
+    if [ -z "$SVG_FLAG" ] && "$PIEC" build --help 2>&1 | grep -q -- '--svg-only'; then SVG_FLAG="--svg-only"; fi
+else
+    echo "warning: '$PIEC build' does not produce a bundle yet: piec rows are pending" >&2
+fi
+
+# --- machine and versions ------------------------------------------------------------------
+{
+    metric command "$COMMAND_LINE"
+    metric smoke "$SMOKE"; metric peers "$PEERS"; metric specs "$SPECS"; metric peer_specs "$PEER_SPECS"
+    metric big_small "$BIG_SMALL"; metric big_large "$BIG_LARGE"
+    metric piec_ok "$PIEC_OK"; metric svg_flag "$SVG_FLAG"
+    metric machine.nproc "$(nproc)"
+    metric machine.cpu "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
+    metric machine.mem "$(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo)"
+    metric machine.kernel "$(uname -sr)"
+    metric machine.load "$(cut -d' ' -f1-3 /proc/loadavg)"
+    metric workdir "$BASE ($(stat -f -c %T "$WORK"))"
+    metric version.piec "$([ "$PIEC_OK" = 1 ] && "$PIEC" --version 2>/dev/null | head -1 || echo n/a) ($(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?'))"
+    metric version.swift "$(swift --version 2>&1 | grep -m1 -o 'Swift version [^ ]*' || echo n/a)"
+    metric version.cc "$(cc --version | head -1)"
+    metric version.libyaml "$(pkg-config --modversion yaml-0.1)"
+    metric version.hyperfine "$(hyperfine --version)"
+    metric version.python "$(python3 --version 2>&1)"
+    if [ "$PEERS" = 1 ]; then
+        metric version.peers "$("$PY" -c 'import importlib.metadata as m; print(", ".join(p + " " + m.version(p) for p in ["vl-convert-python", "pygal", "matplotlib", "PyYAML"]))')"
+    fi
+} 2>/dev/null
+
+# --- measurement helpers -------------------------------------------------------------------
+# hf NAME [hyperfine options] -- then pairs: LABEL 'COMMAND' [PREPARE|-] ...
+hf() {
+    local name="$1"; shift
+    local opts=() args=() prepares=() any_prepare=0
+    while [ "$1" != "--" ]; do opts+=("$1"); shift; done; shift
+    while [ $# -gt 0 ]; do
+        args+=(-n "$1" "$2")
+        if [ "$3" = "-" ]; then prepares+=(--prepare true); else prepares+=(--prepare "$3"); any_prepare=1; fi
+        shift 3
+    done
+    [ "$any_prepare" = 1 ] || prepares=()
+    log "$name"
+    hyperfine -N --style basic "${opts[@]}" "${prepares[@]}" --export-json "$RES/$name.json" "${args[@]}" >&2
+}
+# rss NAME COMMAND...: peak RSS (KB) of one run, from GNU time.
+rss() {
+    local f="$WORK/rss.txt"
+    /usr/bin/time -o "$f" -f '%M' "${@:2}" >/dev/null 2>&1 || true
+    metric "rss.$1" "$(tail -1 "$f")"
+}
+piec_row() { [ "$PIEC_OK" = 1 ]; }
+
+# --- 1. cold start: one 5-slice spec, whole process -----------------------------------------
+rows=()
+piec_row && rows+=(piec "$PIEC build $COLD_SPEC -o $OUT/cold-piec" "rm -rf $OUT/cold-piec")
+rows+=("floor --files 4" "$FLOOR --files 4 -o $OUT/cold-f4 $COLD_SPEC" "rm -rf $OUT/cold-f4")
+rows+=("floor" "$FLOOR -o $OUT/cold-f1 $COLD_SPEC" "rm -rf $OUT/cold-f1")
+hf cold "${COLD[@]}" -- "${rows[@]}"
+if [ "$PEERS" = 1 ]; then
+    hf cold-peers "${PEER_COLD[@]}" -- \
+        vl-convert "$PY $BENCH/peers/vlconvert_bench.py -o $OUT/cold-vl $COLD_SPEC" - \
+        pygal "$PY $BENCH/peers/pygal_bench.py -o $OUT/cold-pygal $COLD_SPEC" - \
+        matplotlib "$PY $BENCH/peers/matplotlib_bench.py -o $OUT/cold-mpl $COLD_SPEC" -
+fi
+
+# --- 2. many specs, SVG only ----------------------------------------------------------------
+rows=()
+piec_row && [ -n "$SVG_FLAG" ] && rows+=(piec "$PIEC build $SVG_FLAG $SPEC_DIR -o $OUT/svg-piec" "rm -rf $OUT/svg-piec")
+rows+=("floor -j1" "$FLOOR -j 1 -o $OUT/svg-f1 $SPEC_DIR" "rm -rf $OUT/svg-f1")
+rows+=("floor -j2" "$FLOOR -j 2 -o $OUT/svg-f2 $SPEC_DIR" "rm -rf $OUT/svg-f2")
+hf svg "${BATCH[@]}" -- "${rows[@]}"
+if [ "$PEERS" = 1 ]; then
+    hf svg-peers "${PEER_BATCH[@]}" -- \
+        vl-convert "$PY $BENCH/peers/vlconvert_bench.py -o $OUT/svg-vl $PEER_DIR" "rm -rf $OUT/svg-vl" \
+        pygal "$PY $BENCH/peers/pygal_bench.py -o $OUT/svg-pygal $PEER_DIR" "rm -rf $OUT/svg-pygal" \
+        matplotlib "$PY $BENCH/peers/matplotlib_bench.py -o $OUT/svg-mpl $PEER_DIR" "rm -rf $OUT/svg-mpl"
+fi
+
+# --- 3. many specs, full bundles ------------------------------------------------------------
+rows=()
+piec_row && rows+=(piec "$PIEC build $SPEC_DIR -o $OUT/full-piec" "rm -rf $OUT/full-piec")
+rows+=("floor --files 4 -j1" "$FLOOR --files 4 -j 1 -o $OUT/full-f1 $SPEC_DIR" "rm -rf $OUT/full-f1")
+rows+=("floor --files 4 -j2" "$FLOOR --files 4 -j 2 -o $OUT/full-f2 $SPEC_DIR" "rm -rf $OUT/full-f2")
+hf full "${BATCH[@]}" -- "${rows[@]}"
+
+# --- 4. unchanged rebuild (the output already holds these bundles) --------------------------
+rows=()
+if piec_row; then
+    "$PIEC" build "$SPEC_DIR" -o "$OUT/reb-piec" >/dev/null
+    rows+=(piec "$PIEC build $SPEC_DIR -o $OUT/reb-piec" -)
+fi
+"$FLOOR" --files 4 -j 2 -o "$OUT/reb-floor" "$SPEC_DIR"
+rows+=("floor --files 4 -j2 --if-changed" "$FLOOR --files 4 -j 2 --if-changed -o $OUT/reb-floor $SPEC_DIR" -)
+touch "$WORK/rebuild-marker"; sleep 0.01
+hf rebuild "${BATCH[@]}" -- "${rows[@]}"
+piec_row && metric rebuild_rewritten "$(find "$OUT/reb-piec" -newer "$WORK/rebuild-marker" -type f | wc -l)"
+
+# --- 5. big specs ---------------------------------------------------------------------------
+rows=()
+if piec_row; then
+    rows+=("piec $BIG_SMALL" "$PIEC build $BIG_S -o $OUT/big-s-piec" "rm -rf $OUT/big-s-piec")
+    rows+=("piec $BIG_LARGE" "$PIEC build $BIG_L -o $OUT/big-l-piec" "rm -rf $OUT/big-l-piec")
+fi
+rows+=("floor $BIG_SMALL" "$FLOOR --files 4 -o $OUT/big-s-f $BIG_S" "rm -rf $OUT/big-s-f")
+rows+=("floor $BIG_LARGE" "$FLOOR --files 4 -o $OUT/big-l-f $BIG_L" "rm -rf $OUT/big-l-f")
+hf big "${BIGR[@]}" -- "${rows[@]}"
+
+# --- 6. bytes and peak RSS ------------------------------------------------------------------
+log "bytes and peak RSS"
+if piec_row; then
+    metric dir.piec "$OUT/full-piec"; metric dir.piec_big "$OUT/big-s-piec"
+    [ -n "$SVG_FLAG" ] && metric dir.piec_svg "$OUT/svg-piec"
+    rss "piec cold" "$PIEC" build "$COLD_SPEC" -o "$OUT/rss-cold"
+    rss "piec $SPECS specs" "$PIEC" build "$SPEC_DIR" -o "$OUT/rss-many"
+    rss "piec $BIG_LARGE slices" "$PIEC" build "$BIG_L" -o "$OUT/rss-big"
+fi
+metric dir.floor "$OUT/svg-f2"; metric dir.floor_big "$OUT/big-s-f"
+rss "floor cold" "$FLOOR" --files 4 -o "$OUT/rss-f-cold" "$COLD_SPEC"
+rss "floor $SPECS specs -j2" "$FLOOR" --files 4 -j 2 -o "$OUT/rss-f-many" "$SPEC_DIR"
+rss "floor $BIG_LARGE slices" "$FLOOR" --files 4 -o "$OUT/rss-f-big" "$BIG_L"
+if [ "$PEERS" = 1 ]; then
+    metric dir.vl-convert "$OUT/svg-vl"; metric dir.pygal "$OUT/svg-pygal"; metric dir.matplotlib "$OUT/svg-mpl"
+    rss "vl-convert cold" "$PY" "$BENCH/peers/vlconvert_bench.py" -o "$OUT/rss-vl" "$COLD_SPEC"
+    rss "pygal cold" "$PY" "$BENCH/peers/pygal_bench.py" -o "$OUT/rss-pygal" "$COLD_SPEC"
+    rss "matplotlib cold" "$PY" "$BENCH/peers/matplotlib_bench.py" -o "$OUT/rss-mpl" "$COLD_SPEC"
+fi
+metric machine.load_after "$(cut -d' ' -f1-3 /proc/loadavg)"
+
+# --- report ---------------------------------------------------------------------------------
+report_args=("$RES")
+[ "$WRITE" = 1 ] && report_args+=(--write "$ROOT/BENCHMARKS.md")
+python3 "$BENCH/report.py" "${report_args[@]}"
