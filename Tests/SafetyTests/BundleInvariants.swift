@@ -29,6 +29,18 @@ public enum BundleInvariants {
         return problems
     }
 
+    /// Animating from the previous spec's bundle (its manifest.json) must give the same bundle as
+    /// animating from the previous spec file: the manifest holds the canonical spec.
+    public static func manifestPreviousProblems(_ result: CompileResult, request: CompileRequest) -> [String] {
+        guard result.bundle != nil, case .spec(let previousFile)? = request.previous else { return [] }
+        let old = Compiler.compile(CompileRequest(source: previousFile, defaultID: request.defaultID))
+        guard let manifest = old.bundle?.files.first(where: { $0.name == "manifest.json" }) else { return [] }
+        var viaManifest = request
+        viaManifest.previous = .manifest(SourceFile(path: "old/manifest.json", bytes: manifest.bytes))
+        let other = Compiler.compile(viaManifest)
+        return other.bundle == result.bundle ? [] : ["animating from the previous bundle's manifest differs from animating from its spec"]
+    }
+
     /// Safe id, the expected files, and safe, well-formed contents.
     public static func bundleProblems(_ bundle: Bundle) -> [String] {
         var problems: [String] = []

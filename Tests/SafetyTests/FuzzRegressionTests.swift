@@ -26,9 +26,12 @@ import Testing
         if name.hasPrefix("FuzzTransition-") {
             let (previous, current) = FuzzInput.split(bytes)
             let file = SourceFile(path: "fuzz.yaml", bytes: current)
-            let result = Compiler.compile(CompileRequest(source: file, defaultID: "fuzz"))
-            _ = previous
+            let request = CompileRequest(source: file, defaultID: "fuzz",
+                                         previous: previous.map { .spec(SourceFile(path: "old.yaml", bytes: $0)) })
+            let result = Compiler.compile(request)
             #expect(BundleInvariants.problems(result, file: file) == [])
+            #expect(BundleInvariants.manifestPreviousProblems(result, request: request) == [])
+            #expect(Compiler.compile(request).bundle == result.bundle)
         } else {
             let file = SourceFile(path: "fuzz.yaml", bytes: bytes)
             let result = Compiler.compile(CompileRequest(source: file, defaultID: "fuzz"))

@@ -24,32 +24,52 @@ import Testing
 
     @Test func planStartsAtTheOldLayoutAndEndsAtTheNewOne() async {
         await propertyCheck(count: 200, input: SpecPair.generator()) { pair in
-            guard let (old, new) = Self.layouts(pair) else { return }
-            let diff = Self.diff(old, new)
-            let plan = Planner.transition(from: old, to: new, diff: diff, animation: AnimationOptions())
-            #expect(plan.segments.count == diff.entries.count)
-            // End state: each new slice's place has exactly its final angles; the others are empty.
-            for (entry, segment) in zip(diff.entries, plan.segments) {
-                switch entry.role {
-                case .stable, .inserted, .movedTo:
-                    let n = new.slices[entry.newIndex!]
-                    #expect(Self.close(segment.to.startAngle, n.startAngle) && Self.close(segment.to.endAngle, n.endAngle),
-                            "\(n.id) ends at \(segment.to.startAngle)...\(segment.to.endAngle), layout \(n.startAngle)...\(n.endAngle)")
-                    #expect(Self.close(segment.to.outerRadius, n.outerRadius))
-                case .removed, .movedFrom:
-                    #expect(Self.close(segment.to.span, 0))
-                }
-                switch entry.role {
-                case .stable, .removed, .movedFrom:
-                    let o = old.slices[entry.oldIndex!]
-                    #expect(Self.close(segment.from.startAngle, o.startAngle) && Self.close(segment.from.endAngle, o.endAngle),
-                            "\(o.id) starts at \(segment.from.startAngle)...\(segment.from.endAngle), layout \(o.startAngle)...\(o.endAngle)")
-                case .inserted, .movedTo:
-                    #expect(Self.close(segment.from.span, 0))
+            guard let oldSpec = LayoutPropertyTests.load(pair.old), let newSpec = LayoutPropertyTests.load(pair.new) else { return }
+            let (plan, _, layout) = Compiler.transition(from: oldSpec, to: newSpec)
+            let old = Layout.layout(oldSpec), new = Layout.layout(newSpec)
+            #expect(layout.slices.map(\.id) == new.slices.map(\.id))
+            // Every old slice starts exactly once where the old chart had it...
+            for o in old.slices {
+                let starts = plan.segments.filter { $0.id == o.id && $0.kind != .enter }
+                #expect(starts.count == 1, "old slice \(o.id) has \(starts.count) starting segments")
+                if let g = starts.first?.from {
+                    #expect(Self.close(g.startAngle, o.startAngle) && Self.close(g.endAngle, o.endAngle) && Self.close(g.outerRadius, o.outerRadius),
+                            "\(o.id) starts at \(g.startAngle)...\(g.endAngle), old layout \(o.startAngle)...\(o.endAngle)")
                 }
             }
+            // ...and every new slice ends exactly once where the new layout puts it.
+            for (n, l) in zip(new.slices, layout.slices) {
+                let ends = plan.segments.filter { $0.id == n.id && $0.kind != .exit }
+                #expect(ends.count == 1, "new slice \(n.id) has \(ends.count) ending segments")
+                if let g = ends.first?.to {
+                    #expect(Self.close(g.startAngle, n.startAngle) && Self.close(g.endAngle, n.endAngle) && Self.close(g.outerRadius, n.outerRadius),
+                            "\(n.id) ends at \(g.startAngle)...\(g.endAngle), new layout \(n.startAngle)...\(n.endAngle)")
+                    #expect(g.color == l.color)
+                }
+            }
+            // Nothing else: exits end empty, enters start empty.
+            for segment in plan.segments {
+                if segment.kind == .exit { #expect(Self.close(segment.to.span, 0)) }
+                if segment.kind == .enter { #expect(Self.close(segment.from.span, 0)) }
+            }
+            let diff = Self.diff(old, new)
+            #expect(plan.segments.count == diff.entries.count)
             Self.expectTiling(plan, old: old, new: new)
             Self.expectMovers(plan, diff: diff, old: old, new: new)
+        }
+    }
+
+    @Test func transitionBundlesAreSafeAndDeterministic() async {
+        await propertyCheck(count: 40, input: SpecPair.generator()) { pair in
+            let previous = SourceFile(path: "old.yaml", text: pair.old.yaml)
+            let file = SourceFile(path: "new.yaml", text: pair.new.yaml)
+            let request = CompileRequest(source: file, defaultID: "prop", previous: .spec(previous))
+            let first = Compiler.compile(request)
+            #expect(first.bundle != nil)
+            #expect(first.diagnostics.isEmpty, "\(first.diagnostics.map(\.message))")
+            #expect(BundleInvariants.problems(first, file: file) == [])
+            #expect(Compiler.compile(request).bundle == first.bundle, "two builds differ")
+            #expect(BundleInvariants.manifestPreviousProblems(first, request: request) == [])
         }
     }
 

@@ -17,6 +17,23 @@ public enum FuzzOneInput {
         if first.diagnostics != second.diagnostics { fail("two compiles of the same input gave different diagnostics") }
     }
 
+    /// Splits `bytes` at the first NUL into a previous spec and a new one, compiles the new one
+    /// with the previous as `previous`, and checks the result, determinism, and that animating
+    /// from the previous spec's own bundle manifest gives the same bundle.
+    public static func transition(_ bytes: [UInt8]) {
+        let (previousBytes, current) = FuzzInput.split(bytes)
+        guard let previousBytes else { return compile(bytes) }
+        let previous = SourceFile(path: "old.yaml", bytes: previousBytes)
+        let file = SourceFile(path: "fuzz.yaml", bytes: current)
+        let request = CompileRequest(source: file, defaultID: "fuzz", previous: .spec(previous))
+        let first = Compiler.compile(request)
+        require(BundleInvariants.problems(first, file: file))
+        let second = Compiler.compile(request)
+        if first.bundle != second.bundle { fail("two compiles of the same pair gave different bundles") }
+        if first.diagnostics != second.diagnostics { fail("two compiles of the same pair gave different diagnostics") }
+        require(BundleInvariants.manifestPreviousProblems(first, request: request))
+    }
+
     static func require(_ problems: [String]) {
         if !problems.isEmpty { fail(problems.joined(separator: "; ")) }
     }
