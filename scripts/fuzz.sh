@@ -8,6 +8,9 @@
 #
 # The work directory Fuzz/work/TARGET/ (gitignored) holds the corpus (seeded from specs/, the
 # diagnostic fixtures and the regressions), artifacts/ (crash-*, timeout-*, oom-*) and log.txt.
+# FUZZ_TIMEOUT (default 2) is libFuzzer's -timeout in seconds: on a busy machine a sanitizer
+# build can pass 2 s on inputs that take 0.2 s alone, so re-run each timeout-* before promoting
+# it (`Fuzz/.build/debug/TARGET FILE` prints the time).
 # Runs under `nice -n 10` in one process. libFuzzer stops at the first crash; FUZZ_KEEP_GOING=1
 # runs it in fork mode (-fork=1) and keeps going past crashes, timeouts and OOMs instead.
 set -euo pipefail
@@ -87,7 +90,7 @@ for f in "$regressions"/"$target"-*; do seed "$f" "$work/corpus/regression-$(bas
 echo "fuzzing $target for ${seconds}s; log in $work/log.txt"
 set +e
 nice -n 10 "$binary" "$work/corpus" \
-    -max_total_time="$seconds" -max_len=262144 -timeout=2 -rss_limit_mb=2048 -malloc_limit_mb=2048 \
+    -max_total_time="$seconds" -max_len=262144 -timeout="${FUZZ_TIMEOUT:-2}" -rss_limit_mb=2048 -malloc_limit_mb=2048 \
     -dict="$root/Fuzz/piec.dict" -artifact_prefix="$work/artifacts/" -print_final_stats=1 \
     ${FUZZ_KEEP_GOING:+-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1} >"$work/log.txt" 2>&1
 status=$?

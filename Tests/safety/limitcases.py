@@ -44,12 +44,13 @@ def valid_yaml_soup(size, seed):
             return "[" + ", ".join(value(depth + 1) for _ in range(r.randint(0, 4))) + "]"
         return "{" + ", ".join(f"k{r.randint(0, 10**6)}: {value(depth + 1)}" for _ in range(r.randint(0, 4))) + "}"
 
-    lines, n = ["piec: 1", "slices: [{label: a, value: 1}]"], 0
-    while n < size:
+    lines, n = ["piec: 1", "slices: [{label: a, value: 1}]"], 40
+    while True:
         line = f"u{len(lines)}: {value(1)}"
+        if n + len(line.encode()) + 1 > size:
+            return ("\n".join(lines) + "\n").encode()
         lines.append(line)
-        n += len(line) + 1
-    return ("\n".join(lines) + "\n").encode()
+        n += len(line.encode()) + 1
 
 
 def slices(count, value="1", key="value"):
@@ -89,4 +90,4 @@ def cases(heavy):
         yield "100,001 slices", slices(SLICE_LIMIT + 1), "E0401"
         yield "100,000 misspelled keys", slices(SLICE_LIMIT, key="vlaue"), "E0201"
         yield "one line, 80,000 slices", one_line_slices(80_000, "1"), "ok"
-        yield "valid YAML soup 8 MiB", valid_yaml_soup(FILE_LIMIT - 4096, 7), "E0201"
+        yield "valid YAML soup 8 MiB", valid_yaml_soup(FILE_LIMIT, 7), "E0201"

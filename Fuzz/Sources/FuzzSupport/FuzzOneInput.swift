@@ -19,7 +19,7 @@ public enum FuzzOneInput {
 
     /// Splits `bytes` at the first NUL into a previous spec and a new one, compiles the new one
     /// with the previous as `previous`, and checks the result, determinism, and that animating
-    /// from the previous spec's own bundle manifest gives the same bundle.
+    /// from the previous spec's own bundle manifest gives the same bundle (one input in four).
     public static func transition(_ bytes: [UInt8]) {
         let (previousBytes, current) = FuzzInput.split(bytes)
         guard let previousBytes else { return compile(bytes) }
@@ -31,7 +31,11 @@ public enum FuzzOneInput {
         let second = Compiler.compile(request)
         if first.bundle != second.bundle { fail("two compiles of the same pair gave different bundles") }
         if first.diagnostics != second.diagnostics { fail("two compiles of the same pair gave different diagnostics") }
-        require(BundleInvariants.manifestPreviousProblems(first, request: request))
+        // Two more compiles: only for one input in four (chosen by its bytes, so a saved input
+        // replays the same way), to keep the target fast enough for the 2 s timeout.
+        if bytes.reduce(0, { $0 &+ Int($1) }) % 4 == 0 {
+            require(BundleInvariants.manifestPreviousProblems(first, request: request))
+        }
     }
 
     static func require(_ problems: [String]) {
