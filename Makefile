@@ -11,7 +11,7 @@ OUT ?= out
 # The Python that runs the browser tests is chosen after bootstrap has run (see scripts/python.sh).
 PYTHON_CMD = $$(scripts/python.sh || { echo "no python3 with pytest, jsonschema, yaml and PIL: run scripts/bootstrap.sh" >&2; exit 1; })
 
-.PHONY: help bootstrap gallery build test swift-test browser-test schema goldens screenshot clean
+.PHONY: help bootstrap gallery build test swift-test browser-test safety-test fuzz schema goldens screenshot clean
 
 help: ## list the targets
 	@echo "usage: make TARGET"
@@ -29,17 +29,24 @@ gallery: ## build every spec under specs/ into out/ with a release build
 build: ## debug build of piec
 	$(SWIFT) build
 
-test: ## everything CI runs: bootstrap, swift build, swift test, then the browser tests
+test: ## everything CI runs: bootstrap, swift build, swift test, then the browser and safety tests
 	scripts/bootstrap.sh
 	$(SWIFT) build
 	$(SWIFT) test
 	$(MAKE) --no-print-directory browser-test
+	$(MAKE) --no-print-directory safety-test
 
 swift-test: ## swift test only
 	$(SWIFT) test
 
 browser-test: ## the Python/Chromium/rsvg tests under Tests/browser (needs a debug build)
 	python="$(PYTHON_CMD)"; echo "browser tests with $$python"; "$$python" -m pytest -q Tests/browser
+
+safety-test: ## output safety, limits and file-system tests under Tests/safety (needs a debug build)
+	python="$(PYTHON_CMD)"; echo "safety tests with $$python"; "$$python" -m pytest -q Tests/safety
+
+fuzz: ## fuzz the compiler for FUZZ_SECONDS (60) with libFuzzer + ASan (not in CI; see Fuzz/README.md)
+	scripts/fuzz.sh $${FUZZ_SECONDS:-60} $${FUZZ_TARGET:-FuzzCompile}
 
 schema: ## regenerate Schemas/piec.schema.json from the key tables
 	$(SWIFT) build

@@ -11,6 +11,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Test only (SafetyTests): property-based testing on top of Swift Testing.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // libyaml from the system (apt: libyaml-dev, brew: libyaml). Only PieYAML imports it.
@@ -43,5 +45,11 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["PieDriver"]),
         .testTarget(name: "WatchTests", dependencies: ["PieDriver"]),
         .testTarget(name: "PreviewTests", dependencies: ["PiePreview", "PieDriver"]),
+        // Adversarial suite: fuzz regressions, property tests, output safety, limits.
+        .testTarget(
+            name: "SafetyTests",
+            dependencies: ["PieCore", "PieSpec", "PieDiagnostics",
+                           .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
     ]
 )

@@ -62,6 +62,7 @@ present() {
         libyaml-dev) { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists yaml-0.1; } || dpkg_installed libyaml-dev ;;
         chromium) find_chromium >/dev/null ;;
         librsvg2-bin) command -v rsvg-convert >/dev/null 2>&1 ;;
+        python3-html5lib) /usr/bin/python3 -c 'import html5lib' >/dev/null 2>&1 || dpkg_installed python3-html5lib ;;
         python3-*) "$here/python.sh" >/dev/null 2>&1 || dpkg_installed "$1" ;;
         fonts-dejavu-core) dpkg_installed fonts-dejavu-core || { command -v fc-list >/dev/null 2>&1 && fc-list 2>/dev/null | grep -i 'DejaVu Sans' >/dev/null; } ;;
         *) dpkg_installed "$1" ;;
@@ -71,6 +72,7 @@ present() {
 packages=(libyaml-dev pkg-config)
 if [ "$browser" = 1 ]; then
     packages+=(chromium librsvg2-bin python3-pytest python3-jsonschema python3-yaml python3-pil fonts-dejavu-core)
+    packages+=(python3-html5lib)  # Tests/safety: the HTML5 parse of index.html
 fi
 
 missing=()

@@ -3,7 +3,8 @@ import PieSpec
 
 /// Writes index.html: a complete HTML5 page with the chart inline, CSS-only interaction
 /// (hover or keyboard focus lifts a slice and shows its tooltip), the legend, a data table for
-/// screen readers and a sentence of what changed. No script.
+/// screen readers and a sentence of what changed. No script. The page is also well-formed XML
+/// (void elements self-closed, `<!DOCTYPE html>`), so XML and HTML5 parsers read the same tree.
 struct HTMLPage {
     /// How far a hovered or focused slice moves outward, px.
     static let lift = 6.0
@@ -20,8 +21,8 @@ struct HTMLPage {
                       sentence: String) -> [UInt8] {
         let layout = scene.layout
         var out = ByteWriter(capacity: svg.count + chartCSS.count + 1024 + layout.slices.count * 180)
-        out.raw("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-        out.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
+        out.raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n")
+        out.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n<title>")
         out.text(title)
         out.raw("</title>\n<style>\n")
         out.raw(pageCSS)

@@ -51,13 +51,14 @@ enum JSONWriter {
         }
     }
 
-    /// A JSON string: escapes `"`, `\`, control characters, DEL, U+2028 and U+2029.
+    /// A JSON string: escapes `"`, `\`, control characters, DEL, C1 controls, U+2028, U+2029 and
+    /// U+FEFF (as `JSONValue.writeString` does: libyaml would not read them back unchanged).
     static func string(_ s: String, into out: inout ByteWriter) {
         out.byte(0x22)
         var s = s
         s.withUTF8 { utf8 in
             var plain = true
-            for b in utf8 where b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F || b == 0xE2 {
+            for b in utf8 where b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F || b == 0xC2 || b == 0xE2 || b == 0xEF {
                 plain = false
                 break
             }
@@ -81,8 +82,14 @@ enum JSONWriter {
             case 0x0D: out.raw("\\r")
             case 0x09: out.raw("\\t")
             case 0..<0x20, 0x7F: unicodeEscape(UInt32(b), into: &out)
+            case 0xC2 where i + 1 < utf8.count && (0x80...0x9F).contains(utf8[i + 1]):
+                unicodeEscape(UInt32(utf8[i + 1]), into: &out)
+                i += 1
             case 0xE2 where i + 2 < utf8.count && utf8[i + 1] == 0x80 && (utf8[i + 2] == 0xA8 || utf8[i + 2] == 0xA9):
                 unicodeEscape(utf8[i + 2] == 0xA8 ? 0x2028 : 0x2029, into: &out)
+                i += 2
+            case 0xEF where i + 2 < utf8.count && utf8[i + 1] == 0xBB && utf8[i + 2] == 0xBF:
+                unicodeEscape(0xFEFF, into: &out)
                 i += 2
             default: out.byte(b)
             }

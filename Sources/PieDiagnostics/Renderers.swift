@@ -58,15 +58,21 @@ public enum DiagnosticRenderer {
             for (range, message, primary) in snippets {
                 let line = range.start.line
                 guard line >= 1, line <= file.lineCount else { continue }
-                let text = sanitize(file.lineText(line))
+                let lineLength = file.lineLength(line)
+                let startCol = max(1, range.start.column)
+                let endCol = range.end.line == line ? max(range.end.column, startCol + 1) : max(lineLength + 1, startCol + 1)
+                // A long line is shown as a window around the span (`…` marks the cuts), so the
+                // output stays linear in the number of diagnostics, whatever the line length.
+                let window = Self.window(lineLength: lineLength, start: startCol)
+                let cutBefore = window.lowerBound > 1, cutAfter = window.upperBound < lineLength
+                let text = (cutBefore ? "…" : "") + sanitize(file.lineText(line, columns: window)) + (cutAfter ? "…" : "")
                 let number = String(line)
                 out += paint.apply(String(repeating: " ", count: width - number.count) + number + " |", Painter.blue)
                 out += " " + text + "\n"
-                let startCol = max(1, range.start.column)
-                let lineLength = text.unicodeScalars.count
-                let endCol = range.end.line == line ? max(range.end.column, startCol + 1) : max(lineLength + 1, startCol + 1)
-                let marks = String(repeating: primary ? "^" : "-", count: max(1, endCol - startCol))
-                let caretLine = String(repeating: " ", count: startCol - 1) + marks + (message.isEmpty ? "" : " " + message)
+                let caretStart = startCol - window.lowerBound + (cutBefore ? 1 : 0)
+                let caretEnd = min(endCol, window.upperBound + 1 + (cutAfter ? 1 : 0)) - window.lowerBound + (cutBefore ? 1 : 0)
+                let marks = String(repeating: primary ? "^" : "-", count: max(1, caretEnd - caretStart))
+                let caretLine = String(repeating: " ", count: caretStart) + marks + (message.isEmpty ? "" : " " + message)
                 out += paint.apply("\(gutter) |", Painter.blue) + " " + paint.apply(caretLine, primary ? sevColor : Painter.blue) + "\n"
             }
         }
@@ -74,6 +80,18 @@ public enum DiagnosticRenderer {
         for note in d.notes { out += "\(pad) = " + paint.apply("note", Painter.bold) + ": \(note)\n" }
         if let help = d.help { out += "\(pad) = " + paint.apply("help", Painter.bold) + ": \(help)\n" }
         return out
+    }
+
+    /// Longest source line shown whole, in columns; longer ones show a window of this width.
+    static let maxShownColumns = 160
+    /// Columns shown before the span's start when a long line is cut.
+    static let contextColumns = 40
+
+    /// The columns of a line to show for a span starting at `start`.
+    static func window(lineLength: Int, start: Int) -> ClosedRange<Int> {
+        guard lineLength > maxShownColumns else { return 1...max(1, lineLength) }
+        let first = max(1, min(start - contextColumns, lineLength - maxShownColumns + 1))
+        return first...(first + maxShownColumns - 1)
     }
 
     public static func json(_ d: Diagnostic, path: String) -> JSONValue {

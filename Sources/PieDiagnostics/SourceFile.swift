@@ -25,6 +25,80 @@ public struct SourceFile: Sendable {
             i += 1
         }
         self.lineStarts = starts
+        // Scalars before every 256-byte boundary, so columns of long lines cost O(256), not
+        // O(line length): a one-line 8 MiB file with many diagnostics stays linear.
+        var checkpoints: [Int] = []
+        checkpoints.reserveCapacity(bytes.count / Self.chunk + 1)
+        var scalars = 0, k = 0
+        while k < bytes.count {
+            if k % Self.chunk == 0 { checkpoints.append(scalars) }
+            if bytes[k] & 0xC0 != 0x80 { scalars += 1 }
+            k += 1
+        }
+        self.scalarCheckpoints = checkpoints.isEmpty ? [0] : checkpoints
+    }
+
+    static let chunk = 256
+    /// `scalarCheckpoints[k]`: Unicode scalars (UTF-8 lead bytes) in `bytes[0 ..< k * chunk]`.
+    private let scalarCheckpoints: [Int]
+
+    /// Scalars (UTF-8 lead bytes) in `bytes[0 ..< offset]`, in O(chunk).
+    private func scalarsBefore(_ offset: Int) -> Int {
+        let k = offset / Self.chunk
+        var n = scalarCheckpoints[min(k, scalarCheckpoints.count - 1)]
+        var i = min(k, scalarCheckpoints.count - 1) * Self.chunk
+        while i < offset {
+            if bytes[i] & 0xC0 != 0x80 { n += 1 }
+            i += 1
+        }
+        return n
+    }
+
+    /// The byte offset where 1-based `column` of 1-based `line` starts, clamped to the line's
+    /// text (its terminator excluded). O(log n + chunk).
+    public func byteOffset(line: Int, column: Int) -> Int {
+        guard line >= 1, line <= lineStarts.count else { return line < 1 ? 0 : bytes.count }
+        let start = lineStarts[line - 1], end = lineEnd(line)
+        let target = scalarsBefore(start) + max(0, column - 1)
+        // The first offset whose count reaches `target`: binary search the checkpoints, then walk.
+        var lo = start / Self.chunk, hi = max(lo, (end - 1) / Self.chunk)
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if scalarCheckpoints[mid] <= target { lo = mid } else { hi = mid - 1 }
+        }
+        var i = max(start, lo * Self.chunk)
+        var n = scalarsBefore(i)
+        while i < end {
+            if bytes[i] & 0xC0 != 0x80 {
+                if n == target { return i }
+                n += 1
+            }
+            i += 1
+        }
+        return end
+    }
+
+    /// Byte offset just past the text of 1-based `line` (before its line terminator).
+    private func lineEnd(_ line: Int) -> Int {
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] : bytes.count
+        while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        return end
+    }
+
+    /// Unicode scalars in the text of 1-based `line` (terminator excluded), in O(chunk).
+    public func lineLength(_ line: Int) -> Int {
+        guard line >= 1, line <= lineStarts.count else { return 0 }
+        return scalarsBefore(lineEnd(line)) - scalarsBefore(lineStarts[line - 1])
+    }
+
+    /// Columns `columns` (1-based, clamped) of `line` as text (lossy UTF-8), without reading the
+    /// rest of the line.
+    public func lineText(_ line: Int, columns: ClosedRange<Int>) -> String {
+        guard line >= 1, line <= lineStarts.count else { return "" }
+        let from = byteOffset(line: line, column: columns.lowerBound)
+        let to = byteOffset(line: line, column: columns.upperBound + 1)
+        return String(decoding: bytes[from..<max(from, to)], as: UTF8.self)
     }
 
     public init(path: String, text: String) {
@@ -39,13 +113,8 @@ public struct SourceFile: Sendable {
             let mid = (lo + hi + 1) / 2
             if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
         }
-        var column = 1
-        var i = lineStarts[lo]
-        while i < offset {
-            // Count Unicode scalars: skip UTF-8 continuation bytes.
-            if bytes[i] & 0xC0 != 0x80 { column += 1 }
-            i += 1
-        }
+        // Count Unicode scalars (UTF-8 lead bytes) from the line start.
+        var column = 1 + scalarsBefore(offset) - scalarsBefore(lineStarts[lo])
         // An offset inside a multi-byte scalar still belongs to that scalar.
         if offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { column -= 1 }
         return SourceLocation(line: lo + 1, column: max(1, column))

@@ -9,7 +9,9 @@ extension Lowering {
         let k = Keys.root
         if let v = e["piec"], let version = integer(v.value, k.key("piec")!, path: "piec") {
             if version != 1 {
-                error(SpecDiagnostics.badVersion, "unsupported spec version \(version)", at: v.value.range,
+                // As written: a version too large for Int (say 10^21) must not print as Int.max.
+                let written = if case .scalar(let s) = v.value { s.value } else { String(version) }
+                error(SpecDiagnostics.badVersion, "unsupported spec version \(written)", at: v.value.range,
                       notes: ["this piec reads spec format version 1"], help: "write `piec: 1`, or upgrade piec")
             }
         }

@@ -21,12 +21,13 @@ extension Lowering {
             error(SpecDiagnostics.notInteger, "`\(path)` must be a whole number, found \(s.value)", at: s.range)
             return nil
         }
-        if path == "piec" { return Int(v) }  // the version check has its own message
-        if v < Double(min) || v > Double(max) {
+        // The version check has its own message; a version beyond Int is still "unsupported".
+        if path == "piec" { return Int(exactly: v) ?? Int.max }
+        guard v >= Double(min), v <= Double(max), let n = Int(exactly: v) else {
             error(SpecDiagnostics.outOfRange, "`\(path)` must be between \(min) and \(max), found \(s.value)", at: s.range)
             return nil
         }
-        return Int(v)
+        return n
     }
 
     /// Strict plain decimal: `-?(0|[1-9][0-9]*)(\.[0-9]+)?`, finite.

@@ -14,7 +14,7 @@ struct BundleTests {
 
     @Test func htmlIsACompletePageWithoutScript() {
         let html = Fixture.text(Fixture.bundle(languages()), "index.html")
-        #expect(html.hasPrefix("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">"))
+        #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>"))
         #expect(html.contains("<title>Languages</title>"))
         #expect(html.hasSuffix("</html>\n"))
         #expect(!html.contains("<script") && !html.contains("<?xml"))

@@ -100,6 +100,18 @@ struct LoweringTests {
         #expect(codes(r) == ["E0301"])
     }
 
+    /// Found by the fuzzer: a version beyond Int trapped converting the Double to Int.
+    @Test(arguments: ["999999999999999999991", "-99999999999999999999", "9223372036854775808", "1" + String(repeating: "0", count: 300)])
+    func hugeVersionIsUnsupportedNotACrash(version: String) {
+        let r = load("piec: \(version)\nslices:\n  - { label: A, value: 1 }\n")
+        #expect(codes(r) == ["E0301"])
+        #expect(r.diagnostics.first?.message == "unsupported spec version \(version)")
+    }
+
+    @Test func hugeDecimalsAreOutOfRange() {
+        #expect(codes(load("piec: 1\nformat: { decimals: 99999999999999999999 }\nslices:\n  - { label: A, value: 1 }\n")) == ["E0205"])
+    }
+
     @Test func durationsNeedUnits() throws {
         #expect(codes(load("piec: 1\nanimation: { duration: 800 }\nslices:\n  - { label: A, value: 1 }\n")) == ["E0208"])
         let spec = try #require(load("piec: 1\nanimation: { duration: 0.3s, delay: 50ms }\nslices:\n  - { label: A, value: 1 }\n").spec)

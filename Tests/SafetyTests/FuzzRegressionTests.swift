@@ -1,0 +1,42 @@
+import Foundation
+import PieCore
+import PieDiagnostics
+import Testing
+
+/// Replays every input the fuzzers ever saved (Tests/Fixtures/fuzz-regressions) through the
+/// compiler: each must end (no crash, no hang) and keep every promise in `BundleInvariants`.
+/// File names start with the target: `FuzzCompile-*` is one spec; `FuzzTransition-*` is a
+/// previous spec and a new spec joined by a NUL byte.
+@Suite struct FuzzRegressionTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../Fixtures/fuzz-regressions").standardized
+
+    static var inputs: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasPrefix("Fuzz") }.sorted()
+    }
+
+    @Test func theFolderHasInputs() {
+        #expect(!Self.inputs.isEmpty, "no inputs in \(Self.folder.path)")
+    }
+
+    @Test(arguments: inputs)
+    func replay(_ name: String) throws {
+        let bytes = try [UInt8](Data(contentsOf: Self.folder.appendingPathComponent(name)))
+        if name.hasPrefix("FuzzTransition-") {
+            let (previous, current) = FuzzInput.split(bytes)
+            let file = SourceFile(path: "fuzz.yaml", bytes: current)
+            let request = CompileRequest(source: file, defaultID: "fuzz",
+                                         previous: previous.map { .spec(SourceFile(path: "old.yaml", bytes: $0)) })
+            let result = Compiler.compile(request)
+            #expect(BundleInvariants.problems(result, file: file) == [])
+            #expect(BundleInvariants.manifestPreviousProblems(result, request: request) == [])
+            #expect(Compiler.compile(request).bundle == result.bundle)
+        } else {
+            let file = SourceFile(path: "fuzz.yaml", bytes: bytes)
+            let result = Compiler.compile(CompileRequest(source: file, defaultID: "fuzz"))
+            #expect(BundleInvariants.problems(result, file: file) == [])
+            #expect(Compiler.compile(CompileRequest(source: file, defaultID: "fuzz")).bundle == result.bundle)
+        }
+    }
+}
