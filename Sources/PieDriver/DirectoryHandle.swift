@@ -79,6 +79,19 @@ final class DirectoryHandle: Sendable {
         }
     }
 
+    /// The first `count` bytes (fewer when the file is shorter) of a regular file, without
+    /// following a symlink.
+    func readPrefix(_ name: String, count: Int) -> Result<[UInt8], POSIXFailure> {
+        let file = openat(fd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard file >= 0 else { return .failure(POSIXFailure(operation: "read", path: child(name), code: errno)) }
+        defer { close(file) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let n = bytes.withUnsafeMutableBytes { pread(file, $0.baseAddress, count, 0) }
+        guard n >= 0 else { return .failure(POSIXFailure(operation: "read", path: child(name), code: errno)) }
+        bytes.removeLast(count - n)
+        return .success(bytes)
+    }
+
     /// Creates a new file (`O_CREAT|O_EXCL|O_NOFOLLOW`), writes `bytes` and fsyncs it.
     func createFile(_ name: String, bytes: [UInt8]) -> POSIXFailure? {
         let file = openat(fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)

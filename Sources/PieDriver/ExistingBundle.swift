@@ -57,7 +57,7 @@ struct ExistingBundle {
         case .success(let d): dir = d
         }
         return listEntries(of: dir).flatMap { entries in
-            verifyOwnership(dir, entries).map { ExistingBundle(directory: dir, entries: entries) }
+            verifyOwnership(dir, id: id, entries).map { ExistingBundle(directory: dir, entries: entries) }
         }
     }
 
@@ -81,9 +81,18 @@ struct ExistingBundle {
     }
 
     /// Every entry must be a regular file named in the manifest's `files` (or the manifest itself).
-    private static func verifyOwnership(_ dir: DirectoryHandle, _ entries: [String: FileStatus]) -> Result<Void, Refusal> {
+    /// A `--svg-only` bundle has no manifest: a lone `chart.svg` is piec's when it starts with
+    /// the root element piec writes for this id (`svgOnlyMarker`).
+    private static func verifyOwnership(_ dir: DirectoryHandle, id: String, _ entries: [String: FileStatus]) -> Result<Void, Refusal> {
         if entries.isEmpty { return .success(()) }
         let all = entries.keys.sorted()
+        if all == ["chart.svg"], entries["chart.svg"]?.kind == .regular {
+            switch dir.readFile("chart.svg", limit: readLimit) {
+            case .failure(let failure): return .failure(.io(failure))
+            case .success(let bytes) where bytes.starts(with: svgOnlyMarker(id: id)): return .success(())
+            case .success: return .failure(.foreign(path: dir.path, names: all, reason: "it has no `\(manifestName)` and its `chart.svg` was not written by piec"))
+            }
+        }
         guard entries[manifestName]?.kind == .regular else {
             return .failure(.foreign(path: dir.path, names: all, reason: "it has no `\(manifestName)`"))
         }
@@ -101,6 +110,12 @@ struct ExistingBundle {
             return .failure(.foreign(path: dir.path, names: foreign, reason: "they are not listed in its `\(manifestName)`"))
         }
         return .success(())
+    }
+
+    /// How every chart.svg piec writes for bundle `id` begins (the XML declaration, then the
+    /// root element with its generated class).
+    static func svgOnlyMarker(id: String) -> [UInt8] {
+        Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"piec-\(id)\" ".utf8)
     }
 
     /// The `files` array of a manifest, or nil when the bytes are not such a manifest.

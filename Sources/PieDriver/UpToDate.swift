@@ -1,0 +1,84 @@
+#if canImport(Darwin)
+import Darwin
+#else
+import Glibc
+#endif
+import PieCore
+import PieSpec
+
+/// The fast path of an unchanged rebuild: decides from a few `lstat`s and the head of
+/// `manifest.json`, without generating the bundle, that `OUT/<id>/` already holds exactly what
+/// this piec would write for these spec bytes. Used by `piec build` (full bundles, no `--from`);
+/// `--check` always compares every byte.
+///
+/// The bundle is up to date when all of these hold:
+/// - `OUT` and `OUT/<id>` are real directories (no symlink) and `OUT/<id>` holds exactly the
+///   four bundle files, all regular files;
+/// - the manifest begins with this piec's version, the id and the SHA-256 of the spec bytes;
+/// - no file was changed after the bundle directory was swapped in: each file's status-change
+///   time (`ctime`, which no user can set: any write, `touch`, `chmod` or rename updates it) is
+///   not later than the directory's, which the atomic swap set after every file was written;
+/// - the piec executable is not newer than the bundle (a rebuilt piec may write other bytes).
+///
+/// Trade-off: a change made within the same clock tick as the swap (a few ms) would go
+/// unnoticed, and files restored with their bytes but fresh ctimes (e.g. by `git checkout`)
+/// miss the fast path and take the full compare. Anything else falls back to compiling and
+/// comparing every byte, so the fast path can only skip work, never write wrong bytes.
+enum UpToDate {
+    /// True when `outputDir/<id>` needs no work for a spec with `specBytes` (see above).
+    static func isCurrent(outputDir: String, id: String, specBytes: [UInt8]) -> Bool {
+        #if os(Linux)
+        guard let exe = executableTime, let out = lstatTimes(outputDir), out.isDirectory else { return false }
+        let dirPath = outputDir.hasSuffix("/") ? outputDir + id : outputDir + "/" + id
+        guard let dir = lstatTimes(dirPath), dir.isDirectory, exe <= dir.ctime else { return false }
+        guard case .success(let handle) = DirectoryHandle.open(dirPath),
+              case .success(let names) = handle.entries(), names == sortedFileNames else { return false }
+        for name in names {
+            guard let file = lstatTimes(dirPath + "/" + name), file.isRegular, file.ctime <= dir.ctime else { return false }
+        }
+        guard case .success(let head) = handle.readPrefix(ExistingBundle.manifestName, count: 512) else { return false }
+        return head.starts(with: manifestHead(id: id, specBytes: specBytes))
+        #else
+        return false
+        #endif
+    }
+
+    private static let sortedFileNames = Compiler.fileNames.sorted()
+
+    /// The first bytes `Manifest.bytes` writes (kept in step by a test).
+    static func manifestHead(id: String, specBytes: [UInt8]) -> [UInt8] {
+        let escaped = JSONValue.string(id).serialized()
+        return Array("""
+            {
+              "piec": "\(PieCore.PiecVersion.string)",
+              "manifestVersion": 1,
+              "id": \(escaped),
+              "specHash": "sha256:\(SHA256.hex(specBytes))",
+
+            """.utf8)
+    }
+
+    /// A time in nanoseconds since the epoch.
+    typealias Nanoseconds = Int64
+
+    private struct Times {
+        var isDirectory: Bool
+        var isRegular: Bool
+        var ctime: Nanoseconds
+    }
+
+    private static func lstatTimes(_ path: String) -> Times? {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return nil }
+        let kind = st.st_mode & S_IFMT
+        return Times(isDirectory: kind == S_IFDIR, isRegular: kind == S_IFREG,
+                     ctime: Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec))
+    }
+
+    /// When the running executable was last modified (nil when unknown: no fast path).
+    private static let executableTime: Nanoseconds? = {
+        var st = stat()
+        guard stat("/proc/self/exe", &st) == 0 else { return nil }
+        return Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
+    }()
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import PieDriver
+
+/// The unchanged-rebuild fast path (`UpToDate`) and `--svg-only` bundles, with the real compiler.
+@Suite struct FastRebuildTests {
+    static let spec = "piec: 1\ntitle: Fast\nslices:\n  - { label: A, value: 1 }\n  - { label: B, value: 2 }\n"
+
+    func build(_ tmp: TempDir, svgOnly: Bool = false) -> BuildReport {
+        var builder = Builder(jobs: 2)
+        builder.skipsUpToDateBundles = true
+        return builder.build(BuildRequest(inputs: [tmp.url("specs")], outputDir: tmp.url("out"), svgOnly: svgOnly))
+    }
+
+    func read(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+    @Test func unchangedBundleSkipsCodegenAndATamperedOneIsRewritten() throws {
+        let tmp = try TempDir()
+        try tmp.write("specs/fast.yaml", Self.spec)
+        let first = build(tmp)
+        #expect(first.write?.written == ["fast"])
+        let svg = try read(tmp.url("out/fast/chart.svg"))
+
+        let second = build(tmp)
+        #expect(second.outcomes.map(\.upToDateID) == ["fast"])
+        #expect(second.outcomes.first?.bundle == nil)
+        #expect(second.write?.unchanged == ["fast"])
+        #expect(second.write?.written == [])
+
+        // Same size, one byte different: the ctime moves past the folder's, so the full path
+        // compiles, compares and rewrites it.
+        var tampered = svg
+        tampered[tampered.count - 2] = UInt8(ascii: "X")
+        try tampered.write(to: URL(fileURLWithPath: tmp.url("out/fast/chart.svg")))
+        let third = build(tmp)
+        #expect(third.outcomes.map(\.upToDateID) == [nil])
+        #expect(third.write?.written == ["fast"])
+        #expect(try read(tmp.url("out/fast/chart.svg")) == svg)
+        #expect(build(tmp).outcomes.map(\.upToDateID) == ["fast"])
+    }
+
+    @Test func editedSpecAndForeignFilesTakeTheFullPath() throws {
+        let tmp = try TempDir()
+        try tmp.write("specs/fast.yaml", Self.spec)
+        _ = build(tmp)
+        try tmp.write("specs/fast.yaml", Self.spec.replacingOccurrences(of: "value: 2", with: "value: 3"))
+        let edited = build(tmp)
+        #expect(edited.outcomes.map(\.upToDateID) == [nil])
+        #expect(edited.write?.written == ["fast"])
+
+        try tmp.write("out/fast/notes.txt", "mine")
+        let foreign = build(tmp)
+        #expect(foreign.status != .success)
+        #expect(foreign.write?.failures.first?.diagnostics.first?.message.contains("notes.txt") == true)
+    }
+
+    @Test func manifestHeadMatchesWhatTheCompilerWrites() throws {
+        let tmp = try TempDir()
+        try tmp.write("specs/fast.yaml", Self.spec)
+        _ = build(tmp)
+        let manifest = [UInt8](try read(tmp.url("out/fast/manifest.json")))
+        #expect(manifest.starts(with: UpToDate.manifestHead(id: "fast", specBytes: Array(Self.spec.utf8))))
+    }
+
+    @Test func svgOnlyBundlesAreRebuiltReplacedAndChecked() throws {
+        let tmp = try TempDir()
+        try tmp.write("specs/fast.yaml", Self.spec)
+        #expect(build(tmp, svgOnly: true).write?.written == ["fast"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.url("out/fast")) == ["chart.svg"])
+        let again = build(tmp, svgOnly: true)
+        #expect(again.write?.unchanged == ["fast"])
+        #expect(again.status == .success)
+        let check = Builder(jobs: 1).build(BuildRequest(inputs: [tmp.url("specs")], outputDir: tmp.url("out"),
+                                                        mode: .checkStale, svgOnly: true))
+        #expect(check.status == .success)
+
+        #expect(build(tmp).write?.written == ["fast"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.url("out/fast")).sorted()
+                    == ["chart.css", "chart.svg", "index.html", "manifest.json"])
+        #expect(build(tmp, svgOnly: true).write?.written == ["fast"])
+    }
+
+    @Test func aLoneSVGPiecDidNotWriteIsRefused() throws {
+        let tmp = try TempDir()
+        try tmp.write("specs/fast.yaml", Self.spec)
+        try tmp.write("out/fast/chart.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
+        let report = build(tmp, svgOnly: true)
+        #expect(report.status != .success)
+        #expect(try String(contentsOfFile: tmp.url("out/fast/chart.svg"), encoding: .utf8) == "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
+    }
+}
