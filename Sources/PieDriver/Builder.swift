@@ -49,6 +49,16 @@ public struct Builder: Sendable {
         case .success(let s): source = s
         }
         let slug = BundleID.slug(fromPath: input.path)
+        // The common unchanged case without even parsing: OUT/<file stem> was built from these
+        // exact bytes (its manifest holds their hash), so this spec compiles to the same id and
+        // bytes. Sound because loading a spec that compiled reports nothing but errors (PieSpec
+        // has no warnings); a spec whose id differs from its file stem is checked after loading.
+        if let upToDateIn, output == .bundle, from == nil, BundleID.isValid(slug),
+           UpToDate.isCurrent(outputDir: upToDateIn, id: slug, specBytes: source.bytes) {
+            var outcome = SpecOutcome(input: input, source: source, bundle: nil, spec: nil, diagnostics: [])
+            outcome.upToDateID = slug
+            return outcome
+        }
         var request = CompileRequest(source: source, defaultID: slug, svgOnly: output == .svgOnly)
         request.validateOnly = output == .none
         if let upToDateIn, output == .bundle, from == nil {

@@ -79,17 +79,18 @@ final class DirectoryHandle: Sendable {
         }
     }
 
-    /// The first `count` bytes (fewer when the file is shorter) of a regular file, without
-    /// following a symlink.
-    func readPrefix(_ name: String, count: Int) -> Result<[UInt8], POSIXFailure> {
-        let file = openat(fd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-        guard file >= 0 else { return .failure(POSIXFailure(operation: "read", path: child(name), code: errno)) }
-        defer { close(file) }
-        var bytes = [UInt8](repeating: 0, count: count)
-        let n = bytes.withUnsafeMutableBytes { pread(file, $0.baseAddress, count, 0) }
-        guard n >= 0 else { return .failure(POSIXFailure(operation: "read", path: child(name), code: errno)) }
-        bytes.removeLast(count - n)
-        return .success(bytes)
+    /// Sets the entry's status-change time (ctime) to now without changing anything else: its
+    /// mtime is set to the value it already has (the kernel then stamps the ctime). Best effort.
+    func refreshStatusTime(_ name: String) {
+        var st = stat()
+        guard fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { return }
+        #if canImport(Darwin)
+        let omit = -2  // UTIME_OMIT
+        #else
+        let omit = (1 << 30) - 2  // UTIME_OMIT (a macro Swift does not import)
+        #endif
+        var times = [timespec(tv_sec: 0, tv_nsec: omit), st.st_mtim]
+        _ = utimensat(fd, name, &times, AT_SYMLINK_NOFOLLOW)
     }
 
     /// Creates a new file (`O_CREAT|O_EXCL|O_NOFOLLOW`), writes `bytes` and fsyncs it.

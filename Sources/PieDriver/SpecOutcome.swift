@@ -13,7 +13,7 @@ public struct SpecOutcome: Sendable {
     /// Every diagnostic of this spec: reading, compiling, and cross-spec checks (duplicate ids).
     public var diagnostics: [Diagnostic]
     /// Set (to the bundle id) when `OUT/<id>` was found up to date and no bundle was generated
-    /// (see `UpToDate`); `bundle` is then nil.
+    /// (see `UpToDate`); `bundle` is then nil, and so is `spec` when the check needed no parse.
     public var upToDateID: String?
 
     public init(input: SpecInput, source: SourceFile?, bundle: Bundle?, spec: ChartSpec?, diagnostics: [Diagnostic]) {

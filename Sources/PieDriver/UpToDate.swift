@@ -12,13 +12,17 @@ import PieSpec
 /// `--check` always compares every byte.
 ///
 /// The bundle is up to date when all of these hold:
-/// - `OUT` and `OUT/<id>` are real directories (no symlink) and `OUT/<id>` holds exactly the
-///   four bundle files, all regular files;
+/// - `OUT` and `OUT/<id>` are real directories (no symlink) holding the four bundle files as
+///   regular files, and no entry was added, removed or renamed in `OUT/<id>` since
+///   `manifest.json` (the last file staged) was written: the folder's mtime is not later than
+///   the manifest's ctime (so no listing of the folder is needed);
 /// - the manifest begins with this piec's version, the id and the SHA-256 of the spec bytes;
 /// - no file was changed after the bundle directory was swapped in: each file's status-change
 ///   time (`ctime`, which no user can set: any write, `touch`, `chmod` or rename updates it) is
 ///   not later than the directory's, which the atomic swap set after every file was written;
 /// - the piec executable is not newer than the bundle (a rebuilt piec may write other bytes).
+///   When the full path finds a bundle's bytes unchanged, the writer refreshes the folder's
+///   ctime (`DirectoryHandle.refreshStatusTime`), so the next build trusts it again.
 ///
 /// Trade-off: a change made within the same clock tick as the swap (a few ms) would go
 /// unnoticed, and files restored with their bytes but fresh ctimes (e.g. by `git checkout`)
@@ -30,20 +34,18 @@ enum UpToDate {
         #if os(Linux)
         guard let exe = executableTime, let out = lstatTimes(outputDir), out.isDirectory else { return false }
         let dirPath = outputDir.hasSuffix("/") ? outputDir + id : outputDir + "/" + id
-        guard let dir = lstatTimes(dirPath), dir.isDirectory, exe <= dir.ctime else { return false }
-        guard case .success(let handle) = DirectoryHandle.open(dirPath),
-              case .success(let names) = handle.entries(), names == sortedFileNames else { return false }
-        for name in names {
+        guard let dir = lstatTimes(dirPath), dir.isDirectory, exe <= dir.ctime,
+              let manifest = lstatTimes(dirPath + "/" + ExistingBundle.manifestName), manifest.isRegular,
+              dir.mtime <= manifest.ctime, manifest.ctime <= dir.ctime else { return false }
+        for name in Compiler.fileNames where name != ExistingBundle.manifestName {
             guard let file = lstatTimes(dirPath + "/" + name), file.isRegular, file.ctime <= dir.ctime else { return false }
         }
-        guard case .success(let head) = handle.readPrefix(ExistingBundle.manifestName, count: 512) else { return false }
+        guard let head = readPrefix(dirPath + "/" + ExistingBundle.manifestName, count: 512) else { return false }
         return head.starts(with: manifestHead(id: id, specBytes: specBytes))
         #else
         return false
         #endif
     }
-
-    private static let sortedFileNames = Compiler.fileNames.sorted()
 
     /// The first bytes `Manifest.bytes` writes (kept in step by a test).
     static func manifestHead(id: String, specBytes: [UInt8]) -> [UInt8] {
@@ -65,6 +67,7 @@ enum UpToDate {
         var isDirectory: Bool
         var isRegular: Bool
         var ctime: Nanoseconds
+        var mtime: Nanoseconds
     }
 
     private static func lstatTimes(_ path: String) -> Times? {
@@ -72,7 +75,20 @@ enum UpToDate {
         guard lstat(path, &st) == 0 else { return nil }
         let kind = st.st_mode & S_IFMT
         return Times(isDirectory: kind == S_IFDIR, isRegular: kind == S_IFREG,
-                     ctime: Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec))
+                     ctime: Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec),
+                     mtime: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))
+    }
+
+    /// The first `count` bytes of a regular file (not through a symlink).
+    private static func readPrefix(_ path: String, count: Int) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, 0) }
+        guard n >= 0 else { return nil }
+        bytes.removeLast(count - n)
+        return bytes
     }
 
     /// When the running executable was last modified (nil when unknown: no fast path).

@@ -39,6 +39,16 @@ import Testing
         #expect(build(tmp).outcomes.map(\.upToDateID) == ["fast"])
     }
 
+    @Test func aSpecWhoseIDIsNotItsFileStemIsCheckedAfterLoading() throws {
+        let tmp = try TempDir()
+        try tmp.write("specs/fast.yaml", "id: other\n" + Self.spec)
+        #expect(build(tmp).write?.written == ["other"])
+        let again = build(tmp)
+        #expect(again.outcomes.map(\.upToDateID) == ["other"])
+        #expect(again.outcomes.first?.spec?.id == "other")
+        #expect(again.write?.unchanged == ["other"])
+    }
+
     @Test func editedSpecAndForeignFilesTakeTheFullPath() throws {
         let tmp = try TempDir()
         try tmp.write("specs/fast.yaml", Self.spec)
