@@ -34,12 +34,14 @@ public struct Builder: Sendable {
         var perItem: (@Sendable (Int) -> Void)?
         if let progress { perItem = { done in progress(done, total) } }
         let builder = self
+        let upToDateIn = upToDateIn.flatMap { UpToDate.usable(outputDir: $0) ? $0 : nil }
         var outcomes = parallelMap(inputs, jobs: jobs, progress: perItem) { builder.compileOne($0, from: from, output: output, upToDateIn: upToDateIn) }
         Self.rejectDuplicateIDs(&outcomes)
         return outcomes
     }
 
-    /// Reads and compiles one spec (no cross-spec checks).
+    /// Reads and compiles one spec (no cross-spec checks). `upToDateIn` must be a real directory
+    /// (`compileAll` checks it once with `UpToDate.usable`).
     public func compileOne(_ input: SpecInput, from: String? = nil, output: CompileOutput = .bundle,
                            upToDateIn: String? = nil) -> SpecOutcome {
         let source: SourceFile

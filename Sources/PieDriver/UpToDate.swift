@@ -29,10 +29,17 @@ import PieSpec
 /// miss the fast path and take the full compare. Anything else falls back to compiling and
 /// comparing every byte, so the fast path can only skip work, never write wrong bytes.
 enum UpToDate {
-    /// True when `outputDir/<id>` needs no work for a spec with `specBytes` (see above).
+    /// Whether `outputDir` is a real directory (not a symlink): the fast path's precondition,
+    /// checked once per build (`Builder.compileAll`).
+    static func usable(outputDir: String) -> Bool {
+        lstatTimes(outputDir)?.isDirectory == true
+    }
+
+    /// True when `outputDir/<id>` needs no work for a spec with `specBytes` (see above);
+    /// `outputDir` must have passed `usable(outputDir:)`.
     static func isCurrent(outputDir: String, id: String, specBytes: [UInt8]) -> Bool {
         #if os(Linux)
-        guard let exe = executableTime, let out = lstatTimes(outputDir), out.isDirectory else { return false }
+        guard let exe = executableTime else { return false }
         let dirPath = outputDir.hasSuffix("/") ? outputDir + id : outputDir + "/" + id
         guard let dir = lstatTimes(dirPath), dir.isDirectory, exe <= dir.ctime,
               let manifest = lstatTimes(dirPath + "/" + ExistingBundle.manifestName), manifest.isRegular,
