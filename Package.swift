@@ -10,6 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // libyaml from the system (apt: libyaml-dev, brew: libyaml). Only PieYAML imports it.
@@ -28,14 +29,19 @@ let package = Package(
         .target(name: "PieCore", dependencies: ["PieSpec", "PieYAML", "PieDiagnostics"]),
         // Disk, atomic writes, git, scheduling. The only library that does I/O.
         .target(name: "PieDriver", dependencies: ["PieCore", "PieSpec", "PieDiagnostics"]),
+        // `piec watch --serve`: the live preview server (Hummingbird), kept apart so the driver
+        // and its tests build without it.
+        .target(name: "PiePreview", dependencies: ["PieDriver", .product(name: "Hummingbird", package: "hummingbird")]),
         .executableTarget(
             name: "piec",
-            dependencies: ["PieDriver", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["PieDriver", "PiePreview", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "PieYAMLTests", dependencies: ["PieYAML"]),
         .testTarget(name: "PieSpecTests", dependencies: ["PieSpec"]),
         .testTarget(name: "PieCoreTests", dependencies: ["PieCore"]),
         .testTarget(name: "PieDriverTests", dependencies: ["PieDriver"]),
         .testTarget(name: "CLITests", dependencies: ["PieDriver"]),
+        .testTarget(name: "WatchTests", dependencies: ["PieDriver"]),
+        .testTarget(name: "PreviewTests", dependencies: ["PiePreview", "PieDriver"]),
     ]
 )

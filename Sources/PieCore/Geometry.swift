@@ -101,6 +101,10 @@ extension ByteWriter {
         num(m); raw(" "); num(m)
         raw(" 0 1 1 0 ")
         num(-m)
+        // Closed: a dash that ends at (or runs across) the start point joins there instead of
+        // ending in a cap. Chromium/Skia draws a butt cap at the end of an open contour wrong
+        // when the stroke is as wide as the circle's diameter (a wedge near the centre).
+        raw("Z")
     }
 
     /// A radial separator line along 12 o'clock from `inner` to `outer` (rotated into place).

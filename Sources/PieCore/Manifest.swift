@@ -1,11 +1,6 @@
 import PieDiagnostics
 import PieSpec
 
-/// The tool version written into manifests.
-public enum PiecVersion {
-    public static let string = "0.1.0"
-}
-
 /// Writes manifest.json (see the contract in the project docs): tool version, spec hash,
 /// canonical spec, the chart's geometry, timing, each slice's final angles and the
 /// transitions. The bytes are those of the equivalent `JSONValue.serialized(pretty: true)`
@@ -17,7 +12,7 @@ enum Manifest {
                       changes: ChangeReport?, files: [String]) -> [UInt8] {
         var j = JSONStream(capacity: 4096 + layout.slices.count * 700)
         j.open("{")
-        j.member("piec", string: PiecVersion.string)
+        j.member("piec", string: Compiler.toolVersion)
         j.member("manifestVersion", .int(version))
         j.member("id", string: spec.id)
         j.member("specHash", string: "sha256:" + SHA256.hex(sourceBytes))

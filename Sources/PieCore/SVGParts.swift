@@ -13,40 +13,43 @@ extension SVGWriter {
         out.raw(" ")
         out.num(legend.y)
         out.raw(")\">\n")
-        for item in legend.items {
-            if let k = item.slice {
-                out.raw("<rect x=\"")
-                out.num(item.x)
-                out.raw("\" y=\"")
-                out.num(item.y)
-                out.raw("\" width=\"12\" height=\"12\" rx=\"2\" fill=\"")
-                out.hex(layout.slices[k].color)
-                out.raw("\"/>")
-            }
+        for item in legend.items { legendItem(item, alignEnd: legend.alignEnd) }
+        out.raw("</g>\n")
+    }
+
+    /// One legend row: swatch (none for the "more" row), label, and percent.
+    private mutating func legendItem(_ item: LegendLayout.Item, alignEnd: Bool) {
+        if let k = item.slice {
+            out.raw("<rect x=\"")
+            out.num(item.x)
+            out.raw("\" y=\"")
+            out.num(item.y)
+            out.raw("\" width=\"12\" height=\"12\" rx=\"2\" fill=\"")
+            out.hex(layout.slices[k].color)
+            out.raw("\"/>")
+        }
+        out.raw("<text x=\"")
+        out.num(item.x + LegendPlacer.textX)
+        out.raw("\" y=\"")
+        out.num(item.y + 10)
+        out.raw("\">")
+        out.text(item.label)
+        if !item.percent.isEmpty, !alignEnd {
+            out.raw(" <tspan fill-opacity=\"0.75\">")
+            out.text(item.percent)
+            out.raw("</tspan>")
+        }
+        out.raw("</text>")
+        if !item.percent.isEmpty, alignEnd {
             out.raw("<text x=\"")
-            out.num(item.x + LegendPlacer.textX)
+            out.num(item.x + item.percentX)
             out.raw("\" y=\"")
             out.num(item.y + 10)
-            out.raw("\">")
-            out.text(item.label)
-            if !item.percent.isEmpty, !legend.alignEnd {
-                out.raw(" <tspan fill-opacity=\"0.75\">")
-                out.text(item.percent)
-                out.raw("</tspan>")
-            }
+            out.raw("\" text-anchor=\"end\">")
+            out.text(item.percent)
             out.raw("</text>")
-            if !item.percent.isEmpty, legend.alignEnd {
-                out.raw("<text x=\"")
-                out.num(item.x + item.percentX)
-                out.raw("\" y=\"")
-                out.num(item.y + 10)
-                out.raw("\" text-anchor=\"end\">")
-                out.text(item.percent)
-                out.raw("</text>")
-            }
-            out.raw("\n")
         }
-        out.raw("</g>\n")
+        out.raw("\n")
     }
 
     /// index.html: each interactive slice's own wedge in a focusable group, in slice order.

@@ -116,7 +116,9 @@ struct SVGWriter {
 
     private mutating func motionLayer() {
         guard !scene.motion.isEmpty else { return }
-        out.raw("<g class=\"p-mo\" visibility=\"hidden\" fill=\"none\"")
+        out.raw("<g class=\"p-mo\" visibility=\"hidden\" fill=\"none\" transform=\"rotate(")
+        out.num(layout.startAngle)
+        out.raw(")\"")
         if scene.stacked, let first = scene.motion.first {
             out.raw(" stroke-width=\"")
             out.num(first.width)

@@ -14,13 +14,23 @@ struct Scene {
         var width: Double
         var from: Dash
         var to: Dash
-        /// Gap after the dash: the circumference, so one dash is drawn per turn.
-        var gap: Double
+        /// Length of the motion circle: the dash pattern repeats exactly once per turn
+        /// (`L` on, `circumference - L` off), so a dash that runs past the circle's start
+        /// point continues from it.
+        var circumference: Double
     }
 
-    /// A dash rotated to `rotation` degrees (screen-clockwise) of `length` user units.
+    /// A dash starting `offset` user units (`angle` degrees) along the motion circle (which
+    /// starts at the sweep start angle), `length` user units long. Up to
+    /// `Scene.maxRotatedDashes` elements it is positioned by an animated `rotate(angle)`, so
+    /// every dash starts at the circle's start point; beyond that by `stroke-dashoffset`,
+    /// because Chromium gives every element with a transform animation its own compositor
+    /// layer and runs out of tile memory with a few hundred slices. (Offsets are not the
+    /// default: where a dash meets the circle's start point, Skia draws a stroke as wide as
+    /// the circle's diameter with a sliver of the wrong colour near the centre.)
     struct Dash: Hashable {
-        var rotation: Double
+        var offset: Double
+        var angle: Double = 0
         var length: Double
         /// When the ring changes, the circle is scaled (mid-radius = scale * radius) and its
         /// stroke width given in the circle's own units; the dash length stays an angle times
@@ -71,6 +81,9 @@ struct Scene {
     let scope: String
     /// Seam-free stacking: each slice painted from its start to the end of the used arc.
     let stacked: Bool
+    /// Motion dashes move by `rotate()` (few elements) rather than `stroke-dashoffset`.
+    var rotatesDashes: Bool { motion.count <= Scene.maxRotatedDashes }
+    static let maxRotatedDashes = 64
     /// Angles or radii move: the motion layer animates and the exact layer waits.
     let moves: Bool
     /// Opacity changes only: the whole plot fades.
@@ -90,7 +103,9 @@ struct Scene {
         stacked = layout.equalRadii && layout.slices.allSatisfy { !$0.isVisible || $0.color.isOpaque }
         moves = plan.kind != .none && (shape ?? plan).movesGeometry
         fades = plan.kind != .none && !moves && (shape ?? plan).fadesOpacity
-        if moves { motion = Scene.motionItems(plan, shape: shape ?? plan, stacked: stacked) }
+        if moves {
+            motion = Scene.motionItems(plan, shape: shape ?? plan, stacked: stacked, sweepStart: layout.startAngle)
+        }
         separators = Scene.separatorItems(plan, layout: layout)
         labels = Scene.labelItems(plan, layout: layout, animated: moves)
         let visible = layout.slices.filter(\.isVisible).map {
@@ -128,16 +143,18 @@ struct Scene {
         return Geometry.isFullCircle(last.endAngle - first.startAngle)
     }
 
-    private static func motionItems(_ plan: TransitionPlan, shape: TransitionPlan, stacked: Bool) -> [Motion] {
+    private static func motionItems(_ plan: TransitionPlan, shape: TransitionPlan, stacked: Bool,
+                                    sweepStart: Double) -> [Motion] {
         let drawn = drawn(shape).map { (offset: $0.offset, element: plan.segments[$0.offset]) }
         let closed = closes(drawn.map(\.element.to))
         let fromEnds = paintEnds(drawn.map(\.element.from), closed: closed)
         let toEnds = paintEnds(drawn.map(\.element.to), closed: closed)
         var items = drawn.enumerated().map { i, item in
-            motion(index: item.offset, item.element, fromEnd: stacked ? fromEnds[i] : nil, toEnd: stacked ? toEnds[i] : nil)
+            motion(index: item.offset, item.element, fromEnd: stacked ? fromEnds[i] : nil, toEnd: stacked ? toEnds[i] : nil,
+                   sweepStart: sweepStart)
         }
         for (j, mover) in plan.movers.enumerated() {
-            var m = motion(index: plan.segments.count + j, mover, fromEnd: nil, toEnd: nil)
+            var m = motion(index: plan.segments.count + j, mover, fromEnd: nil, toEnd: nil, sweepStart: sweepStart)
             m.ownWidth = true
             items.append(m)
         }
@@ -145,12 +162,14 @@ struct Scene {
     }
 
     /// One stroke-dash circle from `s.from` to `s.to`, painted to `fromEnd`/`toEnd` when stacked.
-    private static func motion(index: Int, _ s: Segment, fromEnd: Double?, toEnd: Double?) -> Motion {
+    private static func motion(index: Int, _ s: Segment, fromEnd: Double?, toEnd: Double?, sweepStart: Double) -> Motion {
         let radius = (s.to.outerRadius + s.to.innerRadius) / 2
         let width = s.to.outerRadius - s.to.innerRadius
         func dash(_ g: SegmentGeometry, paintEnd: Double?) -> Dash {
             let end = paintEnd ?? g.endAngle
-            return Dash(rotation: g.startAngle, length: Geometry.arcLength(degrees: max(end - g.startAngle, 0), radius: radius))
+            return Dash(offset: Geometry.arcLength(degrees: g.startAngle - sweepStart, radius: radius),
+                        angle: g.startAngle - sweepStart,
+                        length: Geometry.arcLength(degrees: max(end - g.startAngle, 0), radius: radius))
         }
         var from = dash(s.from, paintEnd: fromEnd), to = dash(s.to, paintEnd: toEnd)
         let fromRadius = (s.from.outerRadius + s.from.innerRadius) / 2
@@ -163,7 +182,7 @@ struct Scene {
         }
         if s.from.color != s.to.color { from.color = s.from.color }
         return Motion(index: index, color: s.to.color, radius: radius, width: width, from: from, to: to,
-                      gap: Geometry.arcLength(degrees: 360, radius: radius))
+                      circumference: Geometry.arcLength(degrees: 360, radius: radius))
     }
 
     /// Radial lines at the start of every visible slice, plus the end of the last one unless

@@ -9,7 +9,7 @@ struct StyleWriter {
     /// An animated element's from-state: the body of its `@keyframes` (`from` only; the
     /// implicit `to` is the element's own final-state rule).
     enum From: Hashable {
-        case dash(Scene.Dash, gap: Double)
+        case dash(Scene.Dash, circumference: Double)
         case rotate(Double, showing: Bool, opacity: Double = 1)
         /// A separator drawn as a unit ray: rotated, moved out to `inner`, stretched to `length`.
         case ray(Double, inner: Double, length: Double, showing: Bool, opacity: Double = 1)
@@ -98,9 +98,9 @@ struct StyleWriter {
             out.raw("}\n")
         }
         for m in scene.motion {
-            rule(".p-m", m.index, .dash(m.to, gap: m.gap))
+            rule(".p-m", m.index, .dash(m.to, circumference: m.circumference))
             let k = scene.motion.firstIndex { $0.index == m.index }!
-            emit("m\(m.index)", scenes.map { .dash($0.motion[k].from, gap: m.gap) })
+            emit("m\(m.index)", scenes.map { .dash($0.motion[k].from, circumference: m.circumference) })
         }
         for b in scene.separators {
             // Only the closing line's presence depends on the instant; a missing one stands still.
@@ -195,8 +195,8 @@ struct StyleWriter {
     private mutating func finalStates() -> Names {
         var names = Names()
         for m in scene.motion {
-            rule(".p-m", m.index, .dash(m.to, gap: m.gap))
-            names.motion.append((m.index, keyframe(.dash(m.from, gap: m.gap))))
+            rule(".p-m", m.index, .dash(m.to, circumference: m.circumference))
+            names.motion.append((m.index, keyframe(.dash(m.from, circumference: m.circumference))))
         }
         for b in scene.separators {
             if let fromInner = b.fromInner, let fromOuter = b.fromOuter {
@@ -234,20 +234,34 @@ struct StyleWriter {
     /// interpolates along the circle of radius r.
     private mutating func body(_ state: From) {
         switch state {
-        case .dash(let d, let gap):
-            out.raw("transform:rotate(")
-            out.num(d.rotation)
-            if let scale = d.scale {
-                out.raw("deg) scale(")
-                out.num(scale, decimals: 5)
-                out.raw(")")
-            } else {
+        case .dash(let d, let circumference):
+            if scene.rotatesDashes {
+                out.raw("transform:rotate(")
+                out.num(d.angle)
                 out.raw("deg)")
+                if let scale = d.scale {
+                    out.raw(" scale(")
+                    out.num(scale, decimals: 5)
+                    out.raw(")")
+                }
+                out.raw(";stroke-dasharray:")
+                out.num(d.length)
+                out.raw(" ")
+                out.num(max(circumference - d.length, 0))
+            } else {
+                // Only a changing ring scales the circle (a transform); angles move the dash.
+                if let scale = d.scale {
+                    out.raw("transform:scale(")
+                    out.num(scale, decimals: 5)
+                    out.raw(");")
+                }
+                out.raw("stroke-dasharray:")
+                out.num(d.length)
+                out.raw(" ")
+                out.num(max(circumference - d.length, 0))
+                out.raw(";stroke-dashoffset:")
+                out.num(-d.offset)
             }
-            out.raw(";stroke-dasharray:")
-            out.num(d.length)
-            out.raw(" ")
-            out.num(gap)
             if let width = d.width {
                 out.raw(";stroke-width:")
                 out.num(width)

@@ -49,6 +49,17 @@ public struct Segment: Sendable, Hashable {
     public var exitLabel: ExitLabel? = nil
     /// Its own time window (staged or staggered plans); nil = the plan's delay and duration.
     public var window: TimeWindow? = nil
+
+    public init(id: String, kind: SegmentKind, slice: Int?, from: SegmentGeometry, to: SegmentGeometry,
+                exitLabel: ExitLabel? = nil, window: TimeWindow? = nil) {
+        self.id = id
+        self.kind = kind
+        self.slice = slice
+        self.from = from
+        self.to = to
+        self.exitLabel = exitLabel
+        self.window = window
+    }
 }
 
 /// The label of a slice that leaves, with the text colour it had.

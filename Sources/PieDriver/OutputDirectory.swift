@@ -44,13 +44,25 @@ struct OutputDirectory {
         DriverFailure(DriverDiagnostics.error(DriverDiagnostics.writeFailed, failure.message))
     }
 
+    /// `path` without its last component ("" when it has none, "/" for a top-level one).
+    /// Not `NSString.deletingLastPathComponent`: swift-corelibs-foundation traps on a
+    /// one-character path such as "o".
+    static func parent(of path: String) -> String {
+        var p = Substring(path)
+        while p.count > 1, p.hasSuffix("/") { p = p.dropLast() }
+        guard let slash = p.lastIndex(of: "/") else { return "" }
+        var head = p[..<slash]
+        while head.count > 1, head.hasSuffix("/") { head = head.dropLast() }
+        return head.isEmpty ? "/" : String(head)
+    }
+
     /// `mkdir -p`, returning the directories it created, outermost first.
     private static func makeDirectories(_ path: String) -> Result<[String], POSIXFailure> {
         var missing: [String] = []
         var current = path
         while !current.isEmpty, current != "/", current != ".", case .failure(let f) = FileStatus.lstatus(current), f.code == ENOENT {
             missing.insert(current, at: 0)
-            current = parentPath(current)
+            current = parent(of: current)
         }
         var created: [String] = []
         for dir in missing {

@@ -15,6 +15,6 @@ struct Piec: ParsableCommand {
             \(PiecExitCode.helpText)
             """,
         version: PiecVersion.string,
-        subcommands: [Build.self, Check.self, Diff.self, Explain.self, Schema.self]
+        subcommands: [Build.self, Check.self, Watch.self, Diff.self, Explain.self, Schema.self]
     )
 }

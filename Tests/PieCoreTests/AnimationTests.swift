@@ -54,14 +54,37 @@ struct AnimationTests {
         let css = Fixture.text(Fixture.bundle(Fixture.spec([1, 1, 1, 1])), "chart.css")
         // Pie: mid-radius 75, circumference 471.239. Slice 0 underlays the whole circle, the
         // others paint into the middle of their successor, the last to its own end.
-        #expect(css.contains(".piec-test .p-m0{transform:rotate(0deg);stroke-dasharray:471.239 471.239}"))
-        #expect(css.contains(".piec-test .p-m1{transform:rotate(90deg);stroke-dasharray:176.715 471.239}"))
-        #expect(css.contains(".piec-test .p-m2{transform:rotate(180deg);stroke-dasharray:176.715 471.239}"))
-        #expect(css.contains(".piec-test .p-m3{transform:rotate(270deg);stroke-dasharray:117.81 471.239}"))
+        // Each dash starts at the circle's start, rotated to its slice's start (few slices).
+        #expect(css.contains(".piec-test .p-m0{transform:rotate(0deg);stroke-dasharray:471.239 0}"))
+        #expect(css.contains(".piec-test .p-m1{transform:rotate(90deg);stroke-dasharray:176.715 294.524}"))
+        #expect(css.contains(".piec-test .p-m2{transform:rotate(180deg);stroke-dasharray:176.715 294.524}"))
+        #expect(css.contains(".piec-test .p-m3{transform:rotate(270deg);stroke-dasharray:117.81 353.429}"))
         #expect(css.contains("@keyframes piec-test-k0{from{transform:rotate(0deg);stroke-dasharray:0 471.239}}"))
         #expect(css.contains(".piec-test .p-mo path{animation-name:piec-test-k0}"))
         #expect(css.contains(".piec-test .p-mo{animation:piec-test-show 800ms linear 0ms backwards}"))
         #expect(css.contains(".piec-test .p-ex{animation:piec-test-hide 800ms linear 0ms backwards}"))
+    }
+
+    @Test func manyMotionPathsNeverAnimateTransform() {
+        // A transform animation makes Chromium composite each path; hundreds of them exhaust
+        // tile memory. Above `Scene.maxRotatedDashes` elements, dashes move by dashoffset
+        // along a circle that starts at the sweep start (a static rotation).
+        var spec = Fixture.spec(Array(repeating: 1, count: Scene.maxRotatedDashes + 1))
+        spec.chart.startAngle = -90
+        let svg = Fixture.svg(spec)
+        #expect(svg.contains("<g class=\"p-mo\" visibility=\"hidden\" fill=\"none\" transform=\"rotate(-90)\""))
+        for line in svg.split(separator: "\n") where line.contains("p-m") && line.contains("{") {
+            #expect(!line.contains("transform"), "\(line)")
+        }
+        #expect(svg.contains("stroke-dashoffset:"))
+    }
+
+    @Test func fewMotionPathsRotateFromTheCircleStart() {
+        // Few slices: every dash starts at the circle's start point and is rotated into place,
+        // so no dash meets the start of the contour (where Skia draws a wide stroke's end wrong).
+        let svg = Fixture.svg(Fixture.spec([1, 2, 3]))
+        #expect(svg.contains(".p-m2{transform:rotate(180deg);stroke-dasharray:235.619 235.619}"))
+        #expect(!svg.contains("stroke-dashoffset"))
     }
 
     @Test func labelsTravelAlongTheArcAndFadeIn() {
@@ -95,5 +118,27 @@ struct AnimationTests {
         let css = Fixture.text(bundle, "chart.css")
         #expect(Fixture.text(bundle, "chart.svg").contains("<style>\n" + css + "</style>"))
         #expect(css.split(separator: "\n").allSatisfy { $0.hasPrefix(".piec-test") || $0.hasPrefix("@") || $0 == "}" })
+    }
+}
+
+@Suite("Plans from elsewhere")
+struct ExternalPlanTests {
+    @Test func anExitSegmentShrinksInTheMotionLayerAndLeavesNoRestShape() {
+        // A plan as a later diff would make: "b" exits (shrinks to zero at 90 deg).
+        var spec = Fixture.spec([1, 3])
+        spec.slices[1].id = "c"
+        let layout = Layout.layout(spec)
+        var plan = Planner.enter(layout, animation: spec.animation)
+        let color = Color(r: 1, g: 2, b: 3)
+        let exit = Segment(id: "b", kind: .exit, slice: nil,
+                           from: SegmentGeometry(startAngle: 90, endAngle: 180, outerRadius: 150, innerRadius: 0, color: color),
+                           to: SegmentGeometry(startAngle: 90, endAngle: 90, outerRadius: 150, innerRadius: 0, color: color))
+        plan.segments.insert(exit, at: 1)
+        let bundle = BundleWriter.write(spec: spec, sourceBytes: [], layout: layout, plan: plan, changes: nil)
+        let svg = Fixture.text(bundle, "chart.svg")
+        #expect(svg.occurrences(of: "<path class=\"p-m") == 3)
+        #expect(svg.contains("stroke=\"#010203\""))
+        #expect(svg.between("<g class=\"p-ex\">", "</g>").pathData.count == 2)
+        #expect(Fixture.text(bundle, "manifest.json").contains("\"kind\": \"exit\""))
     }
 }

@@ -58,7 +58,7 @@ struct FastFormatTests {
                      ("color", .string(g.color.hex))])
         }
         return .object([
-            ("piec", .string(PiecVersion.string)), ("manifestVersion", .int(1)), ("id", .string(spec.id)),
+            ("piec", .string(Compiler.toolVersion)), ("manifestVersion", .int(1)), ("id", .string(spec.id)),
             ("specHash", .string("sha256:" + SHA256.hex(source))), ("spec", spec.canonicalJSON()),
             ("chart", .object([
                 ("width", n(layout.width)), ("height", n(layout.height)), ("cx", n(layout.cx)), ("cy", n(layout.cy)),

@@ -65,7 +65,7 @@ struct GeometryTests {
     @Test func motionCircleStartsAtTwelveAndRunsClockwise() {
         var w = ByteWriter()
         w.motionCircle(radius: 75)
-        #expect(w.string == "M0 -75A75 75 0 1 1 0 75A75 75 0 1 1 0 -75")
+        #expect(w.string == "M0 -75A75 75 0 1 1 0 75A75 75 0 1 1 0 -75Z")
     }
 
     @Test func pieBoxOfAHalfGaugeDropsTheEmptyHalf() {

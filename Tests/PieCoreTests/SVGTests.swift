@@ -27,8 +27,8 @@ struct SVGTests {
         var spec = Fixture.spec([1, 1])
         spec.chart.innerRadius = 0.6
         let svg = Fixture.svg(spec)
-        #expect(svg.contains("<g class=\"p-mo\" visibility=\"hidden\" fill=\"none\" stroke-width=\"60\">"))
-        #expect(svg.between("<g class=\"p-mo\"", "</g>").pathData.allSatisfy { $0 == "M0 -120A120 120 0 1 1 0 120A120 120 0 1 1 0 -120" })
+        #expect(svg.contains("<g class=\"p-mo\" visibility=\"hidden\" fill=\"none\" transform=\"rotate(0)\" stroke-width=\"60\">"))
+        #expect(svg.between("<g class=\"p-mo\"", "</g>").pathData.allSatisfy { $0 == "M0 -120A120 120 0 1 1 0 120A120 120 0 1 1 0 -120Z" })
         let exact = svg.between("<g class=\"p-ex\">", "</g>").pathData
         #expect(exact[1] == "M0 150A150 150 0 0 1 0 -150L0 -90A90 90 0 0 0 0 90Z")
         #expect(svg.contains("<path class=\"p-b0\" transform=\"rotate(0)\" d=\"M0 -90V-150\"/>"))
@@ -51,8 +51,8 @@ struct SVGTests {
         #expect(track < exact)
         #expect(svg.contains("transform=\"rotate(-90)\" d=\"M0 -105V-150\""))
         #expect(svg.contains("transform=\"rotate(21.6)\" d=\"M0 -105V-150\""))
-        // Motion: mid-radius 127.5, 111.6 degrees long, one circumference of gap.
-        #expect(svg.contains(".p-m0{transform:rotate(-90deg);stroke-dasharray:248.343 801.106}"))
+        // Motion: mid-radius 127.5, 111.6 degrees long, the rest of the circumference off.
+        #expect(svg.contains(".p-m0{transform:rotate(0deg);stroke-dasharray:248.343 552.763}"))
         #expect(!svg.contains("visibility=\"hidden\" d=\"M0"))
     }
 
@@ -85,7 +85,8 @@ struct SVGTests {
         #expect(svg.between("<g class=\"p-ex\">", "</g>").pathData == [
             "M0 0L0 -150A150 150 0 0 1 0 150Z", "M0 0L0 75A75 75 0 0 1 0 -75Z",
         ])
-        #expect(svg.contains(".p-m0{transform:rotate(0deg);stroke-dasharray:235.619 471.239}"))
+        #expect(svg.contains(".p-m0{transform:rotate(0deg);stroke-dasharray:235.619 235.619}"))
+        #expect(svg.contains(".p-m1{transform:rotate(180deg);stroke-dasharray:117.81 117.81}"))
     }
 
     @Test func xmlEscapingOfUserText() {

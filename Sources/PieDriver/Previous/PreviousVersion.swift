@@ -73,7 +73,7 @@ public struct PreviousVersionResolver: Sendable {
         guard Git.run(["rev-parse", "--is-inside-work-tree"], in: directory).status == 0 else {
             return Resolution(previous: nil, diagnostics: [DriverDiagnostics.error(
                 DriverDiagnostics.fromNotFound,
-                "--from `\(ref)` is not a file or folder, and `\(specPath)` is not inside a git repository",
+                "no previous version at `\(ref)`: no such file or folder, and `\(specPath)` is not inside a git repository",
                 help: "name a previous spec file, a bundle folder, or run piec inside a git repository")])
         }
         let verify = Git.run(["rev-parse", "--verify", "--quiet", "\(ref)^{commit}"], in: directory)

@@ -66,3 +66,22 @@ def build(piec, spec, workdir):
     manifest = json.loads((directory / "manifest.json").read_text(encoding="utf-8"))
     svg = (directory / "chart.svg").read_text(encoding="utf-8")
     return Bundle(directory, manifest, svg)
+
+
+def build_transition(piec, before, after, workdir):
+    """Build `after` (a spec dict) with `--from` the spec `before` (same id) into
+    workdir/out and return the bundle. Fails unless piec exits 0 with no diagnostic."""
+    workdir = Path(workdir)
+    (workdir / "previous").mkdir(exist_ok=True)
+    old_path = write_spec(workdir / "previous" / f"{after['id']}.yaml", before)
+    spec_path = write_spec(workdir / f"{after['id']}.yaml", after)
+    out = workdir / "out"
+    proc = run(piec, "build", spec_path, "-o", out, "--from", old_path)
+    found = diagnostics_in(proc)
+    if proc.returncode != 0 or found:
+        raise AssertionError(f"piec build {spec_path} --from {old_path} exited {proc.returncode}\n"
+                             f"stdout:\n{proc.stdout}\nstderr:\n{proc.stderr}")
+    directory = out / after["id"]
+    manifest = json.loads((directory / "manifest.json").read_text(encoding="utf-8"))
+    svg = (directory / "chart.svg").read_text(encoding="utf-8")
+    return Bundle(directory, manifest, svg)

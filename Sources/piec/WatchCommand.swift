@@ -1,0 +1,199 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import PieDriver
+import PiePreview
+
+/// `piec watch`: build everything, then rebuild each spec when it changes, until Ctrl-C.
+struct Watch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Rebuild bundles whenever a spec changes; optionally serve a live preview.",
+        discussion: """
+            Builds every spec, then watches the files and directories given (inotify on Linux; \
+            polling with --poll, where inotify is unavailable, and on macOS). Each save rebuilds \
+            that spec against its last good build, so the new bundle animates from what was shown \
+            before. A save with errors prints diagnostics and keeps the last good bundle. A deleted \
+            spec has its bundle removed (only the files piec wrote). Ctrl-C stops with status 0.
+
+            --serve starts a preview on 127.0.0.1 only: an index of all charts and one page per \
+            chart, reloaded live after every build, with the diagnostics shown over the chart while \
+            its spec is broken.
+            """
+    )
+
+    @OptionGroup var options: SpecOptions
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Output directory.", valueName: "DIR"))
+    var output: String = "out"
+
+    @Flag(help: "Poll the files instead of using inotify.")
+    var poll = false
+
+    @Option(help: ArgumentHelp("Polling interval in milliseconds.", valueName: "MS"))
+    var pollInterval = 100
+
+    @Option(help: ArgumentHelp("Quiet time after a change before building, in milliseconds.", valueName: "MS"))
+    var debounce = 10
+
+    @Flag(help: "Serve a live preview on 127.0.0.1.")
+    var serve = false
+
+    @Option(help: ArgumentHelp("Preview port (0: any free port).", valueName: "N"))
+    var port = 8000
+
+    func validate() throws {
+        try options.validate()
+        if pollInterval < 1 { throw ValidationError("--poll-interval must be at least 1") }
+        if debounce < 0 { throw ValidationError("--debounce must not be negative") }
+        if !(0...65535).contains(port) { throw ValidationError("--port must be between 0 and 65535") }
+    }
+
+    func run() throws {
+        var watch = WatchOptions(inputs: options.inputs, outputDir: output)
+        watch.method = poll ? .poll : .auto
+        watch.pollIntervalMS = pollInterval
+        watch.debounceMS = debounce
+        watch.jobs = options.jobs ?? defaultJobCount
+        let printer = WatchPrinter(format: options.format, outputDir: output)
+        let problems = Watcher.check(watch)
+        if !problems.isEmpty {
+            printer.diagnostics(problems)
+            throw ExitCode(PiecExitCode.forDiagnostics(problems.flatMap(\.diagnostics)).rawValue)
+        }
+        let preview = serve ? try startPreview(printer) : nil
+        let watcher = Watcher(options: watch) { event in
+            printer.print(event)
+            preview?.apply(event)
+        }
+        let signals = StopSignals { watcher.stop() }
+        watcher.run()
+        signals.cancel()
+        preview?.stop()
+        printer.line("stopped")
+    }
+
+    /// The preview server as two functions, so the rest needs no availability check.
+    private func startPreview(_ printer: WatchPrinter) throws -> (apply: @Sendable (WatchEvent) -> Void, stop: @Sendable () -> Void) {
+        guard #available(macOS 14, *) else {
+            printer.line("error: --serve needs macOS 14 or later")
+            throw ExitCode(PiecExitCode.usage.rawValue)
+        }
+        let server = try startServer(printer)
+        return ({ server.store.apply($0) }, { server.stop() })
+    }
+
+    @available(macOS 14, *)
+    private func startServer(_ printer: WatchPrinter) throws -> PreviewServer {
+        let server = PreviewServer()
+        do {
+            let bound = try server.start(port: port)
+            printer.line("preview at http://127.0.0.1:\(bound)/")
+        } catch {
+            printer.line("error: \(error)")
+            throw ExitCode(PiecExitCode.ioFailure.rawValue)
+        }
+        return server
+    }
+}
+
+/// SIGINT and SIGTERM call `stop` (once; the watcher then finishes the build in progress, so no
+/// temp files are left). A second signal while stopping exits at once with 130.
+final class StopSignals {
+    private let sources: [any DispatchSourceSignal]
+
+    init(stop: @escaping @Sendable () -> Void) {
+        let stopping = StopFlag()
+        sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                if stopping.setOnce() { stop() } else { _exit(130) }
+            }
+            source.resume()
+            return source
+        }
+    }
+
+    func cancel() { sources.forEach { $0.cancel() } }
+}
+
+final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var set = false
+    /// True the first time.
+    func setOnce() -> Bool { lock.withLock { defer { set = true }; return !set } }
+}
+
+/// Prints the watcher's events: diagnostics as `piec build` does (human/short on stderr,
+/// json/github on stdout), and one status line per build on stderr:
+/// `12:03:04 specs/a.yaml -> out/a: +1 slice, 2 updated (14 ms)`.
+struct WatchPrinter: Sendable {
+    var format: DiagnosticFormat
+    var outputDir: String
+    var terminal = Terminal()
+
+    func print(_ event: WatchEvent) {
+        switch event {
+        case .started(let start):
+            if let note = start.fallbackNote { line("note: \(note)") }
+            let inputs = start.inputs.joined(separator: ", ")
+            line("watching \(inputs) (\(start.method)) -> \(start.outputDir); press Ctrl-C to stop")
+        case .built(let built):
+            diagnostics([built.report])
+            if !built.initial {
+                let what = built.written ? built.summary.text : "unchanged"
+                line("\(stamp()) \(built.path) -> \(bundlePath(built.bundle.id)): \(what) (\(ms(built.elapsedMS)))")
+            }
+        case .failed(let failed):
+            diagnostics([failed.report])
+            if !failed.initial {
+                let errors = failed.report.diagnostics.filter { $0.severity == .error }.count
+                let kept = failed.keptBundleID.map { "keeping \(bundlePath($0))" } ?? "no bundle yet"
+                line("\(stamp()) \(failed.path): \(errors) error\(errors == 1 ? "" : "s"); \(kept)")
+            }
+        case .removed(let removed):
+            removed.removal.problems.forEach { diagnostics([FileDiagnostics(path: removed.path, file: nil, diagnostics: [$0])]) }
+            let what = removed.bundleID.map { removed.removal.removedFiles.isEmpty ? "nothing to remove for \($0)" : "removed \(bundlePath($0))" }
+            line("\(stamp()) \(removed.path) is gone" + (what.map { ": \($0)" } ?? ""))
+        case .problems(let groups):
+            diagnostics(groups)
+        case .initialBuildFinished(let totals):
+            let failed = totals.failed > 0 ? ", \(totals.failed) with errors" : ""
+            line("built \(totals.specs) spec\(totals.specs == 1 ? "" : "s") (\(totals.written) written, \(totals.unchanged) unchanged\(failed)) in \(ms(totals.elapsedMS))")
+        case .batchFinished:
+            break
+        }
+    }
+
+    private func bundlePath(_ id: String) -> String { outputDir.hasSuffix("/") ? outputDir + id : outputDir + "/" + id }
+
+    func line(_ text: String) {
+        if format == .json { return }
+        terminal.err(text + "\n")
+    }
+
+    func diagnostics(_ groups: [FileDiagnostics]) {
+        let color = format == .human && terminal.colorOnStderr
+        var text = ""
+        for group in groups where !group.diagnostics.isEmpty {
+            text += DiagnosticRenderer.render(group, format: format, color: color)
+            if format == .human { text += "\n" }
+        }
+        guard !text.isEmpty else { return }
+        switch format {
+        case .human, .short: terminal.err(text)
+        case .json, .github: terminal.out(text)
+        }
+    }
+
+    private func ms(_ value: Double) -> String { "\(Int(value.rounded())) ms" }
+
+    /// Local wall-clock time, `HH:MM:SS` (the terminal only; never in output files).
+    private func stamp() -> String {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+/// `piec diff OLD NEW` and `piec diff SPEC --from REF`: text, JSON, --exit-code, usage errors.
+@Suite struct CLIDiffTests {
+    static let old = """
+        piec: 1
+        id: langs
+        slices:
+          - { id: swift, label: Swift, value: 40 }
+          - { id: perl, label: Perl, value: 10 }
+          - { id: kt, label: Kotlin, value: 30 }
+          - { id: rust, label: Rust, value: 20 }
+
+        """
+
+    static let new = """
+        piec: 1
+        id: langs
+        chart: { innerRadius: 0.5 }
+        slices:
+          - { id: rust, label: Rust, value: 20 }
+          - { id: swift, label: Swift, value: 35 }
+          - { id: kotlin, label: Kotlin, value: 30, renamedFrom: [kt] }
+          - { id: go, label: Go, value: 15 }
+
+        """
+
+    static let expectedText = """
+        moved rust 4 -> 1
+        ~ swift  40.0% -> 35.0%
+        - perl
+        > kotlin renamed from kt
+        + go  Go  15.0%
+        chart innerRadius 0 -> 0.5
+
+        """
+
+    func workspace() throws -> Workspace {
+        let ws = try Workspace()
+        try ws.write("old.yaml", Self.old)
+        try ws.write("new.yaml", Self.new)
+        return ws
+    }
+
+    @Test func textListsEveryChangeKind() throws {
+        let ws = try workspace()
+        let run = try ws.run("diff", "old.yaml", "new.yaml")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == Self.expectedText)
+        #expect(run.stderr.isEmpty)
+    }
+
+    @Test func fromASpecFileGivesTheSameReport() throws {
+        let ws = try workspace()
+        let run = try ws.run("diff", "new.yaml", "--from", "old.yaml")
+        #expect(run.status == 0)
+        #expect(run.stdout == Self.expectedText)
+    }
+
+    @Test func jsonCarriesKindsPositionsAndChartChanges() throws {
+        let ws = try workspace()
+        let run = try ws.run("diff", "old.yaml", "new.yaml", "--format", "json")
+        #expect(run.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(json["changed"] as? Bool == true)
+        let slices = try #require(json["slices"] as? [[String: Any]])
+        let kinds = slices.map { "\($0["kind"] as? String ?? "?") \($0["id"] as? String ?? "?")" }
+        #expect(kinds == ["move rust", "update swift", "remove perl", "rename kotlin", "insert go"])
+        let move = slices[0]
+        #expect(move["oldPosition"] as? Int == 4 && move["newPosition"] as? Int == 1)
+        let rename = slices[3]
+        #expect(rename["oldId"] as? String == "kt")
+        let update = slices[1]
+        #expect(update["oldPercent"] as? String == "40.0" && update["newPercent"] as? String == "35.0")
+        #expect(slices[2]["newPercent"] is NSNull)
+        let chart = try #require(json["chart"] as? [[String: Any]])
+        #expect(chart.count == 1)
+        #expect(chart.first?["field"] as? String == "innerRadius")
+        #expect(chart.first?["old"] as? String == "0" && chart.first?["new"] as? String == "0.5")
+    }
+
+    @Test func exitCodeIsOneOnlyWhenSomethingChanged() throws {
+        let ws = try workspace()
+        let changed = try ws.run("diff", "old.yaml", "new.yaml", "--exit-code")
+        #expect(changed.status == 1)
+        #expect(changed.stdout == Self.expectedText, "the report is still printed")
+        let same = try ws.run("diff", "old.yaml", "old.yaml", "--exit-code")
+        #expect(same.status == 0)
+        #expect(same.stdout == "no changes\n")
+        let json = try ws.run("diff", "old.yaml", "old.yaml", "--format", "json", "--exit-code")
+        #expect(json.status == 0)
+        #expect(json.stdout.contains("\"changed\": false"))
+        // Without --exit-code a change is not a failure.
+        #expect(try ws.run("diff", "old.yaml", "new.yaml").status == 0)
+    }
+
+    @Test(arguments: [
+        ["diff"],
+        ["diff", "new.yaml"],
+        ["diff", "a.yaml", "b.yaml", "c.yaml"],
+        ["diff", "old.yaml", "new.yaml", "--from", "old.yaml"],
+        ["diff", "old.yaml", "new.yaml", "--format", "xml"],
+    ])
+    func usageErrorsExit64(_ arguments: [String]) throws {
+        let ws = try workspace()
+        let run = try PiecRunner.run(arguments, in: ws.path)
+        #expect(run.status == 64, "\(arguments): \(run.stderr)")
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func aBrokenSpecIsReportedWithExitOne() throws {
+        let ws = try workspace()
+        try ws.write("bad.yaml", Specs.negative)
+        let run = try ws.run("diff", "old.yaml", "bad.yaml")
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("bad.yaml:3:"), "\(run.stderr)")
+    }
+
+    @Test func diffFromABundleFolder() throws {
+        let ws = try workspace()
+        #expect(try ws.run("build", "old.yaml", "-o", "site").status == 0)
+        // old.yaml's id is `langs`: site/langs is its bundle, site the output folder.
+        for ref in ["site/langs", "site", "site/langs/manifest.json"] {
+            let run = try ws.run("diff", "new.yaml", "--from", ref)
+            #expect(run.status == 0, "\(ref): \(run.stderr)")
+            #expect(run.stdout == Self.expectedText, "\(ref)")
+        }
+    }
+}
