@@ -13,20 +13,22 @@ import PieSpec
 ///
 /// The bundle is up to date when all of these hold:
 /// - `OUT` and `OUT/<id>` are real directories (no symlink) holding the four bundle files as
-///   regular files, and no entry was added, removed or renamed in `OUT/<id>` since
-///   `manifest.json` (the last file staged) was written: the folder's mtime is not later than
-///   the manifest's ctime (so no listing of the folder is needed);
+///   regular files, and no entry was added, removed or renamed in `OUT/<id>` since the swap:
+///   the folder's mtime (entry changes) is earlier than its ctime (set by the swap or by
+///   `refreshStatusTime`), so no listing of the folder is needed;
 /// - the manifest begins with this piec's version, the id and the SHA-256 of the spec bytes;
 /// - no file was changed after the bundle directory was swapped in: each file's status-change
 ///   time (`ctime`, which no user can set: any write, `touch`, `chmod` or rename updates it) is
-///   not later than the directory's, which the atomic swap set after every file was written;
+///   earlier than the directory's, which the atomic swap set after every file was written;
 /// - the piec executable is not newer than the bundle (a rebuilt piec may write other bytes).
 ///   When the full path finds a bundle's bytes unchanged, the writer refreshes the folder's
 ///   ctime (`DirectoryHandle.refreshStatusTime`), so the next build trusts it again.
 ///
-/// Trade-off: a change made within the same clock tick as the swap (a few ms) would go
-/// unnoticed, and files restored with their bytes but fresh ctimes (e.g. by `git checkout`)
-/// miss the fast path and take the full compare. Anything else falls back to compiling and
+/// All comparisons are strict, so anything in the same clock tick as the swap (timestamps
+/// have a granularity of a few ms) fails the fast path: a bundle built moments ago takes the
+/// full compare once, which refreshes its folder's ctime. Trade-offs: the check trusts the
+/// system clock not to step backwards, and files restored with their bytes but fresh ctimes
+/// (e.g. by `git checkout`) take the full compare. Anything else falls back to compiling and
 /// comparing every byte, so the fast path can only skip work, never write wrong bytes.
 enum UpToDate {
     /// Whether `outputDir` is a real directory (not a symlink): the fast path's precondition,
@@ -41,11 +43,11 @@ enum UpToDate {
         #if os(Linux)
         guard let exe = executableTime else { return false }
         let dirPath = outputDir.hasSuffix("/") ? outputDir + id : outputDir + "/" + id
-        guard let dir = lstatTimes(dirPath), dir.isDirectory, exe <= dir.ctime,
-              let manifest = lstatTimes(dirPath + "/" + ExistingBundle.manifestName), manifest.isRegular,
-              dir.mtime <= manifest.ctime, manifest.ctime <= dir.ctime else { return false }
-        for name in Compiler.fileNames where name != ExistingBundle.manifestName {
-            guard let file = lstatTimes(dirPath + "/" + name), file.isRegular, file.ctime <= dir.ctime else { return false }
+        // Strict comparisons: timestamps come from a clock tick of a few ms, so a change in the
+        // same tick as the swap looks simultaneous; it must then fail the fast path.
+        guard let dir = lstatTimes(dirPath), dir.isDirectory, exe < dir.ctime, dir.mtime < dir.ctime else { return false }
+        for name in Compiler.fileNames {
+            guard let file = lstatTimes(dirPath + "/" + name), file.isRegular, file.ctime < dir.ctime else { return false }
         }
         guard let head = readPrefix(dirPath + "/" + ExistingBundle.manifestName, count: 512) else { return false }
         return head.starts(with: manifestHead(id: id, specBytes: specBytes))
@@ -59,7 +61,7 @@ enum UpToDate {
         let escaped = JSONValue.string(id).serialized()
         return Array("""
             {
-              "piec": "\(PieCore.PiecVersion.string)",
+              "piec": "\(Compiler.toolVersion)",
               "manifestVersion": 1,
               "id": \(escaped),
               "specHash": "sha256:\(SHA256.hex(specBytes))",

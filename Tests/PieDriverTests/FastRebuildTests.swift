@@ -14,6 +14,28 @@ import Testing
 
     func read(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
 
+    func ctime(_ path: String) -> Int64 {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return .max }
+        return Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec)
+    }
+
+    /// Polls (no fixed sleep) until a new change gets a timestamp later than `path`'s ctime:
+    /// file timestamps advance in clock ticks of a few ms.
+    func waitForLaterTimestamp(than path: String, _ tmp: TempDir) throws {
+        let limit = ctime(path)
+        repeat { try tmp.write("tick", "x") } while ctime(tmp.url("tick")) <= limit
+    }
+
+    /// Right after a write the folder's swap and its files may share a clock tick, which the
+    /// fast path refuses; one more build a tick later compares the bytes and refreshes the
+    /// folder, and from the next tick on the fast path applies.
+    func settle(_ tmp: TempDir, _ id: String) throws {
+        try waitForLaterTimestamp(than: tmp.url("out/\(id)"), tmp)
+        _ = build(tmp)
+        try waitForLaterTimestamp(than: tmp.url("out/\(id)"), tmp)
+    }
+
     @Test func unchangedBundleSkipsCodegenAndATamperedOneIsRewritten() throws {
         let tmp = try TempDir()
         try tmp.write("specs/fast.yaml", Self.spec)
@@ -21,13 +43,14 @@ import Testing
         #expect(first.write?.written == ["fast"])
         let svg = try read(tmp.url("out/fast/chart.svg"))
 
+        try settle(tmp, "fast")
         let second = build(tmp)
         #expect(second.outcomes.map(\.upToDateID) == ["fast"])
         #expect(second.outcomes.first?.bundle == nil)
         #expect(second.write?.unchanged == ["fast"])
         #expect(second.write?.written == [])
 
-        // Same size, one byte different: the ctime moves past the folder's, so the full path
+        // Same size, one byte different, at once: its ctime is not earlier than the folder's, so the full path
         // compiles, compares and rewrites it.
         var tampered = svg
         tampered[tampered.count - 2] = UInt8(ascii: "X")
@@ -36,6 +59,7 @@ import Testing
         #expect(third.outcomes.map(\.upToDateID) == [nil])
         #expect(third.write?.written == ["fast"])
         #expect(try read(tmp.url("out/fast/chart.svg")) == svg)
+        try settle(tmp, "fast")
         #expect(build(tmp).outcomes.map(\.upToDateID) == ["fast"])
     }
 
@@ -43,6 +67,7 @@ import Testing
         let tmp = try TempDir()
         try tmp.write("specs/fast.yaml", "id: other\n" + Self.spec)
         #expect(build(tmp).write?.written == ["other"])
+        try settle(tmp, "other")
         let again = build(tmp)
         #expect(again.outcomes.map(\.upToDateID) == ["other"])
         #expect(again.outcomes.first?.spec?.id == "other")
