@@ -33,6 +33,7 @@ test: ## everything CI runs: bootstrap, swift build, swift test, then the browse
 	scripts/bootstrap.sh
 	$(SWIFT) build
 	$(SWIFT) test
+	bench/run.sh --smoke --piec .build/debug/piec > /dev/null  # keeps the benchmark script working (~5 s)
 	$(MAKE) --no-print-directory browser-test
 	$(MAKE) --no-print-directory safety-test
 

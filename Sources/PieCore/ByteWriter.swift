@@ -145,19 +145,29 @@ public enum XMLEscape {
             return true
         }
         if plain { return }
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "&": out.raw("&amp;")
-            case "<": out.raw("&lt;")
-            case ">": out.raw("&gt;")
-            case "\"": out.raw("&quot;")
-            case "'": out.raw("&#39;")
-            case "\t": out.raw("&#9;")
-            case "\n": out.raw("&#10;")
-            case "\r": out.raw("&#13;")
-            default:
-                guard isAllowed(scalar) else { continue }
-                out.raw(String(scalar))
+        // Byte by byte (no String per character): ASCII specials become references, other
+        // control characters are dropped, and so are U+FFFE/U+FFFF (EF BF BE/BF in UTF-8), the
+        // only characters of a Swift string above 0x1F that XML 1.0 does not allow.
+        s.withUTF8 { utf8 in
+            var i = 0
+            while i < utf8.count {
+                let b = utf8[i]
+                switch b {
+                case 0x26: out.raw("&amp;")
+                case 0x3C: out.raw("&lt;")
+                case 0x3E: out.raw("&gt;")
+                case 0x22: out.raw("&quot;")
+                case 0x27: out.raw("&#39;")
+                case 0x09: out.raw("&#9;")
+                case 0x0A: out.raw("&#10;")
+                case 0x0D: out.raw("&#13;")
+                case ..<0x20: break
+                case 0xEF where i + 2 < utf8.count && utf8[i + 1] == 0xBF && (utf8[i + 2] == 0xBE || utf8[i + 2] == 0xBF):
+                    i += 3
+                    continue
+                default: out.byte(b)
+                }
+                i += 1
             }
         }
     }

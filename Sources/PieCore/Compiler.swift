@@ -22,11 +22,16 @@ public struct Bundle: Sendable, Hashable {
 }
 
 /// What to compile. `defaultID` is the slug of the file stem (used when the spec has no `id`).
-/// `svgOnly` makes a bundle of chart.svg alone.
+/// `svgOnly` makes a bundle of chart.svg alone; `validateOnly` (for `piec check`) loads and
+/// validates the spec and the previous version but generates no bundle.
 public struct CompileRequest: Sendable {
     public var source: SourceFile
     public var defaultID: String
     public var svgOnly: Bool
+    public var validateOnly = false
+    /// Asked once the spec is loaded without errors (no previous version): true means the
+    /// bundle on disk is already what this spec compiles to, so no bundle is generated.
+    public var isUpToDate: (@Sendable (ChartSpec) -> Bool)?
     /// The previous version to animate from; nil = the chart plays its `enter` animation.
     public var previous: PreviousSource?
     public init(source: SourceFile, defaultID: String, svgOnly: Bool = false, previous: PreviousSource? = nil) {
@@ -42,6 +47,8 @@ public struct CompileResult: Sendable {
     public var bundle: Bundle?
     public var spec: ChartSpec?
     public var diagnostics: [Diagnostic]
+    /// `CompileRequest.isUpToDate` said yes: no bundle was generated.
+    public var upToDate = false
     public init(bundle: Bundle?, spec: ChartSpec?, diagnostics: [Diagnostic]) {
         self.bundle = bundle
         self.spec = spec
@@ -58,7 +65,7 @@ public enum Compiler {
     public static let fileNames = ["chart.svg", "chart.css", "index.html", "manifest.json"]
 
     /// Loads and checks `request.source`, then lays out, plans and generates the bundle.
-    /// No bundle when the spec has errors; diagnostics are always returned.
+    /// No bundle when the spec has errors or `validateOnly` is set; diagnostics are always returned.
     public static func compile(_ request: CompileRequest) -> CompileResult {
         let loaded = SpecLoader.load(request.source, defaultID: request.defaultID)
         guard let spec = loaded.spec, !loaded.diagnostics.hasErrors else {
@@ -76,6 +83,12 @@ public enum Compiler {
                 diagnostics.append(.warning(CoreCodes.brokenPrevious, "the previous version has errors; the chart enters instead",
                                             at: nil, notes: first.map { ["\(previous.file.path)\(position): \($0.message)"] } ?? []))
             }
+        }
+        if request.validateOnly { return CompileResult(bundle: nil, spec: spec, diagnostics: diagnostics) }
+        if request.previous == nil, let isUpToDate = request.isUpToDate, isUpToDate(spec) {
+            var result = CompileResult(bundle: nil, spec: spec, diagnostics: diagnostics)
+            result.upToDate = true
+            return result
         }
         let bundle = compile(spec: spec, sourceBytes: request.source.bytes, previous: previousSpec, svgOnly: request.svgOnly)
         return CompileResult(bundle: bundle, spec: spec, diagnostics: diagnostics)

@@ -1,4 +1,3 @@
-import Foundation
 import PieCore
 import PieDiagnostics
 
@@ -63,6 +62,9 @@ public struct AtomicBundleWriter: Sendable {
     private func commit(_ staged: [StagedBundle], in out: DirectoryHandle, into report: inout WriteReport) {
         for (index, plan) in staged.enumerated() {
             if plan.tempName == nil {
+                // Its bytes were just compared equal: let the next build's `UpToDate` trust it
+                // (e.g. after a piec upgrade that writes the same bytes).
+                out.refreshStatusTime(plan.id)
                 report.unchanged.append(plan.id)
                 continue
             }

@@ -17,13 +17,29 @@ public struct BuildRequest: Sendable {
     public var mode: Mode
     /// `--from REF`: the previous version every spec animates from.
     public var from: String?
+    /// `--svg-only`: each bundle is chart.svg alone.
+    public var svgOnly: Bool
 
-    public init(inputs: [String], outputDir: String = "out", mode: Mode = .write, from: String? = nil) {
+    public init(inputs: [String], outputDir: String = "out", mode: Mode = .write, from: String? = nil, svgOnly: Bool = false) {
         self.inputs = inputs
         self.outputDir = outputDir
         self.mode = mode
         self.from = from
+        self.svgOnly = svgOnly
     }
+
+    /// What the compile phase generates: nothing when validating.
+    var output: CompileOutput { mode == .validate ? .none : svgOnly ? .svgOnly : .bundle }
+}
+
+/// What compiling a spec generates.
+public enum CompileOutput: Sendable, Hashable {
+    /// The full bundle (chart.svg, chart.css, index.html, manifest.json).
+    case bundle
+    /// chart.svg alone (`--svg-only`).
+    case svgOnly
+    /// Nothing: load and validate only (`piec check`).
+    case none
 }
 
 /// Everything a build did, in a deterministic order, plus the exit status it calls for.
@@ -58,7 +74,9 @@ extension Builder {
         let writes = request.mode != .validate
         let discovery = discover(inputs: request.inputs.isEmpty ? ["."] : request.inputs, outputDir: writes ? request.outputDir : nil)
         report.discoveryProblems = discovery.problems
-        report.outcomes = compileAll(discovery.inputs, from: request.from, progress: progress)
+        let fastPath = skipsUpToDateBundles && request.mode == .write && request.output == .bundle && request.from == nil
+        report.outcomes = compileAll(discovery.inputs, from: request.from, output: request.output,
+                                     upToDateIn: fastPath ? request.outputDir : nil, progress: progress)
         guard discovery.problems.isEmpty, !report.outcomes.contains(where: \.hasErrors) else { return report }
         switch request.mode {
         case .validate: break

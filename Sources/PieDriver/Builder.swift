@@ -9,6 +9,9 @@ public struct Builder: Sendable {
     public var limits: SpecLimits
     /// Worker threads for reading, compiling and staging (default: every core).
     public var jobs: Int
+    /// `build` (writing full bundles, no `--from`) skips generating bundles that `UpToDate`
+    /// finds current on disk. Off by default so injected compile functions always run.
+    public var skipsUpToDateBundles = false
 
     public init(compile: @escaping CompileFunction = DefaultPipeline.compile, limits: SpecLimits = SpecLimits(), jobs: Int = defaultJobCount) {
         self.compile = compile
@@ -23,19 +26,24 @@ public struct Builder: Sendable {
 
     /// Reads and compiles every input in parallel; outcomes are in input order. Two specs with
     /// the same bundle id get E0506 on the later one (by path), which then has no bundle.
-    /// `progress` receives (done, total) from any thread.
-    public func compileAll(_ inputs: [SpecInput], from: String? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil) -> [SpecOutcome] {
+    /// `progress` receives (done, total) from any thread. `output` says what to generate.
+    /// With `upToDateIn` (an output directory), bundles found current there are not generated.
+    public func compileAll(_ inputs: [SpecInput], from: String? = nil, output: CompileOutput = .bundle,
+                           upToDateIn: String? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil) -> [SpecOutcome] {
         let total = inputs.count
         var perItem: (@Sendable (Int) -> Void)?
         if let progress { perItem = { done in progress(done, total) } }
         let builder = self
-        var outcomes = parallelMap(inputs, jobs: jobs, progress: perItem) { builder.compileOne($0, from: from) }
+        let upToDateIn = upToDateIn.flatMap { UpToDate.usable(outputDir: $0) ? $0 : nil }
+        var outcomes = parallelMap(inputs, jobs: jobs, progress: perItem) { builder.compileOne($0, from: from, output: output, upToDateIn: upToDateIn) }
         Self.rejectDuplicateIDs(&outcomes)
         return outcomes
     }
 
-    /// Reads and compiles one spec (no cross-spec checks).
-    public func compileOne(_ input: SpecInput, from: String? = nil) -> SpecOutcome {
+    /// Reads and compiles one spec (no cross-spec checks). `upToDateIn` must be a real directory
+    /// (`compileAll` checks it once with `UpToDate.usable`).
+    public func compileOne(_ input: SpecInput, from: String? = nil, output: CompileOutput = .bundle,
+                           upToDateIn: String? = nil) -> SpecOutcome {
         let source: SourceFile
         switch SpecReader.read(input.path, limits: limits) {
         case .failure(let error):
@@ -43,7 +51,22 @@ public struct Builder: Sendable {
         case .success(let s): source = s
         }
         let slug = BundleID.slug(fromPath: input.path)
-        var request = CompileRequest(source: source, defaultID: slug)
+        // The common unchanged case without even parsing: OUT/<file stem> was built from these
+        // exact bytes (its manifest holds their hash), so this spec compiles to the same id and
+        // bytes. Sound because loading a spec that compiled reports nothing but errors (PieSpec
+        // has no warnings); a spec whose id differs from its file stem is checked after loading.
+        if let upToDateIn, output == .bundle, from == nil, BundleID.isValid(slug),
+           UpToDate.isCurrent(outputDir: upToDateIn, id: slug, specBytes: source.bytes) {
+            var outcome = SpecOutcome(input: input, source: source, bundle: nil, spec: nil, diagnostics: [])
+            outcome.upToDateID = slug
+            return outcome
+        }
+        var request = CompileRequest(source: source, defaultID: slug, svgOnly: output == .svgOnly)
+        request.validateOnly = output == .none
+        if let upToDateIn, output == .bundle, from == nil {
+            let bytes = source.bytes
+            request.isUpToDate = { UpToDate.isCurrent(outputDir: upToDateIn, id: $0.id, specBytes: bytes) }
+        }
         var diagnostics: [Diagnostic] = []
         if let from {
             let resolved = PreviousVersionResolver(ref: from).resolve(specPath: input.path, source: source, defaultID: slug)
@@ -55,6 +78,11 @@ public struct Builder: Sendable {
         }
         let result = compile(request)
         diagnostics += result.diagnostics
+        if result.upToDate, !diagnostics.hasErrors, let id = result.spec?.id, BundleID.isValid(id) {
+            var outcome = SpecOutcome(input: input, source: source, bundle: nil, spec: result.spec, diagnostics: diagnostics)
+            outcome.upToDateID = id
+            return outcome
+        }
         var bundle = diagnostics.hasErrors ? nil : result.bundle
         if slug.isEmpty, !diagnostics.hasErrors, (bundle?.id ?? result.spec?.id ?? "").isEmpty {
             diagnostics.append(DriverDiagnostics.error(
@@ -72,13 +100,14 @@ public struct Builder: Sendable {
     static func rejectDuplicateIDs(_ outcomes: inout [SpecOutcome]) {
         var owner: [String: String] = [:]
         for i in outcomes.indices {
-            guard let id = outcomes[i].bundle?.id else { continue }
+            guard let id = outcomes[i].bundleID else { continue }
             if let first = owner[id] {
                 outcomes[i].diagnostics.append(DriverDiagnostics.error(
                     DriverDiagnostics.duplicateID,
                     "`\(outcomes[i].input.path)` and `\(first)` both produce the bundle `\(id)`",
                     help: "give one of them a different `id:`"))
                 outcomes[i].bundle = nil
+                outcomes[i].upToDateID = nil
             } else {
                 owner[id] = outcomes[i].input.path
             }
@@ -89,7 +118,12 @@ public struct Builder: Sendable {
     /// errors nothing is touched (the report is empty). See `AtomicBundleWriter`.
     public func write(_ outcomes: [SpecOutcome], to outputDir: String) -> WriteReport {
         guard !outcomes.contains(where: \.hasErrors) else { return WriteReport() }
-        return AtomicBundleWriter(outputDir: outputDir, jobs: jobs).write(outcomes.compactMap(\.bundle))
+        var report = AtomicBundleWriter(outputDir: outputDir, jobs: jobs).write(outcomes.compactMap(\.bundle))
+        if outcomes.contains(where: { $0.upToDateID != nil }) {
+            let unchanged = Set(report.unchanged)
+            report.unchanged = outcomes.compactMap { $0.upToDateID ?? $0.bundle.flatMap { unchanged.contains($0.id) ? $0.id : nil } }
+        }
+        return report
     }
 
     /// `--check`: one E0510 per spec whose bundle on disk is missing or differs. Writes nothing.

@@ -79,6 +79,20 @@ final class DirectoryHandle: Sendable {
         }
     }
 
+    /// Sets the entry's status-change time (ctime) to now without changing anything else: its
+    /// mtime is set to the value it already has (the kernel then stamps the ctime). Best effort.
+    func refreshStatusTime(_ name: String) {
+        var st = stat()
+        guard fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { return }
+        #if canImport(Darwin)
+        let omit = -2  // UTIME_OMIT
+        #else
+        let omit = (1 << 30) - 2  // UTIME_OMIT (a macro Swift does not import)
+        #endif
+        var times = [timespec(tv_sec: 0, tv_nsec: omit), st.st_mtim]
+        _ = utimensat(fd, name, &times, AT_SYMLINK_NOFOLLOW)
+    }
+
     /// Creates a new file (`O_CREAT|O_EXCL|O_NOFOLLOW`), writes `bytes` and fsyncs it.
     func createFile(_ name: String, bytes: [UInt8]) -> POSIXFailure? {
         let file = openat(fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)

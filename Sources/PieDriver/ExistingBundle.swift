@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Darwin)
+import Darwin
+#else
+import Glibc
+#endif
 import PieCore
 import PieDiagnostics
 
@@ -57,7 +61,7 @@ struct ExistingBundle {
         case .success(let d): dir = d
         }
         return listEntries(of: dir).flatMap { entries in
-            verifyOwnership(dir, entries).map { ExistingBundle(directory: dir, entries: entries) }
+            verifyOwnership(dir, id: id, entries).map { ExistingBundle(directory: dir, entries: entries) }
         }
     }
 
@@ -81,9 +85,18 @@ struct ExistingBundle {
     }
 
     /// Every entry must be a regular file named in the manifest's `files` (or the manifest itself).
-    private static func verifyOwnership(_ dir: DirectoryHandle, _ entries: [String: FileStatus]) -> Result<Void, Refusal> {
+    /// A `--svg-only` bundle has no manifest: a lone `chart.svg` is piec's when it starts with
+    /// the root element piec writes for this id (`svgOnlyMarker`).
+    private static func verifyOwnership(_ dir: DirectoryHandle, id: String, _ entries: [String: FileStatus]) -> Result<Void, Refusal> {
         if entries.isEmpty { return .success(()) }
         let all = entries.keys.sorted()
+        if all == ["chart.svg"], entries["chart.svg"]?.kind == .regular {
+            switch dir.readFile("chart.svg", limit: readLimit) {
+            case .failure(let failure): return .failure(.io(failure))
+            case .success(let bytes) where bytes.starts(with: svgOnlyMarker(id: id)): return .success(())
+            case .success: return .failure(.foreign(path: dir.path, names: all, reason: "it has no `\(manifestName)` and its `chart.svg` was not written by piec"))
+            }
+        }
         guard entries[manifestName]?.kind == .regular else {
             return .failure(.foreign(path: dir.path, names: all, reason: "it has no `\(manifestName)`"))
         }
@@ -103,12 +116,51 @@ struct ExistingBundle {
         return .success(())
     }
 
+    /// How every chart.svg piec writes for bundle `id` begins (the XML declaration, then the
+    /// root element with its generated class).
+    static func svgOnlyMarker(id: String) -> [UInt8] {
+        Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"piec-\(id)\" ".utf8)
+    }
+
     /// The `files` array of a manifest, or nil when the bytes are not such a manifest.
+    /// piec writes `files` as the manifest's last member; this reads exactly that shape
+    /// (`"files": [ "name", ... ]` then `}` at the end; names without escapes) and nothing else.
     static func manifestFiles(_ bytes: [UInt8]) -> [String]? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
-            let files = object["files"] as? [String]
-        else { return nil }
-        return files
+        let key = Array("\"files\":".utf8)
+        guard bytes.count > key.count else { return nil }
+        var start: Int?
+        for i in stride(from: bytes.count - key.count, through: 0, by: -1) where bytes[i] == key[0] {
+            if bytes[i..<(i + key.count)].elementsEqual(key) { start = i + key.count; break }
+        }
+        guard var i = start else { return nil }
+        func skipSpace() { while i < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[i]) { i += 1 } }
+        skipSpace()
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "[") else { return nil }
+        i += 1
+        var names: [String] = []
+        skipSpace()
+        if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1 } else {
+            while true {
+                skipSpace()
+                guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { return nil }
+                let from = i + 1
+                i = from
+                while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\"), bytes[i] >= 0x20 { i += 1 }
+                guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { return nil }
+                names.append(String(decoding: bytes[from..<i], as: UTF8.self))
+                i += 1
+                skipSpace()
+                guard i < bytes.count else { return nil }
+                if bytes[i] == UInt8(ascii: "]") { i += 1; break }
+                guard bytes[i] == UInt8(ascii: ",") else { return nil }
+                i += 1
+            }
+        }
+        skipSpace()
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "}") else { return nil }
+        i += 1
+        skipSpace()
+        return i == bytes.count ? names : nil
     }
 
     /// True when the directory holds exactly `bundle`'s files with identical bytes.

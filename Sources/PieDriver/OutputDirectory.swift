@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Darwin)
+import Darwin
+#else
+import Glibc
+#endif
 import PieDiagnostics
 
 /// The output directory, opened for `*at` operations: created when missing (and removed again
@@ -76,4 +80,24 @@ struct OutputDirectory {
     private static func removeDirectories(_ created: [String]) {
         for dir in created.reversed() where rmdir(dir) != 0 { return }
     }
+}
+
+/// `path` without its last component ("a/b/" -> "a", "a" -> "", "/a" -> "/"), like
+/// `NSString.deletingLastPathComponent`.
+func parentPath(_ path: String) -> String {
+    var p = Substring(path)
+    while p.count > 1, p.hasSuffix("/") { p = p.dropLast() }
+    guard let slash = p.lastIndex(of: "/") else { return "" }
+    if slash == p.startIndex { return "/" }
+    var parent = p[..<slash]
+    while parent.count > 1, parent.hasSuffix("/") { parent = parent.dropLast() }
+    return String(parent)
+}
+
+/// The last component of `path` ("a/b.yaml" -> "b.yaml"), like `URL.lastPathComponent`.
+func lastPathComponent(_ path: String) -> String {
+    var p = Substring(path)
+    while p.count > 1, p.hasSuffix("/") { p = p.dropLast() }
+    guard let slash = p.lastIndex(of: "/") else { return String(p) }
+    return String(p[p.index(after: slash)...])
 }

@@ -1,5 +1,9 @@
+#if canImport(Darwin)
+import Darwin
+#else
+import Glibc
+#endif
 import Dispatch
-import Foundation
 
 /// Maps `items` with up to `jobs` worker threads; results keep the order of `items`.
 /// `progress` (if any) is called after each item with the number done so far, from any thread.
@@ -26,7 +30,7 @@ func parallelMap<T: Sendable, R: Sendable>(
 
 /// Thread-safe result storage for `parallelMap`: hands out indices and collects results.
 private final class ResultSlots<R: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var values: [R?]
     private var next = 0
     private var done = 0
@@ -49,4 +53,4 @@ private final class ResultSlots<R: Sendable>: @unchecked Sendable {
 }
 
 /// The default number of parallel jobs: every active core.
-public var defaultJobCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+public var defaultJobCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }

@@ -60,9 +60,15 @@ struct FileStatus: Sendable, Hashable {
 }
 
 /// Reads at most `limit` bytes from an open descriptor (the caller decides what more means).
-func readAll(fd: Int32, limit: Int) -> Result<[UInt8], Errno> {
+/// `size` (from an earlier `fstat`, if the caller has one) sizes the read buffer.
+func readAll(fd: Int32, limit: Int, size: Int? = nil) -> Result<[UInt8], Errno> {
     var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    // A chunk just larger than the file (so one read gets it all and the next sees the end),
+    // at most 64 KiB: a spec is typically 1 KiB, and zeroing 64 KiB per file showed up.
+    var st = stat()
+    let known = size ?? (fstat(fd, &st) == 0 ? Int(st.st_size) : 0)
+    let hint = known > 0 ? known + 1 : 64 * 1024
+    var chunk = [UInt8](repeating: 0, count: min(64 * 1024, max(4096, hint)))
     while bytes.count < limit {
         let want = min(chunk.count, limit - bytes.count)
         let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, want) }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Darwin)
+import Darwin
+#else
+import Glibc
+#endif
 import PieDiagnostics
 
 /// One spec to build, by the path shown in diagnostics (as the user named it, or joined
@@ -96,11 +100,11 @@ private struct Walker {
 
     mutating func walk(_ dir: String) {
         let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: dir)
-        } catch {
+        switch DirectoryHandle.open(dir).flatMap({ $0.entries() }) {
+        case .success(let n): names = n
+        case .failure(let failure):
             let d = DriverDiagnostics.error(
-                DriverDiagnostics.unreadable, "cannot list `\(dir)`: \(describe(error))")
+                DriverDiagnostics.unreadable, "cannot list `\(dir)`: \(errnoText(failure.code))")
             problems.append(FileDiagnostics(path: dir, file: nil, diagnostics: [d]))
             return
         }
@@ -123,14 +127,4 @@ private struct Walker {
             }
         }
     }
-}
-
-/// The POSIX reason inside a Foundation file error ("permission denied"), else its description.
-func describe(_ error: Error) -> String {
-    if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
-        underlying.domain == NSPOSIXErrorDomain
-    {
-        return errnoText(Int32(underlying.code))
-    }
-    return (error as NSError).localizedDescription
 }

@@ -12,6 +12,9 @@ public struct SpecOutcome: Sendable {
     public var spec: ChartSpec?
     /// Every diagnostic of this spec: reading, compiling, and cross-spec checks (duplicate ids).
     public var diagnostics: [Diagnostic]
+    /// Set (to the bundle id) when `OUT/<id>` was found up to date and no bundle was generated
+    /// (see `UpToDate`); `bundle` is then nil, and so is `spec` when the check needed no parse.
+    public var upToDateID: String?
 
     public init(input: SpecInput, source: SourceFile?, bundle: Bundle?, spec: ChartSpec?, diagnostics: [Diagnostic]) {
         self.input = input
@@ -22,6 +25,9 @@ public struct SpecOutcome: Sendable {
     }
 
     public var hasErrors: Bool { diagnostics.hasErrors }
+
+    /// The id of the bundle this spec produces, generated or found up to date.
+    public var bundleID: String? { bundle?.id ?? upToDateID }
 
     /// The diagnostics ready for `DiagnosticRenderer`.
     public var report: FileDiagnostics { FileDiagnostics(path: input.path, file: source, diagnostics: diagnostics) }

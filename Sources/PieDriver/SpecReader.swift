@@ -20,7 +20,7 @@ public enum SpecReader {
         // The path may have been replaced between stat and open: check the open file again.
         guard fstat(fd, &st) == 0 else { return .failure(SpecReadError(.unreadable, path: path, code: errno)) }
         if let problem = check(FileStatus(st), path: path, limit: limits.maxFileBytes) { return .failure(problem) }
-        switch readAll(fd: fd, limit: limits.maxFileBytes + 1) {
+        switch readAll(fd: fd, limit: limits.maxFileBytes + 1, size: Int(st.st_size)) {
         case .failure(let e): return .failure(SpecReadError(.unreadable, path: path, code: e.code))
         case .success(let bytes) where bytes.count > limits.maxFileBytes:
             return .failure(.tooLarge(path: path, size: bytes.count, limit: limits.maxFileBytes))

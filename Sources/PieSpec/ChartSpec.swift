@@ -145,12 +145,57 @@ public struct SliceSpec: Sendable, Hashable {
 }
 
 /// Where each field of a spec came from, keyed by a path such as `chart.innerRadius`,
-/// `slices[2].value`, `slices[2]` (the whole item). `values` holds the value's range,
-/// `keys` the key's range.
+/// `slices[2].value`, `slices[2]` (the whole item). `value(_:)` gives the value's range,
+/// `key(_:)` the key's range. Paths under `slices[i]` live in `slices` (one small record per
+/// slice, so a spec of 100,000 slices does not build 400,000 path strings); every other path
+/// is in `values` and `keys`.
 public struct SpecLocations: Sendable, Hashable {
     public var values: [String: SourceRange] = [:]
     public var keys: [String: SourceRange] = [:]
+    /// The locations of `slices[i]`, in source order.
+    public var slices: [SliceLocations] = []
     public init() {}
-    public func value(_ path: String) -> SourceRange? { values[path] }
-    public func key(_ path: String) -> SourceRange? { keys[path] ?? values[path] }
+
+    public func value(_ path: String) -> SourceRange? {
+        guard let (index, field) = recordedSlice(path) else { return values[path] }
+        guard let field else { return slices[index].item }
+        return slices[index].field(field)?.value
+    }
+
+    public func key(_ path: String) -> SourceRange? {
+        guard let (index, field) = recordedSlice(path) else { return keys[path] ?? values[path] }
+        guard let field else { return slices[index].item }
+        return slices[index].field(field)?.key
+    }
+
+    /// `slices[i]` -> (i, nil), `slices[i].name` -> (i, name) when slice i is recorded.
+    private func recordedSlice(_ path: String) -> (Int, String?)? {
+        Self.slicePath(path).flatMap { $0.0 >= 0 && $0.0 < slices.count ? $0 : nil }
+    }
+
+    private static func slicePath(_ path: String) -> (Int, String?)? {
+        let prefix = "slices["
+        guard path.hasPrefix(prefix), let close = path.firstIndex(of: "]"),
+              let index = Int(path[path.index(path.startIndex, offsetBy: prefix.count)..<close]) else { return nil }
+        let rest = path[path.index(after: close)...]
+        if rest.isEmpty { return (index, nil) }
+        guard rest.first == "." else { return nil }
+        return (index, String(rest.dropFirst()))
+    }
+}
+
+/// Where one slice item and each of its known keys came from.
+public struct SliceLocations: Sendable, Hashable {
+    /// One known key of the slice: its name, the key's range and the value's range.
+    public struct Field: Sendable, Hashable {
+        public var name: String
+        public var key: SourceRange
+        public var value: SourceRange
+    }
+    /// The whole item (`slices[i]`).
+    public var item: SourceRange
+    /// Known keys in source order (at most a handful, so a linear search).
+    public var fields: [Field] = []
+    public init(item: SourceRange) { self.item = item }
+    public func field(_ name: String) -> Field? { fields.first { $0.name == name } }
 }

@@ -19,6 +19,7 @@ extension Lowering {
         }
         var slices: [SliceSpec] = []
         slices.reserveCapacity(list.count)
+        locations.slices.reserveCapacity(list.count)
         for (i, item) in list.enumerated() {
             if let s = lowerSlice(item, index: i) { slices.append(s) }
         }
@@ -27,9 +28,9 @@ extension Lowering {
 
     mutating func lowerSlice(_ node: YAMLNode, index: Int) -> SliceSpec? {
         let path = "slices[\(index)]"
-        locations.values[path] = node.range
         let t = Keys.slice
-        guard let e = entries(node, table: t, path: path) else { return nil }
+        locations.slices.append(SliceLocations(item: node.range))
+        guard let e = entries(node, table: t, path: path, slice: locations.slices.count - 1) else { return nil }
         let before = diagnostics.count
         let label = e["label"].flatMap { text($0.value, t.key("label")!, path: "\(path).label") }
         let value = e["value"].flatMap { number($0.value, t.key("value")!, path: "\(path).value") }

@@ -1,6 +1,13 @@
 import PieDiagnostics
 import PieYAML
 
+/// The known entries of a mapping, looked up by key name. A section has a handful of keys, so
+/// an array searched linearly beats hashing (this runs once per slice: 100,000 times).
+struct KnownEntries {
+    var list: [YAMLEntry] = []
+    subscript(name: String) -> YAMLEntry? { list.first { $0.key.value == name } }
+}
+
 /// Turns the located YAML tree into a `ChartSpec`, typing every scalar by the field that
 /// expects it and recording where each field came from. Collects every error (one per root
 /// cause: a section of the wrong type is reported once and its children are skipped).
@@ -24,7 +31,8 @@ struct Lowering {
 
     /// The entries of a mapping checked against `table`: unknown keys and missing required keys
     /// are reported; known entries are returned by name. Nil (and one error) if not a mapping.
-    mutating func entries(_ node: YAMLNode, table: KeyTable, path: String) -> [String: YAMLEntry]? {
+    /// Locations go to `locations.slices[slice]` when `slice` is given, else to paths under `path`.
+    mutating func entries(_ node: YAMLNode, table: KeyTable, path: String, slice: Int? = nil) -> KnownEntries? {
         guard case .mapping(let list, let range) = node else {
             let what = path.isEmpty ? "the spec" : "`\(path)`"
             error(path.isEmpty ? SpecDiagnostics.rootNotMapping : SpecDiagnostics.wrongType,
@@ -32,15 +40,19 @@ struct Lowering {
                   help: path.isEmpty ? "a spec starts with `piec: 1` and lists `slices:`" : nil)
             return nil
         }
-        var found: [String: YAMLEntry] = [:]
-        found.reserveCapacity(list.count)
+        var found = KnownEntries()
+        found.list.reserveCapacity(list.count)
         for entry in list {
             let name = entry.key.value
-            let childPath = path.isEmpty ? name : "\(path).\(name)"
             if table.key(name) != nil {
-                found[name] = entry
-                locations.keys[childPath] = entry.key.range
-                locations.values[childPath] = entry.value.range
+                found.list.append(entry)
+                if let slice {
+                    locations.slices[slice].fields.append(.init(name: name, key: entry.key.range, value: entry.value.range))
+                } else {
+                    let childPath = path.isEmpty ? name : "\(path).\(name)"
+                    locations.keys[childPath] = entry.key.range
+                    locations.values[childPath] = entry.value.range
+                }
             } else {
                 reportUnknownKey(entry.key, table: table, path: path)
             }

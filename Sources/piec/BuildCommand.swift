@@ -27,13 +27,17 @@ struct Build: ParsableCommand {
     @Flag(help: "Write nothing; exit 2 when a committed bundle is missing or differs.")
     var check = false
 
+    @Flag(name: .customLong("svg-only"), help: "Write only chart.svg in each bundle (no CSS, HTML or manifest).")
+    var svgOnly = false
+
     @Option(help: ArgumentHelp(
         "Animate from this previous version: a spec file, a bundle folder (or an output folder holding <id>/), or a git revision such as HEAD~1.",
         valueName: "REF"))
     var from: String?
 
     func run() throws {
-        let request = BuildRequest(inputs: options.inputs, outputDir: output, mode: check ? .checkStale : .write, from: from)
+        let request = BuildRequest(inputs: options.inputs, outputDir: output, mode: check ? .checkStale : .write, from: from,
+                                   svgOnly: svgOnly)
         let status = Reporter(format: options.format).run(request, builder: options.builder)
         if status != .success { throw ExitCode(status.rawValue) }
     }

@@ -21,5 +21,9 @@ struct SpecOptions: ParsableArguments {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
 
-    var builder: Builder { Builder(jobs: jobs ?? defaultJobCount) }
+    var builder: Builder {
+        var builder = Builder(jobs: jobs ?? defaultJobCount)
+        builder.skipsUpToDateBundles = true
+        return builder
+    }
 }

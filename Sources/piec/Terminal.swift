@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(Darwin)
+import Darwin
+#else
+import Glibc
+#endif
+import PieDriver
 
 /// stdout and stderr, unbuffered, and what the terminal supports.
 struct Terminal: Sendable {
@@ -10,7 +15,7 @@ struct Terminal: Sendable {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+            let n = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + offset, bytes.count - offset) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { return }
             offset += n
@@ -23,14 +28,19 @@ struct Terminal: Sendable {
     /// Colour on stderr: only on a TTY, and only when `NO_COLOR` is unset or empty (no-color.org).
     var colorOnStderr: Bool {
         guard stderrIsTTY else { return false }
-        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"] ?? ""
-        return noColor.isEmpty
+        guard let noColor = getenv("NO_COLOR") else { return true }
+        return noColor.pointee == 0
     }
+}
+
+/// `write(2)` (the name `write` is taken inside `Terminal`).
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, buffer, count)
 }
 
 /// A `\r[123/1000]` progress line on stderr, shared by worker threads.
 final class ProgressLine: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private let terminal: Terminal
     private var shown = 0
     private var visible = false

@@ -1,2 +1,15 @@
 // The `piec` executable: argument parsing lives in `Piec` and its subcommands.
+#if os(Linux)
+/// glibc's `mallopt` (malloc.h is not part of the Glibc module).
+@_silgen_name("mallopt") private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
+private let M_TRIM_THRESHOLD: Int32 = -1, M_MMAP_THRESHOLD: Int32 = -3
+
+// Large charts build output buffers of tens of MB. glibc serves blocks above 32 MiB with a
+// fresh mmap each time and unmaps them on free, so every such buffer faults in new zeroed
+// pages. Serving them from the heap and keeping freed memory lets later buffers reuse pages
+// already mapped (a short-lived process: the memory goes back at exit).
+_ = mallopt(M_MMAP_THRESHOLD, 1 << 30)
+_ = mallopt(M_TRIM_THRESHOLD, 1 << 30)
+#endif
+
 Piec.main()

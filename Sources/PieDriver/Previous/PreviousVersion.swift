@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Darwin)
+import Darwin
+#else
+import Glibc
+#endif
 import PieCore
 import PieDiagnostics
 import PieSpec
@@ -19,20 +23,19 @@ public struct PreviousVersionResolver: Sendable {
     }
 
     public func resolve(specPath: String, source: SourceFile, defaultID: String) -> Resolution {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: ref, isDirectory: &isDirectory) {
-            if !isDirectory.boolValue {
+        if case .success(let status) = FileStatus.status(ref) {
+            if status.kind != .directory {
                 return read(ref).map { $0.path.hasSuffix(".json") && looksLikeManifest($0) ? .manifest($0) : .spec($0) }
             }
-            if FileManager.default.fileExists(atPath: "\(ref)/manifest.json") {
+            if exists("\(ref)/manifest.json") {
                 return read("\(ref)/manifest.json").map { .manifest($0) }
             }
             // A folder of previous specs, by file name.
-            let sameName = "\(ref)/" + URL(fileURLWithPath: specPath).lastPathComponent
-            if FileManager.default.fileExists(atPath: sameName) { return read(sameName).map { .spec($0) } }
+            let sameName = "\(ref)/" + lastPathComponent(specPath)
+            if exists(sameName) { return read(sameName).map { .spec($0) } }
             // An output folder: the bundle id is the spec's own `id` or the file stem.
             let id = SpecLoader.load(source, defaultID: defaultID).spec?.id ?? defaultID
-            if FileManager.default.fileExists(atPath: "\(ref)/\(id)/manifest.json") {
+            if exists("\(ref)/\(id)/manifest.json") {
                 return read("\(ref)/\(id)/manifest.json").map { .manifest($0) }
             }
             return enters("`\(ref)` holds no bundle `\(id)`; the chart enters")
@@ -44,11 +47,20 @@ public struct PreviousVersionResolver: Sendable {
         String(decoding: file.bytes.prefix(400), as: UTF8.self).contains("\"manifestVersion\"")
     }
 
+    /// Whether `path` exists (following symlinks), like `FileManager.fileExists`.
+    private func exists(_ path: String) -> Bool {
+        if case .success = FileStatus.status(path) { return true }
+        return false
+    }
+
     private func read(_ path: String) -> ResolutionResult {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0, case .success(let bytes) = readAll(fd: fd, limit: Int.max) else {
+            if fd >= 0 { close(fd) }
             return .failure(DriverDiagnostics.error(DriverDiagnostics.unreadable, "cannot read `\(path)` (named by --from)"))
         }
-        return .success(SourceFile(path: path, bytes: Array(data)))
+        close(fd)
+        return .success(SourceFile(path: path, bytes: bytes))
     }
 
     private func enters(_ note: String) -> Resolution {
@@ -56,9 +68,8 @@ public struct PreviousVersionResolver: Sendable {
     }
 
     private func fromGit(specPath: String) -> Resolution {
-        let url = URL(fileURLWithPath: specPath)
-        let directory = url.deletingLastPathComponent().path
-        let name = url.lastPathComponent
+        let directory = parentPath(specPath)
+        let name = lastPathComponent(specPath)
         guard Git.run(["rev-parse", "--is-inside-work-tree"], in: directory).status == 0 else {
             return Resolution(previous: nil, diagnostics: [DriverDiagnostics.error(
                 DriverDiagnostics.fromNotFound,
@@ -71,7 +82,7 @@ public struct PreviousVersionResolver: Sendable {
                 DriverDiagnostics.unknownRevision, "unknown git revision `\(ref)`",
                 help: "check it with `git rev-parse \(ref)`; --from also takes a spec file or a bundle folder")])
         }
-        let commit = String(decoding: verify.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let commit = trimmed(verify.output)
         guard Git.run(["cat-file", "-e", "\(commit):./\(name)"], in: directory).status == 0 else {
             return enters("`\(specPath)` did not exist at `\(ref)`; the chart enters")
         }
@@ -79,7 +90,7 @@ public struct PreviousVersionResolver: Sendable {
         guard show.status == 0 else {
             return Resolution(previous: nil, diagnostics: [DriverDiagnostics.error(
                 DriverDiagnostics.unreadable, "git could not read `\(specPath)` at `\(ref)`: "
-                    + String(decoding: show.error, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))])
+                    + trimmed(show.error))])
         }
         return Resolution(previous: .spec(SourceFile(path: "\(ref):\(specPath)", bytes: show.output)), diagnostics: [])
     }
@@ -98,33 +109,10 @@ enum ResolutionResult {
     }
 }
 
-/// Runs git with arguments (never through a shell), capturing stdout and stderr.
-enum Git {
-    struct Output {
-        var status: Int32
-        var output: [UInt8]
-        var error: [UInt8]
-    }
-
-    static func run(_ arguments: [String], in directory: String) -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory.isEmpty ? "." : directory)
-        var environment = ProcessInfo.processInfo.environment
-        environment["GIT_TERMINAL_PROMPT"] = "0"
-        environment["LC_ALL"] = "C"
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return Output(status: 127, output: [], error: Array("git not found".utf8)) }
-        // git writes little to stderr (well under a pipe buffer), so reading stdout to the end
-        // first cannot deadlock even for a large spec.
-        let outBytes = Array(out.fileHandleForReading.readDataToEndOfFile())
-        let errBytes = Array(err.fileHandleForReading.readDataToEndOfFile())
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, output: outBytes, error: errBytes)
-    }
+/// `bytes` as text without leading and trailing whitespace.
+func trimmed(_ bytes: [UInt8]) -> String {
+    let space: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C]
+    guard let first = bytes.firstIndex(where: { !space.contains($0) }),
+          let last = bytes.lastIndex(where: { !space.contains($0) }) else { return "" }
+    return String(decoding: bytes[first...last], as: UTF8.self)
 }
