@@ -47,6 +47,7 @@ public struct AtomicBundleWriter: Sendable {
         case .success(let o): output = o
         }
         let out = output.handle
+        BundleStager.removeAbandoned(in: out)
         let plans = parallelMap(bundles, jobs: jobs) { BundleStager.prepare($0, in: out) }
         report.failures = plans.compactMap(\.failure)
         let staged = plans.compactMap(\.staged)

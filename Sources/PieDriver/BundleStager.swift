@@ -50,6 +50,22 @@ enum BundleStager {
         }
     }
 
+    /// Removes staging directories that a killed build left behind: `.piec-tmp-<id>-<pid>-<n>`
+    /// whose process no longer exists (another live piec may be staging in the same OUT).
+    /// Only directories with piec's own name pattern are touched, never through a symlink.
+    static func removeAbandoned(in out: DirectoryHandle) {
+        guard case .success(let names) = out.entries() else { return }
+        for name in names where name.hasPrefix(tempPrefix) {
+            let parts = name.split(separator: "-")
+            guard parts.count >= 3, let pid = Int32(parts[parts.count - 2]), Int(parts[parts.count - 1]) != nil,
+                  pid > 0, pid != getpid() else { continue }
+            // kill(pid, 0) fails with ESRCH only when no such process exists.
+            if kill(pid, 0) == -1, errno == ESRCH {
+                _ = removeTree(name, in: out)
+            }
+        }
+    }
+
     /// Writes every file of `bundle` into a fresh `OUT/.piec-tmp-<id>-<pid>-<n>/` (fsync'd).
     private static func stage(_ bundle: PieCore.Bundle, in out: DirectoryHandle) -> Result<String, POSIXFailure> {
         let name: String

@@ -237,8 +237,6 @@ def test_sigkill_mid_build_leaves_only_complete_bundles(piec, tmp_path):
           f"{mixed}, hidden temp entries left {final_counts['hidden']}")
 
 
-@pytest.mark.xfail(strict=True, reason="PieDriver does not remove temp directories left by a killed build "
-                                       "(.piec-tmp-<id>-<pid>-<n> of a dead pid); they pile up in OUT")
 def test_temp_directories_of_a_killed_build_are_cleaned_up(piec, tmp_path):
     (tmp_path / "pie.yaml").write_text(PIE.format(id="pie", a=1), encoding="utf-8")
     assert run_piec(piec, ["build", "pie.yaml"], cwd=tmp_path).status == 0
