@@ -244,10 +244,8 @@ struct StyleWriter {
                     out.num(scale, decimals: 5)
                     out.raw(")")
                 }
-                out.raw(";stroke-dasharray:")
-                out.num(d.length)
-                out.raw(" ")
-                out.num(max(circumference - d.length, 0))
+                out.raw(";")
+                dashArray(d, circumference)
             } else {
                 // Only a changing ring scales the circle (a transform); angles move the dash.
                 if let scale = d.scale {
@@ -255,10 +253,7 @@ struct StyleWriter {
                     out.num(scale, decimals: 5)
                     out.raw(");")
                 }
-                out.raw("stroke-dasharray:")
-                out.num(d.length)
-                out.raw(" ")
-                out.num(max(circumference - d.length, 0))
+                dashArray(d, circumference)
                 out.raw(";stroke-dashoffset:")
                 out.num(-d.offset)
             }
@@ -303,6 +298,14 @@ struct StyleWriter {
                 out.num(opacity)
             }
         }
+    }
+
+    /// `stroke-dasharray: L C-L`: one dash per turn of the circle.
+    private mutating func dashArray(_ d: Scene.Dash, _ circumference: Double) {
+        out.raw("stroke-dasharray:")
+        out.num(d.length)
+        out.raw(" ")
+        out.num(max(circumference - d.length, 0))
     }
 
     /// One rule for the whole layer when every element shares its keyframes, else one rule
