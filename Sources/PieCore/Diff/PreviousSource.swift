@@ -17,7 +17,7 @@ public enum PreviousSource: Sendable {
 
     /// Loads the previous spec. Its errors are not the new spec's errors: the caller turns
     /// them into one warning and lets the chart enter.
-    func load(defaultID: String) -> SpecLoadResult {
+    public func load(defaultID: String) -> SpecLoadResult {
         switch self {
         case .spec(let file): SpecLoader.load(file, defaultID: defaultID)
         case .manifest(let file): SpecLoader.loadEmbedded(file, defaultID: defaultID)

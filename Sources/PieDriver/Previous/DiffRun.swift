@@ -24,10 +24,7 @@ public struct DiffRun: Sendable {
         var groups = [FileDiagnostics(path: newPath, file: source, diagnostics: resolved.diagnostics + new.diagnostics)]
         var oldSpec: ChartSpec?
         if let previous = resolved.previous {
-            let old: SpecLoadResult = switch previous {
-            case .spec(let f): SpecLoader.load(f, defaultID: slug)
-            case .manifest(let f): SpecLoader.loadEmbedded(f, defaultID: slug)
-            }
+            let old = previous.load(defaultID: slug)
             if !old.diagnostics.isEmpty {
                 groups.append(FileDiagnostics(path: previous.file.path, file: previous.file, diagnostics: old.diagnostics))
             }
