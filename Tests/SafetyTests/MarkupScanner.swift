@@ -121,7 +121,8 @@ struct MarkupScanner {
         // Text attributes (aria-label, aria-description...) carry escaped user text that is
         // never interpreted; every other value must not reference anything.
         if lowered.hasPrefix("aria-") { return nil }
-        for needle in ["url(", "javascript:", "expression(", "data:"] where OutputInvariants.containsFolded(value, needle) {
+        if OutputInvariants.hasForeignURL(value) { return "`url(` in the value of \(name) on <\(element)>" }
+        for needle in ["javascript:", "expression(", "data:"] where OutputInvariants.containsFolded(value, needle) {
             return "`\(needle)` in the value of \(name) on <\(element)>"
         }
         return nil

@@ -42,10 +42,35 @@ public enum OutputInvariants {
             if b == 0x7D { depth -= 1; if depth < 0 { return "unbalanced `}` in CSS" } }
         }
         if depth != 0 { return "unbalanced `{` in CSS" }
-        for needle in ["url(", "@import", "expression(", "javascript:", "@font-face", "image-set(", "-moz-binding", "behavior:"] {
+        if hasForeignURL(bytes) { return "`url(` in CSS" }
+        for needle in ["@import", "expression(", "javascript:", "@font-face", "image-set(", "-moz-binding", "behavior:"] {
             if containsFolded(bytes, needle) { return "`\(needle)` in CSS" }
         }
         return nil
+    }
+
+    /// Whether `bytes` hold a `url(` that is not a reference to a fragment of the same
+    /// document with a generated id: only `url(#piec-[a-z0-9-]+)` passes (masks and pattern
+    /// fills), which loads nothing.
+    public static func hasForeignURL(_ bytes: [UInt8]) -> Bool {
+        let needle = Array("url(".utf8)
+        var i = 0
+        while i + needle.count <= bytes.count {
+            var j = 0
+            while j < needle.count, lower(bytes[i + j]) == needle[j] { j += 1 }
+            guard j == needle.count else { i += 1; continue }
+            var k = i + needle.count
+            let prefix = Array("#piec-".utf8)
+            guard k + prefix.count <= bytes.count, Array(bytes[k..<(k + prefix.count)]) == prefix else { return true }
+            k += prefix.count
+            let start = k
+            while k < bytes.count, (bytes[k] >= 0x61 && bytes[k] <= 0x7A) || (bytes[k] >= 0x30 && bytes[k] <= 0x39) || bytes[k] == 0x2D {
+                k += 1
+            }
+            guard k > start, k < bytes.count, bytes[k] == 0x29 else { return true }
+            i = k + 1
+        }
+        return false
     }
 
     /// Valid UTF-8 with only characters XML 1.0 allows.

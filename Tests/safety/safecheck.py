@@ -15,6 +15,7 @@ ALLOWED_ELEMENTS = {
     "svg", "title", "desc", "style", "g", "path", "rect", "circle", "text", "tspan",
     "html", "head", "meta", "body", "main", "h1", "p", "figure", "figcaption",
     "table", "caption", "thead", "tbody", "tr", "th", "td",
+    "defs", "mask", "pattern", "clipPath", "line", "polyline",
 }
 ALLOWED_ATTRIBUTES = {
     "aria-describedby", "aria-label", "aria-labelledby", "aria-hidden", "charset", "class", "content",
@@ -22,13 +23,26 @@ ALLOWED_ATTRIBUTES = {
     "name", "role", "rx", "scope", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
     "stroke-linejoin", "stroke-dasharray", "tabindex", "text-anchor", "dominant-baseline",
     "transform", "viewBox", "visibility", "opacity", "width", "x", "y", "dx", "dy", "cx", "cy", "r",
+    "mask", "clip-path", "maskUnits", "maskContentUnits", "patternUnits", "patternContentUnits",
+    "patternTransform", "clipPathUnits", "x1", "y1", "x2", "y2", "points",
+    "fill-rule", "stroke-dashoffset", "font-style",
 }
 # Attributes whose value is user text shown to people (escaped, never interpreted).
 TEXT_ATTRIBUTES = {"aria-label"}
 # Attributes whose values piec generates from a fixed vocabulary or numbers only.
 GENERATED_VALUE = re.compile(r'^[A-Za-z0-9 #.,()%:;_/=\-+"]*$')
-CSS_FORBIDDEN = ["url(", "@import", "expression(", "javascript:", "@font-face", "image-set(",
+CSS_FORBIDDEN = ["@import", "expression(", "javascript:", "@font-face", "image-set(",
                  "-moz-binding", "behavior:", "</", "<!--", "\\"]
+
+
+# `url(` is allowed only as a reference to a fragment of the same document with a generated id
+# (masks, clip paths, pattern fills): it loads nothing.
+LOCAL_URL = re.compile(r"url\(#piec-[a-z0-9-]+\)")
+
+
+def foreign_url(text: str) -> bool:
+    """Whether `text` holds a `url(` other than a local generated-id reference."""
+    return "url(" in LOCAL_URL.sub("", text).lower()
 
 
 def local(name):
@@ -84,6 +98,8 @@ def first_difference(a, b, path="/"):
 def check_css(css: str, where: str, markers=()):
     problems = []
     low = css.lower()
+    if foreign_url(css):
+        problems.append(f"{where}: `url(` in CSS")
     for needle in CSS_FORBIDDEN:
         if needle in low:
             problems.append(f"{where}: `{needle}` in CSS")
@@ -121,7 +137,9 @@ def walk(root, markers=()):
             if not GENERATED_VALUE.match(value):
                 problems.append(f"unexpected characters in {name}={value!r} on <{tag}>")
             low = value.lower()
-            for needle in ("url(", "javascript:", "data:", "expression("):
+            if foreign_url(value):
+                problems.append(f"`url(` in {name} on <{tag}>")
+            for needle in ("javascript:", "data:", "expression("):
                 if needle in low:
                     problems.append(f"`{needle}` in {name} on <{tag}>")
             for m in markers:

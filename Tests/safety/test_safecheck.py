@@ -14,6 +14,8 @@ SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">{}</svg>'
     ('<foreignObject><p>x</p></foreignObject>', "element <foreignObject>"),
     ('<image href="https://x.test/a.png"/>', "element <image>"),
     ('<path fill="url(#x)"/>', "`url(` in fill"),
+    ('<path fill="url(#piec-a) url(x)"/>', "`url(` in fill"),
+    ('<style>g { fill: url(#piec-A) }</style>', "`url(` in CSS"),
     ('<style>@import "x.css";</style>', "`@import` in CSS"),
     ('<style>g { background: url(x) }</style>', "`url(` in CSS"),
     ('<style>.p-a { fill: red } /* Zq1 */</style>', "user text 'Zq1' inside CSS"),
@@ -27,6 +29,12 @@ def test_walk_finds_unsafe_markup(inner, expected):
 
 def test_walk_accepts_user_text_in_text_and_aria_label():
     doc = SVG.format('<g aria-label="&lt;script&gt; Zq1 url(x)"><text>&lt;script&gt; Zq1</text></g>')
+    assert walk(parse_xml(doc.encode()), markers=["Zq1"]) == []
+
+
+def test_walk_accepts_local_generated_references():
+    doc = SVG.format('<defs><mask id="piec-a-pad"><rect width="1" height="1" fill="#fff"/></mask></defs>'
+                     '<g mask="url(#piec-a-pad)"><path fill="url(#piec-a-p0)"/></g>')
     assert walk(parse_xml(doc.encode()), markers=["Zq1"]) == []
 
 
