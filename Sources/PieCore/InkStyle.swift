@@ -1,0 +1,82 @@
+import PieDiagnostics
+import PieSpec
+
+/// CSS of the ink layer: sampled keyframes for outside labels and their leaders (linear
+/// between samples, which are exact states), and a fade for a changing centre text (the
+/// plan's easing). Everything animated sits inside `prefers-reduced-motion: no-preference`;
+/// the attributes are the rest state.
+enum InkStyle {
+    static func css(_ scene: Scene) -> [UInt8] {
+        let ink = scene.ink
+        guard !ink.isEmpty else { return [] }
+        let scope = scene.scope, sel = "." + scope + " "
+        var out = ByteWriter(capacity: 256 + ink.tracks.count * ink.times.count * 120)
+        out.raw(sel + ".p-ink{pointer-events:none}\n")
+        var names: [(String, String)] = []
+        let line = scene.plan.timeline
+        if scene.moves, ink.times.count > 1 {
+            for t in ink.tracks {
+                guard let poses = InkWriter.filled(t), Set(poses).count > 1 else { continue }
+                let times = ink.times
+                func offset(_ k: Int) -> String {
+                    formatNumber(line.length > 0 ? (times[k] - line.start) / line.length * 100 : 0, decimals: 3) + "%"
+                }
+                for (cls, pick) in [("qa", \OutsideLabels.Pose.tick), ("qb", \OutsideLabels.Pose.elbow)] {
+                    let name = scope + "-" + cls + String(t.index)
+                    out.raw("@keyframes " + name + "{")
+                    for (k, p) in poses.enumerated() {
+                        let s = p[keyPath: pick]
+                        out.raw(offset(k) + "{transform:translate(")
+                        out.num(s.x)
+                        out.raw("px,")
+                        out.num(s.y)
+                        out.raw("px) rotate(")
+                        out.num(s.angle)
+                        out.raw("deg) scale(")
+                        out.num(s.length)
+                        out.raw(",1);opacity:")
+                        out.num(p.opacity)
+                        out.raw("}")
+                    }
+                    out.raw("}\n")
+                    names.append(("p-" + cls + String(t.index), name))
+                }
+                let name = scope + "-o" + String(t.index)
+                out.raw("@keyframes " + name + "{")
+                for (k, p) in poses.enumerated() {
+                    out.raw(offset(k) + "{transform:translate(")
+                    out.num(p.x)
+                    out.raw("px,")
+                    out.num(p.y)
+                    out.raw(p.side > 0 ? "px);text-anchor:start;opacity:" : "px);text-anchor:end;opacity:")
+                    out.num(p.opacity)
+                    out.raw("}")
+                }
+                out.raw("}\n")
+                names.append(("p-o" + String(t.index), name))
+            }
+        }
+        let linear = formatNumber(line.length) + "ms linear " + formatNumber(line.start) + "ms backwards"
+        var fades: [(String, String)] = []
+        for c in ink.centers where c.fromOpacity != c.toOpacity {
+            let name = scope + "-c" + String(c.index)
+            out.raw("@keyframes " + name + "{from{opacity:")
+            out.num(c.fromOpacity)
+            out.raw("}to{opacity:")
+            out.num(c.toOpacity)
+            out.raw("}}\n")
+            fades.append(("p-c" + String(c.index), name))
+        }
+        guard !names.isEmpty || !fades.isEmpty else { return out.bytes }
+        out.raw("@media (prefers-reduced-motion:no-preference){\n")
+        for (cls, name) in names { out.raw(sel + "." + cls + "{animation:" + name + " " + linear + "}\n") }
+        let e = scene.plan.easing
+        let easing = "cubic-bezier(" + [e.x1, e.y1, e.x2, e.y2].map { formatNumber($0, decimals: 4) }.joined(separator: ",") + ")"
+        for (cls, name) in fades {
+            out.raw(sel + "." + cls + "{animation:" + name + " " + formatNumber(line.length) + "ms " + easing + " "
+                    + formatNumber(line.start) + "ms backwards}\n")
+        }
+        out.raw("}\n")
+        return out.bytes
+    }
+}
