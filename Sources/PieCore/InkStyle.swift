@@ -16,8 +16,9 @@ enum InkStyle {
         let line = scene.plan.timeline
         if scene.moves, ink.times.count > 1 {
             for t in ink.tracks {
-                guard let poses = InkWriter.filled(t), Set(poses).count > 1 else { continue }
-                let times = ink.times
+                guard let all = InkWriter.filled(t), Set(all).count > 1 else { continue }
+                let kept = thinned(all, times: ink.times)
+                let poses = kept.map { all[$0] }, times = kept.map { ink.times[$0] }
                 func offset(_ k: Int) -> String {
                     formatNumber(line.length > 0 ? (times[k] - line.start) / line.length * 100 : 0, decimals: 3) + "%"
                 }
@@ -78,5 +79,40 @@ enum InkStyle {
         }
         out.raw("}\n")
         return out.bytes
+    }
+
+    /// Indices of the samples to keep as keyframes: the first, the last, and every sample the
+    /// linear interpolation between kept neighbours would miss by more than 0.05 px (or
+    /// degree, or 0.005 opacity), or where the text anchor flips.
+    static func thinned(_ poses: [OutsideLabels.Pose], times: [Double]) -> [Int] {
+        guard poses.count > 2 else { return Array(poses.indices) }
+        var kept = [0]
+        for k in 1..<(poses.count - 1) {
+            let a = kept[kept.count - 1], b = k + 1
+            let covered = (a + 1...k).allSatisfy { j in
+                let f = (times[j] - times[a]) / max(times[b] - times[a], 1e-9)
+                return close(poses[j], lerp(poses[a], poses[b], f)) && poses[j].side == poses[a].side && poses[j].side == poses[b].side
+            }
+            if !covered { kept.append(k) }
+        }
+        kept.append(poses.count - 1)
+        return kept
+    }
+
+    private static func lerp(_ a: OutsideLabels.Pose, _ b: OutsideLabels.Pose, _ f: Double) -> OutsideLabels.Pose {
+        func m(_ x: Double, _ y: Double) -> Double { x + (y - x) * f }
+        func seg(_ s: OutsideLabels.Segment, _ t: OutsideLabels.Segment) -> OutsideLabels.Segment {
+            OutsideLabels.Segment(x: m(s.x, t.x), y: m(s.y, t.y), angle: m(s.angle, t.angle), length: m(s.length, t.length))
+        }
+        return OutsideLabels.Pose(x: m(a.x, b.x), y: m(a.y, b.y), side: a.side, tick: seg(a.tick, b.tick),
+                                  elbow: seg(a.elbow, b.elbow), opacity: m(a.opacity, b.opacity))
+    }
+
+    private static func close(_ a: OutsideLabels.Pose, _ b: OutsideLabels.Pose) -> Bool {
+        func near(_ s: OutsideLabels.Segment, _ t: OutsideLabels.Segment) -> Bool {
+            abs(s.x - t.x) <= 0.05 && abs(s.y - t.y) <= 0.05 && abs(s.angle - t.angle) <= 0.05 && abs(s.length - t.length) <= 0.05
+        }
+        return abs(a.x - b.x) <= 0.05 && abs(a.y - b.y) <= 0.05 && abs(a.opacity - b.opacity) <= 0.005
+            && near(a.tick, b.tick) && near(a.elbow, b.elbow)
     }
 }
