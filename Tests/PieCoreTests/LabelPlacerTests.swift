@@ -120,4 +120,35 @@ struct LabelPlacerTests {
         spec.labels.position = .none
         #expect(Layout.layout(spec).labelRoom == nil)
     }
+
+    @Test func anAutoLabelThatMovesOutsideCrossFadesBetweenTheLayers() {
+        var old = Fixture.spec([50, 30, 20])
+        old.labels.position = .auto
+        old.labels.minPercent = 0
+        var new = old
+        new.slices[2].value = 0.5            // too thin for its label now: it goes outside
+        let (plan, _, layout) = Compiler.transition(from: old, to: new)
+        #expect(layout.slices[2].labelOutside)
+        let scene = Scene(layout: layout, plan: plan)
+        let inside = scene.labels.first { $0.text == layout.slices[2].labelText }
+        #expect(inside?.fromOpacity == 1 && inside?.toOpacity == 0)
+        let track = scene.ink.tracks.first { $0.text == layout.slices[2].labelText }!
+        #expect(track.poses.first! == nil)      // inside in the old chart: not in the ink layer at 0 %
+        #expect(track.rest?.opacity == 1)
+    }
+
+    @Test func outsideLabelsOfLeavingAndEnteringSlicesFadeAtTheirEnds() {
+        var old = Fixture.spec([50, 30, 20])
+        old.labels.position = .outside
+        var new = old
+        new.slices.remove(at: 1)
+        new.slices.append(SliceSpec(id: "n", label: "New", value: 10))
+        let (plan, _, layout) = Compiler.transition(from: old, to: new)
+        let ink = Scene(layout: layout, plan: plan).ink
+        let leaving = ink.tracks.first { $0.text.hasPrefix("S1") }!
+        let entering = ink.tracks.first { $0.text.hasPrefix("New") }!
+        #expect(leaving.poses.first!!.opacity == 1 && leaving.rest == nil)
+        #expect(entering.poses.first! == nil && entering.rest?.opacity == 1)
+        #expect(ink.times.first == plan.timeline.start && ink.times.last == plan.timeline.end)
+    }
 }
