@@ -49,9 +49,13 @@ struct InkScene {
         guard let room = layout.labelRoom else { return }
         let entries = InkScene.entries(layout: layout, plan: plan, animated: moves)
         guard !entries.isEmpty else { return }
+        let width = OutsideLabels.textWidth(room: room, outer: layout.outerRadius)
+        // No room beside the pie (e.g. `auto` whose new version fits every label inside,
+        // animating from an old one that had outside labels): outside labels are not drawn
+        // rather than drawn past the viewBox.
+        guard width >= layout.fontSize * 2 else { return }
         let line = plan.timeline
         times = moves ? StyleWriter.sampleTimes(plan) + [line.end] : [line.end]
-        let width = OutsideLabels.textWidth(room: room, outer: layout.outerRadius)
         var poses = Array(repeating: [OutsideLabels.Pose?](), count: entries.count)
         for t in times {
             let state = moves ? plan.frozen(at: t) : plan
