@@ -52,8 +52,8 @@ struct InkScene {
         let width = OutsideLabels.textWidth(room: room, outer: layout.outerRadius)
         // No room beside the pie (e.g. `auto` whose new version fits every label inside,
         // animating from an old one that had outside labels): outside labels are not drawn
-        // rather than drawn past the viewBox.
-        guard width >= layout.fontSize * 2 else { return }
+        // rather than drawn past the viewBox (an ellipsis must fit at least).
+        guard width >= TextMetrics.width("\u{2026}", fontSize: layout.fontSize) else { return }
         let line = plan.timeline
         times = moves ? StyleWriter.sampleTimes(plan) + [line.end] : [line.end]
         var poses = Array(repeating: [OutsideLabels.Pose?](), count: entries.count)
