@@ -151,4 +151,19 @@ struct LabelPlacerTests {
         #expect(entering.poses.first! == nil && entering.rest?.opacity == 1)
         #expect(ink.times.first == plan.timeline.start && ink.times.last == plan.timeline.end)
     }
+
+    @Test func noOutsideLabelsWhenAnAutoChartHasNoRoomBesideThePie() {
+        // The new version fits every label inside (no room reserved); the old one had an
+        // outside label. It is not drawn past the viewBox: the ink layer stays empty.
+        var old = Fixture.spec([50, 49, 1])
+        old.labels.position = .auto
+        old.labels.minPercent = 0
+        var new = old
+        new.slices[1].value = 30
+        new.slices[2].value = 20
+        let (plan, _, layout) = Compiler.transition(from: old, to: new)
+        #expect(layout.slices.allSatisfy { !$0.labelOutside })
+        #expect(OutsideLabels.textWidth(room: layout.labelRoom!, outer: layout.outerRadius) == 0)
+        #expect(Scene(layout: layout, plan: plan).ink.tracks.isEmpty)
+    }
 }
