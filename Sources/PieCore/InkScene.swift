@@ -55,6 +55,10 @@ struct InkScene {
         // rather than drawn past the viewBox (an ellipsis must fit at least).
         guard width >= TextMetrics.width("\u{2026}", fontSize: layout.fontSize) else { return }
         let line = plan.timeline
+        if plan.kind == .enterGrow {
+            enterTracks(entries, plan: plan, layout: layout, room: room, width: width)
+            return
+        }
         times = moves ? StyleWriter.sampleTimes(plan) + [line.end] : [line.end]
         var poses = Array(repeating: [OutsideLabels.Pose?](), count: entries.count)
         for t in times {
@@ -64,6 +68,20 @@ struct InkScene {
         }
         tracks = entries.enumerated().map { i, e in
             Track(index: i, text: TextMetrics.truncate(e.text, maxWidth: width, fontSize: layout.fontSize), poses: poses[i])
+        }
+    }
+
+    /// Enter-grow (no old chart): each label waits at its final place, hidden, for the first
+    /// half of the timeline, then fades in while the slices settle: three keyframes instead
+    /// of a solve per sample, as nothing was shown before.
+    private mutating func enterTracks(_ entries: [Entry], plan: TransitionPlan, layout: ChartLayout, room: LabelRoom, width: Double) {
+        let line = plan.timeline
+        times = [line.start, line.start + line.length / 2, line.end]
+        let final = InkScene.solve(entries, state: plan.frozen(at: line.end), plan: plan, at: line.end, layout: layout, room: room)
+        tracks = entries.enumerated().map { i, e in
+            let hidden = final[i].map { p -> OutsideLabels.Pose in var p = p; p.opacity = 0; return p }
+            return Track(index: i, text: TextMetrics.truncate(e.text, maxWidth: width, fontSize: layout.fontSize),
+                         poses: [hidden, hidden, final[i]])
         }
     }
 

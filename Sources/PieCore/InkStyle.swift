@@ -19,6 +19,9 @@ enum InkStyle {
                 guard let all = InkWriter.filled(t), Set(all).count > 1 else { continue }
                 let kept = thinned(all, times: ink.times)
                 let poses = kept.map { all[$0] }, times = kept.map { ink.times[$0] }
+                // Opacity only where it changes; positions to 0.01 px (and degree).
+                let fades = poses.contains { $0.opacity != 1 }
+                func fade(_ p: OutsideLabels.Pose) -> String { fades ? ";opacity:" + formatNumber(p.opacity, decimals: 3) : "" }
                 func offset(_ k: Int) -> String {
                     formatNumber(line.length > 0 ? (times[k] - line.start) / line.length * 100 : 0, decimals: 3) + "%"
                 }
@@ -28,16 +31,14 @@ enum InkStyle {
                     for (k, p) in poses.enumerated() {
                         let s = p[keyPath: pick]
                         out.raw(offset(k) + "{transform:translate(")
-                        out.num(s.x)
+                        out.num(s.x, decimals: 2)
                         out.raw("px,")
-                        out.num(s.y)
+                        out.num(s.y, decimals: 2)
                         out.raw("px) rotate(")
-                        out.num(s.angle)
+                        out.num(s.angle, decimals: 2)
                         out.raw("deg) scale(")
-                        out.num(s.length)
-                        out.raw(",1);opacity:")
-                        out.num(p.opacity)
-                        out.raw("}")
+                        out.num(s.length, decimals: 2)
+                        out.raw(",1)" + fade(p) + "}")
                     }
                     out.raw("}\n")
                     names.append(("p-" + cls + String(t.index), name))
@@ -46,12 +47,11 @@ enum InkStyle {
                 out.raw("@keyframes " + name + "{")
                 for (k, p) in poses.enumerated() {
                     out.raw(offset(k) + "{transform:translate(")
-                    out.num(p.x)
+                    out.num(p.x, decimals: 2)
                     out.raw("px,")
-                    out.num(p.y)
-                    out.raw(p.side > 0 ? "px);text-anchor:start;opacity:" : "px);text-anchor:end;opacity:")
-                    out.num(p.opacity)
-                    out.raw("}")
+                    out.num(p.y, decimals: 2)
+                    out.raw(p.side > 0 ? "px);text-anchor:start" : "px);text-anchor:end")
+                    out.raw(fade(p) + "}")
                 }
                 out.raw("}\n")
                 names.append(("p-o" + String(t.index), name))
