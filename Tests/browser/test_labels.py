@@ -202,3 +202,16 @@ def test_centre_text_crossfades_when_it_changes(moving):
     assert centre(frames[0], "A") > 0.99 and centre(frames[0], "C") < 0.01
     assert centre(frames[-1], "A") < 0.01 and centre(frames[-1], "C") > 0.99
     assert 0 < centre(frames[1], "A") < 1 and 0 < centre(frames[1], "C") < 1
+
+
+def test_enter_grow_shows_no_outside_label_at_the_start_and_all_at_the_end(chromium, workdir, piec):
+    b = bundles.build(piec, spec("entering", MANY, chart={"innerRadius": 0.5, "center": "{total}"}), workdir)
+    duration = b.manifest["animation"]["duration"]
+    start, middle, end = measure(chromium, workdir, b.svg, [0, duration * 0.75, duration], "entering")
+    outside = lambda f: [x for x in f["texts"] if x["cls"].startswith("p-o")]
+    assert outside(start) and all(x["opacity"] < 0.01 for x in outside(start))
+    assert all(0 < x["opacity"] < 1 for x in outside(middle))
+    assert all(x["opacity"] > 0.99 for x in outside(end))
+    for f in (middle, end):
+        check_layout(f)
+    assert check_leaders(end, b.manifest) >= 8
