@@ -116,7 +116,8 @@ public enum Compiler {
             if !names.isEmpty { renames[i] = names }
         }
         let diff = SliceDiff.compute(oldIDs: oldLayout.slices.map(\.id), newIDs: newLayout.slices.map(\.id), renames: renames)
-        let plan = Planner.transition(from: oldLayout, to: newLayout, diff: diff, animation: new.animation)
+        var plan = Planner.transition(from: oldLayout, to: newLayout, diff: diff, animation: new.animation)
+        plan.centerFrom = oldLayout.center
         let changes = ChangeReport.make(old: old, oldLayout: oldLayout, new: new, newLayout: newLayout, diff: diff)
         return (plan, changes, newLayout)
     }

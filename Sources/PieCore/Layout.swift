@@ -1,3 +1,4 @@
+import PieDiagnostics
 import PieSpec
 
 /// Layout: a checked spec -> angles, radii, colours, percentages, label texts and the canvas.
@@ -21,16 +22,22 @@ public enum Layout {
         let legend = LegendPlacer.measure(slices, spec: spec, fontSize: fontSize)
         let box = PieBox.fit(size: size, outer: outer, inner: inner, start: chart.startAngle, sweep: sweep(chart),
                              sign: chart.direction == .clockwise ? 1 : -1)
-        let canvas = LegendPlacer.place(legend, box: box)
+        let labelled = LabelRoomPlanner.padded(box, slices: slices, position: spec.labels.position, outer: outer, fontSize: fontSize)
+        let canvas = LegendPlacer.place(legend, box: labelled.box)
         let used = slices.last.map(\.endAngle) ?? chart.startAngle
-        return ChartLayout(
+        var result = ChartLayout(
             id: spec.id, width: canvas.width, height: canvas.height,
-            cx: canvas.pieX + box.centerX, cy: canvas.pieY + box.centerY,
+            cx: canvas.pieX + labelled.box.centerX, cy: canvas.pieY + labelled.box.centerY,
             outerRadius: outer, innerRadius: inner,
             startAngle: chart.startAngle, sweep: sweep(chart), direction: chart.direction,
             usedEndAngle: used, background: visible(spec.theme.background), track: visible(chart.track),
             stroke: spec.theme.stroke, slices: slices, equalRadii: equal,
             legend: canvas.legend, fontSize: fontSize)
+        result.labelPosition = spec.labels.position
+        result.labelRoom = labelled.room
+        result.center = CenterText.make(chart.center, slices: slices, inner: inner, format: spec.format)
+        result.ink = OutsideLabels.ink(on: result.background)
+        return result
     }
 
     static func sweep(_ chart: ChartOptions) -> Double { min(max(chart.sweep, 0), 360) }
@@ -83,6 +90,7 @@ public enum Layout {
         var result: [SliceLayout] = []
         result.reserveCapacity(order.count)
         var cumulative = 0.0
+        let sign = chart.direction == .clockwise ? 1.0 : -1.0
         for (k, index) in order.enumerated() {
             let s = spec.slices[index]
             let start = chart.startAngle + (denominator > 0 ? sweep * cumulative / denominator : 0)
@@ -100,15 +108,19 @@ public enum Layout {
                 outerRadius: min(max(s.radius ?? 1, 0), 1) * outer, innerRadius: inner, labelText: nil)
             let share = denominator > 0 ? values[k] / denominator * 100 : 0
             if spec.labels.position != .none, slice.isVisible, share >= spec.labels.minPercent {
-                slice.labelText = render(spec.labels.content, slice: slice, format: spec.format)
+                let text = render(spec.labels.content, slice: slice, format: spec.format, total: sum)
+                slice.labelText = text
+                slice.labelOutside = OutsideLabels.isOutside(spec.labels.position, text: text, geometry: slice.geometry,
+                                                             fontSize: fontSize, sign: sign)
             }
             result.append(slice)
         }
         return result
     }
 
-    /// Fills a label template: `{value}` = prefix + number + suffix, `{percent}` = fixed + `%`.
-    public static func render(_ template: LabelTemplate, slice: SliceLayout, format: FormatOptions) -> String {
+    /// Fills a label template: `{value}` = prefix + number + suffix, `{percent}` = fixed + `%`,
+    /// `{total}` = prefix + `total` + suffix.
+    public static func render(_ template: LabelTemplate, slice: SliceLayout, format: FormatOptions, total: Double = 0) -> String {
         var out = ""
         for part in template.parts {
             switch part {
@@ -117,6 +129,7 @@ public enum Layout {
             case .token(.id): out += slice.id
             case .token(.value): out += format.prefix + slice.valueText + format.suffix
             case .token(.percent): out += slice.percentText + "%"
+            case .token(.total): out += format.prefix + formatNumber(total) + format.suffix
             }
         }
         return out

@@ -21,6 +21,9 @@ public struct SliceLayout: Sendable, Hashable {
     public var innerRadius: Double
     /// Label text from `labels.content`, or nil when the slice shows no label.
     public var labelText: String?
+    /// The label is drawn outside the pie with a leader line (`outside`, or `auto` when it
+    /// does not fit in the slice).
+    public var labelOutside = false
 
     public var span: Double { endAngle - startAngle }
     public var midAngle: Double { (startAngle + endAngle) / 2 }
@@ -28,6 +31,10 @@ public struct SliceLayout: Sendable, Hashable {
     public var isVisible: Bool { span > 0 && outerRadius > innerRadius }
     /// `{value}`-style text of the value (no prefix/suffix).
     public var valueText: String { formatNumber(value) }
+    /// The slice as a transition end state.
+    public var geometry: SegmentGeometry {
+        SegmentGeometry(startAngle: startAngle, endAngle: endAngle, outerRadius: outerRadius, innerRadius: innerRadius, color: color)
+    }
 }
 
 /// The placed chart: canvas size, the pie's centre and radii, sweep, slices, legend.
@@ -54,6 +61,14 @@ public struct ChartLayout: Sendable, Hashable {
     public var equalRadii: Bool
     public var legend: LegendLayout
     public var fontSize: Double
+    public var labelPosition: LabelPosition = .inside
+    /// Where outside labels may go (pie coordinates); nil unless `labels.position` is
+    /// `outside` or `auto`.
+    public var labelRoom: LabelRoom? = nil
+    /// The donut's centre text (`chart.center`).
+    public var center: CenterText? = nil
+    /// Colour of text drawn on the background: outside labels, leader lines, centre text.
+    public var ink = Color(r: 0x33, g: 0x33, b: 0x33)
 
     /// +1 clockwise, -1 counterclockwise: a chart angle `a` is at screen angle `s * a`.
     public var screenSign: Double { direction == .clockwise ? 1 : -1 }

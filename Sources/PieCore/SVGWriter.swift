@@ -67,6 +67,7 @@ struct SVGWriter {
         separatorLayer()
         out.raw("</g>\n")
         labelLayer()
+        InkWriter.svg(scene, into: &out)
         emit()
         if inline != nil {
             tooltipLayer()

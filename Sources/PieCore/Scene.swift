@@ -93,6 +93,8 @@ struct Scene {
     var labels: [Label] = []
     /// Rest state: where each visible slice's exact wedge ends (own end unless stacked).
     var restEnds: [Double] = []
+    /// Outside labels, leader lines and centre text (only on the scene of the whole plan).
+    var ink = InkScene()
 
     /// `shape` decides which segments have elements (the plan itself unless sampling: a
     /// sampled instant's scene must keep the element set of the whole transition).
@@ -107,7 +109,8 @@ struct Scene {
             motion = Scene.motionItems(plan, shape: shape ?? plan, stacked: stacked, sweepStart: layout.startAngle)
         }
         separators = Scene.separatorItems(plan, layout: layout)
-        labels = Scene.labelItems(plan, layout: layout, animated: moves)
+        labels = Scene.labelItems(plan, modes: shape ?? plan, layout: layout, animated: moves)
+        if shape == nil { ink = InkScene(layout: layout, plan: plan, moves: moves) }
         let visible = layout.slices.filter(\.isVisible).map {
             SegmentGeometry(startAngle: $0.startAngle, endAngle: $0.endAngle, outerRadius: $0.outerRadius,
                             innerRadius: $0.innerRadius, color: $0.color)
@@ -236,26 +239,38 @@ struct Scene {
         return result
     }
 
-    private static func labelItems(_ plan: TransitionPlan, layout: ChartLayout, animated: Bool) -> [Label] {
+    /// Inside labels. A label drawn outside in both states lives in the ink layer; one that
+    /// changes between inside and outside (`auto`) fades out here while it fades in there.
+    /// `modes` is the whole plan: whether a label is inside or outside at each end never
+    /// depends on the sampled instant (a sampled scene keeps the element set).
+    private static func labelItems(_ plan: TransitionPlan, modes: TransitionPlan, layout: ChartLayout, animated: Bool) -> [Label] {
         let sign = layout.screenSign
         var result: [Label] = []
         func radius(_ g: SegmentGeometry) -> Double {
             g.innerRadius > 0 ? (g.innerRadius + g.outerRadius) / 2 : g.outerRadius * 0.62
         }
-        for s in plan.segments + plan.movers {
+        func outside(_ text: String, _ g: SegmentGeometry) -> Bool {
+            OutsideLabels.isOutside(layout.labelPosition, text: text, geometry: g, fontSize: layout.fontSize, sign: sign)
+        }
+        for (s, m) in zip(plan.segments + plan.movers, modes.segments + modes.movers) {
             let fromMid = (s.from.startAngle + s.from.endAngle) / 2
             let toMid = (s.to.startAngle + s.to.endAngle) / 2
             if let exit = s.exitLabel, animated {
+                if outside(exit.text, m.from) { continue }
                 result.append(Label(index: result.count, text: exit.text, color: exit.color, radius: radius(s.to),
                                     fromRadius: radius(s.from), from: sign * fromMid, to: sign * toMid,
                                     fromOpacity: 1, toOpacity: 0))
                 continue
             }
             guard let k = s.slice, let text = layout.slices[k].labelText else { continue }
+            let toOutside = layout.slices[k].labelOutside
+            let fromOutside = animated && m.from.span > 0 ? outside(text, m.from) : toOutside
+            if toOutside, fromOutside { continue }
             result.append(Label(index: result.count, text: text, color: layout.slices[k].textColor, radius: radius(s.to),
                                 fromRadius: animated ? radius(s.from) : radius(s.to),
                                 from: sign * fromMid, to: sign * toMid,
-                                fromOpacity: animated && s.from.span <= 0 ? 0 : 1))
+                                fromOpacity: animated && (s.from.span <= 0 || fromOutside) ? 0 : 1,
+                                toOpacity: toOutside ? 0 : 1))
         }
         return result
     }

@@ -33,6 +33,7 @@ struct StyleWriter {
     static func css(_ scene: Scene) -> [UInt8] {
         var w = StyleWriter(scene: scene)
         w.write()
+        w.out.raw(InkStyle.css(scene))
         return w.out.bytes
     }
 

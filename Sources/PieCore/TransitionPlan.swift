@@ -96,6 +96,8 @@ public struct TransitionPlan: Sendable, Hashable {
     /// Both versions share out their whole sweep (no `total`): at every instant the widths
     /// are rescaled to the interpolated sweep, so staged and staggered changes never open a gap.
     public var normalized = false
+    /// The previous version's centre text (`chart.center`), which fades out when it changes.
+    public var centerFrom: CenterText? = nil
 
     public init(kind: TransitionKind, duration: Double, delay: Double, easing: Easing, segments: [Segment],
                 movers: [Segment] = []) {

@@ -15,6 +15,7 @@ extension ChartSpec {
         if let total = chart.total { c.append(("total", num(total))) }
         if let track = chart.track { c.append(("track", .string(track.hex))) }
         c.append(("sort", .string(chart.sort.rawValue)))
+        if let center = chart.center { c.append(("center", .string(center.source))) }
         root.append(("chart", .object(c)))
         root.append(("labels", .object([
             ("content", .string(labels.content.source)), ("position", .string(labels.position.rawValue)),

@@ -21,7 +21,9 @@ public struct ChartSpec: Sendable, Hashable {
 
 public enum Direction: String, Sendable, Hashable, CaseIterable { case clockwise, counterclockwise }
 public enum SortOrder: String, Sendable, Hashable, CaseIterable { case none, ascending, descending }
-public enum LabelPosition: String, Sendable, Hashable, CaseIterable { case inside, none }
+/// `inside`: on the slice; `outside`: beyond the outer radius with a leader line; `auto`: inside
+/// when the text fits in its slice, else outside; `none`: no labels.
+public enum LabelPosition: String, Sendable, Hashable, CaseIterable { case inside, outside, auto, none }
 public enum LegendPosition: String, Sendable, Hashable, CaseIterable { case none, top, right, bottom, left }
 public enum EnterAnimation: String, Sendable, Hashable, CaseIterable { case grow, fade, none }
 /// `single`: every change at once; `staged`: removals, then resizes and moves, then inserts.
@@ -42,6 +44,8 @@ public struct ChartOptions: Sendable, Hashable {
     /// Background ring over the whole sweep.
     public var track: Color?
     public var sort: SortOrder = .none
+    /// Centre text of a donut (a template with `{total}` and the largest slice's tokens).
+    public var center: LabelTemplate?
     public init() {}
 }
 

@@ -61,11 +61,12 @@ public enum Keys {
         KeySpec("total", .number(min: 0, max: 1e15, exclusiveMin: true), "When set, each slice spans value/total of the sweep and the rest shows the track."),
         KeySpec("track", .color, "Background ring over the whole sweep (gauges, progress)."),
         KeySpec("sort", .choice(SortOrder.allCases.map(\.rawValue)), default: .string("none"), "Slice order: input order (none), ascending or descending by value."),
+        KeySpec("center", .template, "Centre text of a donut (needs innerRadius > 0), fitted to the hole; tokens: {total} = sum of the values, and {label} {value} {percent} {id} of the largest slice."),
     ])
 
     public static let labels = KeyTable(section: "labels", doc: "Text drawn on the slices.", keys: [
-        KeySpec("content", .template, default: .string("{label} {percent}"), "Label template; tokens: {label} {value} {percent} {id}."),
-        KeySpec("position", .choice(LabelPosition.allCases.map(\.rawValue)), default: .string("inside"), "inside: on the slice; none: no labels."),
+        KeySpec("content", .template, default: .string("{label} {percent}"), "Label template; tokens: {label} {value} {percent} {id} {total}."),
+        KeySpec("position", .choice(LabelPosition.allCases.map(\.rawValue)), default: .string("inside"), "inside: on the slice; outside: beside the pie with leader lines; auto: inside when the text fits in its slice, else outside; none: no labels."),
         KeySpec("minPercent", .number(min: 0, max: 100), default: .int(3), "No label on slices smaller than this percentage."),
     ])
 
@@ -132,7 +133,7 @@ public enum Keys {
     /// Keys of PRODUCT's full language that this version does not implement yet: rejected
     /// (never accepted and ignored) with a message that says so.
     public static let planned: [String: String] = [
-        "padAngle": "chart", "cornerRadius": "chart", "other": "chart", "center": "chart", "width": "chart",
+        "padAngle": "chart", "cornerRadius": "chart", "other": "chart", "width": "chart",
         "height": "chart", "locale": "format", "dark": "theme",
         "explode": "slices[]",
     ]

@@ -1,6 +1,6 @@
 /// A parsed label template such as `"{label} {percent}"`.
 public struct LabelTemplate: Sendable, Hashable {
-    public enum Token: String, Sendable, Hashable, CaseIterable { case label, value, percent, id }
+    public enum Token: String, Sendable, Hashable, CaseIterable { case label, value, percent, id, total }
     public enum Part: Sendable, Hashable {
         case text(String)
         case token(Token)

@@ -45,6 +45,7 @@ extension Lowering {
         if let v = e["total"], let x = number(v.value, t.key("total")!, path: p("total")) { c.total = x }
         if let v = e["track"] { c.track = color(v.value, path: p("track")) }
         if let v = e["sort"], let x = choice(v.value, t.key("sort")!, path: p("sort")) { c.sort = SortOrder(rawValue: x)! }
+        if let v = e["center"] { c.center = template(v.value, path: p("center")) }
         return c
     }
 
@@ -52,21 +53,26 @@ extension Lowering {
         var l = LabelOptions()
         let t = Keys.labels
         guard let e = entries(node, table: t, path: "labels") else { return l }
-        if let v = e["content"], let s = scalar(v.value, expected: "a label template", path: "labels.content"),
-           let text = checkedText(s, maxLength: 200, path: "labels.content") {
-            switch LabelTemplate.parse(text) {
-            case .success(let template): l.content = template
-            case .failure(let failure):
-                let token = Suggestions.closest(to: failure.name, among: LabelTemplate.Token.allCases.map(\.rawValue), limit: 1).first
-                let help = failure.name == "{" ? "close the brace, or remove it" : token.map { "did you mean `{\($0)}`?" }
-                let what = failure.name == "{" ? "an unclosed `{`" : "the unknown token `{\(sanitized(failure.name))}`"
-                error(SpecDiagnostics.badTemplate, "`labels.content` has \(what)", at: s.range,
-                      notes: ["tokens: {label} {value} {percent} {id}"], help: help)
-            }
-        }
+        if let v = e["content"], let template = template(v.value, path: "labels.content") { l.content = template }
         if let v = e["position"], let x = choice(v.value, t.key("position")!, path: "labels.position") { l.position = LabelPosition(rawValue: x)! }
         if let v = e["minPercent"], let x = number(v.value, t.key("minPercent")!, path: "labels.minPercent") { l.minPercent = x }
         return l
+    }
+
+    /// A label template (`labels.content`, `chart.center`); nil after an error.
+    mutating func template(_ node: YAMLNode, path: String) -> LabelTemplate? {
+        guard let s = scalar(node, expected: "a label template", path: path),
+              let text = checkedText(s, maxLength: 200, path: path) else { return nil }
+        switch LabelTemplate.parse(text) {
+        case .success(let template): return template
+        case .failure(let failure):
+            let token = Suggestions.closest(to: failure.name, among: LabelTemplate.Token.allCases.map(\.rawValue), limit: 1).first
+            let help = failure.name == "{" ? "close the brace, or remove it" : token.map { "did you mean `{\($0)}`?" }
+            let what = failure.name == "{" ? "an unclosed `{`" : "the unknown token `{\(sanitized(failure.name))}`"
+            error(SpecDiagnostics.badTemplate, "`\(path)` has \(what)", at: s.range,
+                  notes: ["tokens: {label} {value} {percent} {id} {total}"], help: help)
+            return nil
+        }
     }
 
     mutating func lowerFormat(_ node: YAMLNode) -> FormatOptions {

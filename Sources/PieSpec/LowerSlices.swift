@@ -85,6 +85,10 @@ extension Lowering {
                 firstByID[slice.id] = i
             }
         }
+        if spec.chart.center != nil, spec.chart.innerRadius <= 0 {
+            error(SpecDiagnostics.centerOnPie, "`chart.center` needs a donut: `innerRadius` is 0", at: locations.value("chart.center"),
+                  help: "set `chart.innerRadius` (e.g. 0.6), or remove `center`")
+        }
         guard !diagnostics.hasErrors, let slicesEntry else { return }
         let sum = spec.slices.reduce(0) { $0 + $1.value }
         if let total = spec.chart.total {

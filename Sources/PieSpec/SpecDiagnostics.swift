@@ -26,6 +26,7 @@ public enum SpecDiagnostics {
     public static let overTotal = DiagnosticCode("E0304")
     public static let nothingToDraw = DiagnosticCode("E0305")
     public static let translucentSlice = DiagnosticCode("E0306")
+    public static let centerOnPie = DiagnosticCode("E0307")
     public static let tooManySlices = DiagnosticCode("E0401")
 
     public static let catalog: [CodeInfo] = [
@@ -84,7 +85,7 @@ public enum SpecDiagnostics {
             characters). Slice ids identify a slice across versions and may also contain `_`.
             """),
         CodeInfo("E0212", "invalid label template", """
-            Label templates may use the tokens `{label}`, `{value}`, `{percent}` and `{id}`; any \
+            Label templates may use the tokens `{label}`, `{value}`, `{percent}`, `{id}` and `{total}`; any \
             other `{...}` or an unclosed `{` is an error.
             """),
         CodeInfo("E0213", "a value is missing", """
@@ -129,6 +130,10 @@ public enum SpecDiagnostics {
         CodeInfo("E0306", "slice colours must be opaque", """
             piec draws adjacent slices overlapping so that no background shows through the \
             seams, which needs opaque slice colours. Use an opaque colour for the slice.
+            """),
+        CodeInfo("E0307", "centre text needs a donut", """
+            `chart.center` is drawn in the hole of a donut. A pie (`innerRadius: 0`) has no hole, \
+            so the text would cover the slices: set `chart.innerRadius` above 0 or remove `center`.
             """),
         CodeInfo("E0401", "too many slices", """
             A spec may hold at most 100000 slices. Group small slices before writing the spec.

@@ -161,3 +161,32 @@ struct LoweringTests {
         #expect(Lowering.slug("日本語") == "")
     }
 }
+
+@Suite("Labels and centre keys")
+struct LabelKeysTests {
+    @Test func centreTextOnAPieIsAnError() {
+        let r = load("piec: 1\nchart:\n  center: \"{total}\"\nslices:\n  - { label: A, value: 1 }\n")
+        #expect(codes(r) == ["E0307"])
+        #expect(r.diagnostics[0].range?.start.line == 3)
+    }
+
+    @Test func centreTextOnADonutIsAccepted() {
+        let r = load("piec: 1\nchart:\n  innerRadius: 0.5\n  center: \"{total} {label}\"\nslices:\n  - { label: A, value: 1 }\n")
+        #expect(codes(r).isEmpty)
+        #expect(r.spec?.chart.center?.source == "{total} {label}")
+    }
+
+    @Test func unknownCentreTokenSuggestsTheClosest() {
+        let r = load("piec: 1\nchart:\n  innerRadius: 0.5\n  center: \"{totl}\"\nslices:\n  - { label: A, value: 1 }\n")
+        #expect(codes(r) == ["E0212"])
+        #expect(r.diagnostics[0].help == "did you mean `{total}`?")
+    }
+
+    @Test func outsideAndAutoArePositions() {
+        for p in ["outside", "auto"] {
+            let r = load("piec: 1\nlabels: { position: \(p) }\nslices:\n  - { label: A, value: 1 }\n")
+            #expect(codes(r).isEmpty)
+            #expect(r.spec?.labels.position.rawValue == p)
+        }
+    }
+}

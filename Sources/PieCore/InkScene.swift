@@ -1,0 +1,150 @@
+import PieSpec
+
+/// The ink layer (`.p-ink`): outside labels with their leader lines and the donut's centre
+/// text, drawn on the chart background above all slices. Outside labels are solved with
+/// `OutsideLabels.place` at sample instants of the transition, from the exact state
+/// (`TransitionPlan.frozen(at:)`): the first sample is the old chart's label layout, the
+/// last the new chart's, and keyframes between samples are linear.
+struct InkScene {
+    /// One outside label: its text and its pose at every sample (nil = hidden then).
+    struct Track {
+        var index: Int
+        var text: String
+        var poses: [OutsideLabels.Pose?]
+        /// The pose at rest (last sample), when shown.
+        var rest: OutsideLabels.Pose? { poses.last ?? nil }
+    }
+
+    /// One centre text element; `fromOpacity` -> `toOpacity` along the plan's easing.
+    struct Center {
+        var index: Int
+        var text: CenterText
+        var fromOpacity: Double
+        var toOpacity: Double
+    }
+
+    /// Sample instants (ms after load); a single instant when nothing moves.
+    var times: [Double] = []
+    var tracks: [Track] = []
+    var centers: [Center] = []
+
+    var isEmpty: Bool { tracks.isEmpty && centers.isEmpty }
+
+    init() {}
+
+    /// A label that may be drawn outside: where it comes from in the plan and its modes.
+    struct Entry {
+        /// Index into `plan.segments + plan.movers`.
+        var position: Int
+        var segment: Segment
+        var text: String
+        /// Outside in the old chart / the new chart.
+        var fromOutside: Bool
+        var toOutside: Bool
+        var priority: Double
+    }
+
+    init(layout: ChartLayout, plan: TransitionPlan, moves: Bool) {
+        centers = InkScene.centerItems(layout: layout, plan: plan)
+        guard let room = layout.labelRoom else { return }
+        let entries = InkScene.entries(layout: layout, plan: plan, animated: moves)
+        guard !entries.isEmpty else { return }
+        let width = OutsideLabels.textWidth(room: room, outer: layout.outerRadius)
+        // No room beside the pie (e.g. `auto` whose new version fits every label inside,
+        // animating from an old one that had outside labels): outside labels are not drawn
+        // rather than drawn past the viewBox (an ellipsis must fit at least).
+        guard width >= TextMetrics.width("\u{2026}", fontSize: layout.fontSize) else { return }
+        let line = plan.timeline
+        if plan.kind == .enterGrow {
+            enterTracks(entries, plan: plan, layout: layout, room: room, width: width)
+            return
+        }
+        times = moves ? StyleWriter.sampleTimes(plan) + [line.end] : [line.end]
+        var poses = Array(repeating: [OutsideLabels.Pose?](), count: entries.count)
+        for t in times {
+            let state = moves ? plan.frozen(at: t) : plan
+            let solved = InkScene.solve(entries, state: state, plan: plan, at: t, layout: layout, room: room)
+            for i in entries.indices { poses[i].append(solved[i]) }
+        }
+        tracks = entries.enumerated().map { i, e in
+            Track(index: i, text: TextMetrics.truncate(e.text, maxWidth: width, fontSize: layout.fontSize), poses: poses[i])
+        }
+    }
+
+    /// Enter-grow (no old chart): each label waits at its final place, hidden, for the first
+    /// half of the timeline, then fades in while the slices settle: three keyframes instead
+    /// of a solve per sample, as nothing was shown before.
+    private mutating func enterTracks(_ entries: [Entry], plan: TransitionPlan, layout: ChartLayout, room: LabelRoom, width: Double) {
+        let line = plan.timeline
+        times = [line.start, line.start + line.length / 2, line.end]
+        let final = InkScene.solve(entries, state: plan.frozen(at: line.end), plan: plan, at: line.end, layout: layout, room: room)
+        tracks = entries.enumerated().map { i, e in
+            let hidden = final[i].map { p -> OutsideLabels.Pose in var p = p; p.opacity = 0; return p }
+            return Track(index: i, text: TextMetrics.truncate(e.text, maxWidth: width, fontSize: layout.fontSize),
+                         poses: [hidden, hidden, final[i]])
+        }
+    }
+
+    /// Labels that are outside at either end, in the plan's order (segments, then movers).
+    static func entries(layout: ChartLayout, plan: TransitionPlan, animated: Bool) -> [Entry] {
+        let sign = layout.screenSign
+        var result: [Entry] = []
+        for (position, s) in (plan.segments + plan.movers).enumerated() {
+            if let exit = s.exitLabel, animated {
+                let out = OutsideLabels.isOutside(layout.labelPosition, text: exit.text, geometry: s.from,
+                                                  fontSize: layout.fontSize, sign: sign)
+                if out { result.append(Entry(position: position, segment: s, text: exit.text, fromOutside: true, toOutside: false, priority: s.from.span)) }
+                continue
+            }
+            guard let k = s.slice, let text = layout.slices[k].labelText else { continue }
+            let to = layout.slices[k].labelOutside
+            let from = animated && s.from.span > 0
+                ? OutsideLabels.isOutside(layout.labelPosition, text: text, geometry: s.from, fontSize: layout.fontSize, sign: sign)
+                : to
+            if from || to { result.append(Entry(position: position, segment: s, text: text, fromOutside: from, toOutside: to, priority: s.to.span)) }
+        }
+        return result
+    }
+
+    /// Poses of every entry at `t`: the labels outside at that instant (the old chart's set
+    /// before a segment starts, the new chart's after it ends, both while it runs), solved
+    /// together. Opacity follows the eased progress for labels that appear or leave.
+    static func solve(_ entries: [Entry], state: TransitionPlan, plan: TransitionPlan, at t: Double,
+                      layout: ChartLayout, room: LabelRoom) -> [OutsideLabels.Pose?] {
+        let all = state.segments + state.movers
+        var inputs: [OutsideLabels.Input] = []
+        var opacity: [Double] = []
+        for (i, e) in entries.enumerated() {
+            let g = all[e.position].from
+            let p = plan.window(of: e.segment).progress(at: t)
+            let eased = plan.easing.value(at: p)
+            let fromShown = e.fromOutside && e.segment.from.span > 0
+            let toShown = e.toOutside && e.segment.slice != nil && e.segment.to.span > 0
+            let shown = p <= 0 ? fromShown : (p >= 1 ? toShown : (fromShown || toShown))
+            opacity.append((fromShown ? 1 - eased : 0) + (toShown ? eased : 0))
+            if shown, g.span > 0 { inputs.append(OutsideLabels.Input(index: i, geometry: g, priority: e.priority)) }
+        }
+        let poses = OutsideLabels.place(inputs, room: room, outer: layout.outerRadius, sign: layout.screenSign, fontSize: layout.fontSize)
+        return entries.indices.map { i in
+            guard var pose = poses[i] else { return nil }
+            pose.opacity = min(max(opacity[i], 0), 1)
+            return pose
+        }
+    }
+
+    /// The centre text: one element when it stays, else the old one fading out and the new
+    /// one fading in (an entering chart fades its text in).
+    static func centerItems(layout: ChartLayout, plan: TransitionPlan) -> [Center] {
+        let animated = plan.kind == .update || plan.kind == .enterGrow
+        let old = plan.kind == .update ? plan.centerFrom : nil
+        var result: [Center] = []
+        if let old, animated, old != layout.center {
+            result.append(Center(index: 0, text: old, fromOpacity: 1, toOpacity: 0))
+        }
+        if let new = layout.center {
+            let appears = animated && old != new
+            result.append(Center(index: result.count, text: new, fromOpacity: appears ? 0 : 1, toOpacity: 1))
+        }
+        return result
+    }
+}

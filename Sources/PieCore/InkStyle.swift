@@ -1,0 +1,118 @@
+import PieDiagnostics
+import PieSpec
+
+/// CSS of the ink layer: sampled keyframes for outside labels and their leaders (linear
+/// between samples, which are exact states), and a fade for a changing centre text (the
+/// plan's easing). Everything animated sits inside `prefers-reduced-motion: no-preference`;
+/// the attributes are the rest state.
+enum InkStyle {
+    static func css(_ scene: Scene) -> [UInt8] {
+        let ink = scene.ink
+        guard !ink.isEmpty else { return [] }
+        let scope = scene.scope, sel = "." + scope + " "
+        var out = ByteWriter(capacity: 256 + ink.tracks.count * ink.times.count * 120)
+        out.raw(sel + ".p-ink{pointer-events:none}\n")
+        var names: [(String, String)] = []
+        let line = scene.plan.timeline
+        if scene.moves, ink.times.count > 1 {
+            for t in ink.tracks {
+                guard let all = InkWriter.filled(t), Set(all).count > 1 else { continue }
+                let kept = thinned(all, times: ink.times)
+                let poses = kept.map { all[$0] }, times = kept.map { ink.times[$0] }
+                // Opacity only where it changes; positions to 0.01 px (and degree).
+                let fades = poses.contains { $0.opacity != 1 }
+                func fade(_ p: OutsideLabels.Pose) -> String { fades ? ";opacity:" + formatNumber(p.opacity, decimals: 3) : "" }
+                func offset(_ k: Int) -> String {
+                    formatNumber(line.length > 0 ? (times[k] - line.start) / line.length * 100 : 0, decimals: 3) + "%"
+                }
+                for (cls, pick) in [("qa", \OutsideLabels.Pose.tick), ("qb", \OutsideLabels.Pose.elbow)] {
+                    let name = scope + "-" + cls + String(t.index)
+                    out.raw("@keyframes " + name + "{")
+                    for (k, p) in poses.enumerated() {
+                        let s = p[keyPath: pick]
+                        out.raw(offset(k) + "{transform:translate(")
+                        out.num(s.x, decimals: 2)
+                        out.raw("px,")
+                        out.num(s.y, decimals: 2)
+                        out.raw("px) rotate(")
+                        out.num(s.angle, decimals: 2)
+                        out.raw("deg) scale(")
+                        out.num(s.length, decimals: 2)
+                        out.raw(",1)" + fade(p) + "}")
+                    }
+                    out.raw("}\n")
+                    names.append(("p-" + cls + String(t.index), name))
+                }
+                let name = scope + "-o" + String(t.index)
+                out.raw("@keyframes " + name + "{")
+                for (k, p) in poses.enumerated() {
+                    out.raw(offset(k) + "{transform:translate(")
+                    out.num(p.x, decimals: 2)
+                    out.raw("px,")
+                    out.num(p.y, decimals: 2)
+                    out.raw(p.side > 0 ? "px);text-anchor:start" : "px);text-anchor:end")
+                    out.raw(fade(p) + "}")
+                }
+                out.raw("}\n")
+                names.append(("p-o" + String(t.index), name))
+            }
+        }
+        let linear = formatNumber(line.length) + "ms linear " + formatNumber(line.start) + "ms backwards"
+        var fades: [(String, String)] = []
+        for c in ink.centers where c.fromOpacity != c.toOpacity {
+            let name = scope + "-c" + String(c.index)
+            out.raw("@keyframes " + name + "{from{opacity:")
+            out.num(c.fromOpacity)
+            out.raw("}to{opacity:")
+            out.num(c.toOpacity)
+            out.raw("}}\n")
+            fades.append(("p-c" + String(c.index), name))
+        }
+        guard !names.isEmpty || !fades.isEmpty else { return out.bytes }
+        out.raw("@media (prefers-reduced-motion:no-preference){\n")
+        for (cls, name) in names { out.raw(sel + "." + cls + "{animation:" + name + " " + linear + "}\n") }
+        let e = scene.plan.easing
+        let easing = "cubic-bezier(" + [e.x1, e.y1, e.x2, e.y2].map { formatNumber($0, decimals: 4) }.joined(separator: ",") + ")"
+        for (cls, name) in fades {
+            out.raw(sel + "." + cls + "{animation:" + name + " " + formatNumber(line.length) + "ms " + easing + " "
+                    + formatNumber(line.start) + "ms backwards}\n")
+        }
+        out.raw("}\n")
+        return out.bytes
+    }
+
+    /// Indices of the samples to keep as keyframes: the first, the last, and every sample the
+    /// linear interpolation between kept neighbours would miss by more than 0.05 px (or
+    /// degree, or 0.005 opacity), or where the text anchor flips.
+    static func thinned(_ poses: [OutsideLabels.Pose], times: [Double]) -> [Int] {
+        guard poses.count > 2 else { return Array(poses.indices) }
+        var kept = [0]
+        for k in 1..<(poses.count - 1) {
+            let a = kept[kept.count - 1], b = k + 1
+            let covered = (a + 1...k).allSatisfy { j in
+                let f = (times[j] - times[a]) / max(times[b] - times[a], 1e-9)
+                return close(poses[j], lerp(poses[a], poses[b], f)) && poses[j].side == poses[a].side && poses[j].side == poses[b].side
+            }
+            if !covered { kept.append(k) }
+        }
+        kept.append(poses.count - 1)
+        return kept
+    }
+
+    private static func lerp(_ a: OutsideLabels.Pose, _ b: OutsideLabels.Pose, _ f: Double) -> OutsideLabels.Pose {
+        func m(_ x: Double, _ y: Double) -> Double { x + (y - x) * f }
+        func seg(_ s: OutsideLabels.Segment, _ t: OutsideLabels.Segment) -> OutsideLabels.Segment {
+            OutsideLabels.Segment(x: m(s.x, t.x), y: m(s.y, t.y), angle: m(s.angle, t.angle), length: m(s.length, t.length))
+        }
+        return OutsideLabels.Pose(x: m(a.x, b.x), y: m(a.y, b.y), side: a.side, tick: seg(a.tick, b.tick),
+                                  elbow: seg(a.elbow, b.elbow), opacity: m(a.opacity, b.opacity))
+    }
+
+    private static func close(_ a: OutsideLabels.Pose, _ b: OutsideLabels.Pose) -> Bool {
+        func near(_ s: OutsideLabels.Segment, _ t: OutsideLabels.Segment) -> Bool {
+            abs(s.x - t.x) <= 0.05 && abs(s.y - t.y) <= 0.05 && abs(s.angle - t.angle) <= 0.05 && abs(s.length - t.length) <= 0.05
+        }
+        return abs(a.x - b.x) <= 0.05 && abs(a.y - b.y) <= 0.05 && abs(a.opacity - b.opacity) <= 0.005
+            && near(a.tick, b.tick) && near(a.elbow, b.elbow)
+    }
+}

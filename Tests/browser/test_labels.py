@@ -1,0 +1,217 @@
+"""Outside labels, leader lines and centre text as Chromium draws them.
+
+A page holds copies of chart.svg in shadow roots (like SeekPage), each with its animations
+paused at its own instant; a script measures every drawn element in the SVG's user units
+(getBBox through getScreenCTM, so CSS-animated transforms count) and writes the numbers
+into the DOM, which `chromium --dump-dom` prints. Checked at rest and at 0/50/100 % of a
+transition where slices enter, leave and resize: no two visible label boxes overlap, none
+leaves the viewBox, every visible leader starts on its slice's outer edge (within the
+slice's angles at that instant, from the manifest's transitions) and outside labels of
+leaving/entering slices are visible only at the end where their slice exists."""
+
+import json
+import math
+import re
+import subprocess
+
+import pytest
+
+from piectest import bundle as bundles
+from piectest.chromium import inline_markup
+from piectest.transition import TransitionChart
+
+MEASURE = """
+const out = [];
+document.querySelectorAll('.frame').forEach(frame => {
+  const t = Number(frame.dataset.t);
+  const root = frame.shadowRoot;
+  const anims = root.getAnimations();
+  anims.forEach(a => { a.pause(); a.currentTime = t; });
+  const svg = root.querySelector('svg');
+  const inv = svg.getScreenCTM().inverse();
+  const user = (el, x, y) => {
+    const p = new DOMPoint(x, y).matrixTransform(el.getScreenCTM()).matrixTransform(inv);
+    return [p.x, p.y];
+  };
+  const visible = el => {
+    let o = 1;
+    for (let e = el; e && e !== svg; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
+    return o;
+  };
+  const box = el => {
+    const b = el.getBBox();
+    const c = [user(el, b.x, b.y), user(el, b.x + b.width, b.y), user(el, b.x, b.y + b.height),
+               user(el, b.x + b.width, b.y + b.height)];
+    const xs = c.map(p => p[0]), ys = c.map(p => p[1]);
+    return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+  };
+  const texts = [...root.querySelectorAll('.p-ol text, .p-ct text, .p-lb text')].map(el => ({
+    cls: el.getAttribute('class'), kind: el.closest('g').getAttribute('class'),
+    text: el.textContent, opacity: visible(el), box: box(el)}));
+  const leaders = [...root.querySelectorAll('.p-ll path')].map(el => ({
+    cls: el.getAttribute('class'), opacity: visible(el), start: user(el, 0, 0), end: user(el, 1, 0)}));
+  const vb = svg.viewBox.baseVal;
+  out.push({t, animations: anims.length, viewBox: [vb.width, vb.height], texts, leaders});
+});
+document.getElementById('result').textContent = JSON.stringify(out);
+"""
+
+
+def measure(chromium, workdir, svg, times, name):
+    parts = ["<!doctype html><html><head><meta charset='utf-8'></head><body>"]
+    for t in times:
+        parts.append(f"<div class='frame' data-t='{t!r}' style='width:800px'><template shadowrootmode='open'>"
+                     f"{inline_markup(svg)}</template></div>")
+    parts.append("<pre id='result'></pre><script>" + MEASURE + "</script></body></html>")
+    path = workdir / (name + ".html")
+    path.write_text("".join(parts), encoding="utf-8")
+    proc = subprocess.run([str(chromium), "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", path.as_uri()],
+                          capture_output=True, text=True, timeout=120)
+    m = re.search(r"<pre id=\"result\">(.*?)</pre>", proc.stdout, re.S)
+    assert m and m.group(1), f"no measurement from Chromium:\n{proc.stderr[-2000:]}"
+    return json.loads(m.group(1).replace("&quot;", '"').replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">"))
+
+
+def spec(chart_id, values, chart=None, position="outside", animation=None):
+    return {
+        "piec": 1, "id": chart_id, "title": f"labels {chart_id}",
+        "chart": {"size": 320, **(chart or {})},
+        "labels": {"position": position, "content": "{label}", "minPercent": 0},
+        "legend": {"position": "right"},
+        "animation": {"duration": "800ms", "easing": "ease-in-out", **(animation or {})},
+        "slices": [{"id": i, "label": i.upper(), "value": v} for i, v in values],
+    }
+
+
+def overlaps(a, b):
+    return min(a[2], b[2]) - max(a[0], b[0]) > 0.01 and min(a[3], b[3]) - max(a[1], b[1]) > 0.01
+
+
+def check_layout(frame, tol=0.5):
+    """No two visible label boxes overlap (but for the two centre texts of a cross-fade);
+    none leaves the viewBox."""
+    shown = [x for x in frame["texts"] if x["opacity"] > 0.02]
+    w, h = frame["viewBox"]
+    for x in shown:
+        b = x["box"]
+        assert b[0] >= -tol and b[1] >= -tol and b[2] <= w + tol and b[3] <= h + tol, \
+            f"t={frame['t']}: label {x['text']!r} {b} leaves the viewBox 0 0 {w} {h}"
+    for i, a in enumerate(shown):
+        for b in shown[i + 1:]:
+            if a["kind"].endswith("p-ct") and b["kind"].endswith("p-ct"):
+                continue    # the old and the new centre text cross-fade in place
+            assert not overlaps(a["box"], b["box"]), f"t={frame['t']}: {a['text']!r} {a['box']} overlaps {b['text']!r} {b['box']}"
+    return shown
+
+
+def check_leaders(frame, manifest, state=None, tol=0.6):
+    """Every visible leader's tick starts on the outer edge of its label's slice."""
+    cx, cy, direction = manifest["chart"]["cx"], manifest["chart"]["cy"], manifest["chart"]["direction"]
+    sign = 1 if direction == "clockwise" else -1
+    if state is None:
+        state = [({"id": s["id"]}, s["startAngle"], s["endAngle"], s["outerRadius"], None) for s in manifest["slices"]]
+    by_id = {s[0]["id"]: s for s in state}
+    labels = {x["cls"][len("p-o"):]: x for x in frame["texts"] if x["cls"].startswith("p-o")}
+    count = 0
+    for leader in frame["leaders"]:
+        if not leader["cls"].startswith("p-qa") or leader["opacity"] <= 0.02:
+            continue
+        text = labels[leader["cls"][len("p-qa"):]]["text"]
+        _, a, b, outer, _ = by_id[text.lower()]
+        x, y = leader["start"][0] - cx, leader["start"][1] - cy
+        r = math.hypot(x, y)
+        angle = math.degrees(math.atan2(x, -y)) * sign
+        mid = (a + b) / 2
+        off = (angle - mid + 180) % 360 - 180
+        assert abs(r - outer) < tol, f"t={frame['t']}: leader of {text} starts at r={r:.2f}, slice edge {outer}"
+        assert abs(off) <= (b - a) / 2 + 0.05, f"t={frame['t']}: leader of {text} at {angle:.2f} outside [{a:.2f}, {b:.2f}]"
+        count += 1
+    return count
+
+
+MANY = [("a", 40), ("b", 20), ("c", 14), ("d", 3), ("e", 2), ("f", 2), ("g", 1.5), ("h", 1), ("i", 1),
+        ("j", 1), ("k", 0.8), ("l", 0.7), ("m", 0.5), ("n", 12.5)]
+
+
+@pytest.mark.parametrize("name,values,chart", [
+    ("many-small", MANY, {}),
+    ("one-side", [("a", 90)] + [(chr(ord("b") + k), 0.5) for k in range(20)], {}),
+    ("donut-ccw", MANY, {"innerRadius": 0.6, "direction": "counterclockwise", "center": "{total}"}),
+])
+def test_outside_labels_at_rest_do_not_overlap_and_stay_in_the_viewbox(chromium, workdir, piec, name, values, chart):
+    b = bundles.build(piec, spec(name, values, chart=chart, animation={"enter": "none"}), workdir)
+    [frame] = measure(chromium, workdir, b.svg, [0], name)
+    shown = check_layout(frame)
+    assert len([x for x in shown if x["cls"].startswith("p-o")]) >= 8
+    assert check_leaders(frame, b.manifest) >= 8
+
+
+def test_auto_puts_wide_labels_outside_and_fitting_ones_inside(chromium, workdir, piec):
+    b = bundles.build(piec, spec("auto", [("a", 60), ("b", 38), ("c", 1.2), ("d", 0.8)], chart={"innerRadius": 0.4},
+                                 position="auto", animation={"enter": "none"}), workdir)
+    [frame] = measure(chromium, workdir, b.svg, [0], "auto")
+    shown = check_layout(frame)
+    inside = {x["text"] for x in shown if x["kind"] == "p-lb"}
+    outside = {x["text"] for x in shown if x["cls"].startswith("p-o")}
+    assert inside == {"A", "B"} and outside == {"C", "D"}
+    check_leaders(frame, b.manifest)
+
+
+BEFORE = [("a", 40), ("b", 20), ("c", 14), ("d", 3), ("e", 2), ("f", 2), ("g", 1.5), ("x", 10)]
+AFTER = [("a", 25), ("b", 20), ("c", 30), ("d", 3), ("e", 2), ("g", 1.5), ("h", 1), ("i", 0.8), ("y", 6)]
+
+
+@pytest.fixture(scope="module")
+def moving(chromium, workdir, piec):
+    before = spec("moving", BEFORE, chart={"innerRadius": 0.5, "center": "{label}"})
+    after = spec("moving", AFTER, chart={"innerRadius": 0.5, "center": "{label}"})
+    b = bundles.build_transition(piec, before, after, workdir)
+    chart = TransitionChart(b.manifest)
+    times = [chart.delay + chart.duration * p / 100 for p in (0, 50, 100)] + [chart.end_time + 250]
+    return b, chart, times, measure(chromium, workdir, b.svg, times, "moving")
+
+
+def test_transition_labels_never_overlap_or_leave_the_viewbox(moving):
+    _, _, _, frames = moving
+    for frame in frames:
+        assert frame["animations"] > 0
+        check_layout(frame)
+
+
+def test_transition_leaders_start_at_their_slice_edge_at_every_instant(moving):
+    b, chart, times, frames = moving
+    for t, frame in zip(times, frames):
+        state = chart.state(min(t, chart.end_time))
+        assert check_leaders(frame, b.manifest, state) >= 5
+
+
+def test_leaving_and_entering_labels_fade_at_the_right_end(moving):
+    _, _, _, frames = moving
+    def opacity(frame, text):
+        return max([x["opacity"] for x in frame["texts"] if x["text"] == text and x["cls"].startswith("p-o")] or [0])
+    start, end = frames[0], frames[-1]
+    assert opacity(start, "X") > 0.99 and opacity(end, "X") < 0.01          # leaves
+    assert opacity(start, "Y") < 0.01 and opacity(end, "Y") > 0.99          # enters
+    assert opacity(start, "F") > 0.99 and opacity(end, "F") < 0.01
+
+
+def test_centre_text_crossfades_when_it_changes(moving):
+    _, _, _, frames = moving
+    def centre(frame, text):
+        return max([x["opacity"] for x in frame["texts"] if x["kind"].endswith("p-ct") and x["text"] == text] or [0])
+    assert centre(frames[0], "A") > 0.99 and centre(frames[0], "C") < 0.01
+    assert centre(frames[-1], "A") < 0.01 and centre(frames[-1], "C") > 0.99
+    assert 0 < centre(frames[1], "A") < 1 and 0 < centre(frames[1], "C") < 1
+
+
+def test_enter_grow_shows_no_outside_label_at_the_start_and_all_at_the_end(chromium, workdir, piec):
+    b = bundles.build(piec, spec("entering", MANY, chart={"innerRadius": 0.5, "center": "{total}"}), workdir)
+    duration = b.manifest["animation"]["duration"]
+    start, middle, end = measure(chromium, workdir, b.svg, [0, duration * 0.75, duration], "entering")
+    outside = lambda f: [x for x in f["texts"] if x["cls"].startswith("p-o")]
+    assert outside(start) and all(x["opacity"] < 0.01 for x in outside(start))
+    assert all(0 < x["opacity"] < 1 for x in outside(middle))
+    assert all(x["opacity"] > 0.99 for x in outside(end))
+    for f in (middle, end):
+        check_layout(f)
+    assert check_leaders(end, b.manifest) >= 8
