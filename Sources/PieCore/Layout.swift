@@ -14,7 +14,9 @@ public enum Layout {
     public static func layout(_ spec: ChartSpec, pinned: [String: Color] = [:]) -> ChartLayout {
         let chart = spec.chart
         let size = max(chart.size, 1)
-        let outer = max(size / 2 - pieMargin - max(spec.theme.stroke.width, 0), 1)
+        // Exploded slices move outward: the pie shrinks so they stay inside the canvas.
+        let explode = spec.slices.map { max($0.explode ?? 0, 0) }.max() ?? 0
+        let outer = max(size / 2 - pieMargin - max(spec.theme.stroke.width, 0) - explode, 1)
         let inner = min(max(chart.innerRadius, 0), 1) * outer
         let slices = placeSlices(spec, outer: outer, inner: inner, pinned: pinned)
         let equal = slices.allSatisfy { !$0.isVisible || $0.outerRadius == outer }
@@ -23,7 +25,7 @@ public enum Layout {
                              sign: chart.direction == .clockwise ? 1 : -1)
         let canvas = LegendPlacer.place(legend, box: box)
         let used = slices.last.map(\.endAngle) ?? chart.startAngle
-        return ChartLayout(
+        var layout = ChartLayout(
             id: spec.id, width: canvas.width, height: canvas.height,
             cx: canvas.pieX + box.centerX, cy: canvas.pieY + box.centerY,
             outerRadius: outer, innerRadius: inner,
@@ -31,6 +33,9 @@ public enum Layout {
             usedEndAngle: used, background: visible(spec.theme.background), track: visible(chart.track),
             stroke: spec.theme.stroke, slices: slices, equalRadii: equal,
             legend: canvas.legend, fontSize: fontSize)
+        layout.halfGap = PaddedWedge.halfGap(padAngle: max(chart.padAngle, 0), radius: outer)
+        layout.cornerRadius = max(chart.cornerRadius, 0)
+        return layout
     }
 
     static func sweep(_ chart: ChartOptions) -> Double { min(max(chart.sweep, 0), 360) }
@@ -98,6 +103,7 @@ public enum Layout {
                 percentText: percentText, color: colors[index], textColor: textColor(on: colors[index]),
                 startAngle: start, endAngle: max(end, start),
                 outerRadius: min(max(s.radius ?? 1, 0), 1) * outer, innerRadius: inner, labelText: nil)
+            slice.explode = max(s.explode ?? 0, 0)
             let share = denominator > 0 ? values[k] / denominator * 100 : 0
             if spec.labels.position != .none, slice.isVisible, share >= spec.labels.minPercent {
                 slice.labelText = render(spec.labels.content, slice: slice, format: spec.format)

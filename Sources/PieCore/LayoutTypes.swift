@@ -21,6 +21,8 @@ public struct SliceLayout: Sendable, Hashable {
     public var innerRadius: Double
     /// Label text from `labels.content`, or nil when the slice shows no label.
     public var labelText: String?
+    /// Px the slice is moved outward along its middle angle (`slices[].explode`).
+    public var explode: Double = 0
 
     public var span: Double { endAngle - startAngle }
     public var midAngle: Double { (startAngle + endAngle) / 2 }
@@ -54,6 +56,13 @@ public struct ChartLayout: Sendable, Hashable {
     public var equalRadii: Bool
     public var legend: LegendLayout
     public var fontSize: Double
+    /// Half the width of the gap between slices (`chart.padAngle`, see `PaddedWedge`), px.
+    public var halfGap: Double = 0
+    /// `chart.cornerRadius` in px (clamped per slice when drawn).
+    public var cornerRadius: Double = 0
+
+    /// Padded or rounded wedges (`PaddedWedge`) instead of plain ones.
+    public var shapesWedges: Bool { halfGap > 0 || cornerRadius > 0 }
 
     /// +1 clockwise, -1 counterclockwise: a chart angle `a` is at screen angle `s * a`.
     public var screenSign: Double { direction == .clockwise ? 1 : -1 }

@@ -61,8 +61,10 @@ extension SVGWriter {
             out.text(Summary.tooltip(slice, format: format))
             out.raw("\"><path fill=\"")
             out.hex(slice.color)
-            out.raw("\" d=\"")
-            out.wedge(start: slice.startAngle, end: slice.endAngle, inner: slice.innerRadius, outer: slice.outerRadius)
+            out.raw("\"")
+            explodeAttribute(slice)
+            out.raw(" d=\"")
+            restWedge(k, end: slice.endAngle)
             out.raw("\"/></g>\n")
         }
     }

@@ -42,6 +42,10 @@ public struct ChartOptions: Sendable, Hashable {
     /// Background ring over the whole sweep.
     public var track: Color?
     public var sort: SortOrder = .none
+    /// Degrees of gap between adjacent slices (>= 0); see `Keys.chart`.
+    public var padAngle: Double = 0
+    /// Px of corner rounding (>= 0), clamped per slice.
+    public var cornerRadius: Double = 0
     public init() {}
 }
 
@@ -133,6 +137,8 @@ public struct SliceSpec: Sendable, Hashable {
     public var color: Color?
     /// Outer radius as a fraction of the chart's outer radius, (0, 1]; nil = 1.
     public var radius: Double?
+    /// Px the slice moves outward along its middle angle; nil = 0.
+    public var explode: Double?
     public var description: String?
     /// Ids this slice had in earlier versions: the diff matches it to the old slice (an update
     /// that animates, not a remove plus an insert).
