@@ -3,7 +3,7 @@
 /// The motion layer draws each slice as a rotating stroke dash, which has square corners and
 /// no gap. Each motion element is therefore wrapped in a group masked by its own *cutout*: a
 /// white square minus, at each of the slice's two boundaries, one rigid black shape attached
-/// to the boundary ray (the half of the gap band on the slice's side plus the two corner
+/// to the boundary ray (the gap band plus the two corner
 /// "ears": the region between the arc, the gap's edge and the corner circle), and the centre
 /// disc of radius h. Each shape rotates exactly like a separator line (`rotate(a)`, with `a`
 /// the boundary's angle, linear in the eased progress), so the cut follows the slice. At the
@@ -89,9 +89,11 @@ extension Scene {
         return segments.enumerated().map { i, s in
             var (h0, h1) = sides[i]
             if i >= segments.count - plan.movers.count { (h0, h1) = (layout.halfGap, layout.halfGap) }
-            let full = Geometry.isFullCircle(s.to.span) && segments.count == 1
-            let wedge = PaddedWedge(start: s.to.startAngle, end: s.to.endAngle, inner: s.to.innerRadius, outer: s.to.outerRadius,
-                                    startGap: h0, endGap: h1, cornerRadius: full || s.to.span <= 0 ? 0 : layout.cornerRadius)
+            // Corners are clamped for the final shape; a slice that leaves keeps its old corners.
+            let g = s.to.span > 0 ? s.to : s.from
+            let full = Geometry.isFullCircle(g.span) && segments.count == 1
+            let wedge = PaddedWedge(start: g.startAngle, end: g.endAngle, inner: g.innerRadius, outer: g.outerRadius,
+                                    startGap: h0, endGap: h1, cornerRadius: full ? 0 : layout.cornerRadius)
             return Cutout(motion: motion[i].index, disc: max(h0, h1),
                           start: Cut(index: 2 * i, from: s.from.startAngle - start, to: s.to.startAngle - start,
                                      shape: wedge.cut(startSide: true, extent: extent)),
@@ -126,8 +128,10 @@ extension PaddedWedge {
         (local.start, local.end) = (0, max(span, 1e-6))
         if !startSide { (local.startGap, local.endGap) = (endGap, startGap) }
         var ops: [PathOp] = []
+        // The whole band, not just its half on the slice's side: the other half lies outside
+        // the slice's own dash, and covering it leaves no anti-aliased hairline at the boundary.
         if h > 0 {
-            ops += [.move(Point(x: 0, y: 0)), .line(Point(x: 0, y: -extent)), .line(Point(x: h, y: -extent)), .line(Point(x: h, y: 0)), .close]
+            ops += [.move(Point(x: -h, y: 0)), .line(Point(x: -h, y: -extent)), .line(Point(x: h, y: -extent)), .line(Point(x: h, y: 0)), .close]
         }
         let co = corner(outerArc: true)
         if co > 0 {

@@ -1,0 +1,180 @@
+"""padAngle, cornerRadius and explode, measured from pixels at rest and through transitions
+seeked to 0 / 50 / ~100 % (the motion layer's last frame) and after the end (the exact layer).
+
+Gaps: on circles across the ring, each slice must begin exactly where the gap band (parallel
+edges, half width h) ends: asin(h / rho) degrees past the boundary, which differs per radius
+(a gap of constant width, not a constant angle). Corners: one px inside the outer radius the
+slice begins where the corner circle says, clearly later than a square corner would. Explode:
+along the exploded slice's middle angle the slice spans [e, R + e]."""
+
+import math
+
+import pytest
+
+from piectest import bundle, specs
+from piectest.chromium import SeekPage
+from piectest.measure import Probe
+from piectest.padded import crossing, edge_offset, half_gap, outer_corner_offset
+
+PAD, CORNER = 4, 8
+STEP = 0.02                     # degrees between samples
+TOLERANCE_PX = 0.6              # screen px of arc (anti-aliasing, sampling)
+
+
+def padded(chart_id, values):
+    s = specs.spec(chart_id, values, chart={"innerRadius": 0.5, "padAngle": PAD, "cornerRadius": CORNER})
+    return s
+
+
+BEFORE = padded("padtrans", [40, 30, 20, 10])
+AFTER = padded("padtrans", [25, 35, 0, 30])
+AFTER["slices"][2] = {"id": "s4", "label": "S4", "value": 10, "color": specs.SLICE_COLORS[4]}
+EXPLODE_BEFORE = specs.spec("explode", [50, 30, 20])
+EXPLODE_AFTER = specs.spec("explode", [40, 40, 20])
+EXPLODE_AFTER["slices"][1]["explode"] = 12
+
+
+@pytest.fixture(scope="module")
+def frames(build, piec, workdir, shoot):
+    rest = build(padded("padrest", [40, 30, 20, 10]))
+    trans = bundle.build_transition(piec, BEFORE, AFTER, workdir)
+    boom = bundle.build_transition(piec, EXPLODE_BEFORE, EXPLODE_AFTER, workdir)
+    items, index = [], {}
+    for name, b in (("rest", rest), ("trans", trans), ("explode", boom)):
+        chart = b.chart()
+        times = {"0": chart.delay, "50": chart.delay + chart.duration / 2,
+                 "100": chart.end_time - 0.01, "end": chart.end_time + 250}
+        for phase, t in times.items():
+            index[name, phase] = len(items)
+            items.append((b.svg, t))
+    page = SeekPage(items, background=specs.MAGENTA)
+    raster = shoot(page, "geometry")
+    built = {"rest": rest.chart(), "trans": trans.chart(), "explode": boom.chart()}
+    return built, index, page, raster
+
+
+def probe(frames, name, phase):
+    built, index, page, raster = frames
+    i = index[name, phase]
+    frame = page.frames[i]
+    ok, _ = page.marker(raster, i)
+    assert ok, f"seek failed for {name} {phase}"
+    return Probe(raster, frame.viewport, built[name], frame.t_ms)
+
+
+def green(p, angle, r):
+    return p.color(angle, r)[1] / 200.0
+
+
+def slice_begins(p, boundary, r, direction, limit):
+    """Degrees past `boundary` (towards `direction` = +1 / -1) where the slice colour begins."""
+    n = int(limit / STEP)
+    values = [green(p, boundary + direction * i * STEP, r) for i in range(n + 1)]
+    x = crossing(values)
+    return None if x is None else x * STEP
+
+
+def boundaries(p):
+    """(angle, span before, span after) of every boundary between two visible slices at p.t."""
+    wedges = sorted((w for w in p.chart.wedges(p.t) if w.end - w.start > 1e-6), key=lambda w: w.start)
+    out = [(b.start, a.end - a.start, b.end - b.start) for a, b in zip(wedges, wedges[1:])]
+    if len(wedges) > 1 and abs(wedges[-1].end - wedges[0].start - 360) < 1e-6:
+        out.append((wedges[0].start, wedges[-1].end - wedges[-1].start, wedges[0].end - wedges[0].start))
+    return out
+
+
+def gap_problems(p, pad, corner):
+    chart = p.chart
+    h = half_gap(pad, chart.outer)
+    scale = p.viewport.scale
+    problems, checked = [], 0
+    for angle, before, after in boundaries(p):
+        for direction, span in ((1, after), (-1, before)):
+            if span < 14:        # narrow slices: corner circles are clamped or overlap
+                continue
+            for rho, expected in (
+                (chart.inner + 0.6 * (chart.outer - chart.inner), edge_offset),
+                (chart.inner + 0.25 * (chart.outer - chart.inner), edge_offset),
+                (chart.outer - 1.0, lambda r, h: outer_corner_offset(r, h, chart.outer, corner)),
+            ):
+                want = expected(rho, h)
+                got = slice_begins(p, angle, rho, direction, min(span / 2, 12))
+                checked += 1
+                if got is None:
+                    problems.append(f"no slice edge near {angle:.2f}{'+' if direction > 0 else '-'} at r={rho:.1f}")
+                    continue
+                err_px = math.radians(got - want) * rho * scale
+                if abs(err_px) > TOLERANCE_PX:
+                    problems.append(f"boundary {angle:.2f} side {direction:+d} r={rho:.1f}: slice begins "
+                                    f"{got:.3f} deg past it, expected {want:.3f} ({err_px:+.2f} px)")
+    return problems, checked
+
+
+@pytest.mark.parametrize("phase", ["50", "100", "end"])
+def test_gap_and_corners_of_an_entering_padded_donut(frames, phase):
+    p = probe(frames, "rest", phase)
+    problems, checked = gap_problems(p, PAD, CORNER)
+    assert checked >= 12 and not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("phase", ["0", "50", "100", "end"])
+def test_gap_and_corners_follow_a_transition(frames, phase):
+    p = probe(frames, "trans", phase)
+    problems, checked = gap_problems(p, PAD, CORNER)
+    assert checked >= 12 and not problems, "\n".join(problems)
+
+
+def test_corners_are_rounded_not_square(frames):
+    """The corner model differs from a square corner by far more than the tolerance here."""
+    chart = probe(frames, "rest", "end").chart
+    h = half_gap(PAD, chart.outer)
+    rho = chart.outer - 1.0
+    assert outer_corner_offset(rho, h, chart.outer, CORNER) - edge_offset(rho, h) > 1.0
+
+
+def test_gap_has_constant_width_not_constant_angle(frames):
+    """Measured half gaps at two radii are the same in px and differ in degrees."""
+    p = probe(frames, "rest", "end")
+    angle, _, _ = boundaries(p)[1]
+    r1 = p.chart.inner + 0.25 * (p.chart.outer - p.chart.inner)
+    r2 = p.chart.inner + 0.6 * (p.chart.outer - p.chart.inner)
+    a1 = slice_begins(p, angle, r1, 1, 6)
+    a2 = slice_begins(p, angle, r2, 1, 6)
+    w1, w2 = math.radians(a1) * r1, math.radians(a2) * r2
+    assert abs(w1 - w2) < 0.3, (w1, w2)
+    assert a1 - a2 > 0.3, (a1, a2)
+
+
+def explode_at(p, before, after):
+    """Expected explode (px) of slice s1 at p.t: linear in the eased progress."""
+    chart = p.chart
+    from piectest.easing import progress
+    e = chart.easing(progress(p.t, chart.delay, chart.duration))
+    return before + (after - before) * e
+
+
+@pytest.mark.parametrize("phase", ["0", "50", "100", "end"])
+def test_exploded_slice_moves_along_its_middle_angle(frames, phase):
+    p = probe(frames, "explode", phase)
+    chart = p.chart
+    w = next(w for w in chart.wedges(p.t) if w.key == "slice:s1")
+    mid = (w.start + w.end) / 2
+    e = explode_at(p, 0, 12)
+    step = 0.05
+    rs = [i * step for i in range(int((w.outer + 20) / step))]
+    values = [green(p, mid, r) for r in rs]
+    # Outer edge: slice -> background going out; inner: background -> slice near e.
+    inner = crossing(values)
+    outer = crossing([1 - v for v in values[int(w.outer * 0.5 / step):]])
+    scale = p.viewport.scale
+    problems = []
+    if e > 1:
+        if inner is None or abs(inner * step - e) * scale > 1.0:
+            problems.append(f"apex at {None if inner is None else inner * step:.3f}, expected {e:.3f}")
+    if outer is None:
+        problems.append("no outer edge")
+    else:
+        got = outer * step + int(w.outer * 0.5 / step) * step
+        if abs(got - (w.outer + e)) * scale > TOLERANCE_PX:
+            problems.append(f"outer edge at {got:.3f}, expected {w.outer + e:.3f}")
+    assert not problems, f"{phase}: " + "; ".join(problems)
