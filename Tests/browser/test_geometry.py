@@ -8,11 +8,13 @@ slice begins where the corner circle says, clearly later than a square corner wo
 along the exploded slice's middle angle the slice spans [e, R + e]."""
 
 import math
+import subprocess
 
 import pytest
 
 from piectest import bundle, specs
-from piectest.chromium import SeekPage
+from piectest.chromium import SeekPage, view_box
+from piectest.raster import Raster, Viewport
 from piectest.measure import Probe
 from piectest.padded import crossing, edge_offset, half_gap, outer_corner_offset
 
@@ -29,6 +31,12 @@ def padded(chart_id, values):
 BEFORE = padded("padtrans", [40, 30, 20, 10])
 AFTER = padded("padtrans", [25, 35, 0, 30])
 AFTER["slices"][2] = {"id": "s4", "label": "S4", "value": 10, "color": specs.SLICE_COLORS[4]}
+# Counterclockwise half gauge with a track: the open ends of the sweep have no gap. Slice
+# colours keep green 200; the track (green 200 too) is told apart by red/blue, so gauges are
+# measured against the track colour instead of the background.
+GAUGE = specs.spec("gauge", [30, 25, 20], chart={
+    "sweep": 180, "startAngle": 90, "direction": "counterclockwise", "total": 100,
+    "track": "#505050", "innerRadius": 0.5, "padAngle": PAD, "cornerRadius": CORNER})
 EXPLODE_BEFORE = specs.spec("explode", [50, 30, 20])
 EXPLODE_AFTER = specs.spec("explode", [40, 40, 20])
 EXPLODE_AFTER["slices"][1]["explode"] = 12
@@ -39,8 +47,9 @@ def frames(build, piec, workdir, shoot):
     rest = build(padded("padrest", [40, 30, 20, 10]))
     trans = bundle.build_transition(piec, BEFORE, AFTER, workdir)
     boom = bundle.build_transition(piec, EXPLODE_BEFORE, EXPLODE_AFTER, workdir)
+    gauge = build(GAUGE)
     items, index = [], {}
-    for name, b in (("rest", rest), ("trans", trans), ("explode", boom)):
+    for name, b in (("rest", rest), ("trans", trans), ("explode", boom), ("gauge", gauge)):
         chart = b.chart()
         times = {"0": chart.delay, "50": chart.delay + chart.duration / 2,
                  "100": chart.end_time - 0.01, "end": chart.end_time + 250}
@@ -49,7 +58,7 @@ def frames(build, piec, workdir, shoot):
             items.append((b.svg, t))
     page = SeekPage(items, background=specs.MAGENTA)
     raster = shoot(page, "geometry")
-    built = {"rest": rest.chart(), "trans": trans.chart(), "explode": boom.chart()}
+    built = {"rest": rest.chart(), "trans": trans.chart(), "explode": boom.chart(), "gauge": gauge.chart()}
     return built, index, page, raster
 
 
@@ -63,7 +72,10 @@ def probe(frames, name, phase):
 
 
 def green(p, angle, r):
-    return p.color(angle, r)[1] / 200.0
+    """1 on a slice (green 200), 0 on the background (magenta) or the track (green 80)."""
+    g = p.color(angle, r)[1]
+    floor = 80 if p.chart.track else 0
+    return (g - floor) / (200.0 - floor)
 
 
 def slice_begins(p, boundary, r, direction, limit):
@@ -178,3 +190,30 @@ def test_exploded_slice_moves_along_its_middle_angle(frames, phase):
         if abs(got - (w.outer + e)) * scale > TOLERANCE_PX:
             problems.append(f"outer edge at {got:.3f}, expected {w.outer + e:.3f}")
     assert not problems, f"{phase}: " + "; ".join(problems)
+
+
+@pytest.mark.parametrize("phase", ["50", "100", "end"])
+def test_counterclockwise_gauge_with_track_pads_between_slices_only(frames, phase):
+    p = probe(frames, "gauge", phase)
+    problems, checked = gap_problems(p, PAD, CORNER)
+    assert checked >= 8 and not problems, "\n".join(problems)
+    if phase == "end":
+        # The open start of the sweep has no gap: the first slice begins at the start angle
+        # (plus its rounded corner at the outer radius only).
+        mid = p.chart.inner + 0.6 * (p.chart.outer - p.chart.inner)
+        begins = slice_begins(p, p.chart.start_angle, mid, 1, 6)
+        assert begins is not None and math.radians(begins) * mid * p.viewport.scale < TOLERANCE_PX, begins
+
+
+def test_rsvg_draws_the_padded_rounded_rest_state(build, rsvg_convert, workdir):
+    b = build(padded("padrsvg", [40, 30, 20, 10]))
+    vb = view_box(b.svg)
+    png = workdir / "rsvg-padded.png"
+    proc = subprocess.run([rsvg_convert, "--zoom", str(1000 / vb[2]), "--background-color", specs.BACKGROUND,
+                           "-o", str(png), str(b.svg_path)], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    raster = Raster(png, specs.MAGENTA)
+    chart = b.chart()
+    p = Probe(raster, Viewport(vb, 0, 0, raster.width, raster.height), chart, chart.end_time + 1)
+    problems, checked = gap_problems(p, PAD, CORNER)
+    assert checked >= 12 and not problems, "\n".join(problems)
