@@ -148,6 +148,13 @@ struct PaddedWedgeTests {
         #expect(Fixture.svg(spec([1, 2, 3], corner: 4)).contains("class=\"p-sep\""))
     }
 
+    @Test func chartsWithMoreThanSixtyFourMovingSlicesGetNoMasks() {
+        let svg = Fixture.svg(spec(Array(repeating: 1, count: 65), pad: 1))
+        #expect(!svg.contains("<mask"))
+        #expect(svg.contains("<g class=\"p-ex\">"))
+        #expect(Fixture.svg(spec(Array(repeating: 1, count: 64), pad: 1)).occurrences(of: "<mask ") == 64)
+    }
+
     @Test func explodedSliceIsTranslatedAlongItsMiddleAngleAndThePieShrinks() {
         let s = spec([1, 1, 1, 1], explode: [10])
         let layout = Layout.layout(s)
