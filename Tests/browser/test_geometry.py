@@ -12,7 +12,7 @@ import subprocess
 
 import pytest
 
-from piectest import bundle, specs
+from piectest import bundle, checks, specs
 from piectest.chromium import SeekPage, view_box
 from piectest.raster import Raster, Viewport
 from piectest.measure import Probe
@@ -37,6 +37,14 @@ AFTER["slices"][2] = {"id": "s4", "label": "S4", "value": 10, "color": specs.SLI
 GAUGE = specs.spec("gauge", [30, 25, 20], chart={
     "sweep": 180, "startAngle": 90, "direction": "counterclockwise", "total": 100,
     "track": "#505050", "innerRadius": 0.5, "padAngle": PAD, "cornerRadius": CORNER})
+# A rose between versions: a radius grows, a slice with its own radius arrives, one leaves.
+ROSE_BEFORE = specs.spec("rose", [30, 25, 20, 15])
+ROSE_AFTER = specs.spec("rose", [26, 25, 14, 20])
+for s_, r in zip(ROSE_BEFORE["slices"], (1.0, 0.85, 0.7, 0.6)):
+    s_["radius"] = r
+for s_, r in zip(ROSE_AFTER["slices"], (1.0, 0.95, 0.8, 0.7)):
+    s_["radius"] = r
+ROSE_AFTER["slices"][2] = {"id": "s5", "label": "S5", "value": 14, "radius": 0.8, "color": specs.SLICE_COLORS[5]}
 EXPLODE_BEFORE = specs.spec("explode", [50, 30, 20])
 EXPLODE_AFTER = specs.spec("explode", [40, 40, 20])
 EXPLODE_AFTER["slices"][1]["explode"] = 12
@@ -48,27 +56,28 @@ def frames(build, piec, workdir, shoot):
     trans = bundle.build_transition(piec, BEFORE, AFTER, workdir)
     boom = bundle.build_transition(piec, EXPLODE_BEFORE, EXPLODE_AFTER, workdir)
     gauge = build(GAUGE)
-    items, index = [], {}
-    for name, b in (("rest", rest), ("trans", trans), ("explode", boom), ("gauge", gauge)):
+    pie = build(specs.spec("pie", [40, 30, 20, 10], chart={"padAngle": PAD, "cornerRadius": CORNER}))
+    rose = bundle.build_transition(piec, ROSE_BEFORE, ROSE_AFTER, workdir)
+    charts = {"rest": rest, "trans": trans, "explode": boom, "gauge": gauge, "pie": pie, "rose": rose}
+    # One page (one screenshot) per chart: a page holding every chart's masks and transform
+    # animations at once made Chromium leave layers unpainted (too many compositor layers).
+    pages = {}
+    for name, b in charts.items():
         chart = b.chart()
         times = {"0": chart.delay, "50": chart.delay + chart.duration / 2,
                  "100": chart.end_time - 0.01, "end": chart.end_time + 250}
-        for phase, t in times.items():
-            index[name, phase] = len(items)
-            items.append((b.svg, t))
-    page = SeekPage(items, background=specs.MAGENTA)
-    raster = shoot(page, "geometry")
-    built = {"rest": rest.chart(), "trans": trans.chart(), "explode": boom.chart(), "gauge": gauge.chart()}
-    return built, index, page, raster
+        page = SeekPage([(b.svg, t) for t in times.values()], background=specs.MAGENTA)
+        pages[name] = (page, list(times), shoot(page, "geometry-" + name), chart)
+    return pages
 
 
 def probe(frames, name, phase):
-    built, index, page, raster = frames
-    i = index[name, phase]
+    page, phases, raster, chart = frames[name]
+    i = phases.index(phase)
     frame = page.frames[i]
     ok, _ = page.marker(raster, i)
     assert ok, f"seek failed for {name} {phase}"
-    return Probe(raster, frame.viewport, built[name], frame.t_ms)
+    return Probe(raster, frame.viewport, chart, frame.t_ms)
 
 
 def green(p, angle, r):
@@ -95,6 +104,9 @@ def boundaries(p):
     return out
 
 
+ERRORS = []    # (chart, t, px error) of every measured edge, for the report in test_zz_report
+
+
 def gap_problems(p, pad, corner):
     chart = p.chart
     h = half_gap(pad, chart.outer)
@@ -116,6 +128,7 @@ def gap_problems(p, pad, corner):
                     problems.append(f"no slice edge near {angle:.2f}{'+' if direction > 0 else '-'} at r={rho:.1f}")
                     continue
                 err_px = math.radians(got - want) * rho * scale
+                ERRORS.append((chart.manifest["id"], p.t, err_px))
                 if abs(err_px) > TOLERANCE_PX:
                     problems.append(f"boundary {angle:.2f} side {direction:+d} r={rho:.1f}: slice begins "
                                     f"{got:.3f} deg past it, expected {want:.3f} ({err_px:+.2f} px)")
@@ -182,7 +195,7 @@ def test_exploded_slice_moves_along_its_middle_angle(frames, phase):
     problems = []
     if e > 1:
         if inner is None or abs(inner * step - e) * scale > 1.0:
-            problems.append(f"apex at {None if inner is None else inner * step:.3f}, expected {e:.3f}")
+            problems.append(f"apex at {None if inner is None else round(inner * step, 3)}, expected {e:.3f}")
     if outer is None:
         problems.append("no outer edge")
     else:
@@ -217,3 +230,42 @@ def test_rsvg_draws_the_padded_rounded_rest_state(build, rsvg_convert, workdir):
     p = Probe(raster, Viewport(vb, 0, 0, raster.width, raster.height), chart, chart.end_time + 1)
     problems, checked = gap_problems(p, PAD, CORNER)
     assert checked >= 12 and not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("phase", ["50", "100", "end"])
+def test_padded_pie_narrow_slices_end_in_a_point(frames, phase):
+    p = probe(frames, "pie", phase)
+    problems, checked = gap_problems(p, PAD, CORNER)
+    assert checked >= 12 and not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("phase", ["0", "50", "100", "end"])
+def test_rose_transition_moves_boundaries_and_radii(frames, phase):
+    """Per-slice radii interpolate: boundaries within the usual tolerance, and along each
+    slice's middle angle its outer edge is at its interpolated radius."""
+    p = probe(frames, "rose", phase)
+    # At ~100 % the leaving slice is 1e-7 degree wide: the manifest model still expects its
+    # two boundaries, which no renderer can show; the radii are still checked there.
+    problems = [] if phase == "100" else checks.angle_problems(p, checks.tolerance_at(p.chart, p.t))
+    step = 0.05
+    for w in p.chart.wedges(p.t):
+        if w.end - w.start < 10:
+            continue
+        mid = (w.start + w.end) / 2
+        start = int(w.outer * 0.5 / step)
+        values = [1 - green(p, mid, i * step) for i in range(start, int((w.outer + 10) / step))]
+        x = crossing(values)
+        got = None if x is None else (start + x) * step
+        if got is None or abs(got - w.outer) * p.viewport.scale > 1.0:
+            problems.append(f"{w.key} outer edge at {got}, expected {w.outer:.3f}")
+    assert not problems, f"{phase}: " + "\n".join(problems)
+
+
+def test_zz_report(frames):
+    """Prints the largest edge error per chart (run with -s to see it)."""
+    worst = {}
+    for name, t, err in ERRORS:
+        worst[name] = max(worst.get(name, 0.0), abs(err))
+    print("\nlargest edge error in screen px:", {k: round(v, 3) for k, v in sorted(worst.items())},
+          "over", len(ERRORS), "edges")
+    assert ERRORS
