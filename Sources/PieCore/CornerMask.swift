@@ -18,6 +18,13 @@ extension Scene {
         var from: Double
         var to: Double
         var shape: [PathOp]
+        /// When the ring changes, the corner ears are separate elements (`.p-x<2k>` outer,
+        /// `.p-x<2k+1>` inner) that also slide along the boundary ray from the old radius to
+        /// the new one (`translate(0,-shift)`, linear like the radii); else part of `shape`.
+        var outerEar: [PathOp] = []
+        var innerEar: [PathOp] = []
+        var outerShift: Double = 0
+        var innerShift: Double = 0
     }
 
     /// The mask of one motion element.
@@ -97,12 +104,23 @@ extension Scene {
             let full = Geometry.isFullCircle(g.span) && segments.count == 1
             let wedge = PaddedWedge(start: g.startAngle, end: g.endAngle, inner: g.innerRadius, outer: g.outerRadius,
                                     startGap: h0, endGap: h1, cornerRadius: full ? 0 : layout.cornerRadius)
-            return Cutout(motion: motion[i].index, disc: max(h0, h1),
-                          start: Cut(index: 2 * i, from: s.from.startAngle - start, to: s.to.startAngle - start,
-                                     shape: wedge.cut(startSide: true, extent: extent)),
-                          end: Cut(index: 2 * i + 1, from: s.from.endAngle - start, to: s.to.endAngle - start,
-                                   shape: wedge.cut(startSide: false, extent: extent)))
+            let first = cut(wedge, s, startSide: true, index: 2 * i, from: s.from.startAngle - start, to: s.to.startAngle - start, extent: extent)
+            let last = cut(wedge, s, startSide: false, index: 2 * i + 1, from: s.from.endAngle - start, to: s.to.endAngle - start, extent: extent)
+            return Cutout(motion: motion[i].index, disc: max(h0, h1), start: first, end: last)
         }
+    }
+
+    /// One boundary's cut; ears split off and shifted when the segment's ring changes.
+    private static func cut(_ wedge: PaddedWedge, _ s: Segment, startSide: Bool, index: Int, from: Double, to: Double,
+                            extent: Double) -> Cut {
+        let parts = wedge.cutParts(startSide: startSide, extent: extent)
+        guard s.from.outerRadius != s.to.outerRadius || s.from.innerRadius != s.to.innerRadius else {
+            return Cut(index: index, from: from, to: to, shape: parts.band + parts.outer + parts.inner)
+        }
+        let h = max(wedge.startGap, wedge.endGap)
+        return Cut(index: index, from: from, to: to, shape: parts.band, outerEar: parts.outer, innerEar: parts.inner,
+                   outerShift: s.from.outerRadius - s.to.outerRadius,
+                   innerShift: max(s.from.innerRadius, h) - max(s.to.innerRadius, h))
     }
 
     /// Half the side of the square every mask covers: beyond any radius drawn.
@@ -126,11 +144,17 @@ extension PaddedWedge {
     /// up along -y; the slice lies at +x for its start side, -x for its end side): the half gap
     /// band and the outer and inner corner ears, extended out to `extent`.
     func cut(startSide: Bool, extent: Double) -> [PathOp] {
+        let parts = cutParts(startSide: startSide, extent: extent)
+        return parts.band + parts.outer + parts.inner
+    }
+
+    /// The gap band, the outer ear and the inner ear of `cut(startSide:extent:)`.
+    func cutParts(startSide: Bool, extent: Double) -> (band: [PathOp], outer: [PathOp], inner: [PathOp]) {
         let h = startSide ? startGap : endGap
         var local = self
         (local.start, local.end) = (0, max(span, 1e-6))
         if !startSide { (local.startGap, local.endGap) = (endGap, startGap) }
-        var ops: [PathOp] = []
+        var ops: [PathOp] = [], outerOps: [PathOp] = [], innerOps: [PathOp] = []
         // The whole band, not just its half on the slice's side: the other half lies outside
         // the slice's own dash, and covering it leaves no anti-aliased hairline at the boundary.
         if h > 0 {
@@ -139,7 +163,7 @@ extension PaddedWedge {
         let co = corner(outerArc: true)
         if co > 0 {
             let p = local.cornerPoints(startSide: true, radius: outer, c: co, outward: true)
-            ops += [.move(p.edge), .line(Point(x: h, y: -extent)), .line(p.arc * (extent / outer)), .line(p.arc),
+            outerOps = [.move(p.edge), .line(Point(x: h, y: -extent)), .line(p.arc * (extent / outer)), .line(p.arc),
                     .arc(radius: co, large: false, sweep: false, to: p.edge), .close]
         }
         let ci = hasInnerArc ? corner(outerArc: false) : 0
@@ -147,10 +171,11 @@ extension PaddedWedge {
             let r = innerEdge
             let p = local.cornerPoints(startSide: true, radius: r, c: ci, outward: false)
             let q = Point(x: h, y: -max(r * r - h * h, 0).squareRoot())
-            ops += [.move(p.edge), .line(q), .arc(radius: r, large: false, sweep: true, to: p.arc),
+            innerOps = [.move(p.edge), .line(q), .arc(radius: r, large: false, sweep: true, to: p.arc),
                     .arc(radius: ci, large: false, sweep: true, to: p.edge), .close]
         }
-        return startSide ? ops : ops.map(Self.mirrored)
+        if startSide { return (ops, outerOps, innerOps) }
+        return (ops.map(Self.mirrored), outerOps.map(Self.mirrored), innerOps.map(Self.mirrored))
     }
 
     /// `op` reflected in the y axis (x -> -x; arcs turn the other way).

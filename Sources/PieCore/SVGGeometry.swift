@@ -33,12 +33,21 @@ extension SVGWriter {
                 out.num(c.disc)
                 out.raw("\"/>")
             }
-            for cut in [c.start, c.end] where !cut.shape.isEmpty {
-                out.raw("<path class=\"p-c")
-                out.int(cut.index)
-                out.raw("\" d=\"")
-                out.path(cut.shape)
-                out.raw("\"/>")
+            for cut in [c.start, c.end] {
+                if !cut.shape.isEmpty {
+                    out.raw("<path class=\"p-c")
+                    out.int(cut.index)
+                    out.raw("\" d=\"")
+                    out.path(cut.shape)
+                    out.raw("\"/>")
+                }
+                for (k, ear) in [cut.outerEar, cut.innerEar].enumerated() where !ear.isEmpty {
+                    out.raw("<path class=\"p-x")
+                    out.int(2 * cut.index + k)
+                    out.raw("\" d=\"")
+                    out.path(ear)
+                    out.raw("\"/>")
+                }
             }
             out.raw("</mask>\n")
         }

@@ -57,6 +57,7 @@ struct StyleWriter {
             out.raw(sel + ".p-mo path," + sel + ".p-sep path," + sel + ".p-lb text" + geometrySelectors() + "{" + longhands() + "}\n")
             animationNames(names.motion, layer: ".p-mo path", cls: ".p-m")
             animationNames(names.cuts, layer: ".p-cm path", cls: ".p-c")
+            animationNames(names.ears, layer: ".p-cm path", cls: ".p-x")
             animationNames(names.orbits, layer: ".p-mo g", cls: ".p-o")
             animationNames(names.separators, layer: ".p-sep path", cls: ".p-b")
             animationNames(names.labels, layer: ".p-lb text", cls: ".p-l")
@@ -122,6 +123,13 @@ struct StyleWriter {
             for (side, cut) in [c.start, c.end].enumerated() {
                 rule(".p-c", cut.index, .rotate(cut.to, showing: false))
                 emit("c\(cut.index)", scenes.map { .rotate(side == 0 ? $0.cutouts[k].start.from : $0.cutouts[k].end.from, showing: false) })
+                for (e, _) in cut.ears {
+                    rule(".p-x", e, .ray(cut.to, inner: 0, length: 1, showing: false))
+                    emit("x\(e)", scenes.map {
+                        let c = side == 0 ? $0.cutouts[k].start : $0.cutouts[k].end
+                        return .ray(c.from, inner: c.ears.first { $0.0 == e }?.1 ?? 0, length: 1, showing: false)
+                    })
+                }
             }
         }
         for (k, o) in scene.orbits.enumerated() {
@@ -145,7 +153,10 @@ struct StyleWriter {
         for b in scene.separators { out.raw(sel + ".p-b\(b.index){animation-name:" + scene.scope + "-b\(b.index)}\n") }
         for l in scene.labels { out.raw(sel + ".p-l\(l.index){animation-name:" + scene.scope + "-l\(l.index)}\n") }
         for c in scene.cutouts {
-            for cut in [c.start, c.end] { out.raw(sel + ".p-c\(cut.index){animation-name:" + scene.scope + "-c\(cut.index)}\n") }
+            for cut in [c.start, c.end] {
+                out.raw(sel + ".p-c\(cut.index){animation-name:" + scene.scope + "-c\(cut.index)}\n")
+                for (e, _) in cut.ears { out.raw(sel + ".p-x\(e){animation-name:" + scene.scope + "-x\(e)}\n") }
+            }
         }
         for o in scene.orbits { out.raw(sel + ".p-o\(o.motion){animation-name:" + scene.scope + "-o\(o.motion)}\n") }
         out.raw("}\n")
@@ -203,6 +214,7 @@ struct StyleWriter {
     struct Names {
         var motion: [(Int, Int)] = []
         var cuts: [(Int, Int)] = []
+        var ears: [(Int, Int)] = []
         var orbits: [(Int, Int)] = []
         var separators: [(Int, Int)] = []
         var labels: [(Int, Int)] = []
