@@ -148,6 +148,23 @@ struct PaddedWedgeTests {
         #expect(Fixture.svg(spec([1, 2, 3], corner: 4)).contains("class=\"p-sep\""))
     }
 
+    @Test func earsSlideWithTheRingWhenAPieBecomesADonut() {
+        var before = spec([1, 1], corner: 6)
+        before.id = "test"
+        var after = before
+        after.chart.innerRadius = 0.5
+        let (plan, _, layout) = Compiler.transition(from: before, to: after)
+        let scene = Scene(layout: layout, plan: plan)
+        let cut = scene.cutouts[0].start
+        #expect(!cut.outerEar.isEmpty && !cut.innerEar.isEmpty)
+        #expect(cut.outerShift == 0)
+        #expect(abs(cut.innerShift + 75) < 1e-9)     // from the centre out to the hole's edge
+        // Without a ring change the ears are part of the one boundary shape.
+        let (plan2, _, layout2) = Compiler.transition(from: spec([1, 2], corner: 6), to: spec([2, 1], corner: 6))
+        let still = Scene(layout: layout2, plan: plan2)
+        #expect(still.cutouts[0].start.outerEar.isEmpty)
+    }
+
     @Test func chartsWithMoreThanSixtyFourMovingSlicesGetNoMasks() {
         let svg = Fixture.svg(spec(Array(repeating: 1, count: 65), pad: 1))
         #expect(!svg.contains("<mask"))
