@@ -15,7 +15,9 @@ public enum Layout {
     public static func layout(_ spec: ChartSpec, pinned: [String: Color] = [:]) -> ChartLayout {
         let chart = spec.chart
         let size = max(chart.size, 1)
-        let outer = max(size / 2 - pieMargin - max(spec.theme.stroke.width, 0), 1)
+        // Exploded slices move outward: the pie shrinks so they stay inside the canvas.
+        let explode = spec.slices.map { max($0.explode ?? 0, 0) }.max() ?? 0
+        let outer = max(size / 2 - pieMargin - max(spec.theme.stroke.width, 0) - explode, 1)
         let inner = min(max(chart.innerRadius, 0), 1) * outer
         let slices = placeSlices(spec, outer: outer, inner: inner, pinned: pinned)
         let equal = slices.allSatisfy { !$0.isVisible || $0.outerRadius == outer }
@@ -37,6 +39,8 @@ public enum Layout {
         result.labelRoom = labelled.room
         result.center = CenterText.make(chart.center, slices: slices, inner: inner, format: spec.format)
         result.ink = OutsideLabels.ink(on: result.background)
+        result.halfGap = PaddedWedge.halfGap(padAngle: max(chart.padAngle, 0), radius: outer)
+        result.cornerRadius = max(chart.cornerRadius, 0)
         return result
     }
 
@@ -106,6 +110,7 @@ public enum Layout {
                 percentText: percentText, color: colors[index], textColor: textColor(on: colors[index]),
                 startAngle: start, endAngle: max(end, start),
                 outerRadius: min(max(s.radius ?? 1, 0), 1) * outer, innerRadius: inner, labelText: nil)
+            slice.explode = max(s.explode ?? 0, 0)
             let share = denominator > 0 ? values[k] / denominator * 100 : 0
             if spec.labels.position != .none, slice.isVisible, share >= spec.labels.minPercent {
                 let text = render(spec.labels.content, slice: slice, format: spec.format, total: sum)

@@ -24,6 +24,8 @@ public struct SliceLayout: Sendable, Hashable {
     /// The label is drawn outside the pie with a leader line (`outside`, or `auto` when it
     /// does not fit in the slice).
     public var labelOutside = false
+    /// Px the slice is moved outward along its middle angle (`slices[].explode`).
+    public var explode: Double = 0
 
     public var span: Double { endAngle - startAngle }
     public var midAngle: Double { (startAngle + endAngle) / 2 }
@@ -69,6 +71,13 @@ public struct ChartLayout: Sendable, Hashable {
     public var center: CenterText? = nil
     /// Colour of text drawn on the background: outside labels, leader lines, centre text.
     public var ink = Color(r: 0x33, g: 0x33, b: 0x33)
+    /// Half the width of the gap between slices (`chart.padAngle`, see `PaddedWedge`), px.
+    public var halfGap: Double = 0
+    /// `chart.cornerRadius` in px (clamped per slice when drawn).
+    public var cornerRadius: Double = 0
+
+    /// Padded or rounded wedges (`PaddedWedge`) instead of plain ones.
+    public var shapesWedges: Bool { halfGap > 0 || cornerRadius > 0 }
 
     /// +1 clockwise, -1 counterclockwise: a chart angle `a` is at screen angle `s * a`.
     public var screenSign: Double { direction == .clockwise ? 1 : -1 }

@@ -62,6 +62,7 @@ struct SVGWriter {
         out.raw(")\">\n")
         out.raw(layout.direction == .clockwise ? "<g class=\"p-pie\">\n" : "<g class=\"p-pie\" transform=\"scale(-1 1)\">\n")
         track()
+        cutoutDefs()
         motionLayer()
         exactLayer()
         separatorLayer()
@@ -128,6 +129,7 @@ struct SVGWriter {
         out.raw(">\n")
         var circle: [UInt8] = []
         for m in scene.motion {
+            motionOpen(m.index)
             out.raw("<path class=\"p-m")
             out.int(m.index)
             out.raw("\" stroke=\"")
@@ -146,6 +148,7 @@ struct SVGWriter {
             }
             out.raw(circle)
             out.raw("\"/>\n")
+            motionClose(m.index)
         }
         out.raw("</g>\n")
     }
@@ -157,11 +160,14 @@ struct SVGWriter {
         emit()
         out.raw("<g class=\"p-st\">\n")
         emit(svg: false)
-        for (slice, end) in zip(layout.slices.lazy.filter(\.isVisible), scene.restEnds) {
+        let visible = layout.slices.indices.filter { layout.slices[$0].isVisible }
+        for (k, end) in zip(visible, scene.restEnds) {
             out.raw("<path fill=\"")
-            out.hex(slice.color)
-            out.raw("\" d=\"")
-            wedge(start: slice.startAngle, end: end, inner: slice.innerRadius, outer: slice.outerRadius)
+            out.hex(layout.slices[k].color)
+            out.raw("\"")
+            explodeAttribute(layout.slices[k])
+            out.raw(" d=\"")
+            restWedge(k, end: end)
             out.raw("\"/>\n")
         }
         emit()

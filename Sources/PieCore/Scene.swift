@@ -95,6 +95,11 @@ struct Scene {
     var restEnds: [Double] = []
     /// Outside labels, leader lines and centre text (only on the scene of the whole plan).
     var ink = InkScene()
+    /// Gaps and rounded corners (`CornerMask.swift`): one mask per motion element, the rest
+    /// shape per slice (nil = a plain wedge), and explode orbits.
+    var cutouts: [Cutout] = []
+    var restShapes: [PaddedWedge?] = []
+    var orbits: [Orbit] = []
 
     /// `shape` decides which segments have elements (the plan itself unless sampling: a
     /// sampled instant's scene must keep the element set of the whole transition).
@@ -102,13 +107,19 @@ struct Scene {
         self.layout = layout
         self.plan = plan
         scope = "piec-" + layout.id
+        // Gaps, corners and explode cut or move single slices: each slice gets its own dash.
         stacked = layout.equalRadii && layout.slices.allSatisfy { !$0.isVisible || $0.color.isOpaque }
+            && !layout.shapesWedges && !Scene.explodes(plan)
         moves = plan.kind != .none && (shape ?? plan).movesGeometry
         fades = plan.kind != .none && !moves && (shape ?? plan).fadesOpacity
         if moves {
             motion = Scene.motionItems(plan, shape: shape ?? plan, stacked: stacked, sweepStart: layout.startAngle)
+            cutouts = Scene.cutouts(plan, layout: layout, motion: motion)
+            orbits = Scene.orbits(plan, sweepStart: layout.startAngle, motion: motion)
         }
-        separators = Scene.separatorItems(plan, layout: layout)
+        if layout.shapesWedges { restShapes = Scene.restShapes(layout) }
+        // The gap replaces the separators.
+        separators = layout.halfGap > 0 ? [] : Scene.separatorItems(plan, layout: layout)
         labels = Scene.labelItems(plan, modes: shape ?? plan, layout: layout, animated: moves)
         if shape == nil { ink = InkScene(layout: layout, plan: plan, moves: moves) }
         let visible = layout.slices.filter(\.isVisible).map {
@@ -247,7 +258,7 @@ struct Scene {
         let sign = layout.screenSign
         var result: [Label] = []
         func radius(_ g: SegmentGeometry) -> Double {
-            g.innerRadius > 0 ? (g.innerRadius + g.outerRadius) / 2 : g.outerRadius * 0.62
+            (g.innerRadius > 0 ? (g.innerRadius + g.outerRadius) / 2 : g.outerRadius * 0.62) + g.explode
         }
         func outside(_ text: String, _ g: SegmentGeometry) -> Bool {
             OutsideLabels.isOutside(layout.labelPosition, text: text, geometry: g, fontSize: layout.fontSize, sign: sign)

@@ -17,7 +17,7 @@ struct StyleWriter {
     }
 
     private var out: ByteWriter
-    private let scene: Scene
+    let scene: Scene
     private let sel: String
     private var keyframes: [From] = []
     private var keyframeIndex: [From: Int] = [:]
@@ -55,8 +55,11 @@ struct StyleWriter {
             out.raw("@media (prefers-reduced-motion:no-preference){\n")
             out.raw(sel + ".p-mo{animation:" + scene.scope + "-show " + timing(linear: true) + "}\n")
             out.raw(sel + ".p-ex{animation:" + scene.scope + "-hide " + timing(linear: true) + "}\n")
-            out.raw(sel + ".p-mo path," + sel + ".p-sep path," + sel + ".p-lb text{" + longhands() + "}\n")
+            out.raw(sel + ".p-mo path," + sel + ".p-sep path," + sel + ".p-lb text" + geometrySelectors() + "{" + longhands() + "}\n")
             animationNames(names.motion, layer: ".p-mo path", cls: ".p-m")
+            animationNames(names.cuts, layer: ".p-cm path", cls: ".p-c")
+            animationNames(names.ears, layer: ".p-cm path", cls: ".p-x")
+            animationNames(names.orbits, layer: ".p-mo g", cls: ".p-o")
             animationNames(names.separators, layer: ".p-sep path", cls: ".p-b")
             animationNames(names.labels, layer: ".p-lb text", cls: ".p-l")
             out.raw("}\n")
@@ -117,6 +120,23 @@ struct StyleWriter {
                 emit("b\(b.index)", scenes.map { .rotate(line($0).from, showing: b.motionOnly, opacity: line($0).fromOpacity) })
             }
         }
+        for (k, c) in scene.cutouts.enumerated() {
+            for (side, cut) in [c.start, c.end].enumerated() {
+                rule(".p-c", cut.index, .rotate(cut.to, showing: false))
+                emit("c\(cut.index)", scenes.map { .rotate(side == 0 ? $0.cutouts[k].start.from : $0.cutouts[k].end.from, showing: false) })
+                for (e, _) in cut.ears {
+                    rule(".p-x", e, .ray(cut.to, inner: 0, length: 1, showing: false))
+                    emit("x\(e)", scenes.map {
+                        let c = side == 0 ? $0.cutouts[k].start : $0.cutouts[k].end
+                        return .ray(c.from, inner: c.ears.first { $0.0 == e }?.1 ?? 0, length: 1, showing: false)
+                    })
+                }
+            }
+        }
+        for (k, o) in scene.orbits.enumerated() {
+            rule(".p-o", o.motion, .orbit(o.toMid, radius: o.to, opacity: 1))
+            emit("o\(o.motion)", scenes.map { .orbit($0.orbits[k].fromMid, radius: $0.orbits[k].from, opacity: 1) })
+        }
         for (k, l) in scene.labels.enumerated() {
             rule(".p-l", l.index, .orbit(l.to, radius: l.radius, opacity: l.toOpacity))
             emit("l\(l.index)", scenes.map { .orbit($0.labels[k].from, radius: $0.labels[k].fromRadius, opacity: $0.labels[k].fromOpacity) })
@@ -128,11 +148,18 @@ struct StyleWriter {
         out.raw(sel + ".p-ex{animation:" + scene.scope + "-hide " + timing(linear: true) + "}\n")
         // Longhands, not the shorthand: `animation:` would reset animation-name with a more
         // specific selector than the per-element rules below.
-        out.raw(sel + ".p-mo path," + sel + ".p-sep path," + sel + ".p-lb text{animation-duration:" + formatNumber(line.length)
+        out.raw(sel + ".p-mo path," + sel + ".p-sep path," + sel + ".p-lb text" + geometrySelectors() + "{animation-duration:" + formatNumber(line.length)
                 + "ms;animation-timing-function:linear;animation-delay:" + formatNumber(line.start) + "ms;animation-fill-mode:backwards}\n")
         for m in scene.motion { out.raw(sel + ".p-m\(m.index){animation-name:" + scene.scope + "-m\(m.index)}\n") }
         for b in scene.separators { out.raw(sel + ".p-b\(b.index){animation-name:" + scene.scope + "-b\(b.index)}\n") }
         for l in scene.labels { out.raw(sel + ".p-l\(l.index){animation-name:" + scene.scope + "-l\(l.index)}\n") }
+        for c in scene.cutouts {
+            for cut in [c.start, c.end] {
+                out.raw(sel + ".p-c\(cut.index){animation-name:" + scene.scope + "-c\(cut.index)}\n")
+                for (e, _) in cut.ears { out.raw(sel + ".p-x\(e){animation-name:" + scene.scope + "-x\(e)}\n") }
+            }
+        }
+        for o in scene.orbits { out.raw(sel + ".p-o\(o.motion){animation-name:" + scene.scope + "-o\(o.motion)}\n") }
         out.raw("}\n")
     }
 
@@ -185,8 +212,11 @@ struct StyleWriter {
         return "cubic-bezier(" + numbers.joined(separator: ",") + ")"
     }
 
-    private struct Names {
+    struct Names {
         var motion: [(Int, Int)] = []
+        var cuts: [(Int, Int)] = []
+        var ears: [(Int, Int)] = []
+        var orbits: [(Int, Int)] = []
         var separators: [(Int, Int)] = []
         var labels: [(Int, Int)] = []
     }
@@ -208,6 +238,7 @@ struct StyleWriter {
                 names.separators.append((b.index, keyframe(.rotate(b.from, showing: b.motionOnly, opacity: b.fromOpacity))))
             }
         }
+        geometryStates(&names)
         for l in scene.labels {
             rule(".p-l", l.index, .orbit(l.to, radius: l.radius, opacity: l.toOpacity))
             names.labels.append((l.index, keyframe(.orbit(l.from, radius: l.fromRadius, opacity: l.fromOpacity))))
@@ -215,7 +246,7 @@ struct StyleWriter {
         return names
     }
 
-    private mutating func rule(_ cls: String, _ index: Int, _ state: From) {
+    mutating func rule(_ cls: String, _ index: Int, _ state: From) {
         out.raw(sel)
         out.raw(cls)
         out.int(index)
@@ -224,7 +255,7 @@ struct StyleWriter {
         out.raw("}\n")
     }
 
-    private mutating func keyframe(_ from: From) -> Int {
+    mutating func keyframe(_ from: From) -> Int {
         if let k = keyframeIndex[from] { return k }
         keyframes.append(from)
         keyframeIndex[from] = keyframes.count - 1

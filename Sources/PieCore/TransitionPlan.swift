@@ -9,6 +9,8 @@ public struct SegmentGeometry: Sendable, Hashable {
     public var color: Color
     /// 0...1.
     public var opacity: Double
+    /// Px the segment is moved outward along its middle angle.
+    public var explode: Double = 0
 
     public init(startAngle: Double, endAngle: Double, outerRadius: Double, innerRadius: Double,
                 color: Color, opacity: Double = 1) {
@@ -28,7 +30,14 @@ public struct SegmentGeometry: Sendable, Hashable {
         return SegmentGeometry(
             startAngle: mix(startAngle, other.startAngle), endAngle: mix(endAngle, other.endAngle),
             outerRadius: mix(outerRadius, other.outerRadius), innerRadius: mix(innerRadius, other.innerRadius),
-            color: e >= 1 ? other.color : color, opacity: mix(opacity, other.opacity))
+            color: e >= 1 ? other.color : color, opacity: mix(opacity, other.opacity)).exploded(mix(explode, other.explode))
+    }
+
+    /// A copy moved outward by `explode` px.
+    func exploded(_ explode: Double) -> SegmentGeometry {
+        var g = self
+        g.explode = explode
+        return g
     }
 }
 
@@ -114,6 +123,7 @@ public struct TransitionPlan: Sendable, Hashable {
         segments.contains {
             $0.from.startAngle != $0.to.startAngle || $0.from.endAngle != $0.to.endAngle
                 || $0.from.outerRadius != $0.to.outerRadius || $0.from.innerRadius != $0.to.innerRadius
+                || $0.from.explode != $0.to.explode
         }
     }
 
@@ -139,7 +149,7 @@ public enum Planner {
         let segments = layout.slices.enumerated().map { k, slice in
             let to = SegmentGeometry(startAngle: slice.startAngle, endAngle: slice.endAngle,
                                      outerRadius: slice.outerRadius, innerRadius: slice.innerRadius,
-                                     color: slice.color)
+                                     color: slice.color).exploded(slice.explode)
             var from = to
             switch kind {
             case .enterGrow:

@@ -16,6 +16,9 @@ extension ChartSpec {
         if let track = chart.track { c.append(("track", .string(track.hex))) }
         c.append(("sort", .string(chart.sort.rawValue)))
         if let center = chart.center { c.append(("center", .string(center.source))) }
+        // Geometry keys appear only when used, so older canonical specs stay byte-identical.
+        if chart.padAngle > 0 { c.append(("padAngle", num(chart.padAngle))) }
+        if chart.cornerRadius > 0 { c.append(("cornerRadius", num(chart.cornerRadius))) }
         root.append(("chart", .object(c)))
         root.append(("labels", .object([
             ("content", .string(labels.content.source)), ("position", .string(labels.position.rawValue)),
@@ -41,6 +44,7 @@ extension ChartSpec {
             var m: [(String, JSONValue)] = [("id", .string(s.id)), ("label", .string(s.label)), ("value", num(s.value))]
             if let color = s.color { m.append(("color", .string(color.hex))) }
             if let radius = s.radius { m.append(("radius", num(radius))) }
+            if let explode = s.explode { m.append(("explode", num(explode))) }
             if let d = s.description { m.append(("description", .string(d))) }
             if !s.renamedFrom.isEmpty { m.append(("renamedFrom", .array(s.renamedFrom.map(JSONValue.string)))) }
             return .object(m)

@@ -46,6 +46,10 @@ public struct ChartOptions: Sendable, Hashable {
     public var sort: SortOrder = .none
     /// Centre text of a donut (a template with `{total}` and the largest slice's tokens).
     public var center: LabelTemplate?
+    /// Degrees of gap between adjacent slices (>= 0); see `Keys.chart`.
+    public var padAngle: Double = 0
+    /// Px of corner rounding (>= 0), clamped per slice.
+    public var cornerRadius: Double = 0
     public init() {}
 }
 
@@ -137,6 +141,8 @@ public struct SliceSpec: Sendable, Hashable {
     public var color: Color?
     /// Outer radius as a fraction of the chart's outer radius, (0, 1]; nil = 1.
     public var radius: Double?
+    /// Px the slice moves outward along its middle angle; nil = 0.
+    public var explode: Double?
     public var description: String?
     /// Ids this slice had in earlier versions: the diff matches it to the old slice (an update
     /// that animates, not a remove plus an insert).

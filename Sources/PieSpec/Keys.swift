@@ -62,6 +62,10 @@ public enum Keys {
         KeySpec("track", .color, "Background ring over the whole sweep (gauges, progress)."),
         KeySpec("sort", .choice(SortOrder.allCases.map(\.rawValue)), default: .string("none"), "Slice order: input order (none), ascending or descending by value."),
         KeySpec("center", .template, "Centre text of a donut (needs innerRadius > 0), fitted to the hole; tokens: {total} = sum of the values, and {label} {value} {percent} {id} of the largest slice."),
+        KeySpec("padAngle", .number(min: 0, max: 45), default: .int(0),
+                "Gap between adjacent slices, in degrees: a band of constant width (the chord of padAngle at the outer radius) around each boundary; replaces the separators. Slices narrower than the gap vanish."),
+        KeySpec("cornerRadius", .number(min: 0, max: 1000), default: .int(0),
+                "Rounded slice corners, in px; clamped per slice to half the ring width and to what fits in the slice's angle."),
     ])
 
     public static let labels = KeyTable(section: "labels", doc: "Text drawn on the slices.", keys: [
@@ -108,6 +112,7 @@ public enum Keys {
         KeySpec("value", .number(min: 0, max: 1e15), required: true, "The slice's value: a plain decimal number, >= 0."),
         KeySpec("color", .color, "Colour of the slice (opaque); otherwise from the palette, stable per id."),
         KeySpec("radius", .number(min: 0, max: 1, exclusiveMin: true), "Outer radius as a fraction of the chart's (variable-radius pies)."),
+        KeySpec("explode", .number(min: 0, max: 200), "Moves the slice outward along its middle angle, in px (the canvas grows to keep it inside)."),
         KeySpec("description", .text(maxLength: maxText), "Accessible description of the slice."),
         KeySpec("renamedFrom", .list(of: .identifier(allowUnderscore: true), minItems: 1),
                 "Ids this slice had in earlier versions, so a rename animates as an update."),
@@ -133,8 +138,7 @@ public enum Keys {
     /// Keys of PRODUCT's full language that this version does not implement yet: rejected
     /// (never accepted and ignored) with a message that says so.
     public static let planned: [String: String] = [
-        "padAngle": "chart", "cornerRadius": "chart", "other": "chart", "width": "chart",
+        "other": "chart", "width": "chart",
         "height": "chart", "locale": "format", "dark": "theme",
-        "explode": "slices[]",
     ]
 }

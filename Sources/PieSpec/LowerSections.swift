@@ -46,6 +46,8 @@ extension Lowering {
         if let v = e["track"] { c.track = color(v.value, path: p("track")) }
         if let v = e["sort"], let x = choice(v.value, t.key("sort")!, path: p("sort")) { c.sort = SortOrder(rawValue: x)! }
         if let v = e["center"] { c.center = template(v.value, path: p("center")) }
+        if let v = e["padAngle"], let x = number(v.value, t.key("padAngle")!, path: p("padAngle")) { c.padAngle = x }
+        if let v = e["cornerRadius"], let x = number(v.value, t.key("cornerRadius")!, path: p("cornerRadius")) { c.cornerRadius = x }
         return c
     }
 

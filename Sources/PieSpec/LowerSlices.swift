@@ -54,6 +54,7 @@ extension Lowering {
             }
         }
         if let v = e["radius"] { slice.radius = number(v.value, t.key("radius")!, path: "\(path).radius") }
+        if let v = e["explode"] { slice.explode = number(v.value, t.key("explode")!, path: "\(path).explode") }
         if let v = e["description"] { slice.description = text(v.value, t.key("description")!, path: "\(path).description") }
         if let v = e["renamedFrom"] { slice.renamedFrom = renamedFrom(v.value, path: "\(path).renamedFrom") }
         return diagnostics.count == before && id != nil && label != nil && value != nil ? slice : nil

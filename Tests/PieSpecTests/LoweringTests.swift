@@ -52,7 +52,7 @@ struct LoweringTests {
     }
 
     @Test func plannedKeysAreRejectedNotIgnored() {
-        let r = load("piec: 1\nchart: { padAngle: 2 }\nslices:\n  - { label: A, value: 1 }\n")
+        let r = load("piec: 1\nchart: { width: 200 }\nslices:\n  - { label: A, value: 1 }\n")
         #expect(codes(r) == ["E0216"])
     }
 

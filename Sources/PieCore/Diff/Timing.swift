@@ -122,6 +122,6 @@ extension SegmentGeometry {
                       a: byte(color.a, other.color.a))
         return SegmentGeometry(startAngle: mix(startAngle, other.startAngle), endAngle: mix(endAngle, other.endAngle),
                                outerRadius: mix(outerRadius, other.outerRadius), innerRadius: mix(innerRadius, other.innerRadius),
-                               color: c, opacity: mix(opacity, other.opacity))
+                               color: c, opacity: mix(opacity, other.opacity)).exploded(mix(explode, other.explode))
     }
 }

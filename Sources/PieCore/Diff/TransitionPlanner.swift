@@ -25,9 +25,9 @@ extension Planner {
             let color = (n ?? o)!.color
             let from = SegmentGeometry(startAngle: fromCursor, endAngle: fromCursor + fromWidth,
                                        outerRadius: oldRing.outer * old.outerRadius, innerRadius: old.innerRadius,
-                                       color: entry.role == .stable ? o!.color : color)
+                                       color: entry.role == .stable ? o!.color : color).exploded((o ?? n)!.explode)
             let to = SegmentGeometry(startAngle: toCursor, endAngle: toCursor + toWidth,
-                                     outerRadius: newRing.outer * new.outerRadius, innerRadius: new.innerRadius, color: color)
+                                     outerRadius: newRing.outer * new.outerRadius, innerRadius: new.innerRadius, color: color).exploded((n ?? o)!.explode)
             fromCursor += fromWidth
             toCursor += toWidth
             let kind: SegmentKind = switch entry.role {
@@ -87,9 +87,9 @@ extension Planner {
             if delta > 180 { shift = -360 } else if delta < -180 { shift = 360 }
         }
         let from = SegmentGeometry(startAngle: o.startAngle, endAngle: o.endAngle, outerRadius: o.outerRadius,
-                                   innerRadius: oldChart.innerRadius, color: o.color)
+                                   innerRadius: oldChart.innerRadius, color: o.color).exploded(o.explode)
         let to = SegmentGeometry(startAngle: n.startAngle + shift, endAngle: n.endAngle + shift, outerRadius: n.outerRadius,
-                                 innerRadius: newChart.innerRadius, color: n.color)
+                                 innerRadius: newChart.innerRadius, color: n.color).exploded(n.explode)
         return Segment(id: n.id, kind: .update, slice: newIndex, from: from, to: to)
     }
 }

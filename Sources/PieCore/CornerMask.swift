@@ -1,0 +1,190 @@
+/// Gaps, rounded corners and explode in the motion layer.
+///
+/// The motion layer draws each slice as a rotating stroke dash, which has square corners and
+/// no gap. Each motion element is therefore wrapped in a group masked by its own *cutout*: a
+/// white square minus, at each of the slice's two boundaries, one rigid black shape attached
+/// to the boundary ray (the gap band plus the two corner
+/// "ears": the region between the arc, the gap's edge and the corner circle), and the centre
+/// disc of radius h. Each shape rotates exactly like a separator line (`rotate(a)`, with `a`
+/// the boundary's angle, linear in the eased progress), so the cut follows the slice. At the
+/// final state the masked dash is exactly the `PaddedWedge` outline of the exact layer.
+/// The group also carries the slice's explode: `rotate(m) translate(0,-e) rotate(-m)` with
+/// `m` the middle angle, which interpolates along the circle; the mask moves with it.
+extension Scene {
+    /// One boundary shape of a cutout (`.p-c<index>`), at chart angle `from` -> `to` (relative
+    /// to the sweep start, like the dashes).
+    struct Cut {
+        var index: Int
+        var from: Double
+        var to: Double
+        var shape: [PathOp]
+        /// When the ring changes, the corner ears are separate elements (`.p-x<2k>` outer,
+        /// `.p-x<2k+1>` inner) that also slide along the boundary ray from the old radius to
+        /// the new one (`translate(0,-shift)`, linear like the radii); else part of `shape`.
+        var outerEar: [PathOp] = []
+        var innerEar: [PathOp] = []
+        var outerShift: Double = 0
+        var innerShift: Double = 0
+    }
+
+    /// The mask of one motion element.
+    struct Cutout {
+        /// `Motion.index` of the element it masks.
+        var motion: Int
+        /// Radius of the black disc at the centre (the gap's cap), 0 for none.
+        var disc: Double
+        var start: Cut
+        var end: Cut
+    }
+
+    /// The explode orbit of one motion element (`.p-o<index>`), relative to the sweep start.
+    struct Orbit {
+        var motion: Int
+        var fromMid: Double
+        var toMid: Double
+        var from: Double
+        var to: Double
+    }
+
+    /// The segment (or mover) a motion element draws.
+    static func segment(_ plan: TransitionPlan, motion index: Int) -> Segment {
+        index < plan.segments.count ? plan.segments[index] : plan.movers[index - plan.segments.count]
+    }
+
+    /// Whether any slice is exploded at either end of the plan.
+    static func explodes(_ plan: TransitionPlan) -> Bool {
+        (plan.segments + plan.movers).contains { $0.from.explode > 0 || $0.to.explode > 0 }
+    }
+
+    /// Half gaps at the start and end of each drawn segment, from the final order: an open end
+    /// of a partial sweep (nothing visible before or after it, and no closed circle) has none.
+    static func gaps(_ geometries: [SegmentGeometry], halfGap h: Double) -> [(start: Double, end: Double)] {
+        guard h > 0 else { return geometries.map { _ in (0, 0) } }
+        let visible = geometries.filter { $0.span > 0 }
+        let closed = closes(visible)
+        let first = geometries.firstIndex { $0.span > 0 } ?? geometries.count
+        let last = geometries.lastIndex { $0.span > 0 } ?? -1
+        return geometries.indices.map { i in
+            (closed || i > first ? h : 0, closed || i < last ? h : 0)
+        }
+    }
+
+    /// The rest shape of every slice of `layout` (nil for invisible slices and full circles).
+    static func restShapes(_ layout: ChartLayout) -> [PaddedWedge?] {
+        let visible = layout.slices.indices.filter { layout.slices[$0].isVisible }
+        let geometries = visible.map {
+            SegmentGeometry(startAngle: layout.slices[$0].startAngle, endAngle: layout.slices[$0].endAngle,
+                            outerRadius: layout.slices[$0].outerRadius, innerRadius: layout.slices[$0].innerRadius, color: layout.slices[$0].color)
+        }
+        let sides = gaps(geometries, halfGap: layout.halfGap)
+        var result = [PaddedWedge?](repeating: nil, count: layout.slices.count)
+        for (i, k) in visible.enumerated() where !Geometry.isFullCircle(geometries[i].span) {
+            let g = geometries[i]
+            result[k] = PaddedWedge(start: g.startAngle, end: g.endAngle, inner: g.innerRadius, outer: g.outerRadius,
+                                    startGap: sides[i].start, endGap: sides[i].end, cornerRadius: layout.cornerRadius)
+        }
+        return result
+    }
+
+    /// Cutouts for the motion elements (empty unless the chart pads or rounds its slices).
+    /// Beyond `maxRotatedDashes` elements there are no masks: every mask shape is a transform
+    /// animation, and Chromium runs out of compositor memory with hundreds of them. Such
+    /// charts show square, unpadded dashes while moving and the exact shapes at rest.
+    static func cutouts(_ plan: TransitionPlan, layout: ChartLayout, motion: [Motion]) -> [Cutout] {
+        guard layout.shapesWedges, motion.count <= maxRotatedDashes else { return [] }
+        let start = layout.startAngle
+        let segments = motion.map { segment(plan, motion: $0.index) }
+        let sides = gaps(segments.map(\.to), halfGap: layout.halfGap)
+        let extent = extentOf(segments)
+        return segments.enumerated().map { i, s in
+            var (h0, h1) = sides[i]
+            if i >= segments.count - plan.movers.count { (h0, h1) = (layout.halfGap, layout.halfGap) }
+            // Corners are clamped for the final shape; a slice that leaves keeps its old corners.
+            let g = s.to.span > 0 ? s.to : s.from
+            let full = Geometry.isFullCircle(g.span) && segments.count == 1
+            let wedge = PaddedWedge(start: g.startAngle, end: g.endAngle, inner: g.innerRadius, outer: g.outerRadius,
+                                    startGap: h0, endGap: h1, cornerRadius: full ? 0 : layout.cornerRadius)
+            let first = cut(wedge, s, startSide: true, index: 2 * i, from: s.from.startAngle - start, to: s.to.startAngle - start, extent: extent)
+            let last = cut(wedge, s, startSide: false, index: 2 * i + 1, from: s.from.endAngle - start, to: s.to.endAngle - start, extent: extent)
+            return Cutout(motion: motion[i].index, disc: max(h0, h1), start: first, end: last)
+        }
+    }
+
+    /// One boundary's cut; ears split off and shifted when the segment's ring changes.
+    private static func cut(_ wedge: PaddedWedge, _ s: Segment, startSide: Bool, index: Int, from: Double, to: Double,
+                            extent: Double) -> Cut {
+        let parts = wedge.cutParts(startSide: startSide, extent: extent)
+        guard s.from.outerRadius != s.to.outerRadius || s.from.innerRadius != s.to.innerRadius else {
+            return Cut(index: index, from: from, to: to, shape: parts.band + parts.outer + parts.inner)
+        }
+        let h = max(wedge.startGap, wedge.endGap)
+        return Cut(index: index, from: from, to: to, shape: parts.band, outerEar: parts.outer, innerEar: parts.inner,
+                   outerShift: s.from.outerRadius - s.to.outerRadius,
+                   innerShift: max(s.from.innerRadius, h) - max(s.to.innerRadius, h))
+    }
+
+    /// Half the side of the square every mask covers: beyond any radius drawn.
+    static func extentOf(_ segments: [Segment]) -> Double {
+        (segments.map { max($0.from.outerRadius, $0.to.outerRadius) }.max() ?? 1) + 4
+    }
+
+    /// Explode orbits for every motion element when any slice explodes.
+    static func orbits(_ plan: TransitionPlan, sweepStart: Double, motion: [Motion]) -> [Orbit] {
+        guard explodes(plan) else { return [] }
+        return motion.map { m in
+            let s = segment(plan, motion: m.index)
+            return Orbit(motion: m.index, fromMid: (s.from.startAngle + s.from.endAngle) / 2 - sweepStart,
+                         toMid: (s.to.startAngle + s.to.endAngle) / 2 - sweepStart, from: s.from.explode, to: s.to.explode)
+        }
+    }
+}
+
+extension PaddedWedge {
+    /// The black shape at one boundary, in the boundary's own frame (the boundary ray points
+    /// up along -y; the slice lies at +x for its start side, -x for its end side): the half gap
+    /// band and the outer and inner corner ears, extended out to `extent`.
+    func cut(startSide: Bool, extent: Double) -> [PathOp] {
+        let parts = cutParts(startSide: startSide, extent: extent)
+        return parts.band + parts.outer + parts.inner
+    }
+
+    /// The gap band, the outer ear and the inner ear of `cut(startSide:extent:)`.
+    func cutParts(startSide: Bool, extent: Double) -> (band: [PathOp], outer: [PathOp], inner: [PathOp]) {
+        let h = startSide ? startGap : endGap
+        var local = self
+        (local.start, local.end) = (0, max(span, 1e-6))
+        if !startSide { (local.startGap, local.endGap) = (endGap, startGap) }
+        var ops: [PathOp] = [], outerOps: [PathOp] = [], innerOps: [PathOp] = []
+        // The whole band, not just its half on the slice's side: the other half lies outside
+        // the slice's own dash, and covering it leaves no anti-aliased hairline at the boundary.
+        if h > 0 {
+            ops += [.move(Point(x: -h, y: 0)), .line(Point(x: -h, y: -extent)), .line(Point(x: h, y: -extent)), .line(Point(x: h, y: 0)), .close]
+        }
+        let co = corner(outerArc: true)
+        if co > 0 {
+            let p = local.cornerPoints(startSide: true, radius: outer, c: co, outward: true)
+            outerOps = [.move(p.edge), .line(Point(x: h, y: -extent)), .line(p.arc * (extent / outer)), .line(p.arc),
+                    .arc(radius: co, large: false, sweep: false, to: p.edge), .close]
+        }
+        let ci = hasInnerArc ? corner(outerArc: false) : 0
+        if ci > 0 {
+            let r = innerEdge
+            let p = local.cornerPoints(startSide: true, radius: r, c: ci, outward: false)
+            let q = Point(x: h, y: -max(r * r - h * h, 0).squareRoot())
+            innerOps = [.move(p.edge), .line(q), .arc(radius: r, large: false, sweep: true, to: p.arc),
+                    .arc(radius: ci, large: false, sweep: true, to: p.edge), .close]
+        }
+        if startSide { return (ops, outerOps, innerOps) }
+        return (ops.map(Self.mirrored), outerOps.map(Self.mirrored), innerOps.map(Self.mirrored))
+    }
+
+    /// `op` reflected in the y axis (x -> -x; arcs turn the other way).
+    static func mirrored(_ op: PathOp) -> PathOp {
+        switch op {
+        case .move(let p): .move(Point(x: -p.x, y: p.y))
+        case .line(let p): .line(Point(x: -p.x, y: p.y))
+        case .arc(let r, let large, let sweep, let p): .arc(radius: r, large: large, sweep: !sweep, to: Point(x: -p.x, y: p.y))
+        case .close: .close
+        }
+    }
+}

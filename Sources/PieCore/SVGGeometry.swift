@@ -1,0 +1,102 @@
+import PieSpec
+
+/// The SVG side of gaps, rounded corners and explode (see `CornerMask.swift`, `PaddedWedge`).
+extension SVGWriter {
+    /// The masks of the motion elements, one per element: a white square, the centre disc and
+    /// two boundary shapes (`.p-c<k>`) that CSS rotates like separators.
+    mutating func cutoutDefs() {
+        guard !scene.cutouts.isEmpty else { return }
+        let extent = Scene.extentOf(scene.motion.map { Scene.segment(scene.plan, motion: $0.index) })
+        out.raw("<defs class=\"p-cm\">\n")
+        for (i, c) in scene.cutouts.enumerated() {
+            out.raw("<mask id=\"" + scene.scope + "-c")
+            out.int(i)
+            out.raw("\" maskUnits=\"userSpaceOnUse\" x=\"")
+            out.num(-extent)
+            out.raw("\" y=\"")
+            out.num(-extent)
+            out.raw("\" width=\"")
+            out.num(2 * extent)
+            out.raw("\" height=\"")
+            out.num(2 * extent)
+            out.raw("\"><rect x=\"")
+            out.num(-extent)
+            out.raw("\" y=\"")
+            out.num(-extent)
+            out.raw("\" width=\"")
+            out.num(2 * extent)
+            out.raw("\" height=\"")
+            out.num(2 * extent)
+            out.raw("\" fill=\"#fff\"/>")
+            if c.disc > 0 {
+                out.raw("<circle r=\"")
+                out.num(c.disc)
+                out.raw("\"/>")
+            }
+            for cut in [c.start, c.end] {
+                if !cut.shape.isEmpty {
+                    out.raw("<path class=\"p-c")
+                    out.int(cut.index)
+                    out.raw("\" d=\"")
+                    out.path(cut.shape)
+                    out.raw("\"/>")
+                }
+                for (k, ear) in [cut.outerEar, cut.innerEar].enumerated() where !ear.isEmpty {
+                    out.raw("<path class=\"p-x")
+                    out.int(2 * cut.index + k)
+                    out.raw("\" d=\"")
+                    out.path(ear)
+                    out.raw("\"/>")
+                }
+            }
+            out.raw("</mask>\n")
+        }
+        out.raw("</defs>\n")
+    }
+
+    /// Opens the group around motion element `index` that carries its explode orbit and mask.
+    mutating func motionOpen(_ index: Int) {
+        let cut = scene.cutouts.firstIndex { $0.motion == index }
+        let orbit = scene.orbits.contains { $0.motion == index }
+        guard cut != nil || orbit else { return }
+        out.raw("<g")
+        if orbit {
+            out.raw(" class=\"p-o")
+            out.int(index)
+            out.raw("\"")
+        }
+        if let cut {
+            out.raw(" mask=\"url(#" + scene.scope + "-c")
+            out.int(cut)
+            out.raw(")\"")
+        }
+        out.raw(">")
+    }
+
+    mutating func motionClose(_ index: Int) {
+        if scene.cutouts.contains(where: { $0.motion == index }) || scene.orbits.contains(where: { $0.motion == index }) {
+            out.raw("</g>\n")
+        }
+    }
+
+    /// ` transform="translate(x y)"` for an exploded slice (chart space; the pie group mirrors).
+    mutating func explodeAttribute(_ slice: SliceLayout) {
+        guard slice.explode > 0 else { return }
+        let p = Geometry.point(angle: slice.midAngle, radius: slice.explode)
+        out.raw(" transform=\"translate(")
+        out.num(p.x)
+        out.raw(" ")
+        out.num(p.y)
+        out.raw(")\"")
+    }
+
+    /// The `d` of slice `k` at rest, painted to `end` (stacked) or its own end.
+    mutating func restWedge(_ k: Int, end: Double) {
+        let slice = layout.slices[k]
+        if k < scene.restShapes.count, let shape = scene.restShapes[k] {
+            out.path(shape.outline())
+        } else {
+            out.wedge(start: slice.startAngle, end: end, inner: slice.innerRadius, outer: slice.outerRadius)
+        }
+    }
+}
