@@ -23,7 +23,7 @@ public enum Layout {
                              sign: chart.direction == .clockwise ? 1 : -1)
         let canvas = LegendPlacer.place(legend, box: box)
         let used = slices.last.map(\.endAngle) ?? chart.startAngle
-        return ChartLayout(
+        var result = ChartLayout(
             id: spec.id, width: canvas.width, height: canvas.height,
             cx: canvas.pieX + box.centerX, cy: canvas.pieY + box.centerY,
             outerRadius: outer, innerRadius: inner,
@@ -31,6 +31,9 @@ public enum Layout {
             usedEndAngle: used, background: visible(spec.theme.background), track: visible(chart.track),
             stroke: spec.theme.stroke, slices: slices, equalRadii: equal,
             legend: canvas.legend, fontSize: fontSize)
+        Patterns.assign(spec, to: &result)
+        result.dark = DarkTheme.make(spec.theme, layout: result)
+        return result
     }
 
     static func sweep(_ chart: ChartOptions) -> Double { min(max(chart.sweep, 0), 360) }

@@ -21,6 +21,8 @@ public struct SliceLayout: Sendable, Hashable {
     public var innerRadius: Double
     /// Label text from `labels.content`, or nil when the slice shows no label.
     public var labelText: String?
+    /// Fill pattern over the colour (`Patterns`); `.none` = plain colour.
+    public var pattern: PatternKind = .none
 
     public var span: Double { endAngle - startAngle }
     public var midAngle: Double { (startAngle + endAngle) / 2 }
@@ -54,6 +56,8 @@ public struct ChartLayout: Sendable, Hashable {
     public var equalRadii: Bool
     public var legend: LegendLayout
     public var fontSize: Double
+    /// The `prefers-color-scheme: dark` variant, nil with `theme.dark: none` (`DarkTheme`).
+    public var dark: DarkTheme? = nil
 
     /// +1 clockwise, -1 counterclockwise: a chart angle `a` is at screen angle `s * a`.
     public var screenSign: Double { direction == .clockwise ? 1 : -1 }

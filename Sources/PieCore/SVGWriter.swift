@@ -46,8 +46,9 @@ struct SVGWriter {
         emit(inline: false)
         openRoot(role: "group")
         emit(svg: false)
+        out.raw(Patterns.defs(layout, scope: scene.scope))
         if let background = layout.background {
-            out.raw("<rect width=\"")
+            out.raw("<rect class=\"p-bg\" width=\"")
             out.num(layout.width)
             out.raw("\" height=\"")
             out.num(layout.height)
@@ -73,7 +74,13 @@ struct SVGWriter {
             emit(svg: false)
         }
         out.raw("</g>\n")
-        legend()
+        emit()
+        legend(interactive: false)
+        emit(inline: false)
+        if inline != nil {
+            legend(interactive: true)
+            emit(svg: false)
+        }
         out.raw("</svg>\n")
         emit()
     }
@@ -145,6 +152,7 @@ struct SVGWriter {
             }
             out.raw(circle)
             out.raw("\"/>\n")
+            motionPattern(m, circle: circle)
         }
         out.raw("</g>\n")
     }
@@ -162,6 +170,11 @@ struct SVGWriter {
             out.raw("\" d=\"")
             wedge(start: slice.startAngle, end: end, inner: slice.innerRadius, outer: slice.outerRadius)
             out.raw("\"/>\n")
+            if let fill = Patterns.fill(slice, scope: scene.scope) {
+                out.raw("<path fill=\"" + fill + "\" d=\"")
+                wedge(start: slice.startAngle, end: end, inner: slice.innerRadius, outer: slice.outerRadius)
+                out.raw("\"/>\n")
+            }
         }
         emit()
         if inline != nil {

@@ -38,6 +38,7 @@ struct StyleWriter {
 
     private mutating func write() {
         out.raw(sel + ".p-mo," + sel + ".p-sep," + sel + ".p-lb{pointer-events:none}\n")
+        if let dark = scene.layout.dark { out.raw(dark.chartCSS(sel: sel)) }
         if scene.moves, !scene.plan.isUniform {
             writeSampled()
         } else if scene.moves {
