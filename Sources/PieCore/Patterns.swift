@@ -50,7 +50,7 @@ enum Patterns {
     }
 
     /// Marks should differ from their slice at least this much (WCAG contrast ratio).
-    static let minMarkContrast = 1.25
+    static let minMarkContrast = 1.15
 
     /// The colour of a mark of `ink` drawn at `opacity` over `color`.
     static func markColor(_ ink: Color, on color: Color) -> Color {
