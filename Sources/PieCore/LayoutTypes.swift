@@ -58,6 +58,8 @@ public struct ChartLayout: Sendable, Hashable {
     public var fontSize: Double
     /// The `prefers-color-scheme: dark` variant, nil with `theme.dark: none` (`DarkTheme`).
     public var dark: DarkTheme? = nil
+    /// The palette patterns follow under `theme.patterns: auto`, else nil (`Patterns`).
+    public var autoPatternPalette: [Color]? = nil
 
     /// +1 clockwise, -1 counterclockwise: a chart angle `a` is at screen angle `s * a`.
     public var screenSign: Double { direction == .clockwise ? 1 : -1 }

@@ -32,11 +32,17 @@ enum Patterns {
             if let own = spec.slices[slice.specIndex].pattern {
                 layout.slices[k].pattern = own
             } else if spec.theme.patterns == .auto {
-                let place = palette.firstIndex(of: slice.color)
-                    ?? (palette.isEmpty ? k : Int(Palettes.fnv1a(slice.id) % UInt64(cycle.count)))
-                layout.slices[k].pattern = cycle[place % cycle.count]
+                layout.slices[k].pattern = autoKind(color: slice.color, id: slice.id, palette: palette, index: k)
             }
         }
+        if spec.theme.patterns == .auto { layout.autoPatternPalette = palette }
+    }
+
+    /// The `theme.patterns: auto` pattern of a slice with `color` and `id` at display `index`.
+    static func autoKind(color: Color, id: String, palette: [Color], index: Int) -> PatternKind {
+        let place = palette.firstIndex(of: color)
+            ?? (palette.isEmpty ? index : Int(Palettes.fnv1a(id) % UInt64(cycle.count)))
+        return cycle[place % cycle.count]
     }
 
     /// The ink of a slice's marks: the opposite of its label colour, unless the marks would
@@ -62,20 +68,21 @@ enum Patterns {
         scope + "-pt-" + kind.rawValue + (ink.r == 0 ? "-b" : "-w")
     }
 
-    /// Every (kind, ink) a layout uses, in a fixed order.
-    static func used(_ layout: ChartLayout) -> [(PatternKind, Color)] {
+    /// Every (kind, ink) a scene draws (final slices and leaving ones), in a fixed order.
+    static func used(_ scene: Scene) -> [(PatternKind, Color)] {
         var seen = Set<String>()
         var result: [(PatternKind, Color)] = []
-        for slice in layout.slices where slice.pattern != .none {
-            let ink = ink(on: slice.color)
-            if seen.insert(slice.pattern.rawValue + ink.hex).inserted { result.append((slice.pattern, ink)) }
+        let drawn = scene.layout.slices.map { ($0.pattern, $0.color) } + scene.motion.compactMap { scene.pattern(ofMotion: $0) }
+        for (kind, color) in drawn where kind != .none {
+            let ink = ink(on: color)
+            if seen.insert(kind.rawValue + ink.hex).inserted { result.append((kind, ink)) }
         }
         return result.sorted { ($0.0.rawValue, $0.1.r) < ($1.0.rawValue, $1.1.r) }
     }
 
     /// `<defs>` with one `<pattern>` per used (kind, ink); empty when nothing is patterned.
-    static func defs(_ layout: ChartLayout, scope: String) -> [UInt8] {
-        let used = used(layout)
+    static func defs(_ scene: Scene) -> [UInt8] {
+        let used = used(scene), scope = scene.scope
         guard !used.isEmpty else { return [] }
         var out = ByteWriter(capacity: 256 * used.count)
         out.raw("<defs>\n")
@@ -115,7 +122,12 @@ enum Patterns {
 
     /// `url(#...)` of a slice's pattern, or nil when it has none.
     static func fill(_ slice: SliceLayout, scope: String) -> String? {
-        slice.pattern == .none ? nil : "url(#" + id(scope, slice.pattern, ink: ink(on: slice.color)) + ")"
+        fill(slice.pattern, on: slice.color, scope: scope)
+    }
+
+    /// `url(#...)` of pattern `kind` over `color`, or nil for `.none`.
+    static func fill(_ kind: PatternKind, on color: Color, scope: String) -> String? {
+        kind == .none ? nil : "url(#" + id(scope, kind, ink: ink(on: color)) + ")"
     }
 }
 
@@ -125,7 +137,7 @@ extension SVGWriter {
     /// rectangle filled with the pattern, turned back to the pie's frame (the motion layer is
     /// rotated to the sweep start), so the marks line up with the exact wedge's at rest.
     mutating func motionPattern(_ m: Scene.Motion, circle: [UInt8]) {
-        guard let k = scene.slice(ofMotion: m.index), let fill = Patterns.fill(layout.slices[k], scope: scene.scope) else { return }
+        guard let (kind, color) = scene.pattern(ofMotion: m), let fill = Patterns.fill(kind, on: color, scope: scene.scope) else { return }
         let mask = scene.scope + "-mk" + String(m.index)
         out.raw("<mask id=\"" + mask + "\" mask-type=\"alpha\"><path class=\"p-m")
         out.int(m.index)
@@ -153,6 +165,16 @@ extension SVGWriter {
 }
 
 extension Scene {
+    /// The pattern of motion element `m` and the colour under it: its slice's, or for a
+    /// leaving slice under `theme.patterns: auto` the one its colour had (so it keeps its marks
+    /// as it shrinks).
+    func pattern(ofMotion m: Motion) -> (PatternKind, Color)? {
+        if let k = slice(ofMotion: m.index) { return (layout.slices[k].pattern, layout.slices[k].color) }
+        guard let palette = layout.autoPatternPalette, m.index < plan.segments.count else { return nil }
+        let s = plan.segments[m.index]
+        return (Patterns.autoKind(color: s.from.color, id: s.id, palette: palette, index: m.index), s.from.color)
+    }
+
     /// The final layout slice that motion element `index` belongs to (nil for a leaving slice).
     func slice(ofMotion index: Int) -> Int? {
         let segments = plan.segments

@@ -46,7 +46,7 @@ struct SVGWriter {
         emit(inline: false)
         openRoot(role: "group")
         emit(svg: false)
-        out.raw(Patterns.defs(layout, scope: scene.scope))
+        out.raw(Patterns.defs(scene))
         if let background = layout.background {
             out.raw("<rect class=\"p-bg\" width=\"")
             out.num(layout.width)

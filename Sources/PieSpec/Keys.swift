@@ -85,7 +85,7 @@ public enum Keys {
     ])
 
     public static let theme = KeyTable(section: "theme", doc: "Colours.", keys: [
-        KeySpec("palette", .palette, default: .string("default"), "A palette name (\(Palettes.names.joined(separator: ", "))) or a list of colours."),
+        KeySpec("palette", .palette, default: .string("default"), "A palette name (\(Palettes.names.joined(separator: ", "))) or a list of colours; okabe-ito, tol-bright, tol-muted and viridis are colour-blind-safe."),
         KeySpec("stroke", .object(stroke), "Separators between slices."),
         KeySpec("background", .color, default: .string("transparent"), "Background of the whole chart."),
         KeySpec("dark", .choice(DarkMode.allCases.map(\.rawValue)), default: .string("auto"),

@@ -111,3 +111,19 @@ struct PatternTests {
         #expect(motion.contains("<mask id="))
     }
 }
+
+@Suite("Patterns of leaving slices")
+struct LeavingPatternTests {
+    @Test func aLeavingSliceKeepsItsAutoPatternWhileItShrinks() {
+        let old = PatternTests.patterned([1, 1, 1, 1])
+        var new = old
+        new.slices.remove(at: 2)
+        let gone = Layout.layout(old).slices[2]
+        #expect(gone.pattern != .none)
+        let svg = Fixture.text(Compiler.compile(spec: new, sourceBytes: [], previous: old), "chart.svg")
+        let id = Patterns.id("piec-test", gone.pattern, ink: Patterns.ink(on: gone.color))
+        #expect(svg.contains("<pattern id=\"" + id + "\""))
+        #expect(svg.contains("<g mask=\"url(#piec-test-mk2)\"><rect transform=\"rotate(0)\" x=\"-"))
+        #expect(svg.contains("fill=\"url(#" + id + ")\"/></g>"))
+    }
+}
