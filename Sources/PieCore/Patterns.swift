@@ -120,6 +120,13 @@ enum Patterns {
         }
     }
 
+    /// The stylesheet rule that makes the motion overlays' masks alpha masks (as a CSS rule:
+    /// the safety allow-list has no `mask-type` attribute); empty when there are none.
+    static func css(_ scene: Scene) -> String {
+        scene.motion.contains { m in scene.pattern(ofMotion: m).map { $0.0 != .none } ?? false }
+            ? "." + scene.scope + " .p-pm{mask-type:alpha}\n" : ""
+    }
+
     /// `url(#...)` of a slice's pattern, or nil when it has none.
     static func fill(_ slice: SliceLayout, scope: String) -> String? {
         fill(slice.pattern, on: slice.color, scope: scope)
@@ -133,13 +140,14 @@ enum Patterns {
 
 extension SVGWriter {
     /// The pattern overlay of motion circle `m`: a mask holding a copy of the circle (same
-    /// class, so the same keyframes; alpha mask, so a colour change does not fade it) over a
+    /// class, so the same keyframes; an alpha mask (`Patterns.css`), so a colour change does
+    /// not fade it) over a
     /// rectangle filled with the pattern, turned back to the pie's frame (the motion layer is
     /// rotated to the sweep start), so the marks line up with the exact wedge's at rest.
     mutating func motionPattern(_ m: Scene.Motion, circle: [UInt8]) {
         guard let (kind, color) = scene.pattern(ofMotion: m), let fill = Patterns.fill(kind, on: color, scope: scene.scope) else { return }
         let mask = scene.scope + "-mk" + String(m.index)
-        out.raw("<mask id=\"" + mask + "\" mask-type=\"alpha\"><path class=\"p-m")
+        out.raw("<mask id=\"" + mask + "\" class=\"p-pm\"><path class=\"p-m")
         out.int(m.index)
         out.raw("\" stroke=\"#fff\"")
         if !scene.stacked || m.ownWidth {
