@@ -65,7 +65,7 @@ struct HTMLPage {
         out.raw(sel + ".p-w{outline:none}\n")
         out.raw(sel + ".p-w:focus-visible path{stroke:#111;stroke-width:2}\n")
         out.raw(sel + ".p-tips{pointer-events:none}\n" + sel + ".p-t{visibility:hidden}\n")
-        out.raw(root + ":has(.p-w:hover,.p-w:focus) .p-st{visibility:hidden}\n")
+        out.raw(root + ":has(.p-w:hover,.p-w:focus,.p-li:hover,.p-li:focus) .p-st{visibility:hidden}\n")
         for (k, slice) in scene.layout.slices.enumerated() where isInteractive(slice) {
             let p = Geometry.point(angle: slice.midAngle, radius: lift)
             out.raw(sel)
@@ -89,6 +89,11 @@ struct HTMLPage {
             out.int(k)
             out.raw("{visibility:visible}\n")
         }
+        out.raw(LegendInteraction.css(scene) { slice in
+            let p = Geometry.point(angle: slice.midAngle, radius: lift)
+            return (p.x, p.y)
+        })
+        if let dark = scene.layout.dark { out.raw(dark.pageCSS(sel: sel)) }
         out.raw("@media (prefers-reduced-motion:no-preference){" + sel + ".p-w{transition:transform 150ms ease-out}}\n")
     }
 

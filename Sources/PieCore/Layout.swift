@@ -41,6 +41,8 @@ public enum Layout {
         result.ink = OutsideLabels.ink(on: result.background)
         result.halfGap = PaddedWedge.halfGap(padAngle: max(chart.padAngle, 0), radius: outer)
         result.cornerRadius = max(chart.cornerRadius, 0)
+        Patterns.assign(spec, to: &result)
+        result.dark = DarkTheme.make(spec.theme, layout: result)
         return result
     }
 

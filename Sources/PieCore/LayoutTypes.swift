@@ -26,6 +26,8 @@ public struct SliceLayout: Sendable, Hashable {
     public var labelOutside = false
     /// Px the slice is moved outward along its middle angle (`slices[].explode`).
     public var explode: Double = 0
+    /// Fill pattern over the colour (`Patterns`); `.none` = plain colour.
+    public var pattern: PatternKind = .none
 
     public var span: Double { endAngle - startAngle }
     public var midAngle: Double { (startAngle + endAngle) / 2 }
@@ -78,6 +80,10 @@ public struct ChartLayout: Sendable, Hashable {
 
     /// Padded or rounded wedges (`PaddedWedge`) instead of plain ones.
     public var shapesWedges: Bool { halfGap > 0 || cornerRadius > 0 }
+    /// The `prefers-color-scheme: dark` variant, nil with `theme.dark: none` (`DarkTheme`).
+    public var dark: DarkTheme? = nil
+    /// The palette patterns follow under `theme.patterns: auto`, else nil (`Patterns`).
+    public var autoPatternPalette: [Color]? = nil
 
     /// +1 clockwise, -1 counterclockwise: a chart angle `a` is at screen angle `s * a`.
     public var screenSign: Double { direction == .clockwise ? 1 : -1 }

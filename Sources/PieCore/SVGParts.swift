@@ -3,30 +3,39 @@ import PieSpec
 
 /// The legend, and the interactive parts of index.html's inline SVG.
 extension SVGWriter {
-    /// Swatch + label + percent per slice, in slice order.
-    mutating func legend() {
+    /// Swatch + label + percent per slice, in slice order. `interactive` (index.html): each
+    /// row of an interactive slice is a focusable group that highlights its slice
+    /// (`LegendInteraction`).
+    mutating func legend(interactive: Bool) {
         let legend = layout.legend
         guard legend.position != .none, !legend.items.isEmpty else { return }
-        let ink = layout.background.map { Layout.textColor(on: $0) }?.hex ?? "#222"
-        out.raw("<g class=\"p-lg\" fill=\"" + ink + "\" transform=\"translate(")
+        out.raw("<g class=\"p-lg p-ink\" fill=\"")
+        out.hex(DarkTheme.lightModeInk(layout))
+        out.raw("\" transform=\"translate(")
         out.num(legend.x)
         out.raw(" ")
         out.num(legend.y)
         out.raw(")\">\n")
-        for item in legend.items { legendItem(item, alignEnd: legend.alignEnd) }
+        for item in legend.items {
+            let focusable = interactive && item.slice.map { HTMLPage.isInteractive(layout.slices[$0]) } == true
+            if focusable, let k = item.slice { openLegendItem(item, slice: k) }
+            legendItem(item, alignEnd: legend.alignEnd)
+            if focusable { out.raw("</g>\n") }
+        }
         out.raw("</g>\n")
     }
 
     /// One legend row: swatch (none for the "more" row), label, and percent.
     private mutating func legendItem(_ item: LegendLayout.Item, alignEnd: Bool) {
         if let k = item.slice {
-            out.raw("<rect x=\"")
-            out.num(item.x)
-            out.raw("\" y=\"")
-            out.num(item.y)
-            out.raw("\" width=\"12\" height=\"12\" rx=\"2\" fill=\"")
-            out.hex(layout.slices[k].color)
-            out.raw("\"/>")
+            for fill in [layout.slices[k].color.hex, Patterns.fill(layout.slices[k], scope: scene.scope)] {
+                guard let fill else { continue }
+                out.raw("<rect x=\"")
+                out.num(item.x)
+                out.raw("\" y=\"")
+                out.num(item.y)
+                out.raw("\" width=\"12\" height=\"12\" rx=\"2\" fill=\"" + fill + "\"/>")
+            }
         }
         out.raw("<text x=\"")
         out.num(item.x + LegendPlacer.textX)
@@ -65,6 +74,12 @@ extension SVGWriter {
             explodeAttribute(slice)
             out.raw(" d=\"")
             restWedge(k, end: slice.endAngle)
+            if let fill = Patterns.fill(slice, scope: scene.scope) {
+                out.raw("\"/><path fill=\"" + fill + "\"")
+                explodeAttribute(slice)
+                out.raw(" d=\"")
+                restWedge(k, end: slice.endAngle)
+            }
             out.raw("\"/></g>\n")
         }
     }

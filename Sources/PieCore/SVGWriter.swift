@@ -46,8 +46,9 @@ struct SVGWriter {
         emit(inline: false)
         openRoot(role: "group")
         emit(svg: false)
+        out.raw(Patterns.defs(scene))
         if let background = layout.background {
-            out.raw("<rect width=\"")
+            out.raw("<rect class=\"p-bg\" width=\"")
             out.num(layout.width)
             out.raw("\" height=\"")
             out.num(layout.height)
@@ -75,7 +76,13 @@ struct SVGWriter {
             emit(svg: false)
         }
         out.raw("</g>\n")
-        legend()
+        emit()
+        legend(interactive: false)
+        emit(inline: false)
+        if inline != nil {
+            legend(interactive: true)
+            emit(svg: false)
+        }
         out.raw("</svg>\n")
         emit()
     }
@@ -148,6 +155,7 @@ struct SVGWriter {
             }
             out.raw(circle)
             out.raw("\"/>\n")
+            motionPattern(m, circle: circle)
             motionClose(m.index)
         }
         out.raw("</g>\n")
@@ -169,6 +177,13 @@ struct SVGWriter {
             out.raw(" d=\"")
             restWedge(k, end: end)
             out.raw("\"/>\n")
+            if let fill = Patterns.fill(layout.slices[k], scope: scene.scope) {
+                out.raw("<path fill=\"" + fill + "\"")
+                explodeAttribute(layout.slices[k])
+                out.raw(" d=\"")
+                restWedge(k, end: end)
+                out.raw("\"/>\n")
+            }
         }
         emit()
         if inline != nil {

@@ -39,6 +39,8 @@ struct StyleWriter {
 
     private mutating func write() {
         out.raw(sel + ".p-mo," + sel + ".p-sep," + sel + ".p-lb{pointer-events:none}\n")
+        if let dark = scene.layout.dark { out.raw(dark.chartCSS(sel: sel)) }
+        out.raw(Patterns.css(scene))
         if scene.moves, !scene.plan.isUniform {
             writeSampled()
         } else if scene.moves {

@@ -30,11 +30,15 @@ extension ChartSpec {
         case .named(let name): .string(name)
         case .list(let colors): .array(colors.map { .string($0.hex) })
         }
-        root.append(("theme", .object([
+        var th: [(String, JSONValue)] = [
             ("palette", palette),
             ("stroke", .object([("color", .string(theme.stroke.color.hex)), ("width", num(theme.stroke.width))])),
             ("background", .string(theme.background?.hex ?? "transparent")),
-        ])))
+            ("dark", .string(theme.dark.rawValue)),
+        ]
+        if let dark = theme.darkBackground { th.append(("darkBackground", .string(dark.hex))) }
+        th.append(("patterns", .string(theme.patterns.rawValue)))
+        root.append(("theme", .object(th)))
         root.append(("animation", .object([
             ("duration", .string(formatNumber(animation.duration, decimals: 3) + "ms")), ("easing", .string(animation.easing.css)),
             ("delay", .string(formatNumber(animation.delay, decimals: 3) + "ms")), ("enter", .string(animation.enter.rawValue)),
@@ -47,6 +51,7 @@ extension ChartSpec {
             if let explode = s.explode { m.append(("explode", num(explode))) }
             if let d = s.description { m.append(("description", .string(d))) }
             if !s.renamedFrom.isEmpty { m.append(("renamedFrom", .array(s.renamedFrom.map(JSONValue.string)))) }
+            if let pattern = s.pattern { m.append(("pattern", .string(pattern.rawValue))) }
             return .object(m)
         })))
         return .object(root)

@@ -94,6 +94,11 @@ public struct ThemeOptions: Sendable, Hashable {
     public var stroke = StrokeOptions()
     /// nil = transparent.
     public var background: Color?
+    /// `prefers-color-scheme: dark` variant (ThemeModes.swift).
+    public var dark: DarkMode = .auto
+    /// Background of the dark variant; nil = piec's dark grey (see `DarkTheme`).
+    public var darkBackground: Color?
+    public var patterns: PatternMode = .none
     public init() {}
 }
 
@@ -147,6 +152,8 @@ public struct SliceSpec: Sendable, Hashable {
     /// Ids this slice had in earlier versions: the diff matches it to the old slice (an update
     /// that animates, not a remove plus an insert).
     public var renamedFrom: [String] = []
+    /// Fill pattern over the colour; nil = from `theme.patterns`.
+    public var pattern: PatternKind?
     public init(id: String, label: String, value: Double) {
         self.id = id
         self.label = label

@@ -90,9 +90,14 @@ public enum Keys {
     ])
 
     public static let theme = KeyTable(section: "theme", doc: "Colours.", keys: [
-        KeySpec("palette", .palette, default: .string("default"), "A palette name (\(Palettes.names.joined(separator: ", "))) or a list of colours."),
+        KeySpec("palette", .palette, default: .string("default"), "A palette name (\(Palettes.names.joined(separator: ", "))) or a list of colours; okabe-ito, tol-bright, tol-muted and viridis are colour-blind-safe."),
         KeySpec("stroke", .object(stroke), "Separators between slices."),
         KeySpec("background", .color, default: .string("transparent"), "Background of the whole chart."),
+        KeySpec("dark", .choice(DarkMode.allCases.map(\.rawValue)), default: .string("auto"),
+                "auto: a prefers-color-scheme: dark variant (dark background or light text, dark separators and track); none: one look."),
+        KeySpec("darkBackground", .color, "Background of the dark variant (default #18181b); also the separators' colour when they match the light background."),
+        KeySpec("patterns", .choice(PatternMode.allCases.map(\.rawValue)), default: .string("none"),
+                "auto: a fill pattern over each slice's colour (by the colour's place in the palette), for colour-blind readers and print; none: plain colours."),
     ])
 
     public static let animation = KeyTable(section: "animation", doc: "How the chart animates.", keys: [
@@ -116,6 +121,7 @@ public enum Keys {
         KeySpec("description", .text(maxLength: maxText), "Accessible description of the slice."),
         KeySpec("renamedFrom", .list(of: .identifier(allowUnderscore: true), minItems: 1),
                 "Ids this slice had in earlier versions, so a rename animates as an update."),
+        KeySpec("pattern", .choice(PatternKind.allCases.map(\.rawValue)), "Fill pattern over the slice's colour; overrides theme.patterns."),
     ])
 
     public static let root = KeyTable(section: "", doc: "A piec chart spec.", keys: [
@@ -139,6 +145,6 @@ public enum Keys {
     /// (never accepted and ignored) with a message that says so.
     public static let planned: [String: String] = [
         "other": "chart", "width": "chart",
-        "height": "chart", "locale": "format", "dark": "theme",
+        "height": "chart", "locale": "format",
     ]
 }

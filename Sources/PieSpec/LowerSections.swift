@@ -96,6 +96,7 @@ extension Lowering {
             if let w = s["width"], let x = number(w.value, Keys.stroke.key("width")!, path: "theme.stroke.width") { th.stroke.width = x }
         }
         if let v = e["background"], let c = color(v.value, path: "theme.background") { th.background = c.a == 0 ? nil : c }
+        lowerThemeModes(e, into: &th)
         return th
     }
 

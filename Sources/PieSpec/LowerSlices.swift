@@ -57,6 +57,7 @@ extension Lowering {
         if let v = e["explode"] { slice.explode = number(v.value, t.key("explode")!, path: "\(path).explode") }
         if let v = e["description"] { slice.description = text(v.value, t.key("description")!, path: "\(path).description") }
         if let v = e["renamedFrom"] { slice.renamedFrom = renamedFrom(v.value, path: "\(path).renamedFrom") }
+        if let v = e["pattern"], let x = choice(v.value, t.key("pattern")!, path: "\(path).pattern") { slice.pattern = PatternKind(rawValue: x) }
         return diagnostics.count == before && id != nil && label != nil && value != nil ? slice : nil
     }
 

@@ -23,7 +23,8 @@ struct BundleTests {
 
     @Test func visibleSlicesAreFocusableInSliceOrder() {
         let html = Fixture.text(Fixture.bundle(languages()), "index.html")
-        #expect(html.occurrences(of: "tabindex=\"0\"") == 4)
+        // Four slices, then their four legend rows.
+        #expect(html.occurrences(of: "tabindex=\"0\"") == 8)
         let order = ["p-s0", "p-s1", "p-s2", "p-s4"].map { html.firstRange(of: "class=\"p-w " + $0 + "\"")!.lowerBound }
         #expect(order == order.sorted())
         #expect(html.contains("aria-label=\"Swift: 42.5 (42.5%)\""))
@@ -98,7 +99,9 @@ struct BundleRoundTripTests {
     @Test func slicesTooThinToPointAtGetNoFocusStop() {
         // 1 of 1000 at R = 150 is a 0.94 px arc; 2 of 1000 is 1.9 px; 3 of 1000 is 2.8 px.
         let html = Fixture.text(Fixture.bundle(Fixture.spec([1, 2, 3, 994])), "index.html")
-        #expect(html.occurrences(of: "tabindex=\"0\"") == 2)
+        // Two slices and their two legend rows.
+        #expect(html.occurrences(of: "tabindex=\"0\"") == 4)
+        #expect(!html.contains("p-li0\"") && !html.contains("p-li1\""))
         #expect(!html.contains("p-s0\"") && !html.contains("p-s1\"") && html.contains("p-s2\""))
         #expect(html.occurrences(of: "<tr><th scope=\"row\">") == 4)
     }

@@ -149,9 +149,9 @@ struct SVGTests {
     @Test func backgroundRectOnlyWhenSet() {
         var spec = Fixture.spec([1])
         spec.legend.position = .none
-        #expect(!Fixture.svg(spec).contains("<rect width="))
+        #expect(!Fixture.svg(spec).contains("p-bg"))
         spec.theme.background = Color(r: 0x11, g: 0x22, b: 0x33)
-        #expect(Fixture.svg(spec).contains("<rect width=\"320\" height=\"320\" fill=\"#112233\"/>"))
+        #expect(Fixture.svg(spec).contains("<rect class=\"p-bg\" width=\"320\" height=\"320\" fill=\"#112233\"/>"))
     }
 
     @Test func compilingTwiceGivesTheSameBytes() {

@@ -1,0 +1,296 @@
+"""Themes, patterns and legend interaction, as Chromium and librsvg draw them.
+
+- Dark variant: the same chart.svg with Chromium's `--force-dark-mode` (which sets
+  `prefers-color-scheme: dark`) shows the dark background, dark separators, the dark track and
+  light legend text; without it, the light colours.
+- Legend interaction: index.html with a legend row focused by `element.focus()` (the CSS treats
+  `:focus` like `:hover`) lifts that row's slice, dims the others and shows its tooltip.
+- Patterns: marks stand still while slices turn (a mid-transition frame matches the rest frame
+  inside every slice), the motion layer hands over to the exact layer without a jump, and
+  librsvg renders the patterned final state."""
+
+import math
+import os
+import re
+import subprocess
+import tempfile
+
+import pytest
+
+from piectest import bundle as bundles, checks
+from piectest.chromium import SeekPage, render
+from piectest.geometry import parse_hex
+from piectest.raster import Raster
+
+WHITE = (255, 255, 255)
+DARK_BG = "#111827"
+
+
+def shoot_file(chromium, path, png, width, height, *flags):
+    """Screenshot `path` (an .svg or .html file) at width x height with extra Chromium flags,
+    reduced motion (the final state) unless a flag says otherwise."""
+    with tempfile.TemporaryDirectory(prefix="piec-chromium-") as profile:
+        cmd = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+               "--force-device-scale-factor=1", "--no-first-run", f"--user-data-dir={profile}",
+               "--force-prefers-reduced-motion", *flags, f"--window-size={width},{height}",
+               f"--screenshot={png}", "file://" + os.path.abspath(path)]
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0 and os.path.exists(png), proc.stderr[-2000:]
+    return Raster(png, WHITE)
+
+
+def near(a, b, tol):
+    return max(abs(x - y) for x, y in zip(a, b)) <= tol
+
+
+def lum(c):
+    return (0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]) / 255
+
+
+def point(manifest, angle, r):
+    c = manifest["chart"]
+    s = 1 if c["direction"] == "clockwise" else -1
+    t = math.radians(s * angle)
+    return c["cx"] + r * math.sin(t), c["cy"] - r * math.cos(t)
+
+
+# ---------------------------------------------------------------- dark variant
+
+DARK_SPEC = {
+    "piec": 1, "id": "darkgauge", "title": "dark gauge",
+    "chart": {"size": 300, "total": 100, "track": "#e5e7eb", "innerRadius": 0.5},
+    "labels": {"position": "none"},
+    "legend": {"position": "right"},
+    "theme": {"background": "#ffffff", "darkBackground": DARK_BG, "stroke": {"color": "#ffffff", "width": 4}},
+    "slices": [{"id": "a", "label": "Alpha", "value": 40, "color": "#4e79a7"},
+               {"id": "b", "label": "Beta", "value": 30, "color": "#e15759"}],
+}
+
+
+@pytest.fixture(scope="module")
+def dark_shots(build, chromium, workdir):
+    b = build(DARK_SPEC)
+    w, h = b.manifest["chart"]["width"], b.manifest["chart"]["height"]
+    light = shoot_file(chromium, b.svg_path, str(workdir / "light.png"), w, h)
+    dark = shoot_file(chromium, b.svg_path, str(workdir / "dark.png"), w, h, "--force-dark-mode")
+    css = (b.directory / "chart.css").read_text()
+    return b, light, dark, css
+
+
+def dark_rule(css, selector):
+    block = css.split("@media (prefers-color-scheme:dark){", 1)[1].split("\n}\n", 1)[0]
+    m = re.search(re.escape(selector) + r"\{(?:fill|stroke):(#[0-9a-f]{6})\}", block)
+    assert m, f"no dark rule for {selector} in {block}"
+    return parse_hex(m.group(1))
+
+
+def test_dark_mode_paints_the_dark_background(dark_shots):
+    b, light, dark, _ = dark_shots
+    assert near(light.pixel(2, 2), WHITE, 2), light.pixel(2, 2)
+    assert near(dark.pixel(2, 2), parse_hex(DARK_BG), 2), dark.pixel(2, 2)
+
+
+def test_dark_mode_separators_match_the_dark_background(dark_shots):
+    b, light, dark, _ = dark_shots
+    m = b.manifest
+    boundary = m["slices"][0]["endAngle"]
+    r = (m["chart"]["outerRadius"] + m["chart"]["innerRadius"]) / 2
+    x, y = point(m, boundary, r)
+    assert near(light.pixel(int(x), int(y)), WHITE, 40), light.pixel(int(x), int(y))
+    assert near(dark.sample(x, y), parse_hex(DARK_BG), 40), dark.sample(x, y)
+
+
+def test_dark_mode_darkens_the_track(dark_shots):
+    b, light, dark, css = dark_shots
+    m = b.manifest
+    r = (m["chart"]["outerRadius"] + m["chart"]["innerRadius"]) / 2
+    x, y = point(m, 300, r)          # 70 % of 360 used: 300 degrees is track
+    expected = dark_rule(css, ".p-track")
+    assert lum(expected) < 0.3
+    assert near(light.sample(x, y), parse_hex("#e5e7eb"), 3), light.sample(x, y)
+    assert near(dark.sample(x, y), expected, 3), dark.sample(x, y)
+
+
+def test_dark_mode_legend_text_is_light_and_contrasts(dark_shots):
+    b, light, dark, css = dark_shots
+    ink = dark_rule(css, ".p-ink text")
+    svg = b.svg
+    m = re.search(r'<g class="p-lg p-ink" fill="#[0-9a-f]+" transform="translate\(([\d.]+) ([\d.]+)\)"', svg)
+    lx, ly = float(m.group(1)), float(m.group(2))
+    # The label text of the first row: right of the swatch.
+    box = [(x, y) for x in range(int(lx) + 18, int(lx) + 60) for y in range(int(ly), int(ly) + 13)]
+    brightest = max((dark.pixel(x, y) for x, y in box), key=lum)
+    darkest = min((light.pixel(x, y) for x, y in box), key=lum)
+    assert near(brightest, ink, 30), (brightest, ink)
+    assert lum(darkest) < 0.25, darkest
+    bg = parse_hex(DARK_BG)
+    contrast = (lum_wcag(ink) + 0.05) / (lum_wcag(bg) + 0.05)
+    assert contrast >= 4.5
+
+
+def lum_wcag(c):
+    def ch(v):
+        v /= 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    return 0.2126 * ch(c[0]) + 0.7152 * ch(c[1]) + 0.0722 * ch(c[2])
+
+
+def test_slice_colours_stay_in_dark_mode(dark_shots):
+    b, light, dark, _ = dark_shots
+    m = b.manifest
+    r = (m["chart"]["outerRadius"] + m["chart"]["innerRadius"]) / 2
+    for s in m["slices"]:
+        x, y = point(m, (s["startAngle"] + s["endAngle"]) / 2, r)
+        assert near(dark.sample(x, y), parse_hex(s["color"]), 3), (s["id"], dark.sample(x, y))
+
+
+# ---------------------------------------------------------------- legend interaction
+
+LEGEND_SPEC = {
+    "piec": 1, "id": "legendfocus", "title": "legend focus",
+    "chart": {"size": 320},
+    "labels": {"position": "none"},
+    "legend": {"position": "right"},
+    "theme": {"stroke": {"width": 0}, "dark": "none"},
+    "slices": [{"id": "a", "label": "Alpha", "value": 40, "color": "#1f77b4"},
+               {"id": "b", "label": "Beta", "value": 35, "color": "#d62728"},
+               {"id": "c", "label": "Gamma", "value": 25, "color": "#2ca02c"}],
+}
+PAGE_STYLE = ("<style>body{margin:0!important;padding:0!important}h1,main>p,figcaption{display:none}"
+              "figure{margin:0}figure svg{display:block}</style>")
+
+
+def focus_page(directory, selector, name):
+    html = (directory / "index.html").read_text()
+    html = html.replace("</head>", PAGE_STYLE + "</head>")
+    if selector:
+        html = html.replace("</body>", f"<script>document.querySelector('{selector}').focus()</script></body>")
+    path = directory / f"{name}.html"
+    path.write_text(html)
+    return path
+
+
+@pytest.fixture(scope="module")
+def legend_shots(build, chromium, workdir):
+    b = build(LEGEND_SPEC)
+    w, h = b.manifest["chart"]["width"], b.manifest["chart"]["height"]
+    shots = {}
+    for name, selector in [("none", None), ("legend", ".p-li1"), ("slice", ".p-s1")]:
+        path = focus_page(b.directory, selector, "focus-" + name)
+        shots[name] = shoot_file(chromium, path, str(workdir / f"focus-{name}.png"), w + 40, h + 40)
+    return b, shots
+
+
+@pytest.mark.parametrize("focused", ["legend", "slice"])
+def test_focus_lifts_the_slice(legend_shots, focused):
+    b, shots = legend_shots
+    m = b.manifest
+    s = m["slices"][1]
+    x, y = point(m, (s["startAngle"] + s["endAngle"]) / 2, m["chart"]["outerRadius"] + 4)
+    assert near(shots["none"].sample(x, y), WHITE, 10), shots["none"].sample(x, y)
+    assert near(shots[focused].sample(x, y), parse_hex(s["color"]), 10), shots[focused].sample(x, y)
+
+
+def test_focused_legend_row_dims_the_other_slices(legend_shots):
+    b, shots = legend_shots
+    m = b.manifest
+    r = m["chart"]["outerRadius"] * 0.88     # clear of the tooltip (at 0.62 R, 22 px up)
+    for k, s in enumerate(m["slices"]):
+        x, y = point(m, (s["startAngle"] + s["endAngle"]) / 2, r)
+        color = parse_hex(s["color"])
+        assert near(shots["none"].sample(x, y), color, 3)
+        expected = color if k == 1 else tuple(255 + (c - 255) * 0.45 for c in color)
+        assert near(shots["legend"].sample(x, y), expected, 6), (s["id"], shots["legend"].sample(x, y), expected)
+
+
+def test_focused_legend_row_shows_the_tooltip(legend_shots):
+    b, shots = legend_shots
+    html = (b.directory / "index.html").read_text()
+    m = re.search(r'<g class="p-t p-t1" transform="translate\(([-\d.]+) ([-\d.]+)\)">', html)
+    tx, ty = map(float, m.groups())
+    c = b.manifest["chart"]
+    x, y = c["cx"] + tx, c["cy"] + ty - 8      # inside the tooltip's box, above its text
+    assert lum(shots["legend"].sample(x, y)) < 0.2, shots["legend"].sample(x, y)
+    assert lum(shots["none"].sample(x, y)) > 0.2, shots["none"].sample(x, y)
+
+
+# ---------------------------------------------------------------- patterns
+
+def patterned(values):
+    return {
+        "piec": 1, "id": "patterned", "title": "patterned",
+        "chart": {"size": 320, "startAngle": 20},
+        "labels": {"position": "none"}, "legend": {"position": "none"},
+        "theme": {"palette": "okabe-ito", "patterns": "auto", "stroke": {"width": 0}, "background": "#ffffff"},
+        "animation": {"duration": "800ms"},
+        "slices": [{"id": f"s{i}", "label": f"S{i}", "value": v} for i, v in enumerate(values)],
+    }
+
+
+@pytest.fixture(scope="module")
+def pattern_frames(piec, chromium, workdir):
+    b = bundles.build_transition(piec, patterned([30, 20, 25, 25]), patterned([25, 30, 20, 25]), workdir)
+    m = b.manifest
+    times = [m["animation"]["duration"] / 2, m["animation"]["duration"] - 1, m["animation"]["duration"] + 500]
+    page = SeekPage([(b.svg, t) for t in times], frame_width=int(m["chart"]["width"]), columns=3)
+    raster = render(chromium, page, str(workdir), "patterns")
+    problems = [p for i in range(len(times)) for p in checks.marker_problems(page, raster, i)]
+    checks.report(problems, f"patterned transition, screenshot {page.screenshot}")
+    return b, page, raster
+
+
+def slice_pixels(b, page, raster, frame, k, t_fraction):
+    """Integer pixels well inside slice k both at rest and at `t_fraction` of the transition."""
+    m = b.manifest
+    s = m["slices"][k]
+    tr = next(t for t in m["transitions"] if t["id"] == s["id"])
+    f, e = tr["from"], tr["to"]
+    lo = max(f["startAngle"] + (e["startAngle"] - f["startAngle"]) * 1, f["startAngle"], e["startAngle"]) + 4
+    hi = min(f["endAngle"], e["endAngle"]) - 4
+    out = []
+    fr = page.frames[frame]
+    for r in range(30, int(m["chart"]["outerRadius"]) - 8, 6):
+        a = lo
+        while a < hi:
+            x, y = point(m, a, r)
+            out.append(raster.pixel(int(fr.left + x), int(fr.top + y)))
+            a += 3
+    return out
+
+
+def test_pattern_marks_stand_still_while_slices_turn(pattern_frames):
+    b, page, raster = pattern_frames
+    m = b.manifest
+    patterned_slices = 0
+    for k in range(len(m["slices"])):
+        mid = slice_pixels(b, page, raster, 0, k, 0.5)
+        rest = slice_pixels(b, page, raster, 2, k, 1)
+        if len(set(rest)) > 1:
+            patterned_slices += 1
+        differing = sum(1 for a, c in zip(mid, rest) if not near(a, c, 24))
+        assert mid and differing <= len(mid) * 0.03, (k, differing, len(mid))
+    assert patterned_slices >= 2
+
+
+def test_motion_layer_hands_over_to_the_rest_layer_without_a_jump(pattern_frames):
+    b, page, raster = pattern_frames
+    fa, fb = page.frames[1], page.frames[2]
+    w, h = int(b.manifest["chart"]["width"]), int(b.manifest["chart"]["height"])
+    diffs = [max(abs(p - q) for p, q in zip(raster.pixel(fa.left + x, fa.top + y), raster.pixel(fb.left + x, fb.top + y)))
+             for x in range(0, w, 2) for y in range(0, h, 2)]
+    big = sum(1 for d in diffs if d > 40)
+    assert big <= len(diffs) * 0.01, f"{big} of {len(diffs)} pixels jump; {page.screenshot}"
+
+
+def test_rsvg_renders_the_patterned_final_state(pattern_frames, rsvg_convert, workdir):
+    b, page, raster = pattern_frames
+    png = workdir / "patterns-rsvg.png"
+    subprocess.run([rsvg_convert, str(b.svg_path), "-o", str(png)], check=True, timeout=60)
+    img = Raster(str(png), WHITE)
+    fr = page.frames[2]
+    w, h = int(b.manifest["chart"]["width"]), int(b.manifest["chart"]["height"])
+    diffs = [max(abs(p - q) for p, q in zip(img.pixel(x, y), raster.pixel(fr.left + x, fr.top + y)))
+             for x in range(0, w, 2) for y in range(0, h, 2)]
+    assert sum(1 for d in diffs if d > 60) <= len(diffs) * 0.03
+    # Marks, not flat colours: 4 slices draw far more than 4 colours.
+    assert len({img.pixel(x, y) for x in range(40, 280, 3) for y in range(40, 280, 3)}) > 20
