@@ -11,19 +11,22 @@ public enum Layout {
     /// `pinned` maps slice ids to the colour they had in the previous version: a slice keeps
     /// its colour across versions (an explicit `color` still wins), and new slices take
     /// palette colours that no pinned slice uses.
-    public static func layout(_ spec: ChartSpec, pinned: [String: Color] = [:]) -> ChartLayout {
+    public static func layout(_ source: ChartSpec, pinned: [String: Color] = [:]) -> ChartLayout {
+        let grouping = OtherGrouping.group(source)
+        let spec = grouping.spec
         let chart = spec.chart
         let size = max(chart.size, 1)
         let outer = max(size / 2 - pieMargin - max(spec.theme.stroke.width, 0), 1)
         let inner = min(max(chart.innerRadius, 0), 1) * outer
-        let slices = placeSlices(spec, outer: outer, inner: inner, pinned: pinned)
+        var slices = placeSlices(spec, outer: outer, inner: inner, pinned: pinned)
+        for k in slices.indices { slices[k].specIndex = grouping.sourceIndex[slices[k].specIndex] }
         let equal = slices.allSatisfy { !$0.isVisible || $0.outerRadius == outer }
         let legend = LegendPlacer.measure(slices, spec: spec, fontSize: fontSize)
         let box = PieBox.fit(size: size, outer: outer, inner: inner, start: chart.startAngle, sweep: sweep(chart),
                              sign: chart.direction == .clockwise ? 1 : -1)
         let canvas = LegendPlacer.place(legend, box: box)
         let used = slices.last.map(\.endAngle) ?? chart.startAngle
-        return ChartLayout(
+        var result = ChartLayout(
             id: spec.id, width: canvas.width, height: canvas.height,
             cx: canvas.pieX + box.centerX, cy: canvas.pieY + box.centerY,
             outerRadius: outer, innerRadius: inner,
@@ -31,6 +34,9 @@ public enum Layout {
             usedEndAngle: used, background: visible(spec.theme.background), track: visible(chart.track),
             stroke: spec.theme.stroke, slices: slices, equalRadii: equal,
             legend: canvas.legend, fontSize: fontSize)
+        result.locale = spec.format.locale
+        result.other = grouping.group
+        return result
     }
 
     static func sweep(_ chart: ChartOptions) -> Double { min(max(chart.sweep, 0), 360) }
@@ -80,14 +86,22 @@ public enum Layout {
         let denominator = max(chart.total ?? sum, sum)
         let units = Percentages.units(values, denominator: denominator, decimals: spec.format.decimals)
         let sweep = sweep(chart)
+        let widths = chart.minAngle > 0 && denominator > 0
+            ? MinAngle.widths(values, arc: sweep * sum / denominator, minAngle: chart.minAngle) : nil
+        var angle = 0.0
         var result: [SliceLayout] = []
         result.reserveCapacity(order.count)
         var cumulative = 0.0
         for (k, index) in order.enumerated() {
             let s = spec.slices[index]
-            let start = chart.startAngle + (denominator > 0 ? sweep * cumulative / denominator : 0)
+            var start = chart.startAngle + (denominator > 0 ? sweep * cumulative / denominator : 0)
             cumulative += values[k]
             var end = chart.startAngle + (denominator > 0 ? sweep * cumulative / denominator : 0)
+            if let widths {
+                start = chart.startAngle + angle
+                angle += widths[k]
+                end = chart.startAngle + angle
+            }
             if chart.total == nil || denominator == sum, k == order.count - 1, sum > 0 {
                 end = chart.startAngle + sweep
             }
@@ -107,7 +121,8 @@ public enum Layout {
         return result
     }
 
-    /// Fills a label template: `{value}` = prefix + number + suffix, `{percent}` = fixed + `%`.
+    /// Fills a label template: `{value}` = prefix + number + suffix, `{percent}` = fixed + `%`,
+    /// both numbers in `format.locale`.
     public static func render(_ template: LabelTemplate, slice: SliceLayout, format: FormatOptions) -> String {
         var out = ""
         for part in template.parts {
@@ -115,10 +130,15 @@ public enum Layout {
             case .text(let t): out += t
             case .token(.label): out += slice.label
             case .token(.id): out += slice.id
-            case .token(.value): out += format.prefix + slice.valueText + format.suffix
-            case .token(.percent): out += slice.percentText + "%"
+            case .token(.value): out += shownValue(slice, format: format)
+            case .token(.percent): out += format.locale.percent(plain: slice.percentText)
             }
         }
         return out
+    }
+
+    /// `{value}` as people read it: prefix + the value in `format.locale` + suffix (`1.234,5 €`).
+    public static func shownValue(_ slice: SliceLayout, format: FormatOptions) -> String {
+        format.prefix + format.locale.format(plain: slice.valueText) + format.suffix
     }
 }

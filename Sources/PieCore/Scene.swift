@@ -59,6 +59,8 @@ struct Scene {
         /// 0 when the previous chart has no boundary at this line's start angle (e.g. a single
         /// full slice that splits): the line fades in instead of cutting the old chart.
         var fromOpacity: Double = 1
+        /// 0 when the new chart has no boundary here (inside "Other"): the line fades out.
+        var toOpacity: Double = 1
     }
 
     /// A label (`.p-l<index>`) at `radius` on screen angles `from` -> `to` (already signed).
@@ -199,8 +201,14 @@ struct Scene {
         func key(_ a: Double) -> Int { Int(((a.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) * 1000).rounded()) % 360_000 }
         var edges = Set<Int>()
         if !single { for s in visible { edges.insert(key(s.from.startAngle)); edges.insert(key(s.from.endAngle)) } }
+        // Parts of the old "Other" meet without a boundary.
+        for (a, b) in zip(visible, visible.dropFirst()) where a.inOtherFrom && b.inOtherFrom { edges.remove(key(a.from.endAngle)) }
         for i in lines.indices where !edges.contains(key(lines[i].from)) { lines[i].fromOpacity = 0 }
-        return lines
+        return lines.filter { $0.fromOpacity > 0 || $0.toOpacity > 0 }.enumerated().map { k, line in
+            var line = line
+            line.index = k
+            return line
+        }
     }
 
     private static func separatorLines(_ plan: TransitionPlan, layout: ChartLayout) -> [Separator] {
@@ -218,6 +226,7 @@ struct Scene {
             var line = Separator(index: result.count, inner: min(s.to.innerRadius, previous.to.innerRadius),
                                  outer: max(s.to.outerRadius, previous.to.outerRadius),
                                  from: s.from.startAngle, to: s.to.startAngle)
+            if i > 0, s.inOtherTo, previous.inOtherTo { line.toOpacity = 0 }
             let fromInner = min(s.from.innerRadius, previous.from.innerRadius)
             let fromOuter = max(s.from.outerRadius, previous.from.outerRadius)
             if fromInner != line.inner || fromOuter != line.outer { (line.fromInner, line.fromOuter) = (fromInner, fromOuter) }
@@ -242,7 +251,7 @@ struct Scene {
         func radius(_ g: SegmentGeometry) -> Double {
             g.innerRadius > 0 ? (g.innerRadius + g.outerRadius) / 2 : g.outerRadius * 0.62
         }
-        for s in plan.segments + plan.movers {
+        for s in plan.segments + plan.movers + plan.floatingLabels {
             let fromMid = (s.from.startAngle + s.from.endAngle) / 2
             let toMid = (s.to.startAngle + s.to.endAngle) / 2
             if let exit = s.exitLabel, animated {
@@ -255,7 +264,7 @@ struct Scene {
             result.append(Label(index: result.count, text: text, color: layout.slices[k].textColor, radius: radius(s.to),
                                 fromRadius: animated ? radius(s.from) : radius(s.to),
                                 from: sign * fromMid, to: sign * toMid,
-                                fromOpacity: animated && s.from.span <= 0 ? 0 : 1))
+                                fromOpacity: animated ? s.labelFromOpacity ?? (s.from.span <= 0 ? 0 : 1) : 1))
         }
         return result
     }

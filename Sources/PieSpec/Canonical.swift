@@ -15,12 +15,20 @@ extension ChartSpec {
         if let total = chart.total { c.append(("total", num(total))) }
         if let track = chart.track { c.append(("track", .string(track.hex))) }
         c.append(("sort", .string(chart.sort.rawValue)))
+        if let other = chart.other {
+            var o: [(String, JSONValue)] = []
+            if let m = other.maxSlices { o.append(("maxSlices", .int(m))) }
+            o += [("minPercent", num(other.minPercent)), ("label", .string(other.label)), ("color", .string(other.color.hex))]
+            c.append(("other", .object(o)))
+        }
+        c.append(("minAngle", num(chart.minAngle)))
         root.append(("chart", .object(c)))
         root.append(("labels", .object([
             ("content", .string(labels.content.source)), ("position", .string(labels.position.rawValue)),
             ("minPercent", num(labels.minPercent)),
         ])))
-        root.append(("format", .object([("decimals", .int(format.decimals)), ("prefix", .string(format.prefix)), ("suffix", .string(format.suffix))])))
+        root.append(("format", .object([("decimals", .int(format.decimals)), ("prefix", .string(format.prefix)), ("suffix", .string(format.suffix)),
+                                          ("locale", .string(format.locale.code))])))
         root.append(("legend", .object([("position", .string(legend.position.rawValue))])))
         let palette: JSONValue = switch theme.palette {
         case .named(let name): .string(name)

@@ -45,6 +45,8 @@ extension Lowering {
         if let v = e["total"], let x = number(v.value, t.key("total")!, path: p("total")) { c.total = x }
         if let v = e["track"] { c.track = color(v.value, path: p("track")) }
         if let v = e["sort"], let x = choice(v.value, t.key("sort")!, path: p("sort")) { c.sort = SortOrder(rawValue: x)! }
+        if let v = e["other"] { c.other = lowerOther(v.value) }
+        if let v = e["minAngle"], let x = number(v.value, t.key("minAngle")!, path: p("minAngle")) { c.minAngle = x }
         return c
     }
 
@@ -76,6 +78,7 @@ extension Lowering {
         if let v = e["decimals"], let x = integer(v.value, t.key("decimals")!, path: "format.decimals") { f.decimals = x }
         if let v = e["prefix"], let x = text(v.value, t.key("prefix")!, path: "format.prefix") { f.prefix = x }
         if let v = e["suffix"], let x = text(v.value, t.key("suffix")!, path: "format.suffix") { f.suffix = x }
+        if let v = e["locale"], let x = choice(v.value, t.key("locale")!, path: "format.locale") { f.locale = NumberLocale.named(x)! }
         return f
     }
 

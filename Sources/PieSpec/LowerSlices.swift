@@ -85,6 +85,7 @@ extension Lowering {
                 firstByID[slice.id] = i
             }
         }
+        validateOtherID(spec)
         guard !diagnostics.hasErrors, let slicesEntry else { return }
         let sum = spec.slices.reduce(0) { $0 + $1.value }
         if let total = spec.chart.total {

@@ -26,6 +26,7 @@ public enum SpecDiagnostics {
     public static let overTotal = DiagnosticCode("E0304")
     public static let nothingToDraw = DiagnosticCode("E0305")
     public static let translucentSlice = DiagnosticCode("E0306")
+    public static let reservedOtherID = DiagnosticCode("E0307")
     public static let tooManySlices = DiagnosticCode("E0401")
 
     public static let catalog: [CodeInfo] = [
@@ -129,6 +130,9 @@ public enum SpecDiagnostics {
         CodeInfo("E0306", "slice colours must be opaque", """
             piec draws adjacent slices overlapping so that no background shows through the \
             seams, which needs opaque slice colours. Use an opaque colour for the slice.
+            """),
+        CodeInfo("E0307", "slice id `other` is reserved by `chart.other`", """
+            With `chart.other` set, small slices are grouped into one slice whose id is             `other`: its colour is pinned and its transitions are matched by that id. A user             slice with the same id would be confused with it. Give that slice another id.
             """),
         CodeInfo("E0401", "too many slices", """
             A spec may hold at most 100000 slices. Group small slices before writing the spec.
