@@ -129,13 +129,18 @@ struct Scene {
     /// it, and never on another edge), the last at its own end. When the final state closes a
     /// full circle the first segment runs to the end of the used arc, so it underlays the
     /// boundary between the last and the first slice. All of these are linear in the eased
-    /// progress, like the boundaries themselves.
-    static func paintEnds(_ geometries: [SegmentGeometry], closed: Bool) -> [Double] {
+    /// progress, like the boundaries themselves. `thin[k]` marks a segment that has no width
+    /// at one end of the transition (it grows from or shrinks to nothing): a paint end skips
+    /// over it to the middle of the next segment, so the two neighbours of a zero-width
+    /// segment never just abut (which would show an anti-aliased seam between them).
+    static func paintEnds(_ geometries: [SegmentGeometry], closed: Bool, thin: [Bool]? = nil) -> [Double] {
         let usedEnd = geometries.map(\.endAngle).max() ?? 0
         return geometries.indices.map { i in
             if i == geometries.count - 1 { return geometries[i].endAngle }
             if i == 0, closed { return usedEnd }
-            return (geometries[i + 1].startAngle + geometries[i + 1].endAngle) / 2
+            var j = i + 1
+            while let thin, j < geometries.count - 1, thin[j] { j += 1 }
+            return (geometries[j].startAngle + geometries[j].endAngle) / 2
         }
     }
 
@@ -149,8 +154,9 @@ struct Scene {
                                     sweepStart: Double) -> [Motion] {
         let drawn = drawn(shape).map { (offset: $0.offset, element: plan.segments[$0.offset]) }
         let closed = closes(drawn.map(\.element.to))
-        let fromEnds = paintEnds(drawn.map(\.element.from), closed: closed)
-        let toEnds = paintEnds(drawn.map(\.element.to), closed: closed)
+        let thin = drawn.map { shape.segments[$0.offset].from.span <= 0 || shape.segments[$0.offset].to.span <= 0 }
+        let fromEnds = paintEnds(drawn.map(\.element.from), closed: closed, thin: thin)
+        let toEnds = paintEnds(drawn.map(\.element.to), closed: closed, thin: thin)
         var items = drawn.enumerated().map { i, item in
             motion(index: item.offset, item.element, fromEnd: stacked ? fromEnds[i] : nil, toEnd: stacked ? toEnds[i] : nil,
                    sweepStart: sweepStart)
