@@ -14,7 +14,7 @@ struct StyleWriter {
         case rotate(Double, showing: Bool, opacity: Double = 1, fades: Bool = false)
         /// A separator drawn as a unit ray: rotated, moved out to `inner`, stretched to `length`.
         case ray(Double, inner: Double, length: Double, showing: Bool, opacity: Double = 1, fades: Bool = false)
-        case orbit(Double, radius: Double, opacity: Double)
+        case orbit(Double, radius: Double, opacity: Double, fades: Bool = false)
     }
 
     private var out: ByteWriter
@@ -120,7 +120,8 @@ struct StyleWriter {
         }
         for (k, l) in scene.labels.enumerated() {
             rule(".p-l", l.index, .orbit(l.to, radius: l.radius, opacity: l.toOpacity))
-            emit("l\(l.index)", scenes.map { .orbit($0.labels[k].from, radius: $0.labels[k].fromRadius, opacity: $0.labels[k].fromOpacity) })
+            emit("l\(l.index)", scenes.map { .orbit($0.labels[k].from, radius: $0.labels[k].fromRadius, opacity: $0.labels[k].fromOpacity,
+                                                  fades: l.toOpacity != 1) })
         }
         out.raw("@keyframes " + scene.scope + "-show{from,to{visibility:visible}}\n")
         out.raw("@keyframes " + scene.scope + "-hide{from,to{visibility:hidden}}\n")
@@ -212,7 +213,9 @@ struct StyleWriter {
         }
         for l in scene.labels {
             rule(".p-l", l.index, .orbit(l.to, radius: l.radius, opacity: l.toOpacity))
-            names.labels.append((l.index, keyframe(.orbit(l.from, radius: l.fromRadius, opacity: l.fromOpacity))))
+            // A leaving label (final opacity 0) must say `opacity:1` in its from-state, or it
+            // would stay at its final 0 for the whole animation.
+            names.labels.append((l.index, keyframe(.orbit(l.from, radius: l.fromRadius, opacity: l.fromOpacity, fades: l.toOpacity != 1))))
         }
         return names
     }
@@ -288,7 +291,7 @@ struct StyleWriter {
                 out.raw(";opacity:")
                 out.num(opacity)
             }
-        case .orbit(let angle, let radius, let opacity):
+        case .orbit(let angle, let radius, let opacity, let fades):
             out.raw("transform:rotate(")
             out.num(angle)
             out.raw("deg) translate(0px,")
@@ -296,7 +299,7 @@ struct StyleWriter {
             out.raw("px) rotate(")
             out.num(-angle)
             out.raw("deg)")
-            if opacity != 1 {
+            if opacity != 1 || fades {
                 out.raw(";opacity:")
                 out.num(opacity)
             }

@@ -1,4 +1,5 @@
 @testable import PieCore
+import PieDiagnostics
 import PieSpec
 import Testing
 
@@ -133,4 +134,24 @@ struct OtherTransitionTests {
         #expect(vanish.floatingLabels.first?.slice == nil)
         #expect(vanish.floatingLabels.first?.exitLabel != nil)
     }
+}
+
+/// A label whose final opacity is 0 (a removed slice's, a slice joining Other) must be
+/// visible when the animation starts: its from-keyframe says `opacity:1` explicitly.
+@Suite("Leaving labels")
+struct LeavingLabelTests {
+    @Test func aRemovedSlicesLabelStartsVisible() {
+        let old = Fixture.spec([50, 30, 20]), new = Fixture.spec([50, 30])
+        let (plan, _, layout) = Compiler.transition(from: old, to: new)
+        let scene = Scene(layout: layout, plan: plan)
+        let leaving = try! #require(scene.labels.first { $0.toOpacity == 0 })
+        let css = String(decoding: StyleWriter.css(scene), as: UTF8.self)
+        let rule = ".p-l\(leaving.index){"
+        #expect(css.contains(rule + "transform:rotate("), "final state rule")
+        #expect(css.contains("rotate(\(leaving.from.formatted3)deg) translate(0px,-\(leaving.fromRadius.formatted3)px) rotate(-\(leaving.from.formatted3)deg);opacity:1}}"))
+    }
+}
+
+private extension Double {
+    var formatted3: String { formatNumber(self) }
 }
