@@ -154,7 +154,9 @@ struct Scene {
                                     sweepStart: Double) -> [Motion] {
         let drawn = drawn(shape).map { (offset: $0.offset, element: plan.segments[$0.offset]) }
         let closed = closes(drawn.map(\.element.to))
-        let thin = drawn.map { shape.segments[$0.offset].from.span <= 0 || shape.segments[$0.offset].to.span <= 0 }
+        // Between versions only: in an enter animation every segment grows from nothing.
+        let thin = plan.kind != .update ? nil
+            : drawn.map { shape.segments[$0.offset].from.span <= 0 || shape.segments[$0.offset].to.span <= 0 }
         let fromEnds = paintEnds(drawn.map(\.element.from), closed: closed, thin: thin)
         let toEnds = paintEnds(drawn.map(\.element.to), closed: closed, thin: thin)
         var items = drawn.enumerated().map { i, item in
