@@ -84,6 +84,7 @@ public enum Compiler {
                                             at: nil, notes: first.map { ["\(previous.file.path)\(position): \($0.message)"] } ?? []))
             }
         }
+        if let warning = MinAngle.warning(spec, locations: loaded.locations) { diagnostics.append(warning) }
         if request.validateOnly { return CompileResult(bundle: nil, spec: spec, diagnostics: diagnostics) }
         if request.previous == nil, let isUpToDate = request.isUpToDate, isUpToDate(spec) {
             var result = CompileResult(bundle: nil, spec: spec, diagnostics: diagnostics)
@@ -110,15 +111,27 @@ public enum Compiler {
     public static func transition(from old: ChartSpec, to new: ChartSpec) -> (TransitionPlan, ChangeReport, ChartLayout) {
         let oldLayout = Layout.layout(old)
         let newLayout = Layout.layout(new, pinned: pinnedColors(old: old, oldLayout: oldLayout, new: new))
-        var renames: [Int: [String]] = [:]
-        for (i, slice) in newLayout.slices.enumerated() {
-            let names = new.slices[slice.specIndex].renamedFrom
-            if !names.isEmpty { renames[i] = names }
+        func renames(_ layout: ChartLayout) -> [Int: [String]] {
+            var renames: [Int: [String]] = [:]
+            for (i, slice) in layout.slices.enumerated() where slice.specIndex < new.slices.count {
+                let names = new.slices[slice.specIndex].renamedFrom
+                if !names.isEmpty { renames[i] = names }
+            }
+            return renames
         }
-        let diff = SliceDiff.compute(oldIDs: oldLayout.slices.map(\.id), newIDs: newLayout.slices.map(\.id), renames: renames)
-        var plan = Planner.transition(from: oldLayout, to: newLayout, diff: diff, animation: new.animation)
-        plan.centerFrom = oldLayout.center
+        let diff = SliceDiff.compute(oldIDs: oldLayout.slices.map(\.id), newIDs: newLayout.slices.map(\.id), renames: renames(newLayout))
         let changes = ChangeReport.make(old: old, oldLayout: oldLayout, new: new, newLayout: newLayout, diff: diff)
+        guard oldLayout.other != nil || newLayout.other != nil else {
+            var plan = Planner.transition(from: oldLayout, to: newLayout, diff: diff, animation: new.animation)
+            plan.centerFrom = oldLayout.center
+            return (plan, changes, newLayout)
+        }
+        // `chart.other`: plan on layouts where Other is split into its members (OtherTransition).
+        let oldX = OtherGrouping.expanded(oldLayout), newX = OtherGrouping.expanded(newLayout)
+        let diffX = SliceDiff.compute(oldIDs: oldX.slices.map(\.id), newIDs: newX.slices.map(\.id), renames: renames(newX))
+        var plan = Planner.transition(from: oldX, to: newX, diff: diffX, animation: new.animation)
+        OtherTransition.adapt(&plan, diff: diffX, oldExpanded: oldX, newExpanded: newX, old: oldLayout, new: newLayout)
+        plan.centerFrom = oldLayout.center
         return (plan, changes, newLayout)
     }
 
@@ -148,7 +161,7 @@ public enum BundleWriter {
         let scene = Scene(layout: layout, plan: plan)
         let css = StyleWriter.css(scene)
         let title = spec.title.flatMap { $0.isEmpty ? nil : $0 } ?? spec.id
-        let sentence = changes?.sentence() ?? Summary.enterSentence(layout)
+        let sentence = changes?.sentence(locale: spec.format.locale) ?? Summary.enterSentence(layout)
         let description = Summary.description(spec, layout: layout) + (changes == nil ? "" : " " + sentence)
         var svg = SVGWriter(scene: scene, title: title, description: description, format: spec.format,
                             withInline: !svgOnly)

@@ -108,8 +108,8 @@ struct HTMLPage {
             out.raw("</th><td>")
             out.text(Summary.value(slice, format: spec.format))
             out.raw("</td><td>")
-            out.raw(slice.percentText)
-            out.raw("%</td></tr>\n")
+            out.text(spec.format.locale.percent(plain: slice.percentText))
+            out.raw("</td></tr>\n")
         }
         out.raw("</tbody>\n</table>\n")
     }

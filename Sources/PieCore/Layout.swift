@@ -12,14 +12,17 @@ public enum Layout {
     /// `pinned` maps slice ids to the colour they had in the previous version: a slice keeps
     /// its colour across versions (an explicit `color` still wins), and new slices take
     /// palette colours that no pinned slice uses.
-    public static func layout(_ spec: ChartSpec, pinned: [String: Color] = [:]) -> ChartLayout {
+    public static func layout(_ source: ChartSpec, pinned: [String: Color] = [:]) -> ChartLayout {
+        let grouping = OtherGrouping.group(source)
+        let spec = grouping.spec
         let chart = spec.chart
         let size = max(chart.size, 1)
         // Exploded slices move outward: the pie shrinks so they stay inside the canvas.
         let explode = spec.slices.map { max($0.explode ?? 0, 0) }.max() ?? 0
         let outer = max(size / 2 - pieMargin - max(spec.theme.stroke.width, 0) - explode, 1)
         let inner = min(max(chart.innerRadius, 0), 1) * outer
-        let slices = placeSlices(spec, outer: outer, inner: inner, pinned: pinned)
+        var slices = placeSlices(spec, outer: outer, inner: inner, pinned: pinned)
+        for k in slices.indices { slices[k].specIndex = grouping.sourceIndex[slices[k].specIndex] }
         let equal = slices.allSatisfy { !$0.isVisible || $0.outerRadius == outer }
         let legend = LegendPlacer.measure(slices, spec: spec, fontSize: fontSize)
         let box = PieBox.fit(size: size, outer: outer, inner: inner, start: chart.startAngle, sweep: sweep(chart),
@@ -41,8 +44,10 @@ public enum Layout {
         result.ink = OutsideLabels.ink(on: result.background)
         result.halfGap = PaddedWedge.halfGap(padAngle: max(chart.padAngle, 0), radius: outer)
         result.cornerRadius = max(chart.cornerRadius, 0)
-        Patterns.assign(spec, to: &result)
+        Patterns.assign(source, to: &result)
         result.dark = DarkTheme.make(spec.theme, layout: result)
+        result.locale = spec.format.locale
+        result.other = grouping.group
         return result
     }
 
@@ -93,15 +98,23 @@ public enum Layout {
         let denominator = max(chart.total ?? sum, sum)
         let units = Percentages.units(values, denominator: denominator, decimals: spec.format.decimals)
         let sweep = sweep(chart)
+        let widths = chart.minAngle > 0 && denominator > 0
+            ? MinAngle.widths(values, arc: sweep * sum / denominator, minAngle: chart.minAngle) : nil
+        var angle = 0.0
         var result: [SliceLayout] = []
         result.reserveCapacity(order.count)
         var cumulative = 0.0
         let sign = chart.direction == .clockwise ? 1.0 : -1.0
         for (k, index) in order.enumerated() {
             let s = spec.slices[index]
-            let start = chart.startAngle + (denominator > 0 ? sweep * cumulative / denominator : 0)
+            var start = chart.startAngle + (denominator > 0 ? sweep * cumulative / denominator : 0)
             cumulative += values[k]
             var end = chart.startAngle + (denominator > 0 ? sweep * cumulative / denominator : 0)
+            if let widths {
+                start = chart.startAngle + angle
+                angle += widths[k]
+                end = chart.startAngle + angle
+            }
             if chart.total == nil || denominator == sum, k == order.count - 1, sum > 0 {
                 end = chart.startAngle + sweep
             }
@@ -126,7 +139,7 @@ public enum Layout {
     }
 
     /// Fills a label template: `{value}` = prefix + number + suffix, `{percent}` = fixed + `%`,
-    /// `{total}` = prefix + `total` + suffix.
+    /// Both numbers in `format.locale`; `{total}` = prefix + `total` + suffix.
     public static func render(_ template: LabelTemplate, slice: SliceLayout, format: FormatOptions, total: Double = 0) -> String {
         var out = ""
         for part in template.parts {
@@ -134,11 +147,16 @@ public enum Layout {
             case .text(let t): out += t
             case .token(.label): out += slice.label
             case .token(.id): out += slice.id
-            case .token(.value): out += format.prefix + slice.valueText + format.suffix
-            case .token(.percent): out += slice.percentText + "%"
-            case .token(.total): out += format.prefix + formatNumber(total) + format.suffix
+            case .token(.value): out += shownValue(slice, format: format)
+            case .token(.percent): out += format.locale.percent(plain: slice.percentText)
+            case .token(.total): out += format.prefix + format.locale.format(plain: formatNumber(total)) + format.suffix
             }
         }
         return out
+    }
+
+    /// `{value}` as people read it: prefix + the value in `format.locale` + suffix (`1.234,5 €`).
+    public static func shownValue(_ slice: SliceLayout, format: FormatOptions) -> String {
+        format.prefix + format.locale.format(plain: slice.valueText) + format.suffix
     }
 }

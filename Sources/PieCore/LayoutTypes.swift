@@ -84,6 +84,10 @@ public struct ChartLayout: Sendable, Hashable {
     public var dark: DarkTheme? = nil
     /// The palette patterns follow under `theme.patterns: auto`, else nil (`Patterns`).
     public var autoPatternPalette: [Color]? = nil
+    /// `format.locale`: how shown numbers read (`Layout.shown…`), never machine outputs.
+    public var locale: NumberLocale = .enUS
+    /// The slices `chart.other` grouped into the slice `other` (last), or nil.
+    public var other: OtherGroup? = nil
 
     /// +1 clockwise, -1 counterclockwise: a chart angle `a` is at screen angle `s * a`.
     public var screenSign: Double { direction == .clockwise ? 1 : -1 }

@@ -42,7 +42,7 @@ enum LegendPlacer {
         entries.reserveCapacity(shown + 1)
         for k in 0..<shown {
             let label = TextMetrics.truncate(slices[k].label, maxWidth: maxLabelWidth, fontSize: fontSize)
-            let percent = slices[k].percentText + "%"
+            let percent = spec.format.locale.percent(plain: slices[k].percentText)
             entries.append(Entry(slice: k, label: label, percent: percent,
                                  labelWidth: TextMetrics.width(label, fontSize: fontSize),
                                  percentWidth: TextMetrics.width(percent, fontSize: fontSize)))

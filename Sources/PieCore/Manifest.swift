@@ -21,7 +21,7 @@ enum Manifest {
         j.member("animation", animation(plan))
         j.key("slices")
         j.open("[")
-        for s in layout.slices { slice(s, into: &j) }
+        for s in layout.slices { slice(s, members: s.id == OtherOptions.id ? layout.other : nil, into: &j) }
         j.close("]")
         j.key("transitions")
         j.open("[")
@@ -59,7 +59,8 @@ enum Manifest {
         ])
     }
 
-    private static func slice(_ s: SliceLayout, into j: inout JSONStream) {
+    /// `members`: for the slice `chart.other` grouped, the ids it holds.
+    private static func slice(_ s: SliceLayout, members: OtherGroup?, into j: inout JSONStream) {
         j.item()
         j.open("{")
         j.member("id", string: s.id)
@@ -71,6 +72,7 @@ enum Manifest {
         j.member("endAngle", number: s.endAngle)
         j.member("outerRadius", number: s.outerRadius)
         j.member("innerRadius", number: s.innerRadius)
+        if let members { j.member("members", .array(members.members.map { .string($0.id) })) }
         j.close("}")
     }
 

@@ -21,6 +21,8 @@ enum Patterns {
 
     /// Each slice's pattern: its own `pattern`, else (with `theme.patterns: auto`) the cycle
     /// entry of its colour's place in the palette (the id's hash for colours not in it).
+    /// `spec` is the source spec: `SliceLayout.specIndex` indexes its slices (Other, which
+    /// groups several, has none of its own).
     static func assign(_ spec: ChartSpec, to layout: inout ChartLayout) {
         let palette: [Color]
         switch spec.theme.palette {
@@ -29,7 +31,7 @@ enum Patterns {
         }
         for k in layout.slices.indices {
             let slice = layout.slices[k]
-            if let own = spec.slices[slice.specIndex].pattern {
+            if slice.specIndex < spec.slices.count, let own = spec.slices[slice.specIndex].pattern {
                 layout.slices[k].pattern = own
             } else if spec.theme.patterns == .auto {
                 layout.slices[k].pattern = autoKind(color: slice.color, id: slice.id, palette: palette, index: k)

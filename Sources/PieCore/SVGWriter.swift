@@ -211,10 +211,13 @@ struct SVGWriter {
                 out.num(-b.inner)
                 out.raw(") scale(1 ")
                 out.num(b.outer - b.inner, decimals: 5)
-                out.raw(b.motionOnly ? ")\" visibility=\"hidden\" d=\"M0 0V-1\"/>\n" : ")\" d=\"M0 0V-1\"/>\n")
+                out.raw(b.motionOnly ? ")\" visibility=\"hidden\"" : ")\"")
+                out.raw(b.toOpacity == 0 ? " opacity=\"0\" d=\"M0 0V-1\"/>\n" : " d=\"M0 0V-1\"/>\n")
                 continue
             }
-            out.raw(b.motionOnly ? ")\" visibility=\"hidden\" d=\"" : ")\" d=\"")
+            out.raw(b.motionOnly ? ")\" visibility=\"hidden\"" : ")\"")
+            // A line inside "Other" fades out: gone at rest, for static renderers too.
+            out.raw(b.toOpacity == 0 ? " opacity=\"0\" d=\"" : " d=\"")
             out.radial(inner: b.inner, outer: b.outer)
             out.raw("\"/>\n")
         }

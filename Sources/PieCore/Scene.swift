@@ -59,6 +59,8 @@ struct Scene {
         /// 0 when the previous chart has no boundary at this line's start angle (e.g. a single
         /// full slice that splits): the line fades in instead of cutting the old chart.
         var fromOpacity: Double = 1
+        /// 0 when the new chart has no boundary here (inside "Other"): the line fades out.
+        var toOpacity: Double = 1
     }
 
     /// A label (`.p-l<index>`) at `radius` on screen angles `from` -> `to` (already signed).
@@ -141,13 +143,18 @@ struct Scene {
     /// it, and never on another edge), the last at its own end. When the final state closes a
     /// full circle the first segment runs to the end of the used arc, so it underlays the
     /// boundary between the last and the first slice. All of these are linear in the eased
-    /// progress, like the boundaries themselves.
-    static func paintEnds(_ geometries: [SegmentGeometry], closed: Bool) -> [Double] {
+    /// progress, like the boundaries themselves. `thin[k]` marks a segment that has no width
+    /// at one end of the transition (it grows from or shrinks to nothing): a paint end skips
+    /// over it to the middle of the next segment, so the two neighbours of a zero-width
+    /// segment never just abut (which would show an anti-aliased seam between them).
+    static func paintEnds(_ geometries: [SegmentGeometry], closed: Bool, thin: [Bool]? = nil) -> [Double] {
         let usedEnd = geometries.map(\.endAngle).max() ?? 0
         return geometries.indices.map { i in
             if i == geometries.count - 1 { return geometries[i].endAngle }
             if i == 0, closed { return usedEnd }
-            return (geometries[i + 1].startAngle + geometries[i + 1].endAngle) / 2
+            var j = i + 1
+            while let thin, j < geometries.count - 1, thin[j] { j += 1 }
+            return (geometries[j].startAngle + geometries[j].endAngle) / 2
         }
     }
 
@@ -161,8 +168,11 @@ struct Scene {
                                     sweepStart: Double) -> [Motion] {
         let drawn = drawn(shape).map { (offset: $0.offset, element: plan.segments[$0.offset]) }
         let closed = closes(drawn.map(\.element.to))
-        let fromEnds = paintEnds(drawn.map(\.element.from), closed: closed)
-        let toEnds = paintEnds(drawn.map(\.element.to), closed: closed)
+        // Between versions only: in an enter animation every segment grows from nothing.
+        let thin = plan.kind != .update ? nil
+            : drawn.map { shape.segments[$0.offset].from.span <= 0 || shape.segments[$0.offset].to.span <= 0 }
+        let fromEnds = paintEnds(drawn.map(\.element.from), closed: closed, thin: thin)
+        let toEnds = paintEnds(drawn.map(\.element.to), closed: closed, thin: thin)
         var items = drawn.enumerated().map { i, item in
             motion(index: item.offset, item.element, fromEnd: stacked ? fromEnds[i] : nil, toEnd: stacked ? toEnds[i] : nil,
                    sweepStart: sweepStart)
@@ -213,8 +223,14 @@ struct Scene {
         func key(_ a: Double) -> Int { Int(((a.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) * 1000).rounded()) % 360_000 }
         var edges = Set<Int>()
         if !single { for s in visible { edges.insert(key(s.from.startAngle)); edges.insert(key(s.from.endAngle)) } }
+        // Parts of the old "Other" meet without a boundary.
+        for (a, b) in zip(visible, visible.dropFirst()) where a.inOtherFrom && b.inOtherFrom { edges.remove(key(a.from.endAngle)) }
         for i in lines.indices where !edges.contains(key(lines[i].from)) { lines[i].fromOpacity = 0 }
-        return lines
+        return lines.filter { $0.fromOpacity > 0 || $0.toOpacity > 0 }.enumerated().map { k, line in
+            var line = line
+            line.index = k
+            return line
+        }
     }
 
     private static func separatorLines(_ plan: TransitionPlan, layout: ChartLayout) -> [Separator] {
@@ -232,6 +248,7 @@ struct Scene {
             var line = Separator(index: result.count, inner: min(s.to.innerRadius, previous.to.innerRadius),
                                  outer: max(s.to.outerRadius, previous.to.outerRadius),
                                  from: s.from.startAngle, to: s.to.startAngle)
+            if i > 0, s.inOtherTo, previous.inOtherTo { line.toOpacity = 0 }
             let fromInner = min(s.from.innerRadius, previous.from.innerRadius)
             let fromOuter = max(s.from.outerRadius, previous.from.outerRadius)
             if fromInner != line.inner || fromOuter != line.outer { (line.fromInner, line.fromOuter) = (fromInner, fromOuter) }
@@ -263,7 +280,7 @@ struct Scene {
         func outside(_ text: String, _ g: SegmentGeometry) -> Bool {
             OutsideLabels.isOutside(layout.labelPosition, text: text, geometry: g, fontSize: layout.fontSize, sign: sign)
         }
-        for (s, m) in zip(plan.segments + plan.movers, modes.segments + modes.movers) {
+        for (s, m) in zip(plan.segments + plan.movers + plan.floatingLabels, modes.segments + modes.movers + modes.floatingLabels) {
             let fromMid = (s.from.startAngle + s.from.endAngle) / 2
             let toMid = (s.to.startAngle + s.to.endAngle) / 2
             if let exit = s.exitLabel, animated {
@@ -280,7 +297,7 @@ struct Scene {
             result.append(Label(index: result.count, text: text, color: layout.slices[k].textColor, radius: radius(s.to),
                                 fromRadius: animated ? radius(s.from) : radius(s.to),
                                 from: sign * fromMid, to: sign * toMid,
-                                fromOpacity: animated && (s.from.span <= 0 || fromOutside) ? 0 : 1,
+                                fromOpacity: animated ? (fromOutside ? 0 : s.labelFromOpacity ?? (s.from.span <= 0 ? 0 : 1)) : 1,
                                 toOpacity: toOutside ? 0 : 1))
         }
         return result

@@ -10,10 +10,11 @@ struct StyleWriter {
     /// implicit `to` is the element's own final-state rule).
     enum From: Hashable {
         case dash(Scene.Dash, circumference: Double)
-        case rotate(Double, showing: Bool, opacity: Double = 1)
+        /// `opacity` is written when not 1, or always with `fades` (the final state's differs).
+        case rotate(Double, showing: Bool, opacity: Double = 1, fades: Bool = false)
         /// A separator drawn as a unit ray: rotated, moved out to `inner`, stretched to `length`.
-        case ray(Double, inner: Double, length: Double, showing: Bool, opacity: Double = 1)
-        case orbit(Double, radius: Double, opacity: Double)
+        case ray(Double, inner: Double, length: Double, showing: Bool, opacity: Double = 1, fades: Bool = false)
+        case orbit(Double, radius: Double, opacity: Double, fades: Bool = false)
     }
 
     private var out: ByteWriter
@@ -111,15 +112,16 @@ struct StyleWriter {
         for b in scene.separators {
             // Only the closing line's presence depends on the instant; a missing one stands still.
             func line(_ s: Scene) -> Scene.Separator { s.separators.first { $0.index == b.index } ?? b }
+            let fades = b.toOpacity != 1
             if b.fromInner != nil {
-                rule(".p-b", b.index, .ray(b.to, inner: b.inner, length: b.outer - b.inner, showing: false))
+                rule(".p-b", b.index, .ray(b.to, inner: b.inner, length: b.outer - b.inner, showing: false, opacity: b.toOpacity))
                 emit("b\(b.index)", scenes.map {
                     let x = line($0), inner = x.fromInner ?? x.inner
-                    return .ray(x.from, inner: inner, length: (x.fromOuter ?? x.outer) - inner, showing: b.motionOnly, opacity: x.fromOpacity)
+                    return .ray(x.from, inner: inner, length: (x.fromOuter ?? x.outer) - inner, showing: b.motionOnly, opacity: x.fromOpacity, fades: fades)
                 })
             } else {
-                rule(".p-b", b.index, .rotate(b.to, showing: false))
-                emit("b\(b.index)", scenes.map { .rotate(line($0).from, showing: b.motionOnly, opacity: line($0).fromOpacity) })
+                rule(".p-b", b.index, .rotate(b.to, showing: false, opacity: b.toOpacity))
+                emit("b\(b.index)", scenes.map { .rotate(line($0).from, showing: b.motionOnly, opacity: line($0).fromOpacity, fades: fades) })
             }
         }
         for (k, c) in scene.cutouts.enumerated() {
@@ -141,7 +143,8 @@ struct StyleWriter {
         }
         for (k, l) in scene.labels.enumerated() {
             rule(".p-l", l.index, .orbit(l.to, radius: l.radius, opacity: l.toOpacity))
-            emit("l\(l.index)", scenes.map { .orbit($0.labels[k].from, radius: $0.labels[k].fromRadius, opacity: $0.labels[k].fromOpacity) })
+            emit("l\(l.index)", scenes.map { .orbit($0.labels[k].from, radius: $0.labels[k].fromRadius, opacity: $0.labels[k].fromOpacity,
+                                                  fades: l.toOpacity != 1) })
         }
         out.raw("@keyframes " + scene.scope + "-show{from,to{visibility:visible}}\n")
         out.raw("@keyframes " + scene.scope + "-hide{from,to{visibility:hidden}}\n")
@@ -232,18 +235,21 @@ struct StyleWriter {
             names.motion.append((m.index, keyframe(.dash(m.from, circumference: m.circumference))))
         }
         for b in scene.separators {
+            let fades = b.toOpacity != 1
             if let fromInner = b.fromInner, let fromOuter = b.fromOuter {
-                rule(".p-b", b.index, .ray(b.to, inner: b.inner, length: b.outer - b.inner, showing: false))
-                names.separators.append((b.index, keyframe(.ray(b.from, inner: fromInner, length: fromOuter - fromInner, showing: b.motionOnly, opacity: b.fromOpacity))))
+                rule(".p-b", b.index, .ray(b.to, inner: b.inner, length: b.outer - b.inner, showing: false, opacity: b.toOpacity))
+                names.separators.append((b.index, keyframe(.ray(b.from, inner: fromInner, length: fromOuter - fromInner, showing: b.motionOnly, opacity: b.fromOpacity, fades: fades))))
             } else {
-                rule(".p-b", b.index, .rotate(b.to, showing: false))
-                names.separators.append((b.index, keyframe(.rotate(b.from, showing: b.motionOnly, opacity: b.fromOpacity))))
+                rule(".p-b", b.index, .rotate(b.to, showing: false, opacity: b.toOpacity))
+                names.separators.append((b.index, keyframe(.rotate(b.from, showing: b.motionOnly, opacity: b.fromOpacity, fades: fades))))
             }
         }
         geometryStates(&names)
         for l in scene.labels {
             rule(".p-l", l.index, .orbit(l.to, radius: l.radius, opacity: l.toOpacity))
-            names.labels.append((l.index, keyframe(.orbit(l.from, radius: l.fromRadius, opacity: l.fromOpacity))))
+            // A leaving label (final opacity 0) must say `opacity:1` in its from-state, or it
+            // would stay at its final 0 for the whole animation.
+            names.labels.append((l.index, keyframe(.orbit(l.from, radius: l.fromRadius, opacity: l.fromOpacity, fades: l.toOpacity != 1))))
         }
         return names
     }
@@ -299,7 +305,7 @@ struct StyleWriter {
                 out.raw(";stroke:")
                 out.hex(color)
             }
-        case .ray(let angle, let inner, let length, let showing, let opacity):
+        case .ray(let angle, let inner, let length, let showing, let opacity, let fades):
             out.raw("transform:rotate(")
             out.num(angle)
             out.raw("deg) translate(0px,")
@@ -307,19 +313,19 @@ struct StyleWriter {
             out.raw("px) scale(1,")
             out.num(max(length, 0), decimals: 5)
             out.raw(showing ? ");visibility:visible" : ")")
-            if opacity != 1 {
+            if opacity != 1 || fades {
                 out.raw(";opacity:")
                 out.num(opacity)
             }
-        case .rotate(let angle, let showing, let opacity):
+        case .rotate(let angle, let showing, let opacity, let fades):
             out.raw("transform:rotate(")
             out.num(angle)
             out.raw(showing ? "deg);visibility:visible" : "deg)")
-            if opacity != 1 {
+            if opacity != 1 || fades {
                 out.raw(";opacity:")
                 out.num(opacity)
             }
-        case .orbit(let angle, let radius, let opacity):
+        case .orbit(let angle, let radius, let opacity, let fades):
             out.raw("transform:rotate(")
             out.num(angle)
             out.raw("deg) translate(0px,")
@@ -327,7 +333,7 @@ struct StyleWriter {
             out.raw("px) rotate(")
             out.num(-angle)
             out.raw("deg)")
-            if opacity != 1 {
+            if opacity != 1 || fades {
                 out.raw(";opacity:")
                 out.num(opacity)
             }

@@ -13,7 +13,7 @@ public enum Summary {
         var text = (spec.title.flatMap { $0.isEmpty ? nil : $0 } ?? spec.id) + ":"
         if layout.slices.isEmpty { return text + " no slices." }
         for (i, slice) in layout.slices.prefix(describedSlices).enumerated() {
-            text += (i == 0 ? " " : ", ") + slice.label + " " + slice.percentText + "%"
+            text += (i == 0 ? " " : ", ") + slice.label + " " + spec.format.locale.percent(plain: slice.percentText)
         }
         if layout.slices.count > describedSlices {
             text += ", and " + String(layout.slices.count - describedSlices) + " more"
@@ -23,12 +23,12 @@ public enum Summary {
 
     /// `{value}` text: prefix + number + suffix.
     public static func value(_ slice: SliceLayout, format: FormatOptions) -> String {
-        format.prefix + slice.valueText + format.suffix
+        Layout.shownValue(slice, format: format)
     }
 
     /// "Swift: 42.5 (42.5%)".
     public static func tooltip(_ slice: SliceLayout, format: FormatOptions) -> String {
-        slice.label + ": " + value(slice, format: format) + " (" + slice.percentText + "%)"
+        slice.label + ": " + value(slice, format: format) + " (" + format.locale.percent(plain: slice.percentText) + ")"
     }
 
     /// The enter sentence: "First version: 5 slices, largest Swift at 42.5%." (or "5 equal
@@ -39,10 +39,11 @@ public enum Summary {
         var largest: SliceLayout?
         for slice in layout.slices where slice.value > (largest?.value ?? 0) { largest = slice }
         guard let largest else { return "First version: " + counted + (n > 0 ? ", all zero." : ".") }
-        if n == 1 { return "First version: 1 slice, " + largest.label + " at " + largest.percentText + "%." }
+        let percent = layout.locale.percent(plain: largest.percentText)
+        if n == 1 { return "First version: 1 slice, " + largest.label + " at " + percent + "." }
         if layout.slices.allSatisfy({ $0.value == largest.value }) {
             return "First version: " + String(n) + " equal slices."
         }
-        return "First version: " + counted + ", largest " + largest.label + " at " + largest.percentText + "%."
+        return "First version: " + counted + ", largest " + largest.label + " at " + percent + "."
     }
 }

@@ -58,6 +58,13 @@ public struct Segment: Sendable, Hashable {
     public var exitLabel: ExitLabel? = nil
     /// Its own time window (staged or staggered plans); nil = the plan's delay and duration.
     public var window: TimeWindow? = nil
+    /// Opacity of its label at the start when not the default (1, or 0 for a slice that grows
+    /// from nothing): 0 for a slice that comes out of "Other" (`OtherTransition`).
+    public var labelFromOpacity: Double? = nil
+    /// The segment is a member's part of "Other" in the previous / the new chart: no separator
+    /// is drawn between two such parts.
+    public var inOtherFrom = false
+    public var inOtherTo = false
 
     public init(id: String, kind: SegmentKind, slice: Int?, from: SegmentGeometry, to: SegmentGeometry,
                 exitLabel: ExitLabel? = nil, window: TimeWindow? = nil) {
@@ -97,6 +104,9 @@ public struct TransitionPlan: Sendable, Hashable {
     public var segments: [Segment]
     /// Reordered slices, drawn on top of the segments while they rotate to their new place.
     public var movers: [Segment] = []
+    /// Labels that belong to no one drawn segment (the label of "Other", whose parts are
+    /// separate segments): zero-width segments that only carry a label, blended like movers.
+    public var floatingLabels: [Segment] = []
     /// When the chart itself (start angle) changes, if not along the plan's delay and duration.
     public var chartWindow: TimeWindow? = nil
     /// The chart's start angle before and after (the first boundary).

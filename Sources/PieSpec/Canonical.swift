@@ -19,12 +19,20 @@ extension ChartSpec {
         // Geometry keys appear only when used, so older canonical specs stay byte-identical.
         if chart.padAngle > 0 { c.append(("padAngle", num(chart.padAngle))) }
         if chart.cornerRadius > 0 { c.append(("cornerRadius", num(chart.cornerRadius))) }
+        if let other = chart.other {
+            var o: [(String, JSONValue)] = []
+            if let m = other.maxSlices { o.append(("maxSlices", .int(m))) }
+            o += [("minPercent", num(other.minPercent)), ("label", .string(other.label)), ("color", .string(other.color.hex))]
+            c.append(("other", .object(o)))
+        }
+        c.append(("minAngle", num(chart.minAngle)))
         root.append(("chart", .object(c)))
         root.append(("labels", .object([
             ("content", .string(labels.content.source)), ("position", .string(labels.position.rawValue)),
             ("minPercent", num(labels.minPercent)),
         ])))
-        root.append(("format", .object([("decimals", .int(format.decimals)), ("prefix", .string(format.prefix)), ("suffix", .string(format.suffix))])))
+        root.append(("format", .object([("decimals", .int(format.decimals)), ("prefix", .string(format.prefix)), ("suffix", .string(format.suffix)),
+                                          ("locale", .string(format.locale.code))])))
         root.append(("legend", .object([("position", .string(legend.position.rawValue))])))
         let palette: JSONValue = switch theme.palette {
         case .named(let name): .string(name)

@@ -50,6 +50,26 @@ public struct ChartOptions: Sendable, Hashable {
     public var padAngle: Double = 0
     /// Px of corner rounding (>= 0), clamped per slice.
     public var cornerRadius: Double = 0
+    /// Degrees: every visible slice is drawn at least this wide (see `OtherOptions` too).
+    public var minAngle: Double = 0
+    /// Grouping of small slices into one "Other" slice; nil = no grouping.
+    public var other: OtherOptions?
+    public init() {}
+}
+
+/// `chart.other`: slices below `minPercent` of the total, and beyond the `maxSlices - 1`
+/// largest when there are more than `maxSlices`, are drawn as one slice `other`, last.
+public struct OtherOptions: Sendable, Hashable {
+    /// The most slices drawn, Other included; nil = no limit.
+    public var maxSlices: Int?
+    /// Slices below this share (percent of the total) join Other; 0 = none by share.
+    public var minPercent: Double = 0
+    public var label: String = "Other"
+    /// Colour of Other: a neutral grey unless given.
+    public var color: Color = OtherOptions.defaultColor
+    public static let defaultColor = Color(r: 0x9c, g: 0xa3, b: 0xaf)
+    /// The id of the grouped slice (a user slice may not use it while grouping is on).
+    public static let id = "other"
     public init() {}
 }
 
@@ -67,6 +87,8 @@ public struct FormatOptions: Sendable, Hashable {
     /// Text around `{value}`.
     public var prefix: String = ""
     public var suffix: String = ""
+    /// Decimal and grouping separators of the numbers people read (never the manifest's).
+    public var locale: NumberLocale = .enUS
     public init() {}
 }
 

@@ -66,6 +66,16 @@ public enum Keys {
                 "Gap between adjacent slices, in degrees: a band of constant width (the chord of padAngle at the outer radius) around each boundary; replaces the separators. Slices narrower than the gap vanish."),
         KeySpec("cornerRadius", .number(min: 0, max: 1000), default: .int(0),
                 "Rounded slice corners, in px; clamped per slice to half the ring width and to what fits in the slice's angle."),
+        KeySpec("other", .object(other), "Group small slices into one \"Other\" slice (id `other`, drawn last)."),
+        KeySpec("minAngle", .number(min: 0, max: 90), default: .int(0),
+                "Degrees: every non-zero slice is drawn at least this wide, the others shrink to fit; percentages keep the true values."),
+    ])
+
+    public static let other = KeyTable(section: "chart.other", doc: "Grouping of small slices into \"Other\".", keys: [
+        KeySpec("maxSlices", .integer(min: 2, max: 100_000), "The most slices drawn, Other included: beyond the maxSlices - 1 largest, slices join Other."),
+        KeySpec("minPercent", .number(min: 0, max: 100), default: .int(0), "Slices below this percentage of the total join Other."),
+        KeySpec("label", .text(maxLength: maxText), default: .string("Other"), "Label of the grouped slice."),
+        KeySpec("color", .color, default: .string(OtherOptions.defaultColor.hex), "Colour of the grouped slice (opaque)."),
     ])
 
     public static let labels = KeyTable(section: "labels", doc: "Text drawn on the slices.", keys: [
@@ -78,6 +88,8 @@ public enum Keys {
         KeySpec("decimals", .integer(min: 0, max: 6), default: .int(1), "Decimals of {percent}; percentages always sum to exactly 100."),
         KeySpec("prefix", .text(maxLength: 32), default: .string(""), "Text before {value}, e.g. \"$\"."),
         KeySpec("suffix", .text(maxLength: 32), default: .string(""), "Text after {value}, e.g. \" MB\"."),
+        KeySpec("locale", .choice(NumberLocale.codes), default: .string("en-US"),
+                "Decimal and grouping separators of the numbers shown (labels, legend, tooltips, table, sentences); machine outputs stay plain."),
     ])
 
     public static let legend = KeyTable(section: "legend", doc: "The legend beside the chart.", keys: [
@@ -139,12 +151,11 @@ public enum Keys {
     ])
 
     /// Every table, for "belongs in `chart`" hints.
-    public static let all: [KeyTable] = [root, chart, labels, format, legend, theme, stroke, animation, slice]
+    public static let all: [KeyTable] = [root, chart, other, labels, format, legend, theme, stroke, animation, slice]
 
     /// Keys of PRODUCT's full language that this version does not implement yet: rejected
     /// (never accepted and ignored) with a message that says so.
     public static let planned: [String: String] = [
-        "other": "chart", "width": "chart",
-        "height": "chart", "locale": "format",
+        "width": "chart", "height": "chart",
     ]
 }

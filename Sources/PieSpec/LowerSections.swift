@@ -48,6 +48,8 @@ extension Lowering {
         if let v = e["center"] { c.center = template(v.value, path: p("center")) }
         if let v = e["padAngle"], let x = number(v.value, t.key("padAngle")!, path: p("padAngle")) { c.padAngle = x }
         if let v = e["cornerRadius"], let x = number(v.value, t.key("cornerRadius")!, path: p("cornerRadius")) { c.cornerRadius = x }
+        if let v = e["other"] { c.other = lowerOther(v.value) }
+        if let v = e["minAngle"], let x = number(v.value, t.key("minAngle")!, path: p("minAngle")) { c.minAngle = x }
         return c
     }
 
@@ -84,6 +86,7 @@ extension Lowering {
         if let v = e["decimals"], let x = integer(v.value, t.key("decimals")!, path: "format.decimals") { f.decimals = x }
         if let v = e["prefix"], let x = text(v.value, t.key("prefix")!, path: "format.prefix") { f.prefix = x }
         if let v = e["suffix"], let x = text(v.value, t.key("suffix")!, path: "format.suffix") { f.suffix = x }
+        if let v = e["locale"], let x = choice(v.value, t.key("locale")!, path: "format.locale") { f.locale = NumberLocale.named(x)! }
         return f
     }
 

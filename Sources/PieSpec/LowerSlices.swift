@@ -91,6 +91,7 @@ extension Lowering {
             error(SpecDiagnostics.centerOnPie, "`chart.center` needs a donut: `innerRadius` is 0", at: locations.value("chart.center"),
                   help: "set `chart.innerRadius` (e.g. 0.6), or remove `center`")
         }
+        validateOtherID(spec)
         guard !diagnostics.hasErrors, let slicesEntry else { return }
         let sum = spec.slices.reduce(0) { $0 + $1.value }
         if let total = spec.chart.total {

@@ -27,6 +27,7 @@ public enum SpecDiagnostics {
     public static let nothingToDraw = DiagnosticCode("E0305")
     public static let translucentSlice = DiagnosticCode("E0306")
     public static let centerOnPie = DiagnosticCode("E0307")
+    public static let reservedOtherID = DiagnosticCode("E0308")
     public static let tooManySlices = DiagnosticCode("E0401")
 
     public static let catalog: [CodeInfo] = [
@@ -134,6 +135,11 @@ public enum SpecDiagnostics {
         CodeInfo("E0307", "centre text needs a donut", """
             `chart.center` is drawn in the hole of a donut. A pie (`innerRadius: 0`) has no hole, \
             so the text would cover the slices: set `chart.innerRadius` above 0 or remove `center`.
+            """),
+        CodeInfo("E0308", "slice id `other` is reserved by `chart.other`", """
+            With `chart.other` set, small slices are grouped into one slice whose id is `other`: \
+            its colour is pinned and its transitions are matched by that id. A user slice with \
+            the same id would be confused with it. Give that slice another id.
             """),
         CodeInfo("E0401", "too many slices", """
             A spec may hold at most 100000 slices. Group small slices before writing the spec.

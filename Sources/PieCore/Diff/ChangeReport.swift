@@ -5,7 +5,11 @@ import PieSpec
 /// One value feeds `piec diff` (text and JSON), the manifest's `changes` and the sentence in
 /// `<desc>` and index.html.
 public struct ChangeReport: Sendable, Hashable {
-    public enum Kind: String, Sendable, Hashable { case insert, remove, update, rename, move }
+    public enum Kind: String, Sendable, Hashable {
+        case insert, remove, update, rename, move
+        /// A slice that joined "Other" (`chart.other`) / came out of it.
+        case merge, split
+    }
 
     public struct SliceChange: Sendable, Hashable {
         public var kind: Kind
@@ -21,6 +25,8 @@ public struct ChangeReport: Sendable, Hashable {
         public var oldID: String?
         /// For updates: which fields changed (`value`, `label`, `color`, `radius`).
         public var fields: [String]
+        /// For merges and splits: the label of the grouped slice ("Other").
+        public var group: String? = nil
     }
 
     public struct ChartChange: Sendable, Hashable {
@@ -36,16 +42,19 @@ public struct ChangeReport: Sendable, Hashable {
     /// Compares two laid-out versions. `diff` must come from the layouts' display orders.
     public static func make(old: ChartSpec, oldLayout: ChartLayout, new: ChartSpec, newLayout: ChartLayout, diff: SliceDiff) -> ChangeReport {
         var changes: [SliceChange] = []
+        let joined = newLayout.other?.memberIDs ?? [], left = oldLayout.other?.memberIDs ?? []
         for entry in diff.entries {
             switch entry.role {
             case .inserted:
                 let s = newLayout.slices[entry.newIndex!]
-                changes.append(SliceChange(kind: .insert, id: s.id, label: s.label, oldPercent: nil, newPercent: s.percentText,
-                                           oldPosition: nil, newPosition: entry.newIndex! + 1, oldID: nil, fields: []))
+                changes.append(SliceChange(kind: left.contains(s.id) ? .split : .insert, id: s.id, label: s.label, oldPercent: nil, newPercent: s.percentText,
+                                           oldPosition: nil, newPosition: entry.newIndex! + 1, oldID: nil, fields: [],
+                                           group: left.contains(s.id) ? oldLayout.other?.label : nil))
             case .removed:
                 let s = oldLayout.slices[entry.oldIndex!]
-                changes.append(SliceChange(kind: .remove, id: s.id, label: s.label, oldPercent: s.percentText, newPercent: nil,
-                                           oldPosition: entry.oldIndex! + 1, newPosition: nil, oldID: nil, fields: []))
+                changes.append(SliceChange(kind: joined.contains(s.id) ? .merge : .remove, id: s.id, label: s.label, oldPercent: s.percentText, newPercent: nil,
+                                           oldPosition: entry.oldIndex! + 1, newPosition: nil, oldID: nil, fields: [],
+                                           group: joined.contains(s.id) ? newLayout.other?.label : nil))
             case .stable, .movedTo:
                 let o = oldLayout.slices[entry.oldIndex!], n = newLayout.slices[entry.newIndex!]
                 let base = SliceChange(kind: .update, id: n.id, label: n.label, oldPercent: o.percentText, newPercent: n.percentText,
@@ -107,6 +116,8 @@ public struct ChangeReport: Sendable, Hashable {
             case .remove: out += "- \(c.id)\n"
             case .rename: out += "> \(c.id) renamed from \(c.oldID ?? "")\n"
             case .move: out += "moved \(c.id) \(c.oldPosition ?? 0) -> \(c.newPosition ?? 0)\n"
+            case .merge: out += "< \(c.id) into other\n"
+            case .split: out += "+ \(c.id)  \(c.label)  \(c.newPercent ?? "")%  (out of other)\n"
             case .update:
                 var line = "~ \(c.id)  \(c.oldPercent ?? "")% -> \(c.newPercent ?? "")%"
                 let others = c.fields.filter { $0 != "value" }
@@ -134,18 +145,22 @@ public struct ChangeReport: Sendable, Hashable {
     }
 
     /// One plain sentence: "Python fell from 40% to 35.5%; Go was added at 12%."
-    public func sentence(limit: Int = 6) -> String {
+    /// Percentages read in `locale` (`42,5 %` in de-DE).
+    public func sentence(limit: Int = 6, locale: NumberLocale = .enUS) -> String {
         var parts: [String] = []
+        func pc(_ s: String?) -> String { locale.percent(plain: s ?? "") }
         for c in slices {
             switch c.kind {
-            case .insert: parts.append("\(c.label) was added at \(c.newPercent ?? "")%")
-            case .remove: parts.append("\(c.label) was removed (was \(c.oldPercent ?? "")%)")
+            case .insert: parts.append("\(c.label) was added at \(pc(c.newPercent))")
+            case .remove: parts.append("\(c.label) was removed (was \(pc(c.oldPercent)))")
+            case .merge: parts.append("\(c.label) moved into \(c.group ?? "Other")")
+            case .split: parts.append("\(c.label) came out of \(c.group ?? "Other") at \(pc(c.newPercent))")
             case .rename: parts.append("\(c.oldID ?? "") was renamed to \(c.label)")
             case .move: parts.append("\(c.label) moved from position \(c.oldPosition ?? 0) to \(c.newPosition ?? 0)")
             case .update:
                 let o = Double(c.oldPercent ?? "") ?? 0, n = Double(c.newPercent ?? "") ?? 0
                 if o != n {
-                    parts.append("\(c.label) \(n > o ? "rose" : "fell") from \(c.oldPercent ?? "")% to \(c.newPercent ?? "")%")
+                    parts.append("\(c.label) \(n > o ? "rose" : "fell") from \(pc(c.oldPercent)) to \(pc(c.newPercent))")
                 } else if c.fields.contains("label") {
                     parts.append("a slice was relabelled \(c.label)")
                 } else if !c.fields.isEmpty {
@@ -157,7 +172,8 @@ public struct ChangeReport: Sendable, Hashable {
         if parts.isEmpty { return "Nothing changed." }
         if parts.count > limit {
             let counts = Dictionary(grouping: slices, by: \.kind)
-            let added = counts[.insert]?.count ?? 0, removed = counts[.remove]?.count ?? 0
+            let added = (counts[.insert]?.count ?? 0) + (counts[.split]?.count ?? 0)
+            let removed = (counts[.remove]?.count ?? 0) + (counts[.merge]?.count ?? 0)
             let changed = (counts[.update]?.count ?? 0) + (counts[.move]?.count ?? 0) + (counts[.rename]?.count ?? 0)
             var summary: [String] = []
             if added > 0 { summary.append("\(added) \(added == 1 ? "slice was" : "slices were") added") }
