@@ -43,7 +43,7 @@ enum InkStyle {
                     out.raw("}\n")
                     names.append(("p-" + cls + String(t.index), name))
                 }
-                let name = scope + "-o" + String(t.index)
+                let name = scope + "-lo" + String(t.index)
                 out.raw("@keyframes " + name + "{")
                 for (k, p) in poses.enumerated() {
                     out.raw(offset(k) + "{transform:translate(")
@@ -54,19 +54,19 @@ enum InkStyle {
                     out.raw(fade(p) + "}")
                 }
                 out.raw("}\n")
-                names.append(("p-o" + String(t.index), name))
+                names.append(("p-lo" + String(t.index), name))
             }
         }
         let linear = formatNumber(line.length) + "ms linear " + formatNumber(line.start) + "ms backwards"
         var fades: [(String, String)] = []
         for c in ink.centers where c.fromOpacity != c.toOpacity {
-            let name = scope + "-c" + String(c.index)
+            let name = scope + "-cx" + String(c.index)
             out.raw("@keyframes " + name + "{from{opacity:")
             out.num(c.fromOpacity)
             out.raw("}to{opacity:")
             out.num(c.toOpacity)
             out.raw("}}\n")
-            fades.append(("p-c" + String(c.index), name))
+            fades.append(("p-cx" + String(c.index), name))
         }
         guard !names.isEmpty || !fades.isEmpty else { return out.bytes }
         out.raw("@media (prefers-reduced-motion:no-preference){\n")

@@ -50,7 +50,7 @@ enum InkWriter {
             out.raw("\">\n")
             for (t, poses) in tracks {
                 let rest = poses[poses.count - 1]
-                out.raw("<text class=\"p-o")
+                out.raw("<text class=\"p-lo")
                 out.int(t.index)
                 out.raw("\" transform=\"translate(")
                 out.num(rest.x)
@@ -72,7 +72,7 @@ enum InkWriter {
         out.hex(layout.ink)
         out.raw("\">\n")
         for c in ink.centers {
-            out.raw("<text class=\"p-c")
+            out.raw("<text class=\"p-cx")
             out.int(c.index)
             out.raw("\" y=\"")
             out.num(c.text.fontSize * 0.35)

@@ -111,7 +111,7 @@ def check_leaders(frame, manifest, state=None, tol=0.6):
     if state is None:
         state = [({"id": s["id"]}, s["startAngle"], s["endAngle"], s["outerRadius"], None) for s in manifest["slices"]]
     by_id = {s[0]["id"]: s for s in state}
-    labels = {x["cls"][len("p-o"):]: x for x in frame["texts"] if x["cls"].startswith("p-o")}
+    labels = {x["cls"][len("p-lo"):]: x for x in frame["texts"] if x["cls"].startswith("p-lo")}
     count = 0
     for leader in frame["leaders"]:
         if not leader["cls"].startswith("p-qa") or leader["opacity"] <= 0.02:
@@ -142,7 +142,7 @@ def test_outside_labels_at_rest_do_not_overlap_and_stay_in_the_viewbox(chromium,
     b = bundles.build(piec, spec(name, values, chart=chart, animation={"enter": "none"}), workdir)
     [frame] = measure(chromium, workdir, b.svg, [0], name)
     shown = check_layout(frame)
-    assert len([x for x in shown if x["cls"].startswith("p-o")]) >= 8
+    assert len([x for x in shown if x["cls"].startswith("p-lo")]) >= 8
     assert check_leaders(frame, b.manifest) >= 8
 
 
@@ -152,7 +152,7 @@ def test_auto_puts_wide_labels_outside_and_fitting_ones_inside(chromium, workdir
     [frame] = measure(chromium, workdir, b.svg, [0], "auto")
     shown = check_layout(frame)
     inside = {x["text"] for x in shown if x["kind"] == "p-lb"}
-    outside = {x["text"] for x in shown if x["cls"].startswith("p-o")}
+    outside = {x["text"] for x in shown if x["cls"].startswith("p-lo")}
     assert inside == {"A", "B"} and outside == {"C", "D"}
     check_leaders(frame, b.manifest)
 
@@ -188,7 +188,7 @@ def test_transition_leaders_start_at_their_slice_edge_at_every_instant(moving):
 def test_leaving_and_entering_labels_fade_at_the_right_end(moving):
     _, _, _, frames = moving
     def opacity(frame, text):
-        return max([x["opacity"] for x in frame["texts"] if x["text"] == text and x["cls"].startswith("p-o")] or [0])
+        return max([x["opacity"] for x in frame["texts"] if x["text"] == text and x["cls"].startswith("p-lo")] or [0])
     start, end = frames[0], frames[-1]
     assert opacity(start, "X") > 0.99 and opacity(end, "X") < 0.01          # leaves
     assert opacity(start, "Y") < 0.01 and opacity(end, "Y") > 0.99          # enters
@@ -208,7 +208,7 @@ def test_enter_grow_shows_no_outside_label_at_the_start_and_all_at_the_end(chrom
     b = bundles.build(piec, spec("entering", MANY, chart={"innerRadius": 0.5, "center": "{total}"}), workdir)
     duration = b.manifest["animation"]["duration"]
     start, middle, end = measure(chromium, workdir, b.svg, [0, duration * 0.75, duration], "entering")
-    outside = lambda f: [x for x in f["texts"] if x["cls"].startswith("p-o")]
+    outside = lambda f: [x for x in f["texts"] if x["cls"].startswith("p-lo")]
     assert outside(start) and all(x["opacity"] < 0.01 for x in outside(start))
     assert all(0 < x["opacity"] < 1 for x in outside(middle))
     assert all(x["opacity"] > 0.99 for x in outside(end))
