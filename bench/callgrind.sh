@@ -7,7 +7,7 @@
 #   --specs N     build N generated 8-slice specs in one run (default 100)
 #   --cold        build the one 5-slice spec (start-up cost)
 #   --slices N    build one generated spec with N slices
-#   --piec PATH   profile this binary (default: swift build -c release --static-swift-stdlib, then
+#   --piec PATH   profile this binary (default: the static release build bench/run.sh makes,
 #                 .build/release/piec)
 #   --top N       functions to list (default 40)
 #   --keep        keep the work directory with callgrind.out (open it with kcachegrind)
@@ -33,7 +33,7 @@ done
 
 command -v valgrind >/dev/null || { apt-get update -qq && apt-get install -y -qq valgrind; } >&2
 if [ -z "$PIEC" ]; then
-    (cd "$ROOT" && swift build -c release --product piec --static-swift-stdlib) >&2
+    (cd "$ROOT" && swift build -c release --product piec --static-swift-stdlib -Xswiftc -static-executable) >&2
     PIEC="$ROOT/.build/release/piec"
 fi
 
