@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "piec", targets: ["piec"]),
+        .executable(name: "piec-preview", targets: ["piec-preview"]),
         .library(name: "PieCore", targets: ["PieCore"]),
     ],
     dependencies: [
@@ -34,9 +35,17 @@ let package = Package(
         // `piec watch --serve`: the live preview server (Hummingbird), kept apart so the driver
         // and its tests build without it.
         .target(name: "PiePreview", dependencies: ["PieDriver", .product(name: "Hummingbird", package: "hummingbird")]),
+        // The command line (all subcommands), shared by both executables.
+        .target(
+            name: "PiecCLI",
+            dependencies: ["PieDriver", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // `piec`: no preview server linked in (start-up time); `watch --serve` execs piec-preview.
+        .executableTarget(name: "piec", dependencies: ["PiecCLI"]),
+        // `piec-preview`: the same command line with the Hummingbird preview server.
         .executableTarget(
-            name: "piec",
-            dependencies: ["PieDriver", "PiePreview", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            name: "piec-preview",
+            dependencies: ["PiecCLI", "PiePreview", "PieDriver", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "PieYAMLTests", dependencies: ["PieYAML"]),
         .testTarget(name: "PieSpecTests", dependencies: ["PieSpec"]),

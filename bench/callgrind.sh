@@ -7,7 +7,8 @@
 #   --specs N     build N generated 8-slice specs in one run (default 100)
 #   --cold        build the one 5-slice spec (start-up cost)
 #   --slices N    build one generated spec with N slices
-#   --piec PATH   profile this binary (default: swift build -c release, then .build/release/piec)
+#   --piec PATH   profile this binary (default: the static release build bench/run.sh makes,
+#                 .build/release/piec)
 #   --top N       functions to list (default 40)
 #   --keep        keep the work directory with callgrind.out (open it with kcachegrind)
 #   -- ARGS       extra arguments for `piec build` (e.g. --svg-only, -j 1)
@@ -24,7 +25,7 @@ while [ $# -gt 0 ]; do
         --top) TOP="$2"; shift ;;
         --keep) KEEP=1 ;;
         --) shift; EXTRA=("$@"); break ;;
-        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
         *) echo "callgrind.sh: unknown option $1" >&2; exit 2 ;;
     esac
     shift
@@ -32,7 +33,7 @@ done
 
 command -v valgrind >/dev/null || { apt-get update -qq && apt-get install -y -qq valgrind; } >&2
 if [ -z "$PIEC" ]; then
-    (cd "$ROOT" && swift build -c release --product piec) >&2
+    (cd "$ROOT" && swift build -c release --product piec --static-swift-stdlib -Xswiftc -static-executable) >&2
     PIEC="$ROOT/.build/release/piec"
 fi
 
@@ -45,6 +46,10 @@ case "$MODE" in
     cold) python3 "$ROOT/bench/gen_workloads.py" "$WORK/wl" --specs 0 --big ""; INPUT="$WORK/wl/cold/cold.yaml" ;;
     big) python3 "$ROOT/bench/gen_workloads.py" "$WORK/wl" --specs 0 --big "$SLICES"; INPUT="$WORK/wl/big-$SLICES/big-$SLICES.yaml" ;;
 esac
+
+# valgrind 3.19 gives up on the release binary's DWARF ("possibly corrupted debuginfo"): profile a
+# copy without debug info (the symbol table stays, so functions keep their names).
+if command -v objcopy >/dev/null && objcopy --strip-debug "$PIEC" "$WORK/piec" 2>/dev/null; then PIEC="$WORK/piec"; fi
 
 echo "== valgrind --tool=callgrind $PIEC build $INPUT -o OUT ${EXTRA[*]}" >&2
 valgrind --tool=callgrind --callgrind-out-file="$WORK/callgrind.out" \

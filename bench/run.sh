@@ -73,8 +73,8 @@ metric() { printf '%s=%s\n' "$1" "$2" >>"$METRICS"; }
 
 # --- builds --------------------------------------------------------------------------------
 if [ -z "$PIEC" ]; then
-    log "swift build -c release --product piec --static-swift-stdlib"
-    (cd "$ROOT" && swift build -c release --product piec --static-swift-stdlib) >&2
+    log "swift build -c release --product piec --static-swift-stdlib -Xswiftc -static-executable"
+    (cd "$ROOT" && swift build -c release --product piec --static-swift-stdlib -Xswiftc -static-executable) >&2
     PIEC="$ROOT/.build/release/piec"
 fi
 log "make -C bench/floor"

@@ -18,13 +18,12 @@ enum AtomicRename {
         #if canImport(Darwin)
         let result = renameatx_np(dir.fd, a, dir.fd, b, UInt32(RENAME_SWAP))
         #else
-        // Glibc's `renameat2` is not visible to Swift (it needs _GNU_SOURCE) and `syscall` is
-        // variadic, so resolve the glibc (>= 2.28) symbol at run time.
-        guard let renameat2 = linuxRenameat2() else {
-            return POSIXFailure(operation: "swap", path: dir.child(b), code: ENOSYS)
-        }
+        // Glibc's `renameat2` (>= 2.28) is not visible to Swift (it needs _GNU_SOURCE) and
+        // `syscall` is variadic, so the symbol is declared below and linked directly: resolving it
+        // with dlopen/dlsym fails in a statically linked executable (`-static-executable`), which
+        // silently lost the atomic exchange.
         let renameExchange: UInt32 = 1 << 1  // RENAME_EXCHANGE from <linux/fs.h>
-        let result = renameat2(dir.fd, a, dir.fd, b, renameExchange)
+        let result = glibcRenameat2(dir.fd, a, dir.fd, b, renameExchange)
         #endif
         return result == 0 ? nil : POSIXFailure(operation: "swap", path: dir.child(b), code: errno)
     }
@@ -33,15 +32,11 @@ enum AtomicRename {
     static func isUnsupported(_ failure: POSIXFailure) -> Bool {
         failure.code == ENOSYS || failure.code == EINVAL || failure.code == ENOTSUP || failure.code == EOPNOTSUPP
     }
-
-    #if !canImport(Darwin)
-    private typealias Renameat2 = @convention(c) (Int32, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, UInt32) -> Int32
-
-    private static func linuxRenameat2() -> Renameat2? {
-        guard let handle = dlopen(nil, RTLD_NOW) else { return nil }
-        defer { dlclose(handle) }
-        guard let symbol = dlsym(handle, "renameat2") else { return nil }
-        return unsafeBitCast(symbol, to: Renameat2.self)
-    }
-    #endif
 }
+
+#if !canImport(Darwin)
+/// glibc's `int renameat2(int, const char *, int, const char *, unsigned int)`.
+@_silgen_name("renameat2")
+private func glibcRenameat2(_ olddirfd: Int32, _ oldpath: UnsafePointer<CChar>?, _ newdirfd: Int32,
+                            _ newpath: UnsafePointer<CChar>?, _ flags: UInt32) -> Int32
+#endif

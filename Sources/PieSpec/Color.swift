@@ -31,6 +31,7 @@ public struct Color: Sendable, Hashable {
 
     /// Parses `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` or a CSS colour keyword.
     public static func parse(_ text: String) -> Color? {
+        if let ascii = parseASCIIHex(text) { return ascii }
         if text.hasPrefix("#") {
             let digits = text.dropFirst().map { $0.hexDigitValue }
             guard digits.allSatisfy({ $0 != nil }) else { return nil }
@@ -44,6 +45,30 @@ public struct Color: Sendable, Hashable {
             }
         }
         return CSSColorNames.lookup(text.lowercased())
+    }
+
+    /// `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` in ASCII hex digits, straight from the UTF-8
+    /// bytes (the `Character` path above costs thousands of instructions per colour: start-up
+    /// parses every palette). nil for anything else, which then takes the general path.
+    private static func parseASCIIHex(_ text: String) -> Color? {
+        let bytes = text.utf8
+        guard bytes.first == UInt8(ascii: "#"), [4, 5, 7, 9].contains(bytes.count) else { return nil }
+        var d: [UInt8] = []
+        d.reserveCapacity(8)
+        for b in bytes.dropFirst() {
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d.append(b - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d.append(b - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d.append(b - UInt8(ascii: "A") + 10)
+            default: return nil
+            }
+        }
+        switch d.count {
+        case 3: return Color(r: d[0] * 17, g: d[1] * 17, b: d[2] * 17)
+        case 4: return Color(r: d[0] * 17, g: d[1] * 17, b: d[2] * 17, a: d[3] * 17)
+        case 6: return Color(r: d[0] << 4 | d[1], g: d[2] << 4 | d[3], b: d[4] << 4 | d[5])
+        default: return Color(r: d[0] << 4 | d[1], g: d[2] << 4 | d[3], b: d[4] << 4 | d[5], a: d[6] << 4 | d[7])
+        }
     }
 
     /// WCAG relative luminance, 0...1.

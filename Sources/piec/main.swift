@@ -1,4 +1,7 @@
-// The `piec` executable: argument parsing lives in `Piec` and its subcommands.
+// The `piec` executable: argument parsing lives in `PiecCommand` (PiecCLI) and its subcommands;
+// `piec watch --serve` hands over to `piec-preview` (the preview server is not linked here).
+import PiecCLI
+
 #if os(Linux)
 /// glibc's `mallopt` (malloc.h is not part of the Glibc module).
 @_silgen_name("mallopt") private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
@@ -12,4 +15,4 @@ _ = mallopt(M_MMAP_THRESHOLD, 1 << 30)
 _ = mallopt(M_TRIM_THRESHOLD, 1 << 30)
 #endif
 
-Piec.main()
+PiecCommand<ExecPreview>.main()

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Darwin)
+import Darwin
+#else
+import Glibc
+#endif
 
 /// What `piec watch` looks at, split the way the change sources need it: directories watched
 /// recursively and single spec files (watched through their parent directory, because editors
@@ -73,6 +77,15 @@ public struct WatchScope: Sendable {
 extension WatchScope {
     /// The entries of `dir` (empty when it cannot be listed).
     static func names(in dir: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted()
+        guard let stream = opendir(dir) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
     }
 }

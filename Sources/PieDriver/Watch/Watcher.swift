@@ -1,4 +1,3 @@
-import Foundation
 import PieCore
 
 /// `piec watch`: builds everything, then rebuilds each spec whose bytes change, until `stop()`.
@@ -10,7 +9,7 @@ public final class Watcher: @unchecked Sendable {
     public let options: WatchOptions
     private let compile: CompileFunction
     private let observer: @Sendable (WatchEvent) -> Void
-    private let lock = NSLock()
+    private let lock = Lock()
     private var stopRequested = false
     private var source: (any ChangeSource)?
     private let sourceOverride: (@Sendable (WatchScope) -> any ChangeSource)?

@@ -1,12 +1,17 @@
 import ArgumentParser
+#if canImport(Darwin)
+import Darwin
+#else
+import Glibc
+#endif
 import Dispatch
-import Foundation
 import PieDriver
-import PiePreview
 
 /// `piec watch`: build everything, then rebuild each spec when it changes, until Ctrl-C.
-struct Watch: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// `Preview` starts the `--serve` server (in `piec`, by handing over to `piec-preview`).
+struct Watch<Preview: PreviewLauncher>: ParsableCommand {
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "watch",
         abstract: "Rebuild bundles whenever a spec changes; optionally serve a live preview.",
         discussion: """
             Builds every spec, then watches the files and directories given (inotify on Linux; \
@@ -17,9 +22,9 @@ struct Watch: ParsableCommand {
 
             --serve starts a preview on 127.0.0.1 only: an index of all charts and one page per \
             chart, reloaded live after every build, with the diagnostics shown over the chart while \
-            its spec is broken.
+            its spec is broken (served by `piec-preview`, installed next to `piec`).
             """
-    )
+    ) }
 
     @OptionGroup var options: SpecOptions
 
@@ -72,27 +77,9 @@ struct Watch: ParsableCommand {
         printer.line("stopped")
     }
 
-    /// The preview server as two functions, so the rest needs no availability check.
-    private func startPreview(_ printer: WatchPrinter) throws -> (apply: @Sendable (WatchEvent) -> Void, stop: @Sendable () -> Void) {
-        guard #available(macOS 14, *) else {
-            printer.line("error: --serve needs macOS 14 or later")
-            throw ExitCode(PiecExitCode.usage.rawValue)
-        }
-        let server = try startServer(printer)
-        return ({ server.store.apply($0) }, { server.stop() })
-    }
-
-    @available(macOS 14, *)
-    private func startServer(_ printer: WatchPrinter) throws -> PreviewServer {
-        let server = PreviewServer()
-        do {
-            let bound = try server.start(port: port)
-            printer.line("preview at http://127.0.0.1:\(bound)/")
-        } catch {
-            printer.line("error: \(error)")
-            throw ExitCode(PiecExitCode.ioFailure.rawValue)
-        }
-        return server
+    /// The preview server (its own executable: see `PreviewLauncher`).
+    private func startPreview(_ printer: WatchPrinter) throws -> PreviewHandle {
+        try Preview.start(port: port) { printer.line($0) }
     }
 }
 
@@ -118,7 +105,7 @@ final class StopSignals {
 }
 
 final class StopFlag: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var set = false
     /// True the first time.
     func setOnce() -> Bool { lock.withLock { defer { set = true }; return !set } }

@@ -4,6 +4,7 @@ import PieDriver
 /// `piec explain CODE`: the long explanation of a diagnostic code.
 struct Explain: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "explain",
         abstract: "Explain a diagnostic code (e.g. `piec explain E0503`), or list them all."
     )
 
@@ -43,6 +44,7 @@ struct Explain: ParsableCommand {
 /// `Schemas/piec.schema.json` with `make schema`).
 struct Schema: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "schema",
         abstract: "Print the JSON Schema of the spec format (maintainers: `make schema`)."
     )
 

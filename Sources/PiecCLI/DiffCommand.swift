@@ -4,6 +4,7 @@ import PieDriver
 /// `piec diff OLD NEW` / `piec diff SPEC --from REF`: the transition plan, for review.
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "diff",
         abstract: "Print what changed between two versions of a spec, one line per slice.",
         discussion: """
             `piec diff OLD NEW` compares two spec files; `piec diff SPEC --from REF` compares a \

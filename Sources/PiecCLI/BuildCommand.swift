@@ -4,6 +4,7 @@ import PieDriver
 /// `piec build`: compile specs and write their bundles (or compare them with `--check`).
 struct Build: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "build",
         abstract: "Compile specs and write their bundles to OUT/<id>/.",
         discussion: """
             Writes are all or nothing: if any spec has errors nothing is written (exit 1). A bundle \
@@ -46,6 +47,7 @@ struct Build: ParsableCommand {
 /// `piec check`: compile specs and report diagnostics; never writes.
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Validate specs without writing anything (exit 1 on errors)."
     )
 
