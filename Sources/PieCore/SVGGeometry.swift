@@ -7,27 +7,23 @@ extension SVGWriter {
     mutating func cutoutDefs() {
         guard !scene.cutouts.isEmpty else { return }
         let extent = Scene.extentOf(scene.motion.map { Scene.segment(scene.plan, motion: $0.index) })
+        // The square every mask and its white base cover: ` x=".." y=".." width=".." height=".."`.
+        var square = ByteWriter(capacity: 64)
+        for (name, value) in [("x", -extent), ("y", -extent), ("width", 2 * extent), ("height", 2 * extent)] {
+            square.raw(" " + name + "=\"")
+            square.num(value)
+            square.raw("\"")
+        }
+        let box = square.bytes
         out.raw("<defs class=\"p-cm\">\n")
         for (i, c) in scene.cutouts.enumerated() {
             out.raw("<mask id=\"" + scene.scope + "-c")
             out.int(i)
-            out.raw("\" maskUnits=\"userSpaceOnUse\" x=\"")
-            out.num(-extent)
-            out.raw("\" y=\"")
-            out.num(-extent)
-            out.raw("\" width=\"")
-            out.num(2 * extent)
-            out.raw("\" height=\"")
-            out.num(2 * extent)
-            out.raw("\"><rect x=\"")
-            out.num(-extent)
-            out.raw("\" y=\"")
-            out.num(-extent)
-            out.raw("\" width=\"")
-            out.num(2 * extent)
-            out.raw("\" height=\"")
-            out.num(2 * extent)
-            out.raw("\" fill=\"#fff\"/>")
+            out.raw("\" maskUnits=\"userSpaceOnUse\"")
+            out.raw(box)
+            out.raw("><rect")
+            out.raw(box)
+            out.raw(" fill=\"#fff\"/>")
             if c.disc > 0 {
                 out.raw("<circle r=\"")
                 out.num(c.disc)
