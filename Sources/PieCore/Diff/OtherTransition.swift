@@ -24,7 +24,7 @@ enum OtherTransition {
             segment.inOtherFrom = o.map { oldMembers.contains($0.id) } ?? false
             segment.inOtherTo = n.map { newMembers.contains($0.id) } ?? false
             if let k = segment.slice { segment.slice = newMembers.contains(newExpanded.slices[k].id) ? nil : groupedIndex[newExpanded.slices[k].id] }
-            guard let o, let n else { return }
+            guard let o, n != nil else { return }
             if segment.inOtherTo, !segment.inOtherFrom, let text = o.labelText {
                 segment.exitLabel = ExitLabel(text: text, color: o.textColor)
             }
