@@ -25,6 +25,13 @@ extension Scene {
         var innerEar: [PathOp] = []
         var outerShift: Double = 0
         var innerShift: Double = 0
+
+        /// Cuts nothing (the boundary is inside one wedge).
+        mutating func clear() {
+            shape = []
+            outerEar = []
+            innerEar = []
+        }
     }
 
     /// The mask of one motion element.
@@ -104,10 +111,22 @@ extension Scene {
             let full = Geometry.isFullCircle(g.span) && segments.count == 1
             let wedge = PaddedWedge(start: g.startAngle, end: g.endAngle, inner: g.innerRadius, outer: g.outerRadius,
                                     startGap: h0, endGap: h1, cornerRadius: full ? 0 : layout.cornerRadius)
-            let first = cut(wedge, s, startSide: true, index: 2 * i, from: s.from.startAngle - start, to: s.to.startAngle - start, extent: extent)
-            let last = cut(wedge, s, startSide: false, index: 2 * i + 1, from: s.from.endAngle - start, to: s.to.endAngle - start, extent: extent)
+            var first = cut(wedge, s, startSide: true, index: 2 * i, from: s.from.startAngle - start, to: s.to.startAngle - start, extent: extent)
+            var last = cut(wedge, s, startSide: false, index: 2 * i + 1, from: s.from.endAngle - start, to: s.to.endAngle - start, extent: extent)
+            // Two parts of Other at both ends of the transition are one wedge: no gap or
+            // corners between them.
+            if joinedInOther(segments, i - 1, i, movers: plan.movers.count) { first.clear() }
+            if joinedInOther(segments, i, i + 1, movers: plan.movers.count) { last.clear() }
             return Cutout(motion: motion[i].index, disc: max(h0, h1), start: first, end: last)
         }
+    }
+
+    /// Whether drawn segments `a` and `b` (angular neighbours, movers excluded) are both parts
+    /// of Other before and after the transition.
+    static func joinedInOther(_ segments: [Segment], _ a: Int, _ b: Int, movers: Int) -> Bool {
+        let plain = segments.count - movers
+        guard a >= 0, b < plain, a < b else { return false }
+        return [segments[a], segments[b]].allSatisfy { $0.inOtherFrom && $0.inOtherTo }
     }
 
     /// One boundary's cut; ears split off and shifted when the segment's ring changes.

@@ -182,4 +182,29 @@ struct PaddedWedgeTests {
         #expect(svg.contains("class=\"p-o0\""))
         #expect(Fixture.text(Fixture.bundle(s), "chart.css").contains(".p-o0{transform:rotate(45deg) translate(0px,-10px) rotate(-45deg)}"))
     }
+
+    /// A padded chart whose Other keeps two members (c, d) and gains one (b): the boundary
+    /// between the two that stay is not cut (Other stays one wedge), the one between the
+    /// joining slice and Other is.
+    @Test func partsThatStayInOtherAreNotCutApart() {
+        func grouped(_ values: [Double]) -> ChartSpec {
+            var s = spec(values, pad: 2, corner: 4)
+            var o = OtherOptions()
+            o.minPercent = 10
+            s.chart.other = o
+            return s
+        }
+        let old = grouped([60, 30, 5, 5]), new = grouped([80, 8, 6, 6])
+        let (plan, _, layout) = Compiler.transition(from: old, to: new)
+        let scene = Scene(layout: layout, plan: plan)
+        let members = scene.cutouts.filter { Scene.segment(plan, motion: $0.motion).inOtherTo }
+        #expect(members.count == 3)
+        let staying = members.filter { Scene.segment(plan, motion: $0.motion).inOtherFrom }
+        #expect(staying.count == 2)
+        // Between the two staying parts: nothing cut on either side of their shared boundary.
+        #expect(staying[0].end.shape.isEmpty && staying[1].start.shape.isEmpty)
+        // The joining slice keeps its cut towards Other.
+        let joining = members.first { !Scene.segment(plan, motion: $0.motion).inOtherFrom }!
+        #expect(!joining.end.shape.isEmpty)
+    }
 }
