@@ -52,38 +52,39 @@ public struct NumberLocale: Sendable, Hashable {
     /// A plain decimal (`-1234567.5`, as `formatNumber` writes it) in this locale:
     /// `1,234,567.5` (en-US), `1.234.567,5` (de-DE), `12,34,567.5` (hi-IN).
     public func format(plain: String) -> String {
-        var digits = Substring(plain)
-        var sign = ""
-        if digits.first == "-" { sign = "-"; digits = digits.dropFirst() }
-        let dot = digits.firstIndex(of: ".")
-        let whole = Array(dot.map { digits[..<$0] } ?? digits)
-        let fraction = dot.map { String(digits[digits.index(after: $0)...]) }
-        var out = sign + grouped(whole)
-        if let fraction { out += decimal + fraction }
-        return out
+        // `plain` is ASCII (an optional `-`, digits, an optional `.` and digits): work on bytes.
+        let bytes = Array(plain.utf8)
+        let start = bytes.first == UInt8(ascii: "-") ? 1 : 0
+        let dot = bytes.firstIndex(of: UInt8(ascii: ".")) ?? bytes.count
+        let groups = dot - start >= minGroupedDigits && !group.isEmpty
+        if !groups, decimal == "." { return plain }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 8)
+        out.append(contentsOf: bytes[..<start])
+        if groups {
+            var sizes: [Int] = []   // group sizes from the right
+            var left = dot - start
+            while left > 0 {
+                let size = sizes.isEmpty || grouping == .thousands ? 3 : 2
+                sizes.append(min(size, left))
+                left -= size
+            }
+            var index = start
+            for (k, size) in sizes.reversed().enumerated() {
+                if k > 0 { out.append(contentsOf: group.utf8) }
+                out.append(contentsOf: bytes[index..<(index + size)])
+                index += size
+            }
+        } else {
+            out.append(contentsOf: bytes[start..<dot])
+        }
+        if dot < bytes.count {
+            out.append(contentsOf: decimal.utf8)
+            out.append(contentsOf: bytes[(dot + 1)...])
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A percentage text without `%` (`42.5`) with its sign: `42.5%`, `42,5 %`.
     public func percent(plain: String) -> String { format(plain: plain) + percentSign }
-
-    private func grouped(_ whole: [Character]) -> String {
-        guard whole.count >= minGroupedDigits, !group.isEmpty else { return String(whole) }
-        var sizes: [Int] = []   // group sizes from the right
-        var left = whole.count
-        var first = true
-        while left > 0 {
-            let size = first || grouping == .thousands ? 3 : 2
-            sizes.append(min(size, left))
-            left -= size
-            first = false
-        }
-        var out = ""
-        var index = 0
-        for (k, size) in sizes.reversed().enumerated() {
-            if k > 0 { out += group }
-            out += String(whole[index..<(index + size)])
-            index += size
-        }
-        return out
-    }
 }
