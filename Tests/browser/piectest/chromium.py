@@ -103,7 +103,8 @@ class SeekPage:
             self.frames.append(Frame(svg, float(t), x, top, frame_width, h))
             row_height, x = max(row_height, h), x + frame_width
         self.width = max(frame_width * min(columns, len(items)), CELL * (COUNT_BITS + 1))
-        self.height = top + row_height
+        # A sentinel stripe along the bottom edge (see `fully_painted`).
+        self.height = top + row_height + CELL
         if self.width > MAX_SIDE or self.height > MAX_SIDE:
             raise ValueError(f"page of {self.width}x{self.height} px: split the frames over "
                              f"several pages (Chromium leaves parts of huge screenshots blank)")
@@ -131,14 +132,17 @@ class SeekPage:
                 f"{inline_markup(f.svg)}</template></div>")
         # A sentinel in the bottom-right corner: a screenshot whose bottom was left unpainted
         # (seen under load: everything below a 768 px tile boundary blank) lacks it.
-        parts.append(f"<div style='position:absolute;right:0;bottom:0;width:{CELL}px;height:{CELL}px;"
+        parts.append(f"<div style='position:absolute;left:0;right:0;bottom:0;height:{CELL}px;"
                      f"background:rgb{SENTINEL}'></div>")
         parts.append("<script>" + SEEK_SCRIPT + "</script></body></html>")
         return "".join(parts)
 
     def fully_painted(self, raster):
-        """The bottom-right sentinel is there (the whole page was painted)."""
-        return tuple(raster.pixel(self.width - CELL // 2, self.height - CELL // 2)[:3]) == SENTINEL
+        """The sentinel stripe along the bottom edge is whole (the page was painted)."""
+        # Chromium sometimes leaves tiles of the bottom row unpainted on pages of several large
+        # charts; the stripe shares that row, so every 16 px of it must show its colour.
+        y = self.height - CELL // 2
+        return all(tuple(raster.pixel(x, y)[:3]) == SENTINEL for x in range(CELL // 2, self.width, 16))
 
     def marker(self, raster, i):
         """(seek ok?, animation count) that the page painted for frame i."""
@@ -152,7 +156,10 @@ def screenshot(chromium, html_path, png_path, width, height, reduced_motion=Fals
     """Render `html_path` to `png_path` at exactly width x height CSS px (device scale 1)."""
     motion = "--force-prefers-reduced-motion" if reduced_motion else "--force-prefers-no-reduced-motion"
     with tempfile.TemporaryDirectory(prefix="piec-chromium-") as profile:
+        # --run-all-compositor-stages-before-draw: raster every tile before the shot (without
+        # it, pages of several large animated charts sometimes came out with unpainted tiles).
         cmd = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+               "--run-all-compositor-stages-before-draw",
                "--force-device-scale-factor=1", "--no-first-run", "--no-default-browser-check",
                "--disable-extensions", "--mute-audio", f"--user-data-dir={profile}", motion,
                f"--window-size={width},{height}", f"--screenshot={png_path}",
@@ -168,11 +175,11 @@ def render(chromium, page, out_dir, name, reduced_motion=False):
     png_path = os.path.join(out_dir, name + ".png")
     with open(html_path, "w", encoding="utf-8") as f:
         f.write(page.html())
-    for attempt in range(3):
+    for attempt in range(5):
         screenshot(chromium, html_path, png_path, page.width, page.height, reduced_motion)
         raster = Raster(png_path, page.background)
         # Re-shoot a partly painted screenshot (a Chromium hiccup under load, not a piec
-        # result); a third failure is reported by the frame checks as usual.
+        # result); a fifth failure is reported by the frame checks as usual.
         if page.fully_painted(raster):
             break
     page.screenshot = png_path
