@@ -103,8 +103,9 @@ class SeekPage:
             self.frames.append(Frame(svg, float(t), x, top, frame_width, h))
             row_height, x = max(row_height, h), x + frame_width
         self.width = max(frame_width * min(columns, len(items)), CELL * (COUNT_BITS + 1))
-        # A sentinel stripe along the bottom edge (see `fully_painted`).
-        self.height = top + row_height + CELL
+        # A sentinel stripe along the bottom edge (see `fully_painted`), 160 px below the frames:
+        # probes of a half gauge read the page background below its box, down to its radius.
+        self.height = top + row_height + 160 + CELL
         if self.width > MAX_SIDE or self.height > MAX_SIDE:
             raise ValueError(f"page of {self.width}x{self.height} px: split the frames over "
                              f"several pages (Chromium leaves parts of huge screenshots blank)")
