@@ -22,9 +22,7 @@ enum InkStyle {
                 // Opacity only where it changes; positions to 0.01 px (and degree).
                 let fades = poses.contains { $0.opacity != 1 }
                 func fade(_ p: OutsideLabels.Pose) -> String { fades ? ";opacity:" + formatNumber(p.opacity, decimals: 3) : "" }
-                func offset(_ k: Int) -> String {
-                    formatNumber(line.length > 0 ? (times[k] - line.start) / line.length * 100 : 0, decimals: 3) + "%"
-                }
+                func offset(_ k: Int) -> String { CSSTiming.offset(times[k], in: line) }
                 for (cls, pick) in [("qa", \OutsideLabels.Pose.tick), ("qb", \OutsideLabels.Pose.elbow)] {
                     let name = scope + "-" + cls + String(t.index)
                     out.raw("@keyframes " + name + "{")
@@ -57,7 +55,7 @@ enum InkStyle {
                 names.append(("p-lo" + String(t.index), name))
             }
         }
-        let linear = formatNumber(line.length) + "ms linear " + formatNumber(line.start) + "ms backwards"
+        let linear = CSSTiming.shorthand(line, easing: "linear")
         var fades: [(String, String)] = []
         for c in ink.centers where c.fromOpacity != c.toOpacity {
             let name = scope + "-cx" + String(c.index)
@@ -71,12 +69,8 @@ enum InkStyle {
         guard !names.isEmpty || !fades.isEmpty else { return out.bytes }
         out.raw("@media (prefers-reduced-motion:no-preference){\n")
         for (cls, name) in names { out.raw(sel + "." + cls + "{animation:" + name + " " + linear + "}\n") }
-        let e = scene.plan.easing
-        let easing = "cubic-bezier(" + [e.x1, e.y1, e.x2, e.y2].map { formatNumber($0, decimals: 4) }.joined(separator: ",") + ")"
-        for (cls, name) in fades {
-            out.raw(sel + "." + cls + "{animation:" + name + " " + formatNumber(line.length) + "ms " + easing + " "
-                    + formatNumber(line.start) + "ms backwards}\n")
-        }
+        let eased = CSSTiming.shorthand(line, easing: CSSTiming.easing(scene.plan.easing))
+        for (cls, name) in fades { out.raw(sel + "." + cls + "{animation:" + name + " " + eased + "}\n") }
         out.raw("}\n")
         return out.bytes
     }

@@ -76,8 +76,7 @@ struct StyleWriter {
 
     /// `duration easing delay backwards` for the `animation` shorthand (the whole timeline).
     private func timing(linear: Bool) -> String {
-        let t = scene.plan.timeline
-        return formatNumber(t.length) + "ms " + (linear ? "linear" : easing()) + " " + formatNumber(t.start) + "ms backwards"
+        CSSTiming.shorthand(scene.plan.timeline, easing: linear ? "linear" : easing())
     }
 
     /// Staged or staggered plans: the boundaries are sums of differently timed eased widths,
@@ -94,11 +93,10 @@ struct StyleWriter {
         // easing on each keyframe makes every boundary exact between the edges.
         let ease = aligned == nil ? "" : ";animation-timing-function:" + easing()
         let scenes = times.map { Scene(layout: scene.layout, plan: plan.frozen(at: $0), shape: plan) }
-        func offset(_ t: Double) -> String { formatNumber(line.length > 0 ? (t - line.start) / line.length * 100 : 0, decimals: 3) + "%" }
         func emit(_ name: String, _ states: [From]) {
             out.raw("@keyframes " + scene.scope + "-" + name + "{")
             for (t, state) in zip(times, states) {
-                out.raw(offset(t) + "{")
+                out.raw(CSSTiming.offset(t, in: line) + "{")
                 body(state)
                 out.raw(ease + "}")
             }
@@ -210,12 +208,8 @@ struct StyleWriter {
             + ";animation-delay:" + formatNumber(scene.plan.delay) + "ms;animation-fill-mode:backwards"
     }
 
-    /// The easing re-serialised from its numbers (never from spec text).
-    private func easing() -> String {
-        let e = scene.plan.easing
-        let numbers = [e.x1, e.y1, e.x2, e.y2].map { formatNumber($0, decimals: 4) }
-        return "cubic-bezier(" + numbers.joined(separator: ",") + ")"
-    }
+    /// The plan's easing as CSS.
+    private func easing() -> String { CSSTiming.easing(scene.plan.easing) }
 
     struct Names {
         var motion: [(Int, Int)] = []
