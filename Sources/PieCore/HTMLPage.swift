@@ -12,6 +12,12 @@ struct HTMLPage {
     /// focus stop, lift or tooltip (the data table still lists them).
     static let minInteractiveArc = 2.0
 
+    /// How far a hovered or focused slice (or its legend row) moves it: `lift` px outward
+    /// along its middle angle (on top of its own explode).
+    static func liftOffset(_ slice: SliceLayout) -> (x: Double, y: Double) {
+        Geometry.point(angle: slice.midAngle, radius: lift)
+    }
+
     /// Whether `slice` is focusable and lifts on hover in index.html.
     static func isInteractive(_ slice: SliceLayout) -> Bool {
         slice.isVisible && Geometry.arcLength(degrees: slice.span, radius: slice.outerRadius) >= minInteractiveArc
@@ -67,7 +73,7 @@ struct HTMLPage {
         out.raw(sel + ".p-tips{pointer-events:none}\n" + sel + ".p-t{visibility:hidden}\n")
         out.raw(root + ":has(.p-w:hover,.p-w:focus,.p-li:hover,.p-li:focus) .p-st{visibility:hidden}\n")
         for (k, slice) in scene.layout.slices.enumerated() where isInteractive(slice) {
-            let p = Geometry.point(angle: slice.midAngle, radius: lift)
+            let p = liftOffset(slice)
             out.raw(sel)
             out.raw(".p-s")
             out.int(k)
@@ -89,10 +95,7 @@ struct HTMLPage {
             out.int(k)
             out.raw("{visibility:visible}\n")
         }
-        out.raw(LegendInteraction.css(scene) { slice in
-            let p = Geometry.point(angle: slice.midAngle, radius: lift)
-            return (p.x, p.y)
-        })
+        out.raw(LegendInteraction.css(scene))
         if let dark = scene.layout.dark { out.raw(dark.pageCSS(sel: sel)) }
         out.raw("@media (prefers-reduced-motion:no-preference){" + sel + ".p-w{transition:transform 150ms ease-out}}\n")
     }

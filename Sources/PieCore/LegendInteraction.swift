@@ -37,7 +37,7 @@ enum LegendInteraction {
 
     /// The rules: dim every slice while a row is active, then per row lift its slice back to
     /// full opacity and show its tooltip; a hovered slice underlines its row's label.
-    static func css(_ scene: Scene, lift: (SliceLayout) -> (x: Double, y: Double)) -> String {
+    static func css(_ scene: Scene) -> String {
         let layout = scene.layout
         guard layout.legend.position != .none else { return "" }
         let root = "." + scene.scope, sel = root + " "
@@ -48,7 +48,7 @@ enum LegendInteraction {
             guard let k = item.slice, HTMLPage.isInteractive(layout.slices[k]) else { continue }
             let n = String(k)
             let active = root + ":has(.p-li" + n + ":hover,.p-li" + n + ":focus)"
-            let p = lift(layout.slices[k])
+            let p = HTMLPage.liftOffset(layout.slices[k])
             let x: String = formatNumber(p.x), y: String = formatNumber(p.y)
             css += active + " .p-s" + n + "{opacity:1;transform:translate(" + x + "px," + y + "px)}\n"
             css += active + " .p-t" + n + "{visibility:visible}\n"

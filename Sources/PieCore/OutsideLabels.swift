@@ -116,7 +116,7 @@ public enum OutsideLabels {
     /// 2 px of padding), centred where inside labels sit, lie within the slice's ring sector.
     public static func fitsInside(_ text: String, geometry g: SegmentGeometry, fontSize: Double, sign: Double) -> Bool {
         guard g.span > 0, g.outerRadius > g.innerRadius else { return false }
-        let r = g.innerRadius > 0 ? (g.innerRadius + g.outerRadius) / 2 : g.outerRadius * 0.62
+        let r = g.labelRadius
         let mid = (g.startAngle + g.endAngle) / 2
         let c = Geometry.point(angle: sign * mid, radius: r)
         let hw = TextMetrics.width(text, fontSize: fontSize) / 2 + 2, hh = fontSize / 2 + 2

@@ -92,7 +92,7 @@ extension SVGWriter {
         for (k, slice) in layout.slices.enumerated() where HTMLPage.isInteractive(slice) {
             let text = Summary.tooltip(slice, format: format)
             let width = TextMetrics.width(text, fontSize: layout.fontSize) + 16
-            let radius = (slice.innerRadius > 0 ? (slice.innerRadius + slice.outerRadius) / 2 : slice.outerRadius * 0.62) + slice.explode
+            let radius = slice.geometry.labelRadius + slice.explode
             let p = Geometry.point(angle: layout.screenSign * slice.midAngle, radius: radius)
             let minX = -layout.cx + width / 2 + 2, maxX = layout.width - layout.cx - width / 2 - 2
             let x = max(minX, min(p.x, maxX))

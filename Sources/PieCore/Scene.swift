@@ -275,7 +275,7 @@ struct Scene {
         let sign = layout.screenSign
         var result: [Label] = []
         func radius(_ g: SegmentGeometry) -> Double {
-            (g.innerRadius > 0 ? (g.innerRadius + g.outerRadius) / 2 : g.outerRadius * 0.62) + g.explode
+            g.labelRadius + g.explode
         }
         func outside(_ text: String, _ g: SegmentGeometry) -> Bool {
             OutsideLabels.isOutside(layout.labelPosition, text: text, geometry: g, fontSize: layout.fontSize, sign: sign)

@@ -24,6 +24,10 @@ public struct SegmentGeometry: Sendable, Hashable {
 
     public var span: Double { endAngle - startAngle }
 
+    /// Where an inside label sits: the middle of a donut's ring, 0.62 of a pie's radius
+    /// (explode not included).
+    public var labelRadius: Double { innerRadius > 0 ? (innerRadius + outerRadius) / 2 : outerRadius * 0.62 }
+
     /// Linear interpolation at eased progress `e` (0 = self, 1 = `other`); colour snaps at 1.
     public func interpolated(to other: SegmentGeometry, at e: Double) -> SegmentGeometry {
         func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * e }
