@@ -54,14 +54,15 @@ public struct DarkTheme: Sendable, Hashable {
         return Color(r: c(a.r, b.r), g: c(a.g, b.g), b: c(a.b, b.b))
     }
 
-    /// The chart's dark rules (chart.svg's `<style>` and chart.css), scoped by `sel` (".piec-x ").
-    func chartCSS(sel: String) -> String {
+    /// The chart's dark rules (chart.svg's `<style>` and chart.css), nested in the chart's
+    /// scope block.
+    func chartCSS() -> String {
         var rules = ""
-        if paintsBackground { rules += sel + ".p-bg{fill:" + background.hex + "}\n" }
-        rules += sel + ".p-ink," + sel + ".p-ink text{fill:" + ink.hex + "}\n"
-        rules += sel + ".p-ink path," + sel + ".p-ink line," + sel + ".p-ink polyline{stroke:" + ink.hex + "}\n"
-        if let separator { rules += sel + ".p-sep{stroke:" + separator.hex + "}\n" }
-        if let track { rules += sel + ".p-track{fill:" + track.hex + "}\n" }
+        if paintsBackground { rules += ".p-bg{fill:" + background.hex + "}\n" }
+        rules += ".p-ink,.p-ink text{fill:" + ink.hex + "}\n"
+        rules += ".p-ink path,.p-ink line,.p-ink polyline{stroke:" + ink.hex + "}\n"
+        if let separator { rules += ".p-sep{stroke:" + separator.hex + "}\n" }
+        if let track { rules += ".p-track{fill:" + track.hex + "}\n" }
         return "@media (prefers-color-scheme:dark){\n" + rules + "}\n"
     }
 

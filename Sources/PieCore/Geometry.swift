@@ -29,8 +29,14 @@ enum Geometry {
 extension ByteWriter {
     private mutating func pt(_ p: (x: Double, y: Double)) {
         num(p.x)
-        raw(" ")
-        num(p.y)
+        spacedNum(p.y)
+    }
+
+    /// A path-data number after another: the separating space is left out before a minus
+    /// sign (`0-108.75`), which the path grammar allows and every renderer reads.
+    mutating func spacedNum(_ value: Double) {
+        if !(value < 0 && (-value * 1000).rounded(.toNearestOrAwayFromZero) >= 1) { raw(" ") }
+        num(value)
     }
 
     private mutating func arc(radius: Double, large: Bool, clockwise: Bool, to p: (x: Double, y: Double)) {
@@ -39,8 +45,9 @@ extension ByteWriter {
         raw(" ")
         num(radius)
         raw(large ? " 0 1 " : " 0 0 ")
-        raw(clockwise ? "1 " : "0 ")
-        pt(p)
+        raw(clockwise ? "1" : "0")
+        spacedNum(p.x)
+        spacedNum(p.y)
     }
 
     /// Arc from the current point (at `from`) to `to` on `radius`; spans near 360 are split
@@ -88,29 +95,10 @@ extension ByteWriter {
         raw("Z")
     }
 
-    /// The motion-layer circle of radius `m`: starts at 12 o'clock and runs clockwise, so a
-    /// dash of length L rotated by `a` covers the angles [a, a + L/m].
-    mutating func motionCircle(radius m: Double) {
-        raw("M0 ")
-        num(-m)
-        raw("A")
-        num(m); raw(" "); num(m)
-        raw(" 0 1 1 0 ")
-        num(m)
-        raw("A")
-        num(m); raw(" "); num(m)
-        raw(" 0 1 1 0 ")
-        num(-m)
-        // Closed: a dash that ends at (or runs across) the start point joins there instead of
-        // ending in a cap. Chromium/Skia draws a butt cap at the end of an open contour wrong
-        // when the stroke is as wide as the circle's diameter (a wedge near the centre).
-        raw("Z")
-    }
-
     /// A radial separator line along 12 o'clock from `inner` to `outer` (rotated into place).
     mutating func radial(inner: Double, outer: Double) {
-        raw("M0 ")
-        num(-inner)
+        raw("M0")
+        spacedNum(-inner)
         raw("V")
         num(-outer)
     }

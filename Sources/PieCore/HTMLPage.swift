@@ -53,7 +53,7 @@ struct HTMLPage {
     }
 
     static let pageCSS = """
-        body{margin:0;padding:24px;font-family:system-ui,-apple-system,"Segoe UI",Helvetica,Arial,sans-serif;\
+        body{margin:0;padding:24px;font-family:system-ui,Helvetica,Arial,sans-serif;\
         color:#222;background:#fff}
         h1{font-size:20px;margin:0 0 12px}
         figure{margin:0}

@@ -6,12 +6,14 @@ import PieSpec
 /// plan's easing). Everything animated sits inside `prefers-reduced-motion: no-preference`;
 /// the attributes are the rest state.
 enum InkStyle {
-    static func css(_ scene: Scene) -> [UInt8] {
+    /// `keyframes` go to the top level, `rules` into the chart's scope block.
+    static func css(_ scene: Scene) -> (keyframes: [UInt8], rules: [UInt8]) {
         let ink = scene.ink
-        guard !ink.isEmpty else { return [] }
-        let scope = scene.scope, sel = "." + scope + " "
+        guard !ink.isEmpty else { return ([], []) }
+        let scope = scene.scope
         var out = ByteWriter(capacity: 256 + ink.tracks.count * ink.times.count * 120)
-        out.raw(sel + ".p-ink{pointer-events:none}\n")
+        var rules = ByteWriter(capacity: 256)
+        rules.raw(".p-ink{pointer-events:none}\n")
         var names: [(String, String)] = []
         let line = scene.plan.timeline
         if scene.moves, ink.times.count > 1 {
@@ -66,13 +68,13 @@ enum InkStyle {
             out.raw("}}\n")
             fades.append(("p-cx" + String(c.index), name))
         }
-        guard !names.isEmpty || !fades.isEmpty else { return out.bytes }
-        out.raw("@media (prefers-reduced-motion:no-preference){\n")
-        for (cls, name) in names { out.raw(sel + "." + cls + "{animation:" + name + " " + linear + "}\n") }
+        guard !names.isEmpty || !fades.isEmpty else { return (out.bytes, rules.bytes) }
+        rules.raw("@media (prefers-reduced-motion:no-preference){\n")
+        for (cls, name) in names { rules.raw("." + cls + "{animation:" + name + " " + linear + "}\n") }
         let eased = CSSTiming.shorthand(line, easing: CSSTiming.easing(scene.plan.easing))
-        for (cls, name) in fades { out.raw(sel + "." + cls + "{animation:" + name + " " + eased + "}\n") }
-        out.raw("}\n")
-        return out.bytes
+        for (cls, name) in fades { rules.raw("." + cls + "{animation:" + name + " " + eased + "}\n") }
+        rules.raw("}\n")
+        return (out.bytes, rules.bytes)
     }
 
     /// Indices of the samples to keep as keyframes: the first, the last, and every sample the

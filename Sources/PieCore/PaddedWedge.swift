@@ -182,8 +182,9 @@ extension ByteWriter {
             case .arc(let r, let large, let sweep, let p):
                 raw("A"); num(r); raw(" "); num(r)
                 raw(large ? " 0 1 " : " 0 0 ")
-                raw(sweep ? "1 " : "0 ")
-                point(p)
+                raw(sweep ? "1" : "0")
+                spacedNum(p.x)
+                spacedNum(p.y)
             case .close: raw("Z")
             }
         }
@@ -191,7 +192,6 @@ extension ByteWriter {
 
     private mutating func point(_ p: Point) {
         num(p.x)
-        raw(" ")
-        num(p.y)
+        spacedNum(p.y)
     }
 }

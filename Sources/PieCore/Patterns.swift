@@ -126,7 +126,7 @@ enum Patterns {
     /// the safety allow-list has no `mask-type` attribute); empty when there are none.
     static func css(_ scene: Scene) -> String {
         scene.motion.contains { m in scene.pattern(ofMotion: m).map { $0.0 != .none } ?? false }
-            ? "." + scene.scope + " .p-pm{mask-type:alpha}\n" : ""
+            ? ".p-pm{mask-type:alpha}\n" : ""
     }
 
     /// `url(#...)` of a slice's pattern, or nil when it has none.
@@ -146,20 +146,14 @@ extension SVGWriter {
     /// not fade it) over a
     /// rectangle filled with the pattern, turned back to the pie's frame (the motion layer is
     /// rotated to the sweep start), so the marks line up with the exact wedge's at rest.
-    mutating func motionPattern(_ m: Scene.Motion, circle: [UInt8]) {
+    mutating func motionPattern(_ m: Scene.Motion) {
         guard let (kind, color) = scene.pattern(ofMotion: m), let fill = Patterns.fill(kind, on: color, scope: scene.scope) else { return }
         let mask = scene.scope + "-mk" + String(m.index)
-        out.raw("<mask id=\"" + mask + "\" class=\"p-pm\"><path class=\"p-m")
+        out.raw("<mask id=\"" + mask + "\" class=\"p-pm\"><circle class=\"p-m")
         out.int(m.index)
-        out.raw("\" stroke=\"#fff\"")
-        if !scene.stacked || m.ownWidth {
-            out.raw(" stroke-width=\"")
-            out.num(m.width)
-            out.raw("\"")
-        }
-        out.raw(" d=\"")
-        out.raw(circle)
-        out.raw("\"/></mask><g mask=\"url(#" + mask + ")\"><rect transform=\"rotate(")
+        out.raw("\"")
+        motionAttributes(m, stroke: "#fff")
+        out.raw("/></mask><g mask=\"url(#" + mask + ")\"><rect transform=\"rotate(")
         out.num(-layout.startAngle)
         let reach = (layout.width + layout.height) * 2
         out.raw(")\" x=\"")

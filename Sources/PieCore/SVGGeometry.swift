@@ -33,14 +33,16 @@ extension SVGWriter {
                 if !cut.shape.isEmpty {
                     out.raw("<path class=\"p-c")
                     out.int(cut.index)
-                    out.raw("\" d=\"")
+                    out.raw("\"")
+                    out.raw(" d=\"")
                     out.path(cut.shape)
                     out.raw("\"/>")
                 }
                 for (k, ear) in [cut.outerEar, cut.innerEar].enumerated() where !ear.isEmpty {
                     out.raw("<path class=\"p-x")
                     out.int(2 * cut.index + k)
-                    out.raw("\" d=\"")
+                    out.raw("\"")
+                    out.raw(" d=\"")
                     out.path(ear)
                     out.raw("\"/>")
                 }

@@ -38,7 +38,7 @@ struct SVGWriter {
 
     /// Writes both documents; `style` is embedded in chart.svg.
     mutating func write(style: [UInt8]) {
-        out.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        // No XML declaration: UTF-8 and version 1.0 are the defaults it would state.
         openRoot(role: "img")
         out.raw("<style>\n")
         out.raw(style)
@@ -134,31 +134,38 @@ struct SVGWriter {
             out.raw("\"")
         }
         out.raw(">\n")
-        var circle: [UInt8] = []
         for m in scene.motion {
             motionOpen(m.index)
-            out.raw("<path class=\"p-m")
+            out.raw("<circle class=\"p-m")
             out.int(m.index)
-            out.raw("\" stroke=\"")
-            out.hex(m.color)
             out.raw("\"")
-            if !scene.stacked || m.ownWidth {
-                out.raw(" stroke-width=\"")
-                out.num(m.width)
-                out.raw("\"")
-            }
-            out.raw(" d=\"")
-            if circle.isEmpty || !scene.stacked || m.ownWidth {
-                var p = ByteWriter(capacity: 64)
-                p.motionCircle(radius: m.radius)
-                circle = p.bytes
-            }
-            out.raw(circle)
-            out.raw("\"/>\n")
-            motionPattern(m, circle: circle)
+            motionAttributes(m, stroke: nil)
+            out.raw("/>\n")
+            motionPattern(m)
             motionClose(m.index)
         }
         out.raw("</g>\n")
+    }
+
+    /// A motion element's stroke (`stroke`, or its own colour), width, final dash
+    /// (`StateAttributes`) and radius, each attribute once.
+    mutating func motionAttributes(_ m: Scene.Motion, stroke: String?) {
+        if m.to.color == nil || stroke != nil {
+            out.raw(" stroke=\"")
+            if let stroke { out.raw(stroke) } else { out.hex(m.color) }
+            out.raw("\"")
+        }
+        if (!scene.stacked || m.ownWidth), m.to.width == nil {
+            out.raw(" stroke-width=\"")
+            out.num(m.width)
+            out.raw("\"")
+        }
+        var to = m.to
+        if stroke != nil { to.color = nil }
+        out.dashAttributes(to, circumference: m.circumference, rotatesDashes: scene.rotatesDashes)
+        out.raw(" r=\"")
+        out.num(m.radius)
+        out.raw("\"")
     }
 
     /// The exact rest state. Stacked: slice k from its start to the end of the used arc, in

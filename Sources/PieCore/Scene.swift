@@ -86,6 +86,16 @@ struct Scene {
     /// Motion dashes move by `rotate()` (few elements) rather than `stroke-dashoffset`.
     var rotatesDashes: Bool { motion.count <= Scene.maxRotatedDashes }
     static let maxRotatedDashes = 64
+    /// Where an SVG `<circle>`'s path starts, in chart degrees: 3 o'clock, running clockwise
+    /// (SVG 2, and every engine). Motion dashes are circles of the ring's mid-radius; every
+    /// dash angle is written minus this, so a dash of length L at angle a covers [a, a + L/m].
+    static let circleStart = 90.0
+
+    /// `stroke-dashoffset` that starts dash `d` at its angle on a circle starting at
+    /// `circleStart` (the `stroke-dashoffset` mode of more than `maxRotatedDashes` slices).
+    static func dashOffset(_ d: Dash, circumference: Double) -> Double {
+        -d.offset + circumference * circleStart / 360
+    }
     /// Angles or radii move: the motion layer animates and the exact layer waits.
     let moves: Bool
     /// Opacity changes only: the whole plot fades.

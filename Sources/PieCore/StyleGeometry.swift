@@ -1,12 +1,11 @@
 /// The CSS side of gaps, rounded corners and explode (see `CornerMask.swift`): mask shapes
 /// rotate like separators, explode orbits like labels.
 extension StyleWriter {
-    /// Extra selectors that share the animation longhands (`,sel .p-cm path,sel .p-mo g`).
+    /// Extra selectors that share the animation longhands (`,.p-cm path,.p-mo g`).
     func geometrySelectors() -> String {
-        let sel = "." + scene.scope + " "
         var extra = ""
-        if !scene.cutouts.isEmpty { extra += "," + sel + ".p-cm path" }
-        if !scene.orbits.isEmpty { extra += "," + sel + ".p-mo g" }
+        if !scene.cutouts.isEmpty { extra += ",.p-cm path" }
+        if !scene.orbits.isEmpty { extra += ",.p-mo g" }
         return extra
     }
 

@@ -1,13 +1,15 @@
 import PieDiagnostics
 import PieSpec
 
-/// Writes the chart's CSS (the `<style>` of chart.svg and chart.css, byte-identical): every
-/// selector scoped to `.piec-<id>`, generated class names only, the animated elements' final
-/// state as rules, one `@keyframes` per distinct from-state, and every `animation`
-/// declaration inside `@media (prefers-reduced-motion: no-preference)`.
+/// Writes the chart's CSS (the `<style>` of chart.svg and chart.css, byte-identical): the
+/// `@keyframes` at the top level, then every rule nested in one `.piec-<id>{...}` block (CSS
+/// nesting: the scope is written once, not before every selector), generated class names
+/// only, one `@keyframes` per distinct from-state (the final state is each element's own
+/// attributes, see `StateAttributes.swift`), and every `animation` declaration inside
+/// `@media (prefers-reduced-motion: no-preference)`.
 struct StyleWriter {
     /// An animated element's from-state: the body of its `@keyframes` (`from` only; the
-    /// implicit `to` is the element's own final-state rule).
+    /// implicit `to` is the element's own final state, its attributes).
     enum From: Hashable {
         case dash(Scene.Dash, circumference: Double)
         /// `opacity` is written when not 1, or always with `fades` (the final state's differs).
@@ -17,49 +19,57 @@ struct StyleWriter {
         case orbit(Double, radius: Double, opacity: Double, fades: Bool = false)
     }
 
+    /// Rules, nested in the scope block.
     private var out: ByteWriter
+    /// `@keyframes`, top level (they cannot nest in a style rule).
+    private var frames: ByteWriter
     let scene: Scene
-    private let sel: String
+    /// Final-state rules: each distinct body once, with every selector that has it (a motion
+    /// dash starts where a separator stands), in order of first use.
+    private var finals: [(body: [UInt8], selectors: [UInt8])] = []
+    private var finalIndex: [[UInt8]: Int] = [:]
     private var keyframes: [From] = []
     private var keyframeIndex: [From: Int] = [:]
 
     private init(scene: Scene) {
         self.scene = scene
-        sel = "." + scene.scope + " "
-        let perElement = 40 + scene.scope.count
-        out = ByteWriter(capacity: 1024 + (scene.motion.count + scene.separators.count + scene.labels.count) * perElement * 2)
+        out = ByteWriter(capacity: 1024 + (scene.motion.count + scene.separators.count + scene.labels.count) * 24)
+        frames = ByteWriter(capacity: 512)
     }
 
     /// The stylesheet for `scene` (ends with a newline).
     static func css(_ scene: Scene) -> [UInt8] {
         var w = StyleWriter(scene: scene)
         w.write()
-        w.out.raw(InkStyle.css(scene))
-        return w.out.bytes
+        let ink = InkStyle.css(scene)
+        var css = ByteWriter(capacity: w.frames.count + w.out.count + ink.keyframes.count + ink.rules.count + scene.scope.count + 8)
+        css.raw(w.frames)
+        css.raw(ink.keyframes)
+        css.raw("." + scene.scope + "{\n")
+        css.raw(w.out)
+        css.raw(ink.rules)
+        css.raw("}\n")
+        return css.bytes
     }
 
     private mutating func write() {
-        out.raw(sel + ".p-mo," + sel + ".p-sep," + sel + ".p-lb{pointer-events:none}\n")
-        if let dark = scene.layout.dark { out.raw(dark.chartCSS(sel: sel)) }
+        out.raw(".p-mo,.p-sep,.p-lb{pointer-events:none}\n")
+        if let dark = scene.layout.dark { out.raw(dark.chartCSS()) }
         out.raw(Patterns.css(scene))
         if scene.moves, !scene.plan.isUniform {
             writeSampled()
         } else if scene.moves {
-            let names = finalStates()
+            let names = fromStates()
             for (k, from) in keyframes.enumerated() {
-                out.raw("@keyframes " + scene.scope + "-k")
-                out.int(k)
-                out.raw("{from{")
+                frames.raw("@keyframes " + scene.scope + "-k")
+                frames.int(k)
+                frames.raw("{from{")
                 body(from)
-                out.raw("}}\n")
+                frames.raw("}}\n")
             }
-            out.raw("@keyframes " + scene.scope + "-show{from,to{visibility:visible}}\n")
-            out.raw("@keyframes " + scene.scope + "-hide{from,to{visibility:hidden}}\n")
-            out.raw("@media (prefers-reduced-motion:no-preference){\n")
-            out.raw(sel + ".p-mo{animation:" + scene.scope + "-show " + timing(linear: true) + "}\n")
-            out.raw(sel + ".p-ex{animation:" + scene.scope + "-hide " + timing(linear: true) + "}\n")
-            out.raw(sel + ".p-mo path," + sel + ".p-sep path," + sel + ".p-lb text" + geometrySelectors() + "{" + longhands() + "}\n")
-            animationNames(names.motion, layer: ".p-mo path", cls: ".p-m")
+            showHide()
+            out.raw(".p-mo circle,.p-sep path,.p-lb text" + geometrySelectors() + "{" + longhands() + "}\n")
+            animationNames(names.motion, layer: ".p-mo circle", cls: ".p-m")
             animationNames(names.cuts, layer: ".p-cm path", cls: ".p-c")
             animationNames(names.ears, layer: ".p-cm path", cls: ".p-x")
             animationNames(names.orbits, layer: ".p-mo g", cls: ".p-o")
@@ -67,11 +77,27 @@ struct StyleWriter {
             animationNames(names.labels, layer: ".p-lb text", cls: ".p-l")
             out.raw("}\n")
         } else if scene.fades {
-            out.raw("@keyframes " + scene.scope + "-fade{from{opacity:0}}\n")
+            frames.raw("@keyframes " + scene.scope + "-fade{from{opacity:0}}\n")
             out.raw("@media (prefers-reduced-motion:no-preference){\n")
-            out.raw(sel + ".p-plot{animation:" + scene.scope + "-fade " + timing(linear: false) + "}\n")
+            out.raw(".p-plot{animation:" + scene.scope + "-fade " + timing(linear: false) + "}\n")
             out.raw("}\n")
         }
+    }
+
+    /// The motion layer's show and the exact layer's hide for the whole timeline; opens the
+    /// `prefers-reduced-motion: no-preference` block (the caller closes it).
+    private mutating func showHide() {
+        for f in finals {
+            out.raw(f.selectors)
+            out.raw("{")
+            out.raw(f.body)
+            out.raw("}\n")
+        }
+        frames.raw("@keyframes " + scene.scope + "-show{from,to{visibility:visible}}\n")
+        frames.raw("@keyframes " + scene.scope + "-hide{from,to{visibility:hidden}}\n")
+        out.raw("@media (prefers-reduced-motion:no-preference){\n")
+        out.raw(".p-mo{animation:" + scene.scope + "-show " + timing(linear: true) + "}\n")
+        out.raw(".p-ex{animation:" + scene.scope + "-hide " + timing(linear: true) + "}\n")
     }
 
     /// `duration easing delay backwards` for the `animation` shorthand (the whole timeline).
@@ -94,13 +120,13 @@ struct StyleWriter {
         let ease = aligned == nil ? "" : ";animation-timing-function:" + easing()
         let scenes = times.map { Scene(layout: scene.layout, plan: plan.frozen(at: $0), shape: plan) }
         func emit(_ name: String, _ states: [From]) {
-            out.raw("@keyframes " + scene.scope + "-" + name + "{")
+            frames.raw("@keyframes " + scene.scope + "-" + name + "{")
             for (t, state) in zip(times, states) {
-                out.raw(CSSTiming.offset(t, in: line) + "{")
+                frames.raw(CSSTiming.offset(t, in: line) + "{")
                 body(state)
-                out.raw(ease + "}")
+                frames.raw(ease + "}")
             }
-            out.raw("}\n")
+            frames.raw("}\n")
         }
         for m in scene.motion {
             rule(".p-m", m.index, .dash(m.to, circumference: m.circumference))
@@ -144,25 +170,21 @@ struct StyleWriter {
             emit("l\(l.index)", scenes.map { .orbit($0.labels[k].from, radius: $0.labels[k].fromRadius, opacity: $0.labels[k].fromOpacity,
                                                   fades: l.toOpacity != 1) })
         }
-        out.raw("@keyframes " + scene.scope + "-show{from,to{visibility:visible}}\n")
-        out.raw("@keyframes " + scene.scope + "-hide{from,to{visibility:hidden}}\n")
-        out.raw("@media (prefers-reduced-motion:no-preference){\n")
-        out.raw(sel + ".p-mo{animation:" + scene.scope + "-show " + timing(linear: true) + "}\n")
-        out.raw(sel + ".p-ex{animation:" + scene.scope + "-hide " + timing(linear: true) + "}\n")
+        showHide()
         // Longhands, not the shorthand: `animation:` would reset animation-name with a more
         // specific selector than the per-element rules below.
-        out.raw(sel + ".p-mo path," + sel + ".p-sep path," + sel + ".p-lb text" + geometrySelectors() + "{animation-duration:" + formatNumber(line.length)
+        out.raw(".p-mo circle,.p-sep path,.p-lb text" + geometrySelectors() + "{animation-duration:" + formatNumber(line.length)
                 + "ms;animation-timing-function:linear;animation-delay:" + formatNumber(line.start) + "ms;animation-fill-mode:backwards}\n")
-        for m in scene.motion { out.raw(sel + ".p-m\(m.index){animation-name:" + scene.scope + "-m\(m.index)}\n") }
-        for b in scene.separators { out.raw(sel + ".p-b\(b.index){animation-name:" + scene.scope + "-b\(b.index)}\n") }
-        for l in scene.labels { out.raw(sel + ".p-l\(l.index){animation-name:" + scene.scope + "-l\(l.index)}\n") }
+        for m in scene.motion { out.raw(".p-m\(m.index){animation-name:" + scene.scope + "-m\(m.index)}\n") }
+        for b in scene.separators { out.raw(".p-b\(b.index){animation-name:" + scene.scope + "-b\(b.index)}\n") }
+        for l in scene.labels { out.raw(".p-l\(l.index){animation-name:" + scene.scope + "-l\(l.index)}\n") }
         for c in scene.cutouts {
             for cut in [c.start, c.end] {
-                out.raw(sel + ".p-c\(cut.index){animation-name:" + scene.scope + "-c\(cut.index)}\n")
-                for (e, _) in cut.ears { out.raw(sel + ".p-x\(e){animation-name:" + scene.scope + "-x\(e)}\n") }
+                out.raw(".p-c\(cut.index){animation-name:" + scene.scope + "-c\(cut.index)}\n")
+                for (e, _) in cut.ears { out.raw(".p-x\(e){animation-name:" + scene.scope + "-x\(e)}\n") }
             }
         }
-        for o in scene.orbits { out.raw(sel + ".p-o\(o.motion){animation-name:" + scene.scope + "-o\(o.motion)}\n") }
+        for o in scene.orbits { out.raw(".p-o\(o.motion){animation-name:" + scene.scope + "-o\(o.motion)}\n") }
         out.raw("}\n")
     }
 
@@ -220,9 +242,8 @@ struct StyleWriter {
         var labels: [(Int, Int)] = []
     }
 
-    /// Final-state rule per animated element (the implicit `to` keyframe); returns each
-    /// element's from-keyframe number.
-    private mutating func finalStates() -> Names {
+    /// Each animated element's from-keyframe number; writes its final-state rule.
+    private mutating func fromStates() -> Names {
         var names = Names()
         for m in scene.motion {
             rule(".p-m", m.index, .dash(m.to, circumference: m.circumference))
@@ -248,15 +269,6 @@ struct StyleWriter {
         return names
     }
 
-    mutating func rule(_ cls: String, _ index: Int, _ state: From) {
-        out.raw(sel)
-        out.raw(cls)
-        out.int(index)
-        out.raw("{")
-        body(state)
-        out.raw("}\n")
-    }
-
     mutating func keyframe(_ from: From) -> Int {
         if let k = keyframeIndex[from] { return k }
         keyframes.append(from)
@@ -264,82 +276,111 @@ struct StyleWriter {
         return keyframes.count - 1
     }
 
-    /// The declarations of a state. Labels use `rotate(a) translate(0px,-r) rotate(-a)`, which
-    /// interpolates along the circle of radius r.
+    /// The final `transform` of an animated element: its rule (nested in the scope, outside
+    /// any media query), nothing when it has none. Only `transform` needs a rule: WebKit does
+    /// not read the SVG `transform` attribute as the property's underlying value (measured in
+    /// WebKitGTK 2.50), so the implicit `to` keyframe would be `none` there. Every other final
+    /// value (`stroke-dasharray`, `stroke-dashoffset`, `stroke-width`, `stroke`, `opacity`,
+    /// `visibility`) is a presentation attribute every engine maps (`StateAttributes`).
+    mutating func rule(_ cls: String, _ index: Int, _ state: From) {
+        var t = ByteWriter(capacity: 80)
+        guard Self.transform(state, rotatesDashes: scene.rotatesDashes, into: &t) else { return }
+        var selector = ByteWriter(capacity: 8)
+        selector.raw(cls)
+        selector.int(index)
+        if let k = finalIndex[t.bytes] {
+            finals[k].selectors += [UInt8(ascii: ",")] + selector.bytes
+        } else {
+            finalIndex[t.bytes] = finals.count
+            finals.append((t.bytes, selector.bytes))
+        }
+    }
+
+    /// `transform:...` of a state; false when the state has no transform (a dash moved by
+    /// `stroke-dashoffset` on a fixed ring). Labels use `rotate(a) translate(0px,-r)
+    /// rotate(-a)`, which interpolates along the circle of radius r.
+    static func transform(_ state: From, rotatesDashes: Bool, into w: inout ByteWriter) -> Bool {
+        switch state {
+        case .dash(let d, _):
+            if rotatesDashes {
+                w.raw("transform:rotate(")
+                w.num(d.angle - Scene.circleStart)
+                w.raw("deg)")
+                if let scale = d.scale {
+                    w.raw(" scale(")
+                    w.num(scale, decimals: 5)
+                    w.raw(")")
+                }
+                return true
+            }
+            // Only a changing ring scales the circle (a transform); angles move the dash.
+            guard let scale = d.scale else { return false }
+            w.raw("transform:scale(")
+            w.num(scale, decimals: 5)
+            w.raw(")")
+        case .ray(let angle, let inner, let length, _, _, _):
+            w.raw("transform:rotate(")
+            w.num(angle)
+            w.raw("deg) translate(0px,")
+            w.num(-inner)
+            w.raw("px) scale(1,")
+            w.num(max(length, 0), decimals: 5)
+            w.raw(")")
+        case .rotate(let angle, _, _, _):
+            w.raw("transform:rotate(")
+            w.num(angle)
+            w.raw("deg)")
+        case .orbit(let angle, let radius, _, _):
+            w.raw("transform:rotate(")
+            w.num(angle)
+            w.raw("deg) translate(0px,")
+            w.num(-radius)
+            w.raw("px) rotate(")
+            w.num(-angle)
+            w.raw("deg)")
+        }
+        return true
+    }
+
+    /// The declarations of a from-state (a keyframe's body).
     private mutating func body(_ state: From) {
+        let moved = Self.transform(state, rotatesDashes: scene.rotatesDashes, into: &frames)
         switch state {
         case .dash(let d, let circumference):
-            if scene.rotatesDashes {
-                out.raw("transform:rotate(")
-                out.num(d.angle)
-                out.raw("deg)")
-                if let scale = d.scale {
-                    out.raw(" scale(")
-                    out.num(scale, decimals: 5)
-                    out.raw(")")
-                }
-                out.raw(";")
-                dashArray(d, circumference)
-            } else {
-                // Only a changing ring scales the circle (a transform); angles move the dash.
-                if let scale = d.scale {
-                    out.raw("transform:scale(")
-                    out.num(scale, decimals: 5)
-                    out.raw(");")
-                }
-                dashArray(d, circumference)
-                out.raw(";stroke-dashoffset:")
-                out.num(-d.offset)
+            if moved { frames.raw(";") }
+            dashArray(d, circumference)
+            if !scene.rotatesDashes {
+                frames.raw(";stroke-dashoffset:")
+                frames.num(Scene.dashOffset(d, circumference: circumference))
             }
             if let width = d.width {
-                out.raw(";stroke-width:")
-                out.num(width)
+                frames.raw(";stroke-width:")
+                frames.num(width)
             }
             if let color = d.color {
-                out.raw(";stroke:")
-                out.hex(color)
+                frames.raw(";stroke:")
+                frames.hex(color)
             }
-        case .ray(let angle, let inner, let length, let showing, let opacity, let fades):
-            out.raw("transform:rotate(")
-            out.num(angle)
-            out.raw("deg) translate(0px,")
-            out.num(-inner)
-            out.raw("px) scale(1,")
-            out.num(max(length, 0), decimals: 5)
-            out.raw(showing ? ");visibility:visible" : ")")
+        case .ray(_, _, _, let showing, let opacity, let fades), .rotate(_, let showing, let opacity, let fades):
+            if showing { frames.raw(";visibility:visible") }
             if opacity != 1 || fades {
-                out.raw(";opacity:")
-                out.num(opacity)
+                frames.raw(";opacity:")
+                frames.num(opacity)
             }
-        case .rotate(let angle, let showing, let opacity, let fades):
-            out.raw("transform:rotate(")
-            out.num(angle)
-            out.raw(showing ? "deg);visibility:visible" : "deg)")
+        case .orbit(_, _, let opacity, let fades):
             if opacity != 1 || fades {
-                out.raw(";opacity:")
-                out.num(opacity)
-            }
-        case .orbit(let angle, let radius, let opacity, let fades):
-            out.raw("transform:rotate(")
-            out.num(angle)
-            out.raw("deg) translate(0px,")
-            out.num(-radius)
-            out.raw("px) rotate(")
-            out.num(-angle)
-            out.raw("deg)")
-            if opacity != 1 || fades {
-                out.raw(";opacity:")
-                out.num(opacity)
+                frames.raw(";opacity:")
+                frames.num(opacity)
             }
         }
     }
 
     /// `stroke-dasharray: L C-L`: one dash per turn of the circle.
     private mutating func dashArray(_ d: Scene.Dash, _ circumference: Double) {
-        out.raw("stroke-dasharray:")
-        out.num(d.length)
-        out.raw(" ")
-        out.num(max(circumference - d.length, 0))
+        frames.raw("stroke-dasharray:")
+        frames.num(d.length)
+        frames.raw(" ")
+        frames.num(max(circumference - d.length, 0))
     }
 
     /// One rule for the whole layer when every element shares its keyframes, else one rule
@@ -347,7 +388,7 @@ struct StyleWriter {
     private mutating func animationNames(_ items: [(Int, Int)], layer: String, cls: String) {
         guard let firstName = items.first?.1 else { return }
         if items.allSatisfy({ $0.1 == firstName }) {
-            out.raw(sel + layer + "{animation-name:" + scene.scope + "-k")
+            out.raw(layer + "{animation-name:" + scene.scope + "-k")
             out.int(firstName)
             out.raw("}\n")
             return
@@ -361,7 +402,6 @@ struct StyleWriter {
         for name in order {
             for (i, element) in groups[name, default: []].enumerated() {
                 if i > 0 { out.raw(",") }
-                out.raw(sel)
                 out.raw(cls)
                 out.int(element)
             }

@@ -1,10 +1,11 @@
 /// Text width estimates for the default font stack
-/// (`system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans-serif`), used to lay out the
+/// (`system-ui,Helvetica,Arial,sans-serif`: system-ui is San Francisco on Apple systems and
+/// Segoe UI on Windows), used to lay out the
 /// legend and tooltips without a font engine: Helvetica's AFM advance widths for printable
 /// ASCII, 1 em for CJK and emoji, nothing for combining marks, ~0.6 em for everything else.
 public enum TextMetrics {
     /// The font stack written into the output.
-    public static let fontFamily = "system-ui, -apple-system, \"Segoe UI\", Helvetica, Arial, sans-serif"
+    public static let fontFamily = "system-ui,Helvetica,Arial,sans-serif"
 
     /// Estimated advance width of `text` at `fontSize` px.
     public static func width(_ text: String, fontSize: Double) -> Double {

@@ -28,7 +28,7 @@ struct AnimationTests {
         #expect(plan.segments.allSatisfy { $0.from.startAngle == $0.to.startAngle && $0.from.opacity == 0 && $0.to.opacity == 1 })
         let css = Fixture.text(Fixture.bundle(spec), "chart.css")
         #expect(css.contains("@keyframes piec-test-fade{from{opacity:0}}"))
-        #expect(css.contains(".piec-test .p-plot{animation:piec-test-fade 800ms cubic-bezier(0.42,0,0.58,1) 0ms backwards}"))
+        #expect(css.contains("\n.p-plot{animation:piec-test-fade 800ms cubic-bezier(0.42,0,0.58,1) 0ms backwards}"))
         #expect(!Fixture.svg(spec).contains("p-mo\""))
     }
 
@@ -47,22 +47,38 @@ struct AnimationTests {
         #expect(parts.count == 2)
         #expect(!parts[0].contains("animation"))
         #expect(parts[1].contains("animation-fill-mode:backwards"))
-        #expect(parts[1].hasSuffix("}\n}\n"))
+        #expect(parts[1].hasSuffix("}\n}\n}\n"))
     }
 
     @Test func motionDashesRunFromZeroToTheirStackedLength() {
-        let css = Fixture.text(Fixture.bundle(Fixture.spec([1, 1, 1, 1])), "chart.css")
+        let bundle = Fixture.bundle(Fixture.spec([1, 1, 1, 1]))
+        let css = Fixture.text(bundle, "chart.css"), svg = Fixture.text(bundle, "chart.svg")
         // Pie: mid-radius 75, circumference 471.239. Slice 0 underlays the whole circle, the
         // others paint into the middle of their successor, the last to its own end.
-        // Each dash starts at the circle's start, rotated to its slice's start (few slices).
-        #expect(css.contains(".piec-test .p-m0{transform:rotate(0deg);stroke-dasharray:471.239 0}"))
-        #expect(css.contains(".piec-test .p-m1{transform:rotate(90deg);stroke-dasharray:176.715 294.524}"))
-        #expect(css.contains(".piec-test .p-m2{transform:rotate(180deg);stroke-dasharray:176.715 294.524}"))
-        #expect(css.contains(".piec-test .p-m3{transform:rotate(270deg);stroke-dasharray:117.81 353.429}"))
-        #expect(css.contains("@keyframes piec-test-k0{from{transform:rotate(0deg);stroke-dasharray:0 471.239}}"))
-        #expect(css.contains(".piec-test .p-mo path{animation-name:piec-test-k0}"))
-        #expect(css.contains(".piec-test .p-mo{animation:piec-test-show 800ms linear 0ms backwards}"))
-        #expect(css.contains(".piec-test .p-ex{animation:piec-test-hide 800ms linear 0ms backwards}"))
+        // Each dash starts at the circle's start (3 o'clock), rotated to its slice's start
+        // minus 90 degrees (few slices). The final dash is the element's attributes, the final
+        // rotation a rule (WebKit does not take the transform attribute as the underlying value).
+        for (k, dash) in ["471.239 0", "176.715 294.524", "176.715 294.524", "117.81 353.429"].enumerated() {
+            let circle = svg.between("<circle class=\"p-m\(k)\"", "/>")
+            #expect(circle.contains(" stroke-dasharray=\"\(dash)\" r=\"75\""))
+            #expect(Self.finalRule(css, ".p-m\(k)") == "transform:rotate(\(90 * k - 90)deg)")
+        }
+        #expect(css.contains("@keyframes piec-test-k0{from{transform:rotate(-90deg);stroke-dasharray:0 471.239}}"))
+        #expect(css.contains("\n.p-mo circle{animation-name:piec-test-k0}"))
+        #expect(css.contains("\n.p-mo{animation:piec-test-show 800ms linear 0ms backwards}"))
+        #expect(css.contains("\n.p-ex{animation:piec-test-hide 800ms linear 0ms backwards}"))
+    }
+
+    /// The body of the final-state rule that lists `selector` (rules with equal bodies share
+    /// one selector list).
+    static func finalRule(_ css: String, _ selector: String) -> String? {
+        for line in css.split(separator: "\n") {
+            guard let open = line.firstIndex(of: "{"), !line.hasPrefix("@") else { continue }
+            if line[..<open].split(separator: ",").contains(Substring(selector)) {
+                return String(line[line.index(after: open)...].dropLast())
+            }
+        }
+        return nil
     }
 
     @Test func manyMotionPathsNeverAnimateTransform() {
@@ -73,26 +89,30 @@ struct AnimationTests {
         spec.chart.startAngle = -90
         let svg = Fixture.svg(spec)
         #expect(svg.contains("<g class=\"p-mo\" visibility=\"hidden\" fill=\"none\" transform=\"rotate(-90)\""))
-        for line in svg.split(separator: "\n") where line.contains("p-m") && line.contains("{") {
+        for line in svg.split(separator: "\n") where line.contains("stroke-dash") && line.contains("{") {
             #expect(!line.contains("transform"), "\(line)")
         }
-        #expect(svg.contains("stroke-dashoffset:"))
+        #expect(!svg.contains(".p-m0{"))
+        // The dash starts at its slice: the circle's start (3 o'clock, 90 degrees past the
+        // sweep start) is a quarter turn, 117.81 of 471.239, ahead of it.
+        #expect(svg.contains("stroke-dasharray=\"471.239 0\" stroke-dashoffset=\"117.81\" r=\"75\""))
+        #expect(svg.contains("stroke-dashoffset:117.81}"))
     }
 
     @Test func fewMotionPathsRotateFromTheCircleStart() {
         // Few slices: every dash starts at the circle's start point and is rotated into place,
         // so no dash meets the start of the contour (where Skia draws a wide stroke's end wrong).
         let svg = Fixture.svg(Fixture.spec([1, 2, 3]))
-        #expect(svg.contains(".p-m2{transform:rotate(180deg);stroke-dasharray:235.619 235.619}"))
+        #expect(Self.finalRule(svg, ".p-m2") == "transform:rotate(90deg)" && svg.contains(" stroke-dasharray=\"235.619 235.619\" r=\"75\"/>"))
         #expect(!svg.contains("stroke-dashoffset"))
     }
 
     @Test func labelsTravelAlongTheArcAndFadeIn() {
         var spec = Fixture.spec([1, 1])
         spec.chart.startAngle = 10
-        let css = Fixture.text(Fixture.bundle(spec), "chart.css")
-        #expect(css.contains(".piec-test .p-l1{transform:rotate(280deg) translate(0px,-93px) rotate(-280deg)}"))
-        #expect(css.contains("{from{transform:rotate(10deg) translate(0px,-93px) rotate(-10deg);opacity:0}}"))
+        let bundle = Fixture.bundle(spec)
+        #expect(Fixture.text(bundle, "chart.svg").contains("<text class=\"p-l1\" transform=\"rotate(280) translate(0 -93) rotate(-280)\""))
+        #expect(Fixture.text(bundle, "chart.css").contains("{from{transform:rotate(10deg) translate(0px,-93px) rotate(-10deg);opacity:0}}"))
     }
 
     @Test func timingComesFromTheSpec() {
@@ -106,9 +126,10 @@ struct AnimationTests {
     }
 
     @Test func separatorsMoveWithTheirBoundaries() {
-        let css = Fixture.text(Fixture.bundle(Fixture.spec([1, 3])), "chart.css")
-        #expect(css.contains(".piec-test .p-b1{transform:rotate(90deg)}"))
-        #expect(css.contains(".piec-test .p-b2{transform:rotate(360deg)}"))
+        let bundle = Fixture.bundle(Fixture.spec([1, 3]))
+        let css = Fixture.text(bundle, "chart.css"), svg = Fixture.text(bundle, "chart.svg")
+        #expect(svg.contains("<path class=\"p-b1\" transform=\"rotate(90)\""))
+        #expect(svg.contains("<path class=\"p-b2\" transform=\"rotate(360)\" visibility=\"hidden\""))
         #expect(css.contains("{from{transform:rotate(0deg)}}"))
         #expect(css.contains("{from{transform:rotate(0deg);visibility:visible}}"))
     }
@@ -117,7 +138,10 @@ struct AnimationTests {
         let bundle = Fixture.bundle(Fixture.spec([2, 1]))
         let css = Fixture.text(bundle, "chart.css")
         #expect(Fixture.text(bundle, "chart.svg").contains("<style>\n" + css + "</style>"))
-        #expect(css.split(separator: "\n").allSatisfy { $0.hasPrefix(".piec-test") || $0.hasPrefix("@") || $0 == "}" })
+        // Keyframes at the top level, then one block scoped to the chart with every rule in it.
+        let scope = css.range(of: "\n.piec-test{\n")!
+        #expect(css[..<scope.lowerBound].split(separator: "\n").allSatisfy { $0.hasPrefix("@keyframes piec-test-") })
+        #expect(css.hasSuffix("}\n}\n") && css.occurrences(of: ".piec-test") == 1)
     }
 }
 
@@ -136,7 +160,7 @@ struct ExternalPlanTests {
         plan.segments.insert(exit, at: 1)
         let bundle = BundleWriter.write(spec: spec, sourceBytes: [], layout: layout, plan: plan, changes: nil)
         let svg = Fixture.text(bundle, "chart.svg")
-        #expect(svg.occurrences(of: "<path class=\"p-m") == 3)
+        #expect(svg.occurrences(of: "<circle class=\"p-m") == 3)
         #expect(svg.contains("stroke=\"#010203\""))
         #expect(svg.between("<g class=\"p-ex\">", "</g>").pathData.count == 2)
         #expect(Fixture.text(bundle, "manifest.json").contains("\"kind\": \"exit\""))

@@ -11,18 +11,18 @@ struct GeometryTests {
     }
 
     @Test func quarterPieWedgesHaveExactPaths() {
-        #expect(d(0, 90) == "M0 0L0 -150A150 150 0 0 1 150 0Z")
+        #expect(d(0, 90) == "M0 0L0-150A150 150 0 0 1 150 0Z")
         #expect(d(90, 180) == "M0 0L150 0A150 150 0 0 1 0 150Z")
-        #expect(d(180, 270) == "M0 0L0 150A150 150 0 0 1 -150 0Z")
-        #expect(d(270, 360) == "M0 0L-150 0A150 150 0 0 1 0 -150Z")
+        #expect(d(180, 270) == "M0 0L0 150A150 150 0 0 1-150 0Z")
+        #expect(d(270, 360) == "M0 0L-150 0A150 150 0 0 1 0-150Z")
     }
 
     @Test func quarterSlicesOfASpecAreExactInTheInteractiveLayer() {
         let html = Fixture.text(Fixture.bundle(Fixture.spec([1, 1, 1, 1])), "index.html")
         let wedges = html.between("<g class=\"p-in\">", "</g>\n</g>").pathData
         #expect(wedges == [
-            "M0 0L0 -150A150 150 0 0 1 150 0Z", "M0 0L150 0A150 150 0 0 1 0 150Z",
-            "M0 0L0 150A150 150 0 0 1 -150 0Z", "M0 0L-150 0A150 150 0 0 1 0 -150Z",
+            "M0 0L0-150A150 150 0 0 1 150 0Z", "M0 0L150 0A150 150 0 0 1 0 150Z",
+            "M0 0L0 150A150 150 0 0 1-150 0Z", "M0 0L-150 0A150 150 0 0 1 0-150Z",
         ])
     }
 
@@ -30,42 +30,46 @@ struct GeometryTests {
         let svg = Fixture.svg(Fixture.spec([1, 1, 1, 1]))
         let exact = svg.between("<g class=\"p-ex\">", "</g>").pathData
         #expect(exact == [
-            "M0 -150A150 150 0 1 1 0 150A150 150 0 1 1 0 -150Z",
-            "M0 0L150 0A150 150 0 0 1 -106.066 106.066Z",
-            "M0 0L0 150A150 150 0 0 1 -106.066 -106.066Z",
-            "M0 0L-150 0A150 150 0 0 1 0 -150Z",
+            "M0-150A150 150 0 1 1 0 150A150 150 0 1 1 0-150Z",
+            "M0 0L150 0A150 150 0 0 1-106.066 106.066Z",
+            "M0 0L0 150A150 150 0 0 1-106.066-106.066Z",
+            "M0 0L-150 0A150 150 0 0 1 0-150Z",
         ])
     }
 
     @Test func wedgeOverHalfUsesTheLargeArcFlag() {
-        #expect(d(0, 270) == "M0 0L0 -150A150 150 0 1 1 -150 0Z")
-        #expect(d(0, 180) == "M0 0L0 -150A150 150 0 0 1 0 150Z")
+        #expect(d(0, 270) == "M0 0L0-150A150 150 0 1 1-150 0Z")
+        #expect(d(0, 180) == "M0 0L0-150A150 150 0 0 1 0 150Z")
     }
 
     @Test func nearlyFullWedgeIsSplitSoItsArcIsNotDropped() {
         let path = d(0, 359.9999)
         #expect(path.occurrences(of: "A150 150") == 2)
-        #expect(path.hasPrefix("M0 0L0 -150A150 150 0 0 1 "))
+        #expect(path.hasPrefix("M0 0L0-150A150 150 0 0 1"))
     }
 
     @Test func fullDiscIsTwoArcsWithNoRadialLine() {
-        #expect(d(0, 360) == "M0 -150A150 150 0 1 1 0 150A150 150 0 1 1 0 -150Z")
+        #expect(d(0, 360) == "M0-150A150 150 0 1 1 0 150A150 150 0 1 1 0-150Z")
         #expect(d(-90, 270) == d(0, 360))
     }
 
     @Test func donutQuarterHasOuterAndInnerArcs() {
-        #expect(d(0, 90, inner: 90) == "M0 -150A150 150 0 0 1 150 0L90 0A90 90 0 0 0 0 -90Z")
+        #expect(d(0, 90, inner: 90) == "M0-150A150 150 0 0 1 150 0L90 0A90 90 0 0 0 0-90Z")
     }
 
     @Test func fullRingIsTwoCirclesInOppositeDirections() {
-        #expect(d(0, 360, inner: 90) == "M0 -150A150 150 0 1 1 0 150A150 150 0 1 1 0 -150Z"
-            + "M0 -90A90 90 0 1 0 0 90A90 90 0 1 0 0 -90Z")
+        #expect(d(0, 360, inner: 90) == "M0-150A150 150 0 1 1 0 150A150 150 0 1 1 0-150Z"
+            + "M0-90A90 90 0 1 0 0 90A90 90 0 1 0 0-90Z")
     }
 
-    @Test func motionCircleStartsAtTwelveAndRunsClockwise() {
+    @Test func aMinusSignReplacesTheSpaceBetweenPathNumbers() {
         var w = ByteWriter()
-        w.motionCircle(radius: 75)
-        #expect(w.string == "M0 -75A75 75 0 1 1 0 75A75 75 0 1 1 0 -75Z")
+        w.num(3)
+        w.spacedNum(-4.25)
+        w.spacedNum(5)
+        w.spacedNum(-0.0004)
+        w.spacedNum(-0.0005)
+        #expect(w.string == "3-4.25 5 0-0.001")
     }
 
     @Test func pieBoxOfAHalfGaugeDropsTheEmptyHalf() {

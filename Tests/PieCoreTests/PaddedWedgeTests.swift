@@ -137,7 +137,7 @@ struct PaddedWedgeTests {
 
     @Test func fullSlicePieHasNoCornersAndNoGap() {
         let svg = Fixture.svg(spec([5], pad: 3, corner: 10))
-        #expect(svg.between("<g class=\"p-ex\">", "</g>").pathData == ["M0 -150A150 150 0 1 1 0 150A150 150 0 1 1 0 -150Z"])
+        #expect(svg.between("<g class=\"p-ex\">", "</g>").pathData == ["M0-150A150 150 0 1 1 0 150A150 150 0 1 1 0-150Z"])
     }
 
     @Test func paddedChartDrawsNoSeparatorsAndMasksEveryMotionDash() {

@@ -18,7 +18,7 @@ struct DarkThemeTests {
         let css = Fixture.text(bundle, "chart.css")
         #expect(css.contains("@media (prefers-color-scheme:dark){"))
         #expect(Fixture.text(bundle, "chart.svg").contains(css))
-        #expect(css.contains(".piec-test .p-ink,.piec-test .p-ink text{fill:#e4e4e7}"))
+        #expect(css.contains("\n.p-ink,.p-ink text{fill:#e4e4e7}"))
     }
 
     @Test func darkNoneWritesNoDarkVariant() {
@@ -34,7 +34,7 @@ struct DarkThemeTests {
     }
 
     @Test func whiteSeparatorsTakeTheDarkBackground() {
-        #expect(Self.darkRules(Fixture.spec([1, 2])).contains(".piec-test .p-sep{stroke:#18181b}"))
+        #expect(Self.darkRules(Fixture.spec([1, 2])).contains("\n.p-sep{stroke:#18181b}"))
     }
 
     @Test func colouredSeparatorsKeepTheirColour() {
@@ -49,8 +49,8 @@ struct DarkThemeTests {
         spec.theme.stroke.color = Color(r: 0xf5, g: 0xf5, b: 0xf4)
         spec.theme.darkBackground = Color(r: 0x11, g: 0x18, b: 0x27)
         let rules = Self.darkRules(spec)
-        #expect(rules.contains(".piec-test .p-sep{stroke:#111827}"))
-        #expect(rules.contains(".piec-test .p-bg{fill:#111827}"))
+        #expect(rules.contains("\n.p-sep{stroke:#111827}"))
+        #expect(rules.hasPrefix(".p-bg{fill:#111827}\n"))
     }
 
     @Test func transparentChartPaintsNoDarkBackground() {
@@ -64,7 +64,7 @@ struct DarkThemeTests {
         let dark = try #require(Layout.layout(spec).dark)
         let track = try #require(dark.track)
         #expect(track.luminance < 0.1)
-        #expect(Self.darkRules(spec).contains(".piec-test .p-track{fill:" + track.hex + "}"))
+        #expect(Self.darkRules(spec).contains("\n.p-track{fill:" + track.hex + "}"))
         #expect(Fixture.svg(spec).contains("<path class=\"p-track\""))
     }
 

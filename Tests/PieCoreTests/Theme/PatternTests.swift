@@ -73,7 +73,7 @@ struct PatternTests {
         let svg = Fixture.svg(Self.patterned([1, 1, 1]))
         let layout = Layout.layout(Self.patterned([1, 1, 1]))
         for (k, slice) in layout.slices.enumerated() where slice.pattern != .none {
-            #expect(svg.contains("<mask id=\"piec-test-mk\(k)\" class=\"p-pm\"><path class=\"p-m\(k)\" stroke=\"#fff\""))
+            #expect(svg.contains("<mask id=\"piec-test-mk\(k)\" class=\"p-pm\"><circle class=\"p-m\(k)\" stroke=\"#fff\""))
             #expect(svg.contains("<g mask=\"url(#piec-test-mk\(k))\"><rect transform=\"rotate(0)\""))
         }
     }
@@ -106,8 +106,8 @@ struct PatternTests {
         let bundle = Compiler.compile(spec: new, sourceBytes: [], previous: old)
         let svg = Fixture.text(bundle, "chart.svg")
         #expect(svg.contains("<mask id=\"piec-test-mk"))
-        #expect(svg.contains(".piec-test .p-pm{mask-type:alpha}"))
-        // The mask's path is inside the motion layer, so `.p-mo path` timing applies to it.
+        #expect(svg.contains("\n.p-pm{mask-type:alpha}"))
+        // The mask's circle is inside the motion layer, so `.p-mo circle` timing applies to it.
         let motion = svg.between("<g class=\"p-mo\"", "</g>\n<g class=\"p-ex\">")
         #expect(motion.contains("<mask id="))
     }
