@@ -13,9 +13,18 @@ public enum BundleID {
     /// The file name without its directory and without its last extension
     /// (`specs/my.chart.yaml` -> `my.chart`; a leading dot is not an extension).
     public static func stem(ofPath path: String) -> String {
-        let name = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? ""
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
-        return String(name[..<dot])
+        // The last non-empty component, found from the end over UTF-8 (no array of every
+        // component, no grapheme breaking: `/` and `.` are ASCII, so they never sit inside a
+        // character and the byte indices are valid String indices).
+        let u = path.utf8
+        var end = u.endIndex
+        while end > u.startIndex, u[u.index(before: end)] == UInt8(ascii: "/") { end = u.index(before: end) }
+        let slash = u[..<end].lastIndex(of: UInt8(ascii: "/"))
+        let start = slash.map { u.index(after: $0) } ?? u.startIndex
+        guard let dot = u[start..<end].lastIndex(of: UInt8(ascii: ".")), dot != start else {
+            return String(path[start..<end])
+        }
+        return String(path[start..<dot])
     }
 
     /// Slugs arbitrary text to `[a-z0-9-]`, at most `maxLength` characters.

@@ -26,6 +26,9 @@ enum StageOutcome: Sendable {
 /// Stages, swaps in and cleans up the temp directories of single bundles inside `OUT`.
 enum BundleStager {
     static let tempPrefix = ".piec-tmp-"
+    /// This process's id, asked once: glibc no longer caches getpid(), and staging names every
+    /// bundle's temp directory after it (one syscall per spec).
+    static let processID = getpid()
 
     /// Checks `OUT/<id>` and, when its bytes differ from `bundle`, writes the bundle to a new
     /// temp directory. Any failure removes what was staged.
@@ -58,7 +61,7 @@ enum BundleStager {
         for name in names where name.hasPrefix(tempPrefix) {
             let parts = name.split(separator: "-")
             guard parts.count >= 3, let pid = Int32(parts[parts.count - 2]), Int(parts[parts.count - 1]) != nil,
-                  pid > 0, pid != getpid() else { continue }
+                  pid > 0, pid != processID else { continue }
             // kill(pid, 0) fails with ESRCH only when no such process exists.
             if kill(pid, 0) == -1, errno == ESRCH {
                 _ = removeTree(name, in: out)
@@ -69,7 +72,7 @@ enum BundleStager {
     /// Writes every file of `bundle` into a fresh `OUT/.piec-tmp-<id>-<pid>-<n>/` (fsync'd).
     private static func stage(_ bundle: PieCore.Bundle, in out: DirectoryHandle) -> Result<String, POSIXFailure> {
         let name: String
-        switch makeUniqueDirectory(in: out, base: "\(tempPrefix)\(bundle.id)-\(getpid())") {
+        switch makeUniqueDirectory(in: out, base: "\(tempPrefix)\(bundle.id)-\(processID)") {
         case .failure(let failure): return .failure(failure)
         case .success(let n): name = n
         }
@@ -111,7 +114,7 @@ enum BundleStager {
 
     /// Fallback where no atomic exchange exists: old -> side name, temp -> id, remove old.
     private static func replaceWithTwoRenames(_ id: String, temp: String, in out: DirectoryHandle) -> POSIXFailure? {
-        let side = "\(tempPrefix)old-\(id)-\(getpid())"
+        let side = "\(tempPrefix)old-\(id)-\(processID)"
         if let failure = AtomicRename.move(in: out, from: id, to: side) { return failure }
         if let failure = AtomicRename.move(in: out, from: temp, to: id) {
             _ = AtomicRename.move(in: out, from: side, to: id)

@@ -78,6 +78,10 @@ func readAll(fd: Int32, limit: Int, size: Int? = nil) -> Result<[UInt8], Errno> 
         }
         if n == 0 { break }
         bytes.append(contentsOf: chunk[0..<n])
+        // A short read that completes the size `fstat` gave is the end of a regular file: no
+        // second read(2) just to see 0 (one syscall per spec). A file that grew since its
+        // fstat is read as of that size, which is the same race as growing after the read.
+        if let size, bytes.count == size, n < want { break }
     }
     return .success(bytes)
 }

@@ -74,7 +74,7 @@ public struct OtherOptions: Sendable, Hashable {
 }
 
 public struct LabelOptions: Sendable, Hashable {
-    public var content = LabelTemplate.parseDefault("{label} {percent}")
+    public var content = LabelTemplate.defaultContent
     public var position: LabelPosition = .inside
     /// No label on slices smaller than this percentage.
     public var minPercent: Double = 3

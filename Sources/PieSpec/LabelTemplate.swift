@@ -17,33 +17,38 @@ public struct LabelTemplate: Sendable, Hashable {
     /// Parses a template; on failure returns the offending token name (or "{" for an unclosed brace)
     /// and its scalar offset in the source.
     public static func parse(_ source: String) -> Result<LabelTemplate, TemplateError> {
+        // Walks the scalar view by index: no scalar array and no per-scalar appends (this runs
+        // for every spec's `labels.content`).
         var parts: [Part] = []
-        var text = ""
-        var scalars = Array(source.unicodeScalars)[...]
+        let scalars = source.unicodeScalars
+        var textStart = scalars.startIndex
+        var i = scalars.startIndex
         var offset = 0
-        while let c = scalars.first {
-            if c == "{" {
-                guard let close = scalars.firstIndex(of: "}") else {
-                    return .failure(TemplateError(name: "{", offset: offset))
-                }
-                var name = ""
-                name.unicodeScalars.append(contentsOf: scalars[(scalars.startIndex + 1)..<close])
-                guard let token = Token(rawValue: name) else {
-                    return .failure(TemplateError(name: name, offset: offset))
-                }
-                if !text.isEmpty { parts.append(.text(text)); text = "" }
-                parts.append(.token(token))
-                offset += close - scalars.startIndex + 1
-                scalars = scalars[(close + 1)...]
-            } else {
-                text.unicodeScalars.append(c)
-                scalars = scalars.dropFirst()
+        while i < scalars.endIndex {
+            guard scalars[i] == "{" else {
+                scalars.formIndex(after: &i)
                 offset += 1
+                continue
             }
+            guard let close = scalars[i...].firstIndex(of: "}") else {
+                return .failure(TemplateError(name: "{", offset: offset))
+            }
+            let name = String(scalars[scalars.index(after: i)..<close])
+            guard let token = Token(rawValue: name) else {
+                return .failure(TemplateError(name: name, offset: offset))
+            }
+            if textStart < i { parts.append(.text(String(scalars[textStart..<i]))) }
+            parts.append(.token(token))
+            offset += scalars.distance(from: i, to: close) + 1
+            i = scalars.index(after: close)
+            textStart = i
         }
-        if !text.isEmpty { parts.append(.text(text)) }
+        if textStart < scalars.endIndex { parts.append(.text(String(scalars[textStart...]))) }
         return .success(LabelTemplate(parts: parts, source: source))
     }
+
+    /// `labels.content`'s default, parsed once per process rather than once per spec.
+    static let defaultContent = parseDefault("{label} {percent}")
 
     static func parseDefault(_ source: String) -> LabelTemplate {
         if case .success(let t) = parse(source) { return t }

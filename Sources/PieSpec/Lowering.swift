@@ -22,6 +22,10 @@ struct Lowering {
         self.limits = limits
         self.defaultID = defaultID
         self.fileEnd = fileEnd
+        // A spec records ~20 section keys: growing both tables from empty rehashed them four
+        // times per spec.
+        locations.keys.reserveCapacity(32)
+        locations.values.reserveCapacity(32)
     }
 
     mutating func error(_ code: DiagnosticCode, _ message: String, at range: SourceRange?,

@@ -57,20 +57,26 @@ extension Lowering {
     }
 
     static func isPlainDecimal(_ text: String) -> Bool {
-        var u = Array(text.utf8)[...]
-        if u.first == UInt8(ascii: "-") { u = u.dropFirst() }
-        guard let first = u.first, (48...57).contains(first) else { return false }
-        var i = u.startIndex
+        var text = text
+        return text.withUTF8 { isPlainDecimal(utf8: $0) }
+    }
+
+    /// `isPlainDecimal` over the UTF-8 bytes in place (no array copy: runs for every number).
+    private static func isPlainDecimal(utf8 u: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        if i < u.count, u[i] == UInt8(ascii: "-") { i += 1 }
+        guard i < u.count, (48...57).contains(u[i]) else { return false }
+        let first = u[i]
         var intDigits = 0
-        while i < u.endIndex, (48...57).contains(u[i]) { i += 1; intDigits += 1 }
+        while i < u.count, (48...57).contains(u[i]) { i += 1; intDigits += 1 }
         if intDigits > 1 && first == 48 { return false }
         if intDigits > 400 { return false }
-        if i == u.endIndex { return true }
+        if i == u.count { return true }
         guard u[i] == UInt8(ascii: ".") else { return false }
         i += 1
         let fracStart = i
-        while i < u.endIndex, (48...57).contains(u[i]) { i += 1 }
-        return i == u.endIndex && i > fracStart && i - fracStart <= 400
+        while i < u.count, (48...57).contains(u[i]) { i += 1 }
+        return i == u.count && i > fracStart && i - fracStart <= 400
     }
 
     mutating func text(_ node: YAMLNode, _ key: KeySpec, path: String) -> String? {
