@@ -6,20 +6,36 @@ struct UsageError: Error, Equatable, Sendable {
     var help: [String] = []
 }
 
-/// What a command line gave one command, keyed by the options' long names.
+/// What a command line gave one command, keyed by the options' long names. (An array, not a
+/// dictionary: a handful of entries, and a first `Dictionary<String, [String]>` costs a cold
+/// start ~160k instructions of generic-metadata instantiation.)
 struct ParsedArguments: Equatable, Sendable {
-    /// Values in the order given (a flag's value is the empty string).
-    var values: [String: [String]] = [:]
+    /// One option that was given, with its values in order (a flag's value is the empty string).
+    struct Given: Equatable, Sendable {
+        var long: String
+        var values: [String]
+    }
+
+    var given: [Given] = []
     var positionals: [String] = []
 
     /// True when the flag `--long` was given.
-    func flag(_ long: String) -> Bool { values[long] != nil }
+    func flag(_ long: String) -> Bool { given.contains { $0.long == long } }
     /// The value of `--long`: the last one given, or nil.
-    func value(_ long: String) -> String? { values[long]?.last }
+    func value(_ long: String) -> String? { all(long).last }
     /// Every value of a repeatable `--long`, in order.
-    func all(_ long: String) -> [String] { values[long] ?? [] }
+    func all(_ long: String) -> [String] { given.first { $0.long == long }?.values ?? [] }
     /// The value of an integer option (the scanner checked that it is one).
     func integer(_ long: String) -> Int? { value(long).flatMap { Int($0) } }
+
+    /// Records `values` as everything `--long` was given.
+    mutating func set(_ long: String, _ values: [String]) {
+        if let index = given.firstIndex(where: { $0.long == long }) {
+            given[index].values = values
+        } else {
+            given.append(Given(long: long, values: values))
+        }
+    }
 }
 
 /// Scans the arguments of one command against its table.
@@ -85,14 +101,14 @@ struct ArgumentScanner {
     /// Stores the option's value (the inline one, or the next argument), checked against its kind.
     private func record(_ option: OptionSpec, inline: String?, rest: inout ArraySlice<String>, into parsed: inout ParsedArguments) throws(UsageError) {
         guard option.takesValue else {
-            parsed.values[option.long] = [""]
+            parsed.set(option.long, [""])
             return
         }
         guard let value = inline ?? Self.takeValue(from: &rest) else {
             throw UsageError(message: "missing value for '\(option.display)'")
         }
         try check(value, for: option)
-        parsed.values[option.long] = option.repeatable ? parsed.all(option.long) + [value] : [value]
+        parsed.set(option.long, option.repeatable ? parsed.all(option.long) + [value] : [value])
     }
 
     /// The next argument as a value, unless it looks like an option (`-` alone is a value).

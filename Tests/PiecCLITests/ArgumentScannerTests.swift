@@ -35,7 +35,7 @@ import Testing
     @Test(arguments: [["--output", "site"], ["--output=site"], ["-o", "site"], ["-o=site"], ["-osite"]])
     func everyValueFormGivesTheSameValue(_ arguments: [String]) throws {
         let outcome = try ArgumentScanner(command: Self.table).scan(arguments[...])
-        #expect(outcome == .arguments(ParsedArguments(values: ["output": ["site"]])))
+        #expect(outcome == .arguments(ParsedArguments(given: [.init(long: "output", values: ["site"])])))
     }
 
     @Test func optionsAndPositionalsMixInAnyOrder() throws {
