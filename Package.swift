@@ -10,7 +10,6 @@ let package = Package(
         .library(name: "PieCore", targets: ["PieCore"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         // Test only (SafetyTests): property-based testing on top of Swift Testing.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
@@ -35,23 +34,22 @@ let package = Package(
         // `piec watch --serve`: the live preview server (Hummingbird), kept apart so the driver
         // and its tests build without it.
         .target(name: "PiePreview", dependencies: ["PieDriver", .product(name: "Hummingbird", package: "hummingbird")]),
-        // The command line (all subcommands), shared by both executables.
-        .target(
-            name: "PiecCLI",
-            dependencies: ["PieDriver", .product(name: "ArgumentParser", package: "swift-argument-parser")]
-        ),
+        // The command line (all subcommands, a table-driven argument parser), shared by both
+        // executables. No Foundation: it is in `piec`'s start-up path.
+        .target(name: "PiecCLI", dependencies: ["PieDriver"]),
         // `piec`: no preview server linked in (start-up time); `watch --serve` execs piec-preview.
         .executableTarget(name: "piec", dependencies: ["PiecCLI"]),
         // `piec-preview`: the same command line with the Hummingbird preview server.
         .executableTarget(
             name: "piec-preview",
-            dependencies: ["PiecCLI", "PiePreview", "PieDriver", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["PiecCLI", "PiePreview", "PieDriver"]
         ),
         .testTarget(name: "PieYAMLTests", dependencies: ["PieYAML"]),
         .testTarget(name: "PieSpecTests", dependencies: ["PieSpec"]),
         .testTarget(name: "PieCoreTests", dependencies: ["PieCore"]),
         .testTarget(name: "PieDriverTests", dependencies: ["PieDriver"]),
         .testTarget(name: "CLITests", dependencies: ["PieDriver"]),
+        .testTarget(name: "PiecCLITests", dependencies: ["PiecCLI", "PieDriver"]),
         .testTarget(name: "WatchTests", dependencies: ["PieDriver"]),
         .testTarget(name: "PreviewTests", dependencies: ["PiePreview", "PieDriver"]),
         // Adversarial suite: fuzz regressions, property tests, output safety, limits.

@@ -1,10 +1,9 @@
-import ArgumentParser
 import PieDriver
 
 /// `piec build`: compile specs and write their bundles (or compare them with `--check`).
-struct Build: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "build",
+struct Build: Command {
+    static let spec = CommandSpec(
+        name: "build",
         abstract: "Compile specs and write their bundles to OUT/<id>/.",
         discussion: """
             Writes are all or nothing: if any spec has errors nothing is written (exit 1). A bundle \
@@ -17,45 +16,54 @@ struct Build: ParsableCommand {
 
             --check writes nothing and exits 2 when a bundle in OUT is missing or differs from what \
             piec would write (each stale bundle is listed as E0510), for CI.
-            """
-    )
+            """,
+        positional: SpecOptions.positional,
+        options: SpecOptions.options + [
+            .option("output", short: "o", .text("DIR"), help: "Output directory.", default: "out"),
+            .flag("check", help: "Write nothing; exit 2 when a committed bundle is missing or differs."),
+            .flag("svg-only", help: "Write only chart.svg in each bundle (no CSS, HTML or manifest)."),
+            .option("from", .text("REF"), help: "Animate from this previous version: a spec file, a bundle folder (or an output folder holding <id>/), or a git revision such as HEAD~1."),
+        ])
 
-    @OptionGroup var options: SpecOptions
-
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Output directory.", valueName: "DIR"))
-    var output: String = "out"
-
-    @Flag(help: "Write nothing; exit 2 when a committed bundle is missing or differs.")
-    var check = false
-
-    @Flag(name: .customLong("svg-only"), help: "Write only chart.svg in each bundle (no CSS, HTML or manifest).")
-    var svgOnly = false
-
-    @Option(help: ArgumentHelp(
-        "Animate from this previous version: a spec file, a bundle folder (or an output folder holding <id>/), or a git revision such as HEAD~1.",
-        valueName: "REF"))
+    var options: SpecOptions
+    var output: String
+    var check: Bool
+    var svgOnly: Bool
     var from: String?
 
-    func run() throws {
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        options = try SpecOptions(arguments)
+        output = arguments.value("output") ?? "out"
+        check = arguments.flag("check")
+        svgOnly = arguments.flag("svg-only")
+        from = arguments.value("from")
+    }
+
+    func run() throws(ExitStatus) {
         let request = BuildRequest(inputs: options.inputs, outputDir: output, mode: check ? .checkStale : .write, from: from,
                                    svgOnly: svgOnly)
         let status = Reporter(format: options.format).run(request, builder: options.builder)
-        if status != .success { throw ExitCode(status.rawValue) }
+        if status != .success { throw ExitStatus(status.rawValue) }
     }
 }
 
 /// `piec check`: compile specs and report diagnostics; never writes.
-struct Check: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "check",
-        abstract: "Validate specs without writing anything (exit 1 on errors)."
-    )
+struct Check: Command {
+    static let spec = CommandSpec(
+        name: "check",
+        abstract: "Validate specs without writing anything (exit 1 on errors).",
+        positional: SpecOptions.positional,
+        options: SpecOptions.options)
 
-    @OptionGroup var options: SpecOptions
+    var options: SpecOptions
 
-    func run() throws {
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        options = try SpecOptions(arguments)
+    }
+
+    func run() throws(ExitStatus) {
         let request = BuildRequest(inputs: options.inputs, mode: .validate)
         let status = Reporter(format: options.format).run(request, builder: options.builder)
-        if status != .success { throw ExitCode(status.rawValue) }
+        if status != .success { throw ExitStatus(status.rawValue) }
     }
 }

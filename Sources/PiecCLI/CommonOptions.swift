@@ -1,24 +1,26 @@
-import ArgumentParser
 import PieDriver
 
-extension DiagnosticFormat: ExpressibleByArgument {}
-
 /// Options shared by the commands that compile specs.
-struct SpecOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp(
-        "Spec files and directories (default: the current directory).", valueName: "SPEC|DIR"))
-    var inputs: [String] = []
-
-    @Option(help: ArgumentHelp(
-        "Diagnostics format: human (stderr), short (stderr, one line each), json (JSON Lines on stdout), github (Actions annotations on stdout).",
-        valueName: "format"))
-    var format: DiagnosticFormat = .human
-
-    @Option(name: [.short, .long], help: ArgumentHelp("Parallel jobs (default: every core).", valueName: "N"))
+struct SpecOptions {
+    var inputs: [String]
+    var format: DiagnosticFormat
     var jobs: Int?
 
-    func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    static let positional = PositionalSpec(
+        name: "SPEC|DIR", help: "Spec files and directories (default: the current directory).", repeatable: true)
+
+    static let options: [OptionSpec] = [
+        .option("format", .choice("format", DiagnosticFormat.allCases.map(\.rawValue)),
+                help: "Diagnostics format: human (stderr), short (stderr, one line each), json (JSON Lines on stdout), github (Actions annotations on stdout).",
+                default: DiagnosticFormat.human.rawValue),
+        .option("jobs", short: "j", .integer("N"), help: "Parallel jobs (default: every core)."),
+    ]
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        inputs = arguments.positionals
+        format = arguments.value("format").flatMap(DiagnosticFormat.init(rawValue:)) ?? .human
+        jobs = arguments.integer("jobs")
+        if let jobs, jobs < 1 { throw UsageError(message: "--jobs must be at least 1") }
     }
 
     var builder: Builder {

@@ -1,10 +1,9 @@
-import ArgumentParser
 import PieDriver
 
 /// `piec diff OLD NEW` / `piec diff SPEC --from REF`: the transition plan, for review.
-struct Diff: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "diff",
+struct Diff: Command {
+    static let spec = CommandSpec(
+        name: "diff",
         abstract: "Print what changed between two versions of a spec, one line per slice.",
         discussion: """
             `piec diff OLD NEW` compares two spec files; `piec diff SPEC --from REF` compares a \
@@ -16,40 +15,40 @@ struct Diff: ParsableCommand {
 
             Exit status: 0, or with --exit-code 1 when anything changed (for CI); 1 also when \
             a spec has errors, 74 when a file cannot be read.
-            """
-    )
+            """,
+        positional: PositionalSpec(name: "SPEC", help: "OLD NEW, or SPEC with --from.", repeatable: true),
+        options: [
+            .option("from", .text("REF"), help: "The previous version: a spec file, a bundle folder or a git revision."),
+            .option("format", .choice("format", ["text", "json"]), help: "Output format: text or json.", default: "text"),
+            .flag("exit-code", help: "Exit 1 when anything changed."),
+        ])
 
-    enum OutputFormat: String, ExpressibleByArgument { case text, json }
+    var ref: String
+    var spec: String
+    var json: Bool
+    var exitCode: Bool
 
-    @Argument(help: ArgumentHelp("OLD NEW, or SPEC with --from.", valueName: "SPEC"))
-    var specs: [String] = []
-
-    @Option(help: ArgumentHelp("The previous version: a spec file, a bundle folder or a git revision.", valueName: "REF"))
-    var from: String?
-
-    @Option(help: "Output format: text or json.")
-    var format: OutputFormat = .text
-
-    @Flag(help: "Exit 1 when anything changed.")
-    var exitCode = false
-
-    func validate() throws {
-        if from == nil, specs.count != 2 { throw ValidationError("give OLD and NEW, or one SPEC with --from REF") }
-        if from != nil, specs.count != 1 { throw ValidationError("with --from, give exactly one SPEC") }
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        let specs = arguments.positionals
+        if let from = arguments.value("from") {
+            guard specs.count == 1 else { throw UsageError(message: "with --from, give exactly one SPEC") }
+            (ref, spec) = (from, specs[0])
+        } else {
+            guard specs.count == 2 else { throw UsageError(message: "give OLD and NEW, or one SPEC with --from REF") }
+            (ref, spec) = (specs[0], specs[1])
+        }
+        json = arguments.value("format") == "json"
+        exitCode = arguments.flag("exit-code")
     }
 
-    func run() throws {
-        let (ref, spec) = from.map { ($0, specs[0]) } ?? (specs[0], specs[1])
+    func run() throws(ExitStatus) {
         let result = DiffRun.run(newPath: spec, ref: ref)
         let terminal = Terminal()
         for group in result.groups where !group.diagnostics.isEmpty {
             terminal.err(DiagnosticRenderer.render(group, format: .human, color: terminal.colorOnStderr))
         }
-        guard let report = result.report else { throw ExitCode(result.status.rawValue) }
-        switch format {
-        case .text: terminal.out(report.text())
-        case .json: terminal.out(report.json().serialized(pretty: true) + "\n")
-        }
-        if exitCode, !report.isEmpty { throw ExitCode(1) }
+        guard let report = result.report else { throw ExitStatus(result.status.rawValue) }
+        terminal.out(json ? report.json().serialized(pretty: true) + "\n" : report.text())
+        if exitCode, !report.isEmpty { throw ExitStatus(1) }
     }
 }

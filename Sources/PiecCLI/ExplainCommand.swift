@@ -1,31 +1,29 @@
-import ArgumentParser
 import PieDriver
 
 /// `piec explain CODE`: the long explanation of a diagnostic code.
-struct Explain: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "explain",
-        abstract: "Explain a diagnostic code (e.g. `piec explain E0503`), or list them all."
-    )
+struct Explain: Command {
+    static let spec = CommandSpec(
+        name: "explain",
+        abstract: "Explain a diagnostic code (e.g. `piec explain E0503`), or list them all.",
+        positional: PositionalSpec(name: "CODE", help: "A diagnostic code such as E0503.", repeatable: false),
+        options: [.flag("list", help: "List every code with its title.")])
 
-    @Argument(help: ArgumentHelp("A diagnostic code such as E0503.", valueName: "CODE"))
+    /// The code to explain; nil with `--list`.
     var code: String?
 
-    @Flag(help: "List every code with its title.")
-    var list = false
-
-    func validate() throws {
-        if code == nil && !list { throw ValidationError("missing a diagnostic code (or --list)") }
-        if code != nil && list { throw ValidationError("give either a code or --list, not both") }
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        code = arguments.positionals.first
+        let list = arguments.flag("list")
+        if code == nil && !list { throw UsageError(message: "missing a diagnostic code (or --list)") }
+        if code != nil && list { throw UsageError(message: "give either a code or --list, not both") }
     }
 
-    func run() throws {
+    func run() throws(ExitStatus) {
         let terminal = Terminal()
-        if list {
+        guard let code else {
             terminal.out(DiagnosticCatalog.all.map { "\($0.code)  \($0.title)\n" }.joined())
             return
         }
-        let code = self.code ?? ""
         guard let info = DiagnosticCatalog.lookup(code) else {
             var message = "error: unknown diagnostic code `\(code)`\n"
             if let best = DiagnosticCatalog.suggestions(for: code).first {
@@ -34,7 +32,7 @@ struct Explain: ParsableCommand {
                 message += "help: `piec explain --list` lists every code\n"
             }
             terminal.err(message)
-            throw ExitCode(PiecExitCode.usage.rawValue)
+            throw ExitStatus(PiecExitCode.usage.rawValue)
         }
         terminal.out("\(info.code): \(info.title)\n\n\(info.explanation)\n")
     }
@@ -42,13 +40,14 @@ struct Explain: ParsableCommand {
 
 /// `piec schema`: the JSON Schema of the spec format (maintainers regenerate
 /// `Schemas/piec.schema.json` with `make schema`).
-struct Schema: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "schema",
-        abstract: "Print the JSON Schema of the spec format (maintainers: `make schema`)."
-    )
+struct Schema: Command {
+    static let spec = CommandSpec(
+        name: "schema",
+        abstract: "Print the JSON Schema of the spec format (maintainers: `make schema`).")
 
-    func run() throws {
+    init(_ arguments: ParsedArguments) throws(UsageError) {}
+
+    func run() throws(ExitStatus) {
         Terminal().out(MaintainerOutput.schema)
     }
 }

@@ -3,7 +3,6 @@ import Darwin
 #else
 import Glibc
 #endif
-import ArgumentParser
 import PieDriver
 
 /// A running preview server, as two functions: feed it the watcher's events, stop it.
@@ -19,21 +18,21 @@ public struct PreviewHandle: Sendable {
 /// How `piec watch --serve` starts its preview server.
 public protocol PreviewLauncher {
     /// Starts the server on 127.0.0.1:`port` (0: any free port); `line` prints a status line
-    /// ("preview at http://127.0.0.1:8000/"). Throws an `ExitCode` after printing why it failed.
-    static func start(port: Int, line: @escaping @Sendable (String) -> Void) throws -> PreviewHandle
+    /// ("preview at http://127.0.0.1:8000/"). Throws an `ExitStatus` after printing why it failed.
+    static func start(port: Int, line: @escaping @Sendable (String) -> Void) throws(ExitStatus) -> PreviewHandle
 }
 
 /// `piec`'s launcher: replaces the process with `piec-preview` (installed next to `piec`), which
 /// runs the same command line with the server linked in. Returns only on failure.
 public enum ExecPreview: PreviewLauncher {
-    public static func start(port: Int, line: @escaping @Sendable (String) -> Void) throws -> PreviewHandle {
+    public static func start(port: Int, line: @escaping @Sendable (String) -> Void) throws(ExitStatus) -> PreviewHandle {
         let path = previewExecutable()
         var argv: [UnsafeMutablePointer<CChar>?] = ([path] + CommandLine.arguments.dropFirst()).map { strdup($0) }
         argv.append(nil)
         if path.contains("/") { execv(path, argv) } else { execvp(path, argv) }
         let reason = String(cString: strerror(errno))
         line("error: cannot start the preview server \(path): \(reason) (build it with `swift build --product piec-preview`; it is installed next to piec)")
-        throw ExitCode(PiecExitCode.ioFailure.rawValue)
+        throw ExitStatus(PiecExitCode.ioFailure.rawValue)
     }
 
     /// `piec-preview` in the directory of the running executable.

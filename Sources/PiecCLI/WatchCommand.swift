@@ -1,4 +1,3 @@
-import ArgumentParser
 #if canImport(Darwin)
 import Darwin
 #else
@@ -9,51 +8,31 @@ import PieDriver
 
 /// `piec watch`: build everything, then rebuild each spec when it changes, until Ctrl-C.
 /// `Preview` starts the `--serve` server (in `piec`, by handing over to `piec-preview`).
-struct Watch<Preview: PreviewLauncher>: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "watch",
-        abstract: "Rebuild bundles whenever a spec changes; optionally serve a live preview.",
-        discussion: """
-            Builds every spec, then watches the files and directories given (inotify on Linux; \
-            polling with --poll, where inotify is unavailable, and on macOS). Each save rebuilds \
-            that spec against its last good build, so the new bundle animates from what was shown \
-            before. A save with errors prints diagnostics and keeps the last good bundle. A deleted \
-            spec has its bundle removed (only the files piec wrote). Ctrl-C stops with status 0.
+struct Watch<Preview: PreviewLauncher>: Command {
+    static var spec: CommandSpec { watchSpec }
 
-            --serve starts a preview on 127.0.0.1 only: an index of all charts and one page per \
-            chart, reloaded live after every build, with the diagnostics shown over the chart while \
-            its spec is broken (served by `piec-preview`, installed next to `piec`).
-            """
-    ) }
+    var options: SpecOptions
+    var output: String
+    var poll: Bool
+    var pollInterval: Int
+    var debounce: Int
+    var serve: Bool
+    var port: Int
 
-    @OptionGroup var options: SpecOptions
-
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Output directory.", valueName: "DIR"))
-    var output: String = "out"
-
-    @Flag(help: "Poll the files instead of using inotify.")
-    var poll = false
-
-    @Option(help: ArgumentHelp("Polling interval in milliseconds.", valueName: "MS"))
-    var pollInterval = 100
-
-    @Option(help: ArgumentHelp("Quiet time after a change before building, in milliseconds.", valueName: "MS"))
-    var debounce = 10
-
-    @Flag(help: "Serve a live preview on 127.0.0.1.")
-    var serve = false
-
-    @Option(help: ArgumentHelp("Preview port (0: any free port).", valueName: "N"))
-    var port = 8000
-
-    func validate() throws {
-        try options.validate()
-        if pollInterval < 1 { throw ValidationError("--poll-interval must be at least 1") }
-        if debounce < 0 { throw ValidationError("--debounce must not be negative") }
-        if !(0...65535).contains(port) { throw ValidationError("--port must be between 0 and 65535") }
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        options = try SpecOptions(arguments)
+        output = arguments.value("output") ?? "out"
+        poll = arguments.flag("poll")
+        pollInterval = arguments.integer("poll-interval") ?? 100
+        debounce = arguments.integer("debounce") ?? 10
+        serve = arguments.flag("serve")
+        port = arguments.integer("port") ?? 8000
+        if pollInterval < 1 { throw UsageError(message: "--poll-interval must be at least 1") }
+        if debounce < 0 { throw UsageError(message: "--debounce must not be negative") }
+        if !(0...65535).contains(port) { throw UsageError(message: "--port must be between 0 and 65535") }
     }
 
-    func run() throws {
+    func run() throws(ExitStatus) {
         var watch = WatchOptions(inputs: options.inputs, outputDir: output)
         watch.method = poll ? .poll : .auto
         watch.pollIntervalMS = pollInterval
@@ -63,9 +42,9 @@ struct Watch<Preview: PreviewLauncher>: ParsableCommand {
         let problems = Watcher.check(watch)
         if !problems.isEmpty {
             printer.diagnostics(problems)
-            throw ExitCode(PiecExitCode.forDiagnostics(problems.flatMap(\.diagnostics)).rawValue)
+            throw ExitStatus(PiecExitCode.forDiagnostics(problems.flatMap(\.diagnostics)).rawValue)
         }
-        let preview = serve ? try startPreview(printer) : nil
+        let preview = serve ? try Preview.start(port: port, line: { printer.line($0) }) : nil
         let watcher = Watcher(options: watch) { event in
             printer.print(event)
             preview?.apply(event)
@@ -76,12 +55,32 @@ struct Watch<Preview: PreviewLauncher>: ParsableCommand {
         preview?.stop()
         printer.line("stopped")
     }
-
-    /// The preview server (its own executable: see `PreviewLauncher`).
-    private func startPreview(_ printer: WatchPrinter) throws -> PreviewHandle {
-        try Preview.start(port: port) { printer.line($0) }
-    }
 }
+
+/// `piec watch`'s table (a generic type cannot hold a stored static).
+private let watchSpec = CommandSpec(
+    name: "watch",
+    abstract: "Rebuild bundles whenever a spec changes; optionally serve a live preview.",
+    discussion: """
+        Builds every spec, then watches the files and directories given (inotify on Linux; \
+        polling with --poll, where inotify is unavailable, and on macOS). Each save rebuilds \
+        that spec against its last good build, so the new bundle animates from what was shown \
+        before. A save with errors prints diagnostics and keeps the last good bundle. A deleted \
+        spec has its bundle removed (only the files piec wrote). Ctrl-C stops with status 0.
+
+        --serve starts a preview on 127.0.0.1 only: an index of all charts and one page per \
+        chart, reloaded live after every build, with the diagnostics shown over the chart while \
+        its spec is broken (served by `piec-preview`, installed next to `piec`).
+        """,
+    positional: SpecOptions.positional,
+    options: SpecOptions.options + [
+        .option("output", short: "o", .text("DIR"), help: "Output directory.", default: "out"),
+        .flag("poll", help: "Poll the files instead of using inotify."),
+        .option("poll-interval", .integer("MS"), help: "Polling interval in milliseconds.", default: "100"),
+        .option("debounce", .integer("MS"), help: "Quiet time after a change before building, in milliseconds.", default: "10"),
+        .flag("serve", help: "Serve a live preview on 127.0.0.1."),
+        .option("port", .integer("N"), help: "Preview port (0: any free port).", default: "8000"),
+    ])
 
 /// SIGINT and SIGTERM call `stop` (once; the watcher then finishes the build in progress, so no
 /// temp files are left). A second signal while stopping exits at once with 130.

@@ -1,17 +1,16 @@
 // `piec-preview`: `piec` with the live preview server linked in. `piec watch --serve` hands over
 // to it (exec, same arguments), so `piec` itself stays free of Hummingbird, NIO and Foundation
 // (start-up time: see BENCHMARKS.md). Any piec command line works here too.
-import ArgumentParser
 import PieDriver
 import PiecCLI
 import PiePreview
 
 /// Starts the Hummingbird preview server in this process.
 enum ServedPreview: PreviewLauncher {
-    static func start(port: Int, line: @escaping @Sendable (String) -> Void) throws -> PreviewHandle {
+    static func start(port: Int, line: @escaping @Sendable (String) -> Void) throws(ExitStatus) -> PreviewHandle {
         guard #available(macOS 14, *) else {
             line("error: --serve needs macOS 14 or later")
-            throw ExitCode(PiecExitCode.usage.rawValue)
+            throw ExitStatus(PiecExitCode.usage.rawValue)
         }
         let server = PreviewServer()
         do {
@@ -19,7 +18,7 @@ enum ServedPreview: PreviewLauncher {
             line("preview at http://127.0.0.1:\(bound)/")
         } catch {
             line("error: \(error)")
-            throw ExitCode(PiecExitCode.ioFailure.rawValue)
+            throw ExitStatus(PiecExitCode.ioFailure.rawValue)
         }
         return PreviewHandle(apply: { server.store.apply($0) }, stop: { server.stop() })
     }

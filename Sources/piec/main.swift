@@ -1,4 +1,4 @@
-// The `piec` executable: argument parsing lives in `PiecCommand` (PiecCLI) and its subcommands;
+// The `piec` executable: the command line lives in `PiecCommand` (PiecCLI) and its subcommands;
 // `piec watch --serve` hands over to `piec-preview` (the preview server is not linked here).
 import PiecCLI
 
