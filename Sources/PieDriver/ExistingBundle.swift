@@ -86,14 +86,14 @@ struct ExistingBundle {
 
     /// Every entry must be a regular file named in the manifest's `files` (or the manifest itself).
     /// A `--svg-only` bundle has no manifest: a lone `chart.svg` is piec's when it starts with
-    /// the root element piec writes for this id (`svgOnlyMarker`).
+    /// the root element piec writes for this id (`svgOnlyMarkers`).
     private static func verifyOwnership(_ dir: DirectoryHandle, id: String, _ entries: [String: FileStatus]) -> Result<Void, Refusal> {
         if entries.isEmpty { return .success(()) }
         let all = entries.keys.sorted()
         if all == ["chart.svg"], entries["chart.svg"]?.kind == .regular {
             switch dir.readFile("chart.svg", limit: readLimit) {
             case .failure(let failure): return .failure(.io(failure))
-            case .success(let bytes) where bytes.starts(with: svgOnlyMarker(id: id)): return .success(())
+            case .success(let bytes) where svgOnlyMarkers(id: id).contains(where: bytes.starts(with:)): return .success(())
             case .success: return .failure(.foreign(path: dir.path, names: all, reason: "it has no `\(manifestName)` and its `chart.svg` was not written by piec"))
             }
         }
@@ -116,10 +116,11 @@ struct ExistingBundle {
         return .success(())
     }
 
-    /// How every chart.svg piec writes for bundle `id` begins (the XML declaration, then the
-    /// root element with its generated class).
-    static func svgOnlyMarker(id: String) -> [UInt8] {
-        Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"piec-\(id)\" ".utf8)
+    /// How a chart.svg piec writes for bundle `id` begins: the root element with its generated
+    /// class; before 0.1.0's smaller output (which dropped it) also an XML declaration.
+    static func svgOnlyMarkers(id: String) -> [[UInt8]] {
+        let root = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"piec-\(id)\" "
+        return [Array(root.utf8), Array(("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + root).utf8)]
     }
 
     /// The `files` array of a manifest, or nil when the bytes are not such a manifest.

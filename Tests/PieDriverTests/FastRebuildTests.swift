@@ -115,6 +115,15 @@ import Testing
         #expect(build(tmp, svgOnly: true).write?.written == ["fast"])
     }
 
+    @Test func anSVGOnlyBundleFromBeforeTheXMLDeclarationWasDroppedIsStillOurs() throws {
+        let tmp = try TempDir()
+        try tmp.write("specs/fast.yaml", Self.spec)
+        try tmp.write("out/fast/chart.svg", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"piec-fast\" width=\"1\"/>")
+        #expect(build(tmp, svgOnly: true).write?.written == ["fast"])
+        let svg = try String(contentsOfFile: tmp.url("out/fast/chart.svg"), encoding: .utf8)
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"piec-fast\" width="))
+    }
+
     @Test func aLoneSVGPiecDidNotWriteIsRefused() throws {
         let tmp = try TempDir()
         try tmp.write("specs/fast.yaml", Self.spec)
