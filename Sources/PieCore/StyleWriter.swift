@@ -24,10 +24,6 @@ struct StyleWriter {
     /// `@keyframes`, top level (they cannot nest in a style rule).
     private var frames: ByteWriter
     let scene: Scene
-    /// Final-state rules: each distinct body once, with every selector that has it (a motion
-    /// dash starts where a separator stands), in order of first use.
-    private var finals: [(body: [UInt8], selectors: [UInt8])] = []
-    private var finalIndex: [[UInt8]: Int] = [:]
     private var keyframes: [From] = []
     private var keyframeIndex: [From: Int] = [:]
 
@@ -87,12 +83,6 @@ struct StyleWriter {
     /// The motion layer's show and the exact layer's hide for the whole timeline; opens the
     /// `prefers-reduced-motion: no-preference` block (the caller closes it).
     private mutating func showHide() {
-        for f in finals {
-            out.raw(f.selectors)
-            out.raw("{")
-            out.raw(f.body)
-            out.raw("}\n")
-        }
         frames.raw("@keyframes " + scene.scope + "-show{from,to{visibility:visible}}\n")
         frames.raw("@keyframes " + scene.scope + "-hide{from,to{visibility:hidden}}\n")
         out.raw("@media (prefers-reduced-motion:no-preference){\n")
@@ -283,17 +273,12 @@ struct StyleWriter {
     /// value (`stroke-dasharray`, `stroke-dashoffset`, `stroke-width`, `stroke`, `opacity`,
     /// `visibility`) is a presentation attribute every engine maps (`StateAttributes`).
     mutating func rule(_ cls: String, _ index: Int, _ state: From) {
-        var t = ByteWriter(capacity: 80)
-        guard Self.transform(state, rotatesDashes: scene.rotatesDashes, into: &t) else { return }
-        var selector = ByteWriter(capacity: 8)
-        selector.raw(cls)
-        selector.int(index)
-        if let k = finalIndex[t.bytes] {
-            finals[k].selectors += [UInt8(ascii: ",")] + selector.bytes
-        } else {
-            finalIndex[t.bytes] = finals.count
-            finals.append((t.bytes, selector.bytes))
-        }
+        if case .dash(let d, _) = state, !scene.rotatesDashes, d.scale == nil { return }
+        out.raw(cls)
+        out.int(index)
+        out.raw("{")
+        _ = Self.transform(state, rotatesDashes: scene.rotatesDashes, into: &out)
+        out.raw("}\n")
     }
 
     /// `transform:...` of a state; false when the state has no transform (a dash moved by

@@ -69,8 +69,7 @@ struct AnimationTests {
         #expect(css.contains("\n.p-ex{animation:piec-test-hide 800ms linear 0ms backwards}"))
     }
 
-    /// The body of the final-state rule that lists `selector` (rules with equal bodies share
-    /// one selector list).
+    /// The body of the rule whose selector list contains `selector`.
     static func finalRule(_ css: String, _ selector: String) -> String? {
         for line in css.split(separator: "\n") {
             guard let open = line.firstIndex(of: "{"), !line.hasPrefix("@") else { continue }
