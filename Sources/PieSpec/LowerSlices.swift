@@ -1,6 +1,17 @@
 import PieDiagnostics
 import PieYAML
 
+/// The slice table's keys, looked up once (slices are lowered thousands of times per run).
+private enum SliceKeys {
+    static let id = Keys.slice.key("id")!
+    static let label = Keys.slice.key("label")!
+    static let value = Keys.slice.key("value")!
+    static let radius = Keys.slice.key("radius")!
+    static let explode = Keys.slice.key("explode")!
+    static let description = Keys.slice.key("description")!
+    static let pattern = Keys.slice.key("pattern")!
+}
+
 extension Lowering {
     mutating func lowerSlices(_ node: YAMLNode) -> [SliceSpec] {
         guard case .sequence(let items, let range) = node else {
@@ -27,14 +38,14 @@ extension Lowering {
     }
 
     mutating func lowerSlice(_ node: YAMLNode, index: Int) -> SliceSpec? {
-        let path = "slices[\(index)]"
-        let t = Keys.slice
+        // Paths name fields in diagnostics only: built on demand, not for every slice.
+        func path() -> String { "slices[\(index)]" }
         locations.slices.append(SliceLocations(item: node.range))
-        guard let e = entries(node, table: t, path: path, slice: locations.slices.count - 1) else { return nil }
+        guard let e = entries(node, table: Keys.slice, path: path(), slice: locations.slices.count - 1) else { return nil }
         let before = diagnostics.count
-        let label = e["label"].flatMap { text($0.value, t.key("label")!, path: "\(path).label") }
-        let value = e["value"].flatMap { number($0.value, t.key("value")!, path: "\(path).value") }
-        var id = e["id"].flatMap { identifier($0.value, t.key("id")!, path: "\(path).id") }
+        let label = e["label"].flatMap { text($0.value, SliceKeys.label, path: "\(path()).label") }
+        let value = e["value"].flatMap { number($0.value, SliceKeys.value, path: "\(path()).value") }
+        var id = e["id"].flatMap { identifier($0.value, SliceKeys.id, path: "\(path()).id") }
         if e["id"] == nil, let label {
             let slug = Lowering.slug(label, allowUnderscore: true)
             if slug.isEmpty {
@@ -45,19 +56,19 @@ extension Lowering {
             }
         }
         var slice = SliceSpec(id: id ?? "", label: label ?? "", value: value ?? 0)
-        if let v = e["color"], let c = color(v.value, path: "\(path).color") {
+        if let v = e["color"], let c = color(v.value, path: "\(path()).color") {
             if !c.isOpaque {
-                error(SpecDiagnostics.translucentSlice, "`\(path).color` must be opaque, found alpha \(c.a) of 255", at: v.value.range,
+                error(SpecDiagnostics.translucentSlice, "`\(path()).color` must be opaque, found alpha \(c.a) of 255", at: v.value.range,
                       help: "use `\(Color(r: c.r, g: c.g, b: c.b).hex)`")
             } else {
                 slice.color = c
             }
         }
-        if let v = e["radius"] { slice.radius = number(v.value, t.key("radius")!, path: "\(path).radius") }
-        if let v = e["explode"] { slice.explode = number(v.value, t.key("explode")!, path: "\(path).explode") }
-        if let v = e["description"] { slice.description = text(v.value, t.key("description")!, path: "\(path).description") }
-        if let v = e["renamedFrom"] { slice.renamedFrom = renamedFrom(v.value, path: "\(path).renamedFrom") }
-        if let v = e["pattern"], let x = choice(v.value, t.key("pattern")!, path: "\(path).pattern") { slice.pattern = PatternKind(rawValue: x) }
+        if let v = e["radius"] { slice.radius = number(v.value, SliceKeys.radius, path: "\(path()).radius") }
+        if let v = e["explode"] { slice.explode = number(v.value, SliceKeys.explode, path: "\(path()).explode") }
+        if let v = e["description"] { slice.description = text(v.value, SliceKeys.description, path: "\(path()).description") }
+        if let v = e["renamedFrom"] { slice.renamedFrom = renamedFrom(v.value, path: "\(path()).renamedFrom") }
+        if let v = e["pattern"], let x = choice(v.value, SliceKeys.pattern, path: "\(path()).pattern") { slice.pattern = PatternKind(rawValue: x) }
         return diagnostics.count == before && id != nil && label != nil && value != nil ? slice : nil
     }
 
