@@ -45,8 +45,13 @@ struct Frame {
         }
         if let keyIndex {
             if let i = keyIndex[value] { return entries[i].key }
-        } else if let entry = entries.first(where: { $0.key.value == value }) {
-            return entry.key
+        } else {
+            // Lengths first: most keys of a mapping differ in length, so few strings are compared.
+            let count = value.utf8.count
+            for i in entries.indices {
+                let key = entries[i].key.value
+                if key.utf8.count == count && key == value { return entries[i].key }
+            }
         }
         return droppedKeys.first { $0.value == value }
     }
@@ -86,6 +91,18 @@ extension TreeBuilder {
         }
     }
 
+    /// `attach(.scalar(scalar), range: scalar.range)` without wrapping a key in a node and
+    /// unwrapping it again (most scalars of a spec are keys).
+    mutating func attach(scalar: YAMLScalar) {
+        let top = stack.count - 1
+        guard top >= 0, stack[top].kind == .mapping, case .key = stack[top].pending else {
+            attach(.scalar(scalar), range: scalar.range)
+            return
+        }
+        stack[top].lastEnd = scalar.range.end
+        stack[top].pending = acceptKey(scalar)
+    }
+
     /// Checks a key of the innermost mapping: only a scalar that is neither `<<` nor a
     /// repeat of an earlier key is accepted.
     private mutating func acceptKey(_ node: YAMLNode?, range: SourceRange) -> Frame.Pending {
@@ -94,6 +111,10 @@ extension TreeBuilder {
             diagnostics.append(YAMLDiagnostics.complex(node.kindDescription, at: range))
             return .skipValue
         }
+        return acceptKey(key)
+    }
+
+    private mutating func acceptKey(_ key: YAMLScalar) -> Frame.Pending {
         if key.style == .plain, key.value == "<<" {
             diagnostics.append(YAMLDiagnostics.merge(at: key.range))
             return .skipValue
