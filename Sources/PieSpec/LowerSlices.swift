@@ -87,8 +87,8 @@ extension Lowering {
         var firstByID: [String: Int] = [:]
         firstByID.reserveCapacity(spec.slices.count)
         for (i, slice) in spec.slices.enumerated() {
-            let path = sourceIndex(of: slice, at: i)
             if let first = firstByID[slice.id] {
+                let path = sourceIndex(of: slice, at: i)
                 let here = locations.value("\(path).id") ?? locations.value("\(path).label") ?? locations.value(path)
                 let there = locations.value("slices[\(first)].id") ?? locations.value("slices[\(first)].label")
                 error(SpecDiagnostics.duplicateSliceID, "duplicate slice id `\(slice.id)`", at: here,
