@@ -49,7 +49,7 @@ extension Lowering {
             error(SpecDiagnostics.notPlainNumber, "`\(path())` must be a plain decimal number, found `\(sanitized(s.value))`", at: s.range, help: help)
             return nil
         }
-        guard let v = Double(s.value), v.isFinite else {
+        guard let v = Lowering.decimalValue(s.value), v.isFinite else {
             error(SpecDiagnostics.outOfRange, "`\(path())` is too large", at: s.range)
             return nil
         }
@@ -140,7 +140,7 @@ extension Lowering {
             error(SpecDiagnostics.badDuration, "`\(path())` needs a unit, found `\(sanitized(s.value))`", at: s.range, help: help)
             return nil
         }
-        guard Lowering.isPlainDecimal(text), !text.hasPrefix("-"), let v = Double(text) else {
+        guard Lowering.isPlainDecimal(text), !text.hasPrefix("-"), let v = Lowering.decimalValue(text) else {
             error(SpecDiagnostics.badDuration, "`\(path())` is not a duration: `\(sanitized(s.value))`", at: s.range, help: "write e.g. `800ms` or `0.8s`")
             return nil
         }
