@@ -56,7 +56,7 @@ struct Frame {
         return droppedKeys.first { $0.value == value }
     }
 
-    mutating func append(_ entry: YAMLEntry) {
+    mutating func append(_ entry: consuming YAMLEntry) {
         if keyIndex != nil, keyIndex![entry.key.value] == nil { keyIndex![entry.key.value] = entries.count }
         entries.append(entry)
     }
@@ -65,7 +65,7 @@ struct Frame {
 extension TreeBuilder {
     /// Hands a finished node (nil when rejected) to the innermost open collection, or makes it
     /// the root. `range` is where the node was written, rejected or not.
-    mutating func attach(_ node: YAMLNode?, range: SourceRange) {
+    mutating func attach(_ node: consuming YAMLNode?, range: SourceRange) {
         guard !stack.isEmpty else {
             root = node
             return
@@ -76,7 +76,10 @@ extension TreeBuilder {
             if let node { stack[top].items.append(node) }
             return
         }
-        switch stack[top].pending {
+        // Moved out (not copied): the key goes into the entry without a retain.
+        var pending = Frame.Pending.key
+        swap(&pending, &stack[top].pending)
+        switch consume pending {
         case .key:
             stack[top].pending = acceptKey(node, range: range)
         case .value(let key):
@@ -85,9 +88,8 @@ extension TreeBuilder {
             } else {
                 stack[top].droppedKeys.append(key)
             }
-            stack[top].pending = .key
         case .skipValue:
-            stack[top].pending = .key
+            break
         }
     }
 
