@@ -34,10 +34,8 @@ struct Lowering {
         self.limits = limits
         self.defaultID = defaultID
         self.fileEnd = fileEnd
-        // A spec records ~20 section keys: growing both tables from empty rehashed them four
-        // times per spec.
-        locations.keys.reserveCapacity(32)
-        locations.values.reserveCapacity(32)
+        // A spec records ~20 section keys: one allocation instead of growing from empty.
+        locations.sections.reserveCapacity(32)
     }
 
     mutating func error(_ code: DiagnosticCode, _ message: String, at range: SourceRange?,
@@ -65,10 +63,7 @@ struct Lowering {
                 if let slice {
                     locations.slices[slice].fields.append(.init(name: name, key: entry.key.range, value: entry.value.range))
                 } else {
-                    let path = path()
-                    let childPath = path.isEmpty ? name : "\(path).\(name)"
-                    locations.keys[childPath] = entry.key.range
-                    locations.values[childPath] = entry.value.range
+                    locations.sections.append(.init(section: path(), name: name, key: entry.key.range, value: entry.value.range))
                 }
             } else {
                 reportUnknownKey(entry.key, table: table, path: path())
