@@ -70,7 +70,9 @@ struct Lowering {
             }
         }
         let found = KnownEntries(list: list)
-        for key in table.keys where key.required && found[key.name] == nil {
+        // By index: iterating `table.keys` copied (retained and released) every KeySpec.
+        for i in table.keys.indices where table.keys[i].required && found[table.keys[i].name] == nil {
+            let key = table.keys[i]
             let path = path()
             let start = SourceRange.point(range.start)
             let place = path.isEmpty ? "the spec" : "`\(path)`"

@@ -159,7 +159,7 @@ extension Lowering {
         if s.value.hasPrefix("cubic-bezier(") && s.value.hasSuffix(")") {
             let inner = s.value.dropFirst("cubic-bezier(".count).dropLast()
             let parts = inner.split(separator: ",", omittingEmptySubsequences: false).map { String($0.filter { $0 != " " }) }
-            let values = parts.compactMap { Lowering.isPlainDecimal($0) ? Double($0) : nil }
+            let values = parts.compactMap { Lowering.isPlainDecimal($0) ? Lowering.decimalValue($0) : nil }
             if parts.count == 4, values.count == 4, (0...1).contains(values[0]), (0...1).contains(values[2]),
                abs(values[1]) <= 10, abs(values[3]) <= 10 {
                 let css = "cubic-bezier(" + values.map { formatNumber($0, decimals: 4) }.joined(separator: ",") + ")"
