@@ -114,18 +114,25 @@ extension Lowering {
 
     /// Checks across fields: unique slice ids, values within `total`, something to draw.
     mutating func validate(_ spec: ChartSpec, slicesEntry: YAMLEntry?) {
+        // A few slices compare ids directly (no hashing, no table); many use a dictionary.
+        let small = spec.slices.count <= 16
         var firstByID: [String: Int] = [:]
-        firstByID.reserveCapacity(spec.slices.count)
+        if !small { firstByID.reserveCapacity(spec.slices.count) }
         for (i, slice) in spec.slices.enumerated() {
-            if let first = firstByID[slice.id] {
+            let first: Int?
+            if small {
+                first = spec.slices[..<i].firstIndex { $0.id == slice.id }
+            } else {
+                first = firstByID[slice.id]
+                if first == nil { firstByID[slice.id] = i }
+            }
+            if let first {
                 let path = sourceIndex(of: slice, at: i)
                 let here = locations.value("\(path).id") ?? locations.value("\(path).label") ?? locations.value(path)
                 let there = locations.value("slices[\(first)].id") ?? locations.value("slices[\(first)].label")
                 error(SpecDiagnostics.duplicateSliceID, "duplicate slice id `\(slice.id)`", at: here,
                       labels: there.map { [DiagnosticLabel(range: $0, message: "first used here")] } ?? [],
                       help: "give one of the slices a distinct `id:`")
-            } else {
-                firstByID[slice.id] = i
             }
         }
         if spec.chart.center != nil, spec.chart.innerRadius <= 0 {
