@@ -11,38 +11,28 @@ public struct SourceFile: Sendable {
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
-        // One pass over the bytes for both tables, through an unsafe buffer (no bounds checks,
-        // no division per byte): it runs once per spec.
+        // One pass over the bytes for both tables, through an unsafe buffer (no bounds checks),
+        // chunk by chunk so the checkpoint test leaves the per-byte loop: it runs once per spec.
+        // A CRLF starts one line (after its LF); a lone CR starts one too.
         var starts = [0]
         starts.reserveCapacity(bytes.count / 16 + 1)
         var checkpoints: [Int] = []
         checkpoints.reserveCapacity(bytes.count / Self.chunk + 1)
         bytes.withUnsafeBufferPointer { b in
             let n = b.count
-            var scalars = 0, i = 0
-            var nextCheckpoint = 0
-            while i < n {
-                if i == nextCheckpoint {
-                    checkpoints.append(scalars)
-                    nextCheckpoint += Self.chunk
-                }
-                let byte = b[i]
-                if byte & 0xC0 != 0x80 { scalars += 1 }
-                if byte == 0x0A {
-                    starts.append(i + 1)
-                } else if byte == 0x0D {
-                    if i + 1 < n, b[i + 1] == 0x0A {
-                        // The LF of a CRLF: counted as a scalar, and possibly a checkpoint.
-                        i += 1
-                        if i == nextCheckpoint {
-                            checkpoints.append(scalars)
-                            nextCheckpoint += Self.chunk
-                        }
-                        scalars += 1
+            var scalars = 0, chunkStart = 0
+            while chunkStart < n {
+                checkpoints.append(scalars)
+                let end = min(chunkStart + Self.chunk, n)
+                for i in chunkStart..<end {
+                    let byte = b[i]
+                    scalars &+= byte & 0xC0 != 0x80 ? 1 : 0
+                    guard byte <= 0x0D else { continue }
+                    if byte == 0x0A || (byte == 0x0D && (i + 1 == n || b[i + 1] != 0x0A)) {
+                        starts.append(i + 1)
                     }
-                    starts.append(i + 1)
                 }
-                i += 1
+                chunkStart = end
             }
         }
         self.lineStarts = starts

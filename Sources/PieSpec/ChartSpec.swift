@@ -187,24 +187,47 @@ public struct SliceSpec: Sendable, Hashable {
 /// `slices[2].value`, `slices[2]` (the whole item). `value(_:)` gives the value's range,
 /// `key(_:)` the key's range. Paths under `slices[i]` live in `slices` (one small record per
 /// slice, so a spec of 100,000 slices does not build 400,000 path strings); every other path
-/// is in `values` and `keys`.
+/// is in `sections` (a few dozen, written once per spec and rarely read: a list searched
+/// linearly, no path string built and hashed per key).
 public struct SpecLocations: Sendable, Hashable {
-    public var values: [String: SourceRange] = [:]
-    public var keys: [String: SourceRange] = [:]
+    /// One known key outside `slices`: `section` (`""` at the top level, else e.g. `chart`)
+    /// and `name` make its path `section.name`.
+    public struct Field: Sendable, Hashable {
+        public var section: String
+        public var name: String
+        public var key: SourceRange
+        public var value: SourceRange
+
+        /// Whether this field's path is `path` (compared without building the path).
+        func hasPath(_ path: String) -> Bool {
+            if section.isEmpty { return name == path }
+            let p = path.utf8, s = section.utf8, n = name.utf8
+            guard p.count == s.count + 1 + n.count, p.starts(with: s) else { return false }
+            let rest = p.dropFirst(s.count)
+            return rest.first == UInt8(ascii: ".") && rest.dropFirst().elementsEqual(n)
+        }
+    }
+    /// Known keys outside `slices`, in the order they were lowered.
+    public var sections: [Field] = []
     /// The locations of `slices[i]`, in source order.
     public var slices: [SliceLocations] = []
     public init() {}
 
     public func value(_ path: String) -> SourceRange? {
-        guard let (index, field) = recordedSlice(path) else { return values[path] }
+        guard let (index, field) = recordedSlice(path) else { return section(path)?.value }
         guard let field else { return slices[index].item }
         return slices[index].field(field)?.value
     }
 
     public func key(_ path: String) -> SourceRange? {
-        guard let (index, field) = recordedSlice(path) else { return keys[path] ?? values[path] }
+        guard let (index, field) = recordedSlice(path) else { return section(path)?.key }
         guard let field else { return slices[index].item }
         return slices[index].field(field)?.key
+    }
+
+    /// The last field recorded at `path` (a later record replaces an earlier one).
+    private func section(_ path: String) -> Field? {
+        sections.last { $0.hasPath(path) }
     }
 
     /// `slices[i]` -> (i, nil), `slices[i].name` -> (i, name) when slice i is recorded.

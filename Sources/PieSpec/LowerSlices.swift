@@ -1,6 +1,46 @@
 import PieDiagnostics
 import PieYAML
 
+/// The slice table's keys, looked up once (slices are lowered thousands of times per run).
+private enum SliceKeys {
+    static let id = Keys.slice.key("id")!
+    static let label = Keys.slice.key("label")!
+    static let value = Keys.slice.key("value")!
+    static let radius = Keys.slice.key("radius")!
+    static let explode = Keys.slice.key("explode")!
+    static let description = Keys.slice.key("description")!
+    static let pattern = Keys.slice.key("pattern")!
+}
+
+/// Where a slice's known keys are in its entries, found in one pass instead of one search per
+/// key (a slice asked for ten keys: the hottest lookups of lowering). Positions, not copies of
+/// the nodes: a node is copied only when a field reads it.
+private struct SliceEntries {
+    let list: [YAMLEntry]
+    var id = -1, label = -1, value = -1, color = -1, radius = -1, explode = -1, description = -1, renamedFrom = -1, pattern = -1
+
+    init(_ e: KnownEntries) {
+        list = e.list
+        for i in list.indices {
+            switch list[i].key.value {
+            case "label": label = i
+            case "value": value = i
+            case "id": id = i
+            case "color": color = i
+            case "radius": radius = i
+            case "explode": explode = i
+            case "description": description = i
+            case "renamedFrom": renamedFrom = i
+            case "pattern": pattern = i
+            default: break  // an unknown key, already reported
+            }
+        }
+    }
+
+    /// The value at position `i`, nil for -1 (key absent).
+    subscript(_ i: Int) -> YAMLNode? { i < 0 ? nil : list[i].value }
+}
+
 extension Lowering {
     mutating func lowerSlices(_ node: YAMLNode) -> [SliceSpec] {
         guard case .sequence(let items, let range) = node else {
@@ -27,37 +67,38 @@ extension Lowering {
     }
 
     mutating func lowerSlice(_ node: YAMLNode, index: Int) -> SliceSpec? {
-        let path = "slices[\(index)]"
-        let t = Keys.slice
+        // Paths name fields in diagnostics only: built on demand, not for every slice.
+        func path() -> String { "slices[\(index)]" }
         locations.slices.append(SliceLocations(item: node.range))
-        guard let e = entries(node, table: t, path: path, slice: locations.slices.count - 1) else { return nil }
+        guard let e = entries(node, table: Keys.slice, path: path(), slice: locations.slices.count - 1) else { return nil }
+        let f = SliceEntries(e)
         let before = diagnostics.count
-        let label = e["label"].flatMap { text($0.value, t.key("label")!, path: "\(path).label") }
-        let value = e["value"].flatMap { number($0.value, t.key("value")!, path: "\(path).value") }
-        var id = e["id"].flatMap { identifier($0.value, t.key("id")!, path: "\(path).id") }
-        if e["id"] == nil, let label {
+        let label = f[f.label].flatMap { text($0, SliceKeys.label, path: "\(path()).label") }
+        let value = f[f.value].flatMap { number($0, SliceKeys.value, path: "\(path()).value") }
+        var id = f[f.id].flatMap { identifier($0, SliceKeys.id, path: "\(path()).id") }
+        if f.id < 0, let label {
             let slug = Lowering.slug(label, allowUnderscore: true)
             if slug.isEmpty {
                 error(SpecDiagnostics.noSliceID, "cannot derive an id from the label `\(sanitized(label))`",
-                      at: e["label"]!.value.range, help: "add an `id:` to this slice, e.g. `id: slice-\(index + 1)`")
+                      at: f[f.label]!.range, help: "add an `id:` to this slice, e.g. `id: slice-\(index + 1)`")
             } else {
                 id = slug
             }
         }
         var slice = SliceSpec(id: id ?? "", label: label ?? "", value: value ?? 0)
-        if let v = e["color"], let c = color(v.value, path: "\(path).color") {
+        if let v = f[f.color], let c = color(v, path: "\(path()).color") {
             if !c.isOpaque {
-                error(SpecDiagnostics.translucentSlice, "`\(path).color` must be opaque, found alpha \(c.a) of 255", at: v.value.range,
+                error(SpecDiagnostics.translucentSlice, "`\(path()).color` must be opaque, found alpha \(c.a) of 255", at: v.range,
                       help: "use `\(Color(r: c.r, g: c.g, b: c.b).hex)`")
             } else {
                 slice.color = c
             }
         }
-        if let v = e["radius"] { slice.radius = number(v.value, t.key("radius")!, path: "\(path).radius") }
-        if let v = e["explode"] { slice.explode = number(v.value, t.key("explode")!, path: "\(path).explode") }
-        if let v = e["description"] { slice.description = text(v.value, t.key("description")!, path: "\(path).description") }
-        if let v = e["renamedFrom"] { slice.renamedFrom = renamedFrom(v.value, path: "\(path).renamedFrom") }
-        if let v = e["pattern"], let x = choice(v.value, t.key("pattern")!, path: "\(path).pattern") { slice.pattern = PatternKind(rawValue: x) }
+        if let v = f[f.radius] { slice.radius = number(v, SliceKeys.radius, path: "\(path()).radius") }
+        if let v = f[f.explode] { slice.explode = number(v, SliceKeys.explode, path: "\(path()).explode") }
+        if let v = f[f.description] { slice.description = text(v, SliceKeys.description, path: "\(path()).description") }
+        if let v = f[f.renamedFrom] { slice.renamedFrom = renamedFrom(v, path: "\(path()).renamedFrom") }
+        if let v = f[f.pattern], let x = choice(v, SliceKeys.pattern, path: "\(path()).pattern") { slice.pattern = PatternKind(rawValue: x) }
         return diagnostics.count == before && id != nil && label != nil && value != nil ? slice : nil
     }
 
@@ -73,18 +114,25 @@ extension Lowering {
 
     /// Checks across fields: unique slice ids, values within `total`, something to draw.
     mutating func validate(_ spec: ChartSpec, slicesEntry: YAMLEntry?) {
+        // A few slices compare ids directly (no hashing, no table); many use a dictionary.
+        let small = spec.slices.count <= 16
         var firstByID: [String: Int] = [:]
-        firstByID.reserveCapacity(spec.slices.count)
+        if !small { firstByID.reserveCapacity(spec.slices.count) }
         for (i, slice) in spec.slices.enumerated() {
-            let path = sourceIndex(of: slice, at: i)
-            if let first = firstByID[slice.id] {
+            let first: Int?
+            if small {
+                first = spec.slices[..<i].firstIndex { $0.id == slice.id }
+            } else {
+                first = firstByID[slice.id]
+                if first == nil { firstByID[slice.id] = i }
+            }
+            if let first {
+                let path = sourceIndex(of: slice, at: i)
                 let here = locations.value("\(path).id") ?? locations.value("\(path).label") ?? locations.value(path)
                 let there = locations.value("slices[\(first)].id") ?? locations.value("slices[\(first)].label")
                 error(SpecDiagnostics.duplicateSliceID, "duplicate slice id `\(slice.id)`", at: here,
                       labels: there.map { [DiagnosticLabel(range: $0, message: "first used here")] } ?? [],
                       help: "give one of the slices a distinct `id:`")
-            } else {
-                firstByID[slice.id] = i
             }
         }
         if spec.chart.center != nil, spec.chart.innerRadius <= 0 {

@@ -3,9 +3,21 @@ import PieYAML
 
 /// The known entries of a mapping, looked up by key name. A section has a handful of keys, so
 /// an array searched linearly beats hashing (this runs once per slice: 100,000 times).
+///
+/// `list` is the mapping's own entry array (shared, not copied): unknown keys stay in it, but
+/// no lookup ever asks for one (their names are not in the table), and duplicates never reach
+/// the tree.
 struct KnownEntries {
     var list: [YAMLEntry] = []
-    subscript(name: String) -> YAMLEntry? { list.first { $0.key.value == name } }
+    subscript(name: String) -> YAMLEntry? {
+        let count = name.utf8.count
+        for i in list.indices {
+            // Comparing lengths first skips most string comparisons (key names are short).
+            let key = list[i].key.value
+            if key.utf8.count == count && key == name { return list[i] }
+        }
+        return nil
+    }
 }
 
 /// Turns the located YAML tree into a `ChartSpec`, typing every scalar by the field that
@@ -22,10 +34,8 @@ struct Lowering {
         self.limits = limits
         self.defaultID = defaultID
         self.fileEnd = fileEnd
-        // A spec records ~20 section keys: growing both tables from empty rehashed them four
-        // times per spec.
-        locations.keys.reserveCapacity(32)
-        locations.values.reserveCapacity(32)
+        // A spec records ~20 section keys: one allocation instead of growing from empty.
+        locations.sections.reserveCapacity(32)
     }
 
     mutating func error(_ code: DiagnosticCode, _ message: String, at range: SourceRange?,
@@ -36,32 +46,34 @@ struct Lowering {
     /// The entries of a mapping checked against `table`: unknown keys and missing required keys
     /// are reported; known entries are returned by name. Nil (and one error) if not a mapping.
     /// Locations go to `locations.slices[slice]` when `slice` is given, else to paths under `path`.
-    mutating func entries(_ node: YAMLNode, table: KeyTable, path: String, slice: Int? = nil) -> KnownEntries? {
+    /// `path` is only evaluated when it is needed (section keys, diagnostics).
+    mutating func entries(_ node: YAMLNode, table: KeyTable, path: @autoclosure () -> String, slice: Int? = nil) -> KnownEntries? {
         guard case .mapping(let list, let range) = node else {
+            let path = path()
             let what = path.isEmpty ? "the spec" : "`\(path)`"
             error(path.isEmpty ? SpecDiagnostics.rootNotMapping : SpecDiagnostics.wrongType,
                   "\(what) must be a mapping, found \(node.kindDescription)", at: node.range,
                   help: path.isEmpty ? "a spec starts with `piec: 1` and lists `slices:`" : nil)
             return nil
         }
-        var found = KnownEntries()
-        found.list.reserveCapacity(list.count)
+        if let slice { locations.slices[slice].fields.reserveCapacity(list.count) }
         for entry in list {
             let name = entry.key.value
-            if table.key(name) != nil {
-                found.list.append(entry)
+            if table.contains(name) {
                 if let slice {
                     locations.slices[slice].fields.append(.init(name: name, key: entry.key.range, value: entry.value.range))
                 } else {
-                    let childPath = path.isEmpty ? name : "\(path).\(name)"
-                    locations.keys[childPath] = entry.key.range
-                    locations.values[childPath] = entry.value.range
+                    locations.sections.append(.init(section: path(), name: name, key: entry.key.range, value: entry.value.range))
                 }
             } else {
-                reportUnknownKey(entry.key, table: table, path: path)
+                reportUnknownKey(entry.key, table: table, path: path())
             }
         }
-        for key in table.keys where key.required && found[key.name] == nil {
+        let found = KnownEntries(list: list)
+        // By index: iterating `table.keys` copied (retained and released) every KeySpec.
+        for i in table.keys.indices where table.keys[i].required && found[table.keys[i].name] == nil {
+            let key = table.keys[i]
+            let path = path()
             let start = SourceRange.point(range.start)
             let place = path.isEmpty ? "the spec" : "`\(path)`"
             error(SpecDiagnostics.missingKey, "missing required key `\(key.name)` in \(place)", at: start,
@@ -97,16 +109,16 @@ struct Lowering {
     }
 
     /// The scalar of a node, or nil with an error naming what was expected.
-    mutating func scalar(_ node: YAMLNode, expected: String, path: String) -> YAMLScalar? {
+    mutating func scalar(_ node: YAMLNode, expected: @autoclosure () -> String, path: @autoclosure () -> String) -> YAMLScalar? {
         switch node {
         case .scalar(let s) where s.style == .plain && s.value.isEmpty:
-            error(SpecDiagnostics.emptyValue, "`\(path)` has no value", at: SourceRange.point(s.range.start),
-                  help: "write \(expected) after the colon, or remove the key")
+            error(SpecDiagnostics.emptyValue, "`\(path())` has no value", at: SourceRange.point(s.range.start),
+                  help: "write \(expected()) after the colon, or remove the key")
             return nil
         case .scalar(let s):
             return s
         default:
-            error(SpecDiagnostics.wrongType, "`\(path)` must be \(expected), found \(node.kindDescription)", at: node.range)
+            error(SpecDiagnostics.wrongType, "`\(path())` must be \(expected()), found \(node.kindDescription)", at: node.range)
             return nil
         }
     }

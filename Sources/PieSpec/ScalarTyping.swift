@@ -3,39 +3,39 @@ import PieYAML
 
 /// Typing of scalars by the field that expects them.
 extension Lowering {
-    mutating func number(_ node: YAMLNode, _ key: KeySpec, path: String) -> Double? {
+    mutating func number(_ node: YAMLNode, _ key: KeySpec, path: @autoclosure () -> String) -> Double? {
         guard case .number(let min, let max, let exclusiveMin) = key.kind else { return nil }
-        guard let s = scalar(node, expected: "a number", path: path), let v = decimal(s, path: path) else { return nil }
+        guard let s = scalar(node, expected: "a number", path: path()), let v = decimal(s, path: path()) else { return nil }
         if v < min || (exclusiveMin && v == min) || v > max {
             let low = exclusiveMin ? "greater than \(formatNumber(min, decimals: 6))" : "at least \(formatNumber(min, decimals: 6))"
-            error(SpecDiagnostics.outOfRange, "`\(path)` must be \(low) and at most \(formatNumber(max, decimals: 6)), found \(s.value)", at: s.range)
+            error(SpecDiagnostics.outOfRange, "`\(path())` must be \(low) and at most \(formatNumber(max, decimals: 6)), found \(s.value)", at: s.range)
             return nil
         }
         return v
     }
 
-    mutating func integer(_ node: YAMLNode, _ key: KeySpec, path: String) -> Int? {
+    mutating func integer(_ node: YAMLNode, _ key: KeySpec, path: @autoclosure () -> String) -> Int? {
         guard case .integer(let min, let max) = key.kind else { return nil }
-        guard let s = scalar(node, expected: "a whole number", path: path), let v = decimal(s, path: path) else { return nil }
+        guard let s = scalar(node, expected: "a whole number", path: path()), let v = decimal(s, path: path()) else { return nil }
         guard v == v.rounded(), !s.value.contains(".") else {
-            error(SpecDiagnostics.notInteger, "`\(path)` must be a whole number, found \(s.value)", at: s.range)
+            error(SpecDiagnostics.notInteger, "`\(path())` must be a whole number, found \(s.value)", at: s.range)
             return nil
         }
         // The version check has its own message; a version beyond Int is still "unsupported".
-        if path == "piec" { return Int(exactly: v) ?? Int.max }
+        if path() == "piec" { return Int(exactly: v) ?? Int.max }
         guard v >= Double(min), v <= Double(max), let n = Int(exactly: v) else {
-            error(SpecDiagnostics.outOfRange, "`\(path)` must be between \(min) and \(max), found \(s.value)", at: s.range)
+            error(SpecDiagnostics.outOfRange, "`\(path())` must be between \(min) and \(max), found \(s.value)", at: s.range)
             return nil
         }
         return n
     }
 
     /// Strict plain decimal: `-?(0|[1-9][0-9]*)(\.[0-9]+)?`, finite.
-    mutating func decimal(_ s: YAMLScalar, path: String) -> Double? {
+    mutating func decimal(_ s: YAMLScalar, path: @autoclosure () -> String) -> Double? {
         if s.style != .plain {
             let inner = s.value
             let looksNumeric = !inner.isEmpty && Lowering.isPlainDecimal(inner)
-            error(SpecDiagnostics.notPlainNumber, "`\(path)` must be a number, found a quoted string", at: s.range,
+            error(SpecDiagnostics.notPlainNumber, "`\(path())` must be a number, found a quoted string", at: s.range,
                   help: looksNumeric ? "remove the quotes: `\(inner)`" : nil)
             return nil
         }
@@ -46,11 +46,11 @@ extension Lowering {
             if lower.hasPrefix("0") && lower.count > 1 && !lower.contains(".") && lower.allSatisfy(\.isNumber) {
                 help = "remove the leading zeros"
             }
-            error(SpecDiagnostics.notPlainNumber, "`\(path)` must be a plain decimal number, found `\(sanitized(s.value))`", at: s.range, help: help)
+            error(SpecDiagnostics.notPlainNumber, "`\(path())` must be a plain decimal number, found `\(sanitized(s.value))`", at: s.range, help: help)
             return nil
         }
-        guard let v = Double(s.value), v.isFinite else {
-            error(SpecDiagnostics.outOfRange, "`\(path)` is too large", at: s.range)
+        guard let v = Lowering.decimalValue(s.value), v.isFinite else {
+            error(SpecDiagnostics.outOfRange, "`\(path())` is too large", at: s.range)
             return nil
         }
         return v == 0 ? 0 : v  // no -0
@@ -79,48 +79,50 @@ extension Lowering {
         return i == u.count && i > fracStart && i - fracStart <= 400
     }
 
-    mutating func text(_ node: YAMLNode, _ key: KeySpec, path: String) -> String? {
+    mutating func text(_ node: YAMLNode, _ key: KeySpec, path: @autoclosure () -> String) -> String? {
         guard case .text(let maxLength) = key.kind else { return nil }
-        guard let s = scalar(node, expected: "text", path: path) else { return nil }
-        return checkedText(s, maxLength: maxLength, path: path)
+        guard let s = scalar(node, expected: "text", path: path()) else { return nil }
+        return checkedText(s, maxLength: maxLength, path: path())
     }
 
-    mutating func checkedText(_ s: YAMLScalar, maxLength: Int, path: String) -> String? {
+    mutating func checkedText(_ s: YAMLScalar, maxLength: Int, path: @autoclosure () -> String) -> String? {
         var count = 0
         for scalar in s.value.unicodeScalars {
             count += 1
             let v = scalar.value
             if (v < 0x20 && v != 0x09 && v != 0x0A) || v == 0x7F || v == 0xFFFE || v == 0xFFFF {
                 let hex = String(v, radix: 16, uppercase: true)
-                error(SpecDiagnostics.controlCharacter, "`\(path)` contains the control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)",
+                error(SpecDiagnostics.controlCharacter, "`\(path())` contains the control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)",
                       at: s.range, help: "remove it; only tabs and line breaks are allowed in text")
                 return nil
             }
         }
         if count > maxLength {
-            error(SpecDiagnostics.textTooLong, "`\(path)` is \(count) characters long; the limit is \(maxLength)", at: s.range)
+            error(SpecDiagnostics.textTooLong, "`\(path())` is \(count) characters long; the limit is \(maxLength)", at: s.range)
             return nil
         }
         return s.value
     }
 
-    mutating func choice(_ node: YAMLNode, _ key: KeySpec, path: String) -> String? {
+    mutating func choice(_ node: YAMLNode, _ key: KeySpec, path: @autoclosure () -> String) -> String? {
         guard case .choice(let options) = key.kind else { return nil }
-        let list = options.map { "`\($0)`" }.joined(separator: ", ")
-        guard let s = scalar(node, expected: "one of \(list)", path: path) else { return nil }
+        // The list of options is only spelled out in a diagnostic (this runs for every choice).
+        func list() -> String { options.map { "`\($0)`" }.joined(separator: ", ") }
+        guard let s = scalar(node, expected: "one of \(list())", path: path()) else { return nil }
         guard options.contains(s.value) else {
-            error(SpecDiagnostics.badChoice, "`\(path)` must be one of \(list), found `\(sanitized(s.value))`", at: s.range,
+            let list = list()
+            error(SpecDiagnostics.badChoice, "`\(path())` must be one of \(list), found `\(sanitized(s.value))`", at: s.range,
                   help: Suggestions.didYouMean(s.value, among: options))
             return nil
         }
         return s.value
     }
 
-    mutating func color(_ node: YAMLNode, path: String) -> Color? {
-        guard let s = scalar(node, expected: "a colour", path: path) else { return nil }
+    mutating func color(_ node: YAMLNode, path: @autoclosure () -> String) -> Color? {
+        guard let s = scalar(node, expected: "a colour", path: path()) else { return nil }
         guard let c = Color.parse(s.value) else {
             let names = Suggestions.didYouMean(s.value.lowercased(), among: CSSColorNames.names)
-            error(SpecDiagnostics.badColor, "`\(path)` is not a colour: `\(sanitized(s.value))`", at: s.range,
+            error(SpecDiagnostics.badColor, "`\(path())` is not a colour: `\(sanitized(s.value))`", at: s.range,
                   help: names ?? "write `#rrggbb` (e.g. `#f05138`), `#rgb`, `#rrggbbaa` or a CSS colour name")
             return nil
         }
@@ -128,57 +130,57 @@ extension Lowering {
     }
 
     /// `800ms` / `0.8s` -> milliseconds.
-    mutating func duration(_ node: YAMLNode, _ key: KeySpec, path: String) -> Double? {
+    mutating func duration(_ node: YAMLNode, _ key: KeySpec, path: @autoclosure () -> String) -> Double? {
         guard case .duration(let maxMs) = key.kind else { return nil }
-        guard let s = scalar(node, expected: "a duration", path: path) else { return nil }
+        guard let s = scalar(node, expected: "a duration", path: path()) else { return nil }
         var text = s.value
         var factor = 1.0
         if text.hasSuffix("ms") { text.removeLast(2) } else if text.hasSuffix("s") { text.removeLast(); factor = 1000 } else {
             let help = Lowering.isPlainDecimal(text) ? "add a unit: `\(text)ms` or `\(text)s`" : "write e.g. `800ms` or `0.8s`"
-            error(SpecDiagnostics.badDuration, "`\(path)` needs a unit, found `\(sanitized(s.value))`", at: s.range, help: help)
+            error(SpecDiagnostics.badDuration, "`\(path())` needs a unit, found `\(sanitized(s.value))`", at: s.range, help: help)
             return nil
         }
-        guard Lowering.isPlainDecimal(text), !text.hasPrefix("-"), let v = Double(text) else {
-            error(SpecDiagnostics.badDuration, "`\(path)` is not a duration: `\(sanitized(s.value))`", at: s.range, help: "write e.g. `800ms` or `0.8s`")
+        guard Lowering.isPlainDecimal(text), !text.hasPrefix("-"), let v = Lowering.decimalValue(text) else {
+            error(SpecDiagnostics.badDuration, "`\(path())` is not a duration: `\(sanitized(s.value))`", at: s.range, help: "write e.g. `800ms` or `0.8s`")
             return nil
         }
         let ms = v * factor
         guard ms <= maxMs else {
-            error(SpecDiagnostics.outOfRange, "`\(path)` must be at most \(formatNumber(maxMs / 1000))s, found \(s.value)", at: s.range)
+            error(SpecDiagnostics.outOfRange, "`\(path())` must be at most \(formatNumber(maxMs / 1000))s, found \(s.value)", at: s.range)
             return nil
         }
         return ms
     }
 
-    mutating func easing(_ node: YAMLNode, path: String) -> Easing? {
-        guard let s = scalar(node, expected: "an easing", path: path) else { return nil }
+    mutating func easing(_ node: YAMLNode, path: @autoclosure () -> String) -> Easing? {
+        guard let s = scalar(node, expected: "an easing", path: path()) else { return nil }
         if let named = Easing.named.first(where: { $0.0 == s.value }) { return named.1 }
         let names = Easing.named.map(\.0)
         if s.value.hasPrefix("cubic-bezier(") && s.value.hasSuffix(")") {
             let inner = s.value.dropFirst("cubic-bezier(".count).dropLast()
             let parts = inner.split(separator: ",", omittingEmptySubsequences: false).map { String($0.filter { $0 != " " }) }
-            let values = parts.compactMap { Lowering.isPlainDecimal($0) ? Double($0) : nil }
+            let values = parts.compactMap { Lowering.isPlainDecimal($0) ? Lowering.decimalValue($0) : nil }
             if parts.count == 4, values.count == 4, (0...1).contains(values[0]), (0...1).contains(values[2]),
                abs(values[1]) <= 10, abs(values[3]) <= 10 {
                 let css = "cubic-bezier(" + values.map { formatNumber($0, decimals: 4) }.joined(separator: ",") + ")"
                 return Easing(css: css, x1: values[0], y1: values[1], x2: values[2], y2: values[3])
             }
-            error(SpecDiagnostics.badEasing, "`\(path)` has an invalid cubic-bezier: `\(sanitized(s.value))`", at: s.range,
+            error(SpecDiagnostics.badEasing, "`\(path())` has an invalid cubic-bezier: `\(sanitized(s.value))`", at: s.range,
                   help: "cubic-bezier takes four plain numbers; the first and third between 0 and 1")
             return nil
         }
-        error(SpecDiagnostics.badEasing, "`\(path)` is not an easing: `\(sanitized(s.value))`", at: s.range,
+        error(SpecDiagnostics.badEasing, "`\(path())` is not an easing: `\(sanitized(s.value))`", at: s.range,
               help: Suggestions.didYouMean(s.value, among: names) ?? "use one of \(names.map { "`\($0)`" }.joined(separator: ", ")) or `cubic-bezier(x1, y1, x2, y2)`")
         return nil
     }
 
-    mutating func identifier(_ node: YAMLNode, _ key: KeySpec, path: String) -> String? {
+    mutating func identifier(_ node: YAMLNode, _ key: KeySpec, path: @autoclosure () -> String) -> String? {
         guard case .identifier(let allowUnderscore) = key.kind else { return nil }
-        guard let s = scalar(node, expected: "an id", path: path) else { return nil }
+        guard let s = scalar(node, expected: "an id", path: path()) else { return nil }
         guard Lowering.isIdentifier(s.value, allowUnderscore: allowUnderscore) else {
             let slug = Lowering.slug(s.value, allowUnderscore: allowUnderscore)
             let allowed = allowUnderscore ? "[a-z0-9][a-z0-9_-]*" : "[a-z0-9][a-z0-9-]*"
-            error(SpecDiagnostics.badIdentifier, "`\(path)` must match \(allowed) (at most 64 characters), found `\(sanitized(s.value))`",
+            error(SpecDiagnostics.badIdentifier, "`\(path())` must match \(allowed) (at most 64 characters), found `\(sanitized(s.value))`",
                   at: s.range, help: slug.isEmpty ? nil : "try `\(slug)`")
             return nil
         }
@@ -199,7 +201,10 @@ extension Lowering {
     public static func slug(_ s: String, allowUnderscore: Bool = false) -> String {
         var out: [UInt8] = []
         var pendingDash = false
-        for c in s.lowercased().utf8 {
+        // ASCII needs no Unicode case mapping (`İ` and the Kelvin sign lower to ASCII letters).
+        let lowered = s.utf8.allSatisfy { $0 < 0x80 } ? s : s.lowercased()
+        for var c in lowered.utf8 {
+            if c >= 65 && c <= 90 { c += 32 }
             let keep = (97...122).contains(c) || (48...57).contains(c) || (allowUnderscore && c == 95 && !out.isEmpty)
             if keep {
                 if pendingDash && !out.isEmpty { out.append(45) }

@@ -30,6 +30,12 @@ struct SourceCursor {
     static func containsExtraLineBreaks(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { b in
             var i = 0
+            // Both are multi-byte sequences: skip ASCII eight bytes at a time.
+            if let base = UnsafeRawPointer(b.baseAddress) {
+                while i + 8 <= b.count, base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    i += 8
+                }
+            }
             while i + 1 < b.count {
                 if b[i] == 0xC2, b[i + 1] == 0x85 { return true }
                 if b[i] == 0xE2, i + 2 < b.count, b[i + 1] == 0x80, b[i + 2] == 0xA8 || b[i + 2] == 0xA9 { return true }

@@ -45,13 +45,18 @@ struct Frame {
         }
         if let keyIndex {
             if let i = keyIndex[value] { return entries[i].key }
-        } else if let entry = entries.first(where: { $0.key.value == value }) {
-            return entry.key
+        } else {
+            // Lengths first: most keys of a mapping differ in length, so few strings are compared.
+            let count = value.utf8.count
+            for i in entries.indices {
+                let key = entries[i].key.value
+                if key.utf8.count == count && key == value { return entries[i].key }
+            }
         }
         return droppedKeys.first { $0.value == value }
     }
 
-    mutating func append(_ entry: YAMLEntry) {
+    mutating func append(_ entry: consuming YAMLEntry) {
         if keyIndex != nil, keyIndex![entry.key.value] == nil { keyIndex![entry.key.value] = entries.count }
         entries.append(entry)
     }
@@ -60,7 +65,7 @@ struct Frame {
 extension TreeBuilder {
     /// Hands a finished node (nil when rejected) to the innermost open collection, or makes it
     /// the root. `range` is where the node was written, rejected or not.
-    mutating func attach(_ node: YAMLNode?, range: SourceRange) {
+    mutating func attach(_ node: consuming YAMLNode?, range: SourceRange) {
         guard !stack.isEmpty else {
             root = node
             return
@@ -71,7 +76,10 @@ extension TreeBuilder {
             if let node { stack[top].items.append(node) }
             return
         }
-        switch stack[top].pending {
+        // Moved out (not copied): the key goes into the entry without a retain.
+        var pending = Frame.Pending.key
+        swap(&pending, &stack[top].pending)
+        switch consume pending {
         case .key:
             stack[top].pending = acceptKey(node, range: range)
         case .value(let key):
@@ -80,10 +88,21 @@ extension TreeBuilder {
             } else {
                 stack[top].droppedKeys.append(key)
             }
-            stack[top].pending = .key
         case .skipValue:
-            stack[top].pending = .key
+            break
         }
+    }
+
+    /// `attach(.scalar(scalar), range: scalar.range)` without wrapping a key in a node and
+    /// unwrapping it again (most scalars of a spec are keys).
+    mutating func attach(scalar: YAMLScalar) {
+        let top = stack.count - 1
+        guard top >= 0, stack[top].kind == .mapping, case .key = stack[top].pending else {
+            attach(.scalar(scalar), range: scalar.range)
+            return
+        }
+        stack[top].lastEnd = scalar.range.end
+        stack[top].pending = acceptKey(scalar)
     }
 
     /// Checks a key of the innermost mapping: only a scalar that is neither `<<` nor a
@@ -94,6 +113,10 @@ extension TreeBuilder {
             diagnostics.append(YAMLDiagnostics.complex(node.kindDescription, at: range))
             return .skipValue
         }
+        return acceptKey(key)
+    }
+
+    private mutating func acceptKey(_ key: YAMLScalar) -> Frame.Pending {
         if key.style == .plain, key.value == "<<" {
             diagnostics.append(YAMLDiagnostics.merge(at: key.range))
             return .skipValue

@@ -74,7 +74,7 @@ struct TreeBuilder {
             attach(nil, range: range)
             return
         }
-        attach(.scalar(YAMLScalar(value: value, style: scalar.style, range: range)), range: range)
+        attach(scalar: YAMLScalar(value: value, style: scalar.style, range: range))
     }
 
     /// libyaml ends a block scalar after its trailing line breaks (at the start of the next
