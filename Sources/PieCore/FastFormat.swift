@@ -49,6 +49,13 @@ extension ByteWriter {
         if !color.isOpaque { hexByte(color.a) }
     }
 
+    /// Same text as `color.hex`, without its per-character String building.
+    static func hexString(_ color: Color) -> String {
+        var w = ByteWriter(capacity: 16)
+        w.hex(color)
+        return w.string
+    }
+
     private mutating func hexByte(_ v: UInt8) {
         byte(ByteWriter.hexDigit(v >> 4))
         byte(ByteWriter.hexDigit(v & 15))

@@ -68,12 +68,19 @@ struct HTMLPage {
     private static func interactionCSS(_ scene: Scene, into out: inout ByteWriter) {
         let root = "." + scene.scope
         let sel = root + " "
-        out.raw(sel + ".p-w{outline:none}\n")
-        out.raw(sel + ".p-w:focus-visible path{stroke:#111;stroke-width:2}\n")
-        out.raw(sel + ".p-tips{pointer-events:none}\n" + sel + ".p-t{visibility:hidden}\n")
-        out.raw(root + ":has(.p-w:hover,.p-w:focus,.p-li:hover,.p-li:focus) .p-st{visibility:hidden}\n")
-        for (k, slice) in scene.layout.slices.enumerated() where isInteractive(slice) {
-            let p = liftOffset(slice)
+        out.raw(sel)
+        out.raw(".p-w{outline:none}\n")
+        out.raw(sel)
+        out.raw(".p-w:focus-visible path{stroke:#111;stroke-width:2}\n")
+        out.raw(sel)
+        out.raw(".p-tips{pointer-events:none}\n")
+        out.raw(sel)
+        out.raw(".p-t{visibility:hidden}\n")
+        out.raw(root)
+        out.raw(":has(.p-w:hover,.p-w:focus,.p-li:hover,.p-li:focus) .p-st{visibility:hidden}\n")
+        let slices = scene.layout.slices
+        for k in slices.indices where isInteractive(slices[k]) {
+            let p = liftOffset(slices[k])
             out.raw(sel)
             out.raw(".p-s")
             out.int(k)
@@ -95,9 +102,11 @@ struct HTMLPage {
             out.int(k)
             out.raw("{visibility:visible}\n")
         }
-        out.raw(LegendInteraction.css(scene))
-        if let dark = scene.layout.dark { out.raw(dark.pageCSS(sel: sel)) }
-        out.raw("@media (prefers-reduced-motion:no-preference){" + sel + ".p-w{transition:transform 150ms ease-out}}\n")
+        LegendInteraction.css(scene, into: &out)
+        if let dark = scene.layout.dark { dark.pageCSS(sel: sel, into: &out) }
+        out.raw("@media (prefers-reduced-motion:no-preference){")
+        out.raw(sel)
+        out.raw(".p-w{transition:transform 150ms ease-out}}\n")
     }
 
     private static func table(spec: ChartSpec, layout: ChartLayout, title: String, into out: inout ByteWriter) {
