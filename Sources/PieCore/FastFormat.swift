@@ -5,29 +5,26 @@ import PieSpec
 /// String-based counterpart (`formatNumber`, `Color.hex`, `JSONValue.serialized`), without
 /// allocating a String per call; tests compare them.
 extension ByteWriter {
-    private static let powers: [UInt64] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000]
-
-    /// Same text as `formatNumber(value, decimals:)`.
+    /// Same text as `formatNumber(value, decimals:)`: the rounded value's digits are written
+    /// once, right to left, with the fraction's trailing zeros dropped first.
     mutating func num(_ value: Double, decimals: Int = 3) {
         guard value.isFinite else { byte(0x30); return }
         let d = max(0, min(decimals, 9))
-        let unit = ByteWriter.powers[d]
+        var unit: UInt64 = 1
+        for _ in 0..<d { unit &*= 10 }
         let scaled = (abs(value) * Double(unit)).rounded(.toNearestOrAwayFromZero)
         if scaled >= 9.0e15 {
             raw(formatNumber(value, decimals: decimals))
             return
         }
-        let n = UInt64(scaled)
+        var n = UInt64(scaled)
         if n == 0 { byte(0x30); return }
-        if value < 0 { byte(0x2D) }
-        digits(n / unit, minimumCount: 1)
-        var frac = n % unit
-        if frac != 0 {
-            var count = d
-            while frac % 10 == 0 { frac /= 10; count -= 1 }
-            byte(0x2E)
-            digits(frac, minimumCount: count)
+        var fraction = d
+        while fraction > 0, n % 10 == 0 {
+            n /= 10
+            fraction -= 1
         }
+        storage.appendDecimal(n, fractionDigits: fraction, negative: value < 0)
     }
 
     mutating func int(_ value: Int) {

@@ -114,13 +114,19 @@ struct HTMLPage {
         out.text(title)
         out.raw("</caption>\n<thead><tr><th scope=\"col\">Label</th><th scope=\"col\">Value</th>")
         out.raw("<th scope=\"col\">Percent</th></tr></thead>\n<tbody>\n")
+        // `Summary.value` and `locale.percent` piece by piece (escaping is per character, so
+        // the pieces escape to the bytes of the whole).
+        let format = spec.format
         for slice in layout.slices {
             out.raw("<tr><th scope=\"row\">")
             out.text(slice.label)
             out.raw("</th><td>")
-            out.text(Summary.value(slice, format: spec.format))
+            out.text(format.prefix)
+            out.text(format.locale.format(plain: slice.valueText))
+            out.text(format.suffix)
             out.raw("</td><td>")
-            out.text(spec.format.locale.percent(plain: slice.percentText))
+            out.text(format.locale.format(plain: slice.percentText))
+            out.text(format.locale.percentSign)
             out.raw("</td></tr>\n")
         }
         out.raw("</tbody>\n</table>\n")

@@ -9,15 +9,9 @@ enum JSONWriter {
 
     /// A newline and two spaces per level.
     static func newline(_ indent: Int, into out: inout ByteWriter) {
-        if indent < 16 {
-            indents.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[0...(2 * indent)])) }
-        } else {
-            out.byte(0x0A)
-            for _ in 0..<indent { out.byte(0x20); out.byte(0x20) }
-        }
+        out.storage.appendNewline(spaces: 2 * max(indent, 0))
     }
 
-    private static let indents: [UInt8] = [0x0A] + [UInt8](repeating: 0x20, count: 32)
 
     private static func writeValue(_ value: JSONValue, pretty: Bool, indent: Int, into out: inout ByteWriter) {
         switch value {
