@@ -168,7 +168,7 @@ public enum BundleWriter {
         svg.write(style: css)
         let svgFile = BundleFile(name: "chart.svg", bytes: svg.svg.bytes)
         guard let inline = svg.inline, !svgOnly else { return Bundle(id: spec.id, files: [svgFile]) }
-        let html = HTMLPage.write(spec: spec, scene: scene, chartCSS: css, svg: inline.bytes, title: title,
+        let html = HTMLPage.write(spec: spec, scene: scene, chartCSS: css, svg: inline, title: title,
                                   sentence: sentence)
         let manifest = Manifest.bytes(spec: spec, sourceBytes: sourceBytes, layout: layout, plan: plan,
                                       changes: changes, files: Compiler.fileNames)

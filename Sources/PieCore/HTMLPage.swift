@@ -23,7 +23,7 @@ struct HTMLPage {
         slice.isVisible && Geometry.arcLength(degrees: slice.span, radius: slice.outerRadius) >= minInteractiveArc
     }
 
-    static func write(spec: ChartSpec, scene: Scene, chartCSS: [UInt8], svg: [UInt8], title: String,
+    static func write(spec: ChartSpec, scene: Scene, chartCSS: [UInt8], svg: ByteWriter, title: String,
                       sentence: String) -> [UInt8] {
         let layout = scene.layout
         var out = ByteWriter(capacity: svg.count + chartCSS.count + 1024 + layout.slices.count * 180)

@@ -136,7 +136,9 @@ struct JSONStream {
         item()
         out.byte(0x22)
         out.raw(name)
-        out.raw("\": ")
+        out.byte(0x22)
+        out.byte(0x3A)
+        out.byte(0x20)
     }
 
     mutating func value(_ v: JSONValue) {

@@ -84,10 +84,17 @@ public enum Layout {
     }
 
     /// Black or white, whichever has the higher contrast with `color`.
+    /// Computes `color`'s luminance once (`Color.contrast` would compute all four); same
+    /// formula, so the same choice.
     static func textColor(on color: Color) -> Color {
         let black = Color(r: 0, g: 0, b: 0), white = Color(r: 255, g: 255, b: 255)
-        return Color.contrast(color, black) >= Color.contrast(color, white) ? black : white
+        let l = color.luminance
+        func contrast(_ a: Double, _ b: Double) -> Double { (max(a, b) + 0.05) / (min(a, b) + 0.05) }
+        return contrast(l, blackLuminance) >= contrast(l, whiteLuminance) ? black : white
     }
+
+    private static let blackLuminance = Color(r: 0, g: 0, b: 0).luminance
+    private static let whiteLuminance = Color(r: 255, g: 255, b: 255).luminance
 
     private static func placeSlices(_ spec: ChartSpec, outer: Double, inner: Double, pinned: [String: Color]) -> [SliceLayout] {
         let chart = spec.chart
