@@ -42,6 +42,32 @@ final class ByteStorage {
 
     func removeAll() { count = 0 }
 
+    /// A pretty JSON member's start in one capacity check: `,` when `comma`, a newline,
+    /// `spaces` spaces, then `"name": `.
+    func appendKey(_ name: UnsafeBufferPointer<UInt8>, comma: Bool, spaces: Int) {
+        let length = name.count
+        reserve(length + spaces + 6)
+        var p = pointer + count
+        if comma {
+            p.pointee = 0x2C
+            p += 1
+        }
+        p.pointee = 0x0A
+        p += 1
+        for _ in 0..<spaces {
+            p.pointee = 0x20
+            p += 1
+        }
+        p.pointee = 0x22
+        p += 1
+        if let base = name.baseAddress { p.update(from: base, count: length) }
+        p += length
+        p[0] = 0x22
+        p[1] = 0x3A
+        p[2] = 0x20
+        count = p + 3 - pointer
+    }
+
     /// A newline and `spaces` spaces (JSON indentation).
     func appendNewline(spaces: Int) {
         reserve(1 + spaces)

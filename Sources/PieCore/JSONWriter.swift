@@ -133,12 +133,11 @@ struct JSONStream {
 
     /// Starts the next object member. `name` is a plain ASCII key (no escaping needed).
     mutating func key(_ name: StaticString) {
-        item()
-        out.byte(0x22)
-        out.raw(name)
-        out.byte(0x22)
-        out.byte(0x3A)
-        out.byte(0x20)
+        let bit: UInt64 = 1 << UInt64(depth & 63)
+        let comma = filled & bit != 0
+        filled |= bit
+        let spaces = 2 * max(depth, 0)
+        name.withUTF8Buffer { out.storage.appendKey($0, comma: comma, spaces: spaces) }
     }
 
     mutating func value(_ v: JSONValue) {

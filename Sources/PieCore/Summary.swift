@@ -12,8 +12,13 @@ public enum Summary {
         if let d = spec.description, !d.isEmpty { return d }
         var text = (spec.title.flatMap { $0.isEmpty ? nil : $0 } ?? spec.id) + ":"
         if layout.slices.isEmpty { return text + " no slices." }
+        // Appended piece by piece (no temporary String per slice).
         for (i, slice) in layout.slices.prefix(describedSlices).enumerated() {
-            text += (i == 0 ? " " : ", ") + slice.label + " " + spec.format.locale.percent(plain: slice.percentText)
+            text += i == 0 ? " " : ", "
+            text += slice.label
+            text += " "
+            text += spec.format.locale.format(plain: slice.percentText)
+            text += spec.format.locale.percentSign
         }
         if layout.slices.count > describedSlices {
             text += ", and " + String(layout.slices.count - describedSlices) + " more"
