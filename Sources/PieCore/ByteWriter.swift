@@ -96,6 +96,16 @@ final class ByteStorage {
     /// and exactly `fractionDigits` digits when there are any; `-` first when `negative`.
     /// `n` < 10^19 (at most 19 digits, so at most 22 bytes with sign, `0` and point).
     func appendDecimal(_ n: UInt64, fractionDigits: Int, negative: Bool) {
+        reserve(ByteStorage.decimalCapacity)
+        count += ByteStorage.writeDecimal(n, fractionDigits: fractionDigits, negative: negative, to: pointer + count)
+    }
+
+    /// Room `writeDecimal` may need.
+    static let decimalCapacity = 24
+
+    /// Writes what `appendDecimal` appends at `start` (`decimalCapacity` bytes of room);
+    /// returns the byte count.
+    static func writeDecimal(_ n: UInt64, fractionDigits: Int, negative: Bool, to start: UnsafeMutablePointer<UInt8>) -> Int {
         var length = 1
         var power: UInt64 = 10
         while length < 19, n >= power {
@@ -104,8 +114,6 @@ final class ByteStorage {
         }
         length = max(length, fractionDigits + 1)
         let total = length + (fractionDigits > 0 ? 1 : 0) + (negative ? 1 : 0)
-        reserve(total)
-        let start = pointer + count
         if negative { start.pointee = 0x2D }
         var p = start + total
         var rest = n
@@ -124,7 +132,7 @@ final class ByteStorage {
             p.pointee = UInt8(truncatingIfNeeded: 0x30 &+ rest % 10)
             rest /= 10
         }
-        count += total
+        return total
     }
 
     private static let powers: [UInt64] = (0..<20).map { k in (0..<k).reduce(UInt64(1)) { p, _ in p * 10 } }

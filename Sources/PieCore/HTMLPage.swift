@@ -23,6 +23,12 @@ struct HTMLPage {
         slice.isVisible && Geometry.arcLength(degrees: slice.span, radius: slice.outerRadius) >= minInteractiveArc
     }
 
+    /// `isInteractive(slices[k])` from the slice's numbers alone (no copy of the slice).
+    static func isInteractive(_ slices: [SliceLayout], _ k: Int) -> Bool {
+        let span = slices[k].endAngle - slices[k].startAngle, outer = slices[k].outerRadius
+        return span > 0 && outer > slices[k].innerRadius && Geometry.arcLength(degrees: span, radius: outer) >= minInteractiveArc
+    }
+
     static func write(spec: ChartSpec, scene: Scene, chartCSS: [UInt8], svg: ByteWriter, title: String,
                       sentence: String) -> [UInt8] {
         let layout = scene.layout
@@ -79,8 +85,8 @@ struct HTMLPage {
         out.raw(root)
         out.raw(":has(.p-w:hover,.p-w:focus,.p-li:hover,.p-li:focus) .p-st{visibility:hidden}\n")
         let slices = scene.layout.slices
-        for k in slices.indices where isInteractive(slices[k]) {
-            let p = liftOffset(slices[k])
+        for k in slices.indices where isInteractive(slices, k) {
+            let p = Geometry.point(angle: (slices[k].startAngle + slices[k].endAngle) / 2, radius: lift)
             out.raw(sel)
             out.raw(".p-s")
             out.int(k)

@@ -49,8 +49,8 @@ enum LegendInteraction {
         out.num(dimOpacity)
         out.raw("}\n")
         for item in layout.legend.items {
-            guard let k = item.slice, HTMLPage.isInteractive(layout.slices[k]) else { continue }
-            let p = HTMLPage.liftOffset(layout.slices[k])
+            guard let k = item.slice, HTMLPage.isInteractive(layout.slices, k) else { continue }
+            let p = Geometry.point(angle: (layout.slices[k].startAngle + layout.slices[k].endAngle) / 2, radius: HTMLPage.lift)
             active(root, k, into: &out)
             out.raw(" .p-s")
             out.int(k)

@@ -104,11 +104,11 @@ extension SVGWriter {
     mutating func tooltipLayer() {
         out.raw("<g class=\"p-tips\" text-anchor=\"middle\" fill=\"#fff\">\n")
         let dy = layout.fontSize * 0.35
-        for (k, slice) in layout.slices.enumerated() {
+        for k in layout.slices.indices {
             guard let text = tooltips[k] else { continue }
             let width = TextMetrics.width(text, fontSize: layout.fontSize) + 16
-            let radius = slice.geometry.labelRadius + slice.explode
-            let p = Geometry.point(angle: layout.screenSign * slice.midAngle, radius: radius)
+            let radius = layout.slices[k].geometry.labelRadius + layout.slices[k].explode
+            let p = Geometry.point(angle: layout.screenSign * layout.slices[k].midAngle, radius: radius)
             let minX = -layout.cx + width / 2 + 2, maxX = layout.width - layout.cx - width / 2 - 2
             let x = max(minX, min(p.x, maxX))
             let y = max(-layout.cy + 13, p.y - 22)

@@ -32,7 +32,7 @@ struct SVGWriter {
         inline = withInline ? ByteWriter(capacity: 4096 + n * 800) : nil
         let layout = scene.layout
         tooltips = withInline ? layout.slices.indices.map { k in
-            HTMLPage.isInteractive(layout.slices[k]) ? Summary.tooltip(layout.slices[k], format: format) : nil
+            HTMLPage.isInteractive(layout.slices, k) ? Summary.tooltip(layout.slices[k], format: format) : nil
         } : []
     }
 

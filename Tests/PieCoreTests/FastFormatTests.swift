@@ -18,6 +18,7 @@ struct FastFormatTests {
                 var w = ByteWriter()
                 w.num(v, decimals: decimals)
                 #expect(w.string == formatNumber(v, decimals: decimals), "\(v) at \(decimals)")
+                #expect(ByteWriter.numberText(v, decimals: decimals) == formatNumber(v, decimals: decimals), "\(v) at \(decimals)")
             }
         }
     }
