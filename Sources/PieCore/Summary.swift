@@ -33,7 +33,18 @@ public enum Summary {
 
     /// "Swift: 42.5 (42.5%)".
     public static func tooltip(_ slice: SliceLayout, format: FormatOptions) -> String {
-        slice.label + ": " + value(slice, format: format) + " (" + format.locale.percent(plain: slice.percentText) + ")"
+        // Appended in place: `label: prefix value suffix (percent%)`, no temporary Strings.
+        var text = slice.label
+        text.reserveCapacity(slice.label.utf8.count + format.prefix.utf8.count + format.suffix.utf8.count + 32)
+        text += ": "
+        text += format.prefix
+        text += format.locale.format(plain: slice.valueText)
+        text += format.suffix
+        text += " ("
+        text += format.locale.format(plain: slice.percentText)
+        text += format.locale.percentSign
+        text += ")"
+        return text
     }
 
     /// The enter sentence: "First version: 5 slices, largest Swift at 42.5%." (or "5 equal
