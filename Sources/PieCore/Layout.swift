@@ -22,7 +22,10 @@ public enum Layout {
         let outer = max(size / 2 - pieMargin - max(spec.theme.stroke.width, 0) - explode, 1)
         let inner = min(max(chart.innerRadius, 0), 1) * outer
         var slices = placeSlices(spec, outer: outer, inner: inner, pinned: pinned)
-        for k in slices.indices { slices[k].specIndex = grouping.sourceIndex[slices[k].specIndex] }
+        // Read once: `grouping.sourceIndex` inside the loop copied the whole grouping (spec
+        // included) per slice.
+        let sourceIndex = grouping.sourceIndex
+        for k in slices.indices { slices[k].specIndex = sourceIndex[slices[k].specIndex] }
         let equal = slices.allSatisfy { !$0.isVisible || $0.outerRadius == outer }
         let legend = LegendPlacer.measure(slices, spec: spec, fontSize: fontSize)
         let box = PieBox.fit(size: size, outer: outer, inner: inner, start: chart.startAngle, sweep: sweep(chart),
