@@ -42,6 +42,40 @@ final class ByteStorage {
 
     func removeAll() { count = 0 }
 
+    /// A pretty JSON member's start in one capacity check: `,` when `comma`, a newline,
+    /// `spaces` spaces, then `"name": `.
+    func appendKey(_ name: UnsafeBufferPointer<UInt8>, comma: Bool, spaces: Int) {
+        let length = name.count
+        reserve(length + spaces + 6)
+        var p = pointer + count
+        if comma {
+            p.pointee = 0x2C
+            p += 1
+        }
+        p.pointee = 0x0A
+        p += 1
+        for _ in 0..<spaces {
+            p.pointee = 0x20
+            p += 1
+        }
+        p.pointee = 0x22
+        p += 1
+        if let base = name.baseAddress { p.update(from: base, count: length) }
+        p += length
+        p[0] = 0x22
+        p[1] = 0x3A
+        p[2] = 0x20
+        count = p + 3 - pointer
+    }
+
+    /// A newline and `spaces` spaces (JSON indentation).
+    func appendNewline(spaces: Int) {
+        reserve(1 + spaces)
+        pointer[count] = 0x0A
+        (pointer + count + 1).initialize(repeating: 0x20, count: spaces)
+        count += 1 + spaces
+    }
+
     /// Decimal digits of `n`, left-padded with zeros to `minimumCount` (at most 20).
     func appendDigits(_ n: UInt64, minimumCount: Int) {
         var length = 1
@@ -56,6 +90,49 @@ final class ByteStorage {
             i -= 1
         }
         count += length
+    }
+
+    /// `n` scaled down by 10^`fractionDigits` in decimal: at least one integer digit, then `.`
+    /// and exactly `fractionDigits` digits when there are any; `-` first when `negative`.
+    /// `n` < 10^19 (at most 19 digits, so at most 22 bytes with sign, `0` and point).
+    func appendDecimal(_ n: UInt64, fractionDigits: Int, negative: Bool) {
+        reserve(ByteStorage.decimalCapacity)
+        count += ByteStorage.writeDecimal(n, fractionDigits: fractionDigits, negative: negative, to: pointer + count)
+    }
+
+    /// Room `writeDecimal` may need.
+    static let decimalCapacity = 24
+
+    /// Writes what `appendDecimal` appends at `start` (`decimalCapacity` bytes of room);
+    /// returns the byte count.
+    static func writeDecimal(_ n: UInt64, fractionDigits: Int, negative: Bool, to start: UnsafeMutablePointer<UInt8>) -> Int {
+        var length = 1
+        var power: UInt64 = 10
+        while length < 19, n >= power {
+            length += 1
+            power &*= 10
+        }
+        length = max(length, fractionDigits + 1)
+        let total = length + (fractionDigits > 0 ? 1 : 0) + (negative ? 1 : 0)
+        if negative { start.pointee = 0x2D }
+        var p = start + total
+        var rest = n
+        if fractionDigits > 0 {
+            for _ in 0..<fractionDigits {
+                p -= 1
+                p.pointee = UInt8(truncatingIfNeeded: 0x30 &+ rest % 10)
+                rest /= 10
+            }
+            p -= 1
+            p.pointee = 0x2E
+        }
+        let first = negative ? start + 1 : start
+        while p > first {
+            p -= 1
+            p.pointee = UInt8(truncatingIfNeeded: 0x30 &+ rest % 10)
+            rest /= 10
+        }
+        return total
     }
 
     private static let powers: [UInt64] = (0..<20).map { k in (0..<k).reduce(UInt64(1)) { p, _ in p * 10 } }
@@ -73,8 +150,14 @@ struct ByteWriter {
         storage = ByteStorage(capacity: capacity)
     }
 
-    /// A copy of the bytes written so far.
-    var bytes: [UInt8] { Array(storage.buffer) }
+    /// A copy of the bytes written so far (one memcpy, not an element-wise copy).
+    var bytes: [UInt8] {
+        let source = storage.buffer
+        return [UInt8](unsafeUninitializedCapacity: source.count) { target, initialized in
+            if let from = source.baseAddress, let to = target.baseAddress { to.initialize(from: from, count: source.count) }
+            initialized = source.count
+        }
+    }
 
     var count: Int { storage.count }
 

@@ -14,6 +14,29 @@ enum CSSTiming {
         formatNumber(line.length) + "ms " + easing + " " + formatNumber(line.start) + "ms backwards"
     }
 
+    /// `easing(e)` written as bytes.
+    static func easing(_ e: Easing, into out: inout ByteWriter) {
+        out.raw("cubic-bezier(")
+        out.num(e.x1, decimals: 4)
+        out.raw(",")
+        out.num(e.y1, decimals: 4)
+        out.raw(",")
+        out.num(e.x2, decimals: 4)
+        out.raw(",")
+        out.num(e.y2, decimals: 4)
+        out.raw(")")
+    }
+
+    /// `shorthand(line, easing:)` written as bytes, with `linear` or the plan's `easing`.
+    static func shorthand(_ line: TimeWindow, easing: Easing, linear: Bool, into out: inout ByteWriter) {
+        out.num(line.length)
+        out.raw("ms ")
+        if linear { out.raw("linear") } else { self.easing(easing, into: &out) }
+        out.raw(" ")
+        out.num(line.start)
+        out.raw("ms backwards")
+    }
+
     /// The keyframe selector of instant `t` (ms) on `line`: `37.5%`.
     static func offset(_ t: Double, in line: TimeWindow) -> String {
         formatNumber(line.length > 0 ? (t - line.start) / line.length * 100 : 0, decimals: 3) + "%"

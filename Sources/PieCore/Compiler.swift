@@ -161,15 +161,17 @@ public enum BundleWriter {
         let scene = Scene(layout: layout, plan: plan)
         let css = StyleWriter.css(scene)
         let title = spec.title.flatMap { $0.isEmpty ? nil : $0 } ?? spec.id
-        let sentence = changes?.sentence(locale: spec.format.locale) ?? Summary.enterSentence(layout)
-        let description = Summary.description(spec, layout: layout) + (changes == nil ? "" : " " + sentence)
+        // The change sentence ends the description; the enter sentence is index.html's caption
+        // only, so chart.svg alone does not make it.
+        let changeSentence = changes?.sentence(locale: spec.format.locale)
+        let description = Summary.description(spec, layout: layout) + (changeSentence.map { " " + $0 } ?? "")
         var svg = SVGWriter(scene: scene, title: title, description: description, format: spec.format,
                             withInline: !svgOnly)
         svg.write(style: css)
         let svgFile = BundleFile(name: "chart.svg", bytes: svg.svg.bytes)
         guard let inline = svg.inline, !svgOnly else { return Bundle(id: spec.id, files: [svgFile]) }
-        let html = HTMLPage.write(spec: spec, scene: scene, chartCSS: css, svg: inline.bytes, title: title,
-                                  sentence: sentence)
+        let html = HTMLPage.write(spec: spec, scene: scene, chartCSS: css, svg: inline, title: title,
+                                  sentence: changeSentence ?? Summary.enterSentence(layout))
         let manifest = Manifest.bytes(spec: spec, sourceBytes: sourceBytes, layout: layout, plan: plan,
                                       changes: changes, files: Compiler.fileNames)
         return Bundle(id: spec.id, files: [

@@ -23,7 +23,13 @@ struct HTMLPage {
         slice.isVisible && Geometry.arcLength(degrees: slice.span, radius: slice.outerRadius) >= minInteractiveArc
     }
 
-    static func write(spec: ChartSpec, scene: Scene, chartCSS: [UInt8], svg: [UInt8], title: String,
+    /// `isInteractive(slices[k])` from the slice's numbers alone (no copy of the slice).
+    static func isInteractive(_ slices: [SliceLayout], _ k: Int) -> Bool {
+        let span = slices[k].endAngle - slices[k].startAngle, outer = slices[k].outerRadius
+        return span > 0 && outer > slices[k].innerRadius && Geometry.arcLength(degrees: span, radius: outer) >= minInteractiveArc
+    }
+
+    static func write(spec: ChartSpec, scene: Scene, chartCSS: [UInt8], svg: ByteWriter, title: String,
                       sentence: String) -> [UInt8] {
         let layout = scene.layout
         var out = ByteWriter(capacity: svg.count + chartCSS.count + 1024 + layout.slices.count * 180)
@@ -68,12 +74,19 @@ struct HTMLPage {
     private static func interactionCSS(_ scene: Scene, into out: inout ByteWriter) {
         let root = "." + scene.scope
         let sel = root + " "
-        out.raw(sel + ".p-w{outline:none}\n")
-        out.raw(sel + ".p-w:focus-visible path{stroke:#111;stroke-width:2}\n")
-        out.raw(sel + ".p-tips{pointer-events:none}\n" + sel + ".p-t{visibility:hidden}\n")
-        out.raw(root + ":has(.p-w:hover,.p-w:focus,.p-li:hover,.p-li:focus) .p-st{visibility:hidden}\n")
-        for (k, slice) in scene.layout.slices.enumerated() where isInteractive(slice) {
-            let p = liftOffset(slice)
+        out.raw(sel)
+        out.raw(".p-w{outline:none}\n")
+        out.raw(sel)
+        out.raw(".p-w:focus-visible path{stroke:#111;stroke-width:2}\n")
+        out.raw(sel)
+        out.raw(".p-tips{pointer-events:none}\n")
+        out.raw(sel)
+        out.raw(".p-t{visibility:hidden}\n")
+        out.raw(root)
+        out.raw(":has(.p-w:hover,.p-w:focus,.p-li:hover,.p-li:focus) .p-st{visibility:hidden}\n")
+        let slices = scene.layout.slices
+        for k in slices.indices where isInteractive(slices, k) {
+            let p = Geometry.point(angle: (slices[k].startAngle + slices[k].endAngle) / 2, radius: lift)
             out.raw(sel)
             out.raw(".p-s")
             out.int(k)
@@ -95,9 +108,11 @@ struct HTMLPage {
             out.int(k)
             out.raw("{visibility:visible}\n")
         }
-        out.raw(LegendInteraction.css(scene))
-        if let dark = scene.layout.dark { out.raw(dark.pageCSS(sel: sel)) }
-        out.raw("@media (prefers-reduced-motion:no-preference){" + sel + ".p-w{transition:transform 150ms ease-out}}\n")
+        LegendInteraction.css(scene, into: &out)
+        if let dark = scene.layout.dark { dark.pageCSS(sel: sel, into: &out) }
+        out.raw("@media (prefers-reduced-motion:no-preference){")
+        out.raw(sel)
+        out.raw(".p-w{transition:transform 150ms ease-out}}\n")
     }
 
     private static func table(spec: ChartSpec, layout: ChartLayout, title: String, into out: inout ByteWriter) {
@@ -105,13 +120,19 @@ struct HTMLPage {
         out.text(title)
         out.raw("</caption>\n<thead><tr><th scope=\"col\">Label</th><th scope=\"col\">Value</th>")
         out.raw("<th scope=\"col\">Percent</th></tr></thead>\n<tbody>\n")
+        // `Summary.value` and `locale.percent` piece by piece (escaping is per character, so
+        // the pieces escape to the bytes of the whole).
+        let format = spec.format
         for slice in layout.slices {
             out.raw("<tr><th scope=\"row\">")
             out.text(slice.label)
             out.raw("</th><td>")
-            out.text(Summary.value(slice, format: spec.format))
+            out.text(format.prefix)
+            out.text(format.locale.format(plain: slice.valueText))
+            out.text(format.suffix)
             out.raw("</td><td>")
-            out.text(spec.format.locale.percent(plain: slice.percentText))
+            out.text(format.locale.format(plain: slice.percentText))
+            out.text(format.locale.percentSign)
             out.raw("</td></tr>\n")
         }
         out.raw("</tbody>\n</table>\n")

@@ -9,15 +9,9 @@ enum JSONWriter {
 
     /// A newline and two spaces per level.
     static func newline(_ indent: Int, into out: inout ByteWriter) {
-        if indent < 16 {
-            indents.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[0...(2 * indent)])) }
-        } else {
-            out.byte(0x0A)
-            for _ in 0..<indent { out.byte(0x20); out.byte(0x20) }
-        }
+        out.storage.appendNewline(spaces: 2 * max(indent, 0))
     }
 
-    private static let indents: [UInt8] = [0x0A] + [UInt8](repeating: 0x20, count: 32)
 
     private static func writeValue(_ value: JSONValue, pretty: Bool, indent: Int, into out: inout ByteWriter) {
         switch value {
@@ -139,10 +133,11 @@ struct JSONStream {
 
     /// Starts the next object member. `name` is a plain ASCII key (no escaping needed).
     mutating func key(_ name: StaticString) {
-        item()
-        out.byte(0x22)
-        out.raw(name)
-        out.raw("\": ")
+        let bit: UInt64 = 1 << UInt64(depth & 63)
+        let comma = filled & bit != 0
+        filled |= bit
+        let spaces = 2 * max(depth, 0)
+        name.withUTF8Buffer { out.storage.appendKey($0, comma: comma, spaces: spaces) }
     }
 
     mutating func value(_ v: JSONValue) {

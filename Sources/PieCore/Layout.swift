@@ -22,7 +22,10 @@ public enum Layout {
         let outer = max(size / 2 - pieMargin - max(spec.theme.stroke.width, 0) - explode, 1)
         let inner = min(max(chart.innerRadius, 0), 1) * outer
         var slices = placeSlices(spec, outer: outer, inner: inner, pinned: pinned)
-        for k in slices.indices { slices[k].specIndex = grouping.sourceIndex[slices[k].specIndex] }
+        // Read once: `grouping.sourceIndex` inside the loop copied the whole grouping (spec
+        // included) per slice.
+        let sourceIndex = grouping.sourceIndex
+        for k in slices.indices { slices[k].specIndex = sourceIndex[slices[k].specIndex] }
         let equal = slices.allSatisfy { !$0.isVisible || $0.outerRadius == outer }
         let legend = LegendPlacer.measure(slices, spec: spec, fontSize: fontSize)
         let box = PieBox.fit(size: size, outer: outer, inner: inner, start: chart.startAngle, sweep: sweep(chart),
@@ -84,10 +87,17 @@ public enum Layout {
     }
 
     /// Black or white, whichever has the higher contrast with `color`.
+    /// Computes `color`'s luminance once (`Color.contrast` would compute all four); same
+    /// formula, so the same choice.
     static func textColor(on color: Color) -> Color {
         let black = Color(r: 0, g: 0, b: 0), white = Color(r: 255, g: 255, b: 255)
-        return Color.contrast(color, black) >= Color.contrast(color, white) ? black : white
+        let l = color.luminance
+        func contrast(_ a: Double, _ b: Double) -> Double { (max(a, b) + 0.05) / (min(a, b) + 0.05) }
+        return contrast(l, blackLuminance) >= contrast(l, whiteLuminance) ? black : white
     }
+
+    private static let blackLuminance = Color(r: 0, g: 0, b: 0).luminance
+    private static let whiteLuminance = Color(r: 255, g: 255, b: 255).luminance
 
     private static func placeSlices(_ spec: ChartSpec, outer: Double, inner: Double, pinned: [String: Color]) -> [SliceLayout] {
         let chart = spec.chart

@@ -9,11 +9,10 @@ extension SVGWriter {
     /// Opens row `item`'s focusable group (closed by the caller) with a transparent hit
     /// rectangle over the whole row, which also carries the focus ring.
     mutating func openLegendItem(_ item: LegendLayout.Item, slice k: Int) {
-        let slice = layout.slices[k]
         out.raw("<g class=\"p-li p-li")
         out.int(k)
         out.raw("\" tabindex=\"0\" role=\"img\" aria-label=\"")
-        out.text(Summary.tooltip(slice, format: format))
+        out.text(tooltips[k] ?? Summary.tooltip(layout.slices[k], format: format))
         out.raw("\"><rect class=\"p-hit\" x=\"")
         out.num(item.x - 3)
         out.raw("\" y=\"")
@@ -37,23 +36,51 @@ enum LegendInteraction {
 
     /// The rules: dim every slice while a row is active, then per row lift its slice back to
     /// full opacity and show its tooltip; a hovered slice underlines its row's label.
-    static func css(_ scene: Scene) -> String {
+    static func css(_ scene: Scene, into out: inout ByteWriter) {
         let layout = scene.layout
-        guard layout.legend.position != .none else { return "" }
-        let root = "." + scene.scope, sel = root + " "
-        var css = sel + ".p-li{outline:none;cursor:default}\n"
-        css += sel + ".p-li:focus-visible .p-hit{stroke:#111;stroke-width:1.5}\n"
-        css += root + ":has(.p-li:hover,.p-li:focus) .p-w{opacity:" + formatNumber(dimOpacity) + "}\n"
+        guard layout.legend.position != .none else { return }
+        let root = "." + scene.scope
+        out.raw(root)
+        out.raw(" .p-li{outline:none;cursor:default}\n")
+        out.raw(root)
+        out.raw(" .p-li:focus-visible .p-hit{stroke:#111;stroke-width:1.5}\n")
+        out.raw(root)
+        out.raw(":has(.p-li:hover,.p-li:focus) .p-w{opacity:")
+        out.num(dimOpacity)
+        out.raw("}\n")
         for item in layout.legend.items {
-            guard let k = item.slice, HTMLPage.isInteractive(layout.slices[k]) else { continue }
-            let n = String(k)
-            let active = root + ":has(.p-li" + n + ":hover,.p-li" + n + ":focus)"
-            let p = HTMLPage.liftOffset(layout.slices[k])
-            let x: String = formatNumber(p.x), y: String = formatNumber(p.y)
-            css += active + " .p-s" + n + "{opacity:1;transform:translate(" + x + "px," + y + "px)}\n"
-            css += active + " .p-t" + n + "{visibility:visible}\n"
-            css += root + ":has(.p-s" + n + ":hover,.p-s" + n + ":focus) .p-li" + n + " text{text-decoration:underline}\n"
+            guard let k = item.slice, HTMLPage.isInteractive(layout.slices, k) else { continue }
+            let p = Geometry.point(angle: (layout.slices[k].startAngle + layout.slices[k].endAngle) / 2, radius: HTMLPage.lift)
+            active(root, k, into: &out)
+            out.raw(" .p-s")
+            out.int(k)
+            out.raw("{opacity:1;transform:translate(")
+            out.num(p.x)
+            out.raw("px,")
+            out.num(p.y)
+            out.raw("px)}\n")
+            active(root, k, into: &out)
+            out.raw(" .p-t")
+            out.int(k)
+            out.raw("{visibility:visible}\n")
+            out.raw(root)
+            out.raw(":has(.p-s")
+            out.int(k)
+            out.raw(":hover,.p-s")
+            out.int(k)
+            out.raw(":focus) .p-li")
+            out.int(k)
+            out.raw(" text{text-decoration:underline}\n")
         }
-        return css
+    }
+
+    /// `<root>:has(.p-li<k>:hover,.p-li<k>:focus)`: legend row `k` is hovered or focused.
+    private static func active(_ root: String, _ k: Int, into out: inout ByteWriter) {
+        out.raw(root)
+        out.raw(":has(.p-li")
+        out.int(k)
+        out.raw(":hover,.p-li")
+        out.int(k)
+        out.raw(":focus)")
     }
 }

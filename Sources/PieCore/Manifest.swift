@@ -46,8 +46,8 @@ enum Manifest {
             ("width", n(l.width)), ("height", n(l.height)), ("cx", n(l.cx)), ("cy", n(l.cy)),
             ("outerRadius", n(l.outerRadius)), ("innerRadius", n(l.innerRadius)),
             ("startAngle", n(l.startAngle)), ("sweep", n(l.sweep)), ("direction", .string(l.direction.rawValue)),
-            ("background", l.background.map { .string($0.hex) } ?? .null),
-            ("track", l.track.map { .string($0.hex) } ?? .null),
+            ("background", l.background.map { .string(ByteWriter.hexString($0)) } ?? .null),
+            ("track", l.track.map { .string(ByteWriter.hexString($0)) } ?? .null),
         ])
     }
 

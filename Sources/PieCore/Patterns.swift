@@ -72,12 +72,11 @@ enum Patterns {
 
     /// Every (kind, ink) a scene draws (final slices and leaving ones), in a fixed order.
     static func used(_ scene: Scene) -> [(PatternKind, Color)] {
-        var seen = Set<String>()
         var result: [(PatternKind, Color)] = []
         let drawn = scene.layout.slices.map { ($0.pattern, $0.color) } + scene.motion.compactMap { scene.pattern(ofMotion: $0) }
         for (kind, color) in drawn where kind != .none {
             let ink = ink(on: color)
-            if seen.insert(kind.rawValue + ink.hex).inserted { result.append((kind, ink)) }
+            if !result.contains(where: { $0.0 == kind && $0.1 == ink }) { result.append((kind, ink)) }
         }
         return result.sorted { ($0.0.rawValue, $0.1.r) < ($1.0.rawValue, $1.1.r) }
     }

@@ -46,8 +46,31 @@ public enum Percentages {
         for _ in 0..<decimals { scale *= 10 }
         let negative = units < 0
         let magnitude = negative ? -units : units
-        let frac = String(magnitude % scale)
-        return (negative ? "-" : "") + String(magnitude / scale) + "."
-            + String(repeating: "0", count: decimals - frac.count) + frac
+        var whole = magnitude / scale, frac = magnitude % scale
+        var wholeDigits = 1
+        var rest = whole
+        while rest >= 10 {
+            rest /= 10
+            wholeDigits += 1
+        }
+        // Written right to left into the string's own storage (no intermediate Strings).
+        let length = (negative ? 1 : 0) + wholeDigits + 1 + decimals
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var i = length
+            for _ in 0..<decimals {
+                i -= 1
+                buffer[i] = UInt8(truncatingIfNeeded: 0x30 + frac % 10)
+                frac /= 10
+            }
+            i -= 1
+            buffer[i] = 0x2E
+            repeat {
+                i -= 1
+                buffer[i] = UInt8(truncatingIfNeeded: 0x30 + whole % 10)
+                whole /= 10
+            } while whole > 0
+            if negative { buffer[0] = 0x2D }
+            return length
+        }
     }
 }

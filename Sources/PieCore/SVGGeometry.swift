@@ -77,10 +77,11 @@ extension SVGWriter {
         }
     }
 
-    /// ` transform="translate(x y)"` for an exploded slice (chart space; the pie group mirrors).
-    mutating func explodeAttribute(_ slice: SliceLayout) {
-        guard slice.explode > 0 else { return }
-        let p = Geometry.point(angle: slice.midAngle, radius: slice.explode)
+    /// ` transform="translate(x y)"` for an exploded slice `k` (chart space; the pie group mirrors).
+    mutating func explodeAttribute(_ k: Int) {
+        let explode = layout.slices[k].explode
+        guard explode > 0 else { return }
+        let p = Geometry.point(angle: layout.slices[k].midAngle, radius: explode)
         out.raw(" transform=\"translate(")
         out.num(p.x)
         out.raw(" ")
@@ -90,11 +91,11 @@ extension SVGWriter {
 
     /// The `d` of slice `k` at rest, painted to `end` (stacked) or its own end.
     mutating func restWedge(_ k: Int, end: Double) {
-        let slice = layout.slices[k]
         if k < scene.restShapes.count, let shape = scene.restShapes[k] {
             out.path(shape.outline())
         } else {
-            out.wedge(start: slice.startAngle, end: end, inner: slice.innerRadius, outer: slice.outerRadius)
+            out.wedge(start: layout.slices[k].startAngle, end: end, inner: layout.slices[k].innerRadius,
+                      outer: layout.slices[k].outerRadius)
         }
     }
 }

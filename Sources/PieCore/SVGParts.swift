@@ -17,7 +17,7 @@ extension SVGWriter {
         out.num(legend.y)
         out.raw(")\">\n")
         for item in legend.items {
-            let focusable = interactive && item.slice.map { HTMLPage.isInteractive(layout.slices[$0]) } == true
+            let focusable = interactive && item.slice.map { tooltips[$0] != nil } == true
             if focusable, let k = item.slice { openLegendItem(item, slice: k) }
             legendItem(item, alignEnd: legend.alignEnd)
             if focusable { out.raw("</g>\n") }
@@ -28,13 +28,15 @@ extension SVGWriter {
     /// One legend row: swatch (none for the "more" row), label, and percent.
     private mutating func legendItem(_ item: LegendLayout.Item, alignEnd: Bool) {
         if let k = item.slice {
-            for fill in [layout.slices[k].color.hex, Patterns.fill(layout.slices[k], scope: scene.scope)] {
-                guard let fill else { continue }
-                out.raw("<rect x=\"")
-                out.num(item.x)
-                out.raw("\" y=\"")
-                out.num(item.y)
-                out.raw("\" width=\"12\" height=\"12\" rx=\"2\" fill=\"" + fill + "\"/>")
+            // The swatch, then its pattern overlay (if any): colours written as bytes, no Strings.
+            let color = layout.slices[k].color, pattern = layout.slices[k].pattern
+            swatch(item)
+            out.hex(color)
+            out.raw("\"/>")
+            if let fill = Patterns.fill(pattern, on: color, scope: scene.scope) {
+                swatch(item)
+                out.raw(fill)
+                out.raw("\"/>")
             }
         }
         out.raw("<text x=\"")
@@ -61,24 +63,37 @@ extension SVGWriter {
         out.raw("\n")
     }
 
+    /// `<rect x=".." y=".." width="12" height="12" rx="2" fill="` of a legend row's swatch.
+    private mutating func swatch(_ item: LegendLayout.Item) {
+        out.raw("<rect x=\"")
+        out.num(item.x)
+        out.raw("\" y=\"")
+        out.num(item.y)
+        out.raw("\" width=\"12\" height=\"12\" rx=\"2\" fill=\"")
+    }
+
     /// index.html: each interactive slice's own wedge in a focusable group, in slice order.
     mutating func interactiveSlices() {
-        for (k, slice) in layout.slices.enumerated() where HTMLPage.isInteractive(slice) {
+        for k in layout.slices.indices {
+            guard let tooltip = tooltips[k] else { continue }
+            let color = layout.slices[k].color, end = layout.slices[k].endAngle
             out.raw("<g class=\"p-w p-s")
             out.int(k)
             out.raw("\" tabindex=\"0\" role=\"img\" aria-label=\"")
-            out.text(Summary.tooltip(slice, format: format))
+            out.text(tooltip)
             out.raw("\"><path fill=\"")
-            out.hex(slice.color)
+            out.hex(color)
             out.raw("\"")
-            explodeAttribute(slice)
+            explodeAttribute(k)
             out.raw(" d=\"")
-            restWedge(k, end: slice.endAngle)
-            if let fill = Patterns.fill(slice, scope: scene.scope) {
-                out.raw("\"/><path fill=\"" + fill + "\"")
-                explodeAttribute(slice)
+            restWedge(k, end: end)
+            if let fill = Patterns.fill(layout.slices[k].pattern, on: color, scope: scene.scope) {
+                out.raw("\"/><path fill=\"")
+                out.raw(fill)
+                out.raw("\"")
+                explodeAttribute(k)
                 out.raw(" d=\"")
-                restWedge(k, end: slice.endAngle)
+                restWedge(k, end: end)
             }
             out.raw("\"/></g>\n")
         }
@@ -89,11 +104,11 @@ extension SVGWriter {
     mutating func tooltipLayer() {
         out.raw("<g class=\"p-tips\" text-anchor=\"middle\" fill=\"#fff\">\n")
         let dy = layout.fontSize * 0.35
-        for (k, slice) in layout.slices.enumerated() where HTMLPage.isInteractive(slice) {
-            let text = Summary.tooltip(slice, format: format)
+        for k in layout.slices.indices {
+            guard let text = tooltips[k] else { continue }
             let width = TextMetrics.width(text, fontSize: layout.fontSize) + 16
-            let radius = slice.geometry.labelRadius + slice.explode
-            let p = Geometry.point(angle: layout.screenSign * slice.midAngle, radius: radius)
+            let radius = layout.slices[k].geometry.labelRadius + layout.slices[k].explode
+            let p = Geometry.point(angle: layout.screenSign * layout.slices[k].midAngle, radius: radius)
             let minX = -layout.cx + width / 2 + 2, maxX = layout.width - layout.cx - width / 2 - 2
             let x = max(minX, min(p.x, maxX))
             let y = max(-layout.cy + 13, p.y - 22)

@@ -16,6 +16,9 @@ struct SVGWriter {
     let title: String
     let description: String
     let format: FormatOptions
+    /// index.html: each slice's tooltip (`Summary.tooltip`, also its aria-label), nil for a
+    /// slice that is not interactive; empty for chart.svg alone. Made once, used three times.
+    let tooltips: [String?]
 
     init(scene: Scene, title: String, description: String, format: FormatOptions, withInline: Bool) {
         self.scene = scene
@@ -27,6 +30,10 @@ struct SVGWriter {
         out = ByteWriter(capacity: 2048 + n * 200)
         svg = ByteWriter(capacity: 4096 + n * 400)
         inline = withInline ? ByteWriter(capacity: 4096 + n * 800) : nil
+        let layout = scene.layout
+        tooltips = withInline ? layout.slices.indices.map { k in
+            HTMLPage.isInteractive(layout.slices, k) ? Summary.tooltip(layout.slices[k], format: format) : nil
+        } : []
     }
 
     /// Moves the scratch buffer into chart.svg and/or the inline SVG.
@@ -87,9 +94,11 @@ struct SVGWriter {
         emit()
     }
 
-    private mutating func openRoot(role: String) {
+    private mutating func openRoot(role: StaticString) {
         let id = scene.scope
-        out.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"" + id + "\" width=\"")
+        out.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"")
+        out.raw(id)
+        out.raw("\" width=\"")
         out.num(layout.width)
         out.raw("\" height=\"")
         out.num(layout.height)
@@ -97,14 +106,23 @@ struct SVGWriter {
         out.num(layout.width)
         out.raw(" ")
         out.num(layout.height)
-        out.raw("\" role=\"" + role + "\" aria-labelledby=\"" + id + "-title\"")
-        out.raw(" aria-describedby=\"" + id + "-desc\" font-family=\"")
+        out.raw("\" role=\"")
+        out.raw(role)
+        out.raw("\" aria-labelledby=\"")
+        out.raw(id)
+        out.raw("-title\" aria-describedby=\"")
+        out.raw(id)
+        out.raw("-desc\" font-family=\"")
         out.text(TextMetrics.fontFamily)
         out.raw("\" font-size=\"")
         out.num(layout.fontSize)
-        out.raw("\">\n<title id=\"" + id + "-title\">")
+        out.raw("\">\n<title id=\"")
+        out.raw(id)
+        out.raw("-title\">")
         out.text(title)
-        out.raw("</title>\n<desc id=\"" + id + "-desc\">")
+        out.raw("</title>\n<desc id=\"")
+        out.raw(id)
+        out.raw("-desc\">")
         out.text(description)
         out.raw("</desc>\n")
     }
@@ -175,18 +193,26 @@ struct SVGWriter {
         emit()
         out.raw("<g class=\"p-st\">\n")
         emit(svg: false)
-        let visible = layout.slices.indices.filter { layout.slices[$0].isVisible }
-        for (k, end) in zip(visible, scene.restEnds) {
+        // Visible slices in order, paired with their rest ends (no index array, no slice copies).
+        let ends = scene.restEnds
+        var r = 0
+        for k in layout.slices.indices where layout.slices[k].isVisible {
+            guard r < ends.count else { break }
+            let end = ends[r]
+            r += 1
+            let color = layout.slices[k].color
             out.raw("<path fill=\"")
-            out.hex(layout.slices[k].color)
+            out.hex(color)
             out.raw("\"")
-            explodeAttribute(layout.slices[k])
+            explodeAttribute(k)
             out.raw(" d=\"")
             restWedge(k, end: end)
             out.raw("\"/>\n")
-            if let fill = Patterns.fill(layout.slices[k], scope: scene.scope) {
-                out.raw("<path fill=\"" + fill + "\"")
-                explodeAttribute(layout.slices[k])
+            if let fill = Patterns.fill(layout.slices[k].pattern, on: color, scope: scene.scope) {
+                out.raw("<path fill=\"")
+                out.raw(fill)
+                out.raw("\"")
+                explodeAttribute(k)
                 out.raw(" d=\"")
                 restWedge(k, end: end)
                 out.raw("\"/>\n")
@@ -204,7 +230,9 @@ struct SVGWriter {
 
     private mutating func separatorLayer() {
         guard !scene.separators.isEmpty else { return }
-        out.raw("<g class=\"p-sep\" fill=\"none\" stroke=\"" + layout.stroke.color.hex + "\" stroke-width=\"")
+        out.raw("<g class=\"p-sep\" fill=\"none\" stroke=\"")
+        out.hex(layout.stroke.color)
+        out.raw("\" stroke-width=\"")
         out.num(layout.stroke.width)
         out.raw("\">\n")
         for b in scene.separators {

@@ -134,9 +134,13 @@ struct Scene {
         separators = layout.halfGap > 0 ? [] : Scene.separatorItems(plan, layout: layout)
         labels = Scene.labelItems(plan, modes: shape ?? plan, layout: layout, animated: moves)
         if shape == nil { ink = InkScene(layout: layout, plan: plan, moves: moves) }
-        let visible = layout.slices.filter(\.isVisible).map {
-            SegmentGeometry(startAngle: $0.startAngle, endAngle: $0.endAngle, outerRadius: $0.outerRadius,
-                            innerRadius: $0.innerRadius, color: $0.color)
+        // Field by field: `slices.filter(\.isVisible)` copied every visible slice first.
+        var visible: [SegmentGeometry] = []
+        visible.reserveCapacity(layout.slices.count)
+        for k in layout.slices.indices where layout.slices[k].isVisible {
+            visible.append(SegmentGeometry(startAngle: layout.slices[k].startAngle, endAngle: layout.slices[k].endAngle,
+                                           outerRadius: layout.slices[k].outerRadius,
+                                           innerRadius: layout.slices[k].innerRadius, color: layout.slices[k].color))
         }
         restEnds = stacked ? Scene.paintEnds(visible, closed: Scene.closes(visible)) : visible.map(\.endAngle)
     }

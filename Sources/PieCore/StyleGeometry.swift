@@ -3,10 +3,14 @@
 extension StyleWriter {
     /// Extra selectors that share the animation longhands (`,.p-cm path,.p-mo g`).
     func geometrySelectors() -> String {
-        var extra = ""
-        if !scene.cutouts.isEmpty { extra += ",.p-cm path" }
-        if !scene.orbits.isEmpty { extra += ",.p-mo g" }
-        return extra
+        var extra = ByteWriter(capacity: 32)
+        geometrySelectors(into: &extra)
+        return extra.string
+    }
+
+    func geometrySelectors(into out: inout ByteWriter) {
+        if !scene.cutouts.isEmpty { out.raw(",.p-cm path") }
+        if !scene.orbits.isEmpty { out.raw(",.p-mo g") }
     }
 
     /// Final-state rules and from-keyframes of the mask shapes and orbit groups.

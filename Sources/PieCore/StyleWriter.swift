@@ -50,21 +50,27 @@ struct StyleWriter {
 
     private mutating func write() {
         out.raw(".p-mo,.p-sep,.p-lb{pointer-events:none}\n")
-        if let dark = scene.layout.dark { out.raw(dark.chartCSS()) }
+        if let dark = scene.layout.dark { dark.chartCSS(into: &out) }
         out.raw(Patterns.css(scene))
         if scene.moves, !scene.plan.isUniform {
             writeSampled()
         } else if scene.moves {
             let names = fromStates()
             for (k, from) in keyframes.enumerated() {
-                frames.raw("@keyframes " + scene.scope + "-k")
+                frames.raw("@keyframes ")
+                frames.raw(scene.scope)
+                frames.raw("-k")
                 frames.int(k)
                 frames.raw("{from{")
                 body(from)
                 frames.raw("}}\n")
             }
             showHide()
-            out.raw(".p-mo circle,.p-sep path,.p-lb text" + geometrySelectors() + "{" + longhands() + "}\n")
+            out.raw(".p-mo circle,.p-sep path,.p-lb text")
+            geometrySelectors(into: &out)
+            out.raw("{")
+            longhands()
+            out.raw("}\n")
             animationNames(names.motion, layer: ".p-mo circle", cls: ".p-m")
             animationNames(names.cuts, layer: ".p-cm path", cls: ".p-c")
             animationNames(names.ears, layer: ".p-cm path", cls: ".p-x")
@@ -73,9 +79,14 @@ struct StyleWriter {
             animationNames(names.labels, layer: ".p-lb text", cls: ".p-l")
             out.raw("}\n")
         } else if scene.fades {
-            frames.raw("@keyframes " + scene.scope + "-fade{from{opacity:0}}\n")
-            out.raw("@media (prefers-reduced-motion:no-preference){\n")
-            out.raw(".p-plot{animation:" + scene.scope + "-fade " + timing(linear: false) + "}\n")
+            frames.raw("@keyframes ")
+            frames.raw(scene.scope)
+            frames.raw("-fade{from{opacity:0}}\n")
+            out.raw("@media (prefers-reduced-motion:no-preference){\n.p-plot{animation:")
+            out.raw(scene.scope)
+            out.raw("-fade ")
+            CSSTiming.shorthand(scene.plan.timeline, easing: scene.plan.easing, linear: false, into: &out)
+            out.raw("}\n")
             out.raw("}\n")
         }
     }
@@ -83,16 +94,21 @@ struct StyleWriter {
     /// The motion layer's show and the exact layer's hide for the whole timeline; opens the
     /// `prefers-reduced-motion: no-preference` block (the caller closes it).
     private mutating func showHide() {
-        frames.raw("@keyframes " + scene.scope + "-show{from,to{visibility:visible}}\n")
-        frames.raw("@keyframes " + scene.scope + "-hide{from,to{visibility:hidden}}\n")
-        out.raw("@media (prefers-reduced-motion:no-preference){\n")
-        out.raw(".p-mo{animation:" + scene.scope + "-show " + timing(linear: true) + "}\n")
-        out.raw(".p-ex{animation:" + scene.scope + "-hide " + timing(linear: true) + "}\n")
-    }
-
-    /// `duration easing delay backwards` for the `animation` shorthand (the whole timeline).
-    private func timing(linear: Bool) -> String {
-        CSSTiming.shorthand(scene.plan.timeline, easing: linear ? "linear" : easing())
+        let scope = scene.scope, line = scene.plan.timeline
+        frames.raw("@keyframes ")
+        frames.raw(scope)
+        frames.raw("-show{from,to{visibility:visible}}\n@keyframes ")
+        frames.raw(scope)
+        frames.raw("-hide{from,to{visibility:hidden}}\n")
+        out.raw("@media (prefers-reduced-motion:no-preference){\n.p-mo{animation:")
+        out.raw(scope)
+        out.raw("-show ")
+        CSSTiming.shorthand(line, easing: scene.plan.easing, linear: true, into: &out)
+        out.raw("}\n.p-ex{animation:")
+        out.raw(scope)
+        out.raw("-hide ")
+        CSSTiming.shorthand(line, easing: scene.plan.easing, linear: true, into: &out)
+        out.raw("}\n")
     }
 
     /// Staged or staggered plans: the boundaries are sums of differently timed eased widths,
@@ -215,9 +231,15 @@ struct StyleWriter {
         return times.sorted()
     }
 
-    private func longhands() -> String {
-        "animation-duration:" + formatNumber(scene.plan.duration) + "ms;animation-timing-function:" + easing()
-            + ";animation-delay:" + formatNumber(scene.plan.delay) + "ms;animation-fill-mode:backwards"
+    /// The animation longhands of the uniform plan (duration, easing, delay, fill mode).
+    private mutating func longhands() {
+        out.raw("animation-duration:")
+        out.num(scene.plan.duration)
+        out.raw("ms;animation-timing-function:")
+        CSSTiming.easing(scene.plan.easing, into: &out)
+        out.raw(";animation-delay:")
+        out.num(scene.plan.delay)
+        out.raw("ms;animation-fill-mode:backwards")
     }
 
     /// The plan's easing as CSS.
@@ -259,7 +281,17 @@ struct StyleWriter {
         return names
     }
 
+    /// The number of from-state `from`, added when new. A few states (the usual case) are
+    /// found by a linear scan; the hash index is built only past `linearKeyframes`.
     mutating func keyframe(_ from: From) -> Int {
+        if keyframeIndex.isEmpty {
+            if let k = keyframes.firstIndex(of: from) { return k }
+            if keyframes.count < Self.linearKeyframes {
+                keyframes.append(from)
+                return keyframes.count - 1
+            }
+            for (k, state) in keyframes.enumerated() { keyframeIndex[state] = k }
+        }
         if let k = keyframeIndex[from] { return k }
         keyframes.append(from)
         keyframeIndex[from] = keyframes.count - 1
@@ -272,7 +304,9 @@ struct StyleWriter {
     /// WebKitGTK 2.50), so the implicit `to` keyframe would be `none` there. Every other final
     /// value (`stroke-dasharray`, `stroke-dashoffset`, `stroke-width`, `stroke`, `opacity`,
     /// `visibility`) is a presentation attribute every engine maps (`StateAttributes`).
-    mutating func rule(_ cls: String, _ index: Int, _ state: From) {
+    static let linearKeyframes = 16
+
+    mutating func rule(_ cls: StaticString, _ index: Int, _ state: From) {
         if case .dash(let d, _) = state, !scene.rotatesDashes, d.scale == nil { return }
         out.raw(cls)
         out.int(index)
@@ -370,27 +404,34 @@ struct StyleWriter {
 
     /// One rule for the whole layer when every element shares its keyframes, else one rule
     /// per keyframe listing its elements.
-    private mutating func animationNames(_ items: [(Int, Int)], layer: String, cls: String) {
+    private mutating func animationNames(_ items: [(Int, Int)], layer: StaticString, cls: StaticString) {
         guard let firstName = items.first?.1 else { return }
         if items.allSatisfy({ $0.1 == firstName }) {
-            out.raw(layer + "{animation-name:" + scene.scope + "-k")
+            out.raw(layer)
+            out.raw("{animation-name:")
+            out.raw(scene.scope)
+            out.raw("-k")
             out.int(firstName)
             out.raw("}\n")
             return
         }
-        var groups: [Int: [Int]] = [:]
+        // Names are keyframe numbers (0..<keyframes.count): group the elements by number,
+        // groups in order of first use.
+        var groups = [[Int]](repeating: [], count: keyframes.count)
         var order: [Int] = []
         for (element, name) in items {
-            if groups[name] == nil { order.append(name) }
-            groups[name, default: []].append(element)
+            if groups[name].isEmpty { order.append(name) }
+            groups[name].append(element)
         }
         for name in order {
-            for (i, element) in groups[name, default: []].enumerated() {
+            for (i, element) in groups[name].enumerated() {
                 if i > 0 { out.raw(",") }
                 out.raw(cls)
                 out.int(element)
             }
-            out.raw("{animation-name:" + scene.scope + "-k")
+            out.raw("{animation-name:")
+            out.raw(scene.scope)
+            out.raw("-k")
             out.int(name)
             out.raw("}\n")
         }

@@ -12,8 +12,13 @@ public enum Summary {
         if let d = spec.description, !d.isEmpty { return d }
         var text = (spec.title.flatMap { $0.isEmpty ? nil : $0 } ?? spec.id) + ":"
         if layout.slices.isEmpty { return text + " no slices." }
+        // Appended piece by piece (no temporary String per slice).
         for (i, slice) in layout.slices.prefix(describedSlices).enumerated() {
-            text += (i == 0 ? " " : ", ") + slice.label + " " + spec.format.locale.percent(plain: slice.percentText)
+            text += i == 0 ? " " : ", "
+            text += slice.label
+            text += " "
+            text += spec.format.locale.format(plain: slice.percentText)
+            text += spec.format.locale.percentSign
         }
         if layout.slices.count > describedSlices {
             text += ", and " + String(layout.slices.count - describedSlices) + " more"
@@ -28,7 +33,18 @@ public enum Summary {
 
     /// "Swift: 42.5 (42.5%)".
     public static func tooltip(_ slice: SliceLayout, format: FormatOptions) -> String {
-        slice.label + ": " + value(slice, format: format) + " (" + format.locale.percent(plain: slice.percentText) + ")"
+        // Appended in place: `label: prefix value suffix (percent%)`, no temporary Strings.
+        var text = slice.label
+        text.reserveCapacity(slice.label.utf8.count + format.prefix.utf8.count + format.suffix.utf8.count + 32)
+        text += ": "
+        text += format.prefix
+        text += format.locale.format(plain: slice.valueText)
+        text += format.suffix
+        text += " ("
+        text += format.locale.format(plain: slice.percentText)
+        text += format.locale.percentSign
+        text += ")"
+        return text
     }
 
     /// The enter sentence: "First version: 5 slices, largest Swift at 42.5%." (or "5 equal

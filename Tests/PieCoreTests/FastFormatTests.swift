@@ -18,6 +18,7 @@ struct FastFormatTests {
                 var w = ByteWriter()
                 w.num(v, decimals: decimals)
                 #expect(w.string == formatNumber(v, decimals: decimals), "\(v) at \(decimals)")
+                #expect(ByteWriter.numberText(v, decimals: decimals) == formatNumber(v, decimals: decimals), "\(v) at \(decimals)")
             }
         }
     }
@@ -32,7 +33,27 @@ struct FastFormatTests {
             var w = ByteWriter()
             w.hex(c)
             #expect(w.string == c.hex)
+            #expect(ByteWriter.hexString(c) == c.hex)
         }
+    }
+
+    @Test func bytesCopyEverythingWrittenIncludingAfterGrowth() {
+        var w = ByteWriter(capacity: 4)
+        var expected: [UInt8] = []
+        for k in 0..<300 {
+            w.num(Double(k) * 1.5 - 20)
+            expected += Array(formatNumber(Double(k) * 1.5 - 20).utf8)
+        }
+        #expect(w.bytes == expected)
+        #expect(ByteWriter().bytes.isEmpty)
+    }
+
+    @Test func jsonIndentationIsTwoSpacesPerLevelAtAnyDepth() {
+        var value = JSONValue.int(1)
+        for _ in 0..<20 { value = .array([value]) }
+        var w = ByteWriter()
+        JSONWriter.write(value, pretty: true, into: &w)
+        #expect(w.string == value.serialized(pretty: true))
     }
 
     @Test func jsonMatchesJSONValueSerialization() {

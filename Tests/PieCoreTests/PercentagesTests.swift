@@ -28,6 +28,15 @@ struct PercentagesTests {
         #expect(Percentages.text(units: 5, decimals: 2) == "0.05")
     }
 
+    @Test func textPadsTheFractionAndKeepsTheSignAtEveryDecimalCount() {
+        #expect(Percentages.text(units: -5, decimals: 2) == "-0.05")
+        #expect(Percentages.text(units: 1_000_000, decimals: 6) == "1.000000")
+        #expect(Percentages.text(units: 100_000, decimals: 3) == "100.000")
+        #expect(Percentages.text(units: 0, decimals: 1) == "0.0")
+        #expect(Percentages.text(units: -1234, decimals: 1) == "-123.4")
+        #expect(Percentages.text(units: 42, decimals: 0) == "42")
+    }
+
     @Test func manyTinySharesStillSumToExactly100() {
         let values = (0..<997).map { Double($0 % 13 + 1) }
         let units = Percentages.units(values, denominator: values.reduce(0, +), decimals: 2)
