@@ -29,7 +29,7 @@ extension ByteWriter {
 
     /// What `formatNumber` prints: `0`, the rounded digits `n` with `fraction` of them after
     /// the point (trailing zeros dropped), or a value too large for the fraction trick.
-    enum Decimal {
+    enum Decimal: Equatable {
         case zero
         case digits(UInt64, fraction: Int)
         case large

@@ -35,7 +35,8 @@ extension ByteWriter {
     /// A path-data number after another: the separating space is left out before a minus
     /// sign (`0-108.75`), which the path grammar allows and every renderer reads.
     mutating func spacedNum(_ value: Double) {
-        if !(value < 0 && (-value * 1000).rounded(.toNearestOrAwayFromZero) >= 1) { raw(" ") }
+        // `num` writes a minus sign exactly when the rounded value is not zero.
+        if value >= 0 || ByteWriter.decimal(value, decimals: 3) == .zero { raw(" ") }
         num(value)
     }
 

@@ -180,7 +180,7 @@ struct SVGWriter {
         }
         var to = m.to
         if stroke != nil { to.color = nil }
-        out.dashAttributes(to, circumference: m.circumference, rotatesDashes: scene.rotatesDashes)
+        out.dashProperties(to, circumference: m.circumference, rotatesDashes: scene.rotatesDashes, as: .attribute)
         out.raw(" r=\"")
         out.num(m.radius)
         out.raw("\"")

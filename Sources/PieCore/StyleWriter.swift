@@ -5,11 +5,11 @@ import PieSpec
 /// `@keyframes` at the top level, then every rule nested in one `.piec-<id>{...}` block (CSS
 /// nesting: the scope is written once, not before every selector), generated class names
 /// only, one `@keyframes` per distinct from-state (the final state is each element's own
-/// attributes, see `StateAttributes.swift`), and every `animation` declaration inside
-/// `@media (prefers-reduced-motion: no-preference)`.
+/// attributes, plus a rule for its final `transform`: see `rule`), and every `animation`
+/// declaration inside `@media (prefers-reduced-motion: no-preference)`.
 struct StyleWriter {
     /// An animated element's from-state: the body of its `@keyframes` (`from` only; the
-    /// implicit `to` is the element's own final state, its attributes).
+    /// implicit `to` is the element's own final state: its attributes and `transform` rule).
     enum From: Hashable {
         case dash(Scene.Dash, circumference: Double)
         /// `opacity` is written when not 1, or always with `fades` (the final state's differs).
@@ -298,27 +298,34 @@ struct StyleWriter {
         return keyframes.count - 1
     }
 
+    /// Distinct from-states up to which `keyframe` scans linearly instead of hashing.
+    static let linearKeyframes = 16
+
     /// The final `transform` of an animated element: its rule (nested in the scope, outside
     /// any media query), nothing when it has none. Only `transform` needs a rule: WebKit does
     /// not read the SVG `transform` attribute as the property's underlying value (measured in
     /// WebKitGTK 2.50), so the implicit `to` keyframe would be `none` there. Every other final
     /// value (`stroke-dasharray`, `stroke-dashoffset`, `stroke-width`, `stroke`, `opacity`,
     /// `visibility`) is a presentation attribute every engine maps (`StateAttributes`).
-    static let linearKeyframes = 16
-
     mutating func rule(_ cls: StaticString, _ index: Int, _ state: From) {
-        if case .dash(let d, _) = state, !scene.rotatesDashes, d.scale == nil { return }
+        guard Self.hasTransform(state, rotatesDashes: scene.rotatesDashes) else { return }
         out.raw(cls)
         out.int(index)
         out.raw("{")
-        _ = Self.transform(state, rotatesDashes: scene.rotatesDashes, into: &out)
+        Self.transform(state, rotatesDashes: scene.rotatesDashes, into: &out)
         out.raw("}\n")
     }
 
-    /// `transform:...` of a state; false when the state has no transform (a dash moved by
-    /// `stroke-dashoffset` on a fixed ring). Labels use `rotate(a) translate(0px,-r)
+    /// Whether `state` has a transform: all do but a dash moved by `stroke-dashoffset` on a
+    /// fixed ring.
+    static func hasTransform(_ state: From, rotatesDashes: Bool) -> Bool {
+        if case .dash(let d, _) = state { return rotatesDashes || d.scale != nil }
+        return true
+    }
+
+    /// `transform:...` of a state that `hasTransform`. Labels use `rotate(a) translate(0px,-r)
     /// rotate(-a)`, which interpolates along the circle of radius r.
-    static func transform(_ state: From, rotatesDashes: Bool, into w: inout ByteWriter) -> Bool {
+    static func transform(_ state: From, rotatesDashes: Bool, into w: inout ByteWriter) {
         switch state {
         case .dash(let d, _):
             if rotatesDashes {
@@ -330,13 +337,12 @@ struct StyleWriter {
                     w.num(scale, decimals: 5)
                     w.raw(")")
                 }
-                return true
+            } else if let scale = d.scale {
+                // Only a changing ring scales the circle (a transform); angles move the dash.
+                w.raw("transform:scale(")
+                w.num(scale, decimals: 5)
+                w.raw(")")
             }
-            // Only a changing ring scales the circle (a transform); angles move the dash.
-            guard let scale = d.scale else { return false }
-            w.raw("transform:scale(")
-            w.num(scale, decimals: 5)
-            w.raw(")")
         case .ray(let angle, let inner, let length, _, _, _):
             w.raw("transform:rotate(")
             w.num(angle)
@@ -358,28 +364,15 @@ struct StyleWriter {
             w.num(-angle)
             w.raw("deg)")
         }
-        return true
     }
 
     /// The declarations of a from-state (a keyframe's body).
     private mutating func body(_ state: From) {
-        let moved = Self.transform(state, rotatesDashes: scene.rotatesDashes, into: &frames)
+        let moved = Self.hasTransform(state, rotatesDashes: scene.rotatesDashes)
+        if moved { Self.transform(state, rotatesDashes: scene.rotatesDashes, into: &frames) }
         switch state {
         case .dash(let d, let circumference):
-            if moved { frames.raw(";") }
-            dashArray(d, circumference)
-            if !scene.rotatesDashes {
-                frames.raw(";stroke-dashoffset:")
-                frames.num(Scene.dashOffset(d, circumference: circumference))
-            }
-            if let width = d.width {
-                frames.raw(";stroke-width:")
-                frames.num(width)
-            }
-            if let color = d.color {
-                frames.raw(";stroke:")
-                frames.hex(color)
-            }
+            frames.dashProperties(d, circumference: circumference, rotatesDashes: scene.rotatesDashes, as: .declaration, first: !moved)
         case .ray(_, _, _, let showing, let opacity, let fades), .rotate(_, let showing, let opacity, let fades):
             if showing { frames.raw(";visibility:visible") }
             if opacity != 1 || fades {
@@ -392,14 +385,6 @@ struct StyleWriter {
                 frames.num(opacity)
             }
         }
-    }
-
-    /// `stroke-dasharray: L C-L`: one dash per turn of the circle.
-    private mutating func dashArray(_ d: Scene.Dash, _ circumference: Double) {
-        frames.raw("stroke-dasharray:")
-        frames.num(d.length)
-        frames.raw(" ")
-        frames.num(max(circumference - d.length, 0))
     }
 
     /// One rule for the whole layer when every element shares its keyframes, else one rule
