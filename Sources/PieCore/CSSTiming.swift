@@ -6,15 +6,20 @@ import PieSpec
 enum CSSTiming {
     /// `cubic-bezier(x1,y1,x2,y2)` re-serialised from the easing's numbers (never from spec text).
     static func easing(_ e: Easing) -> String {
-        "cubic-bezier(" + [e.x1, e.y1, e.x2, e.y2].map { formatNumber($0, decimals: 4) }.joined(separator: ",") + ")"
+        var out = ByteWriter(capacity: 48)
+        easing(e, into: &out)
+        return out.string
     }
 
-    /// `duration easing delay backwards` for the `animation` shorthand running over `line`.
-    static func shorthand(_ line: TimeWindow, easing: String) -> String {
-        formatNumber(line.length) + "ms " + easing + " " + formatNumber(line.start) + "ms backwards"
+    /// `duration easing delay backwards` for the `animation` shorthand running over `line`,
+    /// with `linear` or the plan's `easing`.
+    static func shorthand(_ line: TimeWindow, easing: Easing, linear: Bool) -> String {
+        var out = ByteWriter(capacity: 64)
+        shorthand(line, easing: easing, linear: linear, into: &out)
+        return out.string
     }
 
-    /// `easing(e)` written as bytes.
+    /// `easing(e)`, into `out`.
     static func easing(_ e: Easing, into out: inout ByteWriter) {
         out.raw("cubic-bezier(")
         out.num(e.x1, decimals: 4)
@@ -27,7 +32,7 @@ enum CSSTiming {
         out.raw(")")
     }
 
-    /// `shorthand(line, easing:)` written as bytes, with `linear` or the plan's `easing`.
+    /// `shorthand(line, easing:linear:)`, into `out`.
     static func shorthand(_ line: TimeWindow, easing: Easing, linear: Bool, into out: inout ByteWriter) {
         out.num(line.length)
         out.raw("ms ")

@@ -57,7 +57,7 @@ enum InkStyle {
                 names.append(("p-lo" + String(t.index), name))
             }
         }
-        let linear = CSSTiming.shorthand(line, easing: "linear")
+        let linear = CSSTiming.shorthand(line, easing: scene.plan.easing, linear: true)
         var fades: [(String, String)] = []
         for c in ink.centers where c.fromOpacity != c.toOpacity {
             let name = scope + "-cx" + String(c.index)
@@ -71,7 +71,7 @@ enum InkStyle {
         guard !names.isEmpty || !fades.isEmpty else { return (out.bytes, rules.bytes) }
         rules.raw("@media (prefers-reduced-motion:no-preference){\n")
         for (cls, name) in names { rules.raw("." + cls + "{animation:" + name + " " + linear + "}\n") }
-        let eased = CSSTiming.shorthand(line, easing: CSSTiming.easing(scene.plan.easing))
+        let eased = CSSTiming.shorthand(line, easing: scene.plan.easing, linear: false)
         for (cls, name) in fades { rules.raw("." + cls + "{animation:" + name + " " + eased + "}\n") }
         rules.raw("}\n")
         return (out.bytes, rules.bytes)
