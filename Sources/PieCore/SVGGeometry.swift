@@ -89,6 +89,26 @@ extension SVGWriter {
         out.raw(")\"")
     }
 
+    /// Slice `k`'s rest shape as `<path>` in its colour (moved by its explode), then, when it
+    /// has a pattern, the same shape filled with the pattern, `separator` between the two.
+    mutating func restPaths(_ k: Int, end: Double, separator: StaticString) {
+        let color = layout.slices[k].color
+        restPath(k, end: end) { $0.hex(color) }
+        guard let fill = Patterns.fill(layout.slices[k].pattern, on: color, scope: scene.scope) else { return }
+        out.raw(separator)
+        restPath(k, end: end) { $0.raw(fill) }
+    }
+
+    private mutating func restPath(_ k: Int, end: Double, fill: (inout ByteWriter) -> Void) {
+        out.raw("<path fill=\"")
+        fill(&out)
+        out.raw("\"")
+        explodeAttribute(k)
+        out.raw(" d=\"")
+        restWedge(k, end: end)
+        out.raw("\"/>")
+    }
+
     /// The `d` of slice `k` at rest, painted to `end` (stacked) or its own end.
     mutating func restWedge(_ k: Int, end: Double) {
         if k < scene.restShapes.count, let shape = scene.restShapes[k] {

@@ -76,26 +76,13 @@ extension SVGWriter {
     mutating func interactiveSlices() {
         for k in layout.slices.indices {
             guard let tooltip = tooltips[k] else { continue }
-            let color = layout.slices[k].color, end = layout.slices[k].endAngle
             out.raw("<g class=\"p-w p-s")
             out.int(k)
             out.raw("\" tabindex=\"0\" role=\"img\" aria-label=\"")
             out.text(tooltip)
-            out.raw("\"><path fill=\"")
-            out.hex(color)
-            out.raw("\"")
-            explodeAttribute(k)
-            out.raw(" d=\"")
-            restWedge(k, end: end)
-            if let fill = Patterns.fill(layout.slices[k].pattern, on: color, scope: scene.scope) {
-                out.raw("\"/><path fill=\"")
-                out.raw(fill)
-                out.raw("\"")
-                explodeAttribute(k)
-                out.raw(" d=\"")
-                restWedge(k, end: end)
-            }
-            out.raw("\"/></g>\n")
+            out.raw("\">")
+            restPaths(k, end: layout.slices[k].endAngle, separator: "")
+            out.raw("</g>\n")
         }
     }
 

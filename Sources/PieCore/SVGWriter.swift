@@ -200,23 +200,8 @@ struct SVGWriter {
             guard r < ends.count else { break }
             let end = ends[r]
             r += 1
-            let color = layout.slices[k].color
-            out.raw("<path fill=\"")
-            out.hex(color)
-            out.raw("\"")
-            explodeAttribute(k)
-            out.raw(" d=\"")
-            restWedge(k, end: end)
-            out.raw("\"/>\n")
-            if let fill = Patterns.fill(layout.slices[k].pattern, on: color, scope: scene.scope) {
-                out.raw("<path fill=\"")
-                out.raw(fill)
-                out.raw("\"")
-                explodeAttribute(k)
-                out.raw(" d=\"")
-                restWedge(k, end: end)
-                out.raw("\"/>\n")
-            }
+            restPaths(k, end: end, separator: "\n")
+            out.raw("\n")
         }
         emit()
         if inline != nil {
