@@ -13,12 +13,11 @@ import math
 import os
 import re
 import subprocess
-import tempfile
 
 import pytest
 
 from piectest import bundle as bundles, checks
-from piectest.chromium import SeekPage, render
+from piectest.chromium import SeekPage, render, screenshot
 from piectest.geometry import parse_hex
 from piectest.raster import Raster
 
@@ -28,14 +27,9 @@ DARK_BG = "#111827"
 
 def shoot_file(chromium, path, png, width, height, *flags):
     """Screenshot `path` (an .svg or .html file) at width x height with extra Chromium flags,
-    reduced motion (the final state) unless a flag says otherwise."""
-    with tempfile.TemporaryDirectory(prefix="piec-chromium-") as profile:
-        cmd = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-               "--force-device-scale-factor=1", "--no-first-run", f"--user-data-dir={profile}",
-               "--force-prefers-reduced-motion", *flags, f"--window-size={width},{height}",
-               f"--screenshot={png}", "file://" + os.path.abspath(path)]
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0 and os.path.exists(png), proc.stderr[-2000:]
+    reduced motion (the final state)."""
+    screenshot(chromium, path, png, width, height, reduced_motion=True, flags=flags)
+    assert os.path.exists(png)
     return Raster(png, WHITE)
 
 

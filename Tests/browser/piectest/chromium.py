@@ -153,21 +153,33 @@ class SeekPage:
         return status == OK, sum(1 << b for b, on in enumerate(bits) if on)
 
 
-def screenshot(chromium, html_path, png_path, width, height, reduced_motion=False):
-    """Render `html_path` to `png_path` at exactly width x height CSS px (device scale 1)."""
+def screenshot(chromium, html_path, png_path, width, height, reduced_motion=False, flags=()):
+    """Render `html_path` (a page or an SVG) to `png_path` at exactly width x height CSS px
+    (device scale 1), with extra Chromium `flags`. A Chromium that hangs (killed after 120 s: it
+    happened once in a clean-clone run, failing a whole module) is started again, at most
+    `HANG_ATTEMPTS` times in all."""
     motion = "--force-prefers-reduced-motion" if reduced_motion else "--force-prefers-no-reduced-motion"
-    with tempfile.TemporaryDirectory(prefix="piec-chromium-") as profile:
-        # --run-all-compositor-stages-before-draw: raster every tile before the shot (without
-        # it, pages of several large animated charts sometimes came out with unpainted tiles).
-        cmd = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-               "--run-all-compositor-stages-before-draw",
-               "--force-device-scale-factor=1", "--no-first-run", "--no-default-browser-check",
-               "--disable-extensions", "--mute-audio", f"--user-data-dir={profile}", motion,
-               f"--window-size={width},{height}", f"--screenshot={png_path}",
-               "file://" + os.path.abspath(html_path)]
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    for attempt in range(HANG_ATTEMPTS):
+        with tempfile.TemporaryDirectory(prefix="piec-chromium-") as profile:
+            # --run-all-compositor-stages-before-draw: raster every tile before the shot (without
+            # it, pages of several large animated charts sometimes came out with unpainted tiles).
+            cmd = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                   "--run-all-compositor-stages-before-draw",
+                   "--force-device-scale-factor=1", "--no-first-run", "--no-default-browser-check",
+                   "--disable-extensions", "--mute-audio", f"--user-data-dir={profile}", motion, *flags,
+                   f"--window-size={width},{height}", f"--screenshot={png_path}",
+                   "file://" + os.path.abspath(html_path)]
+            try:
+                proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+                break
+            except subprocess.TimeoutExpired:
+                if attempt == HANG_ATTEMPTS - 1:
+                    raise
     if proc.returncode != 0 or not os.path.exists(png_path):
         raise RuntimeError(f"chromium failed ({proc.returncode}): {' '.join(cmd)}\n{proc.stderr[-2000:]}")
+
+
+HANG_ATTEMPTS = 3
 
 
 def render(chromium, page, out_dir, name, reduced_motion=False):
