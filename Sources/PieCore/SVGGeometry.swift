@@ -30,15 +30,18 @@ extension SVGWriter {
                 out.raw("\"/>")
             }
             for cut in [c.start, c.end] {
+                let ears = [cut.outerEar, cut.innerEar].enumerated().filter { !$0.element.isEmpty }
+                guard !cut.shape.isEmpty || !ears.isEmpty else { continue }
+                // The group turns with the boundary; ears slide along its ray inside it.
+                out.raw("<g class=\"p-c")
+                out.int(cut.index)
+                out.raw("\">")
                 if !cut.shape.isEmpty {
-                    out.raw("<path class=\"p-c")
-                    out.int(cut.index)
-                    out.raw("\"")
-                    out.raw(" d=\"")
+                    out.raw("<path d=\"")
                     out.path(cut.shape)
                     out.raw("\"/>")
                 }
-                for (k, ear) in [cut.outerEar, cut.innerEar].enumerated() where !ear.isEmpty {
+                for (k, ear) in ears {
                     out.raw("<path class=\"p-x")
                     out.int(2 * cut.index + k)
                     out.raw("\"")
@@ -46,23 +49,27 @@ extension SVGWriter {
                     out.path(ear)
                     out.raw("\"/>")
                 }
+                out.raw("</g>")
             }
             out.raw("</mask>\n")
         }
         out.raw("</defs>\n")
     }
 
-    /// Opens the group around motion element `index` that carries its explode orbit and mask.
+    /// Opens the group(s) around motion element `index` that carry its explode orbit and mask:
+    /// an orbit is two groups, `.p-o<k>` turning to the middle angle and an inner one moving
+    /// out along it and turning back (`MotionFrames.orbitOuter`/`orbitInner`); the mask sits
+    /// on the inner one, so it moves with the slice.
     mutating func motionOpen(_ index: Int) {
         let cut = scene.cutouts.firstIndex { $0.motion == index }
         let orbit = scene.orbits.contains { $0.motion == index }
         guard cut != nil || orbit else { return }
-        out.raw("<g")
         if orbit {
-            out.raw(" class=\"p-o")
+            out.raw("<g class=\"p-o")
             out.int(index)
-            out.raw("\"")
+            out.raw("\">")
         }
+        out.raw("<g")
         if let cut {
             out.raw(" mask=\"url(#" + scene.scope + "-c")
             out.int(cut)
@@ -72,7 +79,9 @@ extension SVGWriter {
     }
 
     mutating func motionClose(_ index: Int) {
-        if scene.cutouts.contains(where: { $0.motion == index }) || scene.orbits.contains(where: { $0.motion == index }) {
+        if scene.orbits.contains(where: { $0.motion == index }) {
+            out.raw("</g></g>\n")
+        } else if scene.cutouts.contains(where: { $0.motion == index }) {
             out.raw("</g>\n")
         }
     }

@@ -143,7 +143,8 @@ struct SVGWriter {
 
     private mutating func motionLayer() {
         guard !scene.motion.isEmpty else { return }
-        out.raw("<g class=\"p-mo\" visibility=\"hidden\" fill=\"none\" transform=\"rotate(")
+        // Hidden at rest by `visibility` and `opacity` (Inkscape ignores `visibility`).
+        out.raw("<g class=\"p-mo\" visibility=\"hidden\" opacity=\"0\" fill=\"none\" transform=\"rotate(")
         out.num(layout.startAngle)
         out.raw(")\"")
         if scene.stacked, let first = scene.motion.first {
@@ -221,23 +222,33 @@ struct SVGWriter {
         out.num(layout.stroke.width)
         out.raw("\">\n")
         for b in scene.separators {
+            // Hidden at rest (the moving end of a closing circle) by `visibility` and `opacity`.
+            let hidden: StaticString = b.motionOnly ? "\" visibility=\"hidden\" opacity=\"0\"" : "\""
+            if b.fromInner != nil {
+                // A unit ray in a turning group, moved out to the inner radius and stretched
+                // to the ring's width (`MotionFrames.rayStretch`).
+                out.raw("<g class=\"p-b")
+                out.int(b.index)
+                out.raw("\" transform=\"rotate(")
+                out.num(b.to)
+                out.raw(")")
+                out.raw(hidden)
+                if b.toOpacity == 0, !b.motionOnly { out.raw(" opacity=\"0\"") }
+                out.raw("><path transform=\"translate(0 ")
+                out.num(-b.inner)
+                out.raw(") scale(1 ")
+                out.num(MotionFrames.rayLength(b.outer - b.inner), decimals: 5)
+                out.raw(")\" d=\"M0 0V-1\"/></g>\n")
+                continue
+            }
             out.raw("<path class=\"p-b")
             out.int(b.index)
             out.raw("\" transform=\"rotate(")
             out.num(b.to)
-            if b.fromInner != nil {
-                // A unit ray moved out to the inner radius and stretched to the ring's width.
-                out.raw(") translate(0 ")
-                out.num(-b.inner)
-                out.raw(") scale(1 ")
-                out.num(b.outer - b.inner, decimals: 5)
-                out.raw(b.motionOnly ? ")\" visibility=\"hidden\"" : ")\"")
-                out.raw(b.toOpacity == 0 ? " opacity=\"0\" d=\"M0 0V-1\"/>\n" : " d=\"M0 0V-1\"/>\n")
-                continue
-            }
-            out.raw(b.motionOnly ? ")\" visibility=\"hidden\"" : ")\"")
+            out.raw(")")
+            out.raw(hidden)
             // A line inside "Other" fades out: gone at rest, for static renderers too.
-            out.raw(b.toOpacity == 0 ? " opacity=\"0\" d=\"" : " d=\"")
+            out.raw(b.toOpacity == 0 && !b.motionOnly ? " opacity=\"0\" d=\"" : " d=\"")
             out.radial(inner: b.inner, outer: b.outer)
             out.raw("\"/>\n")
         }
@@ -249,22 +260,25 @@ struct SVGWriter {
         out.raw("<g class=\"p-lb\" text-anchor=\"middle\">\n")
         let dy = layout.fontSize * 0.35
         for l in scene.labels {
-            out.raw("<text class=\"p-l")
+            // Two elements, so that the position turns along the circle in every engine
+            // (`MotionFrames.labelOuter`/`labelInner`): the group turns to the label's angle
+            // and moves out to its radius, the text turns back upright.
+            out.raw("<g class=\"p-l")
             out.int(l.index)
             out.raw("\" transform=\"rotate(")
             out.num(l.to)
             out.raw(") translate(0 ")
             out.num(-l.radius)
-            out.raw(") rotate(")
+            // A leaving slice's label is gone at rest, for static renderers too.
+            out.raw(l.toOpacity == 0 ? ")\" opacity=\"0\"><text transform=\"rotate(" : ")\"><text transform=\"rotate(")
             out.num(-l.to)
             out.raw(")\" y=\"")
             out.num(dy)
             out.raw("\" fill=\"")
             out.hex(l.color)
-            // A leaving slice's label is gone at rest, for static renderers too.
-            out.raw(l.toOpacity == 0 ? "\" opacity=\"0\">" : "\">")
+            out.raw("\">")
             out.text(l.text)
-            out.raw("</text>\n")
+            out.raw("</text></g>\n")
         }
         out.raw("</g>\n")
     }

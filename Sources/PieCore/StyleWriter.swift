@@ -4,19 +4,20 @@ import PieSpec
 /// Writes the chart's CSS (the `<style>` of chart.svg and chart.css, byte-identical): the
 /// `@keyframes` at the top level, then every rule nested in one `.piec-<id>{...}` block (CSS
 /// nesting: the scope is written once, not before every selector), generated class names
-/// only, one `@keyframes` per distinct from-state (the final state is each element's own
-/// attributes, plus a rule for its final `transform`: see `rule`), and every `animation`
-/// declaration inside `@media (prefers-reduced-motion: no-preference)`.
+/// only, one `@keyframes` per distinct from-state, and every `animation` declaration inside
+/// `@media (prefers-reduced-motion: no-preference)`. Transforms animate through the
+/// individual properties `rotate`, `translate` and `scale` (`MotionFrame`): elements drawn
+/// at rest keep their final transform in their `transform` attribute only and animate a
+/// delta to it; motion-only elements get a final-state rule.
 struct StyleWriter {
-    /// An animated element's from-state: the body of its `@keyframes` (`from` only; the
-    /// implicit `to` is the element's own final state: its attributes and `transform` rule).
-    enum From: Hashable {
-        case dash(Scene.Dash, circumference: Double)
-        /// `opacity` is written when not 1, or always with `fades` (the final state's differs).
-        case rotate(Double, showing: Bool, opacity: Double = 1, fades: Bool = false)
-        /// A separator drawn as a unit ray: rotated, moved out to `inner`, stretched to `length`.
-        case ray(Double, inner: Double, length: Double, showing: Bool, opacity: Double = 1, fades: Bool = false)
-        case orbit(Double, radius: Double, opacity: Double, fades: Bool = false)
+    /// One animated element (or the inner element of a nested pair): its selector, the
+    /// layer-wide selector that may name the keyframes of all its kind at once, its final
+    /// rule (motion-only elements) and its from-state.
+    struct Part {
+        var selector: String
+        var layer: StaticString? = nil
+        var rule: MotionFrame? = nil
+        var frame: MotionFrame
     }
 
     /// Rules, nested in the scope block.
@@ -24,8 +25,8 @@ struct StyleWriter {
     /// `@keyframes`, top level (they cannot nest in a style rule).
     private var frames: ByteWriter
     let scene: Scene
-    private var keyframes: [From] = []
-    private var keyframeIndex: [From: Int] = [:]
+    private var keyframes: [MotionFrame] = []
+    private var keyframeIndex: [MotionFrame: Int] = [:]
 
     private init(scene: Scene) {
         self.scene = scene
@@ -55,28 +56,31 @@ struct StyleWriter {
         if scene.moves, !scene.plan.isUniform {
             writeSampled()
         } else if scene.moves {
-            let names = fromStates()
+            let parts = self.parts(at: scene)
+            rules(parts)
+            var names: [(Part, Int)] = []
+            for p in parts where !p.frame.isEmpty { names.append((p, keyframe(p.frame))) }
             for (k, from) in keyframes.enumerated() {
                 frames.raw("@keyframes ")
                 frames.raw(scene.scope)
                 frames.raw("-k")
                 frames.int(k)
                 frames.raw("{from{")
-                body(from)
-                frames.raw("}}\n")
+                from.write(into: &frames, rotatesDashes: scene.rotatesDashes)
+                frames.raw("}")
+                if let hold = from.hold {
+                    frames.raw("to{opacity:")
+                    frames.num(hold)
+                    frames.raw("}")
+                }
+                frames.raw("}\n")
             }
             showHide()
-            out.raw(".p-mo circle,.p-sep path,.p-lb text")
-            geometrySelectors(into: &out)
+            out.raw(Self.animated)
             out.raw("{")
             longhands()
             out.raw("}\n")
-            animationNames(names.motion, layer: ".p-mo circle", cls: ".p-m")
-            animationNames(names.cuts, layer: ".p-cm path", cls: ".p-c")
-            animationNames(names.ears, layer: ".p-cm path", cls: ".p-x")
-            animationNames(names.orbits, layer: ".p-mo g", cls: ".p-o")
-            animationNames(names.separators, layer: ".p-sep path", cls: ".p-b")
-            animationNames(names.labels, layer: ".p-lb text", cls: ".p-l")
+            animationNames(names)
             out.raw("}\n")
         } else if scene.fades {
             frames.raw("@keyframes ")
@@ -91,13 +95,18 @@ struct StyleWriter {
         }
     }
 
+    /// Every element that may animate: the motion layer, separators, inside labels and the
+    /// gap masks, all descendants of their layer.
+    static let animated: StaticString = ".p-mo *,.p-sep *,.p-lb *,.p-cm *"
+
     /// The motion layer's show and the exact layer's hide for the whole timeline; opens the
-    /// `prefers-reduced-motion: no-preference` block (the caller closes it).
+    /// `prefers-reduced-motion: no-preference` block (the caller closes it). The motion layer
+    /// is hidden at rest by `visibility` and by `opacity` (Inkscape ignores `visibility`).
     private mutating func showHide() {
         let scope = scene.scope, line = scene.plan.timeline
         frames.raw("@keyframes ")
         frames.raw(scope)
-        frames.raw("-show{from,to{visibility:visible}}\n@keyframes ")
+        frames.raw("-show{from,to{visibility:visible;opacity:1}}\n@keyframes ")
         frames.raw(scope)
         frames.raw("-hide{from,to{visibility:hidden}}\n")
         out.raw("@media (prefers-reduced-motion:no-preference){\n.p-mo{animation:")
@@ -109,6 +118,76 @@ struct StyleWriter {
         out.raw("-hide ")
         CSSTiming.shorthand(line, easing: scene.plan.easing, linear: true, into: &out)
         out.raw("}\n")
+    }
+
+    /// Each part of every animated element, its from-state read from `s`: the scene itself
+    /// (the plan's start) or a sampled instant's scene (same elements in the same order).
+    /// Final states always come from `scene`.
+    func parts(at s: Scene) -> [Part] {
+        var parts: [Part] = []
+        let rotates = scene.rotatesDashes
+        for (k, m) in scene.motion.enumerated() {
+            let rule = MotionFrames.dash(m.to, to: m.to, circumference: m.circumference, rotatesDashes: rotates, withDash: false)
+            parts.append(Part(selector: ".p-m\(m.index)", layer: ".p-mo circle", rule: rule.isEmpty ? nil : rule,
+                              frame: MotionFrames.dash(s.motion[k].from, to: m.to, circumference: m.circumference, rotatesDashes: rotates)))
+        }
+        for b in scene.separators {
+            // Only the closing line's presence depends on the instant; a missing one stands still.
+            let x = s.separators.first { $0.index == b.index } ?? b
+            var outer = MotionFrames.rotated(from: x.from, to: b.to, showing: b.motionOnly, opacity: x.fromOpacity, fades: b.toOpacity != 1)
+            if b.motionOnly {
+                // Hidden at rest by `opacity="0"` too: it must not fade out while it moves.
+                outer.opacity = x.fromOpacity
+                outer.hold = b.toOpacity
+            }
+            parts.append(Part(selector: ".p-b\(b.index)", frame: outer))
+            if b.fromInner != nil {
+                let inner = x.fromInner ?? x.inner
+                parts.append(Part(selector: ".p-b\(b.index)>path", frame: MotionFrames.rayStretch(
+                    fromInner: inner, fromLength: (x.fromOuter ?? x.outer) - inner, inner: b.inner, length: b.outer - b.inner)))
+            }
+        }
+        for (k, c) in scene.cutouts.enumerated() {
+            for (side, cut) in [c.start, c.end].enumerated() {
+                let at = side == 0 ? s.cutouts[k].start : s.cutouts[k].end
+                parts.append(Part(selector: ".p-c\(cut.index)", rule: MotionFrames.orbitOuter(mid: cut.to),
+                                  frame: MotionFrames.orbitOuter(mid: at.from)))
+                for (e, _) in cut.ears {
+                    var slide = MotionFrame()
+                    slide.translateY = -(at.ears.first { $0.0 == e }?.1 ?? 0)
+                    parts.append(Part(selector: ".p-x\(e)", frame: slide))
+                }
+            }
+        }
+        for (k, o) in scene.orbits.enumerated() {
+            let at = s.orbits[k]
+            parts.append(Part(selector: ".p-o\(o.motion)", rule: MotionFrames.orbitOuter(mid: o.toMid),
+                              frame: MotionFrames.orbitOuter(mid: at.fromMid)))
+            parts.append(Part(selector: ".p-o\(o.motion)>g", rule: MotionFrames.orbitInner(mid: o.toMid, radius: o.to),
+                              frame: MotionFrames.orbitInner(mid: at.fromMid, radius: at.from)))
+        }
+        for (k, l) in scene.labels.enumerated() {
+            let at = s.labels[k]
+            // A leaving label (final opacity 0) must say `opacity:1` in its from-state, or it
+            // would stay at its final 0 for the whole animation.
+            parts.append(Part(selector: ".p-l\(l.index)", frame: MotionFrames.labelOuter(
+                from: at.from, to: l.to, opacity: at.fromOpacity, fades: l.toOpacity != 1)))
+            parts.append(Part(selector: ".p-l\(l.index)>text", frame: MotionFrames.labelInner(
+                from: at.from, to: l.to, fromRadius: at.fromRadius, radius: l.radius)))
+        }
+        return parts
+    }
+
+    /// The final-state rules of motion-only parts (outside any media query: an element that
+    /// is shown only while animating may take them at rest too).
+    private mutating func rules(_ parts: [Part]) {
+        for p in parts {
+            guard let rule = p.rule else { continue }
+            out.raw(p.selector)
+            out.raw("{")
+            rule.write(into: &out, rotatesDashes: scene.rotatesDashes)
+            out.raw("}\n")
+        }
     }
 
     /// Staged or staggered plans: the boundaries are sums of differently timed eased widths,
@@ -124,74 +203,49 @@ struct StyleWriter {
         // Aligned windows (stages without stagger): in each interval one window runs, so the
         // easing on each keyframe makes every boundary exact between the edges.
         let ease = aligned == nil ? "" : ";animation-timing-function:" + easing()
-        let scenes = times.map { Scene(layout: scene.layout, plan: plan.frozen(at: $0), shape: plan) }
-        func emit(_ name: String, _ states: [From]) {
+        let final = parts(at: scene)
+        let samples = times.map { parts(at: Scene(layout: scene.layout, plan: plan.frozen(at: $0), shape: plan)) }
+        rules(final)
+        var named: [String] = []
+        for (i, part) in final.enumerated() {
+            let states = Self.filled(samples.map { $0[i].frame })
+            guard states.contains(where: { !$0.isEmpty }) else { continue }
+            let name = "s\(named.count)"
             frames.raw("@keyframes " + scene.scope + "-" + name + "{")
             for (t, state) in zip(times, states) {
                 frames.raw(CSSTiming.offset(t, in: line) + "{")
-                body(state)
+                state.write(into: &frames, rotatesDashes: scene.rotatesDashes)
                 frames.raw(ease + "}")
             }
+            if let hold = part.frame.hold { frames.raw("to{opacity:" + formatNumber(hold) + "}") }
             frames.raw("}\n")
-        }
-        for m in scene.motion {
-            rule(".p-m", m.index, .dash(m.to, circumference: m.circumference))
-            let k = scene.motion.firstIndex { $0.index == m.index }!
-            emit("m\(m.index)", scenes.map { .dash($0.motion[k].from, circumference: m.circumference) })
-        }
-        for b in scene.separators {
-            // Only the closing line's presence depends on the instant; a missing one stands still.
-            func line(_ s: Scene) -> Scene.Separator { s.separators.first { $0.index == b.index } ?? b }
-            let fades = b.toOpacity != 1
-            if b.fromInner != nil {
-                rule(".p-b", b.index, .ray(b.to, inner: b.inner, length: b.outer - b.inner, showing: false, opacity: b.toOpacity))
-                emit("b\(b.index)", scenes.map {
-                    let x = line($0), inner = x.fromInner ?? x.inner
-                    return .ray(x.from, inner: inner, length: (x.fromOuter ?? x.outer) - inner, showing: b.motionOnly, opacity: x.fromOpacity, fades: fades)
-                })
-            } else {
-                rule(".p-b", b.index, .rotate(b.to, showing: false, opacity: b.toOpacity))
-                emit("b\(b.index)", scenes.map { .rotate(line($0).from, showing: b.motionOnly, opacity: line($0).fromOpacity, fades: fades) })
-            }
-        }
-        for (k, c) in scene.cutouts.enumerated() {
-            for (side, cut) in [c.start, c.end].enumerated() {
-                rule(".p-c", cut.index, .rotate(cut.to, showing: false))
-                emit("c\(cut.index)", scenes.map { .rotate(side == 0 ? $0.cutouts[k].start.from : $0.cutouts[k].end.from, showing: false) })
-                for (e, _) in cut.ears {
-                    rule(".p-x", e, .ray(cut.to, inner: 0, length: 1, showing: false))
-                    emit("x\(e)", scenes.map {
-                        let c = side == 0 ? $0.cutouts[k].start : $0.cutouts[k].end
-                        return .ray(c.from, inner: c.ears.first { $0.0 == e }?.1 ?? 0, length: 1, showing: false)
-                    })
-                }
-            }
-        }
-        for (k, o) in scene.orbits.enumerated() {
-            rule(".p-o", o.motion, .orbit(o.toMid, radius: o.to, opacity: 1))
-            emit("o\(o.motion)", scenes.map { .orbit($0.orbits[k].fromMid, radius: $0.orbits[k].from, opacity: 1) })
-        }
-        for (k, l) in scene.labels.enumerated() {
-            rule(".p-l", l.index, .orbit(l.to, radius: l.radius, opacity: l.toOpacity))
-            emit("l\(l.index)", scenes.map { .orbit($0.labels[k].from, radius: $0.labels[k].fromRadius, opacity: $0.labels[k].fromOpacity,
-                                                  fades: l.toOpacity != 1) })
+            named.append(part.selector + "{animation-name:" + scene.scope + "-" + name + "}\n")
         }
         showHide()
         // Longhands, not the shorthand: `animation:` would reset animation-name with a more
         // specific selector than the per-element rules below.
-        out.raw(".p-mo circle,.p-sep path,.p-lb text" + geometrySelectors() + "{animation-duration:" + formatNumber(line.length)
+        out.raw(String(describing: Self.animated) + "{animation-duration:" + formatNumber(line.length)
                 + "ms;animation-timing-function:linear;animation-delay:" + formatNumber(line.start) + "ms;animation-fill-mode:backwards}\n")
-        for m in scene.motion { out.raw(".p-m\(m.index){animation-name:" + scene.scope + "-m\(m.index)}\n") }
-        for b in scene.separators { out.raw(".p-b\(b.index){animation-name:" + scene.scope + "-b\(b.index)}\n") }
-        for l in scene.labels { out.raw(".p-l\(l.index){animation-name:" + scene.scope + "-l\(l.index)}\n") }
-        for c in scene.cutouts {
-            for cut in [c.start, c.end] {
-                out.raw(".p-c\(cut.index){animation-name:" + scene.scope + "-c\(cut.index)}\n")
-                for (e, _) in cut.ears { out.raw(".p-x\(e){animation-name:" + scene.scope + "-x\(e)}\n") }
-            }
-        }
-        for o in scene.orbits { out.raw(".p-o\(o.motion){animation-name:" + scene.scope + "-o\(o.motion)}\n") }
+        for rule in named { out.raw(rule) }
         out.raw("}\n")
+    }
+
+    /// Sampled frames of one part with every property that any of them sets set in all (to
+    /// its identity value where missing), since a keyframe that leaves a property out is no
+    /// keyframe for it.
+    static func filled(_ states: [MotionFrame]) -> [MotionFrame] {
+        let rotate = states.contains { $0.rotate != nil }, translate = states.contains { $0.translateY != nil }
+        let scale = states.contains { $0.scale != nil }, scaleY = states.contains { $0.scaleY != nil }
+        let opacity = states.contains { $0.opacity != nil }
+        return states.map { s in
+            var s = s
+            if rotate, s.rotate == nil { s.rotate = 0 }
+            if translate, s.translateY == nil { s.translateY = 0 }
+            if scale, s.scale == nil { s.scale = 1 }
+            if scaleY, s.scaleY == nil { s.scaleY = 1 }
+            if opacity, s.opacity == nil { s.opacity = 1 }
+            return s
+        }
     }
 
     /// The window edges when, between any two consecutive edges, at most one distinct window
@@ -245,45 +299,9 @@ struct StyleWriter {
     /// The plan's easing as CSS.
     private func easing() -> String { CSSTiming.easing(scene.plan.easing) }
 
-    struct Names {
-        var motion: [(Int, Int)] = []
-        var cuts: [(Int, Int)] = []
-        var ears: [(Int, Int)] = []
-        var orbits: [(Int, Int)] = []
-        var separators: [(Int, Int)] = []
-        var labels: [(Int, Int)] = []
-    }
-
-    /// Each animated element's from-keyframe number; writes its final-state rule.
-    private mutating func fromStates() -> Names {
-        var names = Names()
-        for m in scene.motion {
-            rule(".p-m", m.index, .dash(m.to, circumference: m.circumference))
-            names.motion.append((m.index, keyframe(.dash(m.from, circumference: m.circumference))))
-        }
-        for b in scene.separators {
-            let fades = b.toOpacity != 1
-            if let fromInner = b.fromInner, let fromOuter = b.fromOuter {
-                rule(".p-b", b.index, .ray(b.to, inner: b.inner, length: b.outer - b.inner, showing: false, opacity: b.toOpacity))
-                names.separators.append((b.index, keyframe(.ray(b.from, inner: fromInner, length: fromOuter - fromInner, showing: b.motionOnly, opacity: b.fromOpacity, fades: fades))))
-            } else {
-                rule(".p-b", b.index, .rotate(b.to, showing: false, opacity: b.toOpacity))
-                names.separators.append((b.index, keyframe(.rotate(b.from, showing: b.motionOnly, opacity: b.fromOpacity, fades: fades))))
-            }
-        }
-        geometryStates(&names)
-        for l in scene.labels {
-            rule(".p-l", l.index, .orbit(l.to, radius: l.radius, opacity: l.toOpacity))
-            // A leaving label (final opacity 0) must say `opacity:1` in its from-state, or it
-            // would stay at its final 0 for the whole animation.
-            names.labels.append((l.index, keyframe(.orbit(l.from, radius: l.fromRadius, opacity: l.fromOpacity, fades: l.toOpacity != 1))))
-        }
-        return names
-    }
-
     /// The number of from-state `from`, added when new. A few states (the usual case) are
     /// found by a linear scan; the hash index is built only past `linearKeyframes`.
-    mutating func keyframe(_ from: From) -> Int {
+    mutating func keyframe(_ from: MotionFrame) -> Int {
         if keyframeIndex.isEmpty {
             if let k = keyframes.firstIndex(of: from) { return k }
             if keyframes.count < Self.linearKeyframes {
@@ -301,119 +319,36 @@ struct StyleWriter {
     /// Distinct from-states up to which `keyframe` scans linearly instead of hashing.
     static let linearKeyframes = 16
 
-    /// The final `transform` of an animated element: its rule (nested in the scope, outside
-    /// any media query), nothing when it has none. Only `transform` needs a rule: WebKit does
-    /// not read the SVG `transform` attribute as the property's underlying value (measured in
-    /// WebKitGTK 2.50), so the implicit `to` keyframe would be `none` there. Every other final
-    /// value (`stroke-dasharray`, `stroke-dashoffset`, `stroke-width`, `stroke`, `opacity`,
-    /// `visibility`) is a presentation attribute every engine maps (`StateAttributes`).
-    mutating func rule(_ cls: StaticString, _ index: Int, _ state: From) {
-        guard Self.hasTransform(state, rotatesDashes: scene.rotatesDashes) else { return }
-        out.raw(cls)
-        out.int(index)
-        out.raw("{")
-        Self.transform(state, rotatesDashes: scene.rotatesDashes, into: &out)
-        out.raw("}\n")
-    }
-
-    /// Whether `state` has a transform: all do but a dash moved by `stroke-dashoffset` on a
-    /// fixed ring.
-    static func hasTransform(_ state: From, rotatesDashes: Bool) -> Bool {
-        if case .dash(let d, _) = state { return rotatesDashes || d.scale != nil }
-        return true
-    }
-
-    /// `transform:...` of a state that `hasTransform`. Labels use `rotate(a) translate(0px,-r)
-    /// rotate(-a)`, which interpolates along the circle of radius r.
-    static func transform(_ state: From, rotatesDashes: Bool, into w: inout ByteWriter) {
-        switch state {
-        case .dash(let d, _):
-            if rotatesDashes {
-                w.raw("transform:rotate(")
-                w.num(d.angle - Scene.circleStart)
-                w.raw("deg)")
-                if let scale = d.scale {
-                    w.raw(" scale(")
-                    w.num(scale, decimals: 5)
-                    w.raw(")")
-                }
-            } else if let scale = d.scale {
-                // Only a changing ring scales the circle (a transform); angles move the dash.
-                w.raw("transform:scale(")
-                w.num(scale, decimals: 5)
-                w.raw(")")
+    /// One rule per layer when every part of that layer shares its keyframes, else one rule
+    /// per keyframe listing its parts (groups in order of first use).
+    private mutating func animationNames(_ items: [(Part, Int)]) {
+        var rest: [(Part, Int)] = []
+        var k = 0
+        while k < items.count {
+            guard let layer = items[k].0.layer else { rest.append(items[k]); k += 1; continue }
+            var end = k
+            while end < items.count, items[end].0.layer.map({ String(describing: $0) }) == String(describing: layer) { end += 1 }
+            let run = items[k..<end]
+            if run.allSatisfy({ $0.1 == run.first!.1 }) {
+                out.raw(layer)
+                out.raw("{animation-name:")
+                out.raw(scene.scope)
+                out.raw("-k")
+                out.int(run.first!.1)
+                out.raw("}\n")
+            } else {
+                rest.append(contentsOf: run)
             }
-        case .ray(let angle, let inner, let length, _, _, _):
-            w.raw("transform:rotate(")
-            w.num(angle)
-            w.raw("deg) translate(0px,")
-            w.num(-inner)
-            w.raw("px) scale(1,")
-            w.num(max(length, 0), decimals: 5)
-            w.raw(")")
-        case .rotate(let angle, _, _, _):
-            w.raw("transform:rotate(")
-            w.num(angle)
-            w.raw("deg)")
-        case .orbit(let angle, let radius, _, _):
-            w.raw("transform:rotate(")
-            w.num(angle)
-            w.raw("deg) translate(0px,")
-            w.num(-radius)
-            w.raw("px) rotate(")
-            w.num(-angle)
-            w.raw("deg)")
+            k = end
         }
-    }
-
-    /// The declarations of a from-state (a keyframe's body).
-    private mutating func body(_ state: From) {
-        let moved = Self.hasTransform(state, rotatesDashes: scene.rotatesDashes)
-        if moved { Self.transform(state, rotatesDashes: scene.rotatesDashes, into: &frames) }
-        switch state {
-        case .dash(let d, let circumference):
-            frames.dashProperties(d, circumference: circumference, rotatesDashes: scene.rotatesDashes, as: .declaration, first: !moved)
-        case .ray(_, _, _, let showing, let opacity, let fades), .rotate(_, let showing, let opacity, let fades):
-            if showing { frames.raw(";visibility:visible") }
-            if opacity != 1 || fades {
-                frames.raw(";opacity:")
-                frames.num(opacity)
-            }
-        case .orbit(_, _, let opacity, let fades):
-            if opacity != 1 || fades {
-                frames.raw(";opacity:")
-                frames.num(opacity)
-            }
-        }
-    }
-
-    /// One rule for the whole layer when every element shares its keyframes, else one rule
-    /// per keyframe listing its elements.
-    private mutating func animationNames(_ items: [(Int, Int)], layer: StaticString, cls: StaticString) {
-        guard let firstName = items.first?.1 else { return }
-        if items.allSatisfy({ $0.1 == firstName }) {
-            out.raw(layer)
-            out.raw("{animation-name:")
-            out.raw(scene.scope)
-            out.raw("-k")
-            out.int(firstName)
-            out.raw("}\n")
-            return
-        }
-        // Names are keyframe numbers (0..<keyframes.count): group the elements by number,
-        // groups in order of first use.
-        var groups = [[Int]](repeating: [], count: keyframes.count)
+        var groups = [[String]](repeating: [], count: keyframes.count)
         var order: [Int] = []
-        for (element, name) in items {
+        for (part, name) in rest {
             if groups[name].isEmpty { order.append(name) }
-            groups[name].append(element)
+            groups[name].append(part.selector)
         }
         for name in order {
-            for (i, element) in groups[name].enumerated() {
-                if i > 0 { out.raw(",") }
-                out.raw(cls)
-                out.int(element)
-            }
+            out.raw(groups[name].joined(separator: ","))
             out.raw("{animation-name:")
             out.raw(scene.scope)
             out.raw("-k")
