@@ -63,7 +63,7 @@ def transitions(piec, workdir, shoot):
         old, new = pie(before, other, **chart), pie(after, other, **chart)
         old["id"] = new["id"] = name
         case_dir = workdir / name
-        case_dir.mkdir()
+        case_dir.mkdir(exist_ok=True)
         bundle = bundles.build_transition(piec, old, new, case_dir)
         chart_model = OtherChart(bundle.manifest)
         start, end = chart_model.delay, chart_model.end_time

@@ -64,7 +64,7 @@ def transitions(piec, workdir, shoot):
         old, new = spec_pair(name)
         new["id"] = old["id"] = name
         case_dir = workdir / name
-        case_dir.mkdir()
+        case_dir.mkdir(exist_ok=True)
         bundle = bundles.build_transition(piec, old, new, case_dir)
         chart0 = TransitionChart(bundle.manifest)
         ring = (DONUT * chart0.outer, chart0.outer) if name == "pie-to-donut" else None
