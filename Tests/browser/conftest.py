@@ -99,3 +99,26 @@ def dom(engine):
         return engine.dump_dom(path, reduced_motion)
     _dom.engine = engine
     return _dom
+
+
+ENGINE_SECONDS = {}
+
+
+def pytest_runtest_logreport(report):
+    """Adds up the time of every test phase (fixture set-up included) per engine."""
+    engine = getattr(report, "engine", None)
+    if engine:
+        ENGINE_SECONDS[engine] = ENGINE_SECONDS.get(engine, 0.0) + report.duration
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    callspec = getattr(item, "callspec", None)
+    outcome.get_result().engine = callspec.params.get("engine") if callspec else None
+
+
+def pytest_terminal_summary(terminalreporter):
+    if ENGINE_SECONDS:
+        terminalreporter.write_line("time per engine (tests and their fixtures): " + ", ".join(
+            f"{name} {seconds:.0f} s" for name, seconds in sorted(ENGINE_SECONDS.items())))
