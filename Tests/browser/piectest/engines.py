@@ -299,6 +299,10 @@ class Firefox(WebDriverCommands):
             "marionette.port": 0,
             "ui.prefersReducedMotion": 1 if self.reduced else 0,
             "layout.css.devPixelsPerPx": "1.0",
+            # Else Animation.currentTime is rounded to 20 us (a seek to 799.99 ms reads 799.98)
+            # and the page's seek check (exact to 1e-6 ms) fails.
+            "privacy.reduceTimerPrecision": False,
+            "privacy.reduceTimerPrecision.unconditional": False,
             "browser.shell.checkDefaultBrowser": False,
             "browser.startup.page": 0,
             "browser.startup.homepage_override.mstone": "ignore",
