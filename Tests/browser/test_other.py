@@ -1,4 +1,4 @@
-"""`chart.other` in Chromium: small slices grouped into one "Other" wedge at rest, and slices
+"""`chart.other` in each engine: small slices grouped into one "Other" wedge at rest, and slices
 that cross the threshold between versions animate into Other (taking its colour) or out of it.
 Each case is built with `piec build --from`, seeked at 0/25/50/75/100 % and after the end;
 every boundary must be where the manifest's plan puts it (Other's parts share its colour, so

@@ -23,7 +23,7 @@ TIMES = ["start", "mid"]
 @pytest.fixture(scope="module")
 def reduced(build, shoot):
     """Each chart at t = 0 and mid-animation, plus the reference chart (which puts its
-    animation under the same media query) to show that Chromium honours the flag."""
+    animation under the same media query) to show that the engine honours it."""
     svg, manifest = reference_chart([30, 20, 25, 10, 15], specs.SLICE_COLORS)
     charts = {"reference": (svg, Chart(manifest))}
     for name, spec in CHARTS.items():

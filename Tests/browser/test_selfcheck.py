@@ -1,6 +1,6 @@
 """The measuring code checked against things known exactly, independent of piec:
 the CSS easing curves, and a reference chart drawn here with exact wedge paths, rotated rigidly
-by a CSS animation and seeked in Chromium."""
+by a CSS animation and seeked in each engine."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Transitions built with `piec build --from`, seeked in Chromium at 0, 25, 50, 75 and 100 % of
+"""Transitions built with `piec build --from`, seeked in each engine at 0, 25, 50, 75 and 100 % of
 the timeline and after the end: every boundary is where the exact model puts it
 (piectest/transition.py: `from + (to - from) * E(p)` for uniform timing, per-segment windows
 for `stages: staged` and `stagger`), movers paint over the segments, and no background shows
@@ -58,7 +58,7 @@ def spec_pair(name):
 
 @pytest.fixture(scope="module")
 def transitions(piec, workdir, shoot):
-    """{name: (bundle, chart, page, raster)}, one Chromium page per case."""
+    """{name: (bundle, chart, page, raster)}, one page per case (per engine)."""
     out = {}
     for name in CASES:
         old, new = spec_pair(name)
