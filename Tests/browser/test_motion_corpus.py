@@ -11,7 +11,8 @@
 - a slice going to 0 and one coming from 0: no radial hairline where it is 0 wide;
 - sweep 360 -> 180, and start angle and sweep changing together: the whole chart inside the
   canvas at every instant, frame 0 is the old chart;
-- every slice replaced at once in a donut: no seams from frame 0.
+- every slice replaced at once (in a donut, from a non-zero start, in a rose): no seams from
+  frame 0.
 
 Expected angles come from the manifest and the exact model (piectest/transition.py), never
 from what a browser drew; where the manifest itself is in question (counterclockwise start,
@@ -59,6 +60,10 @@ CASES = {
     "sweep-360-180": (pie(ABCD), pie(ABCD, {"sweep": 180, "startAngle": -90})),
     "start-and-sweep": (pie(ABCD, {"startAngle": 30}),
                         pie([("a", 30), ("b", 30), ("c", 25), ("d", 15)], {"startAngle": -60, "sweep": 240})),
+    # Every slice replaced at once: the old ones leave, the new ones enter (seams from frame 0).
+    "all-replaced-start30": (pie(ABCD, {"startAngle": 30}), pie([("w", 1), ("x", 2), ("y", 3)], {"startAngle": 30})),
+    "all-replaced-rose": (pie(ABCD, radii=(1.0, 0.85, 0.7, 0.6)),
+                          pie([("w", 1), ("x", 2), ("y", 3)], radii=(0.9, 1.0, 0.8))),
     "all-replaced-donut": (pie(ABCD, {"innerRadius": 0.5}),
                            pie([("w", 1), ("x", 2), ("y", 3)], {"innerRadius": 0.5})),
 }
@@ -86,8 +91,8 @@ def ids_of(spec):
 
 
 @pytest.fixture(scope="module")
-def corpus(piec, workdir, shoot):
-    """{name: (bundle, old bundle, chart, page, raster)}: one page per case per engine."""
+def built(piec, workdir):
+    """{name: (bundle, old version built alone, model)}: the builds, engine-independent."""
     out = {}
     for name, (before, after) in CASES.items():
         old, new = copy.deepcopy(before), copy.deepcopy(after)
@@ -96,7 +101,15 @@ def corpus(piec, workdir, shoot):
         (case_dir / "alone").mkdir(parents=True, exist_ok=True)
         bundle = bundles.build_transition(piec, old, new, case_dir)
         alone = bundles.build(piec, old, case_dir / "alone")       # the old version on its own
-        chart = FrameChart(bundle.manifest)
+        out[name] = (bundle, alone, FrameChart(bundle.manifest))
+    return out
+
+
+@pytest.fixture(scope="module")
+def corpus(built, shoot):
+    """{name: (bundle, old bundle, chart, page, raster)}: one page per case per engine."""
+    out = {}
+    for name, (bundle, alone, chart) in built.items():
         start, end = chart.delay, chart.end_time
         times = [start + (end - start) * p / 100 for p in PERCENTS] + [end + 250]
         page = SeekPage([(bundle.svg, t) for t in times], columns=len(times), background=chart.background)
@@ -160,9 +173,9 @@ def extent(chart, t_ms):
 
 
 @pytest.mark.parametrize("name", CASES)
-def test_the_whole_chart_is_inside_the_canvas_at_every_instant(corpus, name):
+def test_the_whole_chart_is_inside_the_canvas_at_every_instant(built, name):
     """Every wedge the model draws, every 10 ms of the timeline, lies inside the viewBox."""
-    bundle, _, chart, _, _ = corpus[name]
+    bundle, _, chart = built[name]
     vx, vy, vw, vh = view_box(bundle.svg)
     t, bad = 0.0, []
     while t <= chart.end_time + 10:
@@ -175,10 +188,10 @@ def test_the_whole_chart_is_inside_the_canvas_at_every_instant(corpus, name):
 
 
 @pytest.mark.parametrize("name", CASES)
-def test_frame_0_is_the_old_chart(corpus, name):
+def test_frame_0_is_the_old_chart(built, name):
     """At the start of the timeline the model (read from the transition's manifest) draws the
     old version exactly as it is drawn on its own: same angles, same radii."""
-    bundle, alone, chart, _, _ = corpus[name]
+    bundle, alone, chart = built[name]
     old = {s["id"]: s for s in alone.manifest["slices"]}
     drawn = {w.key[len("slice:"):]: w for w in chart.wedges(chart.delay) if w.end - w.start > 1e-9}
     # A 0-value slice has no width on its own: nothing of it may show.
