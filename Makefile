@@ -34,13 +34,13 @@ test: ## everything CI runs: bootstrap, swift build, swift test, then the browse
 	$(SWIFT) build
 	$(SWIFT) test
 	bench/run.sh --smoke --piec .build/debug/piec > /dev/null  # keeps the benchmark script working (~5 s)
-	$(MAKE) --no-print-directory browser-test
+	PIEC_ENGINES= $(MAKE) --no-print-directory browser-test   # all three engines, whatever the environment says
 	$(MAKE) --no-print-directory safety-test
 
 swift-test: ## swift test only
 	$(SWIFT) test
 
-browser-test: ## the Python/Chromium/rsvg tests under Tests/browser (needs a debug build)
+browser-test: ## Tests/browser in Chromium, Firefox and WebKitGTK, plus rsvg/Inkscape/cairosvg (needs a debug build)
 	python="$(PYTHON_CMD)"; echo "browser tests with $$python"; "$$python" -m pytest -q Tests/browser
 
 safety-test: ## output safety, limits and file-system tests under Tests/safety (needs a debug build)

@@ -6,7 +6,8 @@
 #   scripts/bootstrap.sh --dry-run    report what is missing, install nothing
 #
 # Environment: PIEC_BOOTSTRAP_BROWSER=0 is the same as --no-browser; CHROMIUM=/path/to/chrome
-# names a Chromium/Chrome binary to use instead of installing one; PYTHON=/path/to/python3
+# names a Chromium/Chrome binary to use instead of installing one (FIREFOX and MINIBROWSER
+# likewise for Firefox and WebKitGTK's MiniBrowser); PYTHON=/path/to/python3
 # names the interpreter for the tests (see scripts/python.sh).
 #
 # Only what is missing is installed. `apt-get update` runs only when something is missing.
@@ -63,6 +64,13 @@ present() {
         chromium) find_chromium >/dev/null ;;
         librsvg2-bin) command -v rsvg-convert >/dev/null 2>&1 ;;
         python3-html5lib) /usr/bin/python3 -c 'import html5lib' >/dev/null 2>&1 || dpkg_installed python3-html5lib ;;
+        python3-cairosvg) /usr/bin/python3 -c 'import cairosvg' >/dev/null 2>&1 || dpkg_installed python3-cairosvg ;;
+        firefox-esr) command -v firefox-esr >/dev/null 2>&1 || [ -n "${FIREFOX:-}" ] ;;
+        webkit2gtk-driver) command -v WebKitWebDriver >/dev/null 2>&1 &&
+            [ -x "${MINIBROWSER:-/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser}" ] ;;
+        xvfb) command -v Xvfb >/dev/null 2>&1 ;;
+        xsettingsd) command -v xsettingsd >/dev/null 2>&1 ;;
+        inkscape) command -v inkscape >/dev/null 2>&1 ;;
         python3-*) "$here/python.sh" >/dev/null 2>&1 || dpkg_installed "$1" ;;
         fonts-dejavu-core) dpkg_installed fonts-dejavu-core || { command -v fc-list >/dev/null 2>&1 && fc-list 2>/dev/null | grep -i 'DejaVu Sans' >/dev/null; } ;;
         *) dpkg_installed "$1" ;;
@@ -73,6 +81,10 @@ packages=(libyaml-dev pkg-config)
 if [ "$browser" = 1 ]; then
     packages+=(chromium librsvg2-bin python3-pytest python3-jsonschema python3-yaml python3-pil fonts-dejavu-core)
     packages+=(python3-html5lib)  # Tests/safety: the HTML5 parse of index.html
+    # The other two browser engines (Tests/browser/piectest/engines.py): Firefox over Marionette,
+    # WebKitGTK's MiniBrowser over WebKitWebDriver on an Xvfb display whose GTK settings
+    # (reduced motion) xsettingsd serves; and the static renderers besides librsvg.
+    packages+=(firefox-esr webkit2gtk-driver xvfb xsettingsd inkscape python3-cairosvg)
 fi
 
 missing=()
@@ -86,7 +98,9 @@ if [ "$(uname -s)" = Darwin ]; then
     if [ "${#missing[@]}" -gt 0 ]; then
         say "macOS: install the missing pieces with Homebrew, then re-run:"
         say "  brew install libyaml pkg-config librsvg"
-        say "  python3 -m pip install pytest jsonschema pyyaml pillow"
+        say "  brew install --cask firefox inkscape   (then FIREFOX=/Applications/Firefox.app/Contents/MacOS/firefox)"
+        say "  python3 -m pip install pytest jsonschema pyyaml pillow cairosvg"
+        say "  WebKitGTK (MiniBrowser, WebKitWebDriver, Xvfb, xsettingsd) is Linux-only: its tests fail on macOS"
         say "  Chromium/Chrome: set CHROMIUM=/path/to/binary (default: /Applications/Google Chrome.app)"
         say "continuing with what is present; the build or the tests will say what they lack"
     fi

@@ -1,4 +1,9 @@
-"""Fixtures for piec's browser tests: the piec binary, Chromium, rsvg-convert, bundle builds.
+"""Fixtures for piec's browser tests: the piec binary, the browser engines (Chromium, Firefox,
+WebKitGTK), rsvg-convert, bundle builds.
+
+Every test that uses the `engine` fixture (directly, or through `shoot` / `dom`) runs once per
+engine: its id carries `[chromium]`, `[firefox]` or `[webkit]`. Each engine's browser is
+started once for the session (Chromium: once per screenshot) and closed when its tests end.
 
 Nothing is skipped: a missing tool fails the test that needs it, with how to install it
 (CI installs everything through scripts/bootstrap.sh, which `make test` runs)."""
@@ -9,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from piectest import bundle
-from piectest.chromium import find_chromium, render
+from piectest import bundle, engines
+from piectest.chromium import find_chromium
 
 REPO = Path(__file__).resolve().parents[2]
 INSTALL = "run scripts/bootstrap.sh (or: apt-get install {pkg})"
@@ -63,9 +68,57 @@ def build(piec, workdir):
     return _build
 
 
+@pytest.fixture(scope="session", params=engines.selected())
+def engine(request):
+    """One browser engine (piectest/engines.py), for every engine in turn."""
+    name = request.param
+    missing = engines.missing_tools(name)
+    if missing:
+        pytest.fail(f"{name}: not found: " + ", ".join(tool for tool, _ in missing) + ": " +
+                    INSTALL.format(pkg=" ".join(sorted({pkg for _, pkg in missing}))), pytrace=False)
+    e = engines.make(name)
+    yield e
+    e.close()
+
+
 @pytest.fixture(scope="module")
-def shoot(chromium, workdir):
-    """shoot(page, name, reduced_motion=False) -> Raster of the page's screenshot."""
+def shoot(engine, workdir):
+    """shoot(page, name, reduced_motion=False) -> Raster of the page's screenshot, taken by the
+    current engine (the file is named `<engine>-<name>.png` in the module's workdir)."""
     def _shoot(page, name, reduced_motion=False):
-        return render(chromium, page, str(workdir), name, reduced_motion)
+        return engine.render(page, str(workdir), f"{engine.name}-{name}", reduced_motion)
+    _shoot.engine = engine
     return _shoot
+
+
+@pytest.fixture(scope="module")
+def dom(engine):
+    """dom(html_path, reduced_motion=False) -> the page's serialised DOM after load, in the
+    current engine (for pages that measure themselves and write the numbers into the DOM)."""
+    def _dom(path, reduced_motion=False):
+        return engine.dump_dom(path, reduced_motion)
+    _dom.engine = engine
+    return _dom
+
+
+ENGINE_SECONDS = {}
+
+
+def pytest_runtest_logreport(report):
+    """Adds up the time of every test phase (fixture set-up included) per engine."""
+    engine = getattr(report, "engine", None)
+    if engine:
+        ENGINE_SECONDS[engine] = ENGINE_SECONDS.get(engine, 0.0) + report.duration
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    callspec = getattr(item, "callspec", None)
+    outcome.get_result().engine = callspec.params.get("engine") if callspec else None
+
+
+def pytest_terminal_summary(terminalreporter):
+    if ENGINE_SECONDS:
+        terminalreporter.write_line("time per engine (tests and their fixtures): " + ", ".join(
+            f"{name} {seconds:.0f} s" for name, seconds in sorted(ENGINE_SECONDS.items())))

@@ -1,4 +1,4 @@
-"""Enter-grow of a 5-slice pie, seeked in Chromium at 0, 25, 50, 75 and 100 % of the duration
+"""Enter-grow of a 5-slice pie, seeked in each engine at 0, 25, 50, 75 and 100 % of the duration
 and after the end (plus 10 and 90 %, where the slices are thin or nearly done): every boundary is where the manifest's transitions and the CSS easing put it,
 and no background shows through the seams (stroke width 0, magenta background)."""
 

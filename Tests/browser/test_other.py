@@ -1,4 +1,4 @@
-"""`chart.other` in Chromium: small slices grouped into one "Other" wedge at rest, and slices
+"""`chart.other` in each engine: small slices grouped into one "Other" wedge at rest, and slices
 that cross the threshold between versions animate into Other (taking its colour) or out of it.
 Each case is built with `piec build --from`, seeked at 0/25/50/75/100 % and after the end;
 every boundary must be where the manifest's plan puts it (Other's parts share its colour, so
@@ -63,7 +63,7 @@ def transitions(piec, workdir, shoot):
         old, new = pie(before, other, **chart), pie(after, other, **chart)
         old["id"] = new["id"] = name
         case_dir = workdir / name
-        case_dir.mkdir()
+        case_dir.mkdir(exist_ok=True)
         bundle = bundles.build_transition(piec, old, new, case_dir)
         chart_model = OtherChart(bundle.manifest)
         start, end = chart_model.delay, chart_model.end_time

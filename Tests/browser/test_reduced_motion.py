@@ -1,5 +1,8 @@
-"""With prefers-reduced-motion: reduce (Chromium's --force-prefers-reduced-motion), the chart
-shows the exact final state from t = 0: no animation plays."""
+"""With prefers-reduced-motion: reduce, the chart shows the exact final state from t = 0: no
+animation plays. Each engine is put in reduced motion its own way (Chromium:
+--force-prefers-reduced-motion; Firefox: the pref ui.prefersReducedMotion = 1 in the profile;
+WebKitGTK: the GTK setting gtk-enable-animations = false, served by xsettingsd on its Xvfb
+display), and the page's `matchMedia('(prefers-reduced-motion: reduce)')` must say so."""
 
 import pytest
 
@@ -20,7 +23,7 @@ TIMES = ["start", "mid"]
 @pytest.fixture(scope="module")
 def reduced(build, shoot):
     """Each chart at t = 0 and mid-animation, plus the reference chart (which puts its
-    animation under the same media query) to show that Chromium honours the flag."""
+    animation under the same media query) to show that the engine honours it."""
     svg, manifest = reference_chart([30, 20, 25, 10, 15], specs.SLICE_COLORS)
     charts = {"reference": (svg, Chart(manifest))}
     for name, spec in CHARTS.items():
@@ -33,6 +36,13 @@ def reduced(build, shoot):
             items.append((svg, 0 if when == "start" else chart.delay + chart.duration / 2))
     page = SeekPage(items, background=specs.MAGENTA)
     return charts, index, page, shoot(page, "reduced", reduced_motion=True)
+
+
+@pytest.mark.parametrize("reduced", [True, False], ids=["reduce", "no-preference"])
+def test_the_engine_reports_the_preference(dom, reduced):
+    """The way each engine is put in reduced motion really reaches the media query (and the
+    normal session really has none)."""
+    assert dom.engine.reduced_motion_matches(reduced) is reduced
 
 
 @pytest.mark.parametrize("when", TIMES)

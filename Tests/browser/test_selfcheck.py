@@ -1,6 +1,6 @@
 """The measuring code checked against things known exactly, independent of piec:
 the CSS easing curves, and a reference chart drawn here with exact wedge paths, rotated rigidly
-by a CSS animation and seeked in Chromium."""
+by a CSS animation and seeked in each engine."""
 
 import pytest
 
@@ -93,3 +93,25 @@ def test_a_wrong_time_is_detected(reference):
     for i, probe in frames(reference, True)[1:4]:
         shifted = Probe(probe.raster, probe.viewport, probe.chart, probe.t + 60)
         assert checks.angle_problems(shifted, checks.MOTION_TOLERANCE), f"t={probe.t}"
+
+
+def test_a_browser_that_dies_is_started_again(engine, workdir):
+    """The harness survives a browser that goes away mid-session (as a hung one is killed): the
+    next page starts it again and is measured as usual. Chromium starts per page anyway."""
+    from piectest import engines
+    svg, manifest = reference_chart(VALUES, SLICE_COLORS, start=20, duration=1000, delay=200)
+    page = SeekPage([(svg, 700)], background=MAGENTA)
+    if isinstance(engine, engines.SessionEngine):
+        engine.render(page, str(workdir), f"{engine.name}-before-kill")
+        starts = engine.starts
+        for browser in engine.browsers.values():
+            for proc in (getattr(browser, "proc", None), getattr(browser, "driver", None)):
+                if proc is not None:
+                    engines._kill(proc)
+    raster = engine.render(page, str(workdir), f"{engine.name}-after-kill")
+    if isinstance(engine, engines.SessionEngine):
+        assert engine.starts > starts, "the dead browser was not started again"
+    probe = Probe(raster, page.frames[0].viewport, Chart(manifest), 700)
+    problems = checks.marker_problems(page, raster, 0)
+    problems += checks.angle_problems(probe, MEASURE_TOLERANCE)
+    checks.report(problems, f"{engine.name} after its browser was killed")

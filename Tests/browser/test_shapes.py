@@ -1,4 +1,4 @@
-"""Chart shapes seeked mid-animation and after the end, all on one Chromium page: a donut, a
+"""Chart shapes seeked mid-animation and after the end, all on one page (per engine): a donut, a
 half gauge with total and track, a counterclockwise pie, a single 100 % slice and a 0-value
 slice. Each frame: boundaries at the eased angles, the expected colour everywhere else, no
 background (or hairline colour) at the seams."""

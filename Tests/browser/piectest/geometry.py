@@ -64,6 +64,11 @@ class Chart:
         self.width, self.height = float(c["width"]), float(c["height"])
         self.outer, self.inner = float(c["outerRadius"]), float(c["innerRadius"])
         self.start_angle, self.sweep = float(c["startAngle"]), float(c["sweep"])
+        # Where the first slice starts is where the chart starts (the same number in every
+        # manifest so far); taken from the slice, so that the model keeps to the slices' chart
+        # angles should chart.startAngle ever be written as the spec's absolute angle instead.
+        if manifest.get("slices"):
+            self.start_angle = float(manifest["slices"][0]["startAngle"])
         self.sign = {"clockwise": 1, "counterclockwise": -1}[c["direction"]]
         bg = c.get("background")
         self.background = parse_hex(bg) if bg else tuple(page_background)

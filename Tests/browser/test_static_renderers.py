@@ -1,0 +1,179 @@
+"""Static renderers (no CSS animation) show the exact final chart: rsvg-convert, Inkscape and
+cairosvg draw every gallery bundle (specs/*.yaml) and every transition example
+(specs/transitions/*.yaml built --from specs/transitions/before) as Chromium does with reduced
+motion (the reference final chart).
+
+The check is pixel-wise, outside text: fonts differ between renderers, so every text element's
+box (measured in Chromium's DOM, getBBox through getScreenCTM) is masked, with a margin. A
+pixel fails when its colour lies outside the envelope of the other image's colours within
+`REACH` px (per channel, minimum and maximum over the neighbourhood, plus `SLACK`): anti-aliased
+edges a pixel or two apart pass, a wedge, ring or gap that one renderer paints and the other
+does not fails. Both directions are checked (something extra, something missing). A chart
+passes with at most `LIMIT` failing pixels; the failing ones are written to
+`<renderer>-<chart>-diff.png` in the module's workdir.
+
+This is how Inkscape 1.2's bug shows (it ignores `visibility`, so it paints the hidden motion
+layer: a 72 % progress arc looks 97 % full, gaps fill in)."""
+
+import html
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
+
+from piectest import bundle as bundles, engines
+from piectest.chromium import SeekPage, inline_markup, render, view_box
+
+REPO = Path(__file__).resolve().parents[2]
+GALLERY = sorted(p.stem for p in (REPO / "specs").glob("*.yaml"))
+TRANSITIONS = sorted(p.stem for p in (REPO / "specs" / "transitions").glob("*.yaml"))
+CHARTS = [f"gallery/{n}" for n in GALLERY] + [f"transitions/{n}" for n in TRANSITIONS]
+RENDERERS = ["rsvg-convert", "inkscape", "cairosvg"]
+FRAME_WIDTH = 640      # px: every chart is compared at this width
+PER_PAGE = 8           # charts per Chromium page (4 per row)
+REACH = 2              # px: how far an anti-aliased edge may move between renderers
+SLACK = 40             # per channel, beyond the neighbourhood's colour range
+LIMIT = 10             # failing pixels allowed per chart: rsvg-convert 0, cairosvg <= 6 measured (README)
+TEXT_MARGIN = 6        # px around every text box (plus a fifth of its width: wider fonts)
+INSTALL = "run scripts/bootstrap.sh (or: apt-get install {pkg})"
+
+TEXT_BOXES = """
+const out = [];
+document.querySelectorAll('.frame').forEach(frame => {
+  const svg = frame.shadowRoot.querySelector('svg');
+  const inv = svg.getScreenCTM().inverse();
+  const user = (el, x, y) => {
+    const p = new DOMPoint(x, y).matrixTransform(el.getScreenCTM()).matrixTransform(inv);
+    return [p.x, p.y];
+  };
+  out.push([...frame.shadowRoot.querySelectorAll('text')].map(el => {
+    const b = el.getBBox();
+    const c = [user(el, b.x, b.y), user(el, b.x + b.width, b.y), user(el, b.x, b.y + b.height),
+               user(el, b.x + b.width, b.y + b.height)];
+    const xs = c.map(p => p[0]), ys = c.map(p => p[1]);
+    return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+  }));
+});
+document.getElementById('result').textContent = JSON.stringify(out);
+"""
+
+
+@pytest.fixture(scope="module")
+def built(piec, workdir):
+    """{chart name: bundle directory} for the gallery and the transition examples."""
+    out = {}
+    proc = bundles.run(piec, "build", *[REPO / "specs" / f"{n}.yaml" for n in GALLERY],
+                       "-o", workdir / "gallery")
+    assert proc.returncode == 0, proc.stderr
+    proc = bundles.run(piec, "build", *[REPO / "specs" / "transitions" / f"{n}.yaml" for n in TRANSITIONS],
+                       "-o", workdir / "transitions", "--from", REPO / "specs" / "transitions" / "before")
+    assert proc.returncode == 0, proc.stderr
+    for name in CHARTS:
+        kind, stem = name.split("/")
+        d = workdir / kind / stem
+        assert (d / "chart.svg").is_file(), f"{name}: no chart.svg in {d}"
+        out[name] = d
+    return out
+
+
+@pytest.fixture(scope="module")
+def reference(built, chromium, workdir):
+    """{chart: (reference RGB image, [text boxes in px])}: Chromium with reduced motion."""
+    import json
+    import re
+    out = {}
+    names = list(built)
+    chromium_engine = engines.ChromiumEngine()
+    for k in range(0, len(names), PER_PAGE):
+        group = names[k:k + PER_PAGE]
+        svgs = [(built[n] / "chart.svg").read_text(encoding="utf-8") for n in group]
+        page = SeekPage([(s, 0) for s in svgs], frame_width=FRAME_WIDTH, columns=4)
+        raster = render(chromium, page, str(workdir), f"static-reference-{k // PER_PAGE}", reduced_motion=True)
+        dom_page = workdir / f"static-text-{k // PER_PAGE}.html"
+        dom_page.write_text(page.html().replace("<script>", "<pre id='result'></pre><script>" + TEXT_BOXES, 1),
+                            encoding="utf-8")
+        text = chromium_engine.dump_dom(dom_page, reduced_motion=True)
+        m = re.search(r"<pre id=\"result\">(.*?)</pre>", text, re.S)
+        assert m and m.group(1), f"no text boxes measured:\n{text[-2000:]}"
+        boxes = json.loads(html.unescape(m.group(1)))
+        for i, (name, frame) in enumerate(zip(group, page.frames)):
+            ok, _ = page.marker(raster, i)
+            assert ok, f"{name}: the reference page's script did not run"
+            img = raster.image.crop((frame.left, frame.top, frame.left + frame.width, frame.top + frame.height))
+            vx, vy, vw, vh = view_box(svgs[i])
+            sx, sy = frame.width / vw, frame.height / vh
+            px = [((b[0] - vx) * sx, (b[1] - vy) * sy, (b[2] - vx) * sx, (b[3] - vy) * sy) for b in boxes[i]]
+            out[name] = (img, px)
+    return out
+
+
+def rasterize(renderer, svg, png, width, height):
+    """Render `svg` to `png` at width x height px with one static renderer."""
+    if renderer == "cairosvg":
+        try:
+            import cairosvg
+        except ImportError:
+            pytest.fail("cairosvg not importable: " + INSTALL.format(pkg="python3-cairosvg"), pytrace=False)
+        cairosvg.svg2png(url=str(svg), write_to=str(png), output_width=width, output_height=height)
+        return
+    tool = shutil.which(renderer)
+    if not tool:
+        pytest.fail(f"{renderer} not found: " + INSTALL.format(
+            pkg={"rsvg-convert": "librsvg2-bin", "inkscape": "inkscape"}[renderer]), pytrace=False)
+    if renderer == "rsvg-convert":
+        cmd = [tool, "-w", str(width), "-h", str(height), "-o", str(png), str(svg)]
+    else:
+        cmd = [tool, "--export-type=png", f"--export-filename={png}", "--export-area-page",
+               f"--export-width={width}", f"--export-height={height}", str(svg)]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120,
+                          env=dict(os.environ, HOME=str(Path(png).parent)))   # Inkscape writes prefs
+    assert proc.returncode == 0 and Path(png).is_file(), f"{' '.join(cmd)} failed:\n{proc.stderr[-2000:]}"
+
+
+def flatten(path, background=(255, 255, 255)):
+    img = Image.open(path).convert("RGBA")
+    flat = Image.new("RGBA", img.size, background + (255,))
+    flat.alpha_composite(img)
+    return flat.convert("RGB")
+
+
+def outside(img, ref):
+    """'L' image: 255 where a pixel of img is outside ref's colour envelope within REACH px."""
+    size = 2 * REACH + 1
+    lo, hi = ref.filter(ImageFilter.MinFilter(size)), ref.filter(ImageFilter.MaxFilter(size))
+    below, above = ImageChops.subtract(lo, img), ImageChops.subtract(img, hi)
+    worst = ImageChops.lighter(below, above)
+    r, g, b = worst.split()
+    return ImageChops.lighter(ImageChops.lighter(r, g), b).point(lambda v: 255 if v > SLACK else 0)
+
+
+def differences(img, ref, text_boxes):
+    """'L' image of failing pixels (both directions), text masked."""
+    bad = ImageChops.lighter(outside(img, ref), outside(ref, img))
+    draw = ImageDraw.Draw(bad)
+    for x0, y0, x1, y1 in text_boxes:
+        grow = TEXT_MARGIN + (x1 - x0) / 5
+        draw.rectangle((x0 - grow, y0 - TEXT_MARGIN, x1 + grow, y1 + TEXT_MARGIN), fill=0)
+    return bad
+
+
+@pytest.mark.parametrize("name", CHARTS)
+@pytest.mark.parametrize("renderer", RENDERERS)
+def test_static_renderer_draws_the_final_chart(built, reference, workdir, renderer, name):
+    ref, text_boxes = reference[name]
+    slug = name.replace("/", "-")
+    png = workdir / f"{renderer}-{slug}.png"
+    rasterize(renderer, built[name] / "chart.svg", png, ref.width, ref.height)
+    img = flatten(png)
+    assert img.size == ref.size, f"{renderer} made {img.size}, expected {ref.size}"
+    bad = differences(img, ref, text_boxes)
+    count = bad.histogram()[255]
+    if count > LIMIT:
+        diff = workdir / f"{renderer}-{slug}-diff.png"
+        Image.composite(Image.new("RGB", img.size, (255, 0, 0)), img, bad).save(diff)
+        ref.save(workdir / f"reference-{slug}.png")
+        raise AssertionError(f"{renderer} {name}: {count} px differ from Chromium's final chart "
+                             f"(limit {LIMIT}) in {bad.getbbox()}; failing pixels in red: {diff}")
