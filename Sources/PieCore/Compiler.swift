@@ -110,7 +110,11 @@ public enum Compiler {
     /// The plan, the change report and the new layout between two checked specs.
     public static func transition(from old: ChartSpec, to new: ChartSpec) -> (TransitionPlan, ChangeReport, ChartLayout) {
         let oldLayout = Layout.layout(old)
-        let newLayout = Layout.layout(new, pinned: pinnedColors(old: old, oldLayout: oldLayout, new: new))
+        // The canvas holds every instant: a changing start angle, sweep or direction draws
+        // partial pies of other shapes between the two versions.
+        let turns = old.chart.startAngle != new.chart.startAngle || Layout.sweep(old.chart) != Layout.sweep(new.chart)
+            || old.chart.direction != new.chart.direction
+        let newLayout = Layout.layout(new, pinned: pinnedColors(old: old, oldLayout: oldLayout, new: new), wholeTurn: turns)
         func renames(_ layout: ChartLayout) -> [Int: [String]] {
             var renames: [Int: [String]] = [:]
             for (i, slice) in layout.slices.enumerated() where slice.specIndex < new.slices.count {

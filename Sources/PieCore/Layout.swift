@@ -11,8 +11,10 @@ public enum Layout {
     /// Lays out `spec`. Pure and linear in the number of slices (plus a sort when asked).
     /// `pinned` maps slice ids to the colour they had in the previous version: a slice keeps
     /// its colour across versions (an explicit `color` still wins), and new slices take
-    /// palette colours that no pinned slice uses.
-    public static func layout(_ source: ChartSpec, pinned: [String: Color] = [:]) -> ChartLayout {
+    /// palette colours that no pinned slice uses. `wholeTurn`: size the canvas for the whole
+    /// circle, not only the sweep (a transition whose start angle, sweep or direction changes
+    /// must hold every in-between chart, not only the final one).
+    public static func layout(_ source: ChartSpec, pinned: [String: Color] = [:], wholeTurn: Bool = false) -> ChartLayout {
         let grouping = OtherGrouping.group(source)
         let spec = grouping.spec
         let chart = spec.chart
@@ -28,16 +30,16 @@ public enum Layout {
         for k in slices.indices { slices[k].specIndex = sourceIndex[slices[k].specIndex] }
         let equal = slices.allSatisfy { !$0.isVisible || $0.outerRadius == outer }
         let legend = LegendPlacer.measure(slices, spec: spec, fontSize: fontSize)
-        let box = PieBox.fit(size: size, outer: outer, inner: inner, start: chart.startAngle, sweep: sweep(chart),
+        let box = PieBox.fit(size: size, outer: outer, inner: inner, start: start(chart), sweep: wholeTurn ? 360 : sweep(chart),
                              sign: chart.direction == .clockwise ? 1 : -1)
         let labelled = LabelRoomPlanner.padded(box, slices: slices, position: spec.labels.position, outer: outer, fontSize: fontSize)
         let canvas = LegendPlacer.place(legend, box: labelled.box)
-        let used = slices.last.map(\.endAngle) ?? chart.startAngle
+        let used = slices.last.map(\.endAngle) ?? start(chart)
         var result = ChartLayout(
             id: spec.id, width: canvas.width, height: canvas.height,
             cx: canvas.pieX + labelled.box.centerX, cy: canvas.pieY + labelled.box.centerY,
             outerRadius: outer, innerRadius: inner,
-            startAngle: chart.startAngle, sweep: sweep(chart), direction: chart.direction,
+            startAngle: start(chart), sweep: sweep(chart), direction: chart.direction,
             usedEndAngle: used, background: visible(spec.theme.background), track: visible(chart.track),
             stroke: spec.theme.stroke, slices: slices, equalRadii: equal,
             legend: canvas.legend, fontSize: fontSize)
@@ -55,6 +57,14 @@ public enum Layout {
     }
 
     static func sweep(_ chart: ChartOptions) -> Double { min(max(chart.sweep, 0), 360) }
+
+    /// Where the first slice starts, in chart angles (degrees from 12 o'clock in the chart's
+    /// direction). `chart.startAngle` is absolute, clockwise from 12 o'clock, in both
+    /// directions (as in d3, ECharts, matplotlib and Chart.js); a counterclockwise chart is
+    /// drawn mirrored, so its chart angle is the negated screen angle.
+    static func start(_ chart: ChartOptions) -> Double {
+        chart.direction == .clockwise ? chart.startAngle : -chart.startAngle
+    }
 
     private static func visible(_ color: Color?) -> Color? {
         guard let color, color.a > 0 else { return nil }
@@ -115,18 +125,19 @@ public enum Layout {
         result.reserveCapacity(order.count)
         var cumulative = 0.0
         let sign = chart.direction == .clockwise ? 1.0 : -1.0
+        let first = start(chart)
         for (k, index) in order.enumerated() {
             let s = spec.slices[index]
-            var start = chart.startAngle + (denominator > 0 ? sweep * cumulative / denominator : 0)
+            var start = first + (denominator > 0 ? sweep * cumulative / denominator : 0)
             cumulative += values[k]
-            var end = chart.startAngle + (denominator > 0 ? sweep * cumulative / denominator : 0)
+            var end = first + (denominator > 0 ? sweep * cumulative / denominator : 0)
             if let widths {
-                start = chart.startAngle + angle
+                start = first + angle
                 angle += widths[k]
-                end = chart.startAngle + angle
+                end = first + angle
             }
             if chart.total == nil || denominator == sum, k == order.count - 1, sum > 0 {
-                end = chart.startAngle + sweep
+                end = first + sweep
             }
             if values[k] == 0 { end = start }
             let percentText = Percentages.text(units: units[k], decimals: spec.format.decimals)

@@ -161,10 +161,15 @@ struct Scene {
     /// at one end of the transition (it grows from or shrinks to nothing): a paint end skips
     /// over it to the middle of the next segment, so the two neighbours of a zero-width
     /// segment never just abut (which would show an anti-aliased seam between them).
+    /// A thin segment at the end where it has no width is painted to its own end (nothing):
+    /// painted on, it would show its colour along its successor's anti-aliased edge (a
+    /// hairline); from there its paint end still moves linearly to where it is painted at the
+    /// other end, always past its own end and short of its successor's.
     static func paintEnds(_ geometries: [SegmentGeometry], closed: Bool, thin: [Bool]? = nil) -> [Double] {
         let usedEnd = geometries.map(\.endAngle).max() ?? 0
         return geometries.indices.map { i in
             if i == geometries.count - 1 { return geometries[i].endAngle }
+            if let thin, thin[i], geometries[i].span <= 0, !(i == 0 && closed) { return geometries[i].endAngle }
             if i == 0, closed { return usedEnd }
             var j = i + 1
             while let thin, j < geometries.count - 1, thin[j] { j += 1 }
@@ -181,12 +186,14 @@ struct Scene {
     private static func motionItems(_ plan: TransitionPlan, shape: TransitionPlan, stacked: Bool,
                                     sweepStart: Double) -> [Motion] {
         let drawn = drawn(shape).map { (offset: $0.offset, element: plan.segments[$0.offset]) }
-        let closed = closes(drawn.map(\.element.to))
+        // Each end closes the circle or not on its own (a sweep that changes from 360 to 180
+        // closes only at the start): the first segment underlays the closing boundary there.
+        let closedFrom = closes(drawn.map(\.element.from)), closedTo = closes(drawn.map(\.element.to))
         // Between versions only: in an enter animation every segment grows from nothing.
         let thin = plan.kind != .update ? nil
             : drawn.map { shape.segments[$0.offset].from.span <= 0 || shape.segments[$0.offset].to.span <= 0 }
-        let fromEnds = paintEnds(drawn.map(\.element.from), closed: closed, thin: thin)
-        let toEnds = paintEnds(drawn.map(\.element.to), closed: closed, thin: thin)
+        let fromEnds = paintEnds(drawn.map(\.element.from), closed: closedFrom, thin: thin)
+        let toEnds = paintEnds(drawn.map(\.element.to), closed: closedTo, thin: thin)
         var items = drawn.enumerated().map { i, item in
             motion(index: item.offset, item.element, fromEnd: stacked ? fromEnds[i] : nil, toEnd: stacked ? toEnds[i] : nil,
                    sweepStart: sweepStart)

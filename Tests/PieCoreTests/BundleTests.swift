@@ -88,7 +88,9 @@ struct BundleTests {
             let to = try #require(transitions[k]["to"] as? [String: Any])
             let from = try #require(transitions[k]["from"] as? [String: Any])
             #expect(to["startAngle"] as? Double == start && to["endAngle"] as? Double == end)
-            #expect(from["startAngle"] as? Double == 17.25 && from["endAngle"] as? Double == 17.25)
+            // Chart angles of a counterclockwise chart are negated screen angles: the spec's
+            // absolute start 17.25 is chart angle -17.25.
+            #expect(from["startAngle"] as? Double == -17.25 && from["endAngle"] as? Double == -17.25)
             #expect(to["color"] as? String == slice.color.hex)
         }
     }

@@ -128,3 +128,39 @@ struct LayoutTests {
         #expect(layout.legend.items.last?.slice == nil)
     }
 }
+
+@Suite("startAngle is absolute")
+struct AbsoluteStartAngleTests {
+    /// d3, ECharts, matplotlib and Chart.js: the start angle is clockwise from 12 o'clock in
+    /// both directions. A counterclockwise chart is drawn mirrored, so its chart angles are
+    /// negated screen angles: the first slice starts at screen angle 90 (3 o'clock).
+    @Test func counterclockwiseStartAngle90StartsAtThreeOClock() {
+        var spec = Fixture.spec([1, 1, 2])
+        spec.chart.direction = .counterclockwise
+        spec.chart.startAngle = 90
+        let layout = Layout.layout(spec)
+        #expect(layout.slices[0].startAngle * layout.screenSign == 90)
+        // Slices follow counterclockwise on screen: 90, then 0 (12 o'clock), then -90.
+        #expect(layout.slices.map { $0.endAngle * layout.screenSign } == [0, -90, -270])
+    }
+
+    @Test func clockwiseStartAngleIsUnchanged() {
+        var spec = Fixture.spec([1, 1])
+        spec.chart.startAngle = 90
+        let layout = Layout.layout(spec)
+        #expect(layout.slices.map(\.startAngle) == [90, 270])
+    }
+
+    /// A transition whose sweep changes draws the old full pie at its first frame: the canvas
+    /// is the whole circle's, not the half gauge's.
+    @Test func aChangingSweepGetsTheWholeCircleCanvas() {
+        let old = Fixture.spec([1, 1])
+        var new = old
+        new.chart.sweep = 180
+        new.chart.startAngle = -90
+        let alone = Layout.layout(new)
+        let (_, _, layout) = Compiler.transition(from: old, to: new)
+        #expect(alone.height < layout.height)
+        #expect(layout.cy - layout.outerRadius >= 0 && layout.cy + layout.outerRadius <= layout.height)
+    }
+}

@@ -178,9 +178,12 @@ struct PaddedWedgeTests {
         #expect(layout.outerRadius == 140)
         let svg = Fixture.svg(s)
         #expect(svg.contains("<path fill=\"#4e79a7\" transform=\"translate(7.071 -7.071)\"") || svg.contains("transform=\"translate(7.071 -7.071)\""))
-        // The motion dash orbits: rotate(m) translate(0,-e) rotate(-m) with m = 45 at the end.
-        #expect(svg.contains("class=\"p-o0\""))
-        #expect(Fixture.text(Fixture.bundle(s), "chart.css").contains(".p-o0{transform:rotate(45deg) translate(0px,-10px) rotate(-45deg)}"))
+        // The motion dash orbits: rotate(m), then translate(0,-e) rotate(-m) in an inner group,
+        // with m = 45 at the end.
+        #expect(svg.contains("<g class=\"p-o0\"><g"))
+        let css = Fixture.text(Fixture.bundle(s), "chart.css")
+        #expect(css.contains(".p-o0{rotate:45deg}"))
+        #expect(css.contains(".p-o0>g{rotate:-45deg;translate:0 -10px}"))
     }
 
     /// A padded chart whose Other keeps two members (c, d) and gains one (b): the boundary

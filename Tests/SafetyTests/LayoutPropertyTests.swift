@@ -19,7 +19,10 @@ import FoundationXML
             #expect(layout.slices.map(\.id).sorted() == recipe.ids.sorted())
             let denominator = Double(recipe.total ?? recipe.sum)
             let usedSweep = Double(recipe.sweep) * Double(recipe.sum) / denominator
-            var cursor = Double(recipe.startAngle)
+            // `startAngle` is absolute (clockwise from 12 o'clock): a counterclockwise chart's
+            // chart angles are negated screen angles.
+            let start = Double(recipe.clockwise ? recipe.startAngle : -recipe.startAngle)
+            var cursor = start
             for slice in layout.slices {
                 let expectedSpan = Double(recipe.sweep) * slice.value / (denominator / 100)
                 #expect(abs(slice.startAngle - cursor) < 1e-9, "\(slice.id) starts at \(slice.startAngle), expected \(cursor)")
@@ -27,7 +30,7 @@ import FoundationXML
                 #expect(slice.span >= 0)
                 cursor = slice.endAngle
             }
-            #expect(abs(cursor - (Double(recipe.startAngle) + usedSweep)) < 1e-6)
+            #expect(abs(cursor - (start + usedSweep)) < 1e-6)
             #expect(abs(layout.usedEndAngle - cursor) < 1e-9)
             Self.expectOrder(layout, recipe)
         }
