@@ -153,6 +153,7 @@ struct SVGWriter {
             out.raw("\"")
         }
         out.raw(">\n")
+        underlays(after: nil)
         for m in scene.motion {
             motionOpen(m.index)
             out.raw("<circle class=\"p-m")
@@ -162,8 +163,31 @@ struct SVGWriter {
             out.raw("/>\n")
             motionPattern(m)
             motionClose(m.index)
+            underlays(after: m.index)
         }
         out.raw("</g>\n")
+    }
+
+    /// The moving extensions (`Scene.underlays`) that follow motion element `after`.
+    private mutating func underlays(after: Int?) {
+        for u in scene.underlays where u.after == after {
+            out.raw("<circle class=\"p-u")
+            out.int(u.dash.index)
+            out.raw("\"")
+            motionAttributes(u.dash, stroke: nil)
+            out.raw("/>\n")
+        }
+    }
+
+    /// The resting extensions that follow slice `after` (nil: the bottom).
+    private mutating func restUnderlays(after: Int?) {
+        for (a, u) in scene.restUnderlays where a == after {
+            out.raw("<path fill=\"")
+            out.hex(u.color)
+            out.raw("\" d=\"")
+            out.wedge(start: u.startAngle, end: u.endAngle, inner: u.innerRadius, outer: u.outerRadius)
+            out.raw("\"/>\n")
+        }
     }
 
     /// A motion element's stroke (`stroke`, or its own colour), width, final dash
@@ -194,6 +218,7 @@ struct SVGWriter {
         emit()
         out.raw("<g class=\"p-st\">\n")
         emit(svg: false)
+        restUnderlays(after: nil)
         // Visible slices in order, paired with their rest ends (no index array, no slice copies).
         let ends = scene.restEnds
         var r = 0
@@ -203,6 +228,7 @@ struct SVGWriter {
             r += 1
             restPaths(k, end: end, separator: "\n")
             out.raw("\n")
+            restUnderlays(after: k)
         }
         emit()
         if inline != nil {

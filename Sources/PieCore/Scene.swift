@@ -112,6 +112,27 @@ struct Scene {
     var cutouts: [Cutout] = []
     var restShapes: [PaddedWedge?] = []
     var orbits: [Orbit] = []
+    /// Per-slice radius (a rose), where slices cannot be stacked: every slice but the last is
+    /// extended, right after it is painted, from its middle to the middle of the next slice
+    /// that has width, at the smaller of their radii (and of any thin slice between), in its
+    /// colour; the next slice is painted over it. So each boundary has one anti-aliased edge,
+    /// the later slice's, over an opaque paint of the earlier one, as in stacking (two
+    /// abutting edges let 0.2 of the background through). The closing boundary of a full
+    /// circle is underlaid from the other side: the first slice, extended back to the middle
+    /// of the last, at the very bottom. `Bridge.after` is the motion element (or rest slice)
+    /// it follows; nil = the bottom. In motion (`.p-u<k>`) the ends and the radius are exact
+    /// at both ends and at every sample; between, the radius is the interpolated smaller
+    /// radius, which never exceeds either slice (the minimum of linear functions is concave).
+    struct Bridge {
+        var after: Int?
+        var dash: Motion
+        var exact = true
+    }
+    /// An extension joins different slices at the two ends: the plan is written as sampled
+    /// keyframes (`StyleWriter.writeSampled`), each sample exact.
+    var sampled: Bool { underlays.contains { !$0.exact } }
+    var underlays: [Bridge] = []
+    var restUnderlays: [(after: Int?, geometry: SegmentGeometry)] = []
 
     /// `shape` decides which segments have elements (the plan itself unless sampling: a
     /// sampled instant's scene must keep the element set of the whole transition).
@@ -130,6 +151,10 @@ struct Scene {
             orbits = Scene.orbits(plan, sweepStart: layout.startAngle, motion: motion)
         }
         if layout.shapesWedges { restShapes = Scene.restShapes(layout) }
+        // Patterned slices are left out: an extension would cover the marks of its slice.
+        let bridged = !stacked && !layout.shapesWedges && !Scene.explodes(plan) && layout.autoPatternPalette == nil
+            && layout.slices.allSatisfy { !$0.isVisible || ($0.color.isOpaque && $0.pattern == .none) }
+        if moves, bridged { underlays = Scene.underlayItems(plan, shape: shape ?? plan, sweepStart: layout.startAngle) }
         // The gap replaces the separators.
         separators = layout.halfGap > 0 ? [] : Scene.separatorItems(plan, layout: layout)
         labels = Scene.labelItems(plan, modes: shape ?? plan, layout: layout, animated: moves)
@@ -143,6 +168,70 @@ struct Scene {
                                            innerRadius: layout.slices[k].innerRadius, color: layout.slices[k].color))
         }
         restEnds = stacked ? Scene.paintEnds(visible, closed: Scene.closes(visible)) : visible.map(\.endAngle)
+        if bridged {
+            let rest = layout.slices.indices.filter { layout.slices[$0].isVisible }
+            restUnderlays = Scene.bridges(from: visible, to: visible, closed: Scene.closes(visible)).compactMap {
+                $0.to.span > 0 ? ($0.after.map { rest[$0] }, $0.to) : nil
+            }
+        }
+    }
+
+    /// The extensions between `from` and `to` (the same segments in angular order at the two
+    /// ends of a transition; equal at rest): (after, from geometry, to geometry), `after` an
+    /// index into the segments or nil for the closing one (only when both ends close the
+    /// circle). At each end an extension runs from its slice's middle to the middle of the
+    /// next slice that has width there, at the smallest radius in between; a slice without
+    /// width there, or with none after it, has an empty one (never an edge of its colour at a
+    /// boundary). The closing one joins the last and the first slice that have width.
+    /// `exact`: the extension joins the same slices at both ends, so its ends and radius are
+    /// linear in between; otherwise (slices that appear or vanish next to it) only sampled
+    /// instants are exact (`Scene.sampled`).
+    static func bridges(from: [SegmentGeometry], to: [SegmentGeometry], closed: Bool)
+        -> [(after: Int?, from: SegmentGeometry, to: SegmentGeometry, exact: Bool)] {
+        let n = from.count
+        guard n > 1 else { return [] }
+        func mid(_ g: SegmentGeometry) -> Double { (g.startAngle + g.endAngle) / 2 }
+        func ring(_ g: SegmentGeometry, _ start: Double, _ end: Double, outer: Double, inner: Double) -> SegmentGeometry {
+            SegmentGeometry(startAngle: start, endAngle: end, outerRadius: outer, innerRadius: inner, color: g.color)
+        }
+        func target(_ gs: [SegmentGeometry], _ i: Int) -> Int? {
+            gs[i].span > 0 ? (i + 1..<n).first(where: { gs[$0].span > 0 }) : nil
+        }
+        func ext(_ gs: [SegmentGeometry], _ i: Int) -> SegmentGeometry {
+            let g = gs[i]
+            guard let j = target(gs, i) else {
+                return ring(g, mid(g), mid(g), outer: g.outerRadius, inner: g.innerRadius)
+            }
+            let span = gs[i...j]
+            return ring(g, mid(g), mid(gs[j]), outer: span.map(\.outerRadius).min()!, inner: span.map(\.innerRadius).max()!)
+        }
+        var result: [(after: Int?, from: SegmentGeometry, to: SegmentGeometry, exact: Bool)] = []
+        func ends(_ gs: [SegmentGeometry]) -> (Int, Int)? {
+            guard let f = gs.indices.first(where: { gs[$0].span > 0 }), let l = gs.indices.last(where: { gs[$0].span > 0 }), f != l else { return nil }
+            return (l, f)
+        }
+        if closed, let (l0, f0) = ends(from), let (l1, f1) = ends(to) {
+            func closing(_ gs: [SegmentGeometry], _ l: Int, _ f: Int) -> SegmentGeometry {
+                let near = [l0, f0, l1, f1].map { gs[$0] }
+                return ring(gs[f], mid(gs[l]) - 360, mid(gs[f]), outer: near.map(\.outerRadius).min()!, inner: near.map(\.innerRadius).max()!)
+            }
+            result.append((nil, closing(from, l0, f0), closing(to, l1, f1), l0 == l1 && f0 == f1))
+        }
+        for i in 0..<(n - 1) { result.append((i, ext(from, i), ext(to, i), target(from, i) == target(to, i))) }
+        return result
+    }
+
+    /// The moving extensions, as dashes `.p-u<k>`, each after its motion element.
+    private static func underlayItems(_ plan: TransitionPlan, shape: TransitionPlan, sweepStart: Double) -> [Bridge] {
+        let drawn = drawn(shape).map { (offset: $0.offset, element: plan.segments[$0.offset]) }
+        let closed = closes(drawn.map(\.element.from)) && closes(drawn.map(\.element.to))
+        let bridges = bridges(from: drawn.map(\.element.from), to: drawn.map(\.element.to), closed: closed)
+        return bridges.enumerated().map { k, b in
+            var segment = drawn[b.after ?? 0].element
+            (segment.from, segment.to) = (b.from, b.to)
+            return Bridge(after: b.after.map { drawn[$0].offset },
+                          dash: motion(index: k, segment, fromEnd: nil, toEnd: nil, sweepStart: sweepStart), exact: b.exact)
+        }
     }
 
     /// The segments that draw something in either state, in the plan's angular order.

@@ -53,7 +53,7 @@ struct StyleWriter {
         out.raw(".p-mo,.p-sep,.p-lb{pointer-events:none}\n")
         if let dark = scene.layout.dark { dark.chartCSS(into: &out) }
         out.raw(Patterns.css(scene))
-        if scene.moves, !scene.plan.isUniform {
+        if scene.moves, !scene.plan.isUniform || scene.sampled {
             writeSampled()
         } else if scene.moves {
             let parts = self.parts(at: scene)
@@ -126,9 +126,17 @@ struct StyleWriter {
     func parts(at s: Scene) -> [Part] {
         var parts: [Part] = []
         let rotates = scene.rotatesDashes
+        for (k, bridge) in scene.underlays.enumerated() {
+            let u = bridge.dash
+            let rule = MotionFrames.dash(u.to, to: u.to, circumference: u.circumference, rotatesDashes: rotates, withDash: false)
+            parts.append(Part(selector: ".p-u\(u.index)", rule: rule.isEmpty ? nil : rule,
+                              frame: MotionFrames.dash(s.underlays[k].dash.from, to: u.to, circumference: u.circumference, rotatesDashes: rotates)))
+        }
+        // One name for the whole layer only when no bridge shares its element type.
+        let layer: StaticString? = scene.underlays.isEmpty ? ".p-mo circle" : nil
         for (k, m) in scene.motion.enumerated() {
             let rule = MotionFrames.dash(m.to, to: m.to, circumference: m.circumference, rotatesDashes: rotates, withDash: false)
-            parts.append(Part(selector: ".p-m\(m.index)", layer: ".p-mo circle", rule: rule.isEmpty ? nil : rule,
+            parts.append(Part(selector: ".p-m\(m.index)", layer: layer, rule: rule.isEmpty ? nil : rule,
                               frame: MotionFrames.dash(s.motion[k].from, to: m.to, circumference: m.circumference, rotatesDashes: rotates)))
         }
         for b in scene.separators {
@@ -198,7 +206,7 @@ struct StyleWriter {
 
     private mutating func writeSampled() {
         let plan = scene.plan, line = plan.timeline
-        let aligned = Self.alignedEdges(plan)
+        let aligned = scene.sampled ? nil : Self.alignedEdges(plan)
         let times = aligned ?? Self.sampleTimes(plan)
         // Aligned windows (stages without stagger): in each interval one window runs, so the
         // easing on each keyframe makes every boundary exact between the edges.
