@@ -83,8 +83,12 @@ struct SVGTests {
         spec.slices[1].radius = 0.5
         let svg = Fixture.svg(spec)
         #expect(svg.contains("<circle class=\"p-m1\" stroke=\"") && svg.contains(" stroke-width=\"75\" stroke-dasharray=\"117.81 117.81\" r=\"37.5\"/>"))
+        // Under the seams, at the smaller radius (75): the closing boundary (12 o'clock) at the
+        // bottom, from the last slice's middle (270) to the first's (90), in the first's
+        // colour; then slice 0, its extension from its middle to slice 1's (90 -> 270), slice 1.
         #expect(svg.between("<g class=\"p-ex\">", "</g>").pathData == [
-            "M0 0L0-150A150 150 0 0 1 0 150Z", "M0 0L0 75A75 75 0 0 1 0-75Z",
+            "M0 0L-75 0A75 75 0 0 1 75 0Z", "M0 0L0-150A150 150 0 0 1 0 150Z",
+            "M0 0L75 0A75 75 0 0 1-75 0Z", "M0 0L0 75A75 75 0 0 1 0-75Z",
         ])
         #expect(svg.contains(" stroke-width=\"150\" stroke-dasharray=\"235.619 235.619\" r=\"75\"/>"))
         #expect(AnimationTests.finalRule(svg, ".p-m0") == "rotate:-90deg")
