@@ -61,7 +61,7 @@ public enum Keys {
     public static let chart = KeyTable(section: "chart", doc: "Geometry of the pie or donut.", keys: [
         KeySpec("size", .number(min: 16, max: 4096), default: .int(320), "Side of the square holding the pie, in px; the legend adds room beside it."),
         KeySpec("innerRadius", .number(min: 0, max: 0.95), default: .int(0), "Hole radius as a fraction of the outer radius: 0 = pie, (0, 0.95] = donut."),
-        KeySpec("startAngle", .number(min: -360, max: 360), default: .int(0), "Where the first slice starts, in degrees; 0 = 12 o'clock."),
+        KeySpec("startAngle", .number(min: -360, max: 360), default: .int(0), "Where the first slice starts: degrees clockwise from 12 o'clock, in both directions (90 = 3 o'clock)."),
         KeySpec("sweep", .number(min: 0, max: 360, exclusiveMin: true), default: .int(360), "Degrees covered by the slices: 360 = full circle, 180 = half-circle gauge."),
         KeySpec("direction", .choice(Direction.allCases.map(\.rawValue)), default: .string("clockwise"), "Direction in which slices follow each other."),
         KeySpec("total", .number(min: 0, max: 1e15, exclusiveMin: true), "When set, each slice spans value/total of the sweep and the rest shows the track."),

@@ -174,3 +174,20 @@ struct ExternalPlanTests {
         #expect(Fixture.text(bundle, "manifest.json").contains("\"kind\": \"exit\""))
     }
 }
+
+@Suite("direction changes")
+struct DirectionChangeTests {
+    /// A change of direction between versions still animates: the new chart's slices move
+    /// (from the old chart mirrored into the new direction) rather than jumping.
+    @Test func aChangeOfDirectionAnimates() {
+        var old = Fixture.spec([1, 2, 3])
+        old.chart.startAngle = 90
+        var new = old
+        new.chart.direction = .counterclockwise
+        new.slices[0].value = 2
+        let bundle = Compiler.compile(spec: new, sourceBytes: Array("piec: 1\n".utf8), previous: old)
+        let css = Fixture.text(bundle, "chart.css")
+        #expect(css.contains("@keyframes piec-test-k") && css.contains(".p-mo{animation:"))
+        #expect(Fixture.text(bundle, "chart.svg").contains("<g class=\"p-pie\" transform=\"scale(-1 1)\">"))
+    }
+}
