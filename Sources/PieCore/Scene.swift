@@ -197,13 +197,21 @@ struct Scene {
         func target(_ gs: [SegmentGeometry], _ i: Int) -> Int? {
             gs[i].span > 0 ? (i + 1..<n).first(where: { gs[$0].span > 0 }) : nil
         }
-        func ext(_ gs: [SegmentGeometry], _ i: Int) -> SegmentGeometry {
+        func ext(_ gs: [SegmentGeometry], _ i: Int, to j: Int?) -> SegmentGeometry {
             let g = gs[i]
-            guard let j = target(gs, i) else {
-                return ring(g, mid(g), mid(g), outer: g.outerRadius, inner: g.innerRadius)
-            }
+            guard let j else { return ring(g, mid(g), mid(g), outer: g.outerRadius, inner: g.innerRadius) }
             let span = gs[i...j]
             return ring(g, mid(g), mid(gs[j]), outer: span.map(\.outerRadius).min()!, inner: span.map(\.innerRadius).max()!)
+        }
+        /// Both ends' extensions of slice i, and whether they join the same slices. Where one
+        /// end has nothing to join but its slice sits where the other end's target sits (all
+        /// growing from one point, as in an enter animation), that end takes the other's
+        /// target: an empty extension of the right radius, linear to the other end.
+        func pair(_ i: Int) -> (SegmentGeometry, SegmentGeometry, Bool) {
+            var t0 = target(from, i), t1 = target(to, i)
+            if t0 == nil, let j = t1, mid(from[i]) == mid(from[j]) { t0 = j }
+            if t1 == nil, let j = t0, mid(to[i]) == mid(to[j]) { t1 = j }
+            return (ext(from, i, to: t0), ext(to, i, to: t1), t0 == t1)
         }
         var result: [(after: Int?, from: SegmentGeometry, to: SegmentGeometry, exact: Bool)] = []
         func ends(_ gs: [SegmentGeometry]) -> (Int, Int)? {
@@ -217,7 +225,10 @@ struct Scene {
             }
             result.append((nil, closing(from, l0, f0), closing(to, l1, f1), l0 == l1 && f0 == f1))
         }
-        for i in 0..<(n - 1) { result.append((i, ext(from, i), ext(to, i), target(from, i) == target(to, i))) }
+        for i in 0..<(n - 1) {
+            let (f, t, exact) = pair(i)
+            result.append((i, f, t, exact))
+        }
         return result
     }
 
