@@ -104,7 +104,9 @@ class Probe:
         pixels) whose colour is not the expected one: [(angle, key, rgb, distance)]."""
         zone = edge_margin + 2 * self.px(r)
         step = step_px * self.px(r)
-        cyclic = self.chart.full_circle
+        # Directions, so always modulo 360: a partial sweep that crosses 12 o'clock mid-way
+        # (start 18, end 362.9) has its end edge next to a sample at 3.4 degrees.
+        cyclic = True
         bad = []
         for seg in self.segments:
             expected = self.colors[seg.key]
