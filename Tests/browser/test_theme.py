@@ -17,7 +17,7 @@ import subprocess
 import pytest
 
 from piectest import bundle as bundles, checks
-from piectest.chromium import SeekPage, render, screenshot
+from piectest.chromium import SeekPage, screenshot
 from piectest.geometry import parse_hex
 from piectest.raster import Raster
 
@@ -222,12 +222,12 @@ def patterned(values):
 
 
 @pytest.fixture(scope="module")
-def pattern_frames(piec, chromium, workdir):
+def pattern_frames(piec, shoot, workdir):
     b = bundles.build_transition(piec, patterned([30, 20, 25, 25]), patterned([25, 30, 20, 25]), workdir)
     m = b.manifest
     times = [m["animation"]["duration"] / 2, m["animation"]["duration"] - 1, m["animation"]["duration"] + 500]
     page = SeekPage([(b.svg, t) for t in times], frame_width=int(m["chart"]["width"]), columns=3)
-    raster = render(chromium, page, str(workdir), "patterns")
+    raster = shoot(page, "patterns")
     problems = [p for i in range(len(times)) for p in checks.marker_problems(page, raster, i)]
     checks.report(problems, f"patterned transition, screenshot {page.screenshot}")
     return b, page, raster
