@@ -102,13 +102,20 @@ def dom(engine):
 
 
 ENGINE_SECONDS = {}
+ENGINE_OUTCOMES = {}    # engine -> {nodeid: "passed" / "failed"}
 
 
 def pytest_runtest_logreport(report):
-    """Adds up the time of every test phase (fixture set-up included) per engine."""
+    """Adds up the time of every test phase (fixture set-up included) per engine, and the
+    outcome of every test per engine."""
     engine = getattr(report, "engine", None)
     if engine:
         ENGINE_SECONDS[engine] = ENGINE_SECONDS.get(engine, 0.0) + report.duration
+        outcomes = ENGINE_OUTCOMES.setdefault(engine, {})
+        if report.failed:
+            outcomes[report.nodeid] = "failed"
+        elif report.when == "call":
+            outcomes.setdefault(report.nodeid, "passed")
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -119,6 +126,8 @@ def pytest_runtest_makereport(item, call):
 
 
 def pytest_terminal_summary(terminalreporter):
-    if ENGINE_SECONDS:
-        terminalreporter.write_line("time per engine (tests and their fixtures): " + ", ".join(
-            f"{name} {seconds:.0f} s" for name, seconds in sorted(ENGINE_SECONDS.items())))
+    for name in sorted(ENGINE_SECONDS):
+        results = list(ENGINE_OUTCOMES.get(name, {}).values())
+        terminalreporter.write_line(
+            f"{name}: {results.count('passed')} passed, {results.count('failed')} failed, "
+            f"{ENGINE_SECONDS[name]:.0f} s (tests and their fixtures)")

@@ -227,6 +227,9 @@ def pattern_frames(piec, chromium, workdir):
     m = b.manifest
     times = [m["animation"]["duration"] / 2, m["animation"]["duration"] - 1, m["animation"]["duration"] + 500]
     page = SeekPage([(b.svg, t) for t in times], frame_width=int(m["chart"]["width"]), columns=3)
+    # Chromium only: in WebKitGTK 2.50, 20 of 532 samples of one slice's marks differed
+    # mid-transition (limit 3 %) in one of two runs (within it in the other): not understood yet, so
+    # not yet a check there.
     raster = render(chromium, page, str(workdir), "patterns")
     problems = [p for i in range(len(times)) for p in checks.marker_problems(page, raster, i)]
     checks.report(problems, f"patterned transition, screenshot {page.screenshot}")
