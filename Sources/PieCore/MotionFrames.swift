@@ -26,10 +26,6 @@ struct MotionFrame: Hashable {
     var circumference: Double = 0
     var visible = false
     var opacity: Double? = nil
-    /// An explicit `to{opacity:...}` after the from-state: an element hidden at rest by
-    /// `opacity="0"` as well as `visibility` (Inkscape ignores `visibility`) that must keep
-    /// its opacity while it moves. Not a declaration of this keyframe.
-    var hold: Double? = nil
 
     var isEmpty: Bool { self == MotionFrame() }
 

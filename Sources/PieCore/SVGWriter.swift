@@ -143,7 +143,8 @@ struct SVGWriter {
 
     private mutating func motionLayer() {
         guard !scene.motion.isEmpty else { return }
-        // Hidden at rest by `visibility` and `opacity` (Inkscape ignores `visibility`).
+        // Hidden at rest by `visibility` and `opacity` (Inkscape ignores `visibility`;
+        // `StyleWriter.hiddenAtRest` restores the opacity where CSS runs).
         out.raw("<g class=\"p-mo\" visibility=\"hidden\" opacity=\"0\" fill=\"none\" transform=\"rotate(")
         out.num(layout.startAngle)
         out.raw(")\"")

@@ -57,6 +57,7 @@ struct StyleWriter {
             writeSampled()
         } else if scene.moves {
             let parts = self.parts(at: scene)
+            hiddenAtRest()
             rules(parts)
             var names: [(Part, Int)] = []
             for p in parts where !p.frame.isEmpty { names.append((p, keyframe(p.frame))) }
@@ -67,13 +68,7 @@ struct StyleWriter {
                 frames.int(k)
                 frames.raw("{from{")
                 from.write(into: &frames, rotatesDashes: scene.rotatesDashes)
-                frames.raw("}")
-                if let hold = from.hold {
-                    frames.raw("to{opacity:")
-                    frames.num(hold)
-                    frames.raw("}")
-                }
-                frames.raw("}\n")
+                frames.raw("}}\n")
             }
             showHide()
             out.raw(Self.animated)
@@ -106,7 +101,7 @@ struct StyleWriter {
         let scope = scene.scope, line = scene.plan.timeline
         frames.raw("@keyframes ")
         frames.raw(scope)
-        frames.raw("-show{from,to{visibility:visible;opacity:1}}\n@keyframes ")
+        frames.raw("-show{from,to{visibility:visible}}\n@keyframes ")
         frames.raw(scope)
         frames.raw("-hide{from,to{visibility:hidden}}\n")
         out.raw("@media (prefers-reduced-motion:no-preference){\n.p-mo{animation:")
@@ -118,6 +113,21 @@ struct StyleWriter {
         out.raw("-hide ")
         CSSTiming.shorthand(line, easing: scene.plan.easing, linear: true, into: &out)
         out.raw("}\n")
+    }
+
+    /// Elements hidden at rest by `visibility` are also `opacity="0"` for renderers that ignore
+    /// `visibility` (Inkscape), and none of those reads the nested style block: inside it, a
+    /// rule gives them back their opacity (not an animation: an animated opacity makes
+    /// Chromium composite the layer, which shifts the pattern marks' anti-aliasing).
+    private mutating func hiddenAtRest() {
+        out.raw(".p-mo{opacity:1}\n")
+        for b in scene.separators where b.motionOnly {
+            out.raw(".p-b")
+            out.int(b.index)
+            out.raw("{opacity:")
+            out.num(b.toOpacity)
+            out.raw("}\n")
+        }
     }
 
     /// Each part of every animated element, its from-state read from `s`: the scene itself
@@ -143,11 +153,8 @@ struct StyleWriter {
             // Only the closing line's presence depends on the instant; a missing one stands still.
             let x = s.separators.first { $0.index == b.index } ?? b
             var outer = MotionFrames.rotated(from: x.from, to: b.to, showing: b.motionOnly, opacity: x.fromOpacity, fades: b.toOpacity != 1)
-            if b.motionOnly {
-                // Hidden at rest by `opacity="0"` too: it must not fade out while it moves.
-                outer.opacity = x.fromOpacity
-                outer.hold = b.toOpacity
-            }
+            // Hidden at rest by `opacity="0"` too; its opacity in CSS engines is a rule
+            // (`hiddenAtRest`).
             parts.append(Part(selector: ".p-b\(b.index)", frame: outer))
             if b.fromInner != nil {
                 let inner = x.fromInner ?? x.inner
@@ -213,6 +220,7 @@ struct StyleWriter {
         let ease = aligned == nil ? "" : ";animation-timing-function:" + easing()
         let final = parts(at: scene)
         let samples = times.map { parts(at: Scene(layout: scene.layout, plan: plan.frozen(at: $0), shape: plan)) }
+        hiddenAtRest()
         rules(final)
         var named: [String] = []
         for (i, part) in final.enumerated() {
@@ -225,7 +233,6 @@ struct StyleWriter {
                 state.write(into: &frames, rotatesDashes: scene.rotatesDashes)
                 frames.raw(ease + "}")
             }
-            if let hold = part.frame.hold { frames.raw("to{opacity:" + formatNumber(hold) + "}") }
             frames.raw("}\n")
             named.append(part.selector + "{animation-name:" + scene.scope + "-" + name + "}\n")
         }

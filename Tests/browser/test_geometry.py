@@ -21,6 +21,12 @@ from piectest.padded import crossing, edge_offset, half_gap, outer_corner_offset
 PAD, CORNER = 4, 8
 STEP = 0.02                     # degrees between samples
 TOLERANCE_PX = 0.6              # screen px of arc (anti-aliasing, sampling)
+# WebKitGTK 2.50 draws the moving masks' rounded outer corners up to 1.26 px further along the
+# arc than Chromium and Firefox (measured at 50 % and just before the end of the padded gauge,
+# with the corner "ears" both as CSS `transform` and as individual `rotate`; edges at 0.6 and
+# 0.25 of the ring and the rest state are within 0.6 px): the masks' resolution, not the
+# motion. Only those samples, only in WebKit, only in motion.
+WEBKIT_MASKED_CORNER_PX = 1.3
 
 
 def padded(chart_id, values):
@@ -107,8 +113,9 @@ def boundaries(p):
 ERRORS = []    # (chart, t, px error) of every measured edge, for the report in test_zz_report
 
 
-def gap_problems(p, pad, corner):
+def gap_problems(p, pad, corner, engine=None):
     chart = p.chart
+    moving = p.t < chart.end_time
     h = half_gap(pad, chart.outer)
     scale = p.viewport.scale
     problems, checked = [], 0
@@ -116,10 +123,11 @@ def gap_problems(p, pad, corner):
         for direction, span in ((1, after), (-1, before)):
             if span < 14:        # narrow slices: corner circles are clamped or overlap
                 continue
-            for rho, expected in (
-                (chart.inner + 0.6 * (chart.outer - chart.inner), edge_offset),
-                (chart.inner + 0.25 * (chart.outer - chart.inner), edge_offset),
-                (chart.outer - 1.0, lambda r, h: outer_corner_offset(r, h, chart.outer, corner)),
+            corner_px = WEBKIT_MASKED_CORNER_PX if engine == "webkit" and moving else TOLERANCE_PX
+            for rho, expected, limit in (
+                (chart.inner + 0.6 * (chart.outer - chart.inner), edge_offset, TOLERANCE_PX),
+                (chart.inner + 0.25 * (chart.outer - chart.inner), edge_offset, TOLERANCE_PX),
+                (chart.outer - 1.0, lambda r, h: outer_corner_offset(r, h, chart.outer, corner), corner_px),
             ):
                 want = expected(rho, h)
                 got = slice_begins(p, angle, rho, direction, min(span / 2, 12))
@@ -129,7 +137,7 @@ def gap_problems(p, pad, corner):
                     continue
                 err_px = math.radians(got - want) * rho * scale
                 ERRORS.append((chart.manifest["id"], p.t, err_px))
-                if abs(err_px) > TOLERANCE_PX:
+                if abs(err_px) > limit:
                     problems.append(f"boundary {angle:.2f} side {direction:+d} r={rho:.1f}: slice begins "
                                     f"{got:.3f} deg past it, expected {want:.3f} ({err_px:+.2f} px)")
     return problems, checked
@@ -206,9 +214,9 @@ def test_exploded_slice_moves_along_its_middle_angle(frames, phase):
 
 
 @pytest.mark.parametrize("phase", ["50", "100", "end"])
-def test_counterclockwise_gauge_with_track_pads_between_slices_only(frames, phase):
+def test_counterclockwise_gauge_with_track_pads_between_slices_only(frames, phase, engine):
     p = probe(frames, "gauge", phase)
-    problems, checked = gap_problems(p, PAD, CORNER)
+    problems, checked = gap_problems(p, PAD, CORNER, engine.name)
     assert checked >= 8 and not problems, "\n".join(problems)
     if phase == "end":
         # The open start of the sweep has no gap: the first slice begins at the start angle

@@ -46,7 +46,9 @@ document.querySelectorAll('.frame').forEach(frame => {
     return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
   };
   const texts = [...root.querySelectorAll('.p-ol text, .p-ct text, .p-lb text')].map(el => ({
-    cls: el.getAttribute('class'), kind: el.closest('g').getAttribute('class'),
+    // An inside label's class is on its turning group (the text inside turns back upright).
+    cls: el.getAttribute('class') || el.parentNode.getAttribute('class'),
+    kind: el.closest('.p-ol, .p-ct, .p-lb').getAttribute('class').split(' ').find(c => c !== 'p-ink'),
     text: el.textContent, opacity: visible(el), box: box(el)}));
   const leaders = [...root.querySelectorAll('.p-ll path')].map(el => ({
     cls: el.getAttribute('class'), opacity: visible(el), start: user(el, 0, 0), end: user(el, 1, 0)}));
