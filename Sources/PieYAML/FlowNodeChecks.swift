@@ -18,8 +18,10 @@ extension TreeBuilder {
         // Only a node held by a block collection: inside a flow collection the outermost one
         // is checked; a root node may be continued at any indentation.
         guard end.line > start.line, let parent, !parent.flow else { return }
-        let holderColumn = parent.start.column - 1
         let bytes = file.bytes
+        // Spaces before the holder (a byte order mark counts as a column of line 1 but indents nothing).
+        var holderColumn = parent.start.column - 1
+        if parent.start.line == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { holderColumn -= 1 }
         for line in (start.line + 1)...min(end.line, file.lineCount) {
             var i = file.lineStarts[line - 1]
             let lineStart = i

@@ -92,6 +92,9 @@ import Testing
         let bad = parse(bytes: bom + Array("a: 1\nb: \"x\n".utf8))
         #expect(bad.codes == ["E0103"])
         #expect(bad.diagnostics.first?.range?.start == at(2, 4))
+        // The mark indents nothing: one space is more than the key's indentation.
+        #expect(parse(bytes: bom + Array("a: \"x\n y\"\nb: 1\n".utf8)).diagnostics.isEmpty)
+        #expect(parse(bytes: bom + Array("a: \"x\ny\"\nb: 1\n".utf8)).codes == ["E0101"])
         let control = parse(bytes: bom + Array("a: \u{7}\n".utf8))
         #expect(control.codes == ["E0105"])
         #expect(control.diagnostics.first?.range?.start == SourceFile(path: "", bytes: bom + Array("a: \u{7}".utf8)).location(ofByteOffset: 6))
