@@ -15,7 +15,8 @@ public func fuzzSpecPair(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
     if getenv("PIEC_FUZZ_PRINT") != nil {
         let pair = SpecBytes.pair(bytes)
-        fputs("--- old.yaml\n\(pair.old)--- new.yaml\n\(pair.new)", stderr)
+        let text = Array("--- old.yaml\n\(pair.old)--- new.yaml\n\(pair.new)".utf8)
+        _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     }
     FuzzOneInput.specPair(bytes)
     return 0
