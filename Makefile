@@ -46,7 +46,7 @@ browser-test: ## Tests/browser in Chromium, Firefox and WebKitGTK, plus rsvg/Ink
 safety-test: ## output safety, limits and file-system tests under Tests/safety (needs a debug build)
 	python="$(PYTHON_CMD)"; echo "safety tests with $$python"; "$$python" -m pytest -q Tests/safety
 
-fuzz: ## fuzz the compiler for FUZZ_SECONDS (60) with libFuzzer + ASan (not in CI; see Fuzz/README.md)
+fuzz: ## fuzz FUZZ_TARGET (FuzzCompile) for FUZZ_SECONDS (60) with libFuzzer, release build (FUZZ_CONFIG=asan: ASan; not in CI; see Fuzz/README.md)
 	scripts/fuzz.sh $${FUZZ_SECONDS:-60} $${FUZZ_TARGET:-FuzzCompile}
 
 schema: ## regenerate Schemas/piec.schema.json from the key tables

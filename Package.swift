@@ -30,7 +30,7 @@ let package = Package(
         // Layout, transition plan, SVG/CSS/HTML/manifest codegen. Pure: no I/O.
         .target(name: "PieCore", dependencies: ["PieSpec", "PieYAML", "PieDiagnostics"]),
         // Disk, atomic writes, git, scheduling. The only library that does I/O.
-        .target(name: "PieDriver", dependencies: ["PieCore", "PieSpec", "PieDiagnostics"]),
+        .target(name: "PieDriver", dependencies: ["PieCore", "PieSpec", "PieYAML", "PieDiagnostics"]),
         // `piec watch --serve`: the live preview server (Hummingbird), kept apart so the driver
         // and its tests build without it.
         .target(name: "PiePreview", dependencies: ["PieDriver", .product(name: "Hummingbird", package: "hummingbird")]),

@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 // libFuzzer targets for piec. A separate package (like swift-protobuf's FuzzTesting) so the
 // main package never builds with sanitizers: run `scripts/fuzz.sh`, which builds this with
-// `swift build --sanitize=fuzzer --sanitize=address`.
+// `swift build -c release --sanitize=fuzzer`
+// (and -sanitize=fuzzer,address for FUZZ_CONFIG=asan).
 import PackageDescription
 
 let package = Package(
@@ -19,6 +20,9 @@ let package = Package(
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         // bytes split at a 0x00 separator: the second half compiled with the first as previous.
         .executableTarget(name: "FuzzTransition", dependencies: ["FuzzSupport"],
+                          swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        // any bytes -> a valid spec and an edited second version (SpecBytes): structure-aware.
+        .executableTarget(name: "FuzzSpecPair", dependencies: ["FuzzSupport"],
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
     ]
 )

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in Fuzz/ and fuzzes one of them.
 #
-#   scripts/fuzz.sh [SECONDS] [TARGET]     fuzz TARGET (FuzzCompile | FuzzTransition) for SECONDS (60)
+#   scripts/fuzz.sh [SECONDS] [TARGET]     fuzz TARGET (FuzzCompile | FuzzTransition | FuzzSpecPair)
+#                                          for SECONDS (60)
 #   scripts/fuzz.sh --promote [TARGET]     move the target's crashes/timeouts/OOMs into
 #                                          Tests/Fixtures/fuzz-regressions/ (then run swift test)
 #   scripts/fuzz.sh --replay [TARGET]      run every regression input once through the target
@@ -10,9 +11,17 @@
 # diagnostic fixtures and the regressions), artifacts/ (crash-*, timeout-*, oom-*) and log.txt.
 # FUZZ_TIMEOUT (default 2) is libFuzzer's -timeout in seconds: on a busy machine a sanitizer
 # build can pass 2 s on inputs that take 0.2 s alone, so re-run each timeout-* before promoting
-# it (`Fuzz/.build/debug/TARGET FILE` prints the time).
-# Runs under `nice -n 10` in one process. libFuzzer stops at the first crash; FUZZ_KEEP_GOING=1
-# runs it in fork mode (-fork=1) and keeps going past crashes, timeouts and OOMs instead.
+# it (`Fuzz/.build/release/TARGET FILE` prints the time).
+# FUZZ_CONFIG picks the build: `release` (default: -c release, -sanitize=fuzzer, thousands of
+# runs a second, in Fuzz/.build/release) or `asan` (-c release, -sanitize=fuzzer,address, in
+# Fuzz/.build-asan/release: memory errors reported by AddressSanitizer, a few times slower).
+# FUZZ_RUNS stops after that many executions instead of SECONDS; FUZZ_JOBS=N runs N processes
+# (-jobs/-workers) on the shared corpus, each with its own log (Fuzz/work/TARGET/fuzz-N.log).
+# FUZZ_NICE (default 10) is the nice level; FUZZ_MAX_LEN the largest input (262144; 4096 for
+# FuzzSpecPair, whose input is decoder bytes, not YAML).
+# Runs in one process unless FUZZ_JOBS is set. libFuzzer stops at the first crash; FUZZ_KEEP_GOING=1
+# runs it in fork mode (-fork=FUZZ_JOBS, default 1) and keeps going past crashes, timeouts and
+# OOMs instead (each lands in artifacts/).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,13 +38,20 @@ else
     target=${1:-FuzzCompile}
 fi
 case "$target" in
-    FuzzCompile|FuzzTransition) ;;
-    *) echo "unknown target $target (FuzzCompile or FuzzTransition)" >&2; exit 64 ;;
+    FuzzCompile|FuzzTransition|FuzzSpecPair) ;;
+    *) echo "unknown target $target (FuzzCompile, FuzzTransition or FuzzSpecPair)" >&2; exit 64 ;;
 esac
 
 work="$root/Fuzz/work/$target"
 regressions="$root/Tests/Fixtures/fuzz-regressions"
-binary="$root/Fuzz/.build/debug/$target"
+config=${FUZZ_CONFIG:-release}
+case "$config" in
+    release) scratch="$root/Fuzz/.build"; sanitize=fuzzer ;;
+    asan) scratch="$root/Fuzz/.build-asan"; sanitize=fuzzer,address ;;
+    *) echo "unknown FUZZ_CONFIG $config (release or asan)" >&2; exit 64 ;;
+esac
+binary="$scratch/release/$target"
+nicelevel=${FUZZ_NICE:-10}
 mkdir -p "$work/corpus" "$work/artifacts"
 
 if [[ $mode == promote ]]; then
@@ -54,9 +70,10 @@ fi
 # `swift build --sanitize=fuzzer --sanitize=address` alone is not enough: swiftc keeps only the
 # last -sanitize= flag, so the code would get ASan but no coverage counters. Passing both in one
 # flag through -Xswiftc instruments everything; --sanitize=fuzzer makes SwiftPM link libFuzzer's
-# main instead of the module's.
-echo "building $target (debug, -sanitize=fuzzer,address)"
-(cd "$root/Fuzz" && nice -n 10 swift build --product "$target" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address 2>&1 \
+# main instead of the module's. Release mode: the debug build ran ~20x fewer inputs a second.
+echo "building $target ($config: -c release, -sanitize=$sanitize)"
+(cd "$root/Fuzz" && nice -n "$nicelevel" swift build -c release --scratch-path "$scratch" --product "$target" \
+    --sanitize=fuzzer -Xswiftc -sanitize=$sanitize 2>&1 \
     | grep -v 'ld.gold: warning: Cannot export local symbol' || true)
 [[ -x $binary ]] || { echo "build failed: no $binary" >&2; exit 1; }
 
@@ -76,7 +93,7 @@ seed() { local src=$1 dst=$2; [[ -e $dst ]] || cp "$src" "$dst"; }
 shopt -s nullglob
 if [[ $target == FuzzCompile ]]; then
     for f in "$root"/specs/*.yaml "$root"/Tests/Fixtures/diagnostics/*.yaml; do seed "$f" "$work/corpus/seed-$(basename "$f")"; done
-else
+elif [[ $target == FuzzTransition ]]; then
     # Pairs of specs joined by a NUL byte: previous, then new.
     for a in "$root"/specs/*.yaml; do
         for b in "$root"/specs/*.yaml; do
@@ -85,14 +102,29 @@ else
         done
     done
 fi
+# FuzzSpecPair decodes any bytes into a spec pair (Tests/SafetyTests/SpecBytes.swift): it starts
+# from an empty corpus and its own regressions.
 for f in "$regressions"/"$target"-*; do seed "$f" "$work/corpus/regression-$(basename "$f")"; done
 
-echo "fuzzing $target for ${seconds}s; log in $work/log.txt"
+limit=(-max_total_time="$seconds")
+[[ -n ${FUZZ_RUNS:-} ]] && limit=(-runs="$FUZZ_RUNS")
+jobs=()
+if [[ -n ${FUZZ_KEEP_GOING:-} ]]; then
+    jobs=(-fork="${FUZZ_JOBS:-1}" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
+elif [[ -n ${FUZZ_JOBS:-} ]]; then
+    jobs=(-jobs="$FUZZ_JOBS" -workers="$FUZZ_JOBS")
+fi
+maxlen=262144
+extra=()
+# FuzzSpecPair: input bytes are decoder choices, not text; long inputs from the start.
+[[ $target == FuzzSpecPair ]] && { maxlen=4096; extra=(-len_control=0); }
+maxlen=${FUZZ_MAX_LEN:-$maxlen}
+echo "fuzzing $target (${FUZZ_RUNS:+$FUZZ_RUNS runs}${FUZZ_RUNS:-${seconds}s}); log in $work/log.txt"
 set +e
-nice -n 10 "$binary" "$work/corpus" \
-    -max_total_time="$seconds" -max_len=262144 -timeout="${FUZZ_TIMEOUT:-2}" -rss_limit_mb=2048 -malloc_limit_mb=2048 \
+(cd "$work" && nice -n "$nicelevel" "$binary" "$work/corpus" \
+    "${limit[@]}" ${jobs[@]+"${jobs[@]}"} ${extra[@]+"${extra[@]}"} -max_len=$maxlen -timeout="${FUZZ_TIMEOUT:-2}" -rss_limit_mb=2048 -malloc_limit_mb=2048 \
     -dict="$root/Fuzz/piec.dict" -artifact_prefix="$work/artifacts/" -print_final_stats=1 \
-    ${FUZZ_KEEP_GOING:+-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1} >"$work/log.txt" 2>&1
+    >"$work/log.txt" 2>&1)
 status=$?
 set -e
 

@@ -147,9 +147,12 @@ extension Scene {
         (segments.map { max($0.from.outerRadius, $0.to.outerRadius) }.max() ?? 1) + 4
     }
 
-    /// Explode orbits for every motion element when any slice explodes.
-    static func orbits(_ plan: TransitionPlan, sweepStart: Double, motion: [Motion]) -> [Orbit] {
-        guard explodes(plan) else { return [] }
+    /// Explode orbits for every motion element when any slice explodes at any time of `shape`
+    /// (the whole transition: a sampled instant where every explode is 0, such as the end of
+    /// un-exploding a slice, keeps the orbits of the whole plan; it had none and the sampled
+    /// keyframes indexed past them).
+    static func orbits(_ plan: TransitionPlan, shape: TransitionPlan, sweepStart: Double, motion: [Motion]) -> [Orbit] {
+        guard explodes(shape) else { return [] }
         return motion.map { m in
             let s = segment(plan, motion: m.index)
             return Orbit(motion: m.index, fromMid: (s.from.startAngle + s.from.endAngle) / 2 - sweepStart,

@@ -142,13 +142,13 @@ struct Scene {
         scope = "piec-" + layout.id
         // Gaps, corners and explode cut or move single slices: each slice gets its own dash.
         stacked = layout.equalRadii && layout.slices.allSatisfy { !$0.isVisible || $0.color.isOpaque }
-            && !layout.shapesWedges && !Scene.explodes(plan)
+            && !layout.shapesWedges && !Scene.explodes(shape ?? plan)
         moves = plan.kind != .none && (shape ?? plan).movesGeometry
         fades = plan.kind != .none && !moves && (shape ?? plan).fadesOpacity
         if moves {
             motion = Scene.motionItems(plan, shape: shape ?? plan, stacked: stacked, sweepStart: layout.startAngle)
             cutouts = Scene.cutouts(plan, layout: layout, motion: motion)
-            orbits = Scene.orbits(plan, sweepStart: layout.startAngle, motion: motion)
+            orbits = Scene.orbits(plan, shape: shape ?? plan, sweepStart: layout.startAngle, motion: motion)
         }
         if layout.shapesWedges { restShapes = Scene.restShapes(layout) }
         // Patterned slices are left out: an extension would cover the marks of its slice.

@@ -18,9 +18,28 @@ public struct FileDiagnostics: Sendable {
 
 public enum DiagnosticRenderer {
     /// Renders in the chosen format. `json` yields one JSON object per line (JSON Lines).
+    /// At most this many diagnostics of one file are rendered (in output order); a last note
+    /// says how many more there were. 100,000 misspelled keys would otherwise print ~42 MB.
+    public static let maxPerFile = 100
+
+    /// The note that ends a capped file: at the first diagnostic left out, so every format
+    /// can place it.
+    public static let omittedCode = DiagnosticCode("E0515")
+
     public static func render(_ group: FileDiagnostics, format: DiagnosticFormat, color: Bool = false) -> String {
         var out = ""
-        for d in group.diagnostics.sortedForOutput() {
+        var shown = group.diagnostics.sortedForOutput()
+        if shown.count > maxPerFile {
+            let omitted = shown.count - maxPerFile
+            let firstOmitted = shown[maxPerFile]
+            shown.removeSubrange(maxPerFile...)
+            let errors = group.diagnostics.count(where: { $0.severity == .error })
+            shown.append(Diagnostic(.note, code: omittedCode,
+                                    message: "\(omitted) more diagnostic\(omitted == 1 ? "" : "s") in this file not shown (\(errors) error\(errors == 1 ? "" : "s") in all)",
+                                    range: firstOmitted.range,
+                                    help: "piec shows at most \(maxPerFile) diagnostics per file: fix these and run it again"))
+        }
+        for d in shown {
             switch format {
             case .human: out += human(d, path: group.path, file: group.file, color: color)
             case .short: out += short(d, path: group.path) + "\n"

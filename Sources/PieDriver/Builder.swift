@@ -1,6 +1,7 @@
 import PieCore
 import PieDiagnostics
 import PieSpec
+import PieYAML
 
 /// The build pipeline as separate phases (discover, compile, write or check) so that `build`,
 /// `check` and a future `watch` share them. Phases return values; only these functions touch disk.
@@ -97,14 +98,24 @@ public struct Builder: Sendable {
         return SpecOutcome(input: input, source: source, bundle: bundle, spec: result.spec, diagnostics: diagnostics)
     }
 
+    /// Where a spec names its bundle: the value of its top-level `id`, or 1:1 when the id
+    /// comes from the file name (so every diagnostic format can place the finding).
+    static func idRange(in source: SourceFile?) -> SourceRange {
+        let start = SourceRange.point(SourceLocation(line: 1, column: 1))
+        guard let source, case .mapping(let entries, _)? = YAMLParser.parse(source).root,
+              let id = entries.first(where: { $0.key.value == "id" }) else { return start }
+        return id.value.range
+    }
+
     static func rejectDuplicateIDs(_ outcomes: inout [SpecOutcome]) {
         var owner: [String: String] = [:]
         for i in outcomes.indices {
             guard let id = outcomes[i].bundleID else { continue }
             if let first = owner[id] {
-                outcomes[i].diagnostics.append(DriverDiagnostics.error(
+                outcomes[i].diagnostics.append(.error(
                     DriverDiagnostics.duplicateID,
                     "`\(outcomes[i].input.path)` and `\(first)` both produce the bundle `\(id)`",
+                    at: idRange(in: outcomes[i].source),
                     help: "give one of them a different `id:`"))
                 outcomes[i].bundle = nil
                 outcomes[i].upToDateID = nil

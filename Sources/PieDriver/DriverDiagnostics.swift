@@ -17,6 +17,8 @@ public enum DriverDiagnostics {
     public static let fromNotFound = DiagnosticCode("E0512")
     public static let unknownRevision = DiagnosticCode("E0513")
     public static let previousMissing = DiagnosticCode("E0514")
+    /// Emitted by `DiagnosticRenderer` when it caps a file's diagnostics.
+    public static let omitted = DiagnosticRenderer.omittedCode
 
     /// Codes that mean an I/O failure (exit status 74) rather than a spec error (exit status 1).
     public static let ioCodes: Set<DiagnosticCode> = [
@@ -102,6 +104,13 @@ public enum DriverDiagnostics {
             A note, not an error: the previous version named by `--from` does not hold this \
             chart (the file did not exist at that revision, or the folder has no bundle with \
             this id). The chart plays its `enter` animation instead of a transition.
+            """),
+        CodeInfo("E0515", "more diagnostics not shown", """
+            A note, not an error: piec prints at most 100 diagnostics per file (in every \
+            format), then this note with the number left out and the total of errors. It \
+            points at the first diagnostic left out. A file with that many findings is usually \
+            generated or pasted wrongly (100,000 misspelled keys would print 42 MB): fix the \
+            first ones, or the generator, and run piec again.
             """),
     ]
 

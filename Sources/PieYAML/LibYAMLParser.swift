@@ -14,6 +14,12 @@ final class LibYAMLParser {
 
     /// False when libyaml could not allocate its buffers: `next()` then reports an error.
     private let initialized: Bool
+    /// A UTF-8 byte order mark at the start is not given to libyaml: with the encoding forced
+    /// it would read it as a character at column 0 and put the first line's keys at column 1,
+    /// so a second top-level key (at column 0) ended the document ("did not find expected
+    /// <document start>"). Its marks are shifted back to count the mark as one character of
+    /// the first line, as `SourceFile` does.
+    private let byteOrderMark: Bool
 
     init(input: UnsafeBufferPointer<UInt8>, maxScalarBytes: Int) {
         self.maxScalarBytes = maxScalarBytes
@@ -21,9 +27,12 @@ final class LibYAMLParser {
         parser.initialize(to: yaml_parser_t())
         emptyInput.initialize(to: 0)
         initialized = yaml_parser_initialize(parser) == 1
-        guard initialized else { return }
+        guard initialized else { byteOrderMark = false; return }
         yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
-        if let base = input.baseAddress, input.count > 0 {
+        byteOrderMark = input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF
+        if byteOrderMark, let base = input.baseAddress, input.count > 3 {
+            yaml_parser_set_input_string(parser, base + 3, input.count - 3)
+        } else if !byteOrderMark, let base = input.baseAddress, input.count > 0 {
             yaml_parser_set_input_string(parser, base, input.count)
         } else {
             yaml_parser_set_input_string(parser, emptyInput, 0)
@@ -46,9 +55,25 @@ final class LibYAMLParser {
         }
         var event = OwnedEvent()
         guard yaml_parser_parse(parser, &event.raw) == 1 else {
-            return .failure(currentError())
+            var error = currentError()
+            if byteOrderMark {
+                if error.kind == .reader { error.problemOffset += 3 }
+                error.problemMark = shifted(error.problemMark)
+                error.contextMark = error.contextMark.map(shifted)
+            }
+            return .failure(error)
         }
-        return .success(event.converted(maxScalarBytes: maxScalarBytes))
+        var converted = event.converted(maxScalarBytes: maxScalarBytes)
+        if byteOrderMark {
+            converted.start = shifted(converted.start)
+            converted.end = shifted(converted.end)
+        }
+        return .success(converted)
+    }
+
+    /// A mark in the input after the byte order mark, as a mark in the whole file.
+    private func shifted(_ mark: Mark) -> Mark {
+        Mark(index: mark.index + 1, line: mark.line, column: mark.line == 0 ? mark.column + 1 : mark.column)
     }
 
     private func currentError() -> LibYAMLError {

@@ -20,6 +20,11 @@ struct TreeBuilder {
     /// breaks only libyaml knows (U+0085, U+2028, U+2029); then the cursor walks the bytes.
     private let marksMatchSourceLines: Bool
     private let lineCount: Int
+    let file: SourceFile
+    /// Set when parsing the file with some tabs read as spaces (`TabRepair`); then
+    /// `repairTouchedScalar` says whether one of them lay inside a scalar.
+    var repair: TabRepair?
+    private(set) var repairTouchedScalar = false
 
     /// `trustMarks: false` forces the byte-walking cursor for every location (tests).
     init(file: SourceFile, limits: YAMLLimits, trustMarks: Bool = true) {
@@ -27,6 +32,7 @@ struct TreeBuilder {
         cursor = SourceCursor(file: file)
         marksMatchSourceLines = trustMarks && !SourceCursor.containsExtraLineBreaks(file.bytes)
         lineCount = file.lineCount
+        self.file = file
         stack.reserveCapacity(min(limits.maxDepth, 64))
     }
 
@@ -69,6 +75,11 @@ struct TreeBuilder {
             end = trimmedBlockEnd(startByte: cursor.byteOffset(ofIndex: event.start.index), endIndex: event.end.index)
         }
         let range = SourceRange(start: start, end: end)
+        if let repair, repair.touches(start: event.start.index, end: event.end.index) { repairTouchedScalar = true }
+        if scalar.style == .singleQuoted || scalar.style == .doubleQuoted {
+            let what = scalar.style == .singleQuoted ? "a single-quoted string" : "a double-quoted string"
+            checkFlowNode(what, start: start, end: end, endIndex: event.end.index, parent: stack.last)
+        }
         guard let value = scalar.value else {
             diagnostics.append(YAMLDiagnostics.scalarLength(scalar.byteCount, limit: limits.maxScalarBytes, at: range))
             attach(nil, range: range)
@@ -105,6 +116,10 @@ struct TreeBuilder {
         // next token starts (often lines later, after comments): use its last child's end.
         let end = frame.flow ? location(event.end) : frame.lastEnd
         let range = SourceRange(start: frame.start, end: end)
+        if frame.flow {
+            checkFlowNode(frame.kind == .mapping ? "a flow mapping `{…}`" : "a flow list `[…]`", start: frame.start, end: end,
+                          endIndex: event.end.index, parent: stack.last)
+        }
         switch frame.kind {
         case .mapping: attach(.mapping(frame.entries, range: range), range: range)
         case .sequence: attach(.sequence(frame.items, range: range), range: range)

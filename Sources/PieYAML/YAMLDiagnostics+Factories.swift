@@ -41,8 +41,20 @@ extension YAMLDiagnostics {
                help: "put each chart in its own file")
     }
 
+    static func commentWithoutSpace(after what: String, at range: SourceRange) -> Diagnostic {
+        .error(syntax, "`#` right after \(what) does not start a comment", at: range,
+               help: "put a space before `#`: YAML starts a comment only after white space, e.g. `title: \"Share\" # note`")
+    }
+
+    static func underIndented(_ what: String, holder: String, needed: Int, at range: SourceRange, start: SourceRange) -> Diagnostic {
+        .error(syntax, "this line continues \(what) but is not indented more than \(holder)", at: range,
+               labels: [DiagnosticLabel(range: start, message: "the \(what.dropFirst(2)) starts here")],
+               help: "indent the line by at least \(needed) space\(needed == 1 ? "" : "s"), or keep the \(what.dropFirst(2)) on one line: YAML continues it only on lines indented more than \(holder)")
+    }
+
+    /// At 1:1 (a point), so every format places it: an empty file has no other position.
     static func empty() -> Diagnostic {
-        .error(emptySpec, "the spec is empty", at: nil,
+        .error(emptySpec, "the spec is empty", at: .point(SourceLocation(line: 1, column: 1)),
                help: "a minimal spec is:\n    piec: 1\n    title: Languages\n    slices:\n      - { label: Swift, value: 42 }")
     }
 

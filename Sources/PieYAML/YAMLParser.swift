@@ -19,11 +19,26 @@ public enum YAMLParser {
 
     /// `trustMarks: false` computes every location by walking the bytes (tests compare both).
     static func parse(_ file: SourceFile, limits: YAMLLimits, trustMarks: Bool) -> YAMLDocument {
-        file.bytes.withUnsafeBufferPointer { input in
+        let (document, _) = parse(file.bytes, file: file, limits: limits, trustMarks: trustMarks, repair: nil)
+        // libyaml rejects tabs YAML 1.2 allows (a blank line holding a tab, `-\tvalue`): on
+        // that error, read the file again with those tabs as spaces (`TabRepair`), unless a
+        // replaced tab lies inside a scalar.
+        guard document.root == nil, document.diagnostics.last?.code == YAMLDiagnostics.tabIndentation,
+              let repair = TabRepair.repaired(file.bytes) else { return document }
+        let repaired = parse(repair.bytes, file: file, limits: limits, trustMarks: trustMarks, repair: repair)
+        return repaired.repairTouchedScalar ? document : repaired.document
+    }
+
+    /// Parses `bytes` (the file's, or the file's with `repair` applied: same length, same marks)
+    /// and reports locations in `file`.
+    private static func parse(_ bytes: [UInt8], file: SourceFile, limits: YAMLLimits, trustMarks: Bool,
+                              repair: TabRepair?) -> (document: YAMLDocument, repairTouchedScalar: Bool) {
+        bytes.withUnsafeBufferPointer { input in
             let parser = LibYAMLParser(input: input, maxScalarBytes: limits.maxScalarBytes)
             var builder = TreeBuilder(file: file, limits: limits, trustMarks: trustMarks)
+            builder.repair = repair
             let root = run(parser, builder: &builder, file: file)
-            return YAMLDocument(root: root, diagnostics: builder.diagnostics)
+            return (YAMLDocument(root: root, diagnostics: builder.diagnostics), builder.repairTouchedScalar)
         }
     }
 

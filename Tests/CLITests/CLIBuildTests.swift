@@ -70,8 +70,48 @@ import Testing
         try ws.write("b/pie.yaml", Specs.pie)
         let run = try ws.run("build", "--format", "short", "a", "b")
         #expect(run.status == 1)
-        #expect(run.stderr.hasPrefix("b/pie.yaml: error[E0506]: `b/pie.yaml` and `a/pie.yaml` both produce the bundle `pie`\n"))
+        // At the second spec's `id: pie`.
+        #expect(run.stderr.hasPrefix("b/pie.yaml:2:5: error[E0506]: `b/pie.yaml` and `a/pie.yaml` both produce the bundle `pie`\n"))
         #expect(!ws.exists("out"))
+    }
+
+    /// Two specs that name one bundle: the finding points at the second spec's `id` value, in
+    /// every format (GitHub annotations and JSON consumers need a line).
+    @Test func duplicateExplicitIDsPointAtTheID() throws {
+        let ws = try Workspace()
+        let spec = "piec: 1\ntitle: T\nid: shared\nslices:\n  - { label: A, value: 1 }\n"
+        try ws.write("specs/one.yaml", spec)
+        try ws.write("specs/two.yaml", spec)
+        let short = try ws.run("build", "--format", "short", "specs")
+        #expect(short.status == 1)
+        #expect(short.stderr.hasPrefix("specs/two.yaml:3:5: error[E0506]: "), "\(short.stderr)")
+        let github = try ws.run("build", "--format", "github", "specs")
+        #expect((github.stdout + github.stderr).contains("::error file=specs/two.yaml,line=3,col=5,endColumn=11,"), "\(github.stdout)")
+        let json = try ws.run("build", "--format", "json", "specs")
+        #expect((json.stdout + json.stderr).contains("\"range\":{\"start\":{\"line\":3,\"column\":5}"), "\(json.stdout)")
+        // Without `id:` the id comes from the file name: the finding is at 1:1.
+        try ws.write("named/a/pie.yaml", "piec: 1\nslices:\n  - { label: A, value: 1 }\n")
+        try ws.write("named/b/pie.yaml", "piec: 1\nslices:\n  - { label: A, value: 1 }\n")
+        let named = try ws.run("build", "--format", "short", "named")
+        #expect(named.stderr.hasPrefix("named/b/pie.yaml:1:1: error[E0506]: "), "\(named.stderr)")
+    }
+
+    /// 100,000 misspelled keys printed 42 MB: at most `DiagnosticRenderer.maxPerFile` per file,
+    /// then a note with how many were left out, in every format.
+    @Test func diagnosticsAreCappedPerFile() throws {
+        let ws = try Workspace()
+        var spec = "piec: 1\nslices:\n  - { label: A, value: 1 }\n"
+        for i in 0..<250 { spec += "titel\(i): x\n" }
+        try ws.write("many.yaml", spec)
+        for format in ["human", "short", "json", "github"] {
+            let run = try ws.run("check", "--format", format, "many.yaml")
+            let out = run.stdout + run.stderr
+            #expect(run.status == 1)
+            #expect(out.components(separatedBy: "E0201").count - 1 == 100, "\(format)")
+            #expect(out.contains("150 more diagnostics in this file not shown (250 errors in all)"), "\(format): \(out.suffix(400))")
+        }
+        let short = try ws.run("check", "--format", "short", "many.yaml")
+        #expect((short.stdout + short.stderr).contains("many.yaml:104:1: note[E0515]: 150 more diagnostics"), "\(short.stdout.suffix(300))")
     }
 
     @Test func symlinkedOutputIsRefused() throws {

@@ -1,12 +1,14 @@
 import Foundation
 import PieCore
 import PieDiagnostics
+import PieSpec
 import Testing
 
 /// Replays every input the fuzzers ever saved (Tests/Fixtures/fuzz-regressions) through the
 /// compiler: each must end (no crash, no hang) and keep every promise in `BundleInvariants`.
 /// File names start with the target: `FuzzCompile-*` is one spec; `FuzzTransition-*` is a
-/// previous spec and a new spec joined by a NUL byte.
+/// previous spec and a new spec joined by a NUL byte; `FuzzSpecPair-*` is decoder bytes
+/// (`SpecBytes`).
 @Suite struct FuzzRegressionTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../Fixtures/fuzz-regressions").standardized
@@ -23,7 +25,16 @@ import Testing
     @Test(arguments: inputs)
     func replay(_ name: String) throws {
         let bytes = try [UInt8](Data(contentsOf: Self.folder.appendingPathComponent(name)))
-        if name.hasPrefix("FuzzTransition-") {
+        if name.hasPrefix("FuzzSpecPair-") {
+            // Decoder bytes: the pair they decode to must load, compile safely and end at the new layout.
+            let pair = SpecBytes.pair(bytes)
+            let previous = SourceFile(path: "old.yaml", text: pair.old), file = SourceFile(path: "new.yaml", text: pair.new)
+            let old = SpecLoader.load(previous, defaultID: "fuzz"), new = SpecLoader.load(file, defaultID: "fuzz")
+            #expect(!old.diagnostics.hasErrors && !new.diagnostics.hasErrors)
+            let result = Compiler.compile(CompileRequest(source: file, defaultID: "fuzz", previous: .spec(previous)))
+            #expect(BundleInvariants.problems(result, file: file) == [])
+            if let o = old.spec, let n = new.spec { #expect(TransitionInvariants.finalStateProblems(old: o, new: n) == []) }
+        } else if name.hasPrefix("FuzzTransition-") {
             let (previous, current) = FuzzInput.split(bytes)
             let file = SourceFile(path: "fuzz.yaml", bytes: current)
             let request = CompileRequest(source: file, defaultID: "fuzz",

@@ -38,6 +38,24 @@ public enum FuzzOneInput {
         }
     }
 
+    /// Decodes `bytes` into a valid spec and an edited second version (`SpecBytes`), and checks
+    /// that both load without errors, that the pair compiles to a safe, deterministic bundle, and
+    /// that the plan's final state is the new spec's layout (`TransitionInvariants`).
+    public static func specPair(_ bytes: [UInt8]) {
+        let pair = SpecBytes.pair(bytes)
+        let previous = SourceFile(path: "old.yaml", text: pair.old)
+        let file = SourceFile(path: "new.yaml", text: pair.new)
+        let old = SpecLoader.load(previous, defaultID: "fuzz"), new = SpecLoader.load(file, defaultID: "fuzz")
+        for (name, result) in [("old", old), ("new", new)] where result.diagnostics.hasErrors {
+            fail("the generated \(name) spec does not load: \(result.diagnostics.first?.message ?? "")")
+        }
+        let request = CompileRequest(source: file, defaultID: "fuzz", previous: .spec(previous))
+        let first = Compiler.compile(request)
+        require(BundleInvariants.problems(first, file: file))
+        if first.bundle != Compiler.compile(request).bundle { fail("two compiles of the same pair gave different bundles") }
+        if let o = old.spec, let n = new.spec { require(TransitionInvariants.finalStateProblems(old: o, new: n)) }
+    }
+
     static func require(_ problems: [String]) {
         if !problems.isEmpty { fail(problems.joined(separator: "; ")) }
     }

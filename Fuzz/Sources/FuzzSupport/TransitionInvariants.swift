@@ -1,0 +1,1 @@
+../../../Tests/SafetyTests/TransitionInvariants.swift
