@@ -10,14 +10,11 @@ leaves the viewBox, every visible leader starts on its slice's outer edge (withi
 slice's angles at that instant, from the manifest's transitions) and outside labels of
 leaving/entering slices are visible only at the end where their slice exists."""
 
-import json
 import math
-import re
 
 import pytest
 
-from piectest import bundle as bundles
-from piectest.chromium import inline_markup
+from piectest import bundle as bundles, dommeasure
 from piectest.transition import TransitionChart
 
 MEASURE = """
@@ -60,17 +57,7 @@ document.getElementById('result').textContent = JSON.stringify(out);
 
 
 def measure(dom, workdir, svg, times, name):
-    parts = ["<!doctype html><html><head><meta charset='utf-8'></head><body>"]
-    for t in times:
-        parts.append(f"<div class='frame' data-t='{t!r}' style='width:800px'><template shadowrootmode='open'>"
-                     f"{inline_markup(svg)}</template></div>")
-    parts.append("<pre id='result'></pre><script>" + MEASURE + "</script></body></html>")
-    path = workdir / f"{dom.engine.name}-{name}.html"
-    path.write_text("".join(parts), encoding="utf-8")
-    text = dom(path)
-    m = re.search(r"<pre id=\"result\">(.*?)</pre>", text, re.S)
-    assert m and m.group(1), f"no measurement from {dom.engine.name}:\n{text[-2000:]}"
-    return json.loads(m.group(1).replace("&quot;", '"').replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">"))
+    return dommeasure.measure(dom, workdir, svg, times, name, MEASURE)
 
 
 def spec(chart_id, values, chart=None, position="outside", animation=None):

@@ -21,12 +21,11 @@ frame 0 = old chart) from the spec or from the old version built on its own."""
 import copy
 import json
 import math
-import re
 
 import pytest
 
-from piectest import bundle as bundles, checks, specs
-from piectest.chromium import SeekPage, inline_markup, view_box
+from piectest import bundle as bundles, checks, dommeasure, specs
+from piectest.chromium import SeekPage, view_box
 from piectest.geometry import Chart, parse_hex
 from piectest.measure import Probe
 from piectest.transition import TransitionChart
@@ -270,17 +269,7 @@ def label_frames(piec, workdir, dom):
     bundle = bundles.build_transition(piec, label_spec(LABEL_BEFORE), label_spec(LABEL_AFTER), case_dir)
     chart = TransitionChart(bundle.manifest)
     times = [chart.delay + chart.duration * p / 100 for p in (0, 25, 50, 75)] + [chart.end_time + 250]
-    parts = ["<!doctype html><html><head><meta charset='utf-8'></head><body>"]
-    for t in times:
-        parts.append(f"<div class='frame' data-t='{t!r}' style='width:800px'><template shadowrootmode='open'>"
-                     f"{inline_markup(bundle.svg)}</template></div>")
-    parts.append("<pre id='result'></pre><script>" + ANCHORS + "</script></body></html>")
-    path = case_dir / f"{dom.engine.name}-labels.html"
-    path.write_text("".join(parts), encoding="utf-8")
-    text = dom(path)
-    m = re.search(r"<pre id=\"result\">(.*?)</pre>", text, re.S)
-    assert m and m.group(1), f"no measurement from {dom.engine.name}:\n{text[-2000:]}"
-    data = json.loads(m.group(1).replace("&quot;", '"').replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">"))
+    data = dommeasure.measure(dom, case_dir, bundle.svg, times, "labels", ANCHORS)
     return bundle, chart, times, data
 
 

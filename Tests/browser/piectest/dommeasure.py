@@ -1,0 +1,23 @@
+"""Pages that measure themselves in the DOM: copies of one chart, each in its own shadow root
+and seeked to its own instant by `script` (which writes JSON into `<pre id="result">`), read
+back through the engine's DOM dump."""
+
+import json
+import re
+
+from .chromium import inline_markup
+
+
+def measure(dom, directory, svg, times, name, script):
+    """The JSON `script` wrote for `svg` seeked to each of `times` (ms), in `dom`'s engine."""
+    parts = ["<!doctype html><html><head><meta charset='utf-8'></head><body>"]
+    for t in times:
+        parts.append(f"<div class='frame' data-t='{t!r}' style='width:800px'><template shadowrootmode='open'>"
+                     f"{inline_markup(svg)}</template></div>")
+    parts.append("<pre id='result'></pre><script>" + script + "</script></body></html>")
+    path = directory / f"{dom.engine.name}-{name}.html"
+    path.write_text("".join(parts), encoding="utf-8")
+    text = dom(path)
+    m = re.search(r"<pre id=\"result\">(.*?)</pre>", text, re.S)
+    assert m and m.group(1), f"no measurement from {dom.engine.name}:\n{text[-2000:]}"
+    return json.loads(m.group(1).replace("&quot;", '"').replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">"))
