@@ -18,9 +18,10 @@ public struct WriteReport: Sendable {
 /// Writes bundles to `OUT/<id>/` atomically and only when bytes changed.
 ///
 /// Two phases: first every bundle is checked (no symlinks, no foreign files) and every changed
-/// one is staged, fsync'd, in `OUT/.piec-tmp-<id>-<pid>-<n>/`; if anything fails there, the temp
-/// directories are removed and nothing on disk changed. Then each staged directory is swapped in
-/// with one atomic exchange (or a rename when `OUT/<id>` is new) and the old tree is removed.
+/// one is staged in `OUT/.piec-tmp-<id>-<pid>-<n>/`, then everything staged is made durable at
+/// once (`Durability`); if anything fails there, the temp directories are removed and nothing
+/// on disk changed. Then each staged directory is swapped in with one atomic exchange (or a
+/// rename when `OUT/<id>` is new), the old tree is removed, and `OUT` is fsync'd once.
 public struct AtomicBundleWriter: Sendable {
     public var outputDir: String
     public var jobs: Int
@@ -51,6 +52,14 @@ public struct AtomicBundleWriter: Sendable {
         let plans = parallelMap(bundles, jobs: jobs) { BundleStager.prepare($0, in: out) }
         report.failures = plans.compactMap(\.failure)
         let staged = plans.compactMap(\.staged)
+        if report.succeeded, Durability.batched, staged.contains(where: { $0.tempName != nil }),
+           let failure = out.syncFileSystem() {
+            // Nothing is visible yet: a write error or a full disk found by the sync leaves
+            // every bundle as it was.
+            report.failures.append(FileDiagnostics(
+                path: outputDir, file: nil,
+                diagnostics: [DriverDiagnostics.error(DriverDiagnostics.writeFailed, failure.message)]))
+        }
         if report.succeeded {
             commit(staged, in: out, into: &report)
         } else {

@@ -69,7 +69,9 @@ enum BundleStager {
         }
     }
 
-    /// Writes every file of `bundle` into a fresh `OUT/.piec-tmp-<id>-<pid>-<n>/` (fsync'd).
+    /// Writes every file of `bundle` into a fresh `OUT/.piec-tmp-<id>-<pid>-<n>/`: not yet
+    /// durable when `Durability.batched` (the writer syncs the file system before any swap),
+    /// fsync'd file by file otherwise.
     private static func stage(_ bundle: PieCore.Bundle, in out: DirectoryHandle) -> Result<String, POSIXFailure> {
         let name: String
         switch makeUniqueDirectory(in: out, base: "\(tempPrefix)\(bundle.id)-\(processID)") {
@@ -78,9 +80,11 @@ enum BundleStager {
         }
         let result: Result<String, POSIXFailure> = out.openChild(name).flatMap { temp in
             for file in bundle.files {
-                if let failure = temp.createFile(file.name, bytes: file.bytes) { return .failure(failure) }
+                if let failure = temp.createFile(file.name, bytes: file.bytes, sync: !Durability.batched) {
+                    return .failure(failure)
+                }
             }
-            if let failure = temp.sync() { return .failure(failure) }
+            if !Durability.batched, let failure = temp.sync() { return .failure(failure) }
             return .success(name)
         }
         if case .failure = result { _ = removeTree(name, in: out) }

@@ -93,15 +93,16 @@ final class DirectoryHandle: Sendable {
         _ = utimensat(fd, name, &times, AT_SYMLINK_NOFOLLOW)
     }
 
-    /// Creates a new file (`O_CREAT|O_EXCL|O_NOFOLLOW`), writes `bytes` and fsyncs it.
-    func createFile(_ name: String, bytes: [UInt8]) -> POSIXFailure? {
+    /// Creates a new file (`O_CREAT|O_EXCL|O_NOFOLLOW`) and writes `bytes`; with `sync`, also
+    /// fsyncs it (where `Durability.batched` is false: see there).
+    func createFile(_ name: String, bytes: [UInt8], sync: Bool) -> POSIXFailure? {
         let file = openat(fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard file >= 0 else { return POSIXFailure(operation: "create", path: child(name), code: errno) }
         if let code = writeAll(fd: file, bytes) {
             close(file)
             return POSIXFailure(operation: "write", path: child(name), code: code)
         }
-        if fsync(file) != 0 {
+        if sync, fsync(file) != 0 {
             let code = errno
             close(file)
             return POSIXFailure(operation: "sync", path: child(name), code: code)
@@ -129,4 +130,22 @@ final class DirectoryHandle: Sendable {
     func sync() -> POSIXFailure? {
         fsync(fd) == 0 ? nil : POSIXFailure(operation: "sync", path: path, code: errno)
     }
+
+    /// Flushes every file and directory of the file system this directory is on (`syncfs`:
+    /// data and metadata, one journal commit and one device cache flush), and reports a write
+    /// error that happened since this descriptor was opened (Linux 5.8 and later). Linux only.
+    func syncFileSystem() -> POSIXFailure? {
+        #if canImport(Darwin)
+        return sync()
+        #else
+        return glibcSyncfs(fd) == 0 ? nil : POSIXFailure(operation: "sync", path: path, code: errno)
+        #endif
+    }
 }
+
+#if !canImport(Darwin)
+/// glibc's `int syncfs(int)` (needs _GNU_SOURCE, so Swift does not see it): linked directly,
+/// like `renameat2` (see `AtomicRename`), which also works in a static executable.
+@_silgen_name("syncfs")
+private func glibcSyncfs(_ fd: Int32) -> Int32
+#endif
