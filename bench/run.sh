@@ -1,17 +1,23 @@
 #!/usr/bin/env bash
 # piec benchmarks: piec vs the C floor vs the peers, side by side in one run (issue 7).
 #
-#   bench/run.sh [--smoke] [--no-peers] [--write] [--piec PATH] [--peer-specs N] [--disk] [--keep]
+#   bench/run.sh [--smoke] [--no-peers] [--write] [--piec PATH] [--piec-release PATH] [--peer-specs N]
+#                [--disk | --tmpfs] [--keep]
 #
 #   --smoke        tiny sizes (10 specs, 100 and 1000 slices, 1-2 runs, no peers): for CI
 #   --no-peers     skip vl-convert, pygal and matplotlib (and their virtualenv)
 #   --peers        run the peers even with --smoke
 #   --write        also replace BENCHMARKS.md with the results
-#   --piec PATH    use this piec binary instead of `swift build -c release`
+#   --piec PATH    use this piec binary (rows "piec") instead of building the static executable
+#   --piec-release PATH  use this binary for the rows "piec release" (README's `make gallery`
+#                  build, dynamically linked) instead of `swift build -c release`; with --piec
+#                  and without this option those rows are left out
 #   --peer-specs N run the peers' batch on the first N specs only (per chart = total / N)
-#   --disk         put workloads and outputs under $TMPDIR (default /tmp) instead of the tmpfs
-#                  /dev/shm: includes the disk and its journal, which other processes disturb
-#   --keep         keep the temporary work directory (workloads and outputs)
+#   --disk         measure on the disk only: a work folder under bench/ (the repository's own
+#                  disk, where users build); the default measures there AND on the tmpfs /dev/shm,
+#                  side by side, each medium with the C floor on the same medium
+#   --tmpfs        measure on the tmpfs only
+#   --keep         keep the temporary work directories (workloads and outputs)
 #
 # Needs: swift, cc + libyaml-dev, python3, hyperfine and GNU time (both installed with apt-get
 # when missing). The peers live in bench/.venv (created with pip when missing).
@@ -21,7 +27,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BENCH="$ROOT/bench"
 VENV="$BENCH/.venv"
-SMOKE=0 PEERS=1 FORCE_PEERS=0 WRITE=0 KEEP=0 DISK=0 PIEC="" PEER_SPECS=""
+SMOKE=0 PEERS=1 FORCE_PEERS=0 WRITE=0 KEEP=0 MEDIA="disk tmpfs" PIEC="" PIEC_REL="" PEER_SPECS=""
 COMMAND_LINE="bench/run.sh${*:+ $*}"
 
 while [ $# -gt 0 ]; do
@@ -31,20 +37,22 @@ while [ $# -gt 0 ]; do
         --peers) FORCE_PEERS=1 ;;
         --write) WRITE=1 ;;
         --keep) KEEP=1 ;;
-        --disk) DISK=1 ;;
+        --disk) MEDIA="disk" ;;
+        --tmpfs) MEDIA="tmpfs" ;;
         --piec) PIEC="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"; shift ;;
+        --piec-release) PIEC_REL="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"; shift ;;
         --peer-specs) PEER_SPECS="$2"; shift ;;
-        -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
         *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
     esac
     shift
 done
 
 if [ "$SMOKE" = 1 ]; then
-    [ "$FORCE_PEERS" = 1 ] || PEERS=0; SPECS=10; BIG_SMALL=100; BIG_LARGE=1000
+    [ "$FORCE_PEERS" = 1 ] || PEERS=0; SPECS=10; BIG_SMALL=100; BIG_LARGE=1000; WATCH_SAVES=5
     COLD=(--runs 2); BATCH=(--runs 2); BIGR=(--runs 1); PEER_COLD=(--runs 1); PEER_BATCH=(--runs 1)
 else
-    SPECS=1000; BIG_SMALL=10000; BIG_LARGE=100000
+    SPECS=1000; BIG_SMALL=10000; BIG_LARGE=100000; WATCH_SAVES=100
     COLD=(--warmup 3 --runs 30); BATCH=(--warmup 1 --runs 10); BIGR=(--warmup 1 --runs 5)
     PEER_COLD=(--warmup 1 --runs 5); PEER_BATCH=(--runs 2)
 fi
@@ -61,21 +69,43 @@ command -v hyperfine >/dev/null || apt_install hyperfine
 [ -x /usr/bin/time ] || apt_install time
 command -v pkg-config >/dev/null && pkg-config --exists yaml-0.1 || apt_install libyaml-dev pkg-config
 
-BASE="${TMPDIR:-/tmp}"
-if [ "$DISK" = 0 ] && [ -d /dev/shm ] && [ -w /dev/shm ] && [ "$(stat -f -c %T /dev/shm)" = tmpfs ]; then BASE=/dev/shm; fi
-WORK="$(mktemp -d "$BASE/piec-bench.XXXXXX")"
-RES="$WORK/results"; OUT="$WORK/out"; WL="$WORK/workloads"
-mkdir -p "$RES" "$OUT"
-cleanup() { if [ "$KEEP" = 1 ]; then echo "work directory kept: $WORK" >&2; else rm -rf "$WORK"; fi; }
+# Work folders: one on the repository's disk (where users build), one on the tmpfs /dev/shm.
+# Workloads and results live in the first; each medium gets its own outputs and trash.
+TMPFS_OK=0
+if [ -d /dev/shm ] && [ -w /dev/shm ] && [ "$(stat -f -c %T /dev/shm)" = tmpfs ]; then TMPFS_OK=1; fi
+if [ "$TMPFS_OK" = 0 ] && [ "$MEDIA" != disk ]; then
+    echo "run.sh: no writable tmpfs at /dev/shm: measuring on the disk only" >&2
+    MEDIA="disk"
+fi
+declare -A MWORK
+WORKS=()
+for m in $MEDIA; do
+    if [ "$m" = disk ]; then MWORK[$m]="$(mktemp -d "$BENCH/.work.XXXXXX")"; else MWORK[$m]="$(mktemp -d /dev/shm/piec-bench.XXXXXX)"; fi
+    mkdir -p "${MWORK[$m]}/out"
+    WORKS+=("${MWORK[$m]}")
+done
+FIRST="${MEDIA%% *}"
+WORK="${MWORK[$FIRST]}"
+RES="$WORK/results"; OUT="$WORK/out"; WL="$WORK/workloads"; TRASH="$WORK/trash"
+mkdir -p "$RES"
+cleanup() { if [ "$KEEP" = 1 ]; then echo "work directories kept: ${WORKS[*]}" >&2; else rm -rf "${WORKS[@]}"; fi; }
 trap cleanup EXIT
 METRICS="$RES/metrics.txt"
 metric() { printf '%s=%s\n' "$1" "$2" >>"$METRICS"; }
 
 # --- builds --------------------------------------------------------------------------------
 if [ -z "$PIEC" ]; then
-    log "swift build -c release --product piec --static-swift-stdlib -Xswiftc -static-executable"
-    (cd "$ROOT" && swift build -c release --product piec --static-swift-stdlib -Xswiftc -static-executable) >&2
-    PIEC="$ROOT/.build/release/piec"
+    # The static executable (README, Release build; `make dist`) in its own scratch folder, so
+    # that it does not replace the dynamically linked .build/release/piec of `make gallery`.
+    log "swift build -c release --product piec --static-swift-stdlib -Xswiftc -static-executable --scratch-path .build-static"
+    (cd "$ROOT" && swift build -c release --product piec --static-swift-stdlib -Xswiftc -static-executable --scratch-path .build-static) >&2
+    PIEC="$ROOT/.build-static/release/piec"
+    if [ -z "$PIEC_REL" ]; then
+        log "swift build -c release --product piec (make gallery's build)"
+        (cd "$ROOT" && swift build -c release --product piec) >&2
+        PIEC_REL="$WORK/piec-release"
+        cp "$ROOT/.build/release/piec" "$PIEC_REL"
+    fi
 fi
 log "make -C bench/floor"
 make -s -C "$BENCH/floor" >&2
@@ -118,7 +148,9 @@ fi
     metric machine.mem "$(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo)"
     metric machine.kernel "$(uname -sr)"
     metric machine.load "$(cut -d' ' -f1-3 /proc/loadavg)"
-    metric workdir "$BASE ($(stat -f -c %T "$WORK"))"
+    metric media "$MEDIA"
+    for m in $MEDIA; do metric "workdir.$m" "$(dirname "${MWORK[$m]}") ($(stat -f -c %T "${MWORK[$m]}"), $(df -P "${MWORK[$m]}" | awk 'NR==2 {print $1}'))"; done
+    metric piec_release "$([ -n "$PIEC_REL" ] && echo 1 || echo 0)"
     metric version.piec "$([ "$PIEC_OK" = 1 ] && "$PIEC" --version 2>/dev/null | head -1 || echo n/a) ($(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?'))"
     metric version.swift "$(swift --version 2>&1 | grep -m1 -o 'Swift version [^ ]*' || echo n/a)"
     metric version.cc "$(cc --version | head -1)"
@@ -153,60 +185,80 @@ rss() {
 }
 piec_row() { [ "$PIEC_OK" = 1 ]; }
 
+rel_row() { [ "$PIEC_OK" = 1 ] && [ -n "$PIEC_REL" ]; }
+# empty_trash: removes what fresh.sh moved aside, then waits for the disk (not measured).
+empty_trash() { rm -rf "$TRASH"; sync; }
+FRESH="$BENCH/fresh.sh"
+# Sections 1-4 and the watch latency run once per medium: outputs in that medium's work folder,
+# the C floor on the same medium, hyperfine exports named GROUP-MEDIUM.
+for M in $MEDIA; do
+MOUT="${MWORK[$M]}/out"; TRASH="${MWORK[$M]}/trash"
 # --- 1. cold start: one 5-slice spec, whole process -----------------------------------------
 rows=()
-piec_row && rows+=(piec "$PIEC build $COLD_SPEC -o $OUT/cold-piec" "rm -rf $OUT/cold-piec")
-rows+=("floor --files 4" "$FLOOR --files 4 -o $OUT/cold-f4 $COLD_SPEC" "rm -rf $OUT/cold-f4")
-rows+=("floor" "$FLOOR -o $OUT/cold-f1 $COLD_SPEC" "rm -rf $OUT/cold-f1")
-hf cold "${COLD[@]}" -- "${rows[@]}"
+piec_row && rows+=(piec "$PIEC build $COLD_SPEC -o $MOUT/cold-piec" "$FRESH $TRASH $MOUT/cold-piec")
+rel_row && rows+=("piec release" "$PIEC_REL build $COLD_SPEC -o $MOUT/cold-rel" "$FRESH $TRASH $MOUT/cold-rel")
+rows+=("floor --files 4" "$FLOOR --files 4 -o $MOUT/cold-f4 $COLD_SPEC" "$FRESH $TRASH $MOUT/cold-f4")
+rows+=("floor" "$FLOOR -o $MOUT/cold-f1 $COLD_SPEC" "$FRESH $TRASH $MOUT/cold-f1")
+hf "cold-$M" "${COLD[@]}" -- "${rows[@]}"
+empty_trash
+# --- 2. many specs, SVG only ----------------------------------------------------------------
+rows=()
+piec_row && [ -n "$SVG_FLAG" ] && rows+=(piec "$PIEC build $SVG_FLAG $SPEC_DIR -o $MOUT/svg-piec" "$FRESH $TRASH $MOUT/svg-piec")
+rel_row && [ -n "$SVG_FLAG" ] && rows+=("piec release" "$PIEC_REL build $SVG_FLAG $SPEC_DIR -o $MOUT/svg-rel" "$FRESH $TRASH $MOUT/svg-rel")
+rows+=("floor -j1" "$FLOOR -j 1 -o $MOUT/svg-f1 $SPEC_DIR" "$FRESH $TRASH $MOUT/svg-f1")
+rows+=("floor -j2" "$FLOOR -j 2 -o $MOUT/svg-f2 $SPEC_DIR" "$FRESH $TRASH $MOUT/svg-f2")
+hf "svg-$M" "${BATCH[@]}" -- "${rows[@]}"
+empty_trash
+# --- 3. many specs, full bundles ------------------------------------------------------------
+rows=()
+piec_row && rows+=(piec "$PIEC build $SPEC_DIR -o $MOUT/full-piec" "$FRESH $TRASH $MOUT/full-piec")
+rel_row && rows+=("piec release" "$PIEC_REL build $SPEC_DIR -o $MOUT/full-rel" "$FRESH $TRASH $MOUT/full-rel")
+rows+=("floor --files 4 -j1" "$FLOOR --files 4 -j 1 -o $MOUT/full-f1 $SPEC_DIR" "$FRESH $TRASH $MOUT/full-f1")
+rows+=("floor --files 4 -j2" "$FLOOR --files 4 -j 2 -o $MOUT/full-f2 $SPEC_DIR" "$FRESH $TRASH $MOUT/full-f2")
+hf "full-$M" "${BATCH[@]}" -- "${rows[@]}"
+empty_trash
+# --- 4. unchanged rebuild (the output already holds these bundles) --------------------------
+rows=()
+if piec_row; then
+    "$PIEC" build "$SPEC_DIR" -o "$MOUT/reb-piec" >/dev/null 2>&1
+    rows+=(piec "$PIEC build $SPEC_DIR -o $MOUT/reb-piec" -)
+fi
+"$FLOOR" --files 4 -j 2 -o "$MOUT/reb-floor" "$SPEC_DIR"
+rows+=("floor --files 4 -j2 --if-changed" "$FLOOR --files 4 -j 2 --if-changed -o $MOUT/reb-floor $SPEC_DIR" -)
+sync
+touch "$WORK/rebuild-marker-$M"; sleep 0.01
+hf "rebuild-$M" "${BATCH[@]}" -- "${rows[@]}"
+piec_row && metric "rebuild_rewritten.$M" "$(find "$MOUT/reb-piec" -newer "$WORK/rebuild-marker-$M" -type f | wc -l)"
+# --- watch: one save to a fresh bundle, inotify ----------------------------------------------
+if piec_row; then
+    log "watch latency on $M"
+    python3 "$BENCH/watch_latency.py" --piec "${PIEC_REL:-$PIEC}" --saves "$WATCH_SAVES" --dir "${MWORK[$M]}" \
+        --metrics "$METRICS" --label "watch.$M" >&2
+fi
+done
+OUT="${MWORK[$FIRST]}/out"; TRASH="$WORK/trash"
+# --- the peers, once, on the first medium ---------------------------------------------------
 if [ "$PEERS" = 1 ]; then
     hf cold-peers "${PEER_COLD[@]}" -- \
         vl-convert "$PY $BENCH/peers/vlconvert_bench.py -o $OUT/cold-vl $COLD_SPEC" - \
         pygal "$PY $BENCH/peers/pygal_bench.py -o $OUT/cold-pygal $COLD_SPEC" - \
         matplotlib "$PY $BENCH/peers/matplotlib_bench.py -o $OUT/cold-mpl $COLD_SPEC" -
-fi
-
-# --- 2. many specs, SVG only ----------------------------------------------------------------
-rows=()
-piec_row && [ -n "$SVG_FLAG" ] && rows+=(piec "$PIEC build $SVG_FLAG $SPEC_DIR -o $OUT/svg-piec" "rm -rf $OUT/svg-piec")
-rows+=("floor -j1" "$FLOOR -j 1 -o $OUT/svg-f1 $SPEC_DIR" "rm -rf $OUT/svg-f1")
-rows+=("floor -j2" "$FLOOR -j 2 -o $OUT/svg-f2 $SPEC_DIR" "rm -rf $OUT/svg-f2")
-hf svg "${BATCH[@]}" -- "${rows[@]}"
-if [ "$PEERS" = 1 ]; then
     hf svg-peers "${PEER_BATCH[@]}" -- \
-        vl-convert "$PY $BENCH/peers/vlconvert_bench.py -o $OUT/svg-vl $PEER_DIR" "rm -rf $OUT/svg-vl" \
-        pygal "$PY $BENCH/peers/pygal_bench.py -o $OUT/svg-pygal $PEER_DIR" "rm -rf $OUT/svg-pygal" \
-        matplotlib "$PY $BENCH/peers/matplotlib_bench.py -o $OUT/svg-mpl $PEER_DIR" "rm -rf $OUT/svg-mpl"
+        vl-convert "$PY $BENCH/peers/vlconvert_bench.py -o $OUT/svg-vl $PEER_DIR" "$FRESH $TRASH $OUT/svg-vl" \
+        pygal "$PY $BENCH/peers/pygal_bench.py -o $OUT/svg-pygal $PEER_DIR" "$FRESH $TRASH $OUT/svg-pygal" \
+        matplotlib "$PY $BENCH/peers/matplotlib_bench.py -o $OUT/svg-mpl $PEER_DIR" "$FRESH $TRASH $OUT/svg-mpl"
+    empty_trash
 fi
-
-# --- 3. many specs, full bundles ------------------------------------------------------------
-rows=()
-piec_row && rows+=(piec "$PIEC build $SPEC_DIR -o $OUT/full-piec" "rm -rf $OUT/full-piec")
-rows+=("floor --files 4 -j1" "$FLOOR --files 4 -j 1 -o $OUT/full-f1 $SPEC_DIR" "rm -rf $OUT/full-f1")
-rows+=("floor --files 4 -j2" "$FLOOR --files 4 -j 2 -o $OUT/full-f2 $SPEC_DIR" "rm -rf $OUT/full-f2")
-hf full "${BATCH[@]}" -- "${rows[@]}"
-
-# --- 4. unchanged rebuild (the output already holds these bundles) --------------------------
-rows=()
-if piec_row; then
-    "$PIEC" build "$SPEC_DIR" -o "$OUT/reb-piec" >/dev/null
-    rows+=(piec "$PIEC build $SPEC_DIR -o $OUT/reb-piec" -)
-fi
-"$FLOOR" --files 4 -j 2 -o "$OUT/reb-floor" "$SPEC_DIR"
-rows+=("floor --files 4 -j2 --if-changed" "$FLOOR --files 4 -j 2 --if-changed -o $OUT/reb-floor $SPEC_DIR" -)
-touch "$WORK/rebuild-marker"; sleep 0.01
-hf rebuild "${BATCH[@]}" -- "${rows[@]}"
-piec_row && metric rebuild_rewritten "$(find "$OUT/reb-piec" -newer "$WORK/rebuild-marker" -type f | wc -l)"
-
 # --- 5. big specs ---------------------------------------------------------------------------
 rows=()
 if piec_row; then
-    rows+=("piec $BIG_SMALL" "$PIEC build $BIG_S -o $OUT/big-s-piec" "rm -rf $OUT/big-s-piec")
-    rows+=("piec $BIG_LARGE" "$PIEC build $BIG_L -o $OUT/big-l-piec" "rm -rf $OUT/big-l-piec")
+    rows+=("piec $BIG_SMALL" "$PIEC build $BIG_S -o $OUT/big-s-piec" "$FRESH $TRASH $OUT/big-s-piec")
+    rows+=("piec $BIG_LARGE" "$PIEC build $BIG_L -o $OUT/big-l-piec" "$FRESH $TRASH $OUT/big-l-piec")
 fi
-rows+=("floor $BIG_SMALL" "$FLOOR --files 4 -o $OUT/big-s-f $BIG_S" "rm -rf $OUT/big-s-f")
-rows+=("floor $BIG_LARGE" "$FLOOR --files 4 -o $OUT/big-l-f $BIG_L" "rm -rf $OUT/big-l-f")
+rows+=("floor $BIG_SMALL" "$FLOOR --files 4 -o $OUT/big-s-f $BIG_S" "$FRESH $TRASH $OUT/big-s-f")
+rows+=("floor $BIG_LARGE" "$FLOOR --files 4 -o $OUT/big-l-f $BIG_L" "$FRESH $TRASH $OUT/big-l-f")
 hf big "${BIGR[@]}" -- "${rows[@]}"
+empty_trash
 
 # --- 6. bytes and peak RSS ------------------------------------------------------------------
 log "bytes and peak RSS"

@@ -8,7 +8,10 @@ atomically, so the manifest appearing means the whole bundle is there). The outp
 polled every 0.1 ms, so the measurement's own granularity is about 0.1 ms.
 
 Usage: bench/watch_latency.py [--piec PATH] [--saves N] [--poll] [--debounce MS] [--specs K]
-Prints p50, p95 and max in milliseconds. Standard library only.
+                              [--dir DIR] [--metrics FILE --label NAME]
+Prints p50, p95 and max in milliseconds; --metrics appends `watch.NAME.p50=...` lines (for
+bench/run.sh). --dir is where the watched folder and the output live (default: the system's
+temporary folder): a disk or a tmpfs. Standard library only.
 """
 import argparse
 import hashlib
@@ -83,6 +86,9 @@ def main() -> int:
     parser.add_argument("--debounce", type=int, default=None, help="pass --debounce MS")
     parser.add_argument("--specs", type=int, default=1, help="other specs in the watched directory")
     parser.add_argument("--gap-ms", type=float, default=30.0, help="pause after each bundle before the next save")
+    parser.add_argument("--dir", default=None, help="parent of the temporary work folder (disk or tmpfs)")
+    parser.add_argument("--metrics", default=None, help="append p50/p95/max to this key=value file")
+    parser.add_argument("--label", default="watch", help="key prefix for --metrics")
     args = parser.parse_args()
 
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -91,7 +97,7 @@ def main() -> int:
     if not piec:
         print("build piec first (swift build -c release)", file=sys.stderr)
         return 2
-    work = tempfile.mkdtemp(prefix="piec-watch-bench-")
+    work = tempfile.mkdtemp(prefix="piec-watch-bench-", dir=args.dir)
     specs, out = f"{work}/specs", f"{work}/out"
     os.makedirs(specs)
     spec = f"{specs}/bench.yaml"
@@ -128,6 +134,11 @@ def main() -> int:
     print(f"watch latency, {mode}, {len(values)} saves, {os.path.relpath(piec, root)}: "
           f"p50 {percentile(values, 0.5):.1f} ms, p95 {percentile(values, 0.95):.1f} ms, max {values[-1]:.1f} ms")
     print(f"piec watch exit status after SIGINT: {status}; temp entries left: {len(leftovers)}")
+    if args.metrics:
+        with open(args.metrics, "a", encoding="utf-8") as f:
+            for name, value in [("p50", percentile(values, 0.5)), ("p95", percentile(values, 0.95)), ("max", values[-1])]:
+                f.write(f"{args.label}.{name}={value:.2f}\n")
+            f.write(f"{args.label}.saves={len(values)}\n")
     return 0 if status == 0 and not leftovers else 1
 
 

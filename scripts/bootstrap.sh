@@ -71,6 +71,7 @@ present() {
         xvfb) command -v Xvfb >/dev/null 2>&1 ;;
         xsettingsd) command -v xsettingsd >/dev/null 2>&1 ;;
         inkscape) command -v inkscape >/dev/null 2>&1 ;;
+        strace) command -v strace >/dev/null 2>&1 ;;
         python3-*) "$here/python.sh" >/dev/null 2>&1 || dpkg_installed "$1" ;;
         fonts-dejavu-core) dpkg_installed fonts-dejavu-core || { command -v fc-list >/dev/null 2>&1 && fc-list 2>/dev/null | grep -i 'DejaVu Sans' >/dev/null; } ;;
         *) dpkg_installed "$1" ;;
@@ -81,6 +82,7 @@ packages=(libyaml-dev pkg-config)
 if [ "$browser" = 1 ]; then
     packages+=(chromium librsvg2-bin python3-pytest python3-jsonschema python3-yaml python3-pil fonts-dejavu-core)
     packages+=(python3-html5lib)  # Tests/safety: the HTML5 parse of index.html
+    packages+=(strace)            # Tests/safety/test_durability.py: the order of the syncs and renames
     # The other two browser engines (Tests/browser/piectest/engines.py): Firefox over Marionette,
     # WebKitGTK's MiniBrowser over WebKitWebDriver on an Xvfb display whose GTK settings
     # (reduced motion) xsettingsd serves; and the static renderers besides librsvg.

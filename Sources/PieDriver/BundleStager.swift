@@ -10,6 +10,8 @@ import PieDiagnostics
 struct StagedBundle: Sendable {
     var id: String
     var tempName: String?
+    /// The names of the files staged in `tempName` (empty when unchanged).
+    var files: [String] = []
     /// `OUT/<id>` existed when the bundle was inspected (swap it) or not (rename into place).
     var replacing: Bool
 }
@@ -43,13 +45,14 @@ enum BundleStager {
         }
         switch existing.matches(bundle) {
         case .failure(let failure): return failed(DriverDiagnostics.error(DriverDiagnostics.writeFailed, failure.message))
-        case .success(true): return .staged(StagedBundle(id: bundle.id, tempName: nil, replacing: true))
+        case .success(true): return .staged(StagedBundle(id: bundle.id, tempName: nil, files: [], replacing: true))
         case .success(false): break
         }
         switch stage(bundle, in: out) {
         case .failure(let failure): return failed(DriverDiagnostics.error(DriverDiagnostics.writeFailed, failure.message))
         case .success(let name):
-            return .staged(StagedBundle(id: bundle.id, tempName: name, replacing: existing.directory != nil))
+            return .staged(StagedBundle(id: bundle.id, tempName: name, files: bundle.files.map(\.name),
+                                        replacing: existing.directory != nil))
         }
     }
 
@@ -69,7 +72,8 @@ enum BundleStager {
         }
     }
 
-    /// Writes every file of `bundle` into a fresh `OUT/.piec-tmp-<id>-<pid>-<n>/` (fsync'd).
+    /// Writes every file of `bundle` into a fresh `OUT/.piec-tmp-<id>-<pid>-<n>/`, not yet
+    /// synced: `makeDurable` does that once every bundle is written (see `Durability`).
     private static func stage(_ bundle: PieCore.Bundle, in out: DirectoryHandle) -> Result<String, POSIXFailure> {
         let name: String
         switch makeUniqueDirectory(in: out, base: "\(tempPrefix)\(bundle.id)-\(processID)") {
@@ -80,11 +84,24 @@ enum BundleStager {
             for file in bundle.files {
                 if let failure = temp.createFile(file.name, bytes: file.bytes) { return .failure(failure) }
             }
-            if let failure = temp.sync() { return .failure(failure) }
             return .success(name)
         }
         if case .failure = result { _ = removeTree(name, in: out) }
         return result
+    }
+
+    /// Flushes a staged bundle's files and then its folder to stable storage (no-op for an
+    /// unchanged bundle). Called for every bundle only after all of them are written.
+    static func makeDurable(_ plan: StagedBundle, in out: DirectoryHandle) -> POSIXFailure? {
+        guard let temp = plan.tempName else { return nil }
+        switch out.openChild(temp) {
+        case .failure(let failure): return failure
+        case .success(let dir):
+            for name in plan.files {
+                if let failure = dir.syncFile(name) { return failure }
+            }
+            return dir.sync()
+        }
     }
 
     /// Creates `base-<n>` for the first n in 0..<1000 that is free.

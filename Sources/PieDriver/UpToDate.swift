@@ -20,6 +20,9 @@ import PieSpec
 /// - no file was changed after the bundle directory was swapped in: each file's status-change
 ///   time (`ctime`, which no user can set: any write, `touch`, `chmod` or rename updates it) is
 ///   earlier than the directory's, which the atomic swap set after every file was written;
+/// - every file is non-empty (piec never writes an empty file: an empty one is what a file
+///   system can leave after a power loss when bytes were not synced; `Durability` makes that
+///   impossible for bundles piec swapped in, and this check refuses it from anywhere else);
 /// - the piec executable is not newer than the bundle (a rebuilt piec may write other bytes).
 ///   When the full path finds a bundle's bytes unchanged, the writer refreshes the folder's
 ///   ctime (`DirectoryHandle.refreshStatusTime`), so the next build trusts it again.
@@ -47,7 +50,9 @@ enum UpToDate {
         // same tick as the swap looks simultaneous; it must then fail the fast path.
         guard let dir = lstatTimes(dirPath), dir.isDirectory, exe < dir.ctime, dir.mtime < dir.ctime else { return false }
         for name in Compiler.fileNames {
-            guard let file = lstatTimes(dirPath + "/" + name), file.isRegular, file.ctime < dir.ctime else { return false }
+            guard let file = lstatTimes(dirPath + "/" + name), file.isRegular, file.size > 0, file.ctime < dir.ctime else {
+                return false
+            }
         }
         guard let head = readPrefix(dirPath + "/" + ExistingBundle.manifestName, count: 512) else { return false }
         return head.starts(with: manifestHead(id: id, specBytes: specBytes))
@@ -77,6 +82,7 @@ enum UpToDate {
         var isRegular: Bool
         var ctime: Nanoseconds
         var mtime: Nanoseconds
+        var size: Int
     }
 
     private static func lstatTimes(_ path: String) -> Times? {
@@ -85,7 +91,8 @@ enum UpToDate {
         let kind = st.st_mode & S_IFMT
         return Times(isDirectory: kind == S_IFDIR, isRegular: kind == S_IFREG,
                      ctime: Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec),
-                     mtime: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))
+                     mtime: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec),
+                     size: Int(st.st_size))
     }
 
     /// The first `count` bytes of a regular file (not through a symlink).
