@@ -40,8 +40,8 @@ epoch="${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || echo 0)}"
 mkdir -p dist
 archive="dist/$name.tar.gz"
 tar --sort=name --mtime="@$epoch" --owner=0 --group=0 --numeric-owner \
-    --mode='u+rwX,go+rX,go-w' --format=gnu -C "$stage" -cf - "$name" | gzip -n -9 > "$archive.tmp"
-mv -f "$archive.tmp" "$archive"
+    --mode='u+rwX,go+rX,go-w' --format=gnu -C "$stage" -cf - "$name" | gzip -n -9 > "$archive.tmp.$$"
+mv -f "$archive.tmp.$$" "$archive"
 (cd dist && sha256sum "$name.tar.gz" > "$name.tar.gz.sha256")
 echo "dist: $archive ($(du -h "$archive" | cut -f1))"
 cat "$archive.sha256"
