@@ -34,7 +34,7 @@ gallery: ## build every spec under specs/ into out/ with a release build
 build: ## debug build of piec
 	$(SWIFT) build
 
-test: ## everything CI runs: bootstrap, swift build, swift test, then the browser and safety tests
+test: ## everything CI runs: bootstrap, swift build, swift test, then the browser, safety and package tests
 	scripts/bootstrap.sh
 	$(SWIFT) build
 	$(SWIFT) test

@@ -150,7 +150,7 @@ enum ShellCompletions {
         out += """
                 )
                 _arguments -C \\
-                    \(zshOptions([versionOption, helpOption]).joined(separator: " \\\n            ")) \\
+                    \(zshOptions([versionOption, helpOption]).joined(separator: " \\\n        ")) \\
                     '1: :->command' \\
                     '*:: :->argument' && ret=0
                 case $state in

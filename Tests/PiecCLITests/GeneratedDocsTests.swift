@@ -53,19 +53,28 @@ import Testing
         #expect(Piec.rootHelp.contains("  completions "))
     }
 
+    /// Every option of `command` is in `part` of a script: its long and short name as
+    /// `long`/`short` render them, and its choices as `choices` renders the list.
+    static func expectEveryOption(of command: CommandSpec, in part: String, shell: String,
+                                  long: (String) -> Bool, short: (Character) -> Bool, choices: ([String]) -> String) {
+        #expect(!part.isEmpty, "\(shell): nothing for \(command.name)")
+        for option in ShellCompletions.allOptions(command) {
+            #expect(long(option.long), "\(shell): \(command.name) --\(option.long)")
+            if let name = option.short { #expect(short(name), "\(shell): \(command.name) -\(name)") }
+            if case .choices(let list) = option.completion, option.takesValue {
+                #expect(part.contains(choices(list)), "\(shell): \(command.name) --\(option.long) values")
+            }
+        }
+    }
+
     @Test func bashHasEveryCommandOptionAndChoice() {
         let script = Self.script(.bash)
         for command in Self.commands {
             let part = Self.section(script, from: "        \(command.name))", to: "            ;;")
-            #expect(!part.isEmpty, "bash: no case for \(command.name)")
             let words = Self.words(part)
-            for option in ShellCompletions.allOptions(command) {
-                #expect(words.contains("--\(option.long)"), "bash: \(command.name) --\(option.long)")
-                if let short = option.short { #expect(words.contains("-\(short)"), "bash: \(command.name) -\(short)") }
-                if case .choices(let choices) = option.completion, option.takesValue {
-                    #expect(part.contains("'" + choices.joined(separator: " ") + "'"), "bash: \(command.name) --\(option.long) values")
-                }
-            }
+            Self.expectEveryOption(of: command, in: part, shell: "bash",
+                                   long: { words.contains("--" + $0) }, short: { words.contains("-" + String($0)) },
+                                   choices: { "'" + $0.joined(separator: " ") + "'" })
         }
     }
 
@@ -75,14 +84,9 @@ import Testing
         for command in Self.commands {
             #expect(script.contains("'\(command.name):"), "zsh: \(command.name) is not described")
             let part = Self.section(script, from: "        \(command.name)) _arguments", to: " && ret=0 ;;")
-            #expect(!part.isEmpty, "zsh: no _arguments for \(command.name)")
-            for option in ShellCompletions.allOptions(command) {
-                #expect(part.contains("--\(option.long)"), "zsh: \(command.name) --\(option.long)")
-                if let short = option.short { #expect(part.contains("{-\(short)"), "zsh: \(command.name) -\(short)") }
-                if case .choices(let choices) = option.completion, option.takesValue {
-                    #expect(part.contains("(" + choices.joined(separator: " ") + ")"), "zsh: \(command.name) --\(option.long) values")
-                }
-            }
+            Self.expectEveryOption(of: command, in: part, shell: "zsh",
+                                   long: { part.contains("--" + $0) }, short: { part.contains("{-" + String($0)) },
+                                   choices: { "(" + $0.joined(separator: " ") + ")" })
         }
     }
 
