@@ -3,6 +3,7 @@ finds piec-preview beside it), completions that load, a man page that renders.""
 
 import os
 import re
+import shutil
 import signal
 import subprocess
 import time
@@ -57,6 +58,26 @@ def test_installed_piec_runs_and_its_completions_load(tmp_path, installed):
     page = run(["man", "--warnings", "-l", str(root / FILES[2])], env={**env, "MANWIDTH": "80"}, check=True)
     assert page.stderr == ""
     assert "piec build" in page.stdout
+
+
+@pytest.mark.skipif(shutil.which("zsh") is None, reason="zsh is not installed (scripts/bootstrap.sh installs it)")
+def test_zsh_completes_with_the_installed_function(tmp_path, installed):
+    capture = Path(__file__).with_name("zsh_capture.zsh")
+    functions = installed / "share" / "zsh" / "site-functions"
+    cases = {
+        "piec bu": ["build"],
+        "piec build --for": ["--format"],
+        "piec build --format ": ["github", "human", "json", "short"],
+        "piec diff --format ": ["json", "text"],
+        "piec completions ": ["bash", "fish", "zsh"],
+        "piec help c": ["check", "completions"],
+        "piec explain --l": ["--list"],
+    }
+    for line, expected in cases.items():
+        result = run(["zsh", "-f", str(capture), str(functions), line], cwd=tmp_path, timeout=60,
+                     env={"PATH": os.environ["PATH"], "HOME": str(tmp_path), "TMPDIR": str(tmp_path)})
+        offered = sorted(set(result.stdout.replace("\r", "").split()))
+        assert offered == expected, f"{line!r}: {result.stdout!r} {result.stderr!r}"
 
 
 def test_installed_piec_hands_watch_serve_to_the_piec_preview_beside_it(tmp_path, installed):
