@@ -83,10 +83,10 @@ def test_zsh_completes_with_the_installed_function(tmp_path, installed):
 @pytest.mark.skipif(shutil.which("fish") is None, reason="fish is not installed (scripts/bootstrap.sh installs it)")
 def test_fish_finds_the_installed_completions_by_itself(tmp_path, installed):
     # fish looks in DIR/fish/vendor_completions.d for each DIR of XDG_DATA_DIRS (for a command
-    # on PATH): no sourcing.
+    # on PATH): no sourcing. Not --no-config, which leaves fish without any completion path.
     env = {"PATH": f"{installed / 'bin'}:{os.environ['PATH']}", "HOME": str(tmp_path),
            "XDG_DATA_DIRS": str(installed / "share")}
-    result = run(["fish", "--no-config", "-c", "complete -C 'piec build --format '"], env=env, check=True)
+    result = run(["fish", "-c", "complete -C 'piec build --format '"], env=env, check=True)
     assert sorted(line.split("\t")[0] for line in result.stdout.splitlines()) == ["github", "human", "json", "short"]
 
 
