@@ -8,10 +8,15 @@ SHELL := bash
 
 SWIFT ?= swift
 OUT ?= out
+# `make install`: where (PREFIX), under which staging root (DESTDIR, for packagers), and which
+# build (CONFIGURATION: release; the packaging tests install the debug build).
+PREFIX ?= /usr/local
+DESTDIR ?=
+CONFIGURATION ?= release
 # The Python that runs the browser tests is chosen after bootstrap has run (see scripts/python.sh).
 PYTHON_CMD = $$(scripts/python.sh || { echo "no python3 with pytest, jsonschema, yaml and PIL: run scripts/bootstrap.sh" >&2; exit 1; })
 
-.PHONY: help bootstrap gallery build test swift-test browser-test safety-test fuzz schema goldens screenshot clean
+.PHONY: help bootstrap gallery build test swift-test browser-test safety-test package-test install uninstall dist dist-test fuzz schema goldens screenshot clean
 
 help: ## list the targets
 	@echo "usage: make TARGET"
@@ -29,13 +34,14 @@ gallery: ## build every spec under specs/ into out/ with a release build
 build: ## debug build of piec
 	$(SWIFT) build
 
-test: ## everything CI runs: bootstrap, swift build, swift test, then the browser and safety tests
+test: ## everything CI runs: bootstrap, swift build, swift test, then the browser, safety and package tests
 	scripts/bootstrap.sh
 	$(SWIFT) build
 	$(SWIFT) test
 	bench/run.sh --smoke --piec .build/debug/piec > /dev/null  # keeps the benchmark script working (~5 s)
 	PIEC_ENGINES= $(MAKE) --no-print-directory browser-test   # all three engines, whatever the environment says
 	$(MAKE) --no-print-directory safety-test
+	$(MAKE) --no-print-directory package-test
 
 swift-test: ## swift test only
 	$(SWIFT) test
@@ -45,6 +51,22 @@ browser-test: ## Tests/browser in Chromium, Firefox and WebKitGTK, plus rsvg/Ink
 
 safety-test: ## output safety, limits and file-system tests under Tests/safety (needs a debug build)
 	python="$(PYTHON_CMD)"; echo "safety tests with $$python"; "$$python" -m pytest -q Tests/safety
+
+package-test: ## make install/uninstall, the pre-commit hooks and the GitHub Action script, under Tests/package (needs a debug build)
+	python="$(PYTHON_CMD)"; echo "package tests with $$python"; "$$python" -m pytest -q Tests/package
+
+install: ## build (release) and install piec, piec-preview, the man page and bash/zsh/fish completions under DESTDIR/PREFIX (PREFIX=/usr/local)
+	$(SWIFT) build -c $(CONFIGURATION)
+	scripts/install.sh install "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)" "$(DESTDIR)$(PREFIX)"
+
+uninstall: ## remove exactly the files `make install` installed under DESTDIR/PREFIX (PREFIX=/usr/local)
+	scripts/install.sh uninstall "$(DESTDIR)$(PREFIX)"
+
+dist: ## static release archive dist/piec-VERSION-linux-x86_64.tar.gz + .sha256 (own build folder .build-dist)
+	scripts/dist.sh
+
+dist-test: dist ## unpack the archive into an empty folder and build the gallery with only its bin/ on PATH
+	scripts/dist-test.sh
 
 fuzz: ## fuzz FUZZ_TARGET (FuzzCompile) for FUZZ_SECONDS (60) with libFuzzer, release build (FUZZ_CONFIG=asan: ASan; not in CI; see Fuzz/README.md)
 	scripts/fuzz.sh $${FUZZ_SECONDS:-60} $${FUZZ_TARGET:-FuzzCompile}
@@ -62,4 +84,4 @@ screenshot: ## render docs/gallery.png (a few built examples side by side) with 
 	scripts/screenshot.sh
 
 clean: ## remove build output
-	rm -rf .build $(OUT)
+	rm -rf .build .build-dist dist $(OUT)

@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "piec", targets: ["piec"]),
         .executable(name: "piec-preview", targets: ["piec-preview"]),
         .library(name: "PieCore", targets: ["PieCore"]),
+        // `swift package piec-build`: for packages that keep chart specs (see README).
+        .plugin(name: "PiecBuild", targets: ["PiecBuild"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -43,6 +45,16 @@ let package = Package(
         .executableTarget(
             name: "piec-preview",
             dependencies: ["PiecCLI", "PiePreview", "PieDriver"]
+        ),
+        // `swift package --allow-writing-to-package-directory piec-build [ARGS]`: `piec build`
+        // in the package directory with piec built from this package.
+        .plugin(
+            name: "PiecBuild",
+            capability: .command(
+                intent: .custom(verb: "piec-build", description: "Build the package's piec chart specs (default: specs/) into bundles."),
+                permissions: [.writeToPackageDirectory(reason: "piec build writes the chart bundles (default: out/).")]
+            ),
+            dependencies: ["piec"]
         ),
         .testTarget(name: "PieYAMLTests", dependencies: ["PieYAML"]),
         .testTarget(name: "PieSpecTests", dependencies: ["PieSpec"]),

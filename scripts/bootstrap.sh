@@ -72,6 +72,10 @@ present() {
         xsettingsd) command -v xsettingsd >/dev/null 2>&1 ;;
         inkscape) command -v inkscape >/dev/null 2>&1 ;;
         strace) command -v strace >/dev/null 2>&1 ;;
+        zsh) command -v zsh >/dev/null 2>&1 ;;
+        fish) command -v fish >/dev/null 2>&1 ;;
+        man-db) command -v man >/dev/null 2>&1 && command -v groff >/dev/null 2>&1 ;;
+        pre-commit) command -v pre-commit >/dev/null 2>&1 ;;
         python3-*) "$here/python.sh" >/dev/null 2>&1 || dpkg_installed "$1" ;;
         fonts-dejavu-core) dpkg_installed fonts-dejavu-core || { command -v fc-list >/dev/null 2>&1 && fc-list 2>/dev/null | grep -i 'DejaVu Sans' >/dev/null; } ;;
         *) dpkg_installed "$1" ;;
@@ -87,6 +91,9 @@ if [ "$browser" = 1 ]; then
     # WebKitGTK's MiniBrowser over WebKitWebDriver on an Xvfb display whose GTK settings
     # (reduced motion) xsettingsd serves; and the static renderers besides librsvg.
     packages+=(firefox-esr webkit2gtk-driver xvfb xsettingsd inkscape python3-cairosvg)
+    # `piec completions` and `piec man` run in the real shells and man (PiecCLITests), and the
+    # pre-commit hooks under the real pre-commit (Tests/packaging).
+    packages+=(zsh fish man-db pre-commit)
 fi
 
 missing=()

@@ -126,11 +126,16 @@ struct ArgumentScanner {
                 throw UsageError(message: "invalid value '\(value)' for '\(option.display)': expected a whole number")
             }
         case .choice(_, let choices):
-            if choices.contains(value) { return }
-            var help = Suggestions.closest(to: value, among: choices, limit: 1).map { "did you mean '\($0)'?" }
-            help.append("use one of " + choices.map { "'\($0)'" }.joined(separator: ", "))
-            throw UsageError(message: "invalid value '\(value)' for '\(option.display)'", help: help)
+            try Self.check(value, among: choices, for: "'\(option.display)'")
         }
+    }
+
+    /// `value` is one of `choices`, or a usage error with the closest one.
+    private static func check(_ value: String, among choices: [String], for what: String) throws(UsageError) {
+        if choices.contains(value) { return }
+        var help = Suggestions.closest(to: value, among: choices, limit: 1).map { "did you mean '\($0)'?" }
+        help.append("use one of " + choices.map { "'\($0)'" }.joined(separator: ", "))
+        throw UsageError(message: "invalid value '\(value)' for \(what)", help: help)
     }
 
     private func checkPositionals(_ positionals: [String]) throws(UsageError) {
@@ -142,6 +147,9 @@ struct ArgumentScanner {
         }
         if !positional.repeatable, positionals.count > 1 {
             throw UsageError(message: "unexpected argument '\(positionals[1])'", help: ["'piec \(command.name)' takes one <\(positional.name)>"])
+        }
+        if case .choices(let choices) = positional.completion {
+            for value in positionals { try Self.check(value, among: choices, for: "<\(positional.name)>") }
         }
     }
 

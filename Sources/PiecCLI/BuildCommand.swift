@@ -19,10 +19,12 @@ struct Build: Command {
             """,
         positional: SpecOptions.positional,
         options: SpecOptions.options + [
-            .option("output", short: "o", .text("DIR"), help: "Output directory.", default: "out"),
+            .option("output", short: "o", .text("DIR"), help: "Output directory.", default: "out",
+                    completes: .directories),
             .flag("check", help: "Write nothing; exit 2 when a committed bundle is missing or differs."),
             .flag("svg-only", help: "Write only chart.svg in each bundle (no CSS, HTML or manifest)."),
-            .option("from", .text("REF"), help: "Animate from this previous version: a spec file, a bundle folder (or an output folder holding <id>/), or a git revision such as HEAD~1."),
+            .option("from", .text("REF"), help: "Animate from this previous version: a spec file, a bundle folder (or an output folder holding <id>/), or a git revision such as HEAD~1.",
+                    completes: .paths),
         ])
 
     var options: SpecOptions

@@ -2,6 +2,20 @@
 /// same tables drive `ArgumentScanner` (parsing), `HelpText` (`--help`) and the "did you mean"
 /// suggestions, so an option exists in all three or in none.
 
+/// What a shell may offer for a value or a positional (`piec completions`).
+enum CompletionKind: Sendable, Equatable {
+    /// Nothing to offer (a number, a code, free text).
+    case none
+    /// Any file or directory path.
+    case paths
+    /// Directories only.
+    case directories
+    /// Spec files (`*.yaml`, `*.yml`) and directories.
+    case specs
+    /// One of a fixed list.
+    case choices([String])
+}
+
 /// One option of a command: `--long`, maybe `-s`, a flag or an option taking one value.
 struct OptionSpec: Sendable {
     /// What the value of an option may be (checked while scanning).
@@ -27,6 +41,8 @@ struct OptionSpec: Sendable {
     var defaultValue: String?
     /// Every occurrence adds a value; otherwise a later occurrence replaces an earlier one.
     var repeatable = false
+    /// What a shell completes for a `.text` value (a `.choice` completes its choices).
+    var paths: CompletionKind = .none
 
     /// A flag (`--check`): true when given.
     static func flag(_ long: String, help: String) -> OptionSpec {
@@ -35,11 +51,22 @@ struct OptionSpec: Sendable {
 
     /// An option with a value (`--output DIR`, `--output=DIR`, `-o DIR`, `-oDIR`).
     static func option(_ long: String, short: Character? = nil, _ value: Value, help: String,
-                       default defaultValue: String? = nil, repeatable: Bool = false) -> OptionSpec {
-        OptionSpec(long: long, short: short, value: value, help: help, defaultValue: defaultValue, repeatable: repeatable)
+                       default defaultValue: String? = nil, repeatable: Bool = false,
+                       completes paths: CompletionKind = .none) -> OptionSpec {
+        OptionSpec(long: long, short: short, value: value, help: help, defaultValue: defaultValue, repeatable: repeatable,
+                   paths: paths)
     }
 
     var takesValue: Bool { value != .none }
+
+    /// What a shell completes for the value.
+    var completion: CompletionKind {
+        switch value {
+        case .none, .integer: .none
+        case .text: paths
+        case .choice(_, let choices): .choices(choices)
+        }
+    }
 
     /// The value's name in help and errors (`DIR`), nil for a flag.
     var valueName: String? {
@@ -60,6 +87,8 @@ struct PositionalSpec: Sendable {
     var help: String
     /// Any number (`[<SPEC|DIR> ...]`); otherwise at most one.
     var repeatable: Bool
+    /// What a shell completes for it.
+    var completion: CompletionKind = .none
 }
 
 /// One command: its name, texts for `--help`, options and positionals.

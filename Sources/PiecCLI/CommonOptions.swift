@@ -7,7 +7,8 @@ struct SpecOptions {
     var jobs: Int?
 
     static let positional = PositionalSpec(
-        name: "SPEC|DIR", help: "Spec files and directories (default: the current directory).", repeatable: true)
+        name: "SPEC|DIR", help: "Spec files and directories (default: the current directory).", repeatable: true,
+        completion: .specs)
 
     static let options: [OptionSpec] = [
         .option("format", .choice("format", DiagnosticFormat.allCases.map(\.rawValue)),

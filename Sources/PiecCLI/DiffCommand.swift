@@ -16,9 +16,11 @@ struct Diff: Command {
             Exit status: 0, or with --exit-code 1 when anything changed (for CI); 1 also when \
             a spec has errors, 74 when a file cannot be read.
             """,
-        positional: PositionalSpec(name: "SPEC", help: "OLD NEW, or SPEC with --from.", repeatable: true),
+        positional: PositionalSpec(name: "SPEC", help: "OLD NEW, or SPEC with --from.", repeatable: true,
+                                   completion: .specs),
         options: [
-            .option("from", .text("REF"), help: "The previous version: a spec file, a bundle folder or a git revision."),
+            .option("from", .text("REF"), help: "The previous version: a spec file, a bundle folder or a git revision.",
+                    completes: .paths),
             .option("format", .choice("format", ["text", "json"]), help: "Output format: text or json.", default: "text"),
             .flag("exit-code", help: "Exit 1 when anything changed."),
         ])

@@ -5,13 +5,14 @@ import Glibc
 #endif
 import PieDriver
 
-/// The root command: `piec build | check | watch | diff | explain | schema`. Generic over how
+/// The root command: `piec build | check | watch | diff | explain | schema | completions | man`. Generic over how
 /// `piec watch --serve` gets its preview server, so the server (Hummingbird, NIO, Foundation)
 /// lives only in the `piec-preview` executable: `piec` links neither it nor Foundation.
 public enum PiecCommand<Preview: PreviewLauncher> {
     /// The subcommands, in the order `piec --help` lists them.
     static var commands: [any Command.Type] {
-        [Build.self, Check.self, Watch<Preview>.self, Diff.self, Explain.self, Schema.self]
+        [Build.self, Check.self, Watch<Preview>.self, Diff.self, Explain.self, Schema.self,
+         Completions<Preview>.self, Man<Preview>.self]
     }
 
     /// Their tables, in the same order.
@@ -22,14 +23,14 @@ public enum PiecCommand<Preview: PreviewLauncher> {
     }
 
     static var abstract: String { "Compile pie and donut chart specs (YAML) into animated SVG + CSS bundles." }
-    static var discussion: String {
+    static var discussion: String { description + "\n\n" + PiecExitCode.helpText }
+    /// The root help's discussion without the exit statuses (the man page's DESCRIPTION).
+    static var description: String {
         """
         A chart is a YAML spec; `piec build` writes its bundle (chart.svg, chart.css, \
         index.html, manifest.json) to OUT/<id>/. With no SPEC or DIR argument, the current \
         directory is searched. A directory means every *.yaml and *.yml file below it \
         (hidden files and directories and the output directory are skipped).
-
-        \(PiecExitCode.helpText)
         """
     }
 

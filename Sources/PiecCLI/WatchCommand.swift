@@ -74,7 +74,8 @@ private let watchSpec = CommandSpec(
         """,
     positional: SpecOptions.positional,
     options: SpecOptions.options + [
-        .option("output", short: "o", .text("DIR"), help: "Output directory.", default: "out"),
+        .option("output", short: "o", .text("DIR"), help: "Output directory.", default: "out",
+                    completes: .directories),
         .flag("poll", help: "Poll the files instead of using inotify."),
         .option("poll-interval", .integer("MS"), help: "Polling interval in milliseconds.", default: "100"),
         .option("debounce", .integer("MS"), help: "Quiet time after a change before building, in milliseconds.", default: "10"),

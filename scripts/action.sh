@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The run step of the piec GitHub Action (action.yml), testable outside GitHub: it reads the
+# action's inputs from INPUT_* variables (action.yml passes them) and GitHub's GITHUB_*
+# variables, as a workflow step does.
+#
+#   INPUT_SPECS    spec files and directories, separated by spaces or newlines (default: specs)
+#   INPUT_OUTPUT   the output directory (default: out)
+#   INPUT_CHECK    true: `piec build --check` (fail when a committed bundle is stale); false: build
+#   INPUT_FROM     --from REF (a spec, a bundle folder or a git revision; needs the history:
+#                  actions/checkout with fetch-depth: 0)
+#   INPUT_FORMAT   diagnostics format (default: github, annotations on the changed lines)
+#   INPUT_PIEC     a piec executable to use; empty: build piec from the action's own checkout
+#                  (scripts/bootstrap.sh --no-browser, then swift build -c release --product piec)
+#   GITHUB_WORKSPACE     where the specs are (default: the current directory)
+#   GITHUB_OUTPUT        receives `status=N` (piec's exit status)
+#   GITHUB_STEP_SUMMARY  receives a one-line summary
+#
+# Exits with piec's status: 0, 1 (a spec has errors), 2 (--check: stale bundles), 64, 74.
+set -euo pipefail
+
+action="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+piec="${INPUT_PIEC:-}"
+if [ -z "$piec" ]; then
+    echo "::group::Build piec"
+    "$action/scripts/bootstrap.sh" --no-browser
+    swift build -c release --product piec --package-path "$action"
+    piec="$(swift build -c release --product piec --package-path "$action" --show-bin-path)/piec"
+    echo "::endgroup::"
+fi
+[ -x "$piec" ] || command -v "$piec" > /dev/null 2>&1 || { echo "::error title=piec::no piec executable at '$piec'"; exit 1; }
+
+cd "${GITHUB_WORKSPACE:-.}"
+set -f  # the specs are split at blanks, not globbed
+# shellcheck disable=SC2206
+specs=(${INPUT_SPECS:-specs})
+set +f
+args=(build --format "${INPUT_FORMAT:-github}" --output "${INPUT_OUTPUT:-out}")
+case "${INPUT_CHECK:-true}" in
+    true) args+=(--check) ;;
+    false) ;;
+    *) echo "::error title=piec::input 'check' must be true or false, not '${INPUT_CHECK}'"; exit 64 ;;
+esac
+if [ -n "${INPUT_FROM:-}" ]; then args+=(--from "$INPUT_FROM"); fi
+
+echo "piec ${args[*]} ${specs[*]}"
+status=0
+"$piec" "${args[@]}" "${specs[@]}" || status=$?
+
+if [ -n "${GITHUB_OUTPUT:-}" ]; then echo "status=$status" >> "$GITHUB_OUTPUT"; fi
+if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
+    case "$status:${INPUT_CHECK:-true}" in
+        0:true) line="piec: every bundle is up to date" ;;
+        0:false) line="piec: bundles built in ${INPUT_OUTPUT:-out}" ;;
+        1:*) line="piec: a spec has errors (see the annotations)" ;;
+        2:*) line="piec: committed bundles are out of date: run \`piec build\` and commit the result" ;;
+        *) line="piec exited $status" ;;
+    esac
+    echo "$line" >> "$GITHUB_STEP_SUMMARY"
+fi
+exit "$status"
