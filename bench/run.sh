@@ -101,8 +101,10 @@ if [ -z "$PIEC" ]; then
     (cd "$ROOT" && swift build -c release --product piec --static-swift-stdlib -Xswiftc -static-executable --scratch-path .build-static) >&2
     PIEC="$ROOT/.build-static/release/piec"
     if [ -z "$PIEC_REL" ]; then
-        log "swift build -c release --product piec (make gallery's build)"
-        (cd "$ROOT" && swift build -c release --product piec) >&2
+        # Exactly what `make gallery` and `make install` build (Makefile's RELEASE_FLAGS).
+        RELEASE_FLAGS="$(make -s -C "$ROOT" --no-print-directory print-release-flags)"
+        log "swift build -c release --product piec $RELEASE_FLAGS (make gallery's build)"
+        (cd "$ROOT" && swift build -c release --product piec $RELEASE_FLAGS) >&2
         PIEC_REL="$WORK/piec-release"
         cp "$ROOT/.build/release/piec" "$PIEC_REL"
     fi
