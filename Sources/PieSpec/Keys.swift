@@ -15,7 +15,8 @@ public indirect enum ValueKind: Sendable {
     case easing
     /// A palette name or a list of colours.
     case palette
-    /// `[a-z0-9][a-z0-9-]*` (bundle ids name folders) or with `_` for slice ids.
+    /// `[a-z0-9-]` beginning and ending with a letter or digit (bundle ids name folders), or
+    /// `[a-z0-9][a-z0-9_-]*` for slice ids.
     case identifier(allowUnderscore: Bool)
     /// A label template with `{label}`, `{value}`, `{percent}`, `{id}`.
     case template
@@ -144,7 +145,7 @@ public enum Keys {
 
     public static let root = KeyTable(section: "", doc: "A piec chart spec.", keys: [
         KeySpec("piec", .integer(min: 1, max: 1), required: true, "Spec format version; this piec reads version 1."),
-        KeySpec("id", .identifier(allowUnderscore: false), "Names the bundle folder: [a-z0-9-], at most 64; default = the file stem."),
+        KeySpec("id", .identifier(allowUnderscore: false), "Names the bundle folder: [a-z0-9-], not beginning or ending with -, at most 64; default = the file stem."),
         KeySpec("title", .text(maxLength: maxText), "Title of the chart (its accessible name)."),
         KeySpec("description", .text(maxLength: maxText), "Accessible description of the chart."),
         KeySpec("chart", .object(chart), "Geometry."),

@@ -179,7 +179,7 @@ extension Lowering {
         guard let s = scalar(node, expected: "an id", path: path()) else { return nil }
         guard Lowering.isIdentifier(s.value, allowUnderscore: allowUnderscore) else {
             let slug = Lowering.slug(s.value, allowUnderscore: allowUnderscore)
-            let allowed = allowUnderscore ? "[a-z0-9][a-z0-9_-]*" : "[a-z0-9][a-z0-9-]*"
+            let allowed = allowUnderscore ? "[a-z0-9][a-z0-9_-]*" : "[a-z0-9-] beginning and ending with a letter or digit"
             error(SpecDiagnostics.badIdentifier, "`\(path())` must match \(allowed) (at most 64 characters), found `\(sanitized(s.value))`",
                   at: s.range, help: slug.isEmpty ? nil : "try `\(slug)`")
             return nil
@@ -187,9 +187,12 @@ extension Lowering {
         return s.value
     }
 
+    /// A slice id (`allowUnderscore`): `[a-z0-9][a-z0-9_-]*`; a chart id names the bundle folder
+    /// and is what `BundleID.isValid` accepts: `[a-z0-9-]`, not ending with `-` either.
     static func isIdentifier(_ s: String, allowUnderscore: Bool) -> Bool {
         let u = Array(s.utf8)
         guard !u.isEmpty, u.count <= 64 else { return false }
+        if !allowUnderscore, u.last == 45 { return false }
         for (i, c) in u.enumerated() {
             let alnum = (97...122).contains(c) || (48...57).contains(c)
             if i == 0 { if !alnum { return false } } else if !(alnum || c == 45 || (allowUnderscore && c == 95)) { return false }

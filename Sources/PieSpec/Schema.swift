@@ -64,7 +64,7 @@ public enum SpecSchema {
                 .object([("type", .string("array")), ("minItems", .int(1)), ("items", .object(schema(for: .color)))]),
             ]))]
         case .identifier(let allowUnderscore):
-            return [("type", .string("string")), ("pattern", .string(allowUnderscore ? "^[a-z0-9][a-z0-9_-]*$" : "^[a-z0-9][a-z0-9-]*$")), ("maxLength", .int(64))]
+            return [("type", .string("string")), ("pattern", .string(allowUnderscore ? "^[a-z0-9][a-z0-9_-]*$" : "^[a-z0-9]([a-z0-9-]*[a-z0-9])?$")), ("maxLength", .int(64))]
         case .template:
             return [("type", .string("string")), ("maxLength", .int(200)), ("pattern", .string("^([^{]|\\{(label|value|percent|id|total)\\})*$"))]
         case .object(let table):

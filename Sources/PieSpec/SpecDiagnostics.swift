@@ -82,8 +82,9 @@ public enum SpecDiagnostics {
             tol-muted, viridis, grayscale, hue) or a list of colours.
             """),
         CodeInfo("E0211", "invalid id", """
-            Chart ids name the output folder and must match `[a-z0-9][a-z0-9-]*` (at most 64 \
-            characters). Slice ids identify a slice across versions and may also contain `_`.
+            Chart ids name the output folder: lowercase ASCII letters, digits and `-`, beginning \
+            and ending with a letter or digit, at most 64 characters. Slice ids identify a slice \
+            across versions, match `[a-z0-9][a-z0-9_-]*` and may end with `-` or `_`.
             """),
         CodeInfo("E0212", "invalid label template", """
             Label templates may use the tokens `{label}`, `{value}`, `{percent}`, `{id}` and `{total}`; any \
