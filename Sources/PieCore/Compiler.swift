@@ -128,6 +128,7 @@ public enum Compiler {
         guard oldLayout.other != nil || newLayout.other != nil else {
             var plan = Planner.transition(from: oldLayout, to: newLayout, diff: diff, animation: new.animation)
             plan.centerFrom = oldLayout.center
+            labelFractions(&plan, old: oldLayout, new: newLayout)
             return (plan, changes, newLayout)
         }
         // `chart.other`: plan on layouts where Other is split into its members (OtherTransition).
@@ -136,7 +137,15 @@ public enum Compiler {
         var plan = Planner.transition(from: oldX, to: newX, diff: diffX, animation: new.animation)
         OtherTransition.adapt(&plan, diff: diffX, oldExpanded: oldX, newExpanded: newX, old: oldLayout, new: newLayout)
         plan.centerFrom = oldLayout.center
+        labelFractions(&plan, old: oldLayout, new: newLayout)
         return (plan, changes, newLayout)
+    }
+
+    /// Inside labels move across the ring when either version sets `labels.radius`.
+    static func labelFractions(_ plan: inout TransitionPlan, old: ChartLayout, new: ChartLayout) {
+        guard old.labelFraction != nil || new.labelFraction != nil else { return }
+        plan.labelFractionFrom = TransitionPlan.resolvedLabelFraction(old)
+        plan.labelFractionTo = TransitionPlan.resolvedLabelFraction(new)
     }
 
     /// Colours the new version inherits: every slice that existed before (by id, or through

@@ -67,7 +67,7 @@ struct InkScene {
             for i in entries.indices { poses[i].append(solved[i]) }
         }
         tracks = entries.enumerated().map { i, e in
-            Track(index: i, text: TextMetrics.truncate(e.text, maxWidth: width, fontSize: layout.fontSize), poses: poses[i])
+            Track(index: i, text: TextLines.truncate(e.text, maxWidth: width, fontSize: layout.fontSize), poses: poses[i])
         }
     }
 
@@ -80,7 +80,7 @@ struct InkScene {
         let final = InkScene.solve(entries, state: plan.frozen(at: line.end), plan: plan, at: line.end, layout: layout, room: room)
         tracks = entries.enumerated().map { i, e in
             let hidden = final[i].map { p -> OutsideLabels.Pose in var p = p; p.opacity = 0; return p }
-            return Track(index: i, text: TextMetrics.truncate(e.text, maxWidth: width, fontSize: layout.fontSize),
+            return Track(index: i, text: TextLines.truncate(e.text, maxWidth: width, fontSize: layout.fontSize),
                          poses: [hidden, hidden, final[i]])
         }
     }
@@ -92,14 +92,15 @@ struct InkScene {
         for (position, s) in (plan.segments + plan.movers).enumerated() {
             if let exit = s.exitLabel, animated {
                 let out = OutsideLabels.isOutside(layout.labelPosition, text: exit.text, geometry: s.from,
-                                                  fontSize: layout.fontSize, sign: sign)
+                                                  fontSize: layout.fontSize, sign: sign, fraction: layout.labelFraction)
                 if out { result.append(Entry(position: position, segment: s, text: exit.text, fromOutside: true, toOutside: false, priority: s.from.span)) }
                 continue
             }
             guard let k = s.slice, let text = layout.slices[k].labelText else { continue }
             let to = layout.slices[k].labelOutside
             let from = animated && s.from.span > 0
-                ? OutsideLabels.isOutside(layout.labelPosition, text: text, geometry: s.from, fontSize: layout.fontSize, sign: sign)
+                ? OutsideLabels.isOutside(layout.labelPosition, text: text, geometry: s.from, fontSize: layout.fontSize, sign: sign,
+                                          fraction: layout.labelFraction)
                 : to
             if from || to { result.append(Entry(position: position, segment: s, text: text, fromOutside: from, toOutside: to, priority: s.to.span)) }
         }
@@ -122,7 +123,9 @@ struct InkScene {
             let toShown = e.toOutside && e.segment.slice != nil && e.segment.to.span > 0
             let shown = p <= 0 ? fromShown : (p >= 1 ? toShown : (fromShown || toShown))
             opacity.append((fromShown ? 1 - eased : 0) + (toShown ? eased : 0))
-            if shown, g.span > 0 { inputs.append(OutsideLabels.Input(index: i, geometry: g, priority: e.priority)) }
+            if shown, g.span > 0 {
+                inputs.append(OutsideLabels.Input(index: i, geometry: g, priority: e.priority, lines: TextLines.count(e.text)))
+            }
         }
         let poses = OutsideLabels.place(inputs, room: room, outer: layout.outerRadius, sign: layout.screenSign, fontSize: layout.fontSize)
         return entries.indices.map { i in

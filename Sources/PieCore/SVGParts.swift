@@ -16,6 +16,11 @@ extension SVGWriter {
         out.raw(" ")
         out.num(legend.y)
         out.raw(")\">\n")
+        if let title = legend.title {
+            out.raw("<text class=\"p-lgt\" y=\"10\" font-weight=\"bold\">")
+            out.text(title)
+            out.raw("</text>\n")
+        }
         for item in legend.items {
             let focusable = interactive && item.slice.map { tooltips[$0] != nil } == true
             if focusable, let k = item.slice { openLegendItem(item, slice: k) }
@@ -63,6 +68,27 @@ extension SVGWriter {
         out.raw("\n")
     }
 
+    /// The title and subtitle (`TitleBlock`), centred above the chart in the ink colour.
+    /// `aria-hidden`: the SVG is already named by its `<title>`.
+    mutating func titleLayer() {
+        guard let title = layout.title else { return }
+        out.raw("<g class=\"p-ttl p-ink\" aria-hidden=\"true\" text-anchor=\"middle\" fill=\"")
+        out.hex(DarkTheme.lightModeInk(layout))
+        out.raw("\">\n")
+        for line in title.lines {
+            out.raw("<text x=\"")
+            out.num(layout.width / 2)
+            out.raw("\" y=\"")
+            out.num(line.y)
+            out.raw("\" font-size=\"")
+            out.num(line.fontSize)
+            out.raw(line.bold ? "\" font-weight=\"bold\">" : "\" fill-opacity=\"0.8\">")
+            out.text(line.text)
+            out.raw("</text>\n")
+        }
+        out.raw("</g>\n")
+    }
+
     /// `<rect x=".." y=".." width="12" height="12" rx="2" fill="` of a legend row's swatch.
     private mutating func swatch(_ item: LegendLayout.Item) {
         out.raw("<rect x=\"")
@@ -87,14 +113,19 @@ extension SVGWriter {
     }
 
     /// index.html: one hidden tooltip per interactive slice, shown while its slice is hovered or
-    /// focused. Screen coordinates (never mirrored), kept inside the canvas.
+    /// focused. Screen coordinates centred on the pie (never mirrored), kept inside the
+    /// canvas; the layer is the last one, above the legend.
     mutating func tooltipLayer() {
-        out.raw("<g class=\"p-tips\" text-anchor=\"middle\" fill=\"#fff\">\n")
+        out.raw("<g class=\"p-tips\" transform=\"translate(")
+        out.num(layout.cx)
+        out.raw(" ")
+        out.num(layout.cy)
+        out.raw(")\" text-anchor=\"middle\" fill=\"#fff\">\n")
         let dy = layout.fontSize * 0.35
         for k in layout.slices.indices {
             guard let text = tooltips[k] else { continue }
             let width = TextMetrics.width(text, fontSize: layout.fontSize) + 16
-            let radius = layout.slices[k].geometry.labelRadius + layout.slices[k].explode
+            let radius = layout.slices[k].geometry.labelRadius(fraction: layout.labelFraction) + layout.slices[k].explode
             let p = Geometry.point(angle: layout.screenSign * layout.slices[k].midAngle, radius: radius)
             let minX = -layout.cx + width / 2 + 2, maxX = layout.width - layout.cx - width / 2 - 2
             let x = max(minX, min(p.x, maxX))
