@@ -31,8 +31,9 @@ struct SVGWriter {
         svg = ByteWriter(capacity: 4096 + n * 400)
         inline = withInline ? ByteWriter(capacity: 4096 + n * 800) : nil
         let layout = scene.layout
+        let stops = withInline ? HTMLPage.focusStops(layout.slices) : []
         tooltips = withInline ? layout.slices.indices.map { k in
-            HTMLPage.isInteractive(layout.slices, k) ? Summary.tooltip(layout.slices[k], format: format) : nil
+            stops[k] ? Summary.tooltip(layout.slices[k], format: format) : nil
         } : []
     }
 
