@@ -54,7 +54,7 @@ enum CSSColorFunctions {
         for text in channels {
             let value: Double?
             if text.hasSuffix("%") {
-                value = percentage(text).flatMap { (0...100).contains($0) ? $0 * 2.55 : nil }
+                value = percentage(text).flatMap { (0...100).contains($0) ? $0 * 255 / 100 : nil }
             } else {
                 value = number(text).flatMap { (0...255).contains($0) ? $0 : nil }
             }
