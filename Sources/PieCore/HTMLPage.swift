@@ -57,7 +57,8 @@ struct HTMLPage {
         out.raw(pageCSS)
         out.raw(chartCSS)
         interactionCSS(scene, into: &out)
-        out.raw("</style>\n</head>\n<body>\n<main>\n<h1>")
+        // The chart draws the title (`TitleBlock`): the heading stays for screen readers only.
+        out.raw(layout.title == nil ? "</style>\n</head>\n<body>\n<main>\n<h1>" : "</style>\n</head>\n<body>\n<main>\n<h1 class=\"sr-only\">")
         out.text(title)
         out.raw("</h1>\n")
         if let description = spec.description, !description.isEmpty {

@@ -6,7 +6,8 @@
   centred on where a single line sits; `labels.radius` puts the block at that fraction of the
   ring, at rest and mid-transition (DOM measure, every engine).
 - index.html by keyboard: every slice of a chart without a legend whose small slices' labels
-  are hidden has a focus stop whose focus shows its tooltip (every engine); a focused
+  are hidden has a focus stop (every engine) whose focus shows its tooltip (Chromium, Firefox:
+  WebKitGTK's automated window has no focus, so `:focus` never matches there); a focused
   slice's tooltip is painted over the legend (Chromium pixels, the gallery's `languages`).
 """
 
@@ -85,13 +86,14 @@ def test_labels_move_across_the_ring_when_labels_radius_changes(piec, dom, workd
 
 
 FOCUS = """
+window.focus();
 const out = [];
 document.querySelectorAll('[tabindex]').forEach(el => {
   el.focus();
   const cls = el.getAttribute('class') || '';
   const m = cls.match(/p-s(\\d+)/);
   const tip = m ? document.querySelector('.p-t' + m[1]) : null;
-  out.push({cls, tabindex: el.tabIndex, focused: document.activeElement === el,
+  out.push({cls, tabindex: el.tabIndex, focused: document.activeElement === el, matches: el.matches(':focus'),
             tip: tip ? getComputedStyle(tip).visibility : null});
   el.blur();
 });
@@ -99,10 +101,12 @@ document.getElementById('result').textContent = JSON.stringify(out);
 """
 
 
-def focus_report(dom, directory, name):
+def focus_report(dom, directory, workdir, name):
+    """index.html (self-contained) with FOCUS appended, written next to the bundle (piec
+    owns the bundle's folder)."""
     html = (directory / "index.html").read_text(encoding="utf-8")
     html = html.replace("</body>", "<pre id='result'></pre><script>" + FOCUS + "</script></body>")
-    path = directory / f"{dom.engine.name}-{name}.html"
+    path = workdir / f"{dom.engine.name}-{name}.html"
     path.write_text(html, encoding="utf-8")
     # Reduced motion: the chart at rest at once (while it animates, the interactive layer
     # is hidden and nothing in it can take focus).
@@ -114,7 +118,7 @@ def focus_report(dom, directory, name):
 
 def test_every_slice_is_reachable_by_keyboard_without_a_legend(repo, piec, dom, workdir):
     """specs/dependencies.yaml: no legend, and its smallest slices are slivers."""
-    out = workdir / "deps"
+    out = workdir / f"deps-{dom.engine.name}"
     proc = bundles.run(piec, "build", repo / "specs" / "dependencies.yaml", "-o", out)
     assert proc.returncode == 0, proc.stderr
     directory = out / "dependencies"
@@ -124,12 +128,17 @@ def test_every_slice_is_reachable_by_keyboard_without_a_legend(repo, piec, dom, 
     thin = [s for s in manifest["slices"]
             if math.radians(s["endAngle"] - s["startAngle"]) * s["outerRadius"] < 2]
     assert thin
-    report = focus_report(dom, directory, "deps-focus")
+    report = focus_report(dom, directory, workdir, "deps-focus")
     stops = {int(re.search(r"p-s(\d+)", r["cls"]).group(1)): r for r in report if "p-w" in r["cls"]}
     assert sorted(stops) == list(range(len(manifest["slices"]))), report
     for k, r in stops.items():
         assert r["tabindex"] == 0 and r["focused"], r
-        assert r["tip"] == "visible", (k, r)
+        # WebKitGTK's automated MiniBrowser window never has system focus, so `:focus` does
+        # not match there (activeElement still moves): the tooltip is checked where it does.
+        if dom.engine.name != "webkit":
+            assert r["matches"], r
+        if r["matches"]:
+            assert r["tip"] == "visible", (k, r)
 
 
 def test_a_focused_slice_tooltip_is_painted_over_the_legend(repo, piec, chromium, workdir):
@@ -155,7 +164,7 @@ def test_a_focused_slice_tooltip_is_painted_over_the_legend(repo, piec, chromium
     for name, extra in [("with", ""), ("without", "<style>.p-lg{display:none}</style>")]:
         page = html.replace("</head>", PAGE_STYLE + extra + "</head>").replace(
             "</body>", "<script>document.querySelector('.p-s0').focus()</script></body>")
-        path = directory / f"focus-tooltip-{name}.html"
+        path = workdir / f"focus-tooltip-{name}.html"
         path.write_text(page, encoding="utf-8")
         shots[name] = shoot_file(chromium, path, str(workdir / f"focus-tooltip-{name}.png"),
                                  int(c["width"]) + 40, int(c["height"]) + 40)
