@@ -27,6 +27,17 @@ struct InkScene {
     var times: [Double] = []
     var tracks: [Track] = []
     var centers: [Center] = []
+    /// A changed title: the old version's lines that are not in the new one fading out,
+    /// and the new lines fading in; lines in both stay (`SVGWriter.titleLayer`).
+    var titles: [Title] = []
+
+    /// Title lines that fade together; `fromOpacity` -> `toOpacity` along the plan's easing.
+    struct Title {
+        var index: Int
+        var lines: [TitleBlock.Line]
+        var fromOpacity: Double
+        var toOpacity: Double
+    }
 
     var isEmpty: Bool { tracks.isEmpty && centers.isEmpty }
 
@@ -46,6 +57,12 @@ struct InkScene {
 
     init(layout: ChartLayout, plan: TransitionPlan, moves: Bool) {
         centers = InkScene.centerItems(layout: layout, plan: plan)
+        if plan.kind == .update, plan.titleFrom != layout.title {
+            let old = plan.titleFrom?.lines ?? [], new = layout.title?.lines ?? []
+            let leaving = old.filter { !new.contains($0) }, coming = new.filter { !old.contains($0) }
+            if !leaving.isEmpty { titles.append(Title(index: 0, lines: leaving, fromOpacity: 1, toOpacity: 0)) }
+            if !coming.isEmpty { titles.append(Title(index: titles.count, lines: coming, fromOpacity: 0, toOpacity: 1)) }
+        }
         guard let room = layout.labelRoom else { return }
         let entries = InkScene.entries(layout: layout, plan: plan, animated: moves)
         guard !entries.isEmpty else { return }

@@ -70,12 +70,27 @@ extension SVGWriter {
 
     /// The title and subtitle (`TitleBlock`), centred above the chart in the ink colour.
     /// `aria-hidden`: the SVG is already named by its `<title>`.
+    /// A changed title (`InkScene.titles`) is two blocks cross-fading; the old one is gone at
+    /// rest (`opacity="0"`, for static renderers too).
     mutating func titleLayer() {
-        guard let title = layout.title else { return }
-        out.raw("<g class=\"p-ttl p-ink\" aria-hidden=\"true\" text-anchor=\"middle\" fill=\"")
+        let fading = scene.ink.titles
+        let coming = fading.filter { $0.toOpacity > 0 }.flatMap(\.lines)
+        let still = (layout.title?.lines ?? []).filter { !coming.contains($0) }
+        if !still.isEmpty { titleLines(still, index: nil, hidden: false) }
+        for t in fading { titleLines(t.lines, index: t.index, hidden: t.toOpacity == 0) }
+    }
+
+    private mutating func titleLines(_ lines: [TitleBlock.Line], index: Int?, hidden: Bool) {
+        out.raw("<g class=\"p-ttl p-ink")
+        if let index {
+            out.raw(" p-tt")
+            out.int(index)
+        }
+        out.raw(hidden ? "\" opacity=\"0" : "")
+        out.raw("\" aria-hidden=\"true\" text-anchor=\"middle\" fill=\"")
         out.hex(DarkTheme.lightModeInk(layout))
         out.raw("\">\n")
-        for line in title.lines {
+        for line in lines {
             out.raw("<text x=\"")
             out.num(layout.width / 2)
             out.raw("\" y=\"")

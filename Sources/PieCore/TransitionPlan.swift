@@ -132,6 +132,8 @@ public struct TransitionPlan: Sendable, Hashable {
     /// a donut's ring, 0.62 of a pie's radius), when either version sets it: inside labels
     /// then move across the ring. nil when neither does (the default follows each geometry).
     public var labelFractionFrom: Double? = nil
+    /// The previous version's title block, which fades out when the title changes.
+    public var titleFrom: TitleBlock? = nil
     public var labelFractionTo: Double? = nil
 
     /// `labels.radius` of `layout`, resolved to a number.

@@ -35,6 +35,27 @@ struct ChartsAsWrittenCoreTests {
         #expect(!Fixture.svg(hidden).contains("p-ttl"))
     }
 
+    @Test func aChangedTitleCrossFades() throws {
+        let old = try Self.spec("piec: 1\ntitle: Pets\nsubtitle: 2025\n" + Self.slices)
+        let new = try Self.spec("piec: 1\ntitle: Pets\nsubtitle: 2026\n" + Self.slices)
+        let bundle = Compiler.compile(spec: new, sourceBytes: [], previous: old)
+        let svg = Fixture.text(bundle, "chart.svg")
+        // The old block is gone at rest (static renderers), the new one shown.
+        #expect(svg.contains("<g class=\"p-ttl p-ink p-tt0\" opacity=\"0\" aria-hidden=\"true\""))
+        #expect(svg.between("p-ink p-tt0\"", "</g>").contains(">2025</text>"))
+        #expect(svg.contains("<g class=\"p-ttl p-ink p-tt1\" aria-hidden=\"true\""))
+        #expect(svg.between("p-ink p-tt1\"", "</g>").contains(">2026</text>"))
+        // The unchanged title line stays, outside the fading groups.
+        #expect(svg.occurrences(of: ">Pets</text>") == 1)
+        #expect(!svg.between("p-ink p-tt0\"", "</g>").contains("Pets") && !svg.between("p-ink p-tt1\"", "</g>").contains("Pets"))
+        #expect(svg.contains("@keyframes piec-t-tt0{from{opacity:1}to{opacity:0}}"))
+        #expect(svg.contains("@keyframes piec-t-tt1{from{opacity:0}to{opacity:1}}"))
+        #expect(svg.contains(".p-tt1{animation:piec-t-tt1 "))
+        // An unchanged title is one block, not animated.
+        let same = Fixture.text(Compiler.compile(spec: new, sourceBytes: [], previous: new), "chart.svg")
+        #expect(same.occurrences(of: "class=\"p-ttl") == 1 && !same.contains("p-tt0"))
+    }
+
     @Test func aChartWithoutTitleDrawsNone() throws {
         #expect(Layout.layout(try Self.spec("piec: 1\n" + Self.slices)).title == nil)
     }
