@@ -76,6 +76,7 @@ present() {
         fish) command -v fish >/dev/null 2>&1 ;;
         man-db) command -v man >/dev/null 2>&1 && command -v groff >/dev/null 2>&1 ;;
         pre-commit) command -v pre-commit >/dev/null 2>&1 ;;
+        yamllint) command -v yamllint >/dev/null 2>&1 ;;
         python3-*) "$here/python.sh" >/dev/null 2>&1 || dpkg_installed "$1" ;;
         fonts-dejavu-core) dpkg_installed fonts-dejavu-core || { command -v fc-list >/dev/null 2>&1 && fc-list 2>/dev/null | grep -i 'DejaVu Sans' >/dev/null; } ;;
         *) dpkg_installed "$1" ;;
@@ -87,6 +88,7 @@ if [ "$browser" = 1 ]; then
     packages+=(chromium librsvg2-bin python3-pytest python3-jsonschema python3-yaml python3-pil fonts-dejavu-core)
     packages+=(python3-html5lib)  # Tests/safety: the HTML5 parse of index.html
     packages+=(strace)            # Tests/safety/test_durability.py: the order of the syncs and renames
+    packages+=(yamllint)          # Tests/safety: specs/ and README's YAML pass yamllint's defaults
     # The other two browser engines (Tests/browser/piectest/engines.py): Firefox over Marionette,
     # WebKitGTK's MiniBrowser over WebKitWebDriver on an Xvfb display whose GTK settings
     # (reduced motion) xsettingsd serves; and the static renderers besides librsvg.
@@ -108,7 +110,7 @@ if [ "$(uname -s)" = Darwin ]; then
         say "macOS: install the missing pieces with Homebrew, then re-run:"
         say "  brew install libyaml pkg-config librsvg"
         say "  brew install --cask firefox inkscape   (then FIREFOX=/Applications/Firefox.app/Contents/MacOS/firefox)"
-        say "  python3 -m pip install pytest jsonschema pyyaml pillow cairosvg"
+        say "  python3 -m pip install pytest jsonschema pyyaml pillow cairosvg yamllint"
         say "  WebKitGTK (MiniBrowser, WebKitWebDriver, Xvfb, xsettingsd) is Linux-only: its tests fail on macOS"
         say "  Chromium/Chrome: set CHROMIUM=/path/to/binary (default: /Applications/Google Chrome.app)"
         say "continuing with what is present; the build or the tests will say what they lack"

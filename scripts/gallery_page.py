@@ -25,10 +25,14 @@ def cell(bundle):
     svg = (bundle / "chart.svg").read_text(encoding="utf-8")
     svg = re.sub(r"^\ufeff?\s*<\?xml[^>]*\?>\s*", "", svg)
     manifest = json.loads((bundle / "manifest.json").read_text(encoding="utf-8"))
-    title = (manifest.get("spec") or {}).get("title") or manifest.get("id", bundle.name)
+    spec = manifest.get("spec") or {}
+    title = spec.get("title") or manifest.get("id", bundle.name)
+    # A chart that draws its own title (chart.showTitle, the default) needs no caption.
+    drawn = spec.get("title") and (spec.get("chart") or {}).get("showTitle", True)
+    caption = "" if drawn else html.escape(title)
     return ("<figure><div class='chart'><template shadowrootmode='open'><style>"
             ":host>svg{width:100%;height:100%;display:block}</style>" + svg +
-            f"</template></div><figcaption>{html.escape(title)}</figcaption></figure>")
+            f"</template></div><figcaption>{caption}</figcaption></figure>")
 
 
 def main(out_dir, page, ids):

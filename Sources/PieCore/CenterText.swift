@@ -34,13 +34,14 @@ public struct CenterText: Sendable, Hashable {
         while size > minFontSize, !fits(text, size: size, radius: r) { size -= 0.5 }
         size = max(size, minFontSize)
         if fits(text, size: size, radius: r) { return CenterText(text: text, fontSize: size) }
-        let half = max(r * r - size * size / 4, 0).squareRoot()
-        return CenterText(text: TextMetrics.truncate(text, maxWidth: 2 * half, fontSize: size), fontSize: size)
+        let h = TextLines.height(text, fontSize: size)
+        let half = max(r * r - h * h / 4, 0).squareRoot()
+        return CenterText(text: TextLines.truncate(text, maxWidth: 2 * half, fontSize: size), fontSize: size)
     }
 
     /// Whether a text box of `width` x `size` centred in a circle of `radius` stays inside it.
     static func fits(_ text: String, size: Double, radius: Double) -> Bool {
-        let w = TextMetrics.width(text, fontSize: size)
-        return (w / 2) * (w / 2) + (size / 2) * (size / 2) <= radius * radius
+        let w = TextLines.width(text, fontSize: size), h = TextLines.height(text, fontSize: size)
+        return (w / 2) * (w / 2) + (h / 2) * (h / 2) <= radius * radius
     }
 }

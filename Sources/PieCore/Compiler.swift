@@ -128,6 +128,7 @@ public enum Compiler {
         guard oldLayout.other != nil || newLayout.other != nil else {
             var plan = Planner.transition(from: oldLayout, to: newLayout, diff: diff, animation: new.animation)
             plan.centerFrom = oldLayout.center
+            carryOver(&plan, old: oldLayout, new: newLayout)
             return (plan, changes, newLayout)
         }
         // `chart.other`: plan on layouts where Other is split into its members (OtherTransition).
@@ -136,7 +137,18 @@ public enum Compiler {
         var plan = Planner.transition(from: oldX, to: newX, diff: diffX, animation: new.animation)
         OtherTransition.adapt(&plan, diff: diffX, oldExpanded: oldX, newExpanded: newX, old: oldLayout, new: newLayout)
         plan.centerFrom = oldLayout.center
+        carryOver(&plan, old: oldLayout, new: newLayout)
         return (plan, changes, newLayout)
+    }
+
+    /// What the plan takes from the old layout besides slices: the title (which cross-fades
+    /// when it changes) and `labels.radius` (inside labels move across the ring when either
+    /// version sets it).
+    static func carryOver(_ plan: inout TransitionPlan, old: ChartLayout, new: ChartLayout) {
+        plan.titleFrom = old.title
+        guard old.labelFraction != nil || new.labelFraction != nil else { return }
+        plan.labelFractionFrom = TransitionPlan.resolvedLabelFraction(old)
+        plan.labelFractionTo = TransitionPlan.resolvedLabelFraction(new)
     }
 
     /// Colours the new version inherits: every slice that existed before (by id, or through

@@ -8,9 +8,26 @@ import PieSpec
 struct HTMLPage {
     /// How far a hovered or focused slice moves outward, px.
     static let lift = 6.0
-    /// Slices whose outer arc is shorter than this (px) cannot be pointed at: they get no
-    /// focus stop, lift or tooltip (the data table still lists them).
+    /// Slices whose outer arc is shorter than this (px) cannot be pointed at: in a chart of
+    /// more than `maxFocusStops` visible slices they get no focus stop, lift or tooltip (the
+    /// data table still lists them).
     static let minInteractiveArc = 2.0
+    /// Up to this many visible slices, every visible slice is a focus stop however thin it
+    /// is, so every slice is reachable by keyboard (a chart without a legend whose labels
+    /// are hidden has no other way to it); above, only those wide enough to point at.
+    static let maxFocusStops = 500
+
+    /// Which slices are focus stops (with a lift and a tooltip) in index.html.
+    static func focusStops(_ slices: [SliceLayout]) -> [Bool] {
+        var visible = 0
+        for k in slices.indices where slices[k].endAngle > slices[k].startAngle && slices[k].outerRadius > slices[k].innerRadius {
+            visible += 1
+        }
+        let all = visible <= maxFocusStops
+        return slices.indices.map { k in
+            all ? slices[k].endAngle > slices[k].startAngle && slices[k].outerRadius > slices[k].innerRadius : isInteractive(slices, k)
+        }
+    }
 
     /// How far a hovered or focused slice (or its legend row) moves it: `lift` px outward
     /// along its middle angle (on top of its own explode).
@@ -40,7 +57,8 @@ struct HTMLPage {
         out.raw(pageCSS)
         out.raw(chartCSS)
         interactionCSS(scene, into: &out)
-        out.raw("</style>\n</head>\n<body>\n<main>\n<h1>")
+        // The chart draws the title (`TitleBlock`): the heading stays for screen readers only.
+        out.raw(layout.title == nil ? "</style>\n</head>\n<body>\n<main>\n<h1>" : "</style>\n</head>\n<body>\n<main>\n<h1 class=\"sr-only\">")
         out.text(title)
         out.raw("</h1>\n")
         if let description = spec.description, !description.isEmpty {
@@ -85,7 +103,8 @@ struct HTMLPage {
         out.raw(root)
         out.raw(":has(.p-w:hover,.p-w:focus,.p-li:hover,.p-li:focus) .p-st{visibility:hidden}\n")
         let slices = scene.layout.slices
-        for k in slices.indices where isInteractive(slices, k) {
+        let stops = focusStops(slices)
+        for k in slices.indices where stops[k] {
             let p = Geometry.point(angle: (slices[k].startAngle + slices[k].endAngle) / 2, radius: lift)
             out.raw(sel)
             out.raw(".p-s")

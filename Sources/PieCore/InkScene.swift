@@ -27,6 +27,17 @@ struct InkScene {
     var times: [Double] = []
     var tracks: [Track] = []
     var centers: [Center] = []
+    /// A changed title: the old version's lines that are not in the new one fading out,
+    /// and the new lines fading in; lines in both stay (`SVGWriter.titleLayer`).
+    var titles: [Title] = []
+
+    /// Title lines that fade together; `fromOpacity` -> `toOpacity` along the plan's easing.
+    struct Title {
+        var index: Int
+        var lines: [TitleBlock.Line]
+        var fromOpacity: Double
+        var toOpacity: Double
+    }
 
     var isEmpty: Bool { tracks.isEmpty && centers.isEmpty }
 
@@ -46,6 +57,12 @@ struct InkScene {
 
     init(layout: ChartLayout, plan: TransitionPlan, moves: Bool) {
         centers = InkScene.centerItems(layout: layout, plan: plan)
+        if plan.kind == .update, plan.titleFrom != layout.title {
+            let old = plan.titleFrom?.lines ?? [], new = layout.title?.lines ?? []
+            let leaving = old.filter { !new.contains($0) }, coming = new.filter { !old.contains($0) }
+            if !leaving.isEmpty { titles.append(Title(index: 0, lines: leaving, fromOpacity: 1, toOpacity: 0)) }
+            if !coming.isEmpty { titles.append(Title(index: titles.count, lines: coming, fromOpacity: 0, toOpacity: 1)) }
+        }
         guard let room = layout.labelRoom else { return }
         let entries = InkScene.entries(layout: layout, plan: plan, animated: moves)
         guard !entries.isEmpty else { return }
@@ -67,7 +84,7 @@ struct InkScene {
             for i in entries.indices { poses[i].append(solved[i]) }
         }
         tracks = entries.enumerated().map { i, e in
-            Track(index: i, text: TextMetrics.truncate(e.text, maxWidth: width, fontSize: layout.fontSize), poses: poses[i])
+            Track(index: i, text: TextLines.truncate(e.text, maxWidth: width, fontSize: layout.fontSize), poses: poses[i])
         }
     }
 
@@ -80,7 +97,7 @@ struct InkScene {
         let final = InkScene.solve(entries, state: plan.frozen(at: line.end), plan: plan, at: line.end, layout: layout, room: room)
         tracks = entries.enumerated().map { i, e in
             let hidden = final[i].map { p -> OutsideLabels.Pose in var p = p; p.opacity = 0; return p }
-            return Track(index: i, text: TextMetrics.truncate(e.text, maxWidth: width, fontSize: layout.fontSize),
+            return Track(index: i, text: TextLines.truncate(e.text, maxWidth: width, fontSize: layout.fontSize),
                          poses: [hidden, hidden, final[i]])
         }
     }
@@ -92,14 +109,15 @@ struct InkScene {
         for (position, s) in (plan.segments + plan.movers).enumerated() {
             if let exit = s.exitLabel, animated {
                 let out = OutsideLabels.isOutside(layout.labelPosition, text: exit.text, geometry: s.from,
-                                                  fontSize: layout.fontSize, sign: sign)
+                                                  fontSize: layout.fontSize, sign: sign, fraction: layout.labelFraction)
                 if out { result.append(Entry(position: position, segment: s, text: exit.text, fromOutside: true, toOutside: false, priority: s.from.span)) }
                 continue
             }
             guard let k = s.slice, let text = layout.slices[k].labelText else { continue }
             let to = layout.slices[k].labelOutside
             let from = animated && s.from.span > 0
-                ? OutsideLabels.isOutside(layout.labelPosition, text: text, geometry: s.from, fontSize: layout.fontSize, sign: sign)
+                ? OutsideLabels.isOutside(layout.labelPosition, text: text, geometry: s.from, fontSize: layout.fontSize, sign: sign,
+                                          fraction: layout.labelFraction)
                 : to
             if from || to { result.append(Entry(position: position, segment: s, text: text, fromOutside: from, toOutside: to, priority: s.to.span)) }
         }
@@ -122,7 +140,9 @@ struct InkScene {
             let toShown = e.toOutside && e.segment.slice != nil && e.segment.to.span > 0
             let shown = p <= 0 ? fromShown : (p >= 1 ? toShown : (fromShown || toShown))
             opacity.append((fromShown ? 1 - eased : 0) + (toShown ? eased : 0))
-            if shown, g.span > 0 { inputs.append(OutsideLabels.Input(index: i, geometry: g, priority: e.priority)) }
+            if shown, g.span > 0 {
+                inputs.append(OutsideLabels.Input(index: i, geometry: g, priority: e.priority, lines: TextLines.count(e.text)))
+            }
         }
         let poses = OutsideLabels.place(inputs, room: room, outer: layout.outerRadius, sign: layout.screenSign, fontSize: layout.fontSize)
         return entries.indices.map { i in

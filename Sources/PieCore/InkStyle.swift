@@ -9,7 +9,7 @@ enum InkStyle {
     /// `keyframes` go to the top level, `rules` into the chart's scope block.
     static func css(_ scene: Scene) -> (keyframes: [UInt8], rules: [UInt8]) {
         let ink = scene.ink
-        guard !ink.isEmpty else { return ([], []) }
+        guard !ink.isEmpty || !ink.titles.isEmpty else { return ([], []) }
         let scope = scene.scope
         var out = ByteWriter(capacity: 256 + ink.tracks.count * ink.times.count * 120)
         var rules = ByteWriter(capacity: 256)
@@ -67,6 +67,15 @@ enum InkStyle {
             out.num(c.toOpacity)
             out.raw("}}\n")
             fades.append(("p-cx" + String(c.index), name))
+        }
+        for t in ink.titles {
+            let name = scope + "-tt" + String(t.index)
+            out.raw("@keyframes " + name + "{from{opacity:")
+            out.num(t.fromOpacity)
+            out.raw("}to{opacity:")
+            out.num(t.toOpacity)
+            out.raw("}}\n")
+            fades.append(("p-tt" + String(t.index), name))
         }
         guard !names.isEmpty || !fades.isEmpty else { return (out.bytes, rules.bytes) }
         rules.raw("@media (prefers-reduced-motion:no-preference){\n")

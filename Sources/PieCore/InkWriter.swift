@@ -57,12 +57,12 @@ enum InkWriter {
                 out.raw(" ")
                 out.num(rest.y)
                 out.raw(")\" y=\"")
-                out.num(layout.fontSize * 0.35)
+                out.num(layout.fontSize * 0.35 + TextLines.firstLineShift(t.text, fontSize: layout.fontSize))
                 out.raw(rest.side > 0 ? "\" text-anchor=\"start" : "\" text-anchor=\"end")
                 out.raw(rest.opacity < 1 ? "\" opacity=\"" : "")
                 if rest.opacity < 1 { out.num(rest.opacity) }
                 out.raw("\">")
-                out.text(t.text)
+                out.textLines(t.text, x: 0, fontSize: layout.fontSize)
                 out.raw("</text>\n")
             }
             out.raw("</g>\n")
@@ -75,11 +75,11 @@ enum InkWriter {
             out.raw("<text class=\"p-cx")
             out.int(c.index)
             out.raw("\" y=\"")
-            out.num(c.text.fontSize * 0.35)
+            out.num(c.text.fontSize * 0.35 + TextLines.firstLineShift(c.text.text, fontSize: c.text.fontSize))
             out.raw("\" font-size=\"")
             out.num(c.text.fontSize)
             out.raw(c.toOpacity == 0 ? "\" opacity=\"0\">" : "\">")
-            out.text(c.text.text)
+            out.textLines(c.text.text, x: 0, fontSize: c.text.fontSize)
             out.raw("</text>\n")
         }
         out.raw("</g>\n")

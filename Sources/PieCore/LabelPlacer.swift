@@ -19,11 +19,14 @@ public enum LabelPlacer {
         public var naturalY: Double
         /// Larger first when not all labels fit.
         public var priority: Double
-        public init(index: Int, side: Double, naturalY: Double, priority: Double) {
+        /// Extra height beyond one line (a label of several lines), px.
+        public var extra: Double
+        public init(index: Int, side: Double, naturalY: Double, priority: Double, extra: Double = 0) {
             self.index = index
             self.side = side
             self.naturalY = naturalY
             self.priority = priority
+            self.extra = extra
         }
     }
 
@@ -52,20 +55,31 @@ public enum LabelPlacer {
     }
 
     private static func solveSide(_ side: [Candidate], top: Double, bottom: Double, lineHeight: Double) -> [Placed] {
-        let room = capacity(top: top, bottom: bottom, lineHeight: lineHeight)
         var kept = side
-        if kept.count > room {
-            kept = Array(side.sorted { $0.priority != $1.priority ? $0.priority > $1.priority : $0.index < $1.index }.prefix(room))
+        // Labels of several lines are taller (`extra`): keep by priority while their heights fit.
+        if side.contains(where: { $0.extra > 0 }) {
+            var used = 0.0
+            kept = side.sorted { $0.priority != $1.priority ? $0.priority > $1.priority : $0.index < $1.index }.filter { c in
+                let h = lineHeight + c.extra
+                guard used + h <= bottom - top + 1e-9 else { return false }
+                used += h
+                return true
+            }
+        } else {
+            let room = capacity(top: top, bottom: bottom, lineHeight: lineHeight)
+            if kept.count > room {
+                kept = Array(side.sorted { $0.priority != $1.priority ? $0.priority > $1.priority : $0.index < $1.index }.prefix(room))
+            }
         }
         kept.sort { $0.naturalY != $1.naturalY ? $0.naturalY < $1.naturalY : $0.index < $1.index }
-        let half = lineHeight / 2
+        func half(_ i: Int) -> Double { (lineHeight + kept[i].extra) / 2 }
         var ys = kept.map(\.naturalY)
         for i in ys.indices {
-            let floor = i == 0 ? top + half : ys[i - 1] + lineHeight
+            let floor = i == 0 ? top + half(0) : ys[i - 1] + half(i - 1) + half(i)
             ys[i] = max(ys[i], floor)
         }
         for i in ys.indices.reversed() {
-            let ceiling = i == ys.count - 1 ? bottom - half : ys[i + 1] - lineHeight
+            let ceiling = i == ys.count - 1 ? bottom - half(i) : ys[i + 1] - half(i + 1) - half(i)
             ys[i] = min(ys[i], ceiling)
         }
         return zip(kept, ys).map { Placed(index: $0.index, side: $0.side, y: $1) }

@@ -33,7 +33,9 @@ public enum Layout {
         let box = PieBox.fit(size: size, outer: outer, inner: inner, start: start(chart), sweep: wholeTurn ? 360 : sweep(chart),
                              sign: chart.direction == .clockwise ? 1 : -1)
         let labelled = LabelRoomPlanner.padded(box, slices: slices, position: spec.labels.position, outer: outer, fontSize: fontSize)
-        let canvas = LegendPlacer.place(legend, box: labelled.box)
+        var canvas = LegendPlacer.place(legend, box: labelled.box)
+        let title = TitleBlock.make(spec, canvasWidth: canvas.width)
+        if let title { canvas.makeRoom(for: title) }
         let used = slices.last.map(\.endAngle) ?? start(chart)
         var result = ChartLayout(
             id: spec.id, width: canvas.width, height: canvas.height,
@@ -43,7 +45,9 @@ public enum Layout {
             usedEndAngle: used, background: visible(spec.theme.background), track: visible(chart.track),
             stroke: spec.theme.stroke, slices: slices, equalRadii: equal,
             legend: canvas.legend, fontSize: fontSize)
+        result.title = title
         result.labelPosition = spec.labels.position
+        result.labelFraction = spec.labels.radius
         result.labelRoom = labelled.room
         result.center = CenterText.make(chart.center, slices: slices, inner: inner, format: spec.format)
         result.ink = OutsideLabels.ink(on: result.background)
@@ -152,7 +156,7 @@ public enum Layout {
                 let text = render(spec.labels.content, slice: slice, format: spec.format, total: sum)
                 slice.labelText = text
                 slice.labelOutside = OutsideLabels.isOutside(spec.labels.position, text: text, geometry: slice.geometry,
-                                                             fontSize: fontSize, sign: sign)
+                                                             fontSize: fontSize, sign: sign, fraction: spec.labels.radius)
             }
             result.append(slice)
         }

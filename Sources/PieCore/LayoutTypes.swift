@@ -65,7 +65,11 @@ public struct ChartLayout: Sendable, Hashable {
     public var equalRadii: Bool
     public var legend: LegendLayout
     public var fontSize: Double
+    /// The title and subtitle drawn above the chart (`chart.showTitle`), or nil.
+    public var title: TitleBlock? = nil
     public var labelPosition: LabelPosition = .inside
+    /// `labels.radius`: where inside labels sit across the ring; nil = the default.
+    public var labelFraction: Double? = nil
     /// Where outside labels may go (pie coordinates); nil unless `labels.position` is
     /// `outside` or `auto`.
     public var labelRoom: LabelRoom? = nil
@@ -114,6 +118,8 @@ public struct LegendLayout: Sendable, Hashable {
     public var items: [Item]
     /// Percent column right-aligned (vertical legends).
     public var alignEnd: Bool
+    /// `legend.title`, drawn bold above the rows (its row is included in `height`).
+    public var title: String? = nil
 
     public static let none = LegendLayout(position: .none, x: 0, y: 0, width: 0, height: 0, items: [], alignEnd: false)
 }

@@ -48,8 +48,9 @@ enum LegendInteraction {
         out.raw(":has(.p-li:hover,.p-li:focus) .p-w{opacity:")
         out.num(dimOpacity)
         out.raw("}\n")
+        let stops = HTMLPage.focusStops(layout.slices)
         for item in layout.legend.items {
-            guard let k = item.slice, HTMLPage.isInteractive(layout.slices, k) else { continue }
+            guard let k = item.slice, stops[k] else { continue }
             let p = Geometry.point(angle: (layout.slices[k].startAngle + layout.slices[k].endAngle) / 2, radius: HTMLPage.lift)
             active(root, k, into: &out)
             out.raw(" .p-s")

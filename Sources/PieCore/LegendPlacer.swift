@@ -24,6 +24,12 @@ enum LegendPlacer {
         var position: LegendPosition
         var entries: [Entry]
         var fontSize: Double
+        /// `legend.title` (one line, cut to `maxLabelWidth`) and its width in bold.
+        var title: String? = nil
+        var titleWidth: Double = 0
+
+        /// Height of the title row (0 without a title).
+        var titleHeight: Double { title == nil ? 0 : LegendPlacer.rowHeight }
     }
 
     struct Canvas {
@@ -32,6 +38,20 @@ enum LegendPlacer {
         var pieX: Double
         var pieY: Double
         var legend: LegendLayout
+
+        /// Moves the pie and the legend down by the title block's height, and widens the
+        /// canvas (keeping them centred) when the title is wider.
+        mutating func makeRoom(for title: TitleBlock) {
+            let wide = (title.width + 2 * TitleBlock.pad).rounded(.up)
+            let dx = max(0, wide - width) / 2
+            width += 2 * dx
+            pieX += dx
+            legend.x += dx
+            let dy = title.height.rounded(.up)
+            height += dy
+            pieY += dy
+            legend.y += dy
+        }
     }
 
     static func measure(_ slices: [SliceLayout], spec: ChartSpec, fontSize: Double) -> Measured {
@@ -41,8 +61,8 @@ enum LegendPlacer {
         var entries: [Entry] = []
         entries.reserveCapacity(shown + 1)
         for k in 0..<shown {
-            let label = TextMetrics.truncate(slices[k].label, maxWidth: maxLabelWidth, fontSize: fontSize)
-            let percent = spec.format.locale.percent(plain: slices[k].percentText)
+            let label = TextMetrics.truncate(TextLines.joined(slices[k].label), maxWidth: maxLabelWidth, fontSize: fontSize)
+            let percent = LegendPlacer.shown(slices[k], values: spec.legend.values, format: spec.format)
             entries.append(Entry(slice: k, label: label, percent: percent,
                                  labelWidth: TextMetrics.width(label, fontSize: fontSize),
                                  percentWidth: TextMetrics.width(percent, fontSize: fontSize)))
@@ -52,7 +72,27 @@ enum LegendPlacer {
             entries.append(Entry(slice: nil, label: more, percent: "",
                                  labelWidth: TextMetrics.width(more, fontSize: fontSize), percentWidth: 0))
         }
-        return Measured(position: position, entries: entries, fontSize: fontSize)
+        var measured = Measured(position: position, entries: entries, fontSize: fontSize)
+        if let title = spec.legend.title, !title.isEmpty {
+            let cut = TextMetrics.truncate(TextLines.joined(title), maxWidth: maxLabelWidth, fontSize: fontSize)
+            measured.title = cut
+            measured.titleWidth = TextMetrics.width(cut, fontSize: fontSize) * boldScale
+        }
+        return measured
+    }
+
+    /// Bold text runs about 8 % wider than the regular widths `TextMetrics` knows.
+    static let boldScale = 1.08
+
+    /// What a row shows after its label (`legend.values`): nothing, the value as people read
+    /// it (`format`), the percentage, or both (`42.5 (42.5%)`).
+    static func shown(_ slice: SliceLayout, values: LegendValues, format: FormatOptions) -> String {
+        switch values {
+        case .none: return ""
+        case .value: return Layout.shownValue(slice, format: format)
+        case .percent: return format.locale.percent(plain: slice.percentText)
+        case .both: return Layout.shownValue(slice, format: format) + " (" + format.locale.percent(plain: slice.percentText) + ")"
+        }
     }
 
     static func place(_ m: Measured, box: PieBox) -> Canvas {
@@ -70,18 +110,20 @@ enum LegendPlacer {
     private static func placeColumn(_ m: Measured, box: PieBox) -> Canvas {
         let labelColumn = m.entries.map(\.labelWidth).max() ?? 0
         let percentColumn = m.entries.map(\.percentWidth).max() ?? 0
-        let width = textX + labelColumn + columnGap + percentColumn
-        let height = Double(m.entries.count) * rowHeight - (rowHeight - swatch)
+        let rowsWidth = textX + labelColumn + (percentColumn > 0 ? columnGap + percentColumn : 0)
+        let width = max(rowsWidth, m.titleWidth)
+        let height = m.titleHeight + Double(m.entries.count) * rowHeight - (rowHeight - swatch)
         let items = m.entries.enumerated().map { i, e in
-            LegendLayout.Item(slice: e.slice, x: 0, y: Double(i) * rowHeight, label: e.label,
-                              percent: e.percent, percentX: width)
+            LegendLayout.Item(slice: e.slice, x: 0, y: m.titleHeight + Double(i) * rowHeight, label: e.label,
+                              percent: e.percent, percentX: rowsWidth)
         }
         let canvasHeight = max(box.height, height + 2 * pad).rounded(.up)
         let canvasWidth = (box.width + width + pad).rounded(.up)
         let legendX = m.position == .right ? canvasWidth - pad - width : pad
         let pieX = m.position == .right ? 0 : canvasWidth - box.width
-        let legend = LegendLayout(position: m.position, x: legendX, y: (canvasHeight - height) / 2,
-                                  width: width, height: height, items: items, alignEnd: true)
+        var legend = LegendLayout(position: m.position, x: legendX, y: (canvasHeight - height) / 2,
+                                  width: rowsWidth, height: height, items: items, alignEnd: true)
+        legend.title = m.title
         return Canvas(width: canvasWidth, height: canvasHeight,
                       pieX: pieX, pieY: (canvasHeight - box.height) / 2, legend: legend)
     }
@@ -92,7 +134,7 @@ enum LegendPlacer {
         let available = max(box.width - 2 * pad, itemWidths.max() ?? 0)
         var items: [LegendLayout.Item] = []
         items.reserveCapacity(m.entries.count)
-        var x = 0.0, y = 0.0, blockWidth = 0.0
+        var x = 0.0, y = m.titleHeight, blockWidth = m.titleWidth
         for (e, w) in zip(m.entries, itemWidths) {
             if x > 0, x + w > available {
                 x = 0
@@ -108,8 +150,9 @@ enum LegendPlacer {
         let canvasHeight = (box.height + height + pad).rounded(.up)
         let legendY = m.position == .top ? pad : canvasHeight - pad - height
         let pieY = m.position == .top ? canvasHeight - box.height : 0
-        let legend = LegendLayout(position: m.position, x: (width - blockWidth) / 2, y: legendY,
+        var legend = LegendLayout(position: m.position, x: (width - blockWidth) / 2, y: legendY,
                                   width: blockWidth, height: height, items: items, alignEnd: false)
+        legend.title = m.title
         return Canvas(width: width, height: canvasHeight, pieX: (width - box.width) / 2,
                       pieY: pieY, legend: legend)
     }

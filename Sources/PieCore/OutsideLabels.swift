@@ -32,7 +32,7 @@ public enum OutsideLabels {
 
     /// Width reserved for `text` beside the pie.
     public static func reservedWidth(_ text: String, fontSize: Double) -> Double {
-        TextMetrics.width(text, fontSize: fontSize) * slack
+        TextLines.width(text, fontSize: fontSize) * slack
     }
 
     public static func lineHeight(_ fontSize: Double) -> Double { fontSize + 4 }
@@ -72,6 +72,8 @@ public enum OutsideLabels {
         /// The slice at that instant (chart angles).
         public var geometry: SegmentGeometry
         public var priority: Double
+        /// Lines of the label's text.
+        public var lines: Int = 1
     }
 
     /// Solves every input's pose for one instant. `outer` is the chart's outer radius (the
@@ -81,7 +83,8 @@ public enum OutsideLabels {
         let candidates = inputs.map { input -> LabelPlacer.Candidate in
             let a = sign * (input.geometry.startAngle + input.geometry.endAngle) / 2
             let p = Geometry.point(angle: a, radius: reach)
-            return LabelPlacer.Candidate(index: input.index, side: side(ofScreenAngle: a), naturalY: p.y, priority: input.priority)
+            return LabelPlacer.Candidate(index: input.index, side: side(ofScreenAngle: a), naturalY: p.y, priority: input.priority,
+                                         extra: Double(input.lines - 1) * TextLines.leading * fontSize)
         }
         let h = lineHeight(fontSize)
         let placed = LabelPlacer.solve(candidates, top: room.minY, bottom: room.maxY, lineHeight: h)
@@ -114,12 +117,13 @@ public enum OutsideLabels {
 
     /// `auto`: whether `text` fits inside its slice: all four corners of its text box (plus
     /// 2 px of padding), centred where inside labels sit, lie within the slice's ring sector.
-    public static func fitsInside(_ text: String, geometry g: SegmentGeometry, fontSize: Double, sign: Double) -> Bool {
+    public static func fitsInside(_ text: String, geometry g: SegmentGeometry, fontSize: Double, sign: Double,
+                                  fraction: Double? = nil) -> Bool {
         guard g.span > 0, g.outerRadius > g.innerRadius else { return false }
-        let r = g.labelRadius
+        let r = g.labelRadius(fraction: fraction)
         let mid = (g.startAngle + g.endAngle) / 2
         let c = Geometry.point(angle: sign * mid, radius: r)
-        let hw = TextMetrics.width(text, fontSize: fontSize) / 2 + 2, hh = fontSize / 2 + 2
+        let hw = TextLines.width(text, fontSize: fontSize) / 2 + 2, hh = TextLines.height(text, fontSize: fontSize) / 2 + 2
         for (dx, dy) in [(-hw, -hh), (hw, -hh), (-hw, hh), (hw, hh)] {
             let x = c.x + dx, y = c.y + dy
             let d = (x * x + y * y).squareRoot()
@@ -136,10 +140,11 @@ public enum OutsideLabels {
     }
 
     /// Whether a label of `text` on slice `g` is drawn outside under `position`.
-    static func isOutside(_ position: LabelPosition, text: String, geometry g: SegmentGeometry, fontSize: Double, sign: Double) -> Bool {
+    static func isOutside(_ position: LabelPosition, text: String, geometry g: SegmentGeometry, fontSize: Double, sign: Double,
+                          fraction: Double?) -> Bool {
         switch position {
         case .outside: return true
-        case .auto: return !fitsInside(text, geometry: g, fontSize: fontSize, sign: sign)
+        case .auto: return !fitsInside(text, geometry: g, fontSize: fontSize, sign: sign, fraction: fraction)
         case .inside, .none: return false
         }
     }

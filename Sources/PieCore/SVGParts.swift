@@ -16,6 +16,11 @@ extension SVGWriter {
         out.raw(" ")
         out.num(legend.y)
         out.raw(")\">\n")
+        if let title = legend.title {
+            out.raw("<text class=\"p-lgt\" y=\"10\" font-weight=\"bold\">")
+            out.text(title)
+            out.raw("</text>\n")
+        }
         for item in legend.items {
             let focusable = interactive && item.slice.map { tooltips[$0] != nil } == true
             if focusable, let k = item.slice { openLegendItem(item, slice: k) }
@@ -63,6 +68,42 @@ extension SVGWriter {
         out.raw("\n")
     }
 
+    /// The title and subtitle (`TitleBlock`), centred above the chart in the ink colour.
+    /// `aria-hidden`: the SVG is already named by its `<title>`.
+    /// A changed title (`InkScene.titles`) is two blocks cross-fading; the old one is gone at
+    /// rest (`opacity="0"`, for static renderers too).
+    mutating func titleLayer() {
+        let fading = scene.ink.titles
+        let coming = fading.filter { $0.toOpacity > 0 }.flatMap(\.lines)
+        let still = (layout.title?.lines ?? []).filter { !coming.contains($0) }
+        if !still.isEmpty { titleLines(still, index: nil, hidden: false) }
+        for t in fading { titleLines(t.lines, index: t.index, hidden: t.toOpacity == 0) }
+    }
+
+    private mutating func titleLines(_ lines: [TitleBlock.Line], index: Int?, hidden: Bool) {
+        out.raw("<g class=\"p-ttl p-ink")
+        if let index {
+            out.raw(" p-tt")
+            out.int(index)
+        }
+        out.raw(hidden ? "\" opacity=\"0" : "")
+        out.raw("\" aria-hidden=\"true\" text-anchor=\"middle\" fill=\"")
+        out.hex(DarkTheme.lightModeInk(layout))
+        out.raw("\">\n")
+        for line in lines {
+            out.raw("<text x=\"")
+            out.num(layout.width / 2)
+            out.raw("\" y=\"")
+            out.num(line.y)
+            out.raw("\" font-size=\"")
+            out.num(line.fontSize)
+            out.raw(line.bold ? "\" font-weight=\"bold\">" : "\" fill-opacity=\"0.8\">")
+            out.text(line.text)
+            out.raw("</text>\n")
+        }
+        out.raw("</g>\n")
+    }
+
     /// `<rect x=".." y=".." width="12" height="12" rx="2" fill="` of a legend row's swatch.
     private mutating func swatch(_ item: LegendLayout.Item) {
         out.raw("<rect x=\"")
@@ -87,14 +128,19 @@ extension SVGWriter {
     }
 
     /// index.html: one hidden tooltip per interactive slice, shown while its slice is hovered or
-    /// focused. Screen coordinates (never mirrored), kept inside the canvas.
+    /// focused. Screen coordinates centred on the pie (never mirrored), kept inside the
+    /// canvas; the layer is the last one, above the legend.
     mutating func tooltipLayer() {
-        out.raw("<g class=\"p-tips\" text-anchor=\"middle\" fill=\"#fff\">\n")
+        out.raw("<g class=\"p-tips\" transform=\"translate(")
+        out.num(layout.cx)
+        out.raw(" ")
+        out.num(layout.cy)
+        out.raw(")\" text-anchor=\"middle\" fill=\"#fff\">\n")
         let dy = layout.fontSize * 0.35
         for k in layout.slices.indices {
             guard let text = tooltips[k] else { continue }
             let width = TextMetrics.width(text, fontSize: layout.fontSize) + 16
-            let radius = layout.slices[k].geometry.labelRadius + layout.slices[k].explode
+            let radius = layout.slices[k].geometry.labelRadius(fraction: layout.labelFraction) + layout.slices[k].explode
             let p = Geometry.point(angle: layout.screenSign * layout.slices[k].midAngle, radius: radius)
             let minX = -layout.cx + width / 2 + 2, maxX = layout.width - layout.cx - width / 2 - 2
             let x = max(minX, min(p.x, maxX))

@@ -4,8 +4,8 @@ import PieSpec
 /// Writes the chart's SVG markup in one pass for both documents that carry it: chart.svg
 /// (inline `<style>`, `role="img"`) and the inline SVG of index.html (focusable slices,
 /// tooltips, CSS in the page). Shared parts are written once and copied into both.
-/// Layers, bottom to top: background, track, motion, exact, separators, labels, tooltips
-/// (index.html), legend.
+/// Layers, bottom to top: background, title, track, motion, exact, separators, labels, legend,
+/// tooltips (index.html: above the legend, so a legend row never covers one).
 struct SVGWriter {
     /// Scratch buffer the layer writers append to; `emit` copies it into the documents.
     var out: ByteWriter
@@ -31,8 +31,9 @@ struct SVGWriter {
         svg = ByteWriter(capacity: 4096 + n * 400)
         inline = withInline ? ByteWriter(capacity: 4096 + n * 800) : nil
         let layout = scene.layout
+        let stops = withInline ? HTMLPage.focusStops(layout.slices) : []
         tooltips = withInline ? layout.slices.indices.map { k in
-            HTMLPage.isInteractive(layout.slices, k) ? Summary.tooltip(layout.slices[k], format: format) : nil
+            stops[k] ? Summary.tooltip(layout.slices[k], format: format) : nil
         } : []
     }
 
@@ -63,6 +64,7 @@ struct SVGWriter {
             out.hex(background)
             out.raw("\"/>\n")
         }
+        titleLayer()
         out.raw("<g class=\"p-plot\" transform=\"translate(")
         out.num(layout.cx)
         out.raw(" ")
@@ -77,17 +79,14 @@ struct SVGWriter {
         out.raw("</g>\n")
         labelLayer()
         InkWriter.svg(scene, into: &out)
-        emit()
-        if inline != nil {
-            tooltipLayer()
-            emit(svg: false)
-        }
         out.raw("</g>\n")
         emit()
         legend(interactive: false)
         emit(inline: false)
         if inline != nil {
             legend(interactive: true)
+            // Last, so a shown tooltip is above the legend and everything else.
+            tooltipLayer()
             emit(svg: false)
         }
         out.raw("</svg>\n")
@@ -300,11 +299,11 @@ struct SVGWriter {
             out.raw(l.toOpacity == 0 ? ")\" opacity=\"0\"><text transform=\"rotate(" : ")\"><text transform=\"rotate(")
             out.num(-l.to)
             out.raw(")\" y=\"")
-            out.num(dy)
+            out.num(dy + TextLines.firstLineShift(l.text, fontSize: layout.fontSize))
             out.raw("\" fill=\"")
             out.hex(l.color)
             out.raw("\">")
-            out.text(l.text)
+            out.textLines(l.text, x: 0, fontSize: layout.fontSize)
             out.raw("</text></g>\n")
         }
         out.raw("</g>\n")

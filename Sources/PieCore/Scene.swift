@@ -395,11 +395,13 @@ struct Scene {
     private static func labelItems(_ plan: TransitionPlan, modes: TransitionPlan, layout: ChartLayout, animated: Bool) -> [Label] {
         let sign = layout.screenSign
         var result: [Label] = []
-        func radius(_ g: SegmentGeometry) -> Double {
-            g.labelRadius + g.explode
+        func radius(_ g: SegmentGeometry, from: Bool = false) -> Double {
+            let fraction = (from ? plan.labelFractionFrom : plan.labelFractionTo) ?? layout.labelFraction
+            return g.labelRadius(fraction: fraction) + g.explode
         }
         func outside(_ text: String, _ g: SegmentGeometry) -> Bool {
-            OutsideLabels.isOutside(layout.labelPosition, text: text, geometry: g, fontSize: layout.fontSize, sign: sign)
+            OutsideLabels.isOutside(layout.labelPosition, text: text, geometry: g, fontSize: layout.fontSize, sign: sign,
+                                    fraction: layout.labelFraction)
         }
         for (s, m) in zip(plan.segments + plan.movers + plan.floatingLabels, modes.segments + modes.movers + modes.floatingLabels) {
             let fromMid = (s.from.startAngle + s.from.endAngle) / 2
@@ -407,7 +409,7 @@ struct Scene {
             if let exit = s.exitLabel, animated {
                 if outside(exit.text, m.from) { continue }
                 result.append(Label(index: result.count, text: exit.text, color: exit.color, radius: radius(s.to),
-                                    fromRadius: radius(s.from), from: sign * fromMid, to: sign * toMid,
+                                    fromRadius: radius(s.from, from: true), from: sign * fromMid, to: sign * toMid,
                                     fromOpacity: 1, toOpacity: 0))
                 continue
             }
@@ -416,7 +418,7 @@ struct Scene {
             let fromOutside = animated && m.from.span > 0 ? outside(text, m.from) : toOutside
             if toOutside, fromOutside { continue }
             result.append(Label(index: result.count, text: text, color: layout.slices[k].textColor, radius: radius(s.to),
-                                fromRadius: animated ? radius(s.from) : radius(s.to),
+                                fromRadius: animated ? radius(s.from, from: true) : radius(s.to),
                                 from: sign * fromMid, to: sign * toMid,
                                 fromOpacity: animated ? (fromOutside ? 0 : s.labelFromOpacity ?? (s.from.span <= 0 ? 0 : 1)) : 1,
                                 toOpacity: toOutside ? 0 : 1))

@@ -15,7 +15,7 @@ public enum Summary {
         // Appended piece by piece (no temporary String per slice).
         for (i, slice) in layout.slices.prefix(describedSlices).enumerated() {
             text += i == 0 ? " " : ", "
-            text += slice.label
+            text += TextLines.joined(slice.label)
             text += " "
             text += spec.format.locale.format(plain: slice.percentText)
             text += spec.format.locale.percentSign
@@ -34,7 +34,7 @@ public enum Summary {
     /// "Swift: 42.5 (42.5%)".
     public static func tooltip(_ slice: SliceLayout, format: FormatOptions) -> String {
         // Appended in place: `label: prefix value suffix (percent%)`, no temporary Strings.
-        var text = slice.label
+        var text = TextLines.joined(slice.label)
         text.reserveCapacity(slice.label.utf8.count + format.prefix.utf8.count + format.suffix.utf8.count + 32)
         text += ": "
         text += format.prefix
@@ -56,10 +56,10 @@ public enum Summary {
         for slice in layout.slices where slice.value > (largest?.value ?? 0) { largest = slice }
         guard let largest else { return "First version: " + counted + (n > 0 ? ", all zero." : ".") }
         let percent = layout.locale.percent(plain: largest.percentText)
-        if n == 1 { return "First version: 1 slice, " + largest.label + " at " + percent + "." }
+        if n == 1 { return "First version: 1 slice, " + TextLines.joined(largest.label) + " at " + percent + "." }
         if layout.slices.allSatisfy({ $0.value == largest.value }) {
             return "First version: " + String(n) + " equal slices."
         }
-        return "First version: " + counted + ", largest " + largest.label + " at " + percent + "."
+        return "First version: " + counted + ", largest " + TextLines.joined(largest.label) + " at " + percent + "."
     }
 }

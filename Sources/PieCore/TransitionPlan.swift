@@ -26,7 +26,14 @@ public struct SegmentGeometry: Sendable, Hashable {
 
     /// Where an inside label sits: the middle of a donut's ring, 0.62 of a pie's radius
     /// (explode not included).
-    public var labelRadius: Double { innerRadius > 0 ? (innerRadius + outerRadius) / 2 : outerRadius * 0.62 }
+    public var labelRadius: Double { labelRadius(fraction: nil) }
+
+    /// Where an inside label sits with `labels.radius` = `fraction` of the ring (0 = its
+    /// inner edge, 1 = its outer edge); nil = `labelRadius`'s default.
+    public func labelRadius(fraction: Double?) -> Double {
+        guard let fraction else { return innerRadius > 0 ? (innerRadius + outerRadius) / 2 : outerRadius * 0.62 }
+        return innerRadius + (outerRadius - innerRadius) * fraction
+    }
 
     /// Linear interpolation at eased progress `e` (0 = self, 1 = `other`); colour snaps at 1.
     public func interpolated(to other: SegmentGeometry, at e: Double) -> SegmentGeometry {
@@ -121,6 +128,18 @@ public struct TransitionPlan: Sendable, Hashable {
     public var normalized = false
     /// The previous version's centre text (`chart.center`), which fades out when it changes.
     public var centerFrom: CenterText? = nil
+    /// `labels.radius` of the previous and the new version, resolved (the default is 0.5 of
+    /// a donut's ring, 0.62 of a pie's radius), when either version sets it: inside labels
+    /// then move across the ring. nil when neither does (the default follows each geometry).
+    public var labelFractionFrom: Double? = nil
+    /// The previous version's title block, which fades out when the title changes.
+    public var titleFrom: TitleBlock? = nil
+    public var labelFractionTo: Double? = nil
+
+    /// `labels.radius` of `layout`, resolved to a number.
+    static func resolvedLabelFraction(_ layout: ChartLayout) -> Double {
+        layout.labelFraction ?? (layout.innerRadius > 0 ? 0.5 : 0.62)
+    }
 
     public init(kind: TransitionKind, duration: Double, delay: Double, easing: Easing, segments: [Segment],
                 movers: [Segment] = []) {
@@ -134,7 +153,7 @@ public struct TransitionPlan: Sendable, Hashable {
 
     /// True when any segment's angles or radii change (the motion layer is needed).
     public var movesGeometry: Bool {
-        segments.contains {
+        labelFractionFrom != labelFractionTo || segments.contains {
             $0.from.startAngle != $0.to.startAngle || $0.from.endAngle != $0.to.endAngle
                 || $0.from.outerRadius != $0.to.outerRadius || $0.from.innerRadius != $0.to.innerRadius
                 || $0.from.explode != $0.to.explode

@@ -7,6 +7,7 @@ extension ChartSpec {
         func num(_ v: Double) -> JSONValue { .number(v, decimals: 9) }
         var root: [(String, JSONValue)] = [("piec", .int(version)), ("id", .string(id))]
         if let title { root.append(("title", .string(title))) }
+        if let subtitle { root.append(("subtitle", .string(subtitle))) }
         if let description { root.append(("description", .string(description))) }
         var c: [(String, JSONValue)] = [
             ("size", num(chart.size)), ("innerRadius", num(chart.innerRadius)), ("startAngle", num(chart.startAngle)),
@@ -26,14 +27,22 @@ extension ChartSpec {
             c.append(("other", .object(o)))
         }
         c.append(("minAngle", num(chart.minAngle)))
+        // Keys of issue 14 appear only when they differ from the default (older canonical
+        // specs stay byte-identical).
+        if !chart.showTitle { c.append(("showTitle", .bool(false))) }
         root.append(("chart", .object(c)))
-        root.append(("labels", .object([
+        var l: [(String, JSONValue)] = [
             ("content", .string(labels.content.source)), ("position", .string(labels.position.rawValue)),
             ("minPercent", num(labels.minPercent)),
-        ])))
+        ]
+        if let radius = labels.radius { l.append(("radius", num(radius))) }
+        root.append(("labels", .object(l)))
         root.append(("format", .object([("decimals", .int(format.decimals)), ("prefix", .string(format.prefix)), ("suffix", .string(format.suffix)),
                                           ("locale", .string(format.locale.code))])))
-        root.append(("legend", .object([("position", .string(legend.position.rawValue))])))
+        var lg: [(String, JSONValue)] = [("position", .string(legend.position.rawValue))]
+        if let title = legend.title { lg.append(("title", .string(title))) }
+        if legend.values != .percent { lg.append(("values", .string(legend.values.rawValue))) }
+        root.append(("legend", .object(lg)))
         let palette: JSONValue = switch theme.palette {
         case .named(let name): .string(name)
         case .list(let colors): .array(colors.map { .string($0.hex) })

@@ -7,6 +7,8 @@ public struct ChartSpec: Sendable, Hashable {
     /// Bundle name: `[a-z0-9-]`, 1...64 characters, default = file stem (slugged).
     public var id: String
     public var title: String?
+    /// A smaller line under the title, drawn with it (`chart.showTitle`).
+    public var subtitle: String?
     public var description: String?
     public var chart = ChartOptions()
     public var labels = LabelOptions()
@@ -54,6 +56,8 @@ public struct ChartOptions: Sendable, Hashable {
     public var minAngle: Double = 0
     /// Grouping of small slices into one "Other" slice; nil = no grouping.
     public var other: OtherOptions?
+    /// Draw the title and subtitle above the chart in chart.svg.
+    public var showTitle = true
     public init() {}
 }
 
@@ -78,6 +82,9 @@ public struct LabelOptions: Sendable, Hashable {
     public var position: LabelPosition = .inside
     /// No label on slices smaller than this percentage.
     public var minPercent: Double = 3
+    /// Where inside labels sit across the ring (0 inner edge, 1 outer edge); nil = the
+    /// middle of a donut's ring, 0.62 of a pie's radius.
+    public var radius: Double?
     public init() {}
 }
 
@@ -94,8 +101,14 @@ public struct FormatOptions: Sendable, Hashable {
 
 public struct LegendOptions: Sendable, Hashable {
     public var position: LegendPosition = .right
+    /// A heading above the rows.
+    public var title: String?
+    public var values: LegendValues = .percent
     public init() {}
 }
+
+/// What a legend row shows after its label (`both`: the value, then the percentage).
+public enum LegendValues: String, Sendable, Hashable, CaseIterable { case none, value, percent, both }
 
 public enum Palette: Sendable, Hashable {
     /// A built-in palette by name (see `Palettes.names`).

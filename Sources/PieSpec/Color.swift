@@ -29,9 +29,11 @@ public struct Color: Sendable, Hashable {
         return s
     }
 
-    /// Parses `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` or a CSS colour keyword.
+    /// Parses `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, a CSS colour keyword, or `rgb()`,
+    /// `rgba()`, `hsl()`, `hsla()` (`CSSColorFunctions`).
     public static func parse(_ text: String) -> Color? {
         if let ascii = parseASCIIHex(text) { return ascii }
+        if let function = CSSColorFunctions.parse(text) { return try? function.get() }
         if text.hasPrefix("#") {
             let digits = text.dropFirst().map { $0.hexDigitValue }
             guard digits.allSatisfy({ $0 != nil }) else { return nil }

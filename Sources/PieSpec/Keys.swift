@@ -7,6 +7,8 @@ public indirect enum ValueKind: Sendable {
     /// A plain decimal number within bounds (`exclusiveMin` makes the lower bound open).
     case number(min: Double, max: Double, exclusiveMin: Bool = false)
     case integer(min: Int, max: Int)
+    /// `true` or `false` (nothing else: no `yes`, `on` or `1`).
+    case boolean
     case choice([String])
     case color
     /// `800ms` or `0.8s`.
@@ -76,6 +78,8 @@ public enum Keys {
         KeySpec("other", .object(other), "Group small slices into one \"Other\" slice (id `other`, drawn last)."),
         KeySpec("minAngle", .number(min: 0, max: 90), default: .int(0),
                 "Degrees: every non-zero slice is drawn at least this wide, the others shrink to fit; percentages keep the true values."),
+        KeySpec("showTitle", .boolean, default: .bool(true),
+                "Draw `title` and `subtitle` above the chart in chart.svg (the canvas grows for them); false when the page around the chart shows the title."),
     ])
 
     public static let other = KeyTable(section: "chart.other", doc: "Grouping of small slices into \"Other\".", keys: [
@@ -89,6 +93,8 @@ public enum Keys {
         KeySpec("content", .template, default: .string("{label} {percent}"), "Label template; tokens: {label} {value} {percent} {id} {total}."),
         KeySpec("position", .choice(LabelPosition.allCases.map(\.rawValue)), default: .string("inside"), "inside: on the slice; outside: beside the pie with leader lines; auto: inside when the text fits in its slice, else outside; none: no labels."),
         KeySpec("minPercent", .number(min: 0, max: 100), default: .int(3), "No label on slices smaller than this percentage."),
+        KeySpec("radius", .number(min: 0, max: 1),
+                "Where inside labels sit across the ring: 0 = its inner edge, 1 = its outer edge; default 0.5 on a donut, 0.62 of the radius on a pie."),
     ])
 
     public static let format = KeyTable(section: "format", doc: "Number formatting.", keys: [
@@ -101,6 +107,9 @@ public enum Keys {
 
     public static let legend = KeyTable(section: "legend", doc: "The legend beside the chart.", keys: [
         KeySpec("position", .choice(LegendPosition.allCases.map(\.rawValue)), default: .string("right"), "Where the legend goes, or none."),
+        KeySpec("title", .text(maxLength: maxText), "A heading above the legend's rows."),
+        KeySpec("values", .choice(LegendValues.allCases.map(\.rawValue)), default: .string("percent"),
+                "What each row shows after its label: none, value, percent, or both (value and percent)."),
     ])
 
     public static let stroke = KeyTable(section: "theme.stroke", doc: "Separators between slices.", keys: [
@@ -146,7 +155,8 @@ public enum Keys {
     public static let root = KeyTable(section: "", doc: "A piec chart spec.", keys: [
         KeySpec("piec", .integer(min: 1, max: 1), required: true, "Spec format version; this piec reads version 1."),
         KeySpec("id", .identifier(allowUnderscore: false), "Names the bundle folder: [a-z0-9-], not beginning or ending with -, at most 64; default = the file stem."),
-        KeySpec("title", .text(maxLength: maxText), "Title of the chart (its accessible name)."),
+        KeySpec("title", .text(maxLength: maxText), "Title of the chart: its accessible name, drawn above the chart unless chart.showTitle is false."),
+        KeySpec("subtitle", .text(maxLength: maxText), "A second, smaller line under the title (drawn with it)."),
         KeySpec("description", .text(maxLength: maxText), "Accessible description of the chart."),
         KeySpec("chart", .object(chart), "Geometry."),
         KeySpec("labels", .object(labels), "Slice labels."),

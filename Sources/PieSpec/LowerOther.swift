@@ -10,14 +10,7 @@ extension Lowering {
         if let v = e["maxSlices"], let x = integer(v.value, t.key("maxSlices")!, path: "chart.other.maxSlices") { o.maxSlices = x }
         if let v = e["minPercent"], let x = number(v.value, t.key("minPercent")!, path: "chart.other.minPercent") { o.minPercent = x }
         if let v = e["label"], let x = text(v.value, t.key("label")!, path: "chart.other.label") { o.label = x }
-        if let v = e["color"], let c = color(v.value, path: "chart.other.color") {
-            if c.isOpaque {
-                o.color = c
-            } else {
-                error(SpecDiagnostics.translucentSlice, "`chart.other.color` must be opaque, found alpha \(c.a) of 255", at: v.value.range,
-                      help: "use `\(Color(r: c.r, g: c.g, b: c.b).hex)`")
-            }
-        }
+        if let v = e["color"], let c = color(v.value, path: "chart.other.color", opaque: true) { o.color = c }
         return o
     }
 

@@ -17,14 +17,12 @@ extension Lowering {
         }
         if let v = e["id"], let id = identifier(v.value, k.key("id")!, path: "id") { spec.id = id }
         if let v = e["title"] { spec.title = text(v.value, k.key("title")!, path: "title") }
+        if let v = e["subtitle"] { spec.subtitle = text(v.value, k.key("subtitle")!, path: "subtitle") }
         if let v = e["description"] { spec.description = text(v.value, k.key("description")!, path: "description") }
         if let v = e["chart"] { spec.chart = lowerChart(v.value) }
         if let v = e["labels"] { spec.labels = lowerLabels(v.value) }
         if let v = e["format"] { spec.format = lowerFormat(v.value) }
-        if let v = e["legend"], let m = entries(v.value, table: Keys.legend, path: "legend"),
-           let p = m["position"], let c = choice(p.value, Keys.legend.key("position")!, path: "legend.position") {
-            spec.legend.position = LegendPosition(rawValue: c)!
-        }
+        if let v = e["legend"] { spec.legend = lowerLegend(v.value) }
         if let v = e["theme"] { spec.theme = lowerTheme(v.value) }
         if let v = e["animation"] { spec.animation = lowerAnimation(v.value) }
         if let v = e["slices"] { spec.slices = lowerSlices(v.value) }
@@ -50,6 +48,7 @@ extension Lowering {
         if let v = e["cornerRadius"], let x = number(v.value, t.key("cornerRadius")!, path: p("cornerRadius")) { c.cornerRadius = x }
         if let v = e["other"] { c.other = lowerOther(v.value) }
         if let v = e["minAngle"], let x = number(v.value, t.key("minAngle")!, path: p("minAngle")) { c.minAngle = x }
+        if let v = e["showTitle"], let x = boolean(v.value, path: p("showTitle")) { c.showTitle = x }
         return c
     }
 
@@ -60,6 +59,17 @@ extension Lowering {
         if let v = e["content"], let template = template(v.value, path: "labels.content") { l.content = template }
         if let v = e["position"], let x = choice(v.value, t.key("position")!, path: "labels.position") { l.position = LabelPosition(rawValue: x)! }
         if let v = e["minPercent"], let x = number(v.value, t.key("minPercent")!, path: "labels.minPercent") { l.minPercent = x }
+        if let v = e["radius"], let x = number(v.value, t.key("radius")!, path: "labels.radius") { l.radius = x }
+        return l
+    }
+
+    mutating func lowerLegend(_ node: YAMLNode) -> LegendOptions {
+        var l = LegendOptions()
+        let t = Keys.legend
+        guard let e = entries(node, table: t, path: "legend") else { return l }
+        if let v = e["position"], let x = choice(v.value, t.key("position")!, path: "legend.position") { l.position = LegendPosition(rawValue: x)! }
+        if let v = e["title"] { l.title = text(v.value, t.key("title")!, path: "legend.title") }
+        if let v = e["values"], let x = choice(v.value, t.key("values")!, path: "legend.values") { l.values = LegendValues(rawValue: x)! }
         return l
     }
 
@@ -111,7 +121,7 @@ extension Lowering {
             }
             var colors: [Color] = []
             for (i, item) in items.enumerated() {
-                if let c = color(item, path: "theme.palette[\(i)]") { colors.append(c) }
+                if let c = color(item, path: "theme.palette[\(i)]", opaque: true) { colors.append(c) }
             }
             return colors.count == items.count ? .list(colors) : nil
         }

@@ -86,14 +86,7 @@ extension Lowering {
             }
         }
         var slice = SliceSpec(id: id ?? "", label: label ?? "", value: value ?? 0)
-        if let v = f[f.color], let c = color(v, path: "\(path()).color") {
-            if !c.isOpaque {
-                error(SpecDiagnostics.translucentSlice, "`\(path()).color` must be opaque, found alpha \(c.a) of 255", at: v.range,
-                      help: "use `\(Color(r: c.r, g: c.g, b: c.b).hex)`")
-            } else {
-                slice.color = c
-            }
-        }
+        if let v = f[f.color] { slice.color = color(v, path: "\(path()).color", opaque: true) }
         if let v = f[f.radius] { slice.radius = number(v, SliceKeys.radius, path: "\(path()).radius") }
         if let v = f[f.explode] { slice.explode = number(v, SliceKeys.explode, path: "\(path()).explode") }
         if let v = f[f.description] { slice.description = text(v, SliceKeys.description, path: "\(path()).description") }
@@ -114,6 +107,7 @@ extension Lowering {
 
     /// Checks across fields: unique slice ids, values within `total`, something to draw.
     mutating func validate(_ spec: ChartSpec, slicesEntry: YAMLEntry?) {
+        reportTranslucent(background: spec.theme.background)
         // A few slices compare ids directly (no hashing, no table); many use a dictionary.
         let small = spec.slices.count <= 16
         var firstByID: [String: Int] = [:]

@@ -29,6 +29,8 @@ struct Lowering {
     let fileEnd: SourceLocation
     var diagnostics: [Diagnostic] = []
     var locations = SpecLocations()
+    /// Translucent colours of fields that draw slices, reported once the background is known.
+    var translucent: [(path: String, color: Color, range: SourceRange)] = []
 
     init(limits: SpecLimits, defaultID: String, fileEnd: SourceLocation) {
         self.limits = limits
@@ -91,11 +93,36 @@ struct Lowering {
             return
         }
         var help = Suggestions.didYouMean(name, among: table.names)
-        if help == nil, let home = Keys.all.first(where: { $0.section != table.section && $0.key(name) != nil }) {
-            help = home.section.isEmpty ? "`\(name)` belongs at the top level" : "`\(name)` belongs in `\(home.section)`"
-        }
+        if help == nil { help = Lowering.elsewhere(name, notIn: table) }
         error(SpecDiagnostics.unknownKey, "unknown key `\(sanitized(name))` \(place)", at: key.range,
               help: help ?? "known keys here: \(table.names.map { "`\($0)`" }.joined(separator: ", "))")
+    }
+
+    /// Where else `name` is a key. A key misplaced at the top level with one home "belongs in"
+    /// it (`sweep` -> `chart`); anywhere else the same name can mean something else (a
+    /// legend's `size` is not the pie's `chart.size`, `labels.radius` is not a slice's
+    /// `radius`), so the help names each home with its meaning instead of sending the key there.
+    static func elsewhere(_ name: String, notIn table: KeyTable) -> String? {
+        let homes = Keys.all.filter { $0.section != table.section && $0.key(name) != nil }
+        guard !homes.isEmpty else { return nil }
+        func place(_ t: KeyTable) -> String { t.section.isEmpty ? "at the top level" : "in `\(t.section)`" }
+        if table.section.isEmpty, homes.count == 1 { return "`\(name)` belongs \(place(homes[0]))" }
+        let meanings = homes.map { home -> String in
+            let path = home.section.isEmpty ? name : "\(home.section).\(name)"
+            return "`\(path)`: \(meaning(home.key(name)!.doc))"
+        }
+        let here = table.section.isEmpty ? "the top level" : "`\(table.section)`"
+        return "`\(name)` is not a key of \(here); " + meanings.joined(separator: "; ")
+    }
+
+    /// The first clause of a key's doc, lowercased: what the key means.
+    static func meaning(_ doc: String) -> String {
+        var clause = Substring(doc)
+        for stop in [": ", "; ", ". "] {
+            if let r = clause.firstRange(of: stop), !clause[..<r.lowerBound].hasSuffix("e.g") { clause = clause[..<r.lowerBound] }
+        }
+        if clause.hasSuffix(".") { clause = clause.dropLast() }
+        return clause.prefix(1).lowercased() + clause.dropFirst()
     }
 
     private func displaySection(_ path: String) -> String {

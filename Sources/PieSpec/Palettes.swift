@@ -4,9 +4,11 @@ import Darwin
 import Glibc
 #endif
 
-/// Built-in palettes. Colours are assigned per slice id (see `colorIndex`), so a slice keeps
+/// Built-in palettes. Colours are assigned per slice id (see `assign`), so a slice keeps
 /// its colour when others are inserted or removed. `hue` is the exception: it spreads n
 /// colours evenly around the hue wheel by position (the PieView seed), so it shifts with n.
+/// A palette list is used in order on a first build (`inOrder`); across versions its
+/// colours stay with the ids through pinning, like the named palettes.
 public enum Palettes {
     public static let table: [(name: String, summary: String, colors: [Color])] = [
         ("default", "ten distinct colours, readable on light and dark backgrounds",
@@ -40,7 +42,8 @@ public enum Palettes {
         switch palette {
         case .named("hue"): return ids.indices.map { hue(index: $0, count: ids.count) }
         case .named(let name): colors = Palettes.colors(named: name) ?? table[0].colors
-        case .list(let list): colors = list.isEmpty ? table[0].colors : list
+        case .list(let list) where !list.isEmpty: return inOrder(ids: ids, colors: list, pinned: pinned)
+        case .list: colors = table[0].colors
         }
         var used = [Bool](repeating: false, count: colors.count)
         var usedCount = 0
@@ -65,6 +68,25 @@ public enum Palettes {
             result.append(colors[index])
         }
         return result
+    }
+
+    /// A palette list is a range in the data's order (Vega-Lite's `range`, ECharts' `color`,
+    /// Chart.js' `backgroundColor`): slice i takes entry i, cycling past the end. With a
+    /// previous version, slices keep their pinned colours and every other slice takes the
+    /// first entry (in list order) that no slice uses yet, then cycles by position.
+    static func inOrder(ids: [String], colors: [Color], pinned: [String: Color]) -> [Color] {
+        var used = [Bool](repeating: false, count: colors.count)
+        for id in ids {
+            if let color = pinned[id], let k = colors.firstIndex(of: color) { used[k] = true }
+        }
+        var next = 0
+        return ids.enumerated().map { i, id in
+            if let color = pinned[id] { return color }
+            while next < colors.count, used[next] { next += 1 }
+            guard next < colors.count else { return colors[i % colors.count] }
+            used[next] = true
+            return colors[next]
+        }
     }
 
     /// `hue` palette: evenly spaced hues from red, HSL saturation 65 %, lightness 55 %.

@@ -104,6 +104,17 @@ extension Lowering {
         return s.value
     }
 
+    /// `true` or `false`, exactly (YAML 1.1's `yes`/`on` and quoted text are errors).
+    mutating func boolean(_ node: YAMLNode, path: @autoclosure () -> String) -> Bool? {
+        guard let s = scalar(node, expected: "`true` or `false`", path: path()) else { return nil }
+        if s.style == .plain, s.value == "true" || s.value == "false" { return s.value == "true" }
+        let lower = s.value.lowercased()
+        let meant = ["true", "yes", "on", "y"].contains(lower) ? "true" : ["false", "no", "off", "n"].contains(lower) ? "false" : nil
+        error(SpecDiagnostics.badChoice, "`\(path())` must be `true` or `false`, found `\(sanitized(s.value))`", at: s.range,
+              help: meant.map { "write `\($0)`" + (s.style == .plain ? "" : " without quotes") })
+        return nil
+    }
+
     mutating func choice(_ node: YAMLNode, _ key: KeySpec, path: @autoclosure () -> String) -> String? {
         guard case .choice(let options) = key.kind else { return nil }
         // The list of options is only spelled out in a diagnostic (this runs for every choice).
@@ -118,15 +129,40 @@ extension Lowering {
         return s.value
     }
 
-    mutating func color(_ node: YAMLNode, path: @autoclosure () -> String) -> Color? {
+    /// A colour. `opaque`: the field draws slices (a slice, Other, a palette entry), where a
+    /// translucent colour is an error reported by `reportTranslucent` once the background is
+    /// known (its help gives the opaque colour that looks the same there).
+    mutating func color(_ node: YAMLNode, path: @autoclosure () -> String, opaque: Bool = false) -> Color? {
         guard let s = scalar(node, expected: "a colour", path: path()) else { return nil }
-        guard let c = Color.parse(s.value) else {
-            let names = Suggestions.didYouMean(s.value.lowercased(), among: CSSColorNames.names)
-            error(SpecDiagnostics.badColor, "`\(path())` is not a colour: `\(sanitized(s.value))`", at: s.range,
-                  help: names ?? "write `#rrggbb` (e.g. `#f05138`), `#rgb`, `#rrggbbaa` or a CSS colour name")
+        if case .failure(let failure)? = CSSColorFunctions.parse(s.value) {
+            error(SpecDiagnostics.badColor, "`\(path())` is not a colour: `\(sanitized(s.value))`", at: s.range, help: failure.help)
             return nil
         }
+        guard let c = Color.parse(s.value) else {
+            let names = Suggestions.didYouMean(s.value.lowercased(), among: CSSColorNames.names)
+            let forms = opaque ? "`#rrggbb` (e.g. `#f05138`), `#rgb`, `rgb(240, 81, 56)`, `hsl(9, 86%, 58%)` or a CSS colour name"
+                : "`#rrggbb` (e.g. `#f05138`), `#rgb`, `#rrggbbaa`, `rgb()`, `rgba()`, `hsl()`, `hsla()` or a CSS colour name"
+            error(SpecDiagnostics.badColor, "`\(path())` is not a colour: `\(sanitized(s.value))`", at: s.range,
+                  help: names ?? "write \(forms)")
+            return nil
+        }
+        if opaque, !c.isOpaque { translucent.append((path(), c, s.range)) }
         return c
+    }
+
+    /// Slice colours must be opaque (E0306): slices are drawn overlapping so no background
+    /// shows through their seams, and a translucent colour would darken the overlaps. The help
+    /// gives the opaque colour that looks the same over the chart's background (a transparent
+    /// chart counts as a white page).
+    mutating func reportTranslucent(background: Color?) {
+        let page = background ?? Color(r: 255, g: 255, b: 255)
+        let over = background == nil ? "a white page (`theme.background` is transparent)" : "the background `\(page.hex)`"
+        for (path, c, range) in translucent {
+            error(SpecDiagnostics.translucentSlice, "`\(path)` must be opaque, found alpha \(c.a) of 255", at: range,
+                  notes: ["slices overlap at their seams, so a translucent colour would darken them"],
+                  help: "use `\(c.flattened(over: page).hex)`, which looks the same over \(over)")
+        }
+        translucent.removeAll()
     }
 
     /// `800ms` / `0.8s` -> milliseconds.

@@ -33,6 +33,9 @@ public enum SpecSchema {
 
     static let colorPattern = "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"
 
+    /// `rgb()`, `rgba()`, `hsl()`, `hsla()` (`CSSColorFunctions` checks the values).
+    static let colorFunctionPattern = "^\\s*([rR][gG][bB][aA]?|[hH][sS][lL][aA]?)\\([^()]*\\)\\s*$"
+
     static func schema(for kind: ValueKind) -> [(String, JSONValue)] {
         switch kind {
         case .text(let maxLength):
@@ -41,11 +44,14 @@ public enum SpecSchema {
             return [("type", .string("number")), (exclusiveMin ? "exclusiveMinimum" : "minimum", .number(min)), ("maximum", .number(max))]
         case .integer(let min, let max):
             return [("type", .string("integer")), ("minimum", .int(min)), ("maximum", .int(max))]
+        case .boolean:
+            return [("type", .string("boolean"))]
         case .choice(let options):
             return [("type", .string("string")), ("enum", .array(options.map(JSONValue.string)))]
         case .color:
             return [("anyOf", .array([
                 .object([("type", .string("string")), ("pattern", .string(colorPattern))]),
+                .object([("type", .string("string")), ("pattern", .string(colorFunctionPattern))]),
                 .object([("enum", .array((["transparent"] + CSSColorNames.names).map(JSONValue.string)))]),
             ]))]
         case .duration:

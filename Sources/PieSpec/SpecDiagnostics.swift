@@ -66,8 +66,10 @@ public enum SpecDiagnostics {
             `counterclockwise`. The help line suggests the closest one.
             """),
         CodeInfo("E0207", "invalid colour", """
-            Colours are `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` or a CSS colour keyword such as \
-            `steelblue`. piec re-serialises every colour, so no other CSS text reaches the output.
+            Colours are `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, a CSS colour keyword such as \
+            `steelblue`, or `rgb()`, `rgba()`, `hsl()`, `hsla()` with commas or spaces \
+            (`rgb(240 81 56 / 50%)`); a channel out of range is an error (CSS would clamp it). \
+            piec re-serialises every colour, so no other CSS text reaches the output.
             """),
         CodeInfo("E0208", "invalid duration", """
             Durations carry a unit: `800ms` or `0.8s`, at most 60 s. A bare number is rejected \
@@ -131,7 +133,9 @@ public enum SpecDiagnostics {
             """),
         CodeInfo("E0306", "slice colours must be opaque", """
             piec draws adjacent slices overlapping so that no background shows through the \
-            seams, which needs opaque slice colours. Use an opaque colour for the slice.
+            seams, which needs opaque colours for slices, palette entries and Other: a \
+            translucent colour would darken the overlaps. The help gives the opaque colour that \
+            looks the same over the chart's background (a transparent chart counts as a white page).
             """),
         CodeInfo("E0307", "centre text needs a donut", """
             `chart.center` is drawn in the hole of a donut. A pie (`innerRadius: 0`) has no hole, \

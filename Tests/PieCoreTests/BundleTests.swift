@@ -98,14 +98,23 @@ struct BundleTests {
 
 @Suite("Bundle limits and round trips")
 struct BundleRoundTripTests {
-    @Test func slicesTooThinToPointAtGetNoFocusStop() {
-        // 1 of 1000 at R = 150 is a 0.94 px arc; 2 of 1000 is 1.9 px; 3 of 1000 is 2.8 px.
+    @Test func slicesTooThinToPointAtStillGetAFocusStop() {
+        // 1 of 1000 at R = 150 is a 0.94 px arc; 2 of 1000 is 1.9 px; 3 of 1000 is 2.8 px:
+        // each is reachable by keyboard (slice and legend row) all the same.
         let html = Fixture.text(Fixture.bundle(Fixture.spec([1, 2, 3, 994])), "index.html")
-        // Two slices and their two legend rows.
-        #expect(html.occurrences(of: "tabindex=\"0\"") == 4)
-        #expect(!html.contains("p-li0\"") && !html.contains("p-li1\""))
-        #expect(!html.contains("p-s0\"") && !html.contains("p-s1\"") && html.contains("p-s2\""))
+        #expect(html.occurrences(of: "tabindex=\"0\"") == 8)
+        #expect(html.contains("p-li0\"") && html.contains("p-s0\"") && html.contains("p-s1\""))
         #expect(html.occurrences(of: "<tr><th scope=\"row\">") == 4)
+    }
+
+    @Test func aboveMaxFocusStopsOnlySlicesWideEnoughToPointAtAreStops() {
+        // 600 slivers of 0.09 px and one large slice: the large one and its legend row.
+        let values = Array(repeating: 1.0, count: HTMLPage.maxFocusStops + 100) + [10_000]
+        var spec = Fixture.spec(values)
+        spec.labels.position = .none
+        let html = Fixture.text(Fixture.bundle(spec), "index.html")
+        #expect(html.occurrences(of: "tabindex=\"0\"") == 1)
+        #expect(html.contains("p-s\(values.count - 1)\""))
     }
 
     @Test func manifestSpecLoadsBackAsTheSameSpec() throws {

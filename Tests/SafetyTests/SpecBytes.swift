@@ -126,6 +126,8 @@ public struct SpecBytes {
             return .scalar(String(pick([lo, hi, lo + int(max(1, min(hi - lo + 1, 1000)))])))
         case .choice(let names):
             return .scalar(pick(names))
+        case .boolean:
+            return .scalar(bool() ? "true" : "false")
         case .color:
             // Slice, Other and dark background colours must be opaque (E0306); the others need not.
             return .scalar(key == "color" || key == "darkBackground" ? opaqueColor() : color())
@@ -138,7 +140,8 @@ public struct SpecBytes {
                 : "\"cubic-bezier(\(pick(["0", "1", "0.5"])), \(pick(n)), \(pick(["0", "1", "0.42"])), \(pick(n)))\"")
         case .palette:
             if bool() { return .scalar(pick(Palettes.names)) }
-            return .list((0..<(1 + int(12))).map { _ in .scalar(color()) })
+            // Palette entries draw slices: opaque (E0306).
+            return .list((0..<(1 + int(12))).map { _ in .scalar(opaqueColor()) })
         case .identifier:
             return .scalar(pick(["fuzz", "a", "0-0", String(repeating: "z", count: 64), "chart-2"]))
         case .template:
@@ -183,14 +186,18 @@ public struct SpecBytes {
 
     mutating func opaqueColor() -> String {
         let c = color()
-        // `"#rgba"` and `"#rrggbbaa"` (7 and 11 characters with the quotes) have alpha.
-        return c.count == 7 || c.count == 11 || c == "transparent" ? "\"#0a0b0c\"" : c
+        // `"#rgba"` and `"#rrggbbaa"` (7 and 11 characters with the quotes) and the
+        // functions with an alpha have alpha.
+        return c.count == 7 || c.count == 11 || c == "transparent" || c.contains("/") || c.contains("a(") ? "\"#0a0b0c\"" : c
     }
 
     mutating func color() -> String {
         let hex = Array("0123456789abcdefABCDEF")
-        switch int(4) {
+        switch int(5) {
         case 0: return pick(["red", "transparent", "rebeccapurple", "white", "black", "lightgoldenrodyellow"])
+        case 1:
+            return pick(["\"rgb(240, 81, 56)\"", "\"rgba(0, 0, 0, 0.5)\"", "\"rgb(100% 0% 50% / 25%)\"", "\"hsl(9, 86%, 58%)\"",
+                         "\"hsla(200deg, 50%, 50%, 1)\"", "\"hsl(0.5turn 100% 25%)\"", "\"RGB(0,0,255)\"", "\"hsl(360 0% 100% / 0)\""])
         default:
             let n = pick([3, 4, 6, 8])
             return "\"#" + String((0..<n).map { _ in pick(hex) }) + "\""

@@ -47,17 +47,17 @@ public struct ChangeReport: Sendable, Hashable {
             switch entry.role {
             case .inserted:
                 let s = newLayout.slices[entry.newIndex!]
-                changes.append(SliceChange(kind: left.contains(s.id) ? .split : .insert, id: s.id, label: s.label, oldPercent: nil, newPercent: s.percentText,
+                changes.append(SliceChange(kind: left.contains(s.id) ? .split : .insert, id: s.id, label: TextLines.joined(s.label), oldPercent: nil, newPercent: s.percentText,
                                            oldPosition: nil, newPosition: entry.newIndex! + 1, oldID: nil, fields: [],
                                            group: left.contains(s.id) ? oldLayout.other?.label : nil))
             case .removed:
                 let s = oldLayout.slices[entry.oldIndex!]
-                changes.append(SliceChange(kind: joined.contains(s.id) ? .merge : .remove, id: s.id, label: s.label, oldPercent: s.percentText, newPercent: nil,
+                changes.append(SliceChange(kind: joined.contains(s.id) ? .merge : .remove, id: s.id, label: TextLines.joined(s.label), oldPercent: s.percentText, newPercent: nil,
                                            oldPosition: entry.oldIndex! + 1, newPosition: nil, oldID: nil, fields: [],
                                            group: joined.contains(s.id) ? newLayout.other?.label : nil))
             case .stable, .movedTo:
                 let o = oldLayout.slices[entry.oldIndex!], n = newLayout.slices[entry.newIndex!]
-                let base = SliceChange(kind: .update, id: n.id, label: n.label, oldPercent: o.percentText, newPercent: n.percentText,
+                let base = SliceChange(kind: .update, id: n.id, label: TextLines.joined(n.label), oldPercent: o.percentText, newPercent: n.percentText,
                                        oldPosition: entry.oldIndex! + 1, newPosition: entry.newIndex! + 1, oldID: nil, fields: [])
                 if o.id != n.id {
                     var c = base

@@ -100,6 +100,7 @@ extension TransitionPlan {
             let m = movers[i]
             plan.movers[i].from = m.from.blended(to: m.to, at: easing.value(at: window(of: m).progress(at: t)))
         }
+        if let a = labelFractionFrom, let b = labelFractionTo { plan.labelFractionFrom = a + (b - a) * chartE }
         for i in plan.floatingLabels.indices {
             let m = floatingLabels[i]
             plan.floatingLabels[i].from = m.from.blended(to: m.to, at: easing.value(at: window(of: m).progress(at: t)))

@@ -19,11 +19,12 @@ struct LegendAndAccessibilityTests {
 
     @Test func focusOrderIsSlicesThenLegendRowsInSliceOrder() {
         let html = Fixture.text(Fixture.bundle(Self.languages()), "index.html")
-        let stops = ["p-w p-s0", "p-w p-s1", "p-w p-s2", "p-w p-s4", "p-li p-li0", "p-li p-li1", "p-li p-li2", "p-li p-li4"]
+        // Perl (0.1 of 100, a 0.5 px arc) is too thin to point at but still a stop: every
+        // slice is reachable by keyboard.
+        let stops = (0..<5).map { "p-w p-s\($0)" } + (0..<5).map { "p-li p-li\($0)" }
         let positions = stops.map { html.firstRange(of: "class=\"" + $0 + "\" tabindex=\"0\"")?.lowerBound }
         #expect(positions.allSatisfy { $0 != nil })
         #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
-        #expect(!html.contains("p-li3\""))
     }
 
     @Test func legendRowHighlightsItsSliceAndShowsItsTooltip() {

@@ -1,0 +1,65 @@
+/// Text of several lines: a line break in a label, a `labels.content` template, `chart.center`
+/// or the title starts a new line. Each line is a `<tspan x=".." dy="..">`; the block is
+/// centred vertically on where one line would sit.
+enum TextLines {
+    /// Line height as a multiple of the font size.
+    static let leading = 1.2
+
+    /// The lines of `text` (a line break is LF; YAML turns CRLF into LF).
+    static func split(_ text: String) -> [Substring] {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    static func count(_ text: String) -> Int {
+        var n = 1
+        for b in text.utf8 where b == 0x0A { n += 1 }
+        return n
+    }
+
+    /// Width of the widest line.
+    static func width(_ text: String, fontSize: Double) -> Double {
+        guard text.utf8.contains(0x0A) else { return TextMetrics.width(text, fontSize: fontSize) }
+        return split(text).map { TextMetrics.width(String($0), fontSize: fontSize) }.max() ?? 0
+    }
+
+    /// Height of the block: one font size plus the leading of every further line.
+    static func height(_ text: String, fontSize: Double) -> Double {
+        fontSize * (1 + leading * Double(count(text) - 1))
+    }
+
+    /// Where the first baseline sits relative to a single line's (px, up is negative).
+    static func firstLineShift(_ text: String, fontSize: Double) -> Double {
+        -Double(count(text) - 1) * leading * fontSize / 2
+    }
+
+    /// Every line cut to `maxWidth` (`TextMetrics.truncate`).
+    static func truncate(_ text: String, maxWidth: Double, fontSize: Double) -> String {
+        guard text.utf8.contains(0x0A) else { return TextMetrics.truncate(text, maxWidth: maxWidth, fontSize: fontSize) }
+        return split(text).map { TextMetrics.truncate(String($0), maxWidth: maxWidth, fontSize: fontSize) }.joined(separator: "\n")
+    }
+
+    /// One line for places that show a single line (legend rows, tooltips, names).
+    static func joined(_ text: String) -> String {
+        guard text.utf8.contains(0x0A) else { return text }
+        return split(text).joined(separator: " ")
+    }
+}
+
+extension ByteWriter {
+    /// The content of a `<text>` whose `y` was shifted by `TextLines.firstLineShift`: the text
+    /// escaped, or one `<tspan x="x" dy="..">` per line.
+    mutating func textLines(_ text: String, x: Double, fontSize: Double) {
+        guard text.utf8.contains(0x0A) else { return self.text(text) }
+        for (i, line) in TextLines.split(text).enumerated() {
+            raw("<tspan x=\"")
+            num(x)
+            if i > 0 {
+                raw("\" dy=\"")
+                num(TextLines.leading * fontSize)
+            }
+            raw("\">")
+            self.text(String(line))
+            raw("</tspan>")
+        }
+    }
+}

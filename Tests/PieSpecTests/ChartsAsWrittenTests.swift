@@ -1,0 +1,162 @@
+import PieDiagnostics
+@testable import PieSpec
+import Testing
+
+/// Issue 14, the spec side: CSS colour functions, translucent colours with a correct help,
+/// palette lists in order, the new keys, and help lines that never send a key where it means
+/// something else.
+struct ChartsAsWrittenTests {
+    @Test(arguments: [
+        ("rgb(240, 81, 56)", Color(r: 240, g: 81, b: 56)),
+        ("RGB(240,81,56)", Color(r: 240, g: 81, b: 56)),
+        ("rgb(240 81 56)", Color(r: 240, g: 81, b: 56)),
+        ("rgb(100%, 0%, 50%)", Color(r: 255, g: 0, b: 128)),
+        ("rgba(0, 0, 255, 0.5)", Color(r: 0, g: 0, b: 255, a: 128)),
+        ("rgb(0 0 255 / 25%)", Color(r: 0, g: 0, b: 255, a: 64)),
+        ("rgba(1, 2, 3, 1)", Color(r: 1, g: 2, b: 3)),
+        ("hsl(0, 100%, 50%)", Color(r: 255, g: 0, b: 0)),
+        ("hsl(120deg 100% 25%)", Color(r: 0, g: 128, b: 0)),
+        ("hsl(0.5turn, 100%, 50%)", Color(r: 0, g: 255, b: 255)),
+        ("hsl(-120, 100%, 50%)", Color(r: 0, g: 0, b: 255)),
+        ("hsla(240, 100%, 50%, 0)", Color(r: 0, g: 0, b: 255, a: 0)),
+        ("hsl(28 89 56)", Color.parse("hsl(28, 89%, 56%)")!),
+        ("SteelBlue", Color(r: 0x46, g: 0x82, b: 0xb4)),
+    ])
+    func colourFunctionsParse(_ text: String, _ expected: Color) {
+        #expect(Color.parse(text) == expected, "\(text)")
+    }
+
+    @Test(arguments: ["rgb(256, 0, 0)", "rgb(0, 0)", "rgb(0, 0, 0, 0, 0)", "rgb(0 0, 0)", "rgba(0, 0, 0, 1.5)",
+                      "hsl(0, 120%, 50%)", "hsl(red, 50%, 50%)", "rgb(1e2, 0, 0)", "rgb(-1, 0, 0)", "cmyk(0, 0, 0, 0)",
+                      "rgb(0 0 0 / 50% / 1)", "rgb()", "rgb(0, 0, 0"])
+    func malformedFunctionsAreRejected(_ text: String) {
+        #expect(Color.parse(text) == nil, "\(text)")
+    }
+
+    @Test func everyColourFieldTakesTheFunctionsAndWritesHex() throws {
+        let r = load("""
+            piec: 1
+            chart: {track: "rgba(0, 0, 0, 0.1)", other: {color: "hsl(0 0% 60%)"}}
+            theme: {palette: ["rgb(1, 2, 3)"], background: "hsl(0, 0%, 100%)", stroke: {color: "rgb(0 0 0 / 50%)"}}
+            slices:
+              - {label: A, value: 1, color: "rgb(10%, 20%, 30%)"}
+
+            """)
+        let spec = try #require(r.spec, "\(r.diagnostics)")
+        let json = spec.canonicalJSON().serialized(pretty: false)
+        for hex in ["#0000001a", "#999999", "#010203", "#ffffff", "#00000080", "#1a334d"] {
+            #expect(json.contains("\"\(hex)\""), "\(hex) in \(json)")
+        }
+        #expect(!json.contains("rgb") && !json.contains("hsl"))
+    }
+
+    @Test func aMalformedFunctionSaysWhatIsWrong() {
+        let r = load("piec: 1\nslices:\n  - {label: A, value: 1, color: \"rgb(300, 0, 0)\"}\n")
+        #expect(codes(r) == ["E0207"])
+        #expect(r.diagnostics.first?.help?.contains("from 0 to 255") == true, "\(r.diagnostics)")
+    }
+
+    @Test func translucentSliceHelpGivesTheColourThatLooksTheSame() {
+        // Over a white page: 50 % blue is #8080ff (not the #0000ff the old help gave).
+        let white = load("piec: 1\nslices:\n  - {label: A, value: 1, color: \"rgba(0, 0, 255, 0.5)\"}\n")
+        #expect(codes(white) == ["E0306"])
+        #expect(white.diagnostics.first?.help == "use `#7f7fff`, which looks the same over a white page (`theme.background` is transparent)")
+        let dark = load("piec: 1\ntheme: {background: \"#000000\"}\nslices:\n  - {label: A, value: 1, color: \"#ff000080\"}\n")
+        #expect(dark.diagnostics.first?.help == "use `#800000`, which looks the same over the background `#000000`")
+    }
+
+    @Test func translucentPaletteEntriesAndOtherAreErrorsToo() {
+        #expect(codes(load("piec: 1\ntheme: {palette: [\"#ff000080\"]}\nslices:\n  - {label: A, value: 1}\n")) == ["E0306"])
+        #expect(codes(load("piec: 1\nchart: {other: {color: \"hsla(0, 0%, 50%, 0.5)\"}}\nslices:\n  - {label: A, value: 1}\n")) == ["E0306"])
+        // Where translucency is fine (a track over the background), it stays.
+        #expect(codes(load("piec: 1\nchart: {total: 2, track: \"#00000020\"}\nslices:\n  - {label: A, value: 1}\n")) == [])
+    }
+
+    @Test func opaqueFieldsDoNotOfferAlphaForms() {
+        let r = load("piec: 1\nslices:\n  - {label: A, value: 1, color: \"#12\"}\n")
+        let help = r.diagnostics.first?.help ?? ""
+        #expect(!help.contains("#rrggbbaa") && !help.contains("rgba"), "\(help)")
+    }
+
+    @Test func paletteListIsUsedInOrderOnAFirstBuild() {
+        let list = (0..<5).map { Color(r: UInt8($0), g: 0, b: 0) }
+        let ids = ["zeta", "alpha", "mid", "b", "q", "r", "s"]
+        let colours = Palettes.assign(ids: ids, palette: .list(list))
+        #expect(colours == [list[0], list[1], list[2], list[3], list[4], list[0], list[1]])
+    }
+
+    @Test func paletteListKeepsPinnedColoursAndGivesNewSlicesTheFreeOnes() {
+        let list = (0..<4).map { Color(r: 0, g: UInt8($0), b: 0) }
+        // `new` is inserted first; the others keep their colours from the previous version.
+        let colours = Palettes.assign(ids: ["new", "a", "b"], palette: .list(list), pinned: ["a": list[0], "b": list[1]])
+        #expect(colours == [list[2], list[0], list[1]])
+    }
+
+    @Test func newKeysLowerAndSurviveTheCanonicalSpec() throws {
+        let text = """
+            piec: 1
+            title: T
+            subtitle: "Sub\\ntwo"
+            chart: {showTitle: false}
+            labels: {radius: 0.25}
+            legend: {title: Legend, values: both}
+            slices:
+              - {label: A, value: 1}
+
+            """
+        let spec = try #require(load(text).spec)
+        #expect(spec.subtitle == "Sub\ntwo")
+        #expect(spec.chart.showTitle == false)
+        #expect(spec.labels.radius == 0.25)
+        #expect(spec.legend.title == "Legend" && spec.legend.values == .both)
+        let again = try #require(load(spec.canonicalJSON().serialized(pretty: true)).spec)
+        #expect(again == spec)
+        // Defaults stay out of the canonical spec (older manifests stay byte-identical).
+        let plain = try #require(load("piec: 1\nslices:\n  - {label: A, value: 1}\n").spec)
+        let json = plain.canonicalJSON().serialized(pretty: false)
+        for key in ["subtitle", "showTitle", "radius", "values"] { #expect(!json.contains(key), "\(key)") }
+    }
+
+    @Test(arguments: ["yes", "True", "1", "\"true\"", "on"])
+    func showTitleTakesTrueOrFalseOnly(_ literal: String) {
+        let r = load("piec: 1\nchart: {showTitle: \(literal)}\nslices:\n  - {label: A, value: 1}\n")
+        #expect(codes(r) == ["E0206"], "\(literal)")
+    }
+
+    @Test func theKeysThatHadWrongHelpNowExist() {
+        #expect(codes(load("piec: 1\nlegend: {title: Pets}\nlabels: {radius: 0.5}\nslices:\n  - {label: A, value: 1}\n")) == [])
+    }
+
+    @Test func aKeyMisplacedAtTheTopLevelStillBelongsInItsSection() {
+        let r = load("piec: 1\nsweep: 180\nslices:\n  - {label: A, value: 1}\n")
+        #expect(r.diagnostics.first?.help == "`sweep` belongs in `chart`")
+    }
+
+    /// A key that exists elsewhere with another meaning is explained, never sent there.
+    @Test(arguments: [
+        ("legend", "size", ["`chart.size`: side of the square holding the pie, in px"]),
+        ("chart", "title", ["`title`: title of the chart", "`legend.title`: a heading above the legend's rows"]),
+        ("chart", "radius", ["`labels.radius`: where inside labels sit across the ring", "`slices[].radius`: outer radius"]),
+        ("labels", "color", ["`chart.other.color`", "`theme.stroke.color`", "`slices[].color`"]),
+    ])
+    func helpNamesEveryHomeWithItsMeaning(_ section: String, _ key: String, _ expected: [String]) {
+        let r = load("piec: 1\n\(section): {\(key): 1}\nslices:\n  - {label: A, value: 1}\n")
+        let help = r.diagnostics.first { $0.code.rawValue == "E0201" }?.help ?? ""
+        #expect(!help.contains("belongs"), "\(help)")
+        #expect(help.hasPrefix("`\(key)` is not a key of `\(section)`"), "\(help)")
+        for part in expected { #expect(help.contains(part), "\(part) in \(help)") }
+    }
+
+    /// No suggestion anywhere sends a key of one table to a table where the name means
+    /// something else: "belongs in" is only said from the top level, to a single home.
+    @Test func noBelongsInHelpOutsideTheTopLevel() {
+        for table in Keys.all where !table.section.isEmpty {
+            for other in Keys.all where other.section != table.section {
+                for name in other.names where table.key(name) == nil {
+                    let help = Lowering.elsewhere(name, notIn: table) ?? ""
+                    #expect(!help.contains("belongs"), "\(table.section).\(name): \(help)")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+"""Every example spec and every ```yaml block of README.md passes yamllint with its default
+configuration (`yamllint -d default`, warnings included): people copy them into repositories
+that lint YAML. yamllint comes from the Debian package `yamllint` (scripts/bootstrap.sh)."""
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def yamllint():
+    path = shutil.which("yamllint")
+    if path is None:
+        pytest.fail("yamllint is not installed: run scripts/bootstrap.sh (Debian package `yamllint`)")
+    return path
+
+
+def lint(paths):
+    """yamllint's problems for `paths`, one `file:line:col: [level] message` per line."""
+    run = subprocess.run([yamllint(), "-d", "default", "-f", "parsable", "--strict", *map(str, paths)],
+                         capture_output=True, text=True, timeout=120)
+    return run.returncode, run.stdout.strip()
+
+
+def readme_blocks():
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    return re.findall(r"^```yaml\n(.*?)^```", text, re.S | re.M)
+
+
+def test_example_specs_pass_yamllint_defaults():
+    specs = sorted((REPO / "specs").rglob("*.yaml"))
+    assert len(specs) >= 30
+    status, problems = lint(specs)
+    assert (status, problems) == (0, "")
+
+
+def test_readme_yaml_blocks_pass_yamllint_defaults(tmp_path):
+    blocks = readme_blocks()
+    assert blocks, "README.md has no ```yaml block"
+    files = []
+    for i, block in enumerate(blocks):
+        f = tmp_path / f"readme-{i}.yaml"
+        f.write_text(block, encoding="utf-8")
+        files.append(f)
+    status, problems = lint(files)
+    assert (status, problems) == (0, "")
+
+
+def test_the_check_catches_what_it_should(tmp_path):
+    """The spacing inside braces, long lines and a missing `---` that the specs had before."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("piec: 1\nslices:\n  - { label: A, value: 1 }\n# " + "word " * 20 + "\n", encoding="utf-8")
+    status, problems = lint([bad])
+    assert status != 0
+    for rule in ["(braces)", "(line-length)", "(document-start)"]:
+        assert rule in problems
