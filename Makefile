@@ -61,6 +61,7 @@ package-test: ## make install/uninstall, the pre-commit hooks and the GitHub Act
 	python="$(PYTHON_CMD)"; echo "package tests with $$python"; "$$python" -m pytest -q Tests/package
 
 install: ## build (release) and install piec, piec-preview, the man page and bash/zsh/fish completions under DESTDIR/PREFIX (PREFIX=/usr/local)
+	scripts/bootstrap.sh --no-browser
 	$(SWIFT) build -c $(CONFIGURATION) $(if $(filter release,$(CONFIGURATION)),$(RELEASE_FLAGS))
 	scripts/install.sh install "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)" "$(DESTDIR)$(PREFIX)"
 
