@@ -127,7 +127,7 @@ BIG_S="$WL/big-$BIG_SMALL/big-$BIG_SMALL.yaml"; BIG_L="$WL/big-$BIG_LARGE/big-$B
 PEER_DIR="$SPEC_DIR"
 if [ "$PEER_SPECS" -lt "$SPECS" ]; then
     PEER_DIR="$WL/peer-specs"; mkdir -p "$PEER_DIR"
-    find "$SPEC_DIR" -name '*.yaml' | sort | head -n "$PEER_SPECS" | xargs cp -t "$PEER_DIR"
+    find "$SPEC_DIR" -name '*.yaml' | sort | awk -v n="$PEER_SPECS" 'NR <= n' | xargs cp -t "$PEER_DIR"  # awk reads everything: no SIGPIPE under pipefail
 fi
 
 # --- piec capabilities ---------------------------------------------------------------------
