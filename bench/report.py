@@ -233,8 +233,8 @@ class Report:
         header, rows = self.side_by_side("full", self.piec_labels() + ["floor --files 4 -j1", "floor --files 4 -j2"],
                                          "floor --files 4 -j2", per=n)
         self.table(header, rows)
-        self.out("piec makes every bundle durable before it becomes visible (SECURITY.md, "Durable without a journal "
-                 "commit per file"); the floor writes without any sync.")
+        self.out("piec makes every bundle durable before it becomes visible (SECURITY.md, \"Durable without a "
+                 "journal commit per file\"); the floor writes without any sync.")
         self.out()
         text, r = self.judged_ratio("full", "floor --files 4 -j2")
         self.target("%d specs, full bundles: at most 3x the C floor writing four files" % n, text,
