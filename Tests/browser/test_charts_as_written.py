@@ -94,7 +94,7 @@ document.querySelectorAll('[tabindex]').forEach(el => {
   const m = cls.match(/p-s(\\d+)/);
   const tip = m ? document.querySelector('.p-t' + m[1]) : null;
   out.push({cls, tabindex: el.tabIndex, focused: document.activeElement === el, matches: el.matches(':focus'),
-            tip: tip ? getComputedStyle(tip).visibility : null});
+            hasFocus: document.hasFocus(), tip: tip ? getComputedStyle(tip).visibility : null});
   el.blur();
 });
 document.getElementById('result').textContent = JSON.stringify(out);
@@ -128,7 +128,12 @@ def test_every_slice_is_reachable_by_keyboard_without_a_legend(repo, piec, dom, 
     thin = [s for s in manifest["slices"]
             if math.radians(s["endAngle"] - s["startAngle"]) * s["outerRadius"] < 2]
     assert thin
-    report = focus_report(dom, directory, workdir, "deps-focus")
+    # `:focus` matches only while the page itself has focus; a fresh headless Chromium page
+    # sometimes gets it late under load (seen once in a CI run): ask again, a few times.
+    for attempt in range(3):
+        report = focus_report(dom, directory, workdir, "deps-focus")
+        if dom.engine.name == "webkit" or all(r["hasFocus"] for r in report):
+            break
     stops = {int(re.search(r"p-s(\d+)", r["cls"]).group(1)): r for r in report if "p-w" in r["cls"]}
     assert sorted(stops) == list(range(len(manifest["slices"]))), report
     for k, r in stops.items():
