@@ -59,23 +59,21 @@ enum InkStyle {
         }
         let linear = CSSTiming.shorthand(line, easing: scene.plan.easing, linear: true)
         var fades: [(String, String)] = []
-        for c in ink.centers where c.fromOpacity != c.toOpacity {
-            let name = scope + "-cx" + String(c.index)
+        // A cross-fade of the element `p-<kind><index>` (centre text, title line).
+        func fade(_ kind: String, _ index: Int, from: Double, to: Double) {
+            let name = scope + "-" + kind + String(index)
             out.raw("@keyframes " + name + "{from{opacity:")
-            out.num(c.fromOpacity)
+            out.num(from)
             out.raw("}to{opacity:")
-            out.num(c.toOpacity)
+            out.num(to)
             out.raw("}}\n")
-            fades.append(("p-cx" + String(c.index), name))
+            fades.append(("p-" + kind + String(index), name))
+        }
+        for c in ink.centers where c.fromOpacity != c.toOpacity {
+            fade("cx", c.index, from: c.fromOpacity, to: c.toOpacity)
         }
         for t in ink.titles {
-            let name = scope + "-tt" + String(t.index)
-            out.raw("@keyframes " + name + "{from{opacity:")
-            out.num(t.fromOpacity)
-            out.raw("}to{opacity:")
-            out.num(t.toOpacity)
-            out.raw("}}\n")
-            fades.append(("p-tt" + String(t.index), name))
+            fade("tt", t.index, from: t.fromOpacity, to: t.toOpacity)
         }
         guard !names.isEmpty || !fades.isEmpty else { return (out.bytes, rules.bytes) }
         rules.raw("@media (prefers-reduced-motion:no-preference){\n")

@@ -152,7 +152,7 @@ struct StyleWriter {
         for b in scene.separators {
             // Only the closing line's presence depends on the instant; a missing one stands still.
             let x = s.separators.first { $0.index == b.index } ?? b
-            var outer = MotionFrames.rotated(from: x.from, to: b.to, showing: b.motionOnly, opacity: x.fromOpacity, fades: b.toOpacity != 1)
+            let outer = MotionFrames.rotated(from: x.from, to: b.to, showing: b.motionOnly, opacity: x.fromOpacity, fades: b.toOpacity != 1)
             // Hidden at rest by `opacity="0"` too; its opacity in CSS engines is a rule
             // (`hiddenAtRest`).
             parts.append(Part(selector: ".p-b\(b.index)", frame: outer))
