@@ -18,10 +18,10 @@ public struct WriteReport: Sendable {
 /// Writes bundles to `OUT/<id>/` atomically and only when bytes changed.
 ///
 /// Two phases: first every bundle is checked (no symlinks, no foreign files) and every changed
-/// one is staged in `OUT/.piec-tmp-<id>-<pid>-<n>/`, then everything staged is fsync'd, only
-/// after all of it is written (`Durability`); if anything fails there, the temp directories are removed and nothing
-/// on disk changed. Then each staged directory is swapped in with one atomic exchange (or a
-/// rename when `OUT/<id>` is new), the old tree is removed, and `OUT` is fsync'd once.
+/// one is staged in `OUT/.piec-tmp-<id>-<pid>-<n>/`; only once all of it is written is it made
+/// durable (`Durability`). If anything fails there, the temp directories are removed and
+/// nothing on disk changed. Then each staged directory is swapped in with one atomic exchange
+/// (or a rename when `OUT/<id>` is new), the old tree is removed, and `OUT` is fsync'd once.
 public struct AtomicBundleWriter: Sendable {
     public var outputDir: String
     public var jobs: Int
@@ -52,7 +52,7 @@ public struct AtomicBundleWriter: Sendable {
         let plans = parallelMap(bundles, jobs: jobs) { BundleStager.prepare($0, in: out) }
         report.failures = plans.compactMap(\.failure)
         let staged = plans.compactMap(\.staged)
-        if report.succeeded, let failure = makeDurable(staged, bundles: bundles, in: out) {
+        if report.succeeded, let failure = makeDurable(staged, in: out) {
             // Nothing is visible yet: a write error or a full disk found here leaves every
             // bundle as it was.
             report.failures.append(FileDiagnostics(
@@ -69,19 +69,15 @@ public struct AtomicBundleWriter: Sendable {
     }
 
     /// Puts every staged byte on stable storage before anything is swapped in (`Durability`).
-    private func makeDurable(_ staged: [StagedBundle], bundles: [PieCore.Bundle], in out: DirectoryHandle) -> POSIXFailure? {
-        let changed = Set(staged.lazy.filter { $0.tempName != nil }.map(\.id))
+    private func makeDurable(_ staged: [StagedBundle], in out: DirectoryHandle) -> POSIXFailure? {
+        let changed = staged.filter { $0.tempName != nil }
         guard !changed.isEmpty else { return nil }
-        var bytes = 0
-        for bundle in bundles where changed.contains(bundle.id) {
-            for file in bundle.files { bytes += file.bytes.count }
-        }
-        switch Durability.method(bundles: changed.count, bytes: bytes) {
-        case .fileSystem:
+        #if os(Linux)
+        if Durability.method(bundles: changed.count, bytes: changed.reduce(0) { $0 + $1.bytes }) == .fileSystem {
             return out.syncFileSystem()
-        case .eachFile:
-            return parallelMap(staged, jobs: jobs) { BundleStager.makeDurable($0, in: out) }.lazy.compactMap { $0 }.first
         }
+        #endif
+        return parallelMap(changed, jobs: jobs) { BundleStager.makeDurable($0, in: out) }.lazy.compactMap { $0 }.first
     }
 
     private func commit(_ staged: [StagedBundle], in out: DirectoryHandle, into report: inout WriteReport) {

@@ -12,6 +12,8 @@ struct StagedBundle: Sendable {
     var tempName: String?
     /// The names of the files staged in `tempName` (empty when unchanged).
     var files: [String] = []
+    /// Their bytes in all (0 when unchanged).
+    var bytes = 0
     /// `OUT/<id>` existed when the bundle was inspected (swap it) or not (rename into place).
     var replacing: Bool
 }
@@ -52,6 +54,7 @@ enum BundleStager {
         case .failure(let failure): return failed(DriverDiagnostics.error(DriverDiagnostics.writeFailed, failure.message))
         case .success(let name):
             return .staged(StagedBundle(id: bundle.id, tempName: name, files: bundle.files.map(\.name),
+                                        bytes: bundle.files.reduce(0) { $0 + $1.bytes.count },
                                         replacing: existing.directory != nil))
         }
     }

@@ -131,16 +131,14 @@ final class DirectoryHandle: Sendable {
         fsync(fd) == 0 ? nil : POSIXFailure(operation: "sync", path: path, code: errno)
     }
 
-    /// Flushes every file and directory of the file system this directory is on (`syncfs`,
-    /// Linux; elsewhere only this directory), reporting a write error that happened since this
-    /// descriptor was opened (Linux 5.8 and later).
+    #if os(Linux)
+    /// Flushes every file and directory of the file system this directory is on (`syncfs`),
+    /// reporting a write error that happened since this descriptor was opened (Linux 5.8 and
+    /// later).
     func syncFileSystem() -> POSIXFailure? {
-        #if os(Linux)
-        return glibcSyncfs(fd) == 0 ? nil : POSIXFailure(operation: "sync", path: path, code: errno)
-        #else
-        return sync()
-        #endif
+        glibcSyncfs(fd) == 0 ? nil : POSIXFailure(operation: "sync", path: path, code: errno)
     }
+    #endif
 
     /// Flushes the regular file `name` (opened read-only, not through a symlink: Linux and
     /// macOS flush a file's data and metadata through any descriptor of it).

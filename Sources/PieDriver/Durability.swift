@@ -39,12 +39,10 @@ enum Durability {
     /// The method for a build that staged `bundles` changed bundles of `bytes` bytes in all.
     /// `PIEC_SYNC=files` or `PIEC_SYNC=filesystem` forces one (tests, and users who know their
     /// disk); anything else chooses.
+    /// Off Linux there is no `syncfs`, so it is always `eachFile`, whatever `PIEC_SYNC` says.
     static func method(bundles: Int, bytes: Int) -> Method {
-        switch forced {
-        case .some(let m): return m
-        case .none: break
-        }
         #if os(Linux)
+        if let forced { return forced }
         guard bundles >= fileSystemMinimumBundles, let dirty = systemDirtyBytes() else { return .eachFile }
         return dirty - bytes <= otherDirtyLimit ? .fileSystem : .eachFile
         #else
