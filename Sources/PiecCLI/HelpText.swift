@@ -57,8 +57,9 @@ enum HelpText {
         return option.short.map { "-\($0), " + long } ?? long
     }
 
-    /// The option's help with its values and default: `... (values: a, b; default: a)`.
-    private static func help(_ option: OptionSpec) -> String {
+    /// The option's help with its values and default: `... (values: a, b; default: a)` (also
+    /// the man page's text for it).
+    static func help(_ option: OptionSpec) -> String {
         var notes: [String] = []
         if case .choice(_, let choices) = option.value { notes.append("values: " + choices.joined(separator: ", ")) }
         if let value = option.defaultValue { notes.append("default: " + value) }

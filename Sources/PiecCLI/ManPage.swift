@@ -87,12 +87,7 @@ enum ManPage {
             var names = option.short.map { "\\fB\\-\($0)\\fR, " } ?? ""
             names += "\\fB\\-\\-\(escape(option.long))\\fR"
             if let value = option.valueName { names += " \\fI\(escape(value))\\fR" }
-            var notes: [String] = []
-            if case .choice(_, let choices) = option.value { notes.append("values: " + choices.joined(separator: ", ")) }
-            if let value = option.defaultValue { notes.append("default: " + value) }
-            if option.repeatable { notes.append("repeatable") }
-            let help = notes.isEmpty ? option.help : option.help + " (" + notes.joined(separator: "; ") + ")"
-            out += ".TP\n" + names + "\n" + escape(help) + "\n"
+            out += ".TP\n" + names + "\n" + escape(HelpText.help(option)) + "\n"
         }
         return out
     }
