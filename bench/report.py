@@ -151,26 +151,25 @@ class Report:
             header += ["%s: median" % medium] + (["per chart"] if per else []) + ["vs %s" % base_label]
         return header, rows
 
-    def judged_ratio(self, group, base_label):
-        """(text for every medium and binary, ratio of the judged binary on the main medium)."""
+    def per_medium(self, group, value, fmt):
+        """(`fmt(value(g, label))` for each piec row on every medium, as text; the judged row's
+        value on the main medium), `g` being the group's results on that medium."""
         parts = []
         judged = None
         for medium in self.media:
             g = self.g.get("%s-%s" % (group, medium), {})
-            base = median(g, base_label)
             items = []
             for label in self.piec_labels():
-                r = ratio(median(g, label), base)
-                items.append("%s %s" % (label, fmt_ratio(r)))
+                v = value(g, label)
+                items.append("%s %s" % (label, fmt(v)))
                 if medium == self.main and label == self.judged:
-                    judged = r
+                    judged = v
             parts.append("%s: %s" % (medium, ", ".join(items)))
         return "; ".join(parts), judged
 
-    def media_note(self):
-        self.out("Each medium's rows ran in the same hyperfine run; `piec` is the static executable, "
-                 "`piec release` the dynamically linked one `make gallery` builds.")
-        self.out()
+    def judged_ratio(self, group, base_label):
+        """Each piec row's ratio to `base_label` on the same medium (see `per_medium`)."""
+        return self.per_medium(group, lambda g, label: ratio(median(g, label), median(g, base_label)), fmt_ratio)
 
     # --- sections -------------------------------------------------------------------------
     def cold(self):
@@ -187,12 +186,8 @@ class Report:
                          self.rss(label + " cold")] for label in ["vl-convert", "pygal", "matplotlib"] if label in gp])
         self.out("Peak RSS: piec %s, floor --files 4 %s." % (self.rss("piec cold"), self.rss("floor cold")))
         self.out()
-        items = []
-        for medium in self.media:
-            g = self.g.get("cold-%s" % medium, {})
-            items.append("%s: %s" % (medium, ", ".join("%s %s" % (l, fmt_time(median(g, l))) for l in self.piec_labels())))
-        t = median(main, self.judged)
-        self.target("cold start, full bundle: at most 5 ms", "; ".join(items), None if t is None else t <= 0.005)
+        text, t = self.per_medium("cold", median, fmt_time)
+        self.target("cold start, full bundle: at most 5 ms", text, None if t is None else t <= 0.005)
 
     def svg(self):
         n = self.specs

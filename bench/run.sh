@@ -9,9 +9,10 @@
 #   --peers        run the peers even with --smoke
 #   --write        also replace BENCHMARKS.md with the results
 #   --piec PATH    use this piec binary (rows "piec") instead of building the static executable
-#   --piec-release PATH  use this binary for the rows "piec release" (README's `make gallery`
-#                  build, dynamically linked) instead of `swift build -c release`; with --piec
-#                  and without this option those rows are left out
+#   --piec-release PATH  use this binary for the rows "piec release" (what `make gallery` and
+#                  `make install` build: `swift build -c release` with the Makefile's
+#                  RELEASE_FLAGS) instead of building it; with --piec and without this option
+#                  those rows are left out
 #   --peer-specs N run the peers' batch on the first N specs only (per chart = total / N)
 #   --disk         measure on the disk only: a work folder under bench/ (the repository's own
 #                  disk, where users build); the default measures there AND on the tmpfs /dev/shm,
@@ -96,7 +97,7 @@ metric() { printf '%s=%s\n' "$1" "$2" >>"$METRICS"; }
 # --- builds --------------------------------------------------------------------------------
 if [ -z "$PIEC" ]; then
     # The static executable (README, Release build; `make dist`) in its own scratch folder, so
-    # that it does not replace the dynamically linked .build/release/piec of `make gallery`.
+    # that it does not replace the .build/release/piec of `make gallery`.
     log "swift build -c release --product piec --static-swift-stdlib -Xswiftc -static-executable --scratch-path .build-static"
     (cd "$ROOT" && swift build -c release --product piec --static-swift-stdlib -Xswiftc -static-executable --scratch-path .build-static) >&2
     PIEC="$ROOT/.build-static/release/piec"
