@@ -26,19 +26,35 @@ public indirect enum ValueKind: Sendable {
     case list(of: ValueKind, minItems: Int)
 }
 
-/// One key of a mapping: its name, what it holds, whether it is required, its default and docs.
+/// One key of a mapping: the single declaration of a spec key. Its name, what it holds,
+/// whether it is required, its documentation, how a change of it is reported, and its binding:
+/// where lowering stores it and how the canonical spec writes it. Its default is the field's
+/// initial value in `ChartSpec`/`SliceSpec`, read back through the binding (the schema shows it).
 public struct KeySpec: Sendable {
     public let name: String
     public let kind: ValueKind
     public let required: Bool
-    public let defaultValue: JSONValue?
+    /// False where the field's initial value is not the key's default (a chart's `id` is the
+    /// file stem), so the schema shows none.
+    let documentsDefault: Bool
+    public let change: ChangeRule
     public let doc: String
-    init(_ name: String, _ kind: ValueKind, required: Bool = false, default defaultValue: JSONValue? = nil, _ doc: String) {
-        self.name = name
-        self.kind = kind
-        self.required = required
-        self.defaultValue = defaultValue
-        self.doc = doc
+    let bound: Bound
+
+    enum Bound: Sendable {
+        case spec(KeyBinding<ChartSpec>)
+        case slice(KeyBinding<SliceSpec>)
+    }
+
+    /// The default as canonical JSON; nil for required keys, sections and keys whose absence
+    /// means "none".
+    public var defaultValue: JSONValue? {
+        if required || !documentsDefault { return nil }
+        if case .object = kind { return nil }
+        switch bound {
+        case .spec(let b): return b.json(ChartSpec.defaults)
+        case .slice(let b): return b.json(SliceSpec.defaults)
+        }
     }
 }
 
@@ -62,109 +78,155 @@ public enum Keys {
     public static let maxText = 1_000
 
     public static let chart = KeyTable(section: "chart", doc: "Geometry of the pie or donut.", keys: [
-        KeySpec("size", .number(min: 16, max: 4096), default: .int(320), "Side of the square holding the pie, in px; the legend adds room beside it."),
-        KeySpec("innerRadius", .number(min: 0, max: 0.95), default: .int(0), "Hole radius as a fraction of the outer radius: 0 = pie, (0, 0.95] = donut."),
-        KeySpec("startAngle", .number(min: -360, max: 360), default: .int(0), "Where the first slice starts: degrees clockwise from 12 o'clock, in both directions (90 = 3 o'clock)."),
-        KeySpec("sweep", .number(min: 0, max: 360, exclusiveMin: true), default: .int(360), "Degrees covered by the slices: 360 = full circle, 180 = half-circle gauge."),
-        KeySpec("direction", .choice(Direction.allCases.map(\.rawValue)), default: .string("clockwise"), "Direction in which slices follow each other."),
-        KeySpec("total", .number(min: 0, max: 1e15, exclusiveMin: true), "When set, each slice spans value/total of the sweep and the rest shows the track."),
-        KeySpec("track", .color, "Background ring over the whole sweep (gauges, progress)."),
-        KeySpec("sort", .choice(SortOrder.allCases.map(\.rawValue)), default: .string("none"), "Slice order: input order (none), ascending or descending by value."),
-        KeySpec("center", .template, "Centre text of a donut (needs innerRadius > 0), fitted to the hole; tokens: {total} = sum of the values, and {label} {value} {percent} {id} of the largest slice."),
-        KeySpec("padAngle", .number(min: 0, max: 45), default: .int(0),
+        .number("size", \ChartSpec.chart.size, min: 16, max: 4096, "Side of the square holding the pie, in px; the legend adds room beside it."),
+        .number("innerRadius", \ChartSpec.chart.innerRadius, min: 0, max: 0.95, "Hole radius as a fraction of the outer radius: 0 = pie, (0, 0.95] = donut."),
+        .number("startAngle", \ChartSpec.chart.startAngle, min: -360, max: 360, "Where the first slice starts: degrees clockwise from 12 o'clock, in both directions (90 = 3 o'clock)."),
+        .number("sweep", \ChartSpec.chart.sweep, min: 0, max: 360, exclusiveMin: true, "Degrees covered by the slices: 360 = full circle, 180 = half-circle gauge."),
+        .choice("direction", \ChartSpec.chart.direction, "Direction in which slices follow each other."),
+        .number("total", \ChartSpec.chart.total, min: 0, max: 1e15, exclusiveMin: true, "When set, each slice spans value/total of the sweep and the rest shows the track."),
+        .color("track", \ChartSpec.chart.track, "Background ring over the whole sweep (gauges, progress)."),
+        .choice("sort", \ChartSpec.chart.sort, "Slice order: input order (none), ascending or descending by value."),
+        .template("center", \ChartSpec.chart.center, "Centre text of a donut (needs innerRadius > 0), fitted to the hole; tokens: {total} = sum of the values, and {label} {value} {percent} {id} of the largest slice."),
+        .number("padAngle", \ChartSpec.chart.padAngle, min: 0, max: 45, omitDefault: true,
                 "Gap between adjacent slices, in degrees: a band of constant width (the chord of padAngle at the outer radius) around each boundary; replaces the separators. Slices narrower than the gap vanish."),
-        KeySpec("cornerRadius", .number(min: 0, max: 1000), default: .int(0),
+        .number("cornerRadius", \ChartSpec.chart.cornerRadius, min: 0, max: 1000, omitDefault: true,
                 "Rounded slice corners, in px; clamped per slice to half the ring width and to what fits in the slice's angle."),
-        KeySpec("other", .object(other), "Group small slices into one \"Other\" slice (id `other`, drawn last)."),
-        KeySpec("minAngle", .number(min: 0, max: 90), default: .int(0),
+        // Its changes are the slices that join Other (merges) or leave it (splits).
+        .optionalSection("other", other, \ChartSpec.chart.other, empty: OtherOptions(), change: .silent,
+                         "Group small slices into one \"Other\" slice (id `other`, drawn last)."),
+        .number("minAngle", \ChartSpec.chart.minAngle, min: 0, max: 90,
                 "Degrees: every non-zero slice is drawn at least this wide, the others shrink to fit; percentages keep the true values."),
-        KeySpec("showTitle", .boolean, default: .bool(true),
-                "Draw `title` and `subtitle` above the chart in chart.svg (the canvas grows for them); false when the page around the chart shows the title."),
+        .boolean("showTitle", \ChartSpec.chart.showTitle, omitDefault: true, change: .reported(sentence: false),
+                 "Draw `title` and `subtitle` above the chart in chart.svg (the canvas grows for them); false when the page around the chart shows the title."),
     ])
 
+    /// Changes of these keys show as slices that join or leave Other, and as the Other slice's
+    /// own label, colour and value.
     public static let other = KeyTable(section: "chart.other", doc: "Grouping of small slices into \"Other\".", keys: [
-        KeySpec("maxSlices", .integer(min: 2, max: 100_000), "The most slices drawn, Other included: beyond the maxSlices - 1 largest, slices join Other."),
-        KeySpec("minPercent", .number(min: 0, max: 100), default: .int(0), "Slices below this percentage of the total join Other."),
-        KeySpec("label", .text(maxLength: maxText), default: .string("Other"), "Label of the grouped slice."),
-        KeySpec("color", .color, default: .string(OtherOptions.defaultColor.hex), "Colour of the grouped slice (opaque)."),
+        .integer("maxSlices", \ChartSpec.chart.other!.maxSlices, min: 2, max: 100_000, change: .silent,
+                 "The most slices drawn, Other included: beyond the maxSlices - 1 largest, slices join Other."),
+        .number("minPercent", \ChartSpec.chart.other!.minPercent, min: 0, max: 100, change: .silent, "Slices below this percentage of the total join Other."),
+        .text("label", \ChartSpec.chart.other!.label, maxLength: maxText, change: .silent, "Label of the grouped slice."),
+        .color("color", \ChartSpec.chart.other!.color, opaque: true, change: .silent, "Colour of the grouped slice (opaque)."),
     ])
 
     public static let labels = KeyTable(section: "labels", doc: "Text drawn on the slices.", keys: [
-        KeySpec("content", .template, default: .string("{label} {percent}"), "Label template; tokens: {label} {value} {percent} {id} {total}."),
-        KeySpec("position", .choice(LabelPosition.allCases.map(\.rawValue)), default: .string("inside"), "inside: on the slice; outside: beside the pie with leader lines; auto: inside when the text fits in its slice, else outside; none: no labels."),
-        KeySpec("minPercent", .number(min: 0, max: 100), default: .int(3), "No label on slices smaller than this percentage."),
-        KeySpec("radius", .number(min: 0, max: 1),
+        .template("content", \ChartSpec.labels.content, change: .reported(sentence: false), "Label template; tokens: {label} {value} {percent} {id} {total}."),
+        .choice("position", \ChartSpec.labels.position, change: .reported(sentence: false),
+                "inside: on the slice; outside: beside the pie with leader lines; auto: inside when the text fits in its slice, else outside; none: no labels."),
+        .number("minPercent", \ChartSpec.labels.minPercent, min: 0, max: 100, change: .reported(sentence: false), "No label on slices smaller than this percentage."),
+        .number("radius", \ChartSpec.labels.radius, min: 0, max: 1, change: .reported(sentence: false),
                 "Where inside labels sit across the ring: 0 = its inner edge, 1 = its outer edge; default 0.5 on a donut, 0.62 of the radius on a pie."),
     ])
 
     public static let format = KeyTable(section: "format", doc: "Number formatting.", keys: [
-        KeySpec("decimals", .integer(min: 0, max: 6), default: .int(1), "Decimals of {percent}; percentages always sum to exactly 100."),
-        KeySpec("prefix", .text(maxLength: 32), default: .string(""), "Text before {value}, e.g. \"$\"."),
-        KeySpec("suffix", .text(maxLength: 32), default: .string(""), "Text after {value}, e.g. \" MB\"."),
-        KeySpec("locale", .choice(NumberLocale.codes), default: .string("en-US"),
-                "Decimal and grouping separators of the numbers shown (labels, legend, tooltips, table, sentences); machine outputs stay plain."),
+        .integer("decimals", \ChartSpec.format.decimals, min: 0, max: 6, change: .reported(sentence: false), "Decimals of {percent}; percentages always sum to exactly 100."),
+        .text("prefix", \ChartSpec.format.prefix, maxLength: 32, change: .reported(sentence: false), "Text before {value}, e.g. \"$\"."),
+        .text("suffix", \ChartSpec.format.suffix, maxLength: 32, change: .reported(sentence: false), "Text after {value}, e.g. \" MB\"."),
+        .custom("locale", .choice(NumberLocale.codes), change: .reported(sentence: false),
+                "Decimal and grouping separators of the numbers shown (labels, legend, tooltips, table, sentences); machine outputs stay plain.",
+                lower: { l, node, key, at, spec in if let x = l.choice(node, key, path: at.path) { spec.format.locale = NumberLocale.named(x)! } },
+                json: { (spec: ChartSpec) in .string(spec.format.locale.code) }),
     ])
 
     public static let legend = KeyTable(section: "legend", doc: "The legend beside the chart.", keys: [
-        KeySpec("position", .choice(LegendPosition.allCases.map(\.rawValue)), default: .string("right"), "Where the legend goes, or none."),
-        KeySpec("title", .text(maxLength: maxText), "A heading above the legend's rows."),
-        KeySpec("values", .choice(LegendValues.allCases.map(\.rawValue)), default: .string("percent"),
+        .choice("position", \ChartSpec.legend.position, change: .reported(sentence: false), "Where the legend goes, or none."),
+        .text("title", \ChartSpec.legend.title, maxLength: maxText, change: .reported(sentence: false), "A heading above the legend's rows."),
+        .choice("values", \ChartSpec.legend.values, omitDefault: true, change: .reported(sentence: false),
                 "What each row shows after its label: none, value, percent, or both (value and percent)."),
     ])
 
     public static let stroke = KeyTable(section: "theme.stroke", doc: "Separators between slices.", keys: [
-        KeySpec("color", .color, default: .string("#ffffff"), "Colour of the separators."),
-        KeySpec("width", .number(min: 0, max: 20), default: .int(1), "Width of the separators in px; 0 = none."),
+        .color("color", \ChartSpec.theme.stroke.color, change: .reported(as: "stroke"), "Colour of the separators."),
+        .number("width", \ChartSpec.theme.stroke.width, min: 0, max: 20, change: .reported(as: "stroke"), "Width of the separators in px; 0 = none."),
     ])
 
     public static let theme = KeyTable(section: "theme", doc: "Colours.", keys: [
-        KeySpec("palette", .palette, default: .string("default"), "A palette name (\(Palettes.names.joined(separator: ", "))) or a list of colours; okabe-ito, tol-bright, tol-muted and viridis are colour-blind-safe."),
-        KeySpec("stroke", .object(stroke), "Separators between slices."),
-        KeySpec("background", .color, default: .string("transparent"), "Background of the whole chart."),
-        KeySpec("dark", .choice(DarkMode.allCases.map(\.rawValue)), default: .string("auto"),
+        .custom("palette", .palette, change: .reported(sentence: false),
+                "A palette name (\(Palettes.names.joined(separator: ", "))) or a list of colours; okabe-ito, tol-bright, tol-muted and viridis are colour-blind-safe.",
+                lower: { l, node, _, _, spec in if let p = l.palette(node) { spec.theme.palette = p } },
+                json: { (spec: ChartSpec) in
+                    switch spec.theme.palette {
+                    case .named(let name): .string(name)
+                    case .list(let colors): .array(colors.map { .string($0.hex) })
+                    }
+                }),
+        .section("stroke", stroke, "Separators between slices."),
+        .custom("background", .color, change: .reported(sentence: false), "Background of the whole chart.",
+                lower: { l, node, _, at, spec in if let c = l.color(node, path: at.path) { spec.theme.background = c.a == 0 ? nil : c } },
+                json: { (spec: ChartSpec) in .string(spec.theme.background?.hex ?? "transparent") }),
+        .choice("dark", \ChartSpec.theme.dark, change: .reported(sentence: false),
                 "auto: a prefers-color-scheme: dark variant (dark background or light text, dark separators and track); none: one look."),
-        KeySpec("darkBackground", .color, "Background of the dark variant (default #18181b); also the separators' colour when they match the light background."),
-        KeySpec("patterns", .choice(PatternMode.allCases.map(\.rawValue)), default: .string("none"),
+        .custom("darkBackground", .color, change: .reported(sentence: false),
+                "Background of the dark variant (default #18181b); also the separators' colour when they match the light background.",
+                lower: { l, node, _, at, spec in l.darkBackground(node, path: at.path, into: &spec.theme) },
+                json: { (spec: ChartSpec) in spec.theme.darkBackground.map { .string($0.hex) } }),
+        .choice("patterns", \ChartSpec.theme.patterns, change: .reported(sentence: false),
                 "auto: a fill pattern over each slice's colour (by the colour's place in the palette), for colour-blind readers and print; none: plain colours."),
     ])
 
     public static let animation = KeyTable(section: "animation", doc: "How the chart animates.", keys: [
-        KeySpec("duration", .duration(maxMilliseconds: 60_000), default: .string("800ms"), "Length of the animation: 800ms or 0.8s."),
-        KeySpec("easing", .easing, default: .string("ease-in-out"), "A CSS easing: linear, ease, ease-in, ease-out, ease-in-out or cubic-bezier(x1, y1, x2, y2)."),
-        KeySpec("delay", .duration(maxMilliseconds: 60_000), default: .string("0ms"), "Wait before the animation starts."),
-        KeySpec("enter", .choice(EnterAnimation.allCases.map(\.rawValue)), default: .string("grow"), "How a chart with no previous version appears."),
-        KeySpec("stages", .choice(AnimationStages.allCases.map(\.rawValue)), default: .string("single"),
+        .duration("duration", \ChartSpec.animation.duration, maxMilliseconds: 60_000, change: .reported(sentence: false), "Length of the animation: 800ms or 0.8s."),
+        .custom("easing", .easing, change: .reported(sentence: false),
+                "A CSS easing: linear, ease, ease-in, ease-out, ease-in-out or cubic-bezier(x1, y1, x2, y2).",
+                lower: { l, node, _, at, spec in if let x = l.easing(node, path: at.path) { spec.animation.easing = x } },
+                json: { (spec: ChartSpec) in .string(spec.animation.easing.css) }),
+        .duration("delay", \ChartSpec.animation.delay, maxMilliseconds: 60_000, change: .reported(sentence: false), "Wait before the animation starts."),
+        .choice("enter", \ChartSpec.animation.enter, change: .reported(sentence: false), "How a chart with no previous version appears."),
+        .choice("stages", \ChartSpec.animation.stages, change: .reported(sentence: false),
                 "single: every change at once; staged: removals, then resizes and moves, then inserts (each a third of the duration)."),
-        KeySpec("stagger", .duration(maxMilliseconds: 2_000), default: .string("0ms"),
-                "Delay between the starts of successive slices' changes, in angular order."),
+        .duration("stagger", \ChartSpec.animation.stagger, maxMilliseconds: 2_000, change: .reported(sentence: false),
+                  "Delay between the starts of successive slices' changes, in angular order."),
     ])
 
+    /// A slice's changes are reported per slice (`ChangeReport`): `value` first, then the
+    /// other reported keys in this order; a changed `id` is a rename.
     public static let slice = KeyTable(section: "slices[]", doc: "One slice.", keys: [
-        KeySpec("id", .identifier(allowUnderscore: true), "Identity across versions: [a-z0-9][a-z0-9_-]*, unique; default = slug of the label."),
-        KeySpec("label", .text(maxLength: maxText), required: true, "Text shown for the slice."),
-        KeySpec("value", .number(min: 0, max: 1e15), required: true, "The slice's value: a plain decimal number, >= 0."),
-        KeySpec("color", .color, "Colour of the slice (opaque); otherwise from the palette, stable per id."),
-        KeySpec("radius", .number(min: 0, max: 1, exclusiveMin: true), "Outer radius as a fraction of the chart's (variable-radius pies)."),
-        KeySpec("explode", .number(min: 0, max: 200), "Moves the slice outward along its middle angle, in px (the canvas grows to keep it inside)."),
-        KeySpec("description", .text(maxLength: maxText), "Accessible description of the slice."),
-        KeySpec("renamedFrom", .list(of: .identifier(allowUnderscore: true), minItems: 1),
-                "Ids this slice had in earlier versions, so a rename animates as an update."),
-        KeySpec("pattern", .choice(PatternKind.allCases.map(\.rawValue)), "Fill pattern over the slice's colour; overrides theme.patterns."),
+        // Its default (a slug of the label) is filled in by `Lowering.lowerSlice`.
+        .custom("id", .identifier(allowUnderscore: true), documentsDefault: false, change: .silent,
+                "Identity across versions: [a-z0-9][a-z0-9_-]*, unique; default = slug of the label.",
+                lower: { l, node, key, at, s in if let x = l.identifier(node, key, path: at.path) { s.id = x } },
+                json: { (s: SliceSpec) in .string(s.id) }),
+        .custom("label", .text(maxLength: maxText), required: true, "Text shown for the slice.",
+                lower: { l, node, key, at, s in if let x = l.text(node, key, path: at.path) { s.label = x } },
+                json: { (s: SliceSpec) in .string(s.label) }),
+        .custom("value", .number(min: 0, max: 1e15), required: true, "The slice's value: a plain decimal number, >= 0.",
+                lower: { l, node, key, at, s in if let x = l.number(node, key, path: at.path) { s.value = x } },
+                json: { (s: SliceSpec) in KeySpec.num(s.value) }),
+        .color("color", \SliceSpec.color, opaque: true, "Colour of the slice (opaque); otherwise from the palette, stable per id."),
+        .number("radius", \SliceSpec.radius, min: 0, max: 1, exclusiveMin: true, "Outer radius as a fraction of the chart's (variable-radius pies)."),
+        .number("explode", \SliceSpec.explode, min: 0, max: 200, "Moves the slice outward along its middle angle, in px (the canvas grows to keep it inside)."),
+        .text("description", \SliceSpec.description, maxLength: maxText, "Accessible description of the slice."),
+        .custom("renamedFrom", .list(of: .identifier(allowUnderscore: true), minItems: 1), change: .silent,
+                "Ids this slice had in earlier versions, so a rename animates as an update.",
+                lower: { l, node, _, at, s in s.renamedFrom = l.renamedFrom(node, path: at.path) },
+                json: { (s: SliceSpec) in s.renamedFrom.isEmpty ? nil : .array(s.renamedFrom.map(JSONValue.string)) }),
+        .choice("pattern", \SliceSpec.pattern, "Fill pattern over the slice's colour; overrides theme.patterns."),
     ])
 
     public static let root = KeyTable(section: "", doc: "A piec chart spec.", keys: [
-        KeySpec("piec", .integer(min: 1, max: 1), required: true, "Spec format version; this piec reads version 1."),
-        KeySpec("id", .identifier(allowUnderscore: false), "Names the bundle folder: [a-z0-9-], not beginning or ending with -, at most 64; default = the file stem."),
-        KeySpec("title", .text(maxLength: maxText), "Title of the chart: its accessible name, drawn above the chart unless chart.showTitle is false."),
-        KeySpec("subtitle", .text(maxLength: maxText), "A second, smaller line under the title (drawn with it)."),
-        KeySpec("description", .text(maxLength: maxText), "Accessible description of the chart."),
-        KeySpec("chart", .object(chart), "Geometry."),
-        KeySpec("labels", .object(labels), "Slice labels."),
-        KeySpec("format", .object(format), "Number formatting."),
-        KeySpec("legend", .object(legend), "Legend."),
-        KeySpec("theme", .object(theme), "Colours."),
-        KeySpec("animation", .object(animation), "Animation."),
-        KeySpec("slices", .list(of: .object(slice), minItems: 1), required: true, "The slices, in order."),
+        .custom("piec", .integer(min: 1, max: 1), required: true, change: .silent, "Spec format version; this piec reads version 1.",
+                lower: { l, node, key, _, spec in l.lowerVersion(node, key) },
+                json: { (spec: ChartSpec) in .int(spec.version) }),
+        // The id names the bundle: another id is another bundle, not a change of this one.
+        .custom("id", .identifier(allowUnderscore: false), documentsDefault: false, change: .silent,
+                "Names the bundle folder: [a-z0-9-], not beginning or ending with -, at most 64; default = the file stem.",
+                lower: { l, node, key, at, spec in if let x = l.identifier(node, key, path: at.path) { spec.id = x } },
+                json: { (spec: ChartSpec) in .string(spec.id) }),
+        .text("title", \ChartSpec.title, maxLength: maxText, change: .reported(sentence: false),
+              "Title of the chart: its accessible name, drawn above the chart unless chart.showTitle is false."),
+        .text("subtitle", \ChartSpec.subtitle, maxLength: maxText, change: .reported(sentence: false), "A second, smaller line under the title (drawn with it)."),
+        .text("description", \ChartSpec.description, maxLength: maxText, change: .reported(sentence: false), "Accessible description of the chart."),
+        .section("chart", chart, "Geometry."),
+        .section("labels", labels, "Slice labels."),
+        .section("format", format, "Number formatting."),
+        .section("legend", legend, "Legend."),
+        .section("theme", theme, "Colours."),
+        .section("animation", animation, "Animation."),
+        // Slices are reported one by one (`ChangeReport`).
+        .custom("slices", .list(of: .object(slice), minItems: 1), required: true, change: .silent, "The slices, in order.",
+                lower: { l, node, _, _, spec in spec.slices = l.lowerSlices(node) },
+                json: { (spec: ChartSpec) in .array(spec.slices.map { .object(Keys.slice.canonical($0)) }) }),
     ])
 
     /// Every table, for "belongs in `chart`" hints.

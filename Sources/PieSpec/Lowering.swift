@@ -26,16 +26,14 @@ struct KnownEntries {
 struct Lowering {
     let limits: SpecLimits
     let defaultID: String
-    let fileEnd: SourceLocation
     var diagnostics: [Diagnostic] = []
     var locations = SpecLocations()
     /// Translucent colours of fields that draw slices, reported once the background is known.
     var translucent: [(path: String, color: Color, range: SourceRange)] = []
 
-    init(limits: SpecLimits, defaultID: String, fileEnd: SourceLocation) {
+    init(limits: SpecLimits, defaultID: String) {
         self.limits = limits
         self.defaultID = defaultID
-        self.fileEnd = fileEnd
         // A spec records ~20 section keys: one allocation instead of growing from empty.
         locations.sections.reserveCapacity(32)
     }
@@ -86,7 +84,7 @@ struct Lowering {
 
     private mutating func reportUnknownKey(_ key: YAMLScalar, table: KeyTable, path: String) {
         let name = key.value
-        let place = path.isEmpty ? "at the top level" : "in `\(displaySection(path))`"
+        let place = path.isEmpty ? "at the top level" : "in `\(path)`"
         if let home = Keys.planned[name] {
             error(SpecDiagnostics.notSupportedYet, "`\(name)` is not supported by this version of piec", at: key.range,
                   notes: ["`\(home.isEmpty ? name : home + "." + name)` is part of piec's planned spec language; it is rejected rather than ignored"])
@@ -123,11 +121,6 @@ struct Lowering {
         }
         if clause.hasSuffix(".") { clause = clause.dropLast() }
         return clause.prefix(1).lowercased() + clause.dropFirst()
-    }
-
-    private func displaySection(_ path: String) -> String {
-        // slices[3] -> slices[3]; theme.stroke -> theme.stroke
-        path
     }
 
     func sanitized(_ s: String) -> String {

@@ -18,7 +18,7 @@ public enum SpecLoader {
         guard let root = document.root else {
             return SpecLoadResult(spec: nil, locations: SpecLocations(), diagnostics: diagnostics)
         }
-        var lowering = Lowering(limits: limits, defaultID: defaultID, fileEnd: file.location(ofByteOffset: file.bytes.count))
+        var lowering = Lowering(limits: limits, defaultID: defaultID)
         let spec = lowering.lower(root)
         diagnostics += lowering.diagnostics
         let ok = !diagnostics.hasErrors
@@ -52,7 +52,7 @@ extension SpecLoader {
             }
             return SpecLoadResult(spec: nil, locations: SpecLocations(), diagnostics: diagnostics)
         }
-        var lowering = Lowering(limits: limits, defaultID: defaultID, fileEnd: manifest.location(ofByteOffset: manifest.bytes.count))
+        var lowering = Lowering(limits: limits, defaultID: defaultID)
         let result = lowering.lower(spec)
         diagnostics += lowering.diagnostics
         return SpecLoadResult(spec: diagnostics.hasErrors ? nil : result, locations: lowering.locations, diagnostics: diagnostics)

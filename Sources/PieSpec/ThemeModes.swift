@@ -19,18 +19,14 @@ public enum PatternKind: String, Sendable, Hashable, CaseIterable {
 public enum PatternMode: String, Sendable, Hashable, CaseIterable { case none, auto }
 
 extension Lowering {
-    /// `theme.dark`, `theme.darkBackground`, `theme.patterns`.
-    mutating func lowerThemeModes(_ e: KnownEntries, into th: inout ThemeOptions) {
-        let t = Keys.theme
-        if let v = e["dark"], let x = choice(v.value, t.key("dark")!, path: "theme.dark") { th.dark = DarkMode(rawValue: x)! }
-        if let v = e["darkBackground"], let c = color(v.value, path: "theme.darkBackground") {
-            if c.isOpaque {
-                th.darkBackground = c
-            } else {
-                error(SpecDiagnostics.wrongType, "`theme.darkBackground` must be opaque, found alpha \(c.a) of 255", at: v.value.range,
-                      help: "use `\(Color(r: c.r, g: c.g, b: c.b).hex)`")
-            }
+    /// `theme.darkBackground`: opaque, or an error whose help gives the opaque colour.
+    mutating func darkBackground(_ node: YAMLNode, path: @autoclosure () -> String, into th: inout ThemeOptions) {
+        guard let c = color(node, path: path()) else { return }
+        if c.isOpaque {
+            th.darkBackground = c
+        } else {
+            error(SpecDiagnostics.wrongType, "`\(path())` must be opaque, found alpha \(c.a) of 255", at: node.range,
+                  help: "use `\(Color(r: c.r, g: c.g, b: c.b).hex)`")
         }
-        if let v = e["patterns"], let x = choice(v.value, t.key("patterns")!, path: "theme.patterns") { th.patterns = PatternMode(rawValue: x)! }
     }
 }

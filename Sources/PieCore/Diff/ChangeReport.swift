@@ -23,16 +23,19 @@ public struct ChangeReport: Sendable, Hashable {
         public var newPosition: Int?
         /// For renames: the old id.
         public var oldID: String?
-        /// For updates: which fields changed (`value`, `label`, `color`, `radius`).
+        /// For updates: which fields changed, `value` first, then in `Keys.slice` order.
         public var fields: [String]
         /// For merges and splits: the label of the grouped slice ("Other").
         public var group: String? = nil
     }
 
+    /// A reported chart key that changed (`ChangeRule` in `Keys`).
     public struct ChartChange: Sendable, Hashable {
         public var field: String
         public var old: String
         public var new: String
+        /// Whether the sentence for readers mentions it (data and geometry, not styling).
+        public var inSentence: Bool = true
     }
 
     public var slices: [SliceChange]
@@ -70,11 +73,19 @@ public struct ChangeReport: Sendable, Hashable {
                     c.kind = .move
                     changes.append(c)
                 }
-                var fields: [String] = []
-                if o.value != n.value { fields.append("value") }
-                if o.label != n.label { fields.append("label") }
-                if o.color != n.color { fields.append("color") }
-                if o.outerRadius / max(oldLayout.outerRadius, 1e-9) != n.outerRadius / max(newLayout.outerRadius, 1e-9) { fields.append("radius") }
+                // The reported keys of the slice's spec (`Keys.slice`), and what the layout
+                // shows changed without a key of the slice changing: Other's value, label and
+                // colour, a palette's colour, radii that follow the chart.
+                var changed: Set<String> = []
+                if o.specIndex >= 0, o.specIndex < old.slices.count, n.specIndex >= 0, n.specIndex < new.slices.count {
+                    changed.formUnion(SliceSpec.changedFields(old.slices[o.specIndex], new.slices[n.specIndex]))
+                }
+                if o.value != n.value { changed.insert("value") }
+                if o.label != n.label { changed.insert("label") }
+                if o.color != n.color { changed.insert("color") }
+                if o.outerRadius / max(oldLayout.outerRadius, 1e-9) != n.outerRadius / max(newLayout.outerRadius, 1e-9) { changed.insert("radius") }
+                // `value` first (the share), then table order.
+                let fields = changed.isEmpty ? [] : ChangeReport.sliceFieldOrder.filter(changed.contains)
                 if !fields.isEmpty || o.percentText != n.percentText {
                     var c = base
                     c.fields = fields
@@ -87,21 +98,11 @@ public struct ChangeReport: Sendable, Hashable {
         return ChangeReport(slices: changes, chart: chartChanges(old, new))
     }
 
+    /// Slice fields in report order: `value`, then the slice table's order.
+    static let sliceFieldOrder = ["value"] + Keys.slice.names.filter { $0 != "value" }
+
     static func chartChanges(_ a: ChartSpec, _ b: ChartSpec) -> [ChartChange] {
-        func n(_ v: Double?) -> String { v.map { formatNumber($0, decimals: 6) } ?? "none" }
-        let pairs: [(String, String, String)] = [
-            ("size", n(a.chart.size), n(b.chart.size)),
-            ("innerRadius", n(a.chart.innerRadius), n(b.chart.innerRadius)),
-            ("startAngle", n(a.chart.startAngle), n(b.chart.startAngle)),
-            ("sweep", n(a.chart.sweep), n(b.chart.sweep)),
-            ("direction", a.chart.direction.rawValue, b.chart.direction.rawValue),
-            ("total", n(a.chart.total), n(b.chart.total)),
-            ("track", a.chart.track?.hex ?? "none", b.chart.track?.hex ?? "none"),
-            ("sort", a.chart.sort.rawValue, b.chart.sort.rawValue),
-            ("stroke", a.theme.stroke.color.hex + " " + n(a.theme.stroke.width), b.theme.stroke.color.hex + " " + n(b.theme.stroke.width)),
-            ("title", a.title ?? "", b.title ?? ""),
-        ]
-        return pairs.filter { $0.1 != $0.2 }.map { ChartChange(field: $0.0, old: $0.1, new: $0.2) }
+        ChartSpec.changedFields(a, b).map { ChartChange(field: $0.field, old: $0.old, new: $0.new, inSentence: $0.inSentence) }
     }
 
     /// The readable plan, one line per change:
@@ -168,7 +169,7 @@ public struct ChangeReport: Sendable, Hashable {
                 }
             }
         }
-        for c in chart where c.field != "title" { parts.append("the chart's \(c.field) changed from \(c.old) to \(c.new)") }
+        for c in chart where c.inSentence { parts.append("the chart's \(c.field) changed from \(c.old) to \(c.new)") }
         if parts.isEmpty { return "Nothing changed." }
         if parts.count > limit {
             let counts = Dictionary(grouping: slices, by: \.kind)
