@@ -21,31 +21,30 @@ public struct SpecFieldChange: Sendable, Hashable {
 
 extension ChartSpec {
     /// The reported keys (`ChangeRule.reported`) whose values differ, in table order; keys
-    /// reported under one name are one change, their values joined by a space.
+    /// reported under one name are one change, their values joined by a space. Compared on
+    /// the canonical specs (a key left out at its default reads as its default).
     public static func changedFields(_ a: ChartSpec, _ b: ChartSpec) -> [SpecFieldChange] {
         var changes: [SpecFieldChange] = []
-        func visit(_ table: KeyTable) {
+        func visit(_ table: KeyTable, _ a: JSONValue?, _ b: JSONValue?) {
             for key in table.keys {
+                let old = a?[key.name] ?? key.defaultValue, new = b?[key.name] ?? key.defaultValue
                 if case .object(let inner) = key.kind {
-                    // A section: its keys report themselves; an optional section that is off
-                    // in either version has no keys to compare (turning it on or off is its own
-                    // change, reported by its rule).
-                    if let section = ChartSpec.binding(of: key), section.json(a) == nil || section.json(b) == nil { continue }
-                    visit(inner)
+                    // A section: its keys report themselves. An optional section off in either
+                    // version has none to compare; turning it on or off is reported by its rule.
+                    if old != nil && new != nil { visit(inner, old, new) }
                     continue
                 }
-                guard case .reported(let name, let sentence) = key.change, let binding = ChartSpec.binding(of: key) else { continue }
+                guard case .reported(let name, let sentence) = key.change else { continue }
                 let field = name ?? (table.section.isEmpty || table.section == "chart" ? key.name : "\(table.section).\(key.name)")
-                let old = reportText(binding.json(a)), new = reportText(binding.json(b))
-                if let i = changes.lastIndex(where: { $0.field == field }), i == changes.count - 1, name != nil {
-                    changes[i].old += " " + old
-                    changes[i].new += " " + new
+                if name != nil, let last = changes.last, last.field == field {
+                    changes[changes.count - 1].old += " " + reportText(old)
+                    changes[changes.count - 1].new += " " + reportText(new)
                 } else {
-                    changes.append(SpecFieldChange(field: field, old: old, new: new, inSentence: sentence))
+                    changes.append(SpecFieldChange(field: field, old: reportText(old), new: reportText(new), inSentence: sentence))
                 }
             }
         }
-        visit(Keys.root)
+        visit(Keys.root, a.canonicalJSON(), b.canonicalJSON())
         return changes.filter { $0.old != $0.new }
     }
 }

@@ -5,36 +5,100 @@ import PieYAML
 /// nothing, so it is Sendable).
 public typealias FieldPath<Root, Value> = WritableKeyPath<Root, Value> & Sendable
 
-/// A value that key tables fill: `ChartSpec` for the sections, `SliceSpec` for one slice.
-protocol KeyRoot {
-    /// Every field at its default; optional sections (`chart.other`) present, so the defaults
-    /// of their keys can be read too.
+/// A value that a key table fills: `ChartSpec` (the top level), each section's options
+/// (`ChartOptions`, `ThemeOptions`, ...) and `SliceSpec`. A table's bindings are typed by the
+/// value of its own section, so a key path is one stored property (cheap to read and write:
+/// the canonical spec reads every key of every spec).
+protocol KeyRoot: Sendable {
+    /// Every field at its default.
     static var defaults: Self { get }
     /// `key`'s binding to this type, nil when the key is bound to another type.
     static func binding(of key: KeySpec) -> KeyBinding<Self>?
     static func bound(_ binding: KeyBinding<Self>) -> KeySpec.Bound
 }
 
-extension ChartSpec: KeyRoot {
-    static let defaults: ChartSpec = {
-        var spec = ChartSpec(id: "")
-        spec.chart.other = OtherOptions()
-        return spec
-    }()
-    static func binding(of key: KeySpec) -> KeyBinding<ChartSpec>? {
-        if case .spec(let b) = key.bound { return b }
-        return nil
+extension KeySpec {
+    /// The binding of a key, by the type of value its table fills.
+    enum Bound: Sendable {
+        case spec(KeyBinding<ChartSpec>)
+        case chart(KeyBinding<ChartOptions>)
+        case other(KeyBinding<OtherOptions>)
+        case labels(KeyBinding<LabelOptions>)
+        case format(KeyBinding<FormatOptions>)
+        case legend(KeyBinding<LegendOptions>)
+        case theme(KeyBinding<ThemeOptions>)
+        case stroke(KeyBinding<StrokeOptions>)
+        case animation(KeyBinding<AnimationOptions>)
+        case slice(KeyBinding<SliceSpec>)
     }
-    static func bound(_ binding: KeyBinding<ChartSpec>) -> KeySpec.Bound { .spec(binding) }
 }
 
+extension ChartSpec: KeyRoot {
+    static let defaults = ChartSpec(id: "")
+    static func binding(of key: KeySpec) -> KeyBinding<Self>? { if case .spec(let b) = key.bound { b } else { nil } }
+    static func bound(_ b: KeyBinding<Self>) -> KeySpec.Bound { .spec(b) }
+}
+extension ChartOptions: KeyRoot {
+    static let defaults = ChartOptions()
+    static func binding(of key: KeySpec) -> KeyBinding<Self>? { if case .chart(let b) = key.bound { b } else { nil } }
+    static func bound(_ b: KeyBinding<Self>) -> KeySpec.Bound { .chart(b) }
+}
+extension OtherOptions: KeyRoot {
+    static let defaults = OtherOptions()
+    static func binding(of key: KeySpec) -> KeyBinding<Self>? { if case .other(let b) = key.bound { b } else { nil } }
+    static func bound(_ b: KeyBinding<Self>) -> KeySpec.Bound { .other(b) }
+}
+extension LabelOptions: KeyRoot {
+    static let defaults = LabelOptions()
+    static func binding(of key: KeySpec) -> KeyBinding<Self>? { if case .labels(let b) = key.bound { b } else { nil } }
+    static func bound(_ b: KeyBinding<Self>) -> KeySpec.Bound { .labels(b) }
+}
+extension FormatOptions: KeyRoot {
+    static let defaults = FormatOptions()
+    static func binding(of key: KeySpec) -> KeyBinding<Self>? { if case .format(let b) = key.bound { b } else { nil } }
+    static func bound(_ b: KeyBinding<Self>) -> KeySpec.Bound { .format(b) }
+}
+extension LegendOptions: KeyRoot {
+    static let defaults = LegendOptions()
+    static func binding(of key: KeySpec) -> KeyBinding<Self>? { if case .legend(let b) = key.bound { b } else { nil } }
+    static func bound(_ b: KeyBinding<Self>) -> KeySpec.Bound { .legend(b) }
+}
+extension ThemeOptions: KeyRoot {
+    static let defaults = ThemeOptions()
+    static func binding(of key: KeySpec) -> KeyBinding<Self>? { if case .theme(let b) = key.bound { b } else { nil } }
+    static func bound(_ b: KeyBinding<Self>) -> KeySpec.Bound { .theme(b) }
+}
+extension StrokeOptions: KeyRoot {
+    static let defaults = StrokeOptions()
+    static func binding(of key: KeySpec) -> KeyBinding<Self>? { if case .stroke(let b) = key.bound { b } else { nil } }
+    static func bound(_ b: KeyBinding<Self>) -> KeySpec.Bound { .stroke(b) }
+}
+extension AnimationOptions: KeyRoot {
+    static let defaults = AnimationOptions()
+    static func binding(of key: KeySpec) -> KeyBinding<Self>? { if case .animation(let b) = key.bound { b } else { nil } }
+    static func bound(_ b: KeyBinding<Self>) -> KeySpec.Bound { .animation(b) }
+}
 extension SliceSpec: KeyRoot {
     static let defaults = SliceSpec(id: "", label: "", value: 0)
-    static func binding(of key: KeySpec) -> KeyBinding<SliceSpec>? {
-        if case .slice(let b) = key.bound { return b }
-        return nil
+    static func binding(of key: KeySpec) -> KeyBinding<Self>? { if case .slice(let b) = key.bound { b } else { nil } }
+    static func bound(_ b: KeyBinding<Self>) -> KeySpec.Bound { .slice(b) }
+}
+
+/// Reads the stored property a key path names, at its offset (`MemoryLayout.offset(of:)`,
+/// taken once when the table is built). The key path runtime looks up generic metadata on
+/// every read; canonical specs read every key of every spec and slice, and that lookup was
+/// the larger half of their cost. Key tables bind stored properties only (checked here).
+struct FieldRead<Root, Value>: Sendable {
+    let offset: Int
+    init(_ p: FieldPath<Root, Value>) {
+        guard let offset = MemoryLayout<Root>.offset(of: p) else {
+            preconditionFailure("a key table binds a computed property: \(p)")
+        }
+        self.offset = offset
     }
-    static func bound(_ binding: KeyBinding<SliceSpec>) -> KeySpec.Bound { .slice(binding) }
+    func callAsFunction(_ root: Root) -> Value {
+        withUnsafeBytes(of: root) { $0.load(fromByteOffset: offset, as: Value.self) }
+    }
 }
 
 /// Where a key sits, for messages: `chart.size`, `slices[3].value`. The text is built only
@@ -52,7 +116,7 @@ struct KeyPlace {
 
 /// What one key does with the value that holds it: type a YAML node and store it, and read it
 /// back as canonical JSON.
-struct KeyBinding<Root>: Sendable {
+final class KeyBinding<Root>: Sendable {
     /// Types `node` and stores the result in `root`, or reports what is wrong (and stores nothing).
     let lower: @Sendable (inout Lowering, YAMLNode, KeySpec, KeyPlace, inout Root) -> Void
     /// The value in the canonical spec; nil when unset (an optional field that is nil).
@@ -60,6 +124,13 @@ struct KeyBinding<Root>: Sendable {
     /// The canonical spec leaves the key out while it holds its default (keys added after
     /// version 1 shipped, so canonical specs written before them stay byte-identical).
     let omitDefault: Bool
+
+    init(lower: @escaping @Sendable (inout Lowering, YAMLNode, KeySpec, KeyPlace, inout Root) -> Void,
+         json: @escaping @Sendable (Root) -> JSONValue?, omitDefault: Bool) {
+        self.lower = lower
+        self.json = json
+        self.omitDefault = omitDefault
+    }
 }
 
 /// Whether a change of a key between two versions appears in the change report (`piec diff`,
@@ -80,8 +151,8 @@ extension KeySpec {
                                          documentsDefault: Bool = true, change: ChangeRule, _ doc: String,
                                          lower: @escaping @Sendable (inout Lowering, YAMLNode, KeySpec, KeyPlace, inout R) -> Void,
                                          json: @escaping @Sendable (R) -> JSONValue?) -> KeySpec {
-        KeySpec(name: name, kind: kind, required: required, documentsDefault: documentsDefault, change: change, doc: doc,
-                bound: R.bound(KeyBinding(lower: lower, json: json, omitDefault: omitDefault)))
+        KeySpec(name: name, kind: kind, required: required, defaultValue: required || !documentsDefault ? nil : json(R.defaults),
+                change: change, doc: doc, bound: R.bound(KeyBinding(lower: lower, json: json, omitDefault: omitDefault)))
     }
 
     /// Canonical numbers: up to 9 decimals, fixed format.
@@ -89,104 +160,118 @@ extension KeySpec {
 
     static func number<R: KeyRoot>(_ name: String, _ p: FieldPath<R, Double>, min: Double, max: Double, exclusiveMin: Bool = false,
                                    omitDefault: Bool = false, change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
-        make(R.self, name, .number(min: min, max: max, exclusiveMin: exclusiveMin), omitDefault: omitDefault, change: change, doc,
+        let read = FieldRead(p)
+        return make(R.self, name, .number(min: min, max: max, exclusiveMin: exclusiveMin), omitDefault: omitDefault, change: change, doc,
              lower: { l, node, key, at, r in if let x = l.number(node, key, path: at.path) { r[keyPath: p] = x } },
-             json: { num($0[keyPath: p]) })
+             json: { num(read($0)) })
     }
 
     static func number<R: KeyRoot>(_ name: String, _ p: FieldPath<R, Double?>, min: Double, max: Double, exclusiveMin: Bool = false,
                                    required: Bool = false, change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
-        make(R.self, name, .number(min: min, max: max, exclusiveMin: exclusiveMin), required: required, change: change, doc,
+        let read = FieldRead(p)
+        return make(R.self, name, .number(min: min, max: max, exclusiveMin: exclusiveMin), required: required, change: change, doc,
              lower: { l, node, key, at, r in if let x = l.number(node, key, path: at.path) { r[keyPath: p] = x } },
-             json: { $0[keyPath: p].map(num) })
+             json: { read($0).map(num) })
     }
 
     static func integer<R: KeyRoot>(_ name: String, _ p: FieldPath<R, Int>, min: Int, max: Int,
                                     change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
-        make(R.self, name, .integer(min: min, max: max), change: change, doc,
+        let read = FieldRead(p)
+        return make(R.self, name, .integer(min: min, max: max), change: change, doc,
              lower: { l, node, key, at, r in if let x = l.integer(node, key, path: at.path) { r[keyPath: p] = x } },
-             json: { .int($0[keyPath: p]) })
+             json: { .int(read($0)) })
     }
 
     static func integer<R: KeyRoot>(_ name: String, _ p: FieldPath<R, Int?>, min: Int, max: Int,
                                     change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
-        make(R.self, name, .integer(min: min, max: max), change: change, doc,
+        let read = FieldRead(p)
+        return make(R.self, name, .integer(min: min, max: max), change: change, doc,
              lower: { l, node, key, at, r in if let x = l.integer(node, key, path: at.path) { r[keyPath: p] = x } },
-             json: { $0[keyPath: p].map(JSONValue.int) })
+             json: { read($0).map(JSONValue.int) })
     }
 
     static func text<R: KeyRoot>(_ name: String, _ p: FieldPath<R, String>, maxLength: Int,
                                  change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
-        make(R.self, name, .text(maxLength: maxLength), change: change, doc,
+        let read = FieldRead(p)
+        return make(R.self, name, .text(maxLength: maxLength), change: change, doc,
              lower: { l, node, key, at, r in if let x = l.text(node, key, path: at.path) { r[keyPath: p] = x } },
-             json: { .string($0[keyPath: p]) })
+             json: { .string(read($0)) })
     }
 
     static func text<R: KeyRoot>(_ name: String, _ p: FieldPath<R, String?>, maxLength: Int, required: Bool = false,
                                  change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
-        make(R.self, name, .text(maxLength: maxLength), required: required, change: change, doc,
+        let read = FieldRead(p)
+        return make(R.self, name, .text(maxLength: maxLength), required: required, change: change, doc,
              lower: { l, node, key, at, r in if let x = l.text(node, key, path: at.path) { r[keyPath: p] = x } },
-             json: { $0[keyPath: p].map(JSONValue.string) })
+             json: { read($0).map(JSONValue.string) })
     }
 
     static func choice<R: KeyRoot, E: RawRepresentable & CaseIterable & Sendable>(
         _ name: String, _ p: FieldPath<R, E>, omitDefault: Bool = false, change: ChangeRule = .reported(), _ doc: String
     ) -> KeySpec where E.RawValue == String {
-        make(R.self, name, .choice(E.allCases.map(\.rawValue)), omitDefault: omitDefault, change: change, doc,
+        let read = FieldRead(p)
+        return make(R.self, name, .choice(E.allCases.map(\.rawValue)), omitDefault: omitDefault, change: change, doc,
              lower: { l, node, key, at, r in if let x = l.choice(node, key, path: at.path) { r[keyPath: p] = E(rawValue: x)! } },
-             json: { .string($0[keyPath: p].rawValue) })
+             json: { .string(read($0).rawValue) })
     }
 
     static func choice<R: KeyRoot, E: RawRepresentable & CaseIterable & Sendable>(
         _ name: String, _ p: FieldPath<R, E?>, change: ChangeRule = .reported(), _ doc: String
     ) -> KeySpec where E.RawValue == String {
-        make(R.self, name, .choice(E.allCases.map(\.rawValue)), change: change, doc,
+        let read = FieldRead(p)
+        return make(R.self, name, .choice(E.allCases.map(\.rawValue)), change: change, doc,
              lower: { l, node, key, at, r in if let x = l.choice(node, key, path: at.path) { r[keyPath: p] = E(rawValue: x)! } },
-             json: { $0[keyPath: p].map { .string($0.rawValue) } })
+             json: { read($0).map { .string($0.rawValue) } })
     }
 
     static func boolean<R: KeyRoot>(_ name: String, _ p: FieldPath<R, Bool>, omitDefault: Bool = false,
                                     change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
-        make(R.self, name, .boolean, omitDefault: omitDefault, change: change, doc,
+        let read = FieldRead(p)
+        return make(R.self, name, .boolean, omitDefault: omitDefault, change: change, doc,
              lower: { l, node, _, at, r in if let x = l.boolean(node, path: at.path) { r[keyPath: p] = x } },
-             json: { .bool($0[keyPath: p]) })
+             json: { .bool(read($0)) })
     }
 
     /// `opaque`: the colour paints slices (see `Lowering.color`).
     static func color<R: KeyRoot>(_ name: String, _ p: FieldPath<R, Color>, opaque: Bool = false,
                                   change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
-        make(R.self, name, .color, change: change, doc,
+        let read = FieldRead(p)
+        return make(R.self, name, .color, change: change, doc,
              lower: { l, node, _, at, r in if let x = l.color(node, path: at.path, opaque: opaque) { r[keyPath: p] = x } },
-             json: { .string($0[keyPath: p].hex) })
+             json: { .string(read($0).hex) })
     }
 
     static func color<R: KeyRoot>(_ name: String, _ p: FieldPath<R, Color?>, opaque: Bool = false,
                                   change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
-        make(R.self, name, .color, change: change, doc,
+        let read = FieldRead(p)
+        return make(R.self, name, .color, change: change, doc,
              lower: { l, node, _, at, r in if let x = l.color(node, path: at.path, opaque: opaque) { r[keyPath: p] = x } },
-             json: { $0[keyPath: p].map { .string($0.hex) } })
+             json: { read($0).map { .string($0.hex) } })
     }
 
     static func template<R: KeyRoot>(_ name: String, _ p: FieldPath<R, LabelTemplate>,
                                      change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
-        make(R.self, name, .template, change: change, doc,
+        let read = FieldRead(p)
+        return make(R.self, name, .template, change: change, doc,
              lower: { l, node, _, at, r in if let x = l.template(node, path: at.path) { r[keyPath: p] = x } },
-             json: { .string($0[keyPath: p].source) })
+             json: { .string(read($0).source) })
     }
 
     static func template<R: KeyRoot>(_ name: String, _ p: FieldPath<R, LabelTemplate?>,
                                      change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
-        make(R.self, name, .template, change: change, doc,
+        let read = FieldRead(p)
+        return make(R.self, name, .template, change: change, doc,
              lower: { l, node, _, at, r in if let x = l.template(node, path: at.path) { r[keyPath: p] = x } },
-             json: { $0[keyPath: p].map { .string($0.source) } })
+             json: { read($0).map { .string($0.source) } })
     }
 
     /// Milliseconds, written `800ms` in the canonical spec.
     static func duration<R: KeyRoot>(_ name: String, _ p: FieldPath<R, Double>, maxMilliseconds: Double,
                                      change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
-        make(R.self, name, .duration(maxMilliseconds: maxMilliseconds), change: change, doc,
+        let read = FieldRead(p)
+        return make(R.self, name, .duration(maxMilliseconds: maxMilliseconds), change: change, doc,
              lower: { l, node, key, at, r in if let x = l.duration(node, key, path: at.path) { r[keyPath: p] = x } },
-             json: { .string(formatNumber($0[keyPath: p], decimals: 3) + "ms") })
+             json: { .string(formatNumber(read($0), decimals: 3) + "ms") })
     }
 
     /// A key whose typing is its own (the version, ids, palettes, lists).
@@ -197,26 +282,28 @@ extension KeySpec {
         make(R.self, name, kind, required: required, documentsDefault: documentsDefault, change: change, doc, lower: lower, json: json)
     }
 
-    /// A mapping whose keys are `table`'s, always present (defaults when not written).
-    static func section(_ name: String, _ table: KeyTable, _ doc: String) -> KeySpec {
-        KeySpec(name: name, kind: .object(table), required: false, documentsDefault: false, change: .silent, doc: doc,
-                bound: .spec(KeyBinding(
-                    lower: { l, node, _, at, spec in l.lowerFields(node, table, path: at.path, into: &spec) },
-                    json: { .object(table.canonical($0)) }, omitDefault: false)))
+    /// A mapping whose keys are `table`'s, filling the section value at `p` (always present:
+    /// its defaults when not written).
+    static func section<R: KeyRoot, S: KeyRoot>(_ name: String, _ table: KeyTable, _ p: FieldPath<R, S>, _ doc: String) -> KeySpec {
+        let read = FieldRead(p)
+        return KeySpec(name: name, kind: .object(table), required: false, defaultValue: nil, change: .silent, doc: doc,
+                bound: R.bound(KeyBinding(
+                    lower: { l, node, _, at, r in l.lowerFields(node, table, path: at.path, into: &r[keyPath: p]) },
+                    json: { .object(table.canonical(read($0))) }, omitDefault: false)))
     }
 
-    /// A mapping that turns a feature on (`chart.other`): nil when not written, `empty` (then
-    /// its keys) when written.
-    static func optionalSection<S: Sendable>(_ name: String, _ table: KeyTable, _ p: FieldPath<ChartSpec, S?>, empty: S,
-                                             change: ChangeRule, _ doc: String) -> KeySpec {
-        KeySpec(name: name, kind: .object(table), required: false, documentsDefault: false, change: change, doc: doc,
-                bound: .spec(KeyBinding(
-                    lower: { l, node, _, at, spec in
-                        var filled = spec
-                        filled[keyPath: p] = empty
-                        if l.lowerFields(node, table, path: at.path, into: &filled) { spec = filled }
+    /// A mapping that turns a feature on (`chart.other`): nil when not written, `S.defaults`
+    /// (then its keys) when written.
+    static func optionalSection<R: KeyRoot, S: KeyRoot>(_ name: String, _ table: KeyTable, _ p: FieldPath<R, S?>,
+                                                        change: ChangeRule, _ doc: String) -> KeySpec {
+        let read = FieldRead(p)
+        return KeySpec(name: name, kind: .object(table), required: false, defaultValue: nil, change: change, doc: doc,
+                bound: R.bound(KeyBinding(
+                    lower: { l, node, _, at, r in
+                        var section = S.defaults
+                        if l.lowerFields(node, table, path: at.path, into: &section) { r[keyPath: p] = section }
                     },
-                    json: { $0[keyPath: p] == nil ? nil : .object(table.canonical($0)) }, omitDefault: false)))
+                    json: { read($0).map { .object(table.canonical($0)) } }, omitDefault: false)))
     }
 }
 
@@ -245,11 +332,21 @@ extension Lowering {
         return true
     }
 
-    /// Lowers the known entries `e` of a mapping by `table` into `root`, in table order.
+    /// Lowers the known entries `e` of a mapping by `table` into `root`, in table order (one
+    /// pass over the entries finds the keys written; only those are visited).
     mutating func lowerKnown<R: KeyRoot>(_ e: KnownEntries, _ table: KeyTable, into root: inout R, slice: Int? = nil) {
-        for i in table.keys.indices {
-            guard let v = e[table.keys[i].name], let b = R.binding(of: table.keys[i]) else { continue }
-            b.lower(&self, v.value, table.keys[i], KeyPlace(section: table.section, slice: slice, name: table.keys[i].name), &root)
+        let count = table.keys.count
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { entryOf in
+            entryOf.initialize(repeating: -1)
+            for i in e.list.indices {
+                // Unknown keys were reported by `entries`; duplicates never reach the tree.
+                if let k = table.index(of: e.list[i].key.value) { entryOf[k] = i }
+            }
+            for k in 0..<count where entryOf[k] >= 0 {
+                let key = table.keys[k]
+                guard let b = R.binding(of: key) else { continue }
+                b.lower(&self, e.list[entryOf[k]].value, key, KeyPlace(section: table.section, slice: slice, name: key.name), &root)
+            }
         }
     }
 }

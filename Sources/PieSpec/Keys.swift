@@ -30,31 +30,28 @@ public indirect enum ValueKind: Sendable {
 /// whether it is required, its documentation, how a change of it is reported, and its binding:
 /// where lowering stores it and how the canonical spec writes it. Its default is the field's
 /// initial value in `ChartSpec`/`SliceSpec`, read back through the binding (the schema shows it).
-public struct KeySpec: Sendable {
+///
+/// A class: lowering hands the key to its binding for every key of every slice, and a
+/// reference costs one retain where a struct of six fields cost six.
+public final class KeySpec: Sendable {
     public let name: String
     public let kind: ValueKind
     public let required: Bool
-    /// False where the field's initial value is not the key's default (a chart's `id` is the
-    /// file stem), so the schema shows none.
-    let documentsDefault: Bool
+    /// The default as canonical JSON; nil for required keys, sections, keys whose absence
+    /// means "none", and keys whose default is not a value (a chart's `id` is the file stem).
+    public let defaultValue: JSONValue?
     public let change: ChangeRule
     public let doc: String
     let bound: Bound
 
-    enum Bound: Sendable {
-        case spec(KeyBinding<ChartSpec>)
-        case slice(KeyBinding<SliceSpec>)
-    }
-
-    /// The default as canonical JSON; nil for required keys, sections and keys whose absence
-    /// means "none".
-    public var defaultValue: JSONValue? {
-        if required || !documentsDefault { return nil }
-        if case .object = kind { return nil }
-        switch bound {
-        case .spec(let b): return b.json(ChartSpec.defaults)
-        case .slice(let b): return b.json(SliceSpec.defaults)
-        }
+    init(name: String, kind: ValueKind, required: Bool, defaultValue: JSONValue?, change: ChangeRule, doc: String, bound: Bound) {
+        self.name = name
+        self.kind = kind
+        self.required = required
+        self.defaultValue = defaultValue
+        self.change = change
+        self.doc = doc
+        self.bound = bound
     }
 }
 
@@ -71,6 +68,12 @@ public struct KeyTable: Sendable {
         return false
     }
     public var names: [String] { keys.map(\.name) }
+    /// The position of key `name` in this table (lengths compared first).
+    func index(of name: String) -> Int? {
+        let count = name.utf8.count
+        for i in keys.indices where keys[i].name.utf8.count == count && keys[i].name == name { return i }
+        return nil
+    }
 }
 
 /// The spec language, version 1. Every accepted key is here; nothing else is accepted.
@@ -78,104 +81,104 @@ public enum Keys {
     public static let maxText = 1_000
 
     public static let chart = KeyTable(section: "chart", doc: "Geometry of the pie or donut.", keys: [
-        .number("size", \ChartSpec.chart.size, min: 16, max: 4096, "Side of the square holding the pie, in px; the legend adds room beside it."),
-        .number("innerRadius", \ChartSpec.chart.innerRadius, min: 0, max: 0.95, "Hole radius as a fraction of the outer radius: 0 = pie, (0, 0.95] = donut."),
-        .number("startAngle", \ChartSpec.chart.startAngle, min: -360, max: 360, "Where the first slice starts: degrees clockwise from 12 o'clock, in both directions (90 = 3 o'clock)."),
-        .number("sweep", \ChartSpec.chart.sweep, min: 0, max: 360, exclusiveMin: true, "Degrees covered by the slices: 360 = full circle, 180 = half-circle gauge."),
-        .choice("direction", \ChartSpec.chart.direction, "Direction in which slices follow each other."),
-        .number("total", \ChartSpec.chart.total, min: 0, max: 1e15, exclusiveMin: true, "When set, each slice spans value/total of the sweep and the rest shows the track."),
-        .color("track", \ChartSpec.chart.track, "Background ring over the whole sweep (gauges, progress)."),
-        .choice("sort", \ChartSpec.chart.sort, "Slice order: input order (none), ascending or descending by value."),
-        .template("center", \ChartSpec.chart.center, "Centre text of a donut (needs innerRadius > 0), fitted to the hole; tokens: {total} = sum of the values, and {label} {value} {percent} {id} of the largest slice."),
-        .number("padAngle", \ChartSpec.chart.padAngle, min: 0, max: 45, omitDefault: true,
+        .number("size", \ChartOptions.size, min: 16, max: 4096, "Side of the square holding the pie, in px; the legend adds room beside it."),
+        .number("innerRadius", \ChartOptions.innerRadius, min: 0, max: 0.95, "Hole radius as a fraction of the outer radius: 0 = pie, (0, 0.95] = donut."),
+        .number("startAngle", \ChartOptions.startAngle, min: -360, max: 360, "Where the first slice starts: degrees clockwise from 12 o'clock, in both directions (90 = 3 o'clock)."),
+        .number("sweep", \ChartOptions.sweep, min: 0, max: 360, exclusiveMin: true, "Degrees covered by the slices: 360 = full circle, 180 = half-circle gauge."),
+        .choice("direction", \ChartOptions.direction, "Direction in which slices follow each other."),
+        .number("total", \ChartOptions.total, min: 0, max: 1e15, exclusiveMin: true, "When set, each slice spans value/total of the sweep and the rest shows the track."),
+        .color("track", \ChartOptions.track, "Background ring over the whole sweep (gauges, progress)."),
+        .choice("sort", \ChartOptions.sort, "Slice order: input order (none), ascending or descending by value."),
+        .template("center", \ChartOptions.center, "Centre text of a donut (needs innerRadius > 0), fitted to the hole; tokens: {total} = sum of the values, and {label} {value} {percent} {id} of the largest slice."),
+        .number("padAngle", \ChartOptions.padAngle, min: 0, max: 45, omitDefault: true,
                 "Gap between adjacent slices, in degrees: a band of constant width (the chord of padAngle at the outer radius) around each boundary; replaces the separators. Slices narrower than the gap vanish."),
-        .number("cornerRadius", \ChartSpec.chart.cornerRadius, min: 0, max: 1000, omitDefault: true,
+        .number("cornerRadius", \ChartOptions.cornerRadius, min: 0, max: 1000, omitDefault: true,
                 "Rounded slice corners, in px; clamped per slice to half the ring width and to what fits in the slice's angle."),
         // Its changes are the slices that join Other (merges) or leave it (splits).
-        .optionalSection("other", other, \ChartSpec.chart.other, empty: OtherOptions(), change: .silent,
+        .optionalSection("other", other, \ChartOptions.other, change: .silent,
                          "Group small slices into one \"Other\" slice (id `other`, drawn last)."),
-        .number("minAngle", \ChartSpec.chart.minAngle, min: 0, max: 90,
+        .number("minAngle", \ChartOptions.minAngle, min: 0, max: 90,
                 "Degrees: every non-zero slice is drawn at least this wide, the others shrink to fit; percentages keep the true values."),
-        .boolean("showTitle", \ChartSpec.chart.showTitle, omitDefault: true, change: .reported(sentence: false),
+        .boolean("showTitle", \ChartOptions.showTitle, omitDefault: true, change: .reported(sentence: false),
                  "Draw `title` and `subtitle` above the chart in chart.svg (the canvas grows for them); false when the page around the chart shows the title."),
     ])
 
     /// Changes of these keys show as slices that join or leave Other, and as the Other slice's
     /// own label, colour and value.
     public static let other = KeyTable(section: "chart.other", doc: "Grouping of small slices into \"Other\".", keys: [
-        .integer("maxSlices", \ChartSpec.chart.other!.maxSlices, min: 2, max: 100_000, change: .silent,
+        .integer("maxSlices", \OtherOptions.maxSlices, min: 2, max: 100_000, change: .silent,
                  "The most slices drawn, Other included: beyond the maxSlices - 1 largest, slices join Other."),
-        .number("minPercent", \ChartSpec.chart.other!.minPercent, min: 0, max: 100, change: .silent, "Slices below this percentage of the total join Other."),
-        .text("label", \ChartSpec.chart.other!.label, maxLength: maxText, change: .silent, "Label of the grouped slice."),
-        .color("color", \ChartSpec.chart.other!.color, opaque: true, change: .silent, "Colour of the grouped slice (opaque)."),
+        .number("minPercent", \OtherOptions.minPercent, min: 0, max: 100, change: .silent, "Slices below this percentage of the total join Other."),
+        .text("label", \OtherOptions.label, maxLength: maxText, change: .silent, "Label of the grouped slice."),
+        .color("color", \OtherOptions.color, opaque: true, change: .silent, "Colour of the grouped slice (opaque)."),
     ])
 
     public static let labels = KeyTable(section: "labels", doc: "Text drawn on the slices.", keys: [
-        .template("content", \ChartSpec.labels.content, change: .reported(sentence: false), "Label template; tokens: {label} {value} {percent} {id} {total}."),
-        .choice("position", \ChartSpec.labels.position, change: .reported(sentence: false),
+        .template("content", \LabelOptions.content, change: .reported(sentence: false), "Label template; tokens: {label} {value} {percent} {id} {total}."),
+        .choice("position", \LabelOptions.position, change: .reported(sentence: false),
                 "inside: on the slice; outside: beside the pie with leader lines; auto: inside when the text fits in its slice, else outside; none: no labels."),
-        .number("minPercent", \ChartSpec.labels.minPercent, min: 0, max: 100, change: .reported(sentence: false), "No label on slices smaller than this percentage."),
-        .number("radius", \ChartSpec.labels.radius, min: 0, max: 1, change: .reported(sentence: false),
+        .number("minPercent", \LabelOptions.minPercent, min: 0, max: 100, change: .reported(sentence: false), "No label on slices smaller than this percentage."),
+        .number("radius", \LabelOptions.radius, min: 0, max: 1, change: .reported(sentence: false),
                 "Where inside labels sit across the ring: 0 = its inner edge, 1 = its outer edge; default 0.5 on a donut, 0.62 of the radius on a pie."),
     ])
 
     public static let format = KeyTable(section: "format", doc: "Number formatting.", keys: [
-        .integer("decimals", \ChartSpec.format.decimals, min: 0, max: 6, change: .reported(sentence: false), "Decimals of {percent}; percentages always sum to exactly 100."),
-        .text("prefix", \ChartSpec.format.prefix, maxLength: 32, change: .reported(sentence: false), "Text before {value}, e.g. \"$\"."),
-        .text("suffix", \ChartSpec.format.suffix, maxLength: 32, change: .reported(sentence: false), "Text after {value}, e.g. \" MB\"."),
+        .integer("decimals", \FormatOptions.decimals, min: 0, max: 6, change: .reported(sentence: false), "Decimals of {percent}; percentages always sum to exactly 100."),
+        .text("prefix", \FormatOptions.prefix, maxLength: 32, change: .reported(sentence: false), "Text before {value}, e.g. \"$\"."),
+        .text("suffix", \FormatOptions.suffix, maxLength: 32, change: .reported(sentence: false), "Text after {value}, e.g. \" MB\"."),
         .custom("locale", .choice(NumberLocale.codes), change: .reported(sentence: false),
                 "Decimal and grouping separators of the numbers shown (labels, legend, tooltips, table, sentences); machine outputs stay plain.",
-                lower: { l, node, key, at, spec in if let x = l.choice(node, key, path: at.path) { spec.format.locale = NumberLocale.named(x)! } },
-                json: { (spec: ChartSpec) in .string(spec.format.locale.code) }),
+                lower: { l, node, key, at, f in if let x = l.choice(node, key, path: at.path) { f.locale = NumberLocale.named(x)! } },
+                json: { (f: FormatOptions) in .string(f.locale.code) }),
     ])
 
     public static let legend = KeyTable(section: "legend", doc: "The legend beside the chart.", keys: [
-        .choice("position", \ChartSpec.legend.position, change: .reported(sentence: false), "Where the legend goes, or none."),
-        .text("title", \ChartSpec.legend.title, maxLength: maxText, change: .reported(sentence: false), "A heading above the legend's rows."),
-        .choice("values", \ChartSpec.legend.values, omitDefault: true, change: .reported(sentence: false),
+        .choice("position", \LegendOptions.position, change: .reported(sentence: false), "Where the legend goes, or none."),
+        .text("title", \LegendOptions.title, maxLength: maxText, change: .reported(sentence: false), "A heading above the legend's rows."),
+        .choice("values", \LegendOptions.values, omitDefault: true, change: .reported(sentence: false),
                 "What each row shows after its label: none, value, percent, or both (value and percent)."),
     ])
 
     public static let stroke = KeyTable(section: "theme.stroke", doc: "Separators between slices.", keys: [
-        .color("color", \ChartSpec.theme.stroke.color, change: .reported(as: "stroke"), "Colour of the separators."),
-        .number("width", \ChartSpec.theme.stroke.width, min: 0, max: 20, change: .reported(as: "stroke"), "Width of the separators in px; 0 = none."),
+        .color("color", \StrokeOptions.color, change: .reported(as: "stroke"), "Colour of the separators."),
+        .number("width", \StrokeOptions.width, min: 0, max: 20, change: .reported(as: "stroke"), "Width of the separators in px; 0 = none."),
     ])
 
     public static let theme = KeyTable(section: "theme", doc: "Colours.", keys: [
         .custom("palette", .palette, change: .reported(sentence: false),
                 "A palette name (\(Palettes.names.joined(separator: ", "))) or a list of colours; okabe-ito, tol-bright, tol-muted and viridis are colour-blind-safe.",
-                lower: { l, node, _, _, spec in if let p = l.palette(node) { spec.theme.palette = p } },
-                json: { (spec: ChartSpec) in
-                    switch spec.theme.palette {
+                lower: { l, node, _, _, th in if let p = l.palette(node) { th.palette = p } },
+                json: { (th: ThemeOptions) in
+                    switch th.palette {
                     case .named(let name): .string(name)
                     case .list(let colors): .array(colors.map { .string($0.hex) })
                     }
                 }),
-        .section("stroke", stroke, "Separators between slices."),
+        .section("stroke", stroke, \ThemeOptions.stroke, "Separators between slices."),
         .custom("background", .color, change: .reported(sentence: false), "Background of the whole chart.",
-                lower: { l, node, _, at, spec in if let c = l.color(node, path: at.path) { spec.theme.background = c.a == 0 ? nil : c } },
-                json: { (spec: ChartSpec) in .string(spec.theme.background?.hex ?? "transparent") }),
-        .choice("dark", \ChartSpec.theme.dark, change: .reported(sentence: false),
+                lower: { l, node, _, at, th in if let c = l.color(node, path: at.path) { th.background = c.a == 0 ? nil : c } },
+                json: { (th: ThemeOptions) in .string(th.background?.hex ?? "transparent") }),
+        .choice("dark", \ThemeOptions.dark, change: .reported(sentence: false),
                 "auto: a prefers-color-scheme: dark variant (dark background or light text, dark separators and track); none: one look."),
         .custom("darkBackground", .color, change: .reported(sentence: false),
                 "Background of the dark variant (default #18181b); also the separators' colour when they match the light background.",
-                lower: { l, node, _, at, spec in l.darkBackground(node, path: at.path, into: &spec.theme) },
-                json: { (spec: ChartSpec) in spec.theme.darkBackground.map { .string($0.hex) } }),
-        .choice("patterns", \ChartSpec.theme.patterns, change: .reported(sentence: false),
+                lower: { l, node, _, at, th in l.darkBackground(node, path: at.path, into: &th) },
+                json: { (th: ThemeOptions) in th.darkBackground.map { .string($0.hex) } }),
+        .choice("patterns", \ThemeOptions.patterns, change: .reported(sentence: false),
                 "auto: a fill pattern over each slice's colour (by the colour's place in the palette), for colour-blind readers and print; none: plain colours."),
     ])
 
     public static let animation = KeyTable(section: "animation", doc: "How the chart animates.", keys: [
-        .duration("duration", \ChartSpec.animation.duration, maxMilliseconds: 60_000, change: .reported(sentence: false), "Length of the animation: 800ms or 0.8s."),
+        .duration("duration", \AnimationOptions.duration, maxMilliseconds: 60_000, change: .reported(sentence: false), "Length of the animation: 800ms or 0.8s."),
         .custom("easing", .easing, change: .reported(sentence: false),
                 "A CSS easing: linear, ease, ease-in, ease-out, ease-in-out or cubic-bezier(x1, y1, x2, y2).",
-                lower: { l, node, _, at, spec in if let x = l.easing(node, path: at.path) { spec.animation.easing = x } },
-                json: { (spec: ChartSpec) in .string(spec.animation.easing.css) }),
-        .duration("delay", \ChartSpec.animation.delay, maxMilliseconds: 60_000, change: .reported(sentence: false), "Wait before the animation starts."),
-        .choice("enter", \ChartSpec.animation.enter, change: .reported(sentence: false), "How a chart with no previous version appears."),
-        .choice("stages", \ChartSpec.animation.stages, change: .reported(sentence: false),
+                lower: { l, node, _, at, a in if let x = l.easing(node, path: at.path) { a.easing = x } },
+                json: { (a: AnimationOptions) in .string(a.easing.css) }),
+        .duration("delay", \AnimationOptions.delay, maxMilliseconds: 60_000, change: .reported(sentence: false), "Wait before the animation starts."),
+        .choice("enter", \AnimationOptions.enter, change: .reported(sentence: false), "How a chart with no previous version appears."),
+        .choice("stages", \AnimationOptions.stages, change: .reported(sentence: false),
                 "single: every change at once; staged: removals, then resizes and moves, then inserts (each a third of the duration)."),
-        .duration("stagger", \ChartSpec.animation.stagger, maxMilliseconds: 2_000, change: .reported(sentence: false),
+        .duration("stagger", \AnimationOptions.stagger, maxMilliseconds: 2_000, change: .reported(sentence: false),
                   "Delay between the starts of successive slices' changes, in angular order."),
     ])
 
@@ -217,12 +220,12 @@ public enum Keys {
               "Title of the chart: its accessible name, drawn above the chart unless chart.showTitle is false."),
         .text("subtitle", \ChartSpec.subtitle, maxLength: maxText, change: .reported(sentence: false), "A second, smaller line under the title (drawn with it)."),
         .text("description", \ChartSpec.description, maxLength: maxText, change: .reported(sentence: false), "Accessible description of the chart."),
-        .section("chart", chart, "Geometry."),
-        .section("labels", labels, "Slice labels."),
-        .section("format", format, "Number formatting."),
-        .section("legend", legend, "Legend."),
-        .section("theme", theme, "Colours."),
-        .section("animation", animation, "Animation."),
+        .section("chart", chart, \ChartSpec.chart, "Geometry."),
+        .section("labels", labels, \ChartSpec.labels, "Slice labels."),
+        .section("format", format, \ChartSpec.format, "Number formatting."),
+        .section("legend", legend, \ChartSpec.legend, "Legend."),
+        .section("theme", theme, \ChartSpec.theme, "Colours."),
+        .section("animation", animation, \ChartSpec.animation, "Animation."),
         // Slices are reported one by one (`ChangeReport`).
         .custom("slices", .list(of: .object(slice), minItems: 1), required: true, change: .silent, "The slices, in order.",
                 lower: { l, node, _, _, spec in spec.slices = l.lowerSlices(node) },
