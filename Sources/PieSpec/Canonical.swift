@@ -30,6 +30,7 @@ extension ChartSpec {
         // Keys of issue 14 appear only when they differ from the default (older canonical
         // specs stay byte-identical).
         if !chart.showTitle { c.append(("showTitle", .bool(false))) }
+        if chart.rose != .none { c.append(("rose", .string(chart.rose.rawValue))) }
         root.append(("chart", .object(c)))
         var l: [(String, JSONValue)] = [
             ("content", .string(labels.content.source)), ("position", .string(labels.position.rawValue)),

@@ -80,6 +80,8 @@ public enum Keys {
                 "Degrees: every non-zero slice is drawn at least this wide, the others shrink to fit; percentages keep the true values."),
         KeySpec("showTitle", .boolean, default: .bool(true),
                 "Draw `title` and `subtitle` above the chart in chart.svg (the canvas grows for them); false when the page around the chart shows the title."),
+        KeySpec("rose", .choice(RoseMode.allCases.map(\.rawValue)), default: .string("none"),
+                "Polar area (rose) chart: every slice gets the same angle and its radius shows its value; area: wedge areas are proportional to the values (radius grows with the square root), radius: the radius is linear in the value; none: an ordinary pie or donut. Percentages stay the values' true shares."),
     ])
 
     public static let other = KeyTable(section: "chart.other", doc: "Grouping of small slices into \"Other\".", keys: [

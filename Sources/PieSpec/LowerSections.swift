@@ -49,6 +49,7 @@ extension Lowering {
         if let v = e["other"] { c.other = lowerOther(v.value) }
         if let v = e["minAngle"], let x = number(v.value, t.key("minAngle")!, path: p("minAngle")) { c.minAngle = x }
         if let v = e["showTitle"], let x = boolean(v.value, path: p("showTitle")) { c.showTitle = x }
+        if let v = e["rose"], let x = choice(v.value, t.key("rose")!, path: p("rose")) { c.rose = RoseMode(rawValue: x)! }
         return c
     }
 

@@ -98,6 +98,7 @@ public struct ChangeReport: Sendable, Hashable {
             ("total", n(a.chart.total), n(b.chart.total)),
             ("track", a.chart.track?.hex ?? "none", b.chart.track?.hex ?? "none"),
             ("sort", a.chart.sort.rawValue, b.chart.sort.rawValue),
+            ("rose", a.chart.rose.rawValue, b.chart.rose.rawValue),
             ("stroke", a.theme.stroke.color.hex + " " + n(a.theme.stroke.width), b.theme.stroke.color.hex + " " + n(b.theme.stroke.width)),
             ("title", a.title ?? "", b.title ?? ""),
         ]
