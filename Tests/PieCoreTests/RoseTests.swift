@@ -48,8 +48,13 @@ struct RoseTests {
     @Test func percentagesAreTrueSharesNotOneOverN() {
         let slices = Layout.layout(Self.rose([6, 3, 1], .area)).slices
         #expect(slices.map(\.percentText) == ["60.0", "30.0", "10.0"])
-        let svg = Fixture.svg(Self.rose([6, 3, 1], .area))
-        #expect(svg.contains("60.0%") && !svg.contains("33.3%"))
+        let bundle = Fixture.bundle(Self.rose([6, 3, 1], .area))
+        for name in ["chart.svg", "index.html"] {
+            let text = Fixture.text(bundle, name)
+            // Legend, <desc>, tooltips and the data table: the true shares, never 1/n.
+            #expect(text.contains("60.0%") && text.contains("10.0%") && !text.contains("33.3%"), "\(name)")
+        }
+        #expect(Fixture.text(bundle, "index.html").contains("<td>60.0%</td>"))
     }
 
     @Test func noRoseKeepsTheOrdinaryPie() {
