@@ -9,13 +9,14 @@ checked against the formula computed here from the spec (area: r = R sqrt(v / ma
 r^2 - i^2 proportional to v on a donut; radius: linear), and the angles against equal shares."""
 
 import copy
+import json
 import math
 
 import pytest
 
 from piectest import bundle as bundles, checks, specs
 from piectest.chromium import SeekPage
-from piectest.measure import Probe
+from piectest.measure import BandProbe, Probe, radial_edges
 from piectest.transition import TransitionChart
 
 COLORS = specs.SLICE_COLORS
@@ -43,6 +44,7 @@ TRANSITIONS = {
                  specs.spec("t", [40, 10, 25, 5], chart={"innerRadius": 0.3})),
 }
 TRANSITIONS["rose-on"][1]["slices"][3] = {"id": "s5", "label": "S5", "value": 15, "color": COLORS[5]}
+WORST = {}    # engine -> {"angle motion"/"angle rest": deg, "radius motion"/"radius rest": px}
 PERCENTS = [0, 25, 50, 75, 100]
 LABELS = [f"{p}%" for p in PERCENTS] + ["after-end"]
 
@@ -88,10 +90,23 @@ def rest_page(rest_bundles, shoot):
     return index, page, shoot(page, "rose-rest")
 
 
-def frame_problems(page, raster, i, chart, t_ms, expect_animations=True):
+def record(engine, probe, rest):
+    """The worst angle (degrees) and radius (px) errors measured, per engine and phase."""
+    worst = WORST.setdefault(engine, {})
+    phase = "rest" if rest else "motion"
+    unit = 1 / probe.viewport.scale
+    angles = [abs(e.error) for r in probe.chart.bands(probe.t, 4 * unit)
+              for e in BandProbe(probe.raster, probe.viewport, probe.chart, probe.t, r).edges(r) if e.measured is not None]
+    radii = [abs(e.error) * probe.viewport.scale for e in radial_edges(probe) if e.measured is not None]
+    for key, values in ((f"angle {phase}", angles), (f"radius {phase}", radii)):
+        worst[key] = round(max([worst.get(key, 0.0)] + values), 3)
+
+
+def frame_problems(page, raster, i, chart, t_ms, engine, expect_animations=True):
     frame = page.frames[i]
     probe = Probe(raster, frame.viewport, chart, t_ms)
     rest = t_ms >= chart.end_time
+    record(engine, probe, rest)
     problems = checks.marker_problems(page, raster, i, expect_animations)
     problems += checks.band_problems(probe, checks.tolerance_at(chart, t_ms))
     problems += checks.radius_problems(probe, checks.RADIAL_REST_TOLERANCE if rest else checks.RADIAL_MOTION_TOLERANCE)
@@ -101,12 +116,12 @@ def frame_problems(page, raster, i, chart, t_ms, expect_animations=True):
 
 @pytest.mark.parametrize("phase", ["mid", "end"])
 @pytest.mark.parametrize("name", AT_REST)
-def test_rose_enters_and_rests_exactly(rest_bundles, rest_page, name, phase):
+def test_rose_enters_and_rests_exactly(rest_bundles, rest_page, engine, name, phase):
     index, page, raster = rest_page
     chart = rest_bundles[name].chart()
     i = index[name, phase]
     t = page.frames[i].t_ms
-    checks.report(frame_problems(page, raster, i, chart, t),
+    checks.report(frame_problems(page, raster, i, chart, t, engine.name),
                   f"{name} at t={t} ms, screenshot {page.screenshot}")
 
 
@@ -129,10 +144,10 @@ def transitions(piec, workdir, shoot):
 
 @pytest.mark.parametrize("index", range(len(LABELS)), ids=LABELS)
 @pytest.mark.parametrize("name", TRANSITIONS)
-def test_rose_transitions_follow_the_exact_model(transitions, name, index):
+def test_rose_transitions_follow_the_exact_model(transitions, engine, name, index):
     bundle, chart, page, raster = transitions[name]
     t = page.frames[index].t_ms
-    checks.report(frame_problems(page, raster, index, chart, t),
+    checks.report(frame_problems(page, raster, index, chart, t, engine.name),
                   f"{name} {LABELS[index]} (t={t} ms), screenshot {page.screenshot}")
 
 
@@ -149,3 +164,13 @@ def test_rose_on_changes_angles_and_radii_in_the_plan(transitions):
     assert float(s1["from"]["outerRadius"]) == pytest.approx(outer, abs=1e-3)
     assert float(s1["to"]["outerRadius"]) == pytest.approx(outer * math.sqrt(30 / 40), abs=2e-3)
     assert any("rose" in str(c) for c in m["changes"]["chart"])
+
+
+def test_worst_rose_errors(engine, workdir):
+    """Runs after the frames above (file order): reports the worst errors measured."""
+    worst = WORST.get(engine.name)
+    assert worst, f"nothing measured in {engine.name}"
+    (workdir / f"{engine.name}-worst-rose-error.json").write_text(json.dumps(worst, indent=1))
+    print(f"\n{engine.name}: worst rose errors (deg, px): {json.dumps(worst)}")
+    assert worst["angle motion"] <= checks.MOTION_TOLERANCE and worst["angle rest"] <= checks.REST_TOLERANCE
+    assert worst["radius motion"] <= checks.RADIAL_MOTION_TOLERANCE and worst["radius rest"] <= checks.RADIAL_REST_TOLERANCE
