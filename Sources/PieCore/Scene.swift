@@ -246,13 +246,12 @@ struct Scene {
     /// The moving extensions, as dashes `.p-u<k>`, each after its motion element.
     private static func underlayItems(_ plan: TransitionPlan, shape: TransitionPlan, sweepStart: Double) -> [Bridge] {
         // Segments with an angle but no ring at either end (a rose's 0) take part, so that
-        // extensions stop at them; the extensions that end up with no ring are dropped.
+        // extensions stop at them; an extension left with no ring is a dash of width 0 (kept:
+        // a sampled instant's scene must have the same elements as the whole transition).
         let drawn = shape.segments.indices.filter { shape.segments[$0].from.span > 0 || shape.segments[$0].to.span > 0 }
             .map { (offset: $0, element: plan.segments[$0]) }
         let closed = closes(drawn.map(\.element.from)) && closes(drawn.map(\.element.to))
-        let bridges = bridges(from: drawn.map(\.element.from), to: drawn.map(\.element.to), closed: closed).filter {
-            $0.from.outerRadius > $0.from.innerRadius || $0.to.outerRadius > $0.to.innerRadius
-        }
+        let bridges = bridges(from: drawn.map(\.element.from), to: drawn.map(\.element.to), closed: closed)
         return bridges.enumerated().map { k, b in
             var segment = drawn[b.after ?? 0].element
             (segment.from, segment.to) = (b.from, b.to)

@@ -176,5 +176,7 @@ public enum Keys {
     /// (never accepted and ignored) with a message that says so.
     public static let planned: [String: String] = [
         "width": "chart", "height": "chart",
+        // Concentric rings (issue 15 item 1): not built yet.
+        "rings": "",
     ]
 }

@@ -40,7 +40,8 @@ struct RoseSceneTests {
             #expect(u.geometry.endAngle <= 90 + 1e-9 || u.geometry.startAngle >= 180 - 1e-9,
                     "extension \(u.geometry.startAngle)...\(u.geometry.endAngle) covers the empty place")
         }
-        for b in scene.underlays {
+        // A moving extension that reaches the 0 has no ring there: a dash of width 0.
+        for b in scene.underlays where b.dash.width > 0 {
             for g in [b.dash.from, b.dash.to] {
                 let start = g.angle, end = g.angle + g.length / (2 * .pi * b.dash.radius) * 360
                 #expect(end <= 90 + 1e-6 || start >= 180 - 1e-6 || g.length == 0, "moving extension \(start)...\(end)")
