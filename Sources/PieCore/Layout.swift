@@ -119,6 +119,7 @@ public enum Layout {
         let colors = colors(spec, pinned: pinned)
         let values = order.map { max(spec.slices[$0].value, 0) }
         let sum = values.reduce(0, +)
+        let largest = chart.rose == .none ? 0 : values.max() ?? 0
         let denominator = max(chart.total ?? sum, sum)
         let units = Percentages.units(values, denominator: denominator, decimals: spec.format.decimals)
         let sweep = sweep(chart)
@@ -144,12 +145,17 @@ public enum Layout {
                 end = first + sweep
             }
             if values[k] == 0 { end = start }
+            var outerRadius = min(max(s.radius ?? 1, 0), 1) * outer
+            if chart.rose != .none {
+                (start, end) = RoseGeometry.angles(k, of: order.count, first: first, sweep: sweep)
+                outerRadius = RoseGeometry.radius(values[k], largest: largest, mode: chart.rose, outer: outer, inner: inner)
+            }
             let percentText = Percentages.text(units: units[k], decimals: spec.format.decimals)
             var slice = SliceLayout(
                 id: s.id, label: s.label, value: values[k], description: s.description, specIndex: index,
                 percentText: percentText, color: colors[index], textColor: textColor(on: colors[index]),
                 startAngle: start, endAngle: max(end, start),
-                outerRadius: min(max(s.radius ?? 1, 0), 1) * outer, innerRadius: inner, labelText: nil)
+                outerRadius: outerRadius, innerRadius: inner, labelText: nil)
             slice.explode = max(s.explode ?? 0, 0)
             let share = denominator > 0 ? values[k] / denominator * 100 : 0
             if spec.labels.position != .none, slice.isVisible, share >= spec.labels.minPercent {

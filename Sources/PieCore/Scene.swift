@@ -130,7 +130,15 @@ struct Scene {
     }
     /// An extension joins different slices at the two ends: the plan is written as sampled
     /// keyframes (`StyleWriter.writeSampled`), each sample exact.
-    var sampled: Bool { underlays.contains { !$0.exact } }
+    /// So is a ring whose width and middle radius change in different proportions (a rose's
+    /// radius changing on a donut, a pie becoming a donut): the circle's scale and its stroke
+    /// width (in the circle's units) are each linear, but their product, the outer radius,
+    /// is not; each sample is exact.
+    var sampled: Bool { underlays.contains { !$0.exact } || motion.contains(where: Scene.warps) }
+    static func warps(_ m: Motion) -> Bool {
+        guard m.from.scale != nil, let width = m.from.width else { return false }
+        return abs(width - m.width) > 1e-9 * max(m.width, 1)
+    }
     var underlays: [Bridge] = []
     var restUnderlays: [(after: Int?, geometry: SegmentGeometry)] = []
 
@@ -141,7 +149,7 @@ struct Scene {
         self.plan = plan
         scope = "piec-" + layout.id
         // Gaps, corners and explode cut or move single slices: each slice gets its own dash.
-        stacked = layout.equalRadii && layout.slices.allSatisfy { !$0.isVisible || $0.color.isOpaque }
+        stacked = layout.equalRadii && Scene.oneRing(shape ?? plan) && layout.slices.allSatisfy { !$0.isVisible || $0.color.isOpaque }
             && !layout.shapesWedges && !Scene.explodes(shape ?? plan)
         moves = plan.kind != .none && (shape ?? plan).movesGeometry
         fades = plan.kind != .none && !moves && (shape ?? plan).fadesOpacity
@@ -169,9 +177,12 @@ struct Scene {
         }
         restEnds = stacked ? Scene.paintEnds(visible, closed: Scene.closes(visible)) : visible.map(\.endAngle)
         if bridged {
-            let rest = layout.slices.indices.filter { layout.slices[$0].isVisible }
-            restUnderlays = Scene.bridges(from: visible, to: visible, closed: Scene.closes(visible)).compactMap {
-                $0.to.span > 0 ? ($0.after.map { rest[$0] }, $0.to) : nil
+            // Slices with an angle but no ring (a rose's 0) stay in the list: an extension
+            // stops at them instead of covering their empty place.
+            let rest = layout.slices.indices.filter { layout.slices[$0].span > 0 }
+            let spanned = rest.map { layout.slices[$0].geometry }
+            restUnderlays = Scene.bridges(from: spanned, to: spanned, closed: Scene.closes(spanned)).compactMap {
+                $0.to.span > 0 && $0.to.outerRadius > $0.to.innerRadius ? ($0.after.map { rest[$0] }, $0.to) : nil
             }
         }
     }
@@ -234,7 +245,11 @@ struct Scene {
 
     /// The moving extensions, as dashes `.p-u<k>`, each after its motion element.
     private static func underlayItems(_ plan: TransitionPlan, shape: TransitionPlan, sweepStart: Double) -> [Bridge] {
-        let drawn = drawn(shape).map { (offset: $0.offset, element: plan.segments[$0.offset]) }
+        // Segments with an angle but no ring at either end (a rose's 0) take part, so that
+        // extensions stop at them; an extension left with no ring is a dash of width 0 (kept:
+        // a sampled instant's scene must have the same elements as the whole transition).
+        let drawn = shape.segments.indices.filter { shape.segments[$0].from.span > 0 || shape.segments[$0].to.span > 0 }
+            .map { (offset: $0, element: plan.segments[$0]) }
         let closed = closes(drawn.map(\.element.from)) && closes(drawn.map(\.element.to))
         let bridges = bridges(from: drawn.map(\.element.from), to: drawn.map(\.element.to), closed: closed)
         return bridges.enumerated().map { k, b in
@@ -242,6 +257,17 @@ struct Scene {
             (segment.from, segment.to) = (b.from, b.to)
             return Bridge(after: b.after.map { drawn[$0].offset },
                           dash: motion(index: k, segment, fromEnd: nil, toEnd: nil, sweepStart: sweepStart), exact: b.exact)
+        }
+    }
+
+    /// Whether every drawn segment has one outer radius at the start and one at the end (so
+    /// stacking applies in motion too: a rose turning back into a pie has equal radii only
+    /// at the end).
+    static func oneRing(_ plan: TransitionPlan) -> Bool {
+        let segments = drawn(plan)
+        guard let first = segments.first?.element else { return true }
+        return segments.allSatisfy {
+            abs($0.element.from.outerRadius - first.from.outerRadius) < 1e-9 && abs($0.element.to.outerRadius - first.to.outerRadius) < 1e-9
         }
     }
 

@@ -58,6 +58,8 @@ public struct ChartOptions: Sendable, Hashable {
     public var other: OtherOptions?
     /// Draw the title and subtitle above the chart in chart.svg.
     public var showTitle = true
+    /// Polar area (rose): equal angles, radius by value (`LowerRose.swift`).
+    public var rose: RoseMode = .none
     public init() {}
 }
 

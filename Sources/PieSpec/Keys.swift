@@ -101,6 +101,8 @@ public enum Keys {
                 "Degrees: every non-zero slice is drawn at least this wide, the others shrink to fit; percentages keep the true values."),
         .boolean("showTitle", \ChartOptions.showTitle, omitDefault: true, change: .reported(sentence: false),
                  "Draw `title` and `subtitle` above the chart in chart.svg (the canvas grows for them); false when the page around the chart shows the title."),
+        .choice("rose", \ChartOptions.rose, omitDefault: true,
+                "Polar area (rose) chart: every slice gets the same angle and its radius shows its value; area: wedge areas are proportional to the values (radius grows with the square root), radius: the radius is linear in the value; none: an ordinary pie or donut. Percentages stay the values' true shares."),
     ])
 
     /// Changes of these keys show as slices that join or leave Other, and as the Other slice's
@@ -239,5 +241,7 @@ public enum Keys {
     /// (never accepted and ignored) with a message that says so.
     public static let planned: [String: String] = [
         "width": "chart", "height": "chart",
+        // Concentric rings (issue 15 item 1): not built yet.
+        "rings": "",
     ]
 }

@@ -88,6 +88,7 @@ extension Lowering {
                   help: "set `chart.innerRadius` (e.g. 0.6), or remove `center`")
         }
         validateOtherID(spec)
+        validateRose(spec)
         guard !diagnostics.hasErrors, let slicesKey = locations.key("slices") else { return }
         let sum = spec.slices.reduce(0) { $0 + $1.value }
         if let total = spec.chart.total {

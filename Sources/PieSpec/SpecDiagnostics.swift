@@ -28,6 +28,7 @@ public enum SpecDiagnostics {
     public static let translucentSlice = DiagnosticCode("E0306")
     public static let centerOnPie = DiagnosticCode("E0307")
     public static let reservedOtherID = DiagnosticCode("E0308")
+    public static let notInRose = DiagnosticCode("E0309")
     public static let tooManySlices = DiagnosticCode("E0401")
 
     public static let catalog: [CodeInfo] = [
@@ -145,6 +146,12 @@ public enum SpecDiagnostics {
             With `chart.other` set, small slices are grouped into one slice whose id is `other`: \
             its colour is pinned and its transitions are matched by that id. A user slice with \
             the same id would be confused with it. Give that slice another id.
+            """),
+        CodeInfo("E0309", "a key that does not apply to a rose chart", """
+            With `chart.rose` set to `area` or `radius`, every slice gets the same angle and its \
+            radius shows its value, scaled so that the largest value reaches the outer radius. \
+            `chart.total` and `chart.minAngle` set angles and a slice's `radius` sets a radius, \
+            so each would contradict the rose. Remove the key, or set `rose: none`.
             """),
         CodeInfo("E0401", "too many slices", """
             A spec may hold at most 100000 slices. Group small slices before writing the spec.

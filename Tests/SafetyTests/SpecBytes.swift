@@ -240,7 +240,8 @@ public struct SpecBytes {
     }
 
     /// Makes the cross-key rules hold: centre text only on a donut (E0307), at least one value
-    /// above 0 (E0305), `chart.total` at least the sum of the values (E0304).
+    /// above 0 (E0305), `chart.total` at least the sum of the values (E0304), no `total`,
+    /// `minAngle` or slice `radius` in a rose (E0309).
     static func fixed(_ spec: Node) -> Node {
         guard case .map(var root) = spec else { return spec }
         var sum = 0.0
@@ -262,6 +263,16 @@ public struct SpecBytes {
             }
             if let total = chart.first(where: { $0.0 == "total" }).flatMap({ field(.map([$0]), "total") }).flatMap(Double.init), total < sum {
                 chart.removeAll { $0.0 == "total" }
+            }
+            if let rose = field(.map(chart), "rose"), rose != "none" {
+                chart.removeAll { $0.0 == "total" || $0.0 == "minAngle" }
+                if let si = root.firstIndex(where: { $0.0 == "slices" }), case .list(let items) = root[si].1 {
+                    root[si].1 = .list(items.map { item in
+                        guard case .map(var e) = item else { return item }
+                        e.removeAll { $0.0 == "radius" }
+                        return .map(e)
+                    })
+                }
             }
             root[ci].1 = .map(chart)
         }

@@ -180,7 +180,8 @@ public struct ChangeReport: Sendable, Hashable {
             if added > 0 { summary.append("\(added) \(added == 1 ? "slice was" : "slices were") added") }
             if removed > 0 { summary.append("\(removed) removed") }
             if changed > 0 { summary.append("\(changed) changed") }
-            if !chart.isEmpty { summary.append("the chart's \(chart.map(\.field).joined(separator: ", ")) changed") }
+            let told = chart.filter(\.inSentence)
+            if !told.isEmpty { summary.append("the chart's \(told.map(\.field).joined(separator: ", ")) changed") }
             return capitalized(summary.joined(separator: ", ")) + "."
         }
         return capitalized(parts.joined(separator: "; ")) + "."

@@ -1,6 +1,6 @@
 """What the browser tests assert about a measured frame, as lists of readable problems."""
 
-from .measure import Probe
+from .measure import BandProbe, Probe, radial_edges
 
 # Boundaries in motion may be off by at most 0.5 degree (the bar in PRODUCT.md / ENGINEERING.md).
 MOTION_TOLERANCE = 0.5
@@ -31,6 +31,43 @@ def angle_problems(probe: Probe, tolerance):
         if bad:
             problems.append(f"{len(bad)} samples at r={r:.1f} off their expected colour, "
                             f"e.g. (angle, expected, rgb, distance): {bad[:4]}")
+    return problems
+
+# Outer edges of slices of different radii (a rose), in screenshot pixels.
+RADIAL_MOTION_TOLERANCE = 1.0
+RADIAL_REST_TOLERANCE = 0.5
+
+
+def band_problems(probe: Probe, tolerance, margin_px=4):
+    """For slices of different radii (a rose): at the middle of every band between successive
+    radii, the boundaries of exactly the wedges that reach it are found within `tolerance`
+    (degrees) and every other sample has the expected colour."""
+    chart, unit = probe.chart, 1 / probe.viewport.scale
+    problems = []
+    radii = chart.bands(probe.t, margin_px * unit)
+    if not radii:
+        return [f"t={probe.t}: no band wide enough to sample"]
+    for r in radii:
+        band = BandProbe(probe.raster, probe.viewport, chart, probe.t, r)
+        for edge in band.edges(r):
+            if edge.measured is None or abs(edge.error) > tolerance:
+                problems.append(edge.describe() + f" (tolerance {tolerance})")
+        bad = band.off_color(r, tolerance)
+        if bad:
+            problems.append(f"{len(bad)} samples at r={r:.1f} off their expected colour, "
+                            f"e.g. (angle, expected, rgb, distance): {bad[:4]}")
+    return problems
+
+
+def radius_problems(probe: Probe, tolerance_px, expect_at_least=1):
+    """Every wedge's outer edge lies at its expected radius within `tolerance_px` screenshot
+    pixels (rays at a quarter, half and three quarters of its angle)."""
+    edges = radial_edges(probe)
+    problems = [] if len(edges) >= expect_at_least else [f"only {len(edges)} outer edges to measure"]
+    scale = probe.viewport.scale
+    for e in edges:
+        if e.measured is None or abs(e.error) * scale > tolerance_px:
+            problems.append(e.describe() + f" (tolerance {tolerance_px} px = {tolerance_px / scale:.2f} units)")
     return problems
 
 

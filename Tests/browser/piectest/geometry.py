@@ -140,15 +140,24 @@ class Chart:
             return self.start_angle, self.start_angle + 360
         return self.start_angle - 15, self.start_angle + self.sweep + 15
 
-    def segments(self, t_ms):
-        """Expected colours along a circle inside every visible ring, in angle order."""
+    def drawn(self, t_ms):
+        """The wedges that draw something at `t_ms`: some width and some ring (a rose's
+        0-valued slice keeps its angle but has no ring)."""
+        return [w for w in self.wedges(t_ms) if w.end - w.start > 1e-9 and w.outer > w.inner + 1e-9]
+
+    def segments(self, t_ms, r=None):
+        """Expected colours along a circle inside every visible ring, in angle order; with
+        `r`, along the circle of radius r, where only the wedges that reach r are drawn
+        (slices of different radii: a rose)."""
         lo, hi = self.sample_range()
         cuts = {lo, hi}
         base = []
         if not self.full_circle:
             base.append((self.start_angle, self.start_angle + self.sweep))
             cuts |= set(base[0])
-        visible = [w for w in self.wedges(t_ms) if w.end - w.start > 1e-9]
+        visible = self.drawn(t_ms)
+        if r is not None:
+            visible = [w for w in visible if w.inner <= r <= w.outer]
         for w in visible:
             cuts |= {self._wrap(w.start), self._wrap(w.end)}
         points = sorted(c for c in cuts if lo <= c <= hi)
@@ -180,9 +189,9 @@ class Chart:
             return w.start <= angle <= w.end
         return w.end - w.start >= 360 or (angle - w.start) % 360 <= w.end - w.start
 
-    def boundaries(self, t_ms):
+    def boundaries(self, t_ms, r=None):
         """Expected colour changes along the sampling circle (cyclic for a full circle)."""
-        segs = self.segments(t_ms)
+        segs = self.segments(t_ms, r)
         out = [Boundary(b.start, a.key, b.key) for a, b in zip(segs, segs[1:])]
         if self.full_circle and len(segs) > 1 and segs[0].key != segs[-1].key:
             out.append(Boundary(segs[0].start, segs[-1].key, segs[0].key))
@@ -190,10 +199,28 @@ class Chart:
 
     def ring(self, t_ms):
         """(inner, outer) radii that every visible slice covers at `t_ms` (the sampling ring)."""
-        visible = [w for w in self.wedges(t_ms) if w.end - w.start > 1e-9]
+        visible = self.drawn(t_ms)
         inner = max([self.inner] + [w.inner for w in visible])
         outer = min([self.outer] + [w.outer for w in visible])
         return inner, outer
+
+    def key_at(self, angle, r, t_ms, wedges=None):
+        """The expected colour key at chart angle `angle` and radius `r` (later wedges paint on
+        top; the track covers the sweep out to the outer radius)."""
+        wedges = self.drawn(t_ms) if wedges is None else wedges
+        in_sweep = self.full_circle or self.start_angle <= angle <= self.start_angle + self.sweep
+        key = TRACK if in_sweep and self.track and self.inner <= r <= self.outer else BACKGROUND
+        for w in wedges:
+            if w.inner <= r <= w.outer and self._contains(w, angle):
+                key = w.key
+        return key
+
+    def bands(self, t_ms, margin):
+        """Sampling radii for a chart whose slices end at different radii: the middle of every
+        band between successive distinct radii (inner radius, each drawn wedge's outer
+        radius) that is wider than 2 * margin, so no sample lies on a radial edge."""
+        radii = sorted({self.inner} | {w.outer for w in self.drawn(t_ms)})
+        return [(a + b) / 2 for a, b in zip(radii, radii[1:]) if b - a > 2 * margin]
 
 
 def _merge(segs):

@@ -181,3 +181,68 @@ class Probe:
 def _angle_gap(a, b, cyclic):
     d = abs(a - b)
     return min(d, 360 - d) if cyclic else d
+
+
+@dataclass
+class RadialEdge:
+    """A wedge's outer edge, expected at `expected` (user units) along chart angle `angle`."""
+    key: str
+    angle: float
+    expected: float
+    after: str
+    measured: float = None
+
+    @property
+    def error(self):
+        return None if self.measured is None else self.measured - self.expected
+
+    def describe(self):
+        where = "not found" if self.measured is None else f"measured r={self.measured:.2f}"
+        return f"outer edge of {self.key} at r={self.expected:.2f} (angle {self.angle:.2f}): {where}"
+
+
+class BandProbe(Probe):
+    """A Probe of the circle of radius `r` only: its expected boundaries are those of the
+    wedges that reach r (a rose draws different boundaries at different radii)."""
+
+    def __init__(self, raster, viewport, chart, t_ms, r):
+        self.raster, self.viewport, self.chart, self.t = raster, viewport, chart, t_ms
+        self.r = r
+        self.colors = chart.colors(t_ms)
+        self.boundaries = chart.boundaries(t_ms, r)
+        self.segments = chart.segments(t_ms, r)
+
+
+def radial_edges(probe, min_arc_px=10, fractions=(0.25, 0.5, 0.75)):
+    """Every drawn wedge's outer edge located along rays at `fractions` of its angle (where
+    the arc there is wide enough to stay off its side edges): sub-pixel, from where the
+    colour is half-way between the wedge and what lies beyond it. [RadialEdge]."""
+    chart, t = probe.chart, probe.t
+    unit = 1 / probe.viewport.scale          # user units per screenshot pixel
+    wedges = chart.drawn(t)
+    out = []
+    for w in wedges:
+        span = w.end - w.start
+        for f in fractions:
+            angle = w.start + span * f
+            side = min(angle - w.start, w.end - angle)
+            if math.radians(side) * w.outer < min_arc_px * unit:
+                continue
+            inside = chart.key_at(angle, w.outer - 3 * unit, t, wedges)
+            beyond = chart.key_at(angle, w.outer + 3 * unit, t, wedges)
+            if inside != w.key or beyond == w.key:
+                continue
+            a, c = probe.colors[w.key], probe.colors[beyond]
+            reach = 3 * unit
+            step = 0.05 * unit
+            n = int(round(2 * reach / step))
+            rs = [w.outer - reach + i * step for i in range(n + 1)]
+            fr = [fraction_toward(probe.color(angle, r), a, c) for r in rs]
+            best = None
+            for i in range(n):
+                if fr[i] < 0.5 <= fr[i + 1]:
+                    x = rs[i] + step * (0.5 - fr[i]) / (fr[i + 1] - fr[i])
+                    if best is None or abs(x - w.outer) < abs(best - w.outer):
+                        best = x
+            out.append(RadialEdge(w.key, angle, w.outer, beyond, best))
+    return out

@@ -1,0 +1,176 @@
+"""`chart.rose` (polar area) measured in each engine: equal angles, outer radii by value.
+
+At rest and at 0/25/50/75/100 % of transitions and after the end, every frame is checked
+twice: along the middle of every band between successive radii, the boundaries of exactly the
+wedges that reach that band (angles, within the motion/rest tolerance) and the expected colour
+everywhere else; and along rays through each wedge, its outer edge at the expected radius (sub-
+pixel). Expected radii come from the manifest and the exact model; the manifest's radii are
+checked against the formula computed here from the spec (area: r = R sqrt(v / max) on a pie,
+r^2 - i^2 proportional to v on a donut; radius: linear), and the angles against equal shares."""
+
+import copy
+import json
+import math
+
+import pytest
+
+from piectest import bundle as bundles, checks, specs
+from piectest.chromium import SeekPage
+from piectest.measure import BandProbe, Probe, radial_edges
+from piectest.transition import TransitionChart
+
+COLORS = specs.SLICE_COLORS
+
+
+def rose(values, mode, chart=None, colors=None):
+    s = specs.spec("t", values, chart={"rose": mode, **(chart or {})}, colors=colors)
+    return s
+
+
+AT_REST = {
+    "area-pie": rose([40, 25, 16, 9, 4], "area"),
+    "radius-donut": rose([10, 2, 6, 8], "radius", {"innerRadius": 0.3}),
+    "area-gauge-zero": rose([5, 0, 3, 2], "area", {"sweep": 180, "startAngle": -90, "innerRadius": 0.25},
+                            colors=[COLORS[0], specs.HAIRLINE, COLORS[1], COLORS[2]]),
+}
+TRANSITIONS = {
+    # Values change in a linear rose: radii grow and shrink, angles stay.
+    "values": (rose([10, 2, 6, 8], "radius"), rose([4, 9, 6, 10], "radius")),
+    # A pie becomes a rose while a slice leaves and one arrives (ids s0..s3 -> s0, s1, s2, s4).
+    "rose-on": (specs.spec("t", [40, 30, 20, 10]),
+                rose([40, 30, 20, 10], "area")),
+    # A rose (donut) turns back into a pie.
+    "rose-off": (rose([40, 10, 25, 5], "area", {"innerRadius": 0.3}),
+                 specs.spec("t", [40, 10, 25, 5], chart={"innerRadius": 0.3})),
+}
+TRANSITIONS["rose-on"][1]["slices"][3] = {"id": "s5", "label": "S5", "value": 15, "color": COLORS[5]}
+WORST = {}    # engine -> {"angle motion"/"angle rest": deg, "radius motion"/"radius rest": px}
+PERCENTS = [0, 25, 50, 75, 100]
+LABELS = [f"{p}%" for p in PERCENTS] + ["after-end"]
+
+
+def expected_radius(value, largest, mode, outer, inner):
+    if value <= 0:
+        return inner
+    f = value / largest
+    if mode == "radius":
+        return inner + (outer - inner) * f
+    return math.sqrt(inner * inner + (outer * outer - inner * inner) * f)
+
+
+@pytest.fixture(scope="module")
+def rest_bundles(build):
+    return {name: build(copy.deepcopy(spec) | {"id": name}) for name, spec in AT_REST.items()}
+
+
+@pytest.mark.parametrize("name", AT_REST)
+def test_manifest_radii_and_angles_follow_the_spec(rest_bundles, name):
+    spec, m = AT_REST[name], rest_bundles[name].manifest
+    c = m["chart"]
+    outer, inner = float(c["outerRadius"]), float(c["innerRadius"])
+    values = [s["value"] for s in spec["slices"]]
+    n, sweep = len(values), spec["chart"].get("sweep", 360)
+    for k, (s, v) in enumerate(zip(m["slices"], values)):
+        want = expected_radius(v, max(values), spec["chart"]["rose"], outer, inner)
+        assert float(s.get("outerRadius", outer)) == pytest.approx(want, abs=2e-3), s["id"]
+        assert float(s["endAngle"]) - float(s["startAngle"]) == pytest.approx(sweep / n, abs=1e-3), s["id"]
+    # Real shares, not 1/n (one decimal, largest remainder: within 0.1).
+    assert [float(s["percent"]) for s in m["slices"]] == pytest.approx([100 * v / sum(values) for v in values], abs=0.1001)
+
+
+@pytest.fixture(scope="module")
+def rest_page(rest_bundles, shoot):
+    items, index = [], {}
+    for name, bundle in rest_bundles.items():
+        chart = bundle.chart()
+        for phase, t in (("mid", chart.delay + chart.duration / 2), ("end", chart.end_time + 250)):
+            index[name, phase] = len(items)
+            items.append((bundle.svg, t))
+    page = SeekPage(items, background=specs.MAGENTA)
+    return index, page, shoot(page, "rose-rest")
+
+
+def record(engine, probe, rest):
+    """The worst angle (degrees) and radius (px) errors measured, per engine and phase."""
+    worst = WORST.setdefault(engine, {})
+    phase = "rest" if rest else "motion"
+    unit = 1 / probe.viewport.scale
+    angles = [abs(e.error) for r in probe.chart.bands(probe.t, 4 * unit)
+              for e in BandProbe(probe.raster, probe.viewport, probe.chart, probe.t, r).edges(r) if e.measured is not None]
+    radii = [abs(e.error) * probe.viewport.scale for e in radial_edges(probe) if e.measured is not None]
+    for key, values in ((f"angle {phase}", angles), (f"radius {phase}", radii)):
+        worst[key] = round(max([worst.get(key, 0.0)] + values), 3)
+
+
+def frame_problems(page, raster, i, chart, t_ms, engine, expect_animations=True):
+    frame = page.frames[i]
+    probe = Probe(raster, frame.viewport, chart, t_ms)
+    rest = t_ms >= chart.end_time
+    record(engine, probe, rest)
+    problems = checks.marker_problems(page, raster, i, expect_animations)
+    problems += checks.band_problems(probe, checks.tolerance_at(chart, t_ms))
+    problems += checks.radius_problems(probe, checks.RADIAL_REST_TOLERANCE if rest else checks.RADIAL_MOTION_TOLERANCE)
+    problems += checks.leak_problems(probe, specs.MAGENTA)
+    return problems
+
+
+@pytest.mark.parametrize("phase", ["mid", "end"])
+@pytest.mark.parametrize("name", AT_REST)
+def test_rose_enters_and_rests_exactly(rest_bundles, rest_page, engine, name, phase):
+    index, page, raster = rest_page
+    chart = rest_bundles[name].chart()
+    i = index[name, phase]
+    t = page.frames[i].t_ms
+    checks.report(frame_problems(page, raster, i, chart, t, engine.name),
+                  f"{name} at t={t} ms, screenshot {page.screenshot}")
+
+
+@pytest.fixture(scope="module")
+def transitions(piec, workdir, shoot):
+    out = {}
+    for name, (before, after) in TRANSITIONS.items():
+        old, new = copy.deepcopy(before), copy.deepcopy(after)
+        old["id"] = new["id"] = "rose-" + name
+        case_dir = workdir / ("rose-" + name)
+        case_dir.mkdir(parents=True, exist_ok=True)
+        bundle = bundles.build_transition(piec, old, new, case_dir)
+        chart = TransitionChart(bundle.manifest)
+        start, end = chart.delay, chart.end_time
+        times = [start + (end - start) * p / 100 for p in PERCENTS] + [end + 250]
+        page = SeekPage([(bundle.svg, t) for t in times], columns=len(times), background=chart.background)
+        out[name] = (bundle, chart, page, shoot(page, "rose-" + name))
+    return out
+
+
+@pytest.mark.parametrize("index", range(len(LABELS)), ids=LABELS)
+@pytest.mark.parametrize("name", TRANSITIONS)
+def test_rose_transitions_follow_the_exact_model(transitions, engine, name, index):
+    bundle, chart, page, raster = transitions[name]
+    t = page.frames[index].t_ms
+    checks.report(frame_problems(page, raster, index, chart, t, engine.name),
+                  f"{name} {LABELS[index]} (t={t} ms), screenshot {page.screenshot}")
+
+
+def test_rose_on_changes_angles_and_radii_in_the_plan(transitions):
+    """The transition really moves both: equal angles and radii by value at the end, the
+    pie's angles and one radius at the start."""
+    m = transitions["rose-on"][0].manifest
+    by_id = {t["id"]: t for t in m["transitions"]}
+    s0 = by_id["s0"]
+    assert float(s0["from"]["endAngle"]) - float(s0["from"]["startAngle"]) == pytest.approx(144, abs=1e-3)
+    assert float(s0["to"]["endAngle"]) - float(s0["to"]["startAngle"]) == pytest.approx(90, abs=1e-3)
+    s1 = by_id["s1"]
+    outer = float(m["chart"]["outerRadius"])
+    assert float(s1["from"]["outerRadius"]) == pytest.approx(outer, abs=1e-3)
+    assert float(s1["to"]["outerRadius"]) == pytest.approx(outer * math.sqrt(30 / 40), abs=2e-3)
+    assert any("rose" in str(c) for c in m["changes"]["chart"])
+
+
+def test_worst_rose_errors(engine, workdir):
+    """Runs after the frames above (file order): reports the worst errors measured."""
+    worst = WORST.get(engine.name)
+    assert worst, f"nothing measured in {engine.name}"
+    (workdir / f"{engine.name}-worst-rose-error.json").write_text(json.dumps(worst, indent=1))
+    print(f"\n{engine.name}: worst rose errors (deg, px): {json.dumps(worst)}")
+    assert worst["angle motion"] <= checks.MOTION_TOLERANCE and worst["angle rest"] <= checks.REST_TOLERANCE
+    assert worst["radius motion"] <= checks.RADIAL_MOTION_TOLERANCE and worst["radius rest"] <= checks.RADIAL_REST_TOLERANCE
