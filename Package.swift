@@ -13,6 +13,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // PiePreview names their types (Logger, HTTPResponse.Status); Hummingbird requires them too.
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.14.0"),
         // Test only (SafetyTests): property-based testing on top of Swift Testing.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -30,12 +33,17 @@ let package = Package(
         // Spec AST, key tables (also the JSON Schema), lowering and validation.
         .target(name: "PieSpec", dependencies: ["PieYAML", "PieDiagnostics"]),
         // Layout, transition plan, SVG/CSS/HTML/manifest codegen. Pure: no I/O.
-        .target(name: "PieCore", dependencies: ["PieSpec", "PieYAML", "PieDiagnostics"]),
+        .target(name: "PieCore", dependencies: ["PieSpec", "PieDiagnostics"]),
         // Disk, atomic writes, git, scheduling. The only library that does I/O.
         .target(name: "PieDriver", dependencies: ["PieCore", "PieSpec", "PieYAML", "PieDiagnostics"]),
         // `piec watch --serve`: the live preview server (Hummingbird), kept apart so the driver
         // and its tests build without it.
-        .target(name: "PiePreview", dependencies: ["PieDriver", .product(name: "Hummingbird", package: "hummingbird")]),
+        .target(name: "PiePreview", dependencies: [
+            "PieDriver",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // The command line (all subcommands, a table-driven argument parser), shared by both
         // executables. No Foundation: it is in `piec`'s start-up path.
         .target(name: "PiecCLI", dependencies: ["PieDriver"]),
@@ -56,10 +64,10 @@ let package = Package(
             ),
             dependencies: ["piec"]
         ),
-        .testTarget(name: "PieYAMLTests", dependencies: ["PieYAML"]),
-        .testTarget(name: "PieSpecTests", dependencies: ["PieSpec"]),
-        .testTarget(name: "PieCoreTests", dependencies: ["PieCore"]),
-        .testTarget(name: "PieDriverTests", dependencies: ["PieDriver"]),
+        .testTarget(name: "PieYAMLTests", dependencies: ["PieYAML", "PieDiagnostics"]),
+        .testTarget(name: "PieSpecTests", dependencies: ["PieSpec", "PieDiagnostics"]),
+        .testTarget(name: "PieCoreTests", dependencies: ["PieCore", "PieSpec", "PieDiagnostics"]),
+        .testTarget(name: "PieDriverTests", dependencies: ["PieDriver", "PieCore", "PieSpec"]),
         .testTarget(name: "CLITests", dependencies: ["PieDriver"]),
         .testTarget(name: "PiecCLITests", dependencies: ["PiecCLI", "PieDriver"]),
         .testTarget(name: "WatchTests", dependencies: ["PieDriver"]),
