@@ -26,16 +26,19 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        // Leaf: source files, locations, diagnostics, renderers, ordered JSON.
-        .target(name: "PieDiagnostics"),
+        // Leaf: the one JSON writer (JSONValue, JSONStream), the one number formatter, the byte
+        // buffer every output file is written into, and the JSON reading the driver needs.
+        .target(name: "PieJSON"),
+        // Source files, locations, diagnostics, renderers. Re-exports PieJSON.
+        .target(name: "PieDiagnostics", dependencies: ["PieJSON"]),
         // libyaml event loop -> located node tree.
         .target(name: "PieYAML", dependencies: ["CYAML", "PieDiagnostics"]),
         // Spec AST, key tables (also the JSON Schema), lowering and validation.
         .target(name: "PieSpec", dependencies: ["PieYAML", "PieDiagnostics"]),
         // Layout, transition plan, SVG/CSS/HTML/manifest codegen. Pure: no I/O.
-        .target(name: "PieCore", dependencies: ["PieSpec", "PieDiagnostics"]),
+        .target(name: "PieCore", dependencies: ["PieSpec", "PieDiagnostics", "PieJSON"]),
         // Disk, atomic writes, git, scheduling. The only library that does I/O.
-        .target(name: "PieDriver", dependencies: ["PieCore", "PieSpec", "PieYAML", "PieDiagnostics"]),
+        .target(name: "PieDriver", dependencies: ["PieCore", "PieSpec", "PieYAML", "PieDiagnostics", "PieJSON"]),
         // `piec watch --serve`: the live preview server (Hummingbird), kept apart so the driver
         // and its tests build without it.
         .target(name: "PiePreview", dependencies: [
@@ -46,7 +49,7 @@ let package = Package(
         ]),
         // The command line (all subcommands, a table-driven argument parser), shared by both
         // executables. No Foundation: it is in `piec`'s start-up path.
-        .target(name: "PiecCLI", dependencies: ["PieDriver"]),
+        .target(name: "PiecCLI", dependencies: ["PieDriver", "PieCore"]),
         // `piec`: no preview server linked in (start-up time); `watch --serve` execs piec-preview.
         .executableTarget(name: "piec", dependencies: ["PiecCLI"]),
         // `piec-preview`: the same command line with the Hummingbird preview server.
@@ -66,10 +69,10 @@ let package = Package(
         ),
         .testTarget(name: "PieYAMLTests", dependencies: ["PieYAML", "PieDiagnostics"]),
         .testTarget(name: "PieSpecTests", dependencies: ["PieSpec", "PieDiagnostics"]),
-        .testTarget(name: "PieCoreTests", dependencies: ["PieCore", "PieSpec", "PieDiagnostics"]),
+        .testTarget(name: "PieCoreTests", dependencies: ["PieCore", "PieSpec", "PieDiagnostics", "PieJSON"]),
         .testTarget(name: "PieDriverTests", dependencies: ["PieDriver", "PieCore", "PieSpec"]),
-        .testTarget(name: "CLITests", dependencies: ["PieDriver"]),
-        .testTarget(name: "PiecCLITests", dependencies: ["PiecCLI", "PieDriver"]),
+        .testTarget(name: "CLITests", dependencies: ["PieDriver", "PieCore"]),
+        .testTarget(name: "PiecCLITests", dependencies: ["PiecCLI", "PieDriver", "PieCore"]),
         .testTarget(name: "WatchTests", dependencies: ["PieDriver"]),
         .testTarget(name: "PreviewTests", dependencies: ["PiePreview", "PieDriver"]),
         // Adversarial suite: fuzz regressions, property tests, output safety, limits.

@@ -58,9 +58,6 @@ public struct CompileResult: Sendable {
 
 /// The pure compiler: spec source -> checked spec -> layout -> transition plan -> bundle.
 public enum Compiler {
-    /// The tool version written into every manifest (`"piec"`).
-    public static let toolVersion = "0.1.0"
-
     /// The bundle's files, in the order they are written.
     public static let fileNames = ["chart.svg", "chart.css", "index.html", "manifest.json"]
 
