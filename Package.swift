@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "PieDriverTests", dependencies: ["PieDriver", "PieCore", "PieSpec"]),
         .testTarget(name: "CLITests", dependencies: ["PieDriver", "PieCore"]),
         .testTarget(name: "PiecCLITests", dependencies: ["PiecCLI", "PieDriver", "PieCore"]),
-        .testTarget(name: "WatchTests", dependencies: ["PieDriver"]),
+        .testTarget(name: "WatchTests", dependencies: ["PieDriver", "PieCore"]),
         .testTarget(name: "PreviewTests", dependencies: ["PiePreview", "PieDriver"]),
         // Adversarial suite: fuzz regressions, property tests, output safety, limits.
         .testTarget(

@@ -29,9 +29,6 @@ public struct CompileRequest: Sendable {
     public var defaultID: String
     public var svgOnly: Bool
     public var validateOnly = false
-    /// Asked once the spec is loaded without errors (no previous version): true means the
-    /// bundle on disk is already what this spec compiles to, so no bundle is generated.
-    public var isUpToDate: (@Sendable (ChartSpec) -> Bool)?
     /// The previous version to animate from; nil = the chart plays its `enter` animation.
     public var previous: PreviousSource?
     public init(source: SourceFile, defaultID: String, svgOnly: Bool = false, previous: PreviousSource? = nil) {
@@ -42,17 +39,33 @@ public struct CompileRequest: Sendable {
     }
 }
 
+/// What the compiler worked out for one checked chart, before any bytes: the layout, the plan
+/// and what changed. Consumers (the bundle writer, the watcher's summary, `piec diff`) read
+/// these values; none of them parses bytes another phase wrote.
+public struct CompiledChart: Sendable {
+    public var layout: ChartLayout
+    public var plan: TransitionPlan
+    /// What changed from the previous version; nil when the chart enters.
+    public var changes: ChangeReport?
+    public init(layout: ChartLayout, plan: TransitionPlan, changes: ChangeReport?) {
+        self.layout = layout
+        self.plan = plan
+        self.changes = changes
+    }
+}
+
 /// The result of compiling one spec: a bundle when there were no errors, and every diagnostic.
 public struct CompileResult: Sendable {
     public var bundle: Bundle?
     public var spec: ChartSpec?
     public var diagnostics: [Diagnostic]
-    /// `CompileRequest.isUpToDate` said yes: no bundle was generated.
-    public var upToDate = false
-    public init(bundle: Bundle?, spec: ChartSpec?, diagnostics: [Diagnostic]) {
+    /// The layout, plan and changes the bundle was written from (nil without a bundle).
+    public var chart: CompiledChart?
+    public init(bundle: Bundle?, spec: ChartSpec?, diagnostics: [Diagnostic], chart: CompiledChart? = nil) {
         self.bundle = bundle
         self.spec = spec
         self.diagnostics = diagnostics
+        self.chart = chart
     }
 }
 
@@ -83,25 +96,26 @@ public enum Compiler {
         }
         if let warning = MinAngle.warning(spec, locations: loaded.locations) { diagnostics.append(warning) }
         if request.validateOnly { return CompileResult(bundle: nil, spec: spec, diagnostics: diagnostics) }
-        if request.previous == nil, let isUpToDate = request.isUpToDate, isUpToDate(spec) {
-            var result = CompileResult(bundle: nil, spec: spec, diagnostics: diagnostics)
-            result.upToDate = true
-            return result
-        }
-        let bundle = compile(spec: spec, sourceBytes: request.source.bytes, previous: previousSpec, svgOnly: request.svgOnly)
-        return CompileResult(bundle: bundle, spec: spec, diagnostics: diagnostics)
+        let compiled = chart(spec, previous: previousSpec)
+        let bundle = BundleWriter.write(spec: spec, sourceBytes: request.source.bytes, chart: compiled, svgOnly: request.svgOnly)
+        return CompileResult(bundle: bundle, spec: spec, diagnostics: diagnostics, chart: compiled)
     }
 
     /// The bundle of a checked spec: the transition from `previous`, or the `enter` animation.
     /// `sourceBytes` are hashed into the manifest's `specHash`.
     public static func compile(spec: ChartSpec, sourceBytes: [UInt8], previous: ChartSpec? = nil, svgOnly: Bool = false) -> Bundle {
+        BundleWriter.write(spec: spec, sourceBytes: sourceBytes, chart: chart(spec, previous: previous), svgOnly: svgOnly)
+    }
+
+    /// The layout, plan and changes of a checked spec: the transition from `previous`, or the
+    /// `enter` animation.
+    public static func chart(_ spec: ChartSpec, previous: ChartSpec?) -> CompiledChart {
         guard let previous else {
             let layout = Layout.layout(spec)
-            let plan = Planner.enter(layout, animation: spec.animation)
-            return BundleWriter.write(spec: spec, sourceBytes: sourceBytes, layout: layout, plan: plan, changes: nil, svgOnly: svgOnly)
+            return CompiledChart(layout: layout, plan: Planner.enter(layout, animation: spec.animation), changes: nil)
         }
         let (plan, changes, layout) = transition(from: previous, to: spec)
-        return BundleWriter.write(spec: spec, sourceBytes: sourceBytes, layout: layout, plan: plan, changes: changes, svgOnly: svgOnly)
+        return CompiledChart(layout: layout, plan: plan, changes: changes)
     }
 
     /// The plan, the change report and the new layout between two checked specs.
@@ -169,6 +183,10 @@ public enum Compiler {
 
 /// Code generation of all bundle files from a layout and a plan.
 public enum BundleWriter {
+    public static func write(spec: ChartSpec, sourceBytes: [UInt8], chart: CompiledChart, svgOnly: Bool = false) -> Bundle {
+        write(spec: spec, sourceBytes: sourceBytes, layout: chart.layout, plan: chart.plan, changes: chart.changes, svgOnly: svgOnly)
+    }
+
     public static func write(spec: ChartSpec, sourceBytes: [UInt8], layout: ChartLayout, plan: TransitionPlan,
                              changes: ChangeReport?, svgOnly: Bool = false) -> Bundle {
         let scene = Scene(layout: layout, plan: plan)

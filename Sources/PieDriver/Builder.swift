@@ -64,10 +64,6 @@ public struct Builder: Sendable {
         }
         var request = CompileRequest(source: source, defaultID: slug, svgOnly: output == .svgOnly)
         request.validateOnly = output == .none
-        if let upToDateIn, output == .bundle, from == nil {
-            let bytes = source.bytes
-            request.isUpToDate = { UpToDate.isCurrent(outputDir: upToDateIn, id: $0.id, specBytes: bytes) }
-        }
         var diagnostics: [Diagnostic] = []
         if let from {
             let resolved = PreviousVersionResolver(ref: from).resolve(specPath: input.path, source: source, defaultID: slug)
@@ -79,7 +75,10 @@ public struct Builder: Sendable {
         }
         let result = compile(request)
         diagnostics += result.diagnostics
-        if result.upToDate, !diagnostics.hasErrors, let id = result.spec?.id, BundleID.isValid(id) {
+        // A spec whose `id` is not its file stem: only now is its bundle known (the bundle just
+        // generated is dropped when the one on disk is current, as if the fast path had found it).
+        if let upToDateIn, output == .bundle, from == nil, !diagnostics.hasErrors, let id = result.spec?.id, id != slug,
+           BundleID.isValid(id), UpToDate.isCurrent(outputDir: upToDateIn, id: id, specBytes: source.bytes) {
             var outcome = SpecOutcome(input: input, source: source, bundle: nil, spec: result.spec, diagnostics: diagnostics)
             outcome.upToDateID = id
             return outcome
@@ -95,7 +94,9 @@ public struct Builder: Sendable {
             diagnostics += problem.diagnostics
             bundle = nil
         }
-        return SpecOutcome(input: input, source: source, bundle: bundle, spec: result.spec, diagnostics: diagnostics)
+        var outcome = SpecOutcome(input: input, source: source, bundle: bundle, spec: result.spec, diagnostics: diagnostics)
+        outcome.chart = bundle == nil ? nil : result.chart
+        return outcome
     }
 
     /// Where a spec names its bundle: the value of its top-level `id`, or 1:1 when the id
