@@ -67,9 +67,11 @@ let package = Package(
             ),
             dependencies: ["piec"]
         ),
+        // The golden-file check shared by the test targets (PIEC_UPDATE_FIXTURES=1 rewrites).
+        .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
         .testTarget(name: "PieYAMLTests", dependencies: ["PieYAML", "PieDiagnostics"]),
-        .testTarget(name: "PieSpecTests", dependencies: ["PieSpec", "PieDiagnostics"]),
-        .testTarget(name: "PieCoreTests", dependencies: ["PieCore", "PieSpec", "PieDiagnostics", "PieJSON"]),
+        .testTarget(name: "PieSpecTests", dependencies: ["PieSpec", "PieDiagnostics", "GoldenFiles"]),
+        .testTarget(name: "PieCoreTests", dependencies: ["PieCore", "PieSpec", "PieDiagnostics", "PieJSON", "GoldenFiles"]),
         .testTarget(name: "PieDriverTests", dependencies: ["PieDriver", "PieCore", "PieSpec"]),
         .testTarget(name: "CLITests", dependencies: ["PieDriver", "PieCore"]),
         .testTarget(name: "PiecCLITests", dependencies: ["PiecCLI", "PieDriver", "PieCore"]),
