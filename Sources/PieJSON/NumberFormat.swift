@@ -23,7 +23,7 @@ public enum NumberText {
         case large
     }
 
-    @inlinable public static func decimal(_ value: Double, decimals: Int) -> Decimal {
+    @inlinable @inline(__always) public static func decimal(_ value: Double, decimals: Int) -> Decimal {
         guard value.isFinite else { return .zero }
         let d = max(0, min(decimals, 9))
         var unit: UInt64 = 1
@@ -51,7 +51,7 @@ public enum NumberText {
 extension ByteWriter {
     /// Appends `formatNumber(value, decimals:)`: the rounded value's digits are written once,
     /// right to left, with the fraction's trailing zeros dropped first.
-    @inlinable public mutating func num(_ value: Double, decimals: Int = 3) {
+    @inlinable @inline(__always) public mutating func num(_ value: Double, decimals: Int = 3) {
         switch NumberText.decimal(value, decimals: decimals) {
         case .zero: byte(0x30)
         case .digits(let n, let fraction): storage.appendDecimal(n, fractionDigits: fraction, negative: value < 0)
