@@ -23,7 +23,8 @@ public struct Bundle: Sendable, Hashable {
 
 /// What to compile. `defaultID` is the slug of the file stem (used when the spec has no `id`).
 /// `svgOnly` makes a bundle of chart.svg alone; `validateOnly` (for `piec check`) loads and
-/// validates the spec and the previous version but generates no bundle.
+/// validates the spec and the previous version but generates no bundle (the result's
+/// `checked` can be handed to `Compiler.generate` later).
 public struct CompileRequest: Sendable {
     public var source: SourceFile
     public var defaultID: String
@@ -61,12 +62,25 @@ public struct CompileResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// The layout, plan and changes the bundle was written from (nil without a bundle).
     public var chart: CompiledChart?
+    /// With `validateOnly` and no errors: what `Compiler.generate` needs to finish the job.
+    public var checked: CheckedSpec?
     public init(bundle: Bundle?, spec: ChartSpec?, diagnostics: [Diagnostic], chart: CompiledChart? = nil) {
         self.bundle = bundle
         self.spec = spec
         self.diagnostics = diagnostics
         self.chart = chart
     }
+}
+
+/// A spec that loaded without errors, with its previous version, ready for codegen.
+public struct CheckedSpec: Sendable {
+    public var spec: ChartSpec
+    public var previous: ChartSpec?
+    /// Hashed into the manifest's `specHash`.
+    public var sourceBytes: [UInt8]
+    public var svgOnly: Bool
+    /// Loading's warnings, kept in the generated result.
+    public var diagnostics: [Diagnostic]
 }
 
 /// The pure compiler: spec source -> checked spec -> layout -> transition plan -> bundle.
@@ -95,10 +109,21 @@ public enum Compiler {
             }
         }
         if let warning = MinAngle.warning(spec, locations: loaded.locations) { diagnostics.append(warning) }
-        if request.validateOnly { return CompileResult(bundle: nil, spec: spec, diagnostics: diagnostics) }
-        let compiled = chart(spec, previous: previousSpec)
-        let bundle = BundleWriter.write(spec: spec, sourceBytes: request.source.bytes, chart: compiled, svgOnly: request.svgOnly)
-        return CompileResult(bundle: bundle, spec: spec, diagnostics: diagnostics, chart: compiled)
+        let checked = CheckedSpec(spec: spec, previous: previousSpec, sourceBytes: request.source.bytes,
+                                  svgOnly: request.svgOnly, diagnostics: diagnostics)
+        guard !request.validateOnly else {
+            var result = CompileResult(bundle: nil, spec: spec, diagnostics: diagnostics)
+            result.checked = checked
+            return result
+        }
+        return generate(checked)
+    }
+
+    /// The bundle of a checked spec, with the layout, plan and changes it was written from.
+    public static func generate(_ checked: CheckedSpec) -> CompileResult {
+        let compiled = chart(checked.spec, previous: checked.previous)
+        let bundle = BundleWriter.write(spec: checked.spec, sourceBytes: checked.sourceBytes, chart: compiled, svgOnly: checked.svgOnly)
+        return CompileResult(bundle: bundle, spec: checked.spec, diagnostics: checked.diagnostics, chart: compiled)
     }
 
     /// The bundle of a checked spec: the transition from `previous`, or the `enter` animation.
