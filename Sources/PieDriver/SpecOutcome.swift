@@ -37,7 +37,8 @@ public struct SpecOutcome: Sendable {
 }
 
 /// The pure function that turns a spec into a bundle (`Compiler.compile` in production;
-/// tests may inject another one).
+/// tests may inject another one). Where a current bundle may be skipped, `Builder` asks it
+/// with `validateOnly` and finishes a returned `CheckedSpec` with `Compiler.generate`.
 public typealias CompileFunction = @Sendable (CompileRequest) -> CompileResult
 
 /// `PieCore.Bundle` under a name that does not clash with `Foundation.Bundle`.
