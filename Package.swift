@@ -13,6 +13,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // PiePreview names their types (Logger, HTTPResponse.Status); Hummingbird requires them too.
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.14.0"),
         // Test only (SafetyTests): property-based testing on top of Swift Testing.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -23,22 +26,30 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        // Leaf: source files, locations, diagnostics, renderers, ordered JSON.
-        .target(name: "PieDiagnostics"),
+        // Leaf: the one JSON writer (JSONValue, JSONStream), the one number formatter, the byte
+        // buffer every output file is written into, and the JSON reading the driver needs.
+        .target(name: "PieJSON"),
+        // Source files, locations, diagnostics, renderers. Re-exports PieJSON.
+        .target(name: "PieDiagnostics", dependencies: ["PieJSON"]),
         // libyaml event loop -> located node tree.
         .target(name: "PieYAML", dependencies: ["CYAML", "PieDiagnostics"]),
         // Spec AST, key tables (also the JSON Schema), lowering and validation.
         .target(name: "PieSpec", dependencies: ["PieYAML", "PieDiagnostics"]),
         // Layout, transition plan, SVG/CSS/HTML/manifest codegen. Pure: no I/O.
-        .target(name: "PieCore", dependencies: ["PieSpec", "PieYAML", "PieDiagnostics"]),
+        .target(name: "PieCore", dependencies: ["PieSpec", "PieDiagnostics", "PieJSON"]),
         // Disk, atomic writes, git, scheduling. The only library that does I/O.
-        .target(name: "PieDriver", dependencies: ["PieCore", "PieSpec", "PieYAML", "PieDiagnostics"]),
+        .target(name: "PieDriver", dependencies: ["PieCore", "PieSpec", "PieYAML", "PieDiagnostics", "PieJSON"]),
         // `piec watch --serve`: the live preview server (Hummingbird), kept apart so the driver
         // and its tests build without it.
-        .target(name: "PiePreview", dependencies: ["PieDriver", .product(name: "Hummingbird", package: "hummingbird")]),
+        .target(name: "PiePreview", dependencies: [
+            "PieDriver",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // The command line (all subcommands, a table-driven argument parser), shared by both
         // executables. No Foundation: it is in `piec`'s start-up path.
-        .target(name: "PiecCLI", dependencies: ["PieDriver"]),
+        .target(name: "PiecCLI", dependencies: ["PieDriver", "PieCore"]),
         // `piec`: no preview server linked in (start-up time); `watch --serve` execs piec-preview.
         .executableTarget(name: "piec", dependencies: ["PiecCLI"]),
         // `piec-preview`: the same command line with the Hummingbird preview server.
@@ -56,13 +67,15 @@ let package = Package(
             ),
             dependencies: ["piec"]
         ),
-        .testTarget(name: "PieYAMLTests", dependencies: ["PieYAML"]),
-        .testTarget(name: "PieSpecTests", dependencies: ["PieSpec"]),
-        .testTarget(name: "PieCoreTests", dependencies: ["PieCore"]),
-        .testTarget(name: "PieDriverTests", dependencies: ["PieDriver"]),
-        .testTarget(name: "CLITests", dependencies: ["PieDriver"]),
-        .testTarget(name: "PiecCLITests", dependencies: ["PiecCLI", "PieDriver"]),
-        .testTarget(name: "WatchTests", dependencies: ["PieDriver"]),
+        // The golden-file check shared by the test targets (PIEC_UPDATE_FIXTURES=1 rewrites).
+        .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
+        .testTarget(name: "PieYAMLTests", dependencies: ["PieYAML", "PieDiagnostics"]),
+        .testTarget(name: "PieSpecTests", dependencies: ["PieSpec", "PieDiagnostics", "GoldenFiles"]),
+        .testTarget(name: "PieCoreTests", dependencies: ["PieCore", "PieSpec", "PieDiagnostics", "PieJSON", "GoldenFiles"]),
+        .testTarget(name: "PieDriverTests", dependencies: ["PieDriver", "PieCore", "PieSpec"]),
+        .testTarget(name: "CLITests", dependencies: ["PieDriver", "PieCore"]),
+        .testTarget(name: "PiecCLITests", dependencies: ["PiecCLI", "PieDriver", "PieCore"]),
+        .testTarget(name: "WatchTests", dependencies: ["PieDriver", "PieCore"]),
         .testTarget(name: "PreviewTests", dependencies: ["PiePreview", "PieDriver"]),
         // Adversarial suite: fuzz regressions, property tests, output safety, limits.
         .testTarget(

@@ -23,15 +23,13 @@ public struct Bundle: Sendable, Hashable {
 
 /// What to compile. `defaultID` is the slug of the file stem (used when the spec has no `id`).
 /// `svgOnly` makes a bundle of chart.svg alone; `validateOnly` (for `piec check`) loads and
-/// validates the spec and the previous version but generates no bundle.
+/// validates the spec and the previous version but generates no bundle (the result's
+/// `checked` can be handed to `Compiler.generate` later).
 public struct CompileRequest: Sendable {
     public var source: SourceFile
     public var defaultID: String
     public var svgOnly: Bool
     public var validateOnly = false
-    /// Asked once the spec is loaded without errors (no previous version): true means the
-    /// bundle on disk is already what this spec compiles to, so no bundle is generated.
-    public var isUpToDate: (@Sendable (ChartSpec) -> Bool)?
     /// The previous version to animate from; nil = the chart plays its `enter` animation.
     public var previous: PreviousSource?
     public init(source: SourceFile, defaultID: String, svgOnly: Bool = false, previous: PreviousSource? = nil) {
@@ -42,25 +40,51 @@ public struct CompileRequest: Sendable {
     }
 }
 
+/// What the compiler worked out for one checked chart, before any bytes: the layout, the plan
+/// and what changed. Consumers (the bundle writer, the watcher's summary, `piec diff`) read
+/// these values; none of them parses bytes another phase wrote.
+public struct CompiledChart: Sendable {
+    public var layout: ChartLayout
+    public var plan: TransitionPlan
+    /// What changed from the previous version; nil when the chart enters.
+    public var changes: ChangeReport?
+    public init(layout: ChartLayout, plan: TransitionPlan, changes: ChangeReport?) {
+        self.layout = layout
+        self.plan = plan
+        self.changes = changes
+    }
+}
+
 /// The result of compiling one spec: a bundle when there were no errors, and every diagnostic.
 public struct CompileResult: Sendable {
     public var bundle: Bundle?
     public var spec: ChartSpec?
     public var diagnostics: [Diagnostic]
-    /// `CompileRequest.isUpToDate` said yes: no bundle was generated.
-    public var upToDate = false
-    public init(bundle: Bundle?, spec: ChartSpec?, diagnostics: [Diagnostic]) {
+    /// The layout, plan and changes the bundle was written from (nil without a bundle).
+    public var chart: CompiledChart?
+    /// With `validateOnly` and no errors: what `Compiler.generate` needs to finish the job.
+    public var checked: CheckedSpec?
+    public init(bundle: Bundle?, spec: ChartSpec?, diagnostics: [Diagnostic], chart: CompiledChart? = nil) {
         self.bundle = bundle
         self.spec = spec
         self.diagnostics = diagnostics
+        self.chart = chart
     }
+}
+
+/// A spec that loaded without errors, with its previous version, ready for codegen.
+public struct CheckedSpec: Sendable {
+    public var spec: ChartSpec
+    public var previous: ChartSpec?
+    /// Hashed into the manifest's `specHash`.
+    public var sourceBytes: [UInt8]
+    public var svgOnly: Bool
+    /// Loading's warnings, kept in the generated result.
+    public var diagnostics: [Diagnostic]
 }
 
 /// The pure compiler: spec source -> checked spec -> layout -> transition plan -> bundle.
 public enum Compiler {
-    /// The tool version written into every manifest (`"piec"`).
-    public static let toolVersion = "0.1.0"
-
     /// The bundle's files, in the order they are written.
     public static let fileNames = ["chart.svg", "chart.css", "index.html", "manifest.json"]
 
@@ -85,26 +109,38 @@ public enum Compiler {
             }
         }
         if let warning = MinAngle.warning(spec, locations: loaded.locations) { diagnostics.append(warning) }
-        if request.validateOnly { return CompileResult(bundle: nil, spec: spec, diagnostics: diagnostics) }
-        if request.previous == nil, let isUpToDate = request.isUpToDate, isUpToDate(spec) {
+        let checked = CheckedSpec(spec: spec, previous: previousSpec, sourceBytes: request.source.bytes,
+                                  svgOnly: request.svgOnly, diagnostics: diagnostics)
+        guard !request.validateOnly else {
             var result = CompileResult(bundle: nil, spec: spec, diagnostics: diagnostics)
-            result.upToDate = true
+            result.checked = checked
             return result
         }
-        let bundle = compile(spec: spec, sourceBytes: request.source.bytes, previous: previousSpec, svgOnly: request.svgOnly)
-        return CompileResult(bundle: bundle, spec: spec, diagnostics: diagnostics)
+        return generate(checked)
+    }
+
+    /// The bundle of a checked spec, with the layout, plan and changes it was written from.
+    public static func generate(_ checked: CheckedSpec) -> CompileResult {
+        let compiled = chart(checked.spec, previous: checked.previous)
+        let bundle = BundleWriter.write(spec: checked.spec, sourceBytes: checked.sourceBytes, chart: compiled, svgOnly: checked.svgOnly)
+        return CompileResult(bundle: bundle, spec: checked.spec, diagnostics: checked.diagnostics, chart: compiled)
     }
 
     /// The bundle of a checked spec: the transition from `previous`, or the `enter` animation.
     /// `sourceBytes` are hashed into the manifest's `specHash`.
     public static func compile(spec: ChartSpec, sourceBytes: [UInt8], previous: ChartSpec? = nil, svgOnly: Bool = false) -> Bundle {
+        BundleWriter.write(spec: spec, sourceBytes: sourceBytes, chart: chart(spec, previous: previous), svgOnly: svgOnly)
+    }
+
+    /// The layout, plan and changes of a checked spec: the transition from `previous`, or the
+    /// `enter` animation.
+    public static func chart(_ spec: ChartSpec, previous: ChartSpec?) -> CompiledChart {
         guard let previous else {
             let layout = Layout.layout(spec)
-            let plan = Planner.enter(layout, animation: spec.animation)
-            return BundleWriter.write(spec: spec, sourceBytes: sourceBytes, layout: layout, plan: plan, changes: nil, svgOnly: svgOnly)
+            return CompiledChart(layout: layout, plan: Planner.enter(layout, animation: spec.animation), changes: nil)
         }
         let (plan, changes, layout) = transition(from: previous, to: spec)
-        return BundleWriter.write(spec: spec, sourceBytes: sourceBytes, layout: layout, plan: plan, changes: changes, svgOnly: svgOnly)
+        return CompiledChart(layout: layout, plan: plan, changes: changes)
     }
 
     /// The plan, the change report and the new layout between two checked specs.
@@ -172,6 +208,10 @@ public enum Compiler {
 
 /// Code generation of all bundle files from a layout and a plan.
 public enum BundleWriter {
+    public static func write(spec: ChartSpec, sourceBytes: [UInt8], chart: CompiledChart, svgOnly: Bool = false) -> Bundle {
+        write(spec: spec, sourceBytes: sourceBytes, layout: chart.layout, plan: chart.plan, changes: chart.changes, svgOnly: svgOnly)
+    }
+
     public static func write(spec: ChartSpec, sourceBytes: [UInt8], layout: ChartLayout, plan: TransitionPlan,
                              changes: ChangeReport?, svgOnly: Bool = false) -> Bundle {
         let scene = Scene(layout: layout, plan: plan)

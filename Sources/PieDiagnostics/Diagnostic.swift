@@ -1,3 +1,7 @@
+// JSONValue and formatNumber are part of the diagnostics vocabulary (the json renderer, code
+// catalogs): importing PieDiagnostics brings them.
+@_exported import PieJSON
+
 /// How bad a finding is. Errors make a build fail (exit 1).
 public enum Severity: String, Sendable, Hashable, Comparable {
     case error, warning, note

@@ -63,11 +63,11 @@ public struct Builder: Sendable {
             return outcome
         }
         var request = CompileRequest(source: source, defaultID: slug, svgOnly: output == .svgOnly)
-        request.validateOnly = output == .none
-        if let upToDateIn, output == .bundle, from == nil {
-            let bytes = source.bytes
-            request.isUpToDate = { UpToDate.isCurrent(outputDir: upToDateIn, id: $0.id, specBytes: bytes) }
-        }
+        // Where an up-to-date bundle may be skipped, compile in two steps: check the spec, decide
+        // from its id whether OUT/<id> is current (a spec whose `id` is not its file stem), and
+        // only then generate. A compile function that generates anyway skips the decision.
+        let freshness = upToDateIn != nil && output == .bundle && from == nil
+        request.validateOnly = output == .none || freshness
         var diagnostics: [Diagnostic] = []
         if let from {
             let resolved = PreviousVersionResolver(ref: from).resolve(specPath: input.path, source: source, defaultID: slug)
@@ -77,13 +77,19 @@ public struct Builder: Sendable {
                 return SpecOutcome(input: input, source: source, bundle: nil, spec: nil, diagnostics: diagnostics)
             }
         }
-        let result = compile(request)
-        diagnostics += result.diagnostics
-        if result.upToDate, !diagnostics.hasErrors, let id = result.spec?.id, BundleID.isValid(id) {
-            var outcome = SpecOutcome(input: input, source: source, bundle: nil, spec: result.spec, diagnostics: diagnostics)
-            outcome.upToDateID = id
-            return outcome
+        var result = compile(request)
+        if freshness, let checked = result.checked {
+            let id = checked.spec.id
+            if id != slug, BundleID.isValid(id), let upToDateIn,
+               UpToDate.isCurrent(outputDir: upToDateIn, id: id, specBytes: source.bytes) {
+                var outcome = SpecOutcome(input: input, source: source, bundle: nil, spec: checked.spec,
+                                          diagnostics: diagnostics + result.diagnostics)
+                outcome.upToDateID = id
+                return outcome
+            }
+            result = Compiler.generate(checked)
         }
+        diagnostics += result.diagnostics
         var bundle = diagnostics.hasErrors ? nil : result.bundle
         if slug.isEmpty, !diagnostics.hasErrors, (bundle?.id ?? result.spec?.id ?? "").isEmpty {
             diagnostics.append(DriverDiagnostics.error(
@@ -95,7 +101,9 @@ public struct Builder: Sendable {
             diagnostics += problem.diagnostics
             bundle = nil
         }
-        return SpecOutcome(input: input, source: source, bundle: bundle, spec: result.spec, diagnostics: diagnostics)
+        var outcome = SpecOutcome(input: input, source: source, bundle: bundle, spec: result.spec, diagnostics: diagnostics)
+        outcome.chart = bundle == nil ? nil : result.chart
+        return outcome
     }
 
     /// Where a spec names its bundle: the value of its top-level `id`, or 1:1 when the id

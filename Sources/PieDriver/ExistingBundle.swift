@@ -5,6 +5,7 @@ import Glibc
 #endif
 import PieCore
 import PieDiagnostics
+import PieJSON
 
 /// What is on disk at `OUT/<id>/` before a write: the regular files piec wrote there.
 /// Inspection refuses symlinks and files piec did not write (not in the manifest's `files`).
@@ -116,8 +117,8 @@ struct ExistingBundle {
         return .success(())
     }
 
-    /// How a chart.svg piec writes for bundle `id` begins: the root element with its generated
-    /// class; before 0.1.0's smaller output (which dropped it) also an XML declaration.
+    /// The beginnings that mark a chart.svg of bundle `id` as piec's: the root element with its
+    /// generated class, alone or after an XML declaration (both forms are piec's output).
     static func svgOnlyMarkers(id: String) -> [[UInt8]] {
         let root = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"piec-\(id)\" "
         return [Array(root.utf8), Array(("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + root).utf8)]
@@ -127,41 +128,7 @@ struct ExistingBundle {
     /// piec writes `files` as the manifest's last member; this reads exactly that shape
     /// (`"files": [ "name", ... ]` then `}` at the end; names without escapes) and nothing else.
     static func manifestFiles(_ bytes: [UInt8]) -> [String]? {
-        let key = Array("\"files\":".utf8)
-        guard bytes.count > key.count else { return nil }
-        var start: Int?
-        for i in stride(from: bytes.count - key.count, through: 0, by: -1) where bytes[i] == key[0] {
-            if bytes[i..<(i + key.count)].elementsEqual(key) { start = i + key.count; break }
-        }
-        guard var i = start else { return nil }
-        func skipSpace() { while i < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[i]) { i += 1 } }
-        skipSpace()
-        guard i < bytes.count, bytes[i] == UInt8(ascii: "[") else { return nil }
-        i += 1
-        var names: [String] = []
-        skipSpace()
-        if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1 } else {
-            while true {
-                skipSpace()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { return nil }
-                let from = i + 1
-                i = from
-                while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\"), bytes[i] >= 0x20 { i += 1 }
-                guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { return nil }
-                names.append(String(decoding: bytes[from..<i], as: UTF8.self))
-                i += 1
-                skipSpace()
-                guard i < bytes.count else { return nil }
-                if bytes[i] == UInt8(ascii: "]") { i += 1; break }
-                guard bytes[i] == UInt8(ascii: ",") else { return nil }
-                i += 1
-            }
-        }
-        skipSpace()
-        guard i < bytes.count, bytes[i] == UInt8(ascii: "}") else { return nil }
-        i += 1
-        skipSpace()
-        return i == bytes.count ? names : nil
+        JSONReader.lastMemberStrings("files", in: bytes)
     }
 
     /// True when the directory holds exactly `bundle`'s files with identical bytes.

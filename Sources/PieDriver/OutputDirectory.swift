@@ -44,25 +44,13 @@ struct OutputDirectory {
         DriverFailure(DriverDiagnostics.error(DriverDiagnostics.writeFailed, failure.message))
     }
 
-    /// `path` without its last component ("" when it has none, "/" for a top-level one).
-    /// Not `NSString.deletingLastPathComponent`: swift-corelibs-foundation traps on a
-    /// one-character path such as "o".
-    static func parent(of path: String) -> String {
-        var p = Substring(path)
-        while p.count > 1, p.hasSuffix("/") { p = p.dropLast() }
-        guard let slash = p.lastIndex(of: "/") else { return "" }
-        var head = p[..<slash]
-        while head.count > 1, head.hasSuffix("/") { head = head.dropLast() }
-        return head.isEmpty ? "/" : String(head)
-    }
-
     /// `mkdir -p`, returning the directories it created, outermost first.
     private static func makeDirectories(_ path: String) -> Result<[String], POSIXFailure> {
         var missing: [String] = []
         var current = path
         while !current.isEmpty, current != "/", current != ".", case .failure(let f) = FileStatus.lstatus(current), f.code == ENOENT {
             missing.insert(current, at: 0)
-            current = parent(of: current)
+            current = parentPath(current)
         }
         var created: [String] = []
         for dir in missing {
@@ -83,7 +71,8 @@ struct OutputDirectory {
 }
 
 /// `path` without its last component ("a/b/" -> "a", "a" -> "", "/a" -> "/"), like
-/// `NSString.deletingLastPathComponent`.
+/// `NSString.deletingLastPathComponent`, which swift-corelibs-foundation traps on for a
+/// one-character path such as "o".
 func parentPath(_ path: String) -> String {
     var p = Substring(path)
     while p.count > 1, p.hasSuffix("/") { p = p.dropLast() }

@@ -15,6 +15,9 @@ public struct SpecOutcome: Sendable {
     /// Set (to the bundle id) when `OUT/<id>` was found up to date and no bundle was generated
     /// (see `UpToDate`); `bundle` is then nil, and so is `spec` when the check needed no parse.
     public var upToDateID: String?
+    /// The layout, plan and changes `bundle` was written from (nil without a bundle, and with
+    /// a compile function that does not report them).
+    public var chart: CompiledChart?
 
     public init(input: SpecInput, source: SourceFile?, bundle: Bundle?, spec: ChartSpec?, diagnostics: [Diagnostic]) {
         self.input = input
@@ -34,7 +37,8 @@ public struct SpecOutcome: Sendable {
 }
 
 /// The pure function that turns a spec into a bundle (`Compiler.compile` in production;
-/// tests may inject another one).
+/// tests may inject another one). Where a current bundle may be skipped, `Builder` asks it
+/// with `validateOnly` and finishes a returned `CheckedSpec` with `Compiler.generate`.
 public typealias CompileFunction = @Sendable (CompileRequest) -> CompileResult
 
 /// `PieCore.Bundle` under a name that does not clash with `Foundation.Bundle`.

@@ -4,7 +4,6 @@ import Darwin
 import Glibc
 #endif
 import PieCore
-import PieSpec
 
 /// The fast path of an unchanged rebuild: decides from a few `lstat`s and the head of
 /// `manifest.json`, without generating the bundle, that `OUT/<id>/` already holds exactly what
@@ -55,23 +54,10 @@ enum UpToDate {
             }
         }
         guard let head = readPrefix(dirPath + "/" + ExistingBundle.manifestName, count: 512) else { return false }
-        return head.starts(with: manifestHead(id: id, specBytes: specBytes))
+        return head.starts(with: Manifest.head(id: id, specBytes: specBytes))
         #else
         return false
         #endif
-    }
-
-    /// The first bytes `Manifest.bytes` writes (kept in step by a test).
-    static func manifestHead(id: String, specBytes: [UInt8]) -> [UInt8] {
-        let escaped = JSONValue.string(id).serialized()
-        return Array("""
-            {
-              "piec": "\(Compiler.toolVersion)",
-              "manifestVersion": 1,
-              "id": \(escaped),
-              "specHash": "sha256:\(SHA256.hex(specBytes))",
-
-            """.utf8)
     }
 
     /// A time in nanoseconds since the epoch.

@@ -1,3 +1,4 @@
+import PieCore
 import PieDriver
 
 /// The piec(1) man page in roff (`piec man`), generated from the command tables like `--help`,

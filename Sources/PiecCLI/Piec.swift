@@ -3,6 +3,7 @@ import Darwin
 #else
 import Glibc
 #endif
+import PieCore
 import PieDriver
 
 /// The root command: `piec build | check | watch | diff | explain | schema | completions | man`. Generic over how

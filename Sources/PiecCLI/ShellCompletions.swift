@@ -1,3 +1,4 @@
+import PieCore
 import PieDriver
 
 /// Completion scripts for bash, zsh and fish, generated from the command tables (`piec

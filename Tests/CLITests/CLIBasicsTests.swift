@@ -1,4 +1,5 @@
 import Foundation
+import PieCore
 import PieDriver
 import Testing
 

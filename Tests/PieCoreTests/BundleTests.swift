@@ -55,7 +55,7 @@ struct BundleTests {
     @Test func manifestFollowsTheContract() throws {
         let source = "piec: 1\nid: languages\n"
         let m = try manifest(languages(), source: source)
-        #expect(m["piec"] as? String == Compiler.toolVersion)
+        #expect(m["piec"] as? String == PiecVersion.string)
         #expect(m["manifestVersion"] as? Int == 1)
         #expect(m["specHash"] as? String == "sha256:" + SHA256.hex(Array(source.utf8)))
         #expect(m["files"] as? [String] == ["chart.svg", "chart.css", "index.html", "manifest.json"])

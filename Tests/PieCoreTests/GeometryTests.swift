@@ -1,3 +1,4 @@
+import PieJSON
 import PieSpec
 import Testing
 @testable import PieCore

@@ -81,6 +81,17 @@ import Testing
         }
     }
 
+    /// `piec explain` prints explanations as written: a line continued without its `\` in the
+    /// source shows up as a run of spaces inside a sentence (E0602 had three).
+    @Test func explanationsHaveNoRunsOfSpaces() {
+        for info in DiagnosticCatalog.all {
+            for line in info.explanation.split(separator: "\n") {
+                let text = line.drop { $0 == " " }
+                #expect(!text.contains("  "), "\(info.code): \(line)")
+            }
+        }
+    }
+
     @Test func everyDriverCodeIsExplained() {
         let used = [DriverDiagnostics.fileNotFound, .init("E0501"), DriverDiagnostics.notRegularFile, DriverDiagnostics.fileTooLarge,
                     DriverDiagnostics.noSpecs, DriverDiagnostics.noDefaultID, DriverDiagnostics.duplicateID,

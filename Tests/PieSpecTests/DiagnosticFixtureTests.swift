@@ -1,4 +1,5 @@
 import Foundation
+import GoldenFiles
 import PieDiagnostics
 import PieSpec
 import Testing
@@ -66,23 +67,5 @@ struct DiagnosticFixtureTests {
         #expect(result.spec == nil)
         let rendered = DiagnosticRenderer.render(FileDiagnostics(path: file.path, file: file, diagnostics: result.diagnostics), format: .human)
         try Golden.check(rendered, at: Self.directory.appendingPathComponent(name.replacingOccurrences(of: ".yaml", with: ".txt")))
-    }
-}
-
-/// Golden files: compare, or rewrite when `PIEC_UPDATE_FIXTURES=1`. A missing golden fails and
-/// prints what was produced.
-enum Golden {
-    static var updating: Bool { ProcessInfo.processInfo.environment["PIEC_UPDATE_FIXTURES"] == "1" }
-
-    static func check(_ actual: String, at url: URL) throws {
-        if updating {
-            try actual.write(to: url, atomically: true, encoding: .utf8)
-            return
-        }
-        guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-            Issue.record("missing golden \(url.lastPathComponent); produced:\n\(actual)\n(run PIEC_UPDATE_FIXTURES=1 swift test to write it)")
-            return
-        }
-        #expect(actual == expected, "golden \(url.lastPathComponent) differs; produced:\n\(actual)")
     }
 }

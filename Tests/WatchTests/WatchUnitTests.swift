@@ -1,4 +1,5 @@
 import Foundation
+import PieCore
 import Testing
 @testable import PieDriver
 
@@ -80,25 +81,26 @@ private let ms: UInt64 = 1_000_000
 }
 
 @Suite struct ChangeSummaryTests {
-    static func manifest(_ json: String) -> [UInt8] { Array(json.utf8) }
+    static func chart(_ yaml: String, previous: String? = nil) -> CompiledChart? {
+        let source = SourceFile(path: "c.yaml", bytes: Array(yaml.utf8))
+        let old = previous.map { PreviousSource.spec(SourceFile(path: "old.yaml", bytes: Array($0.utf8))) }
+        return Compiler.compile(CompileRequest(source: source, defaultID: "c", previous: old)).chart
+    }
 
     @Test func enteringChartCountsSlices() {
-        let s = ChangeSummary.of(manifest: Self.manifest(#"{"animation":{"kind":"enter-grow"},"slices":[{},{},{}]}"#))
-        #expect(s?.text == "3 slices")
+        let c = Self.chart("piec: 1\nslices:\n  - { label: A, value: 1 }\n  - { label: B, value: 2 }\n  - { label: C, value: 3 }\n")
+        #expect(ChangeSummary(chart: c).text == "3 slices")
     }
 
-    @Test func changesMemberWins() {
-        let json = #"{"animation":{"kind":"transition"},"slices":[{}],"changes":{"changed":true,"slices":[{"kind":"insert"},{"kind":"update"},{"kind":"update"},{"kind":"remove"}],"chart":[{"field":"innerRadius"}]}}"#
-        #expect(ChangeSummary.of(manifest: Self.manifest(json))?.text == "+1 slice, -1 slice, 2 updated, chart innerRadius")
+    @Test func changesAreCountedFromTheReport() {
+        let old = "piec: 1\nslices:\n  - { label: A, value: 1 }\n  - { label: B, value: 2 }\n"
+        let new = "piec: 1\nchart: { innerRadius: 0.5 }\nslices:\n  - { label: A, value: 3 }\n  - { label: C, value: 2 }\n  - { label: D, value: 2 }\n"
+        let c = Self.chart(new, previous: old)
+        #expect(ChangeSummary(chart: c).text == "+2 slices, -1 slice, 1 updated, chart innerRadius")
     }
 
-    @Test func transitionsWhenThereIsNoChangesMember() {
-        let json = #"{"animation":{"kind":"transition"},"slices":[{},{}],"transitions":[{"id":"a","kind":"enter","from":{},"to":{}},{"id":"b","kind":"update","from":{"endAngle":1},"to":{"endAngle":2}},{"id":"c","kind":"update","from":{"endAngle":2},"to":{"endAngle":2}}]}"#
-        #expect(ChangeSummary.of(manifest: Self.manifest(json))?.text == "+1 slice, 1 updated")
-    }
-
-    @Test func notAManifest() {
-        #expect(ChangeSummary.of(manifest: Array("[1".utf8)) == nil)
+    @Test func noChartIsAnEmptyEnter() {
+        #expect(ChangeSummary(chart: nil).text == "0 slices")
     }
 }
 

@@ -38,7 +38,10 @@ public enum CoreCodes {
             previous version's first error is shown as a note.
             """),
         CodeInfo("E0602", "`chart.minAngle` does not fit", """
-            `chart.minAngle` asks for every visible slice to be at least that many degrees             wide, but the slices share fewer degrees than `minAngle` times their number. piec             draws every visible slice equally wide instead (percentages keep the true values).             Lower `minAngle`, or group small slices with `chart.other`.
+            `chart.minAngle` asks for every visible slice to be at least that many degrees \
+            wide, but the slices share fewer degrees than `minAngle` times their number. piec \
+            draws every visible slice equally wide instead (percentages keep the true values). \
+            Lower `minAngle`, or group small slices with `chart.other`.
             """),
     ]
 }

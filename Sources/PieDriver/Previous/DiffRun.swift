@@ -36,7 +36,7 @@ public struct DiffRun: Sendable {
         }
         // No previous version: everything is inserted.
         let base = oldSpec ?? emptied(newSpec)
-        let (_, report, _) = Compiler.transition(from: base, to: newSpec)
+        let report = Compiler.chart(newSpec, previous: base).changes
         return DiffRun(report: report, groups: groups, status: .success)
     }
 

@@ -1,9 +1,7 @@
-import PieDiagnostics
-import PieYAML
+import PieCore
 
-/// What a rebuilt bundle shows, in a few words for the terminal ("+1 slice, 2 updated"), read
-/// back from its `manifest.json`: the `changes` member when the compiler wrote one, else the
-/// `transitions` (their `kind` and whether anything moved), else the number of slices.
+/// What a rebuilt bundle shows, in a few words for the terminal ("+1 slice, 2 updated"), from
+/// the compiler's `ChangeReport` (the one the manifest's `changes` member is written from).
 public struct ChangeSummary: Sendable, Equatable {
     public var added = 0
     public var removed = 0
@@ -33,96 +31,26 @@ public struct ChangeSummary: Sendable, Equatable {
         return parts.isEmpty ? "no visible change" : parts.joined(separator: ", ")
     }
 
-    /// The summary of a bundle's manifest; nil when the bytes are not a manifest. JSON is read
-    /// with the YAML front end (JSON is YAML), so PieDriver does without Foundation.
-    public static func of(manifest bytes: [UInt8]) -> ChangeSummary? {
-        let document = YAMLParser.parse(SourceFile(path: "manifest.json", bytes: bytes))
-        guard document.diagnostics.isEmpty, let root = document.root, case .mapping = root else { return nil }
-        var summary = ChangeSummary()
-        summary.slices = root["slices"]?.items.count ?? 0
-        let kind = root["animation"]?["kind"]?.text ?? ""
-        if let changes = root["changes"], case .mapping = changes {
-            summary.count(changes: changes)
-        } else if kind == "transition" {
-            summary.count(transitions: root["transitions"]?.items ?? [])
-        } else {
-            summary.entering = true
+    /// The summary of a compiled chart: its changes when it has a previous version, else the
+    /// number of slices it enters with. Without a chart (a compile function that reports none)
+    /// it says "0 slices".
+    public init(chart: CompiledChart?) {
+        guard let chart, let changes = chart.changes else {
+            entering = true
+            slices = chart?.layout.slices.count ?? 0
+            return
         }
-        return summary
-    }
-
-    private mutating func count(changes: YAMLNode) {
-        for change in changes["slices"]?.items ?? [] {
-            switch change["kind"]?.text {
-            case "insert": added += 1
-            case "remove": removed += 1
-            case "update": updated += 1
-            case "rename": renamed += 1
-            case "move": moved += 1
-            default: continue
+        slices = chart.layout.slices.count
+        for change in changes.slices {
+            switch change.kind {
+            case .insert: added += 1
+            case .remove: removed += 1
+            case .update: updated += 1
+            case .rename: renamed += 1
+            case .move: moved += 1
+            case .merge, .split: continue
             }
         }
-        chartFields = (changes["chart"]?.items ?? []).compactMap { $0["field"]?.text }
-    }
-
-    private mutating func count(transitions: [YAMLNode]) {
-        var updatedIDs = Set<String>()
-        for t in transitions {
-            switch t["kind"]?.text {
-            case "enter": added += 1
-            case "exit": removed += 1
-            case "update":
-                let from = t["from"].map(JSONShape.init), to = t["to"].map(JSONShape.init)
-                if from != to, let id = t["id"]?.text { updatedIDs.insert(id) }
-            default: continue
-            }
-        }
-        updated = updatedIDs.count
-    }
-}
-
-/// A parsed JSON value without source positions, members sorted by key: equal shapes are
-/// equal values (what `NSDictionary.isEqual` compared before).
-private indirect enum JSONShape: Equatable {
-    case scalar(String, quoted: Bool)
-    case object([(String, JSONShape)])
-    case array([JSONShape])
-
-    init(_ node: YAMLNode) {
-        switch node {
-        case .scalar(let s): self = .scalar(s.value, quoted: s.style != .plain)
-        case .sequence(let items, _): self = .array(items.map(JSONShape.init))
-        case .mapping(let entries, _):
-            self = .object(entries.map { ($0.key.value, JSONShape($0.value)) }.sorted { $0.0 < $1.0 })
-        }
-    }
-
-    static func == (a: JSONShape, b: JSONShape) -> Bool {
-        switch (a, b) {
-        case let (.scalar(x, p), .scalar(y, q)): x == y && p == q
-        case let (.array(x), .array(y)): x == y
-        case let (.object(x), .object(y)): x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
-        default: false
-        }
-    }
-}
-
-private extension YAMLNode {
-    /// The value of member `key` of a mapping.
-    subscript(key: String) -> YAMLNode? {
-        guard case .mapping(let entries, _) = self else { return nil }
-        return entries.first { $0.key.value == key }?.value
-    }
-
-    /// The items of a sequence (empty otherwise).
-    var items: [YAMLNode] {
-        if case .sequence(let items, _) = self { return items }
-        return []
-    }
-
-    /// A scalar's text.
-    var text: String? {
-        if case .scalar(let s) = self { return s.value }
-        return nil
+        chartFields = changes.chart.map(\.field)
     }
 }

@@ -238,9 +238,8 @@ struct WatchEngine {
         }
         let written = !report.written.isEmpty
         if written { totals.written += 1 } else { totals.unchanged += 1 }
-        let manifest = bundle.files.first { $0.name == ExistingBundle.manifestName }
-        let summary = manifest.flatMap { ChangeSummary.of(manifest: $0.bytes) } ?? ChangeSummary()
-        emit(.built(SpecBuilt(path: path, bundle: bundle, written: written, initial: initial, summary: summary,
+        emit(.built(SpecBuilt(path: path, bundle: bundle, written: written, initial: initial,
+                              summary: ChangeSummary(chart: result.outcome.chart),
                               report: result.outcome.report, elapsedMS: ms)))
     }
 

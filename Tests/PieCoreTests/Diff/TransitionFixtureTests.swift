@@ -1,4 +1,5 @@
 import Foundation
+import GoldenFiles
 @testable import PieCore
 import PieDiagnostics
 import PieSpec
@@ -55,8 +56,8 @@ struct TransitionFixtureTests {
         let (plan, report, newLayout) = Compiler.transition(from: old, to: new)
         let oldLayout = Layout.layout(old)
         PlanInvariants.check(plan, report: report, old: oldLayout, new: newLayout, name: name)
-        try DiffGolden.check(report.text(), at: folder.appendingPathComponent("expected.txt"))
-        try DiffGolden.check(Self.summary(plan), at: folder.appendingPathComponent("expected.json"))
+        try Golden.check(report.text(), at: folder.appendingPathComponent("expected.txt"))
+        try Golden.check(Self.summary(plan), at: folder.appendingPathComponent("expected.json"))
     }
 
     /// One line per segment and mover, angles rounded to 3 decimals.
@@ -140,24 +141,5 @@ enum PlanInvariants {
             #expect(g.span >= -epsilon, "\(name): segment \(k) has negative width \(g.span)")
             cursor = g.endAngle
         }
-    }
-}
-
-/// Expected files: compare, or rewrite when `PIEC_UPDATE_FIXTURES=1`. A missing one fails and
-/// prints what was produced.
-enum DiffGolden {
-    static var updating: Bool { ProcessInfo.processInfo.environment["PIEC_UPDATE_FIXTURES"] == "1" }
-
-    static func check(_ actual: String, at url: URL) throws {
-        let name = url.deletingLastPathComponent().lastPathComponent + "/" + url.lastPathComponent
-        if updating {
-            try actual.write(to: url, atomically: true, encoding: .utf8)
-            return
-        }
-        guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-            Issue.record("missing \(name); produced:\n\(actual)\n(run PIEC_UPDATE_FIXTURES=1 swift test to write it)")
-            return
-        }
-        #expect(actual == expected, "\(name) differs; produced:\n\(actual)")
     }
 }

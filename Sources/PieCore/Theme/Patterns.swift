@@ -1,3 +1,4 @@
+import PieJSON
 import PieSpec
 
 /// Fill patterns over slice colours (for colour-blind readers and print). A pattern is an

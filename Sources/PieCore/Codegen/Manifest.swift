@@ -1,21 +1,17 @@
-import PieDiagnostics
+import PieJSON
 import PieSpec
 
 /// Writes manifest.json (see the contract in the project docs): tool version, spec hash,
 /// canonical spec, the chart's geometry, timing, each slice's final angles and the
 /// transitions. The bytes are those of the equivalent `JSONValue.serialized(pretty: true)`
 /// plus a newline; slices and transitions are streamed (a chart may have 100,000 slices).
-enum Manifest {
+public enum Manifest {
     static let version = 1
 
     static func bytes(spec: ChartSpec, sourceBytes: [UInt8], layout: ChartLayout, plan: TransitionPlan,
                       changes: ChangeReport?, files: [String]) -> [UInt8] {
         var j = JSONStream(capacity: 4096 + layout.slices.count * 700)
-        j.open("{")
-        j.member("piec", string: Compiler.toolVersion)
-        j.member("manifestVersion", .int(version))
-        j.member("id", string: spec.id)
-        j.member("specHash", string: "sha256:" + SHA256.hex(sourceBytes))
+        writeHead(id: spec.id, specBytes: sourceBytes, into: &j)
         j.member("spec", spec.canonicalJSON())
         j.member("chart", chart(layout))
         j.member("animation", animation(plan))
@@ -37,6 +33,24 @@ enum Manifest {
         j.close("}")
         j.out.raw("\n")
         return j.out.bytes
+    }
+
+    /// How every manifest of `id` built from `specBytes` by this piec begins: its first members
+    /// (tool version, manifest version, id, spec hash) and the `,` and line break after them.
+    /// The driver's fast path compares this with the head of a manifest on disk.
+    public static func head(id: String, specBytes: [UInt8]) -> [UInt8] {
+        var j = JSONStream(capacity: 256)
+        writeHead(id: id, specBytes: specBytes, into: &j)
+        j.out.raw(",\n")
+        return j.out.bytes
+    }
+
+    private static func writeHead(id: String, specBytes: [UInt8], into j: inout JSONStream) {
+        j.open("{")
+        j.member("piec", string: PiecVersion.string)
+        j.member("manifestVersion", .int(version))
+        j.member("id", string: id)
+        j.member("specHash", string: "sha256:" + SHA256.hex(specBytes))
     }
 
     private static func n(_ x: Double) -> JSONValue { .number(x, decimals: 3) }
@@ -94,5 +108,14 @@ enum Manifest {
         geometry("from", s.from, into: &j)
         geometry("to", s.to, into: &j)
         j.close("}")
+    }
+}
+
+extension JSONStream {
+    mutating func member(_ name: StaticString, color: Color) {
+        key(name)
+        out.byte(0x22)
+        out.hex(color)
+        out.byte(0x22)
     }
 }

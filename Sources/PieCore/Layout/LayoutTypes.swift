@@ -34,7 +34,7 @@ public struct SliceLayout: Sendable, Hashable {
     /// A zero value (or a ring of no width) draws nothing: no path, separator or label.
     public var isVisible: Bool { span > 0 && outerRadius > innerRadius }
     /// `{value}`-style text of the value (no prefix/suffix).
-    public var valueText: String { ByteWriter.numberText(value) }
+    public var valueText: String { formatNumber(value) }
     /// The slice as a transition end state.
     public var geometry: SegmentGeometry {
         SegmentGeometry(startAngle: startAngle, endAngle: endAngle, outerRadius: outerRadius, innerRadius: innerRadius, color: color)

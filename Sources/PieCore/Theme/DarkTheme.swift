@@ -1,3 +1,4 @@
+import PieJSON
 import PieSpec
 
 /// The `prefers-color-scheme: dark` variant of a chart (`theme.dark: auto`). Slice colours are

@@ -1,3 +1,5 @@
+import PieJSON
+
 /// The dash of a motion element (`stroke-dasharray`, `stroke-dashoffset`, `stroke-width`,
 /// `stroke`), written either as SVG presentation attributes (its final state) or as CSS
 /// declarations (a keyframe's from-state): one writer for both, so they cannot drift apart.

@@ -1,3 +1,4 @@
+import PieJSON
 import PieSpec
 
 /// What one keyframe (or a final-state rule) of an animated element says: the individual

@@ -3,6 +3,7 @@ import Darwin
 #else
 import Glibc
 #endif
+import PieJSON
 
 /// Angles are degrees from 12 o'clock, positive clockwise on screen (the chart's own
 /// direction; counterclockwise charts are mirrored as a whole). Points are relative to the
@@ -36,7 +37,7 @@ extension ByteWriter {
     /// sign (`0-108.75`), which the path grammar allows and every renderer reads.
     mutating func spacedNum(_ value: Double) {
         // `num` writes a minus sign exactly when the rounded value is not zero.
-        if value >= 0 || ByteWriter.decimal(value, decimals: 3) == .zero { raw(" ") }
+        if value >= 0 || NumberText.decimal(value, decimals: 3) == .zero { raw(" ") }
         num(value)
     }
 

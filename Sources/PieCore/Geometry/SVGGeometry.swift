@@ -1,3 +1,4 @@
+import PieJSON
 import PieSpec
 
 /// The SVG side of gaps, rounded corners and explode (see `CornerMask.swift`, `PaddedWedge`).

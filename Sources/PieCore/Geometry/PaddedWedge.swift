@@ -3,6 +3,7 @@ import Darwin
 #else
 import Glibc
 #endif
+import PieJSON
 
 /// A point relative to the chart centre, SVG user space (y down).
 struct Point: Equatable {

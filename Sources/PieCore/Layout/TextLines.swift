@@ -1,3 +1,5 @@
+import PieJSON
+
 /// Text of several lines: a line break in a label, a `labels.content` template, `chart.center`
 /// or the title starts a new line. Each line is a `<tspan x=".." dy="..">`; the block is
 /// centred vertically on where one line would sit.

@@ -1,14 +1,12 @@
-import PieDiagnostics
-import PieSpec
-
-/// Same bytes as `JSONValue.serialized(pretty:)`, written straight into a byte buffer.
-enum JSONWriter {
-    static func write(_ value: JSONValue, pretty: Bool, indent: Int = 0, into out: inout ByteWriter) {
+/// The one JSON writer: `JSONValue` trees (compact or two-space indented) and strings,
+/// straight into a byte buffer. `JSONValue.serialized` and `JSONStream` are built on it.
+public enum JSONWriter {
+    public static func write(_ value: JSONValue, pretty: Bool, indent: Int = 0, into out: inout ByteWriter) {
         writeValue(value, pretty: pretty, indent: indent, into: &out)
     }
 
     /// A newline and two spaces per level.
-    static func newline(_ indent: Int, into out: inout ByteWriter) {
+    public static func newline(_ indent: Int, into out: inout ByteWriter) {
         out.storage.appendNewline(spaces: 2 * max(indent, 0))
     }
 
@@ -45,9 +43,10 @@ enum JSONWriter {
         }
     }
 
-    /// A JSON string: escapes `"`, `\`, control characters, DEL, C1 controls, U+2028, U+2029 and
-    /// U+FEFF (as `JSONValue.writeString` does: libyaml would not read them back unchanged).
-    static func string(_ s: String, into out: inout ByteWriter) {
+    /// A JSON string: escapes `"`, `\`, control characters, DEL, C1 controls (libyaml reads
+    /// U+0085 NEL as a line break), U+2028, U+2029 and U+FEFF, so a manifest read back as YAML
+    /// yields the same strings.
+    public static func string(_ s: String, into out: inout ByteWriter) {
         out.byte(0x22)
         var s = s
         s.withUTF8 { utf8 in
@@ -99,24 +98,24 @@ enum JSONWriter {
 
 /// Streams pretty JSON in exactly the layout of `JSONValue.serialized(pretty: true)`, so large
 /// arrays (one object per slice) need no intermediate tree.
-struct JSONStream {
-    var out: ByteWriter
+public struct JSONStream {
+    public var out: ByteWriter
     /// Nesting depth, and one bit per depth: whether that container has members yet.
     private var depth = 0
     private var filled: UInt64 = 0
 
-    init(capacity: Int) {
+    public init(capacity: Int) {
         out = ByteWriter(capacity: capacity)
     }
 
-    mutating func open(_ bracket: StaticString) {
+    public mutating func open(_ bracket: StaticString) {
         out.raw(bracket)
         depth += 1
         filled &= ~(1 << UInt64(depth & 63))
     }
 
     /// Closes the innermost container (`}` or `]`); empty containers stay `{}` / `[]`.
-    mutating func close(_ bracket: StaticString) {
+    public mutating func close(_ bracket: StaticString) {
         let hadMembers = filled & (1 << UInt64(depth & 63)) != 0
         depth -= 1
         if hadMembers { JSONWriter.newline(depth, into: &out) }
@@ -124,7 +123,7 @@ struct JSONStream {
     }
 
     /// Starts the next array item.
-    mutating func item() {
+    public mutating func item() {
         let bit: UInt64 = 1 << UInt64(depth & 63)
         if filled & bit != 0 { out.byte(0x2C) }
         filled |= bit
@@ -132,7 +131,7 @@ struct JSONStream {
     }
 
     /// Starts the next object member. `name` is a plain ASCII key (no escaping needed).
-    mutating func key(_ name: StaticString) {
+    public mutating func key(_ name: StaticString) {
         let bit: UInt64 = 1 << UInt64(depth & 63)
         let comma = filled & bit != 0
         filled |= bit
@@ -140,29 +139,22 @@ struct JSONStream {
         name.withUTF8Buffer { out.storage.appendKey($0, comma: comma, spaces: spaces) }
     }
 
-    mutating func value(_ v: JSONValue) {
+    public mutating func value(_ v: JSONValue) {
         JSONWriter.write(v, pretty: true, indent: depth, into: &out)
     }
 
-    mutating func member(_ name: StaticString, _ v: JSONValue) {
+    public mutating func member(_ name: StaticString, _ v: JSONValue) {
         key(name)
         value(v)
     }
 
-    mutating func member(_ name: StaticString, string: String) {
+    public mutating func member(_ name: StaticString, string: String) {
         key(name)
         JSONWriter.string(string, into: &out)
     }
 
-    mutating func member(_ name: StaticString, number: Double, decimals: Int = 3) {
+    public mutating func member(_ name: StaticString, number: Double, decimals: Int = 3) {
         key(name)
         out.num(number, decimals: decimals)
-    }
-
-    mutating func member(_ name: StaticString, color: Color) {
-        key(name)
-        out.byte(0x22)
-        out.hex(color)
-        out.byte(0x22)
     }
 }

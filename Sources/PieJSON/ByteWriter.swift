@@ -1,23 +1,25 @@
-import PieDiagnostics
-
 /// Growable byte storage behind `ByteWriter`: bulk appends are a capacity check and a copy.
-final class ByteStorage {
-    private(set) var pointer: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
-    private var capacity: Int
+/// The hot appends are `@inlinable` so that writers in other modules pay no call per byte, and
+/// the fields skip dynamic exclusivity checks (each append would otherwise register an access:
+/// a third of codegen's time in PieCore). Sound because a writer is used by one thread and no
+/// append calls out while it holds an access.
+public final class ByteStorage {
+    @exclusivity(unchecked) @usableFromInline var pointer: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) @usableFromInline var count = 0
+    @exclusivity(unchecked) @usableFromInline var capacity: Int
 
-    init(capacity: Int) {
+    public init(capacity: Int) {
         self.capacity = max(capacity, 64)
         pointer = .allocate(capacity: self.capacity)
     }
 
     deinit { pointer.deallocate() }
 
-    @inline(__always) func reserve(_ extra: Int) {
+    @inlinable @inline(__always) func reserve(_ extra: Int) {
         if count + extra > capacity { grow(to: count + extra) }
     }
 
-    private func grow(to needed: Int) {
+    @usableFromInline func grow(to needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
         let newPointer = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
@@ -27,24 +29,24 @@ final class ByteStorage {
         capacity = newCapacity
     }
 
-    @inline(__always) func append(_ byte: UInt8) {
+    @inlinable @inline(__always) func append(_ byte: UInt8) {
         reserve(1)
         pointer[count] = byte
         count += 1
     }
 
-    @inline(__always) func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always) func append(_ buffer: UnsafeBufferPointer<UInt8>) {
         guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
         reserve(buffer.count)
         (pointer + count).update(from: base, count: buffer.count)
         count += buffer.count
     }
 
-    func removeAll() { count = 0 }
+    public func removeAll() { count = 0 }
 
     /// A pretty JSON member's start in one capacity check: `,` when `comma`, a newline,
     /// `spaces` spaces, then `"name": `.
-    func appendKey(_ name: UnsafeBufferPointer<UInt8>, comma: Bool, spaces: Int) {
+    public func appendKey(_ name: UnsafeBufferPointer<UInt8>, comma: Bool, spaces: Int) {
         let length = name.count
         reserve(length + spaces + 6)
         var p = pointer + count
@@ -69,7 +71,7 @@ final class ByteStorage {
     }
 
     /// A newline and `spaces` spaces (JSON indentation).
-    func appendNewline(spaces: Int) {
+    public func appendNewline(spaces: Int) {
         reserve(1 + spaces)
         pointer[count] = 0x0A
         (pointer + count + 1).initialize(repeating: 0x20, count: spaces)
@@ -77,7 +79,7 @@ final class ByteStorage {
     }
 
     /// Decimal digits of `n`, left-padded with zeros to `minimumCount` (at most 20).
-    func appendDigits(_ n: UInt64, minimumCount: Int) {
+    public func appendDigits(_ n: UInt64, minimumCount: Int) {
         var length = 1
         while length < 20, n >= ByteStorage.powers[length] { length += 1 }
         length = max(length, min(minimumCount, 20))
@@ -95,17 +97,17 @@ final class ByteStorage {
     /// `n` scaled down by 10^`fractionDigits` in decimal: at least one integer digit, then `.`
     /// and exactly `fractionDigits` digits when there are any; `-` first when `negative`.
     /// `n` < 10^19 (at most 19 digits, so at most 22 bytes with sign, `0` and point).
-    func appendDecimal(_ n: UInt64, fractionDigits: Int, negative: Bool) {
+    public func appendDecimal(_ n: UInt64, fractionDigits: Int, negative: Bool) {
         reserve(ByteStorage.decimalCapacity)
         count += ByteStorage.writeDecimal(n, fractionDigits: fractionDigits, negative: negative, to: pointer + count)
     }
 
     /// Room `writeDecimal` may need.
-    static let decimalCapacity = 24
+    public static let decimalCapacity = 24
 
     /// Writes what `appendDecimal` appends at `start` (`decimalCapacity` bytes of room);
     /// returns the byte count.
-    static func writeDecimal(_ n: UInt64, fractionDigits: Int, negative: Bool, to start: UnsafeMutablePointer<UInt8>) -> Int {
+    public static func writeDecimal(_ n: UInt64, fractionDigits: Int, negative: Bool, to start: UnsafeMutablePointer<UInt8>) -> Int {
         var length = 1
         var power: UInt64 = 10
         while length < 19, n >= power {
@@ -137,21 +139,21 @@ final class ByteStorage {
 
     private static let powers: [UInt64] = (0..<20).map { k in (0..<k).reduce(UInt64(1)) { p, _ in p * 10 } }
 
-    var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: pointer, count: count) }
+    public var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: pointer, count: count) }
 }
 
 /// An append-only UTF-8 output buffer. Every output file is built in one of these (linear in
 /// its size, no repeated concatenation of large strings). It has reference semantics: make
 /// one per output and pass it `inout`.
-struct ByteWriter {
-    let storage: ByteStorage
+public struct ByteWriter {
+    public let storage: ByteStorage
 
-    init(capacity: Int = 0) {
+    public init(capacity: Int = 0) {
         storage = ByteStorage(capacity: capacity)
     }
 
     /// A copy of the bytes written so far (one memcpy, not an element-wise copy).
-    var bytes: [UInt8] {
+    public var bytes: [UInt8] {
         let source = storage.buffer
         return [UInt8](unsafeUninitializedCapacity: source.count) { target, initialized in
             if let from = source.baseAddress, let to = target.baseAddress { to.initialize(from: from, count: source.count) }
@@ -159,99 +161,36 @@ struct ByteWriter {
         }
     }
 
-    var count: Int { storage.count }
+    public var count: Int { storage.count }
 
     /// Appends trusted text (markup, CSS, generated names) verbatim.
-    @inline(__always) mutating func raw(_ s: String) {
+    @inlinable @inline(__always) public mutating func raw(_ s: String) {
         var s = s
         s.withUTF8 { storage.append($0) }
     }
 
-    @inline(__always) mutating func raw(_ s: StaticString) {
+    @inlinable @inline(__always) public mutating func raw(_ s: StaticString) {
         s.withUTF8Buffer { storage.append($0) }
     }
 
-    mutating func raw(_ other: [UInt8]) {
+    public mutating func raw(_ other: [UInt8]) {
         other.withUnsafeBufferPointer { storage.append($0) }
     }
 
-    mutating func raw(_ other: ByteWriter) {
+    public mutating func raw(_ other: ByteWriter) {
         storage.append(other.storage.buffer)
     }
 
-    @inline(__always) mutating func byte(_ b: UInt8) {
+    @inlinable @inline(__always) public mutating func byte(_ b: UInt8) {
         storage.append(b)
     }
 
-    mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always) public mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
         storage.append(buffer)
     }
 
-    mutating func removeAll() { storage.removeAll() }
-
-    /// Appends user text escaped for XML/HTML text content or a quoted attribute value.
-    mutating func text(_ s: String) {
-        XMLEscape.append(s, to: &self)
-    }
+    public mutating func removeAll() { storage.removeAll() }
 
     /// The bytes as a string (tests and debugging).
-    var string: String { String(decoding: storage.buffer, as: UTF8.self) }
-}
-
-/// Escaping of user text for XML 1.0 (and HTML): `& < > " '` become references, characters
-/// XML 1.0 does not allow are dropped, and tab/newline/carriage return become character
-/// references so attribute values keep them.
-public enum XMLEscape {
-    /// Whether `scalar` may appear in an XML 1.0 document.
-    public static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x9, 0xA, 0xD: return true
-        case 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true
-        default: return false
-        }
-    }
-
-    /// `s` escaped for XML text and double- or single-quoted attribute values.
-    public static func escape(_ s: String) -> String {
-        var out = ByteWriter(capacity: s.utf8.count + 16)
-        append(s, to: &out)
-        return out.string
-    }
-
-    static func append(_ s: String, to out: inout ByteWriter) {
-        var s = s
-        let plain = s.withUTF8 { utf8 -> Bool in
-            for b in utf8 where b < 0x20 || b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x27 || b == 0xEF {
-                return false
-            }
-            out.append(utf8)
-            return true
-        }
-        if plain { return }
-        // Byte by byte (no String per character): ASCII specials become references, other
-        // control characters are dropped, and so are U+FFFE/U+FFFF (EF BF BE/BF in UTF-8), the
-        // only characters of a Swift string above 0x1F that XML 1.0 does not allow.
-        s.withUTF8 { utf8 in
-            var i = 0
-            while i < utf8.count {
-                let b = utf8[i]
-                switch b {
-                case 0x26: out.raw("&amp;")
-                case 0x3C: out.raw("&lt;")
-                case 0x3E: out.raw("&gt;")
-                case 0x22: out.raw("&quot;")
-                case 0x27: out.raw("&#39;")
-                case 0x09: out.raw("&#9;")
-                case 0x0A: out.raw("&#10;")
-                case 0x0D: out.raw("&#13;")
-                case ..<0x20: break
-                case 0xEF where i + 2 < utf8.count && utf8[i + 1] == 0xBF && (utf8[i + 2] == 0xBE || utf8[i + 2] == 0xBF):
-                    i += 3
-                    continue
-                default: out.byte(b)
-                }
-                i += 1
-            }
-        }
-    }
+    public var string: String { String(decoding: storage.buffer, as: UTF8.self) }
 }

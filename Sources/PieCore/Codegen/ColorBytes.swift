@@ -1,0 +1,27 @@
+import PieJSON
+import PieSpec
+
+extension ByteWriter {
+    /// Same text as `color.hex`.
+    mutating func hex(_ color: Color) {
+        byte(0x23)
+        hexByte(color.r)
+        hexByte(color.g)
+        hexByte(color.b)
+        if !color.isOpaque { hexByte(color.a) }
+    }
+
+    /// Same text as `color.hex`, without its per-character String building.
+    static func hexString(_ color: Color) -> String {
+        var w = ByteWriter(capacity: 16)
+        w.hex(color)
+        return w.string
+    }
+
+    private mutating func hexByte(_ v: UInt8) {
+        byte(ByteWriter.hexDigit(v >> 4))
+        byte(ByteWriter.hexDigit(v & 15))
+    }
+
+    private static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x57 + v }
+}
