@@ -34,7 +34,7 @@ let package = Package(
         // libyaml event loop -> located node tree.
         .target(name: "PieYAML", dependencies: ["CYAML", "PieDiagnostics"]),
         // Spec AST, key tables (also the JSON Schema), lowering and validation.
-        .target(name: "PieSpec", dependencies: ["PieYAML", "PieDiagnostics"]),
+        .target(name: "PieSpec", dependencies: ["PieYAML", "PieDiagnostics", "PieJSON"]),
         // Layout, transition plan, SVG/CSS/HTML/manifest codegen. Pure: no I/O.
         .target(name: "PieCore", dependencies: ["PieSpec", "PieDiagnostics", "PieJSON"]),
         // Disk, atomic writes, git, scheduling. The only library that does I/O.
@@ -70,7 +70,7 @@ let package = Package(
         // The golden-file check shared by the test targets (PIEC_UPDATE_FIXTURES=1 rewrites).
         .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
         .testTarget(name: "PieYAMLTests", dependencies: ["PieYAML", "PieDiagnostics"]),
-        .testTarget(name: "PieSpecTests", dependencies: ["PieSpec", "PieDiagnostics", "GoldenFiles"]),
+        .testTarget(name: "PieSpecTests", dependencies: ["PieSpec", "PieDiagnostics", "PieJSON", "GoldenFiles"]),
         .testTarget(name: "PieCoreTests", dependencies: ["PieCore", "PieSpec", "PieDiagnostics", "PieJSON", "GoldenFiles"]),
         .testTarget(name: "PieDriverTests", dependencies: ["PieDriver", "PieCore", "PieSpec"]),
         .testTarget(name: "CLITests", dependencies: ["PieDriver", "PieCore"]),

@@ -139,6 +139,16 @@ public struct JSONStream {
         name.withUTF8Buffer { out.storage.appendKey($0, comma: comma, spaces: spaces) }
     }
 
+    /// Starts the next object member named by a runtime string (a spec key: plain ASCII).
+    public mutating func key(_ name: String) {
+        let bit: UInt64 = 1 << UInt64(depth & 63)
+        let comma = filled & bit != 0
+        filled |= bit
+        let spaces = 2 * max(depth, 0)
+        var name = name
+        name.withUTF8 { out.storage.appendKey($0, comma: comma, spaces: spaces) }
+    }
+
     public mutating func value(_ v: JSONValue) {
         JSONWriter.write(v, pretty: true, indent: depth, into: &out)
     }

@@ -1,4 +1,5 @@
 import PieDiagnostics
+import PieJSON
 
 extension ChartSpec {
     /// The canonical spec: every field explicit (defaults filled), keys in table order, numbers
@@ -6,6 +7,12 @@ extension ChartSpec {
     /// piec re-parses it (`--from` a bundle folder).
     public func canonicalJSON() -> JSONValue {
         .object(Keys.root.canonical(self))
+    }
+
+    /// `canonicalJSON()` written straight into `j` as the next value (the manifest's `spec`),
+    /// byte for byte what `j.value(canonicalJSON())` writes, without building the tree.
+    public func writeCanonical(into j: inout JSONStream) {
+        Keys.root.writeCanonical(self, into: &j)
     }
 }
 

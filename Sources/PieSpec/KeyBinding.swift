@@ -1,4 +1,5 @@
 import PieDiagnostics
+import PieJSON
 import PieYAML
 
 /// A key path a static key table can hold (a literal such as `\ChartSpec.chart.size` captures
@@ -124,12 +125,33 @@ final class KeyBinding<Root>: Sendable {
     /// The canonical spec leaves the key out while it holds its default (keys added after
     /// version 1 shipped, so canonical specs written before them stay byte-identical).
     let omitDefault: Bool
+    /// The value at `Root.defaults`, for `omitDefault`.
+    let defaultJSON: JSONValue?
+    /// Writes the member (key and value) straight into a stream, for sections and lists: the
+    /// manifest streams the canonical spec instead of building its tree (`writeCanonical`).
+    /// Nil for scalars, which `json` gives.
+    let stream: (@Sendable (Root, String, inout JSONStream) -> Void)?
 
     init(lower: @escaping @Sendable (inout Lowering, YAMLNode, KeySpec, KeyPlace, inout Root) -> Void,
-         json: @escaping @Sendable (Root) -> JSONValue?, omitDefault: Bool) {
+         json: @escaping @Sendable (Root) -> JSONValue?, omitDefault: Bool,
+         stream: (@Sendable (Root, String, inout JSONStream) -> Void)? = nil) where Root: KeyRoot {
         self.lower = lower
         self.json = json
         self.omitDefault = omitDefault
+        self.defaultJSON = omitDefault ? json(Root.defaults) : nil
+        self.stream = stream
+    }
+
+    /// Whether the canonical spec leaves `value` out (`omitDefault` and it is the default).
+    func omits(_ value: JSONValue) -> Bool {
+        guard omitDefault, let d = defaultJSON else { return false }
+        switch (value, d) {
+        case (.number(let a, _), .number(let b, _)): return a == b
+        case (.int(let a), .int(let b)): return a == b
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        default: return value == d
+        }
     }
 }
 
@@ -150,9 +172,10 @@ extension KeySpec {
     private static func make<R: KeyRoot>(_ root: R.Type, _ name: String, _ kind: ValueKind, required: Bool = false, omitDefault: Bool = false,
                                          documentsDefault: Bool = true, change: ChangeRule, _ doc: String,
                                          lower: @escaping @Sendable (inout Lowering, YAMLNode, KeySpec, KeyPlace, inout R) -> Void,
-                                         json: @escaping @Sendable (R) -> JSONValue?) -> KeySpec {
+                                         json: @escaping @Sendable (R) -> JSONValue?,
+                                         stream: (@Sendable (R, String, inout JSONStream) -> Void)? = nil) -> KeySpec {
         KeySpec(name: name, kind: kind, required: required, defaultValue: required || !documentsDefault ? nil : json(R.defaults),
-                change: change, doc: doc, bound: R.bound(KeyBinding(lower: lower, json: json, omitDefault: omitDefault)))
+                change: change, doc: doc, bound: R.bound(KeyBinding(lower: lower, json: json, omitDefault: omitDefault, stream: stream)))
     }
 
     /// Canonical numbers: up to 9 decimals, fixed format.
@@ -278,8 +301,10 @@ extension KeySpec {
     static func custom<R: KeyRoot>(_ name: String, _ kind: ValueKind, required: Bool = false, documentsDefault: Bool = true,
                                    change: ChangeRule = .reported(), _ doc: String,
                                    lower: @escaping @Sendable (inout Lowering, YAMLNode, KeySpec, KeyPlace, inout R) -> Void,
-                                   json: @escaping @Sendable (R) -> JSONValue?) -> KeySpec {
-        make(R.self, name, kind, required: required, documentsDefault: documentsDefault, change: change, doc, lower: lower, json: json)
+                                   json: @escaping @Sendable (R) -> JSONValue?,
+                                   stream: (@Sendable (R, String, inout JSONStream) -> Void)? = nil) -> KeySpec {
+        make(R.self, name, kind, required: required, documentsDefault: documentsDefault, change: change, doc, lower: lower, json: json,
+             stream: stream)
     }
 
     /// A mapping whose keys are `table`'s, filling the section value at `p` (always present:
@@ -289,7 +314,11 @@ extension KeySpec {
         return KeySpec(name: name, kind: .object(table), required: false, defaultValue: nil, change: .silent, doc: doc,
                 bound: R.bound(KeyBinding(
                     lower: { l, node, _, at, r in l.lowerFields(node, table, path: at.path, into: &r[keyPath: p]) },
-                    json: { .object(table.canonical(read($0))) }, omitDefault: false)))
+                    json: { .object(table.canonical(read($0))) }, omitDefault: false,
+                    stream: { r, name, j in
+                        j.key(name)
+                        table.writeCanonical(read(r), into: &j)
+                    })))
     }
 
     /// A mapping that turns a feature on (`chart.other`): nil when not written, `S.defaults`
@@ -303,7 +332,12 @@ extension KeySpec {
                         var section = S.defaults
                         if l.lowerFields(node, table, path: at.path, into: &section) { r[keyPath: p] = section }
                     },
-                    json: { read($0).map { .object(table.canonical($0)) } }, omitDefault: false)))
+                    json: { read($0).map { .object(table.canonical($0)) } }, omitDefault: false,
+                    stream: { r, name, j in
+                        guard let section = read(r) else { return }
+                        j.key(name)
+                        table.writeCanonical(section, into: &j)
+                    })))
     }
 }
 
@@ -313,11 +347,27 @@ extension KeyTable {
         var members: [(String, JSONValue)] = []
         members.reserveCapacity(keys.count)
         for i in keys.indices {
-            guard let b = R.binding(of: keys[i]), let v = b.json(root) else { continue }
-            if b.omitDefault, let d = b.json(R.defaults), v == d { continue }
+            guard let b = R.binding(of: keys[i]), let v = b.json(root), !b.omits(v) else { continue }
             members.append((keys[i].name, v))
         }
         return members
+    }
+
+    /// The same members as `canonical`, written as one object straight into `j`: no tree is
+    /// built (the manifest of every build holds the canonical spec).
+    func writeCanonical<R: KeyRoot>(_ root: R, into j: inout JSONStream) {
+        j.open("{")
+        for i in keys.indices {
+            let key = keys[i]
+            guard let b = R.binding(of: key) else { continue }
+            if let stream = b.stream {
+                stream(root, key.name, &j)
+            } else if let v = b.json(root), !b.omits(v) {
+                j.key(key.name)
+                j.value(v)
+            }
+        }
+        j.close("}")
     }
 }
 

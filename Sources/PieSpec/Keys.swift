@@ -1,4 +1,5 @@
 import PieDiagnostics
+import PieJSON
 
 /// What a key's value must be. One table drives lowering, validation messages and the JSON Schema.
 public indirect enum ValueKind: Sendable {
@@ -231,7 +232,16 @@ public enum Keys {
         // Slices are reported one by one (`ChangeReport`).
         .custom("slices", .list(of: .object(slice), minItems: 1), required: true, change: .silent, "The slices, in order.",
                 lower: { l, node, _, _, spec in spec.slices = l.lowerSlices(node) },
-                json: { (spec: ChartSpec) in .array(spec.slices.map { .object(Keys.slice.canonical($0)) }) }),
+                json: { (spec: ChartSpec) in .array(spec.slices.map { .object(Keys.slice.canonical($0)) }) },
+                stream: { spec, name, j in
+                    j.key(name)
+                    j.open("[")
+                    for slice in spec.slices {
+                        j.item()
+                        Keys.slice.writeCanonical(slice, into: &j)
+                    }
+                    j.close("]")
+                }),
     ])
 
     /// Every table, for "belongs in `chart`" hints.

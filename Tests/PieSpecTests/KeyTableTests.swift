@@ -1,4 +1,6 @@
+import Foundation
 import PieDiagnostics
+import PieJSON
 @testable import PieSpec
 import Testing
 
@@ -136,5 +138,26 @@ struct KeyTableTests {
         for name in ["padAngle", "cornerRadius", "showTitle", "\"values\"", "renamedFrom", "total", "radius"] {
             #expect(!json.contains(name), "\(name) in \(json)")
         }
+    }
+
+    /// The manifest streams the canonical spec (`writeCanonical`); its bytes are those of the
+    /// tree (`canonicalJSON`) written at the same depth, for every example under specs/.
+    @Test func streamedCanonicalSpecIsTheTreeByteForByte() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../specs").standardized
+        let names = try FileManager.default.subpathsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".yaml") && !$0.contains("/.") }
+        #expect(names.count >= 30)
+        var compared = 0
+        for name in names.sorted() {
+            let bytes = Array(try Data(contentsOf: root.appendingPathComponent(name)))
+            guard let spec = SpecLoader.load(SourceFile(path: name, bytes: bytes), defaultID: "x").spec else { continue }
+            var streamed = JSONStream(capacity: 256), tree = JSONStream(capacity: 256)
+            streamed.open("{"); tree.open("{")
+            streamed.key("spec"); tree.key("spec")
+            spec.writeCanonical(into: &streamed)
+            tree.value(spec.canonicalJSON())
+            #expect(streamed.out.bytes == tree.out.bytes, "\(name)")
+            compared += 1
+        }
+        #expect(compared >= 30)
     }
 }

@@ -12,7 +12,8 @@ public enum Manifest {
                       changes: ChangeReport?, files: [String]) -> [UInt8] {
         var j = JSONStream(capacity: 4096 + layout.slices.count * 700)
         writeHead(id: spec.id, specBytes: sourceBytes, into: &j)
-        j.member("spec", spec.canonicalJSON())
+        j.key("spec")
+        spec.writeCanonical(into: &j)
         j.member("chart", chart(layout))
         j.member("animation", animation(plan))
         j.key("slices")
