@@ -48,4 +48,27 @@ struct RoseSceneTests {
             }
         }
     }
+
+    /// A slice whose own radius is below a donut's hole has an angle but no ring, like a rose's
+    /// 0: its ring and the extensions there have width 0, never a negative one (found by diffing the
+    /// bench workloads' bundles: `stroke-width="-4.2"`, which engines draw as 1 px).
+    @Test func aSliceInsideTheHoleGetsAnEmptyExtensionNotANegativeOne() throws {
+        var spec = Fixture.spec([589, 208, 131, 777])
+        spec.chart.innerRadius = 0.6
+        spec.slices[3].radius = 0.58
+        let layout = Layout.layout(spec)
+        #expect(layout.slices[3].outerRadius == layout.slices[3].innerRadius, "inside the hole: no ring, not a negative one")
+        #expect(!layout.slices[3].isVisible)
+        let result = Compiler.compile(CompileRequest(source: SourceFile(path: "hole.yaml", text: """
+            piec: 1
+            chart: {innerRadius: 0.6}
+            slices:
+              - {label: A, value: 589}
+              - {label: B, value: 208}
+              - {label: C, value: 131, radius: 0.79}
+              - {label: D, value: 777, radius: 0.58}
+            """), defaultID: "hole"))
+        let svg = String(decoding: try #require(result.bundle?.files.first { $0.name == "chart.svg" }).bytes, as: UTF8.self)
+        #expect(!svg.contains("stroke-width=\"-"))
+    }
 }

@@ -55,8 +55,25 @@ public enum BundleInvariants {
             default: OutputInvariants.checkText(f.bytes)
             }
             if let problem { problems.append("\(f.name): \(problem)") }
+            if f.name != "manifest.json", let length = negativeLength(f.bytes) { problems.append("\(f.name): a negative \(length)") }
         }
         return problems
+    }
+
+    /// A negative length (`stroke-width="-4.2"`, `r="-1"`) is invalid SVG: engines drop the
+    /// value and draw their default (a 1 px stroke) instead of nothing.
+    static func negativeLength(_ bytes: [UInt8]) -> String? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        for name in ["stroke-width", "r", "width", "height", "stroke-dasharray"] {
+            for needle in [" \(name)=\"-", "\(name):-"] {
+                if let r = text.range(of: needle) {
+                    let from = text.index(r.lowerBound, offsetBy: -60, limitedBy: text.startIndex) ?? text.startIndex
+                    let to = text.index(r.upperBound, offsetBy: 40, limitedBy: text.endIndex) ?? text.endIndex
+                    return "\(name) in `\(text[from..<to])`"
+                }
+            }
+        }
+        return nil
     }
 
     /// Every diagnostic has a message and points inside the file; all formats render.

@@ -335,7 +335,10 @@ struct Scene {
     /// One stroke-dash circle from `s.from` to `s.to`, painted to `fromEnd`/`toEnd` when stacked.
     private static func motion(index: Int, _ s: Segment, fromEnd: Double?, toEnd: Double?, sweepStart: Double) -> Motion {
         let radius = (s.to.outerRadius + s.to.innerRadius) / 2
-        let width = s.to.outerRadius - s.to.innerRadius
+        // An extension across rings of different radii can be left with no ring (outer below
+        // inner): width 0, never negative (a negative stroke-width is invalid; engines draw
+        // their default 1 px instead of nothing).
+        let width = max(s.to.outerRadius - s.to.innerRadius, 0)
         func dash(_ g: SegmentGeometry, paintEnd: Double?) -> Dash {
             let end = paintEnd ?? g.endAngle
             return Dash(offset: Geometry.arcLength(degrees: g.startAngle - sweepStart, radius: radius),
@@ -344,11 +347,11 @@ struct Scene {
         }
         var from = dash(s.from, paintEnd: fromEnd), to = dash(s.to, paintEnd: toEnd)
         let fromRadius = (s.from.outerRadius + s.from.innerRadius) / 2
-        let fromWidth = s.from.outerRadius - s.from.innerRadius
+        let fromWidth = max(s.from.outerRadius - s.from.innerRadius, 0)
         if radius > 0, fromRadius != radius || fromWidth != width {
             let scale = max(fromRadius, 1e-3) / radius
             from.scale = scale
-            from.width = max(fromWidth, 0) / scale
+            from.width = fromWidth / scale
             to.scale = 1
         }
         if s.from.color != s.to.color { from.color = s.from.color }

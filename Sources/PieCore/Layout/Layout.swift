@@ -145,7 +145,9 @@ public enum Layout {
                 end = first + sweep
             }
             if values[k] == 0 { end = start }
-            var outerRadius = min(max(s.radius ?? 1, 0), 1) * outer
+            // A slice whose own radius is below a donut's hole has no ring: its outer radius is
+            // the hole's (width 0), never less, so no later width is negative.
+            var outerRadius = max(min(max(s.radius ?? 1, 0), 1) * outer, inner)
             if chart.rose != .none {
                 (start, end) = RoseGeometry.angles(k, of: order.count, first: first, sweep: sweep)
                 outerRadius = RoseGeometry.radius(values[k], largest: largest, mode: chart.rose, outer: outer, inner: inner)
