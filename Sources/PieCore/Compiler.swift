@@ -34,6 +34,8 @@ public struct CompileRequest: Sendable {
     public var isUpToDate: (@Sendable (ChartSpec) -> Bool)?
     /// The previous version to animate from; nil = the chart plays its `enter` animation.
     public var previous: PreviousSource?
+    /// The other files the spec reads (shared defaults, data file), as the driver read them.
+    public var inputs = SpecInputs()
     public init(source: SourceFile, defaultID: String, svgOnly: Bool = false, previous: PreviousSource? = nil) {
         self.source = source
         self.defaultID = defaultID
@@ -49,6 +51,8 @@ public struct CompileResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// `CompileRequest.isUpToDate` said yes: no bundle was generated.
     public var upToDate = false
+    /// Diagnostics located in the other files the spec reads (`SpecLoadResult.related`).
+    public var related: [FileDiagnostics] = []
     public init(bundle: Bundle?, spec: ChartSpec?, diagnostics: [Diagnostic]) {
         self.bundle = bundle
         self.spec = spec
@@ -67,9 +71,11 @@ public enum Compiler {
     /// Loads and checks `request.source`, then lays out, plans and generates the bundle.
     /// No bundle when the spec has errors or `validateOnly` is set; diagnostics are always returned.
     public static func compile(_ request: CompileRequest) -> CompileResult {
-        let loaded = SpecLoader.load(request.source, defaultID: request.defaultID)
+        let loaded = SpecLoader.load(request.source, defaultID: request.defaultID, inputs: request.inputs)
         guard let spec = loaded.spec, !loaded.diagnostics.hasErrors else {
-            return CompileResult(bundle: nil, spec: loaded.spec, diagnostics: loaded.diagnostics)
+            var result = CompileResult(bundle: nil, spec: loaded.spec, diagnostics: loaded.diagnostics)
+            result.related = loaded.related
+            return result
         }
         var diagnostics = loaded.diagnostics
         var previousSpec: ChartSpec?
@@ -91,8 +97,11 @@ public enum Compiler {
             result.upToDate = true
             return result
         }
-        let bundle = compile(spec: spec, sourceBytes: request.source.bytes, previous: previousSpec, svgOnly: request.svgOnly)
-        return CompileResult(bundle: bundle, spec: spec, diagnostics: diagnostics)
+        let bundle = compile(spec: spec, sourceBytes: request.inputs.hashedBytes(spec: request.source.bytes),
+                             previous: previousSpec, svgOnly: request.svgOnly)
+        var result = CompileResult(bundle: bundle, spec: spec, diagnostics: diagnostics)
+        result.related = loaded.related
+        return result
     }
 
     /// The bundle of a checked spec: the transition from `previous`, or the `enter` animation.

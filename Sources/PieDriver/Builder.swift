@@ -52,29 +52,42 @@ public struct Builder: Sendable {
         case .success(let s): source = s
         }
         let slug = BundleID.slug(fromPath: input.path)
+        // The shared defaults and the data file are read first: their bytes are part of the
+        // hash the fast path compares.
+        let gathered = SpecInputsReader.gather(specPath: input.path, source: source, limits: limits)
+        let hashed = gathered.inputs.hashedBytes(spec: source.bytes)
         // The common unchanged case without even parsing: OUT/<file stem> was built from these
         // exact bytes (its manifest holds their hash), so this spec compiles to the same id and
         // bytes. Sound because loading a spec that compiled reports nothing but errors (PieSpec
         // has no warnings); a spec whose id differs from its file stem is checked after loading.
-        if let upToDateIn, output == .bundle, from == nil, BundleID.isValid(slug),
-           UpToDate.isCurrent(outputDir: upToDateIn, id: slug, specBytes: source.bytes) {
+        if let upToDateIn, output == .bundle, from == nil, BundleID.isValid(slug), gathered.diagnostics.isEmpty,
+           UpToDate.isCurrent(outputDir: upToDateIn, id: slug, specBytes: hashed) {
             var outcome = SpecOutcome(input: input, source: source, bundle: nil, spec: nil, diagnostics: [])
             outcome.upToDateID = slug
+            outcome.inputs = gathered.inputs
+            outcome.dependencies = gathered.dependencies
             return outcome
         }
         var request = CompileRequest(source: source, defaultID: slug, svgOnly: output == .svgOnly)
         request.validateOnly = output == .none
+        request.inputs = gathered.inputs
         if let upToDateIn, output == .bundle, from == nil {
-            let bytes = source.bytes
-            request.isUpToDate = { UpToDate.isCurrent(outputDir: upToDateIn, id: $0.id, specBytes: bytes) }
+            request.isUpToDate = { UpToDate.isCurrent(outputDir: upToDateIn, id: $0.id, specBytes: hashed) }
         }
-        var diagnostics: [Diagnostic] = []
+        var diagnostics: [Diagnostic] = gathered.diagnostics
+        func finished(_ outcome: SpecOutcome, related: [FileDiagnostics] = []) -> SpecOutcome {
+            var outcome = outcome
+            outcome.related = related
+            outcome.inputs = gathered.inputs
+            outcome.dependencies = gathered.dependencies
+            return outcome
+        }
         if let from {
             let resolved = PreviousVersionResolver(ref: from).resolve(specPath: input.path, source: source, defaultID: slug)
             request.previous = resolved.previous
             diagnostics += resolved.diagnostics
             if resolved.diagnostics.hasErrors {
-                return SpecOutcome(input: input, source: source, bundle: nil, spec: nil, diagnostics: diagnostics)
+                return finished(SpecOutcome(input: input, source: source, bundle: nil, spec: nil, diagnostics: diagnostics))
             }
         }
         let result = compile(request)
@@ -82,7 +95,7 @@ public struct Builder: Sendable {
         if result.upToDate, !diagnostics.hasErrors, let id = result.spec?.id, BundleID.isValid(id) {
             var outcome = SpecOutcome(input: input, source: source, bundle: nil, spec: result.spec, diagnostics: diagnostics)
             outcome.upToDateID = id
-            return outcome
+            return finished(outcome, related: result.related)
         }
         var bundle = diagnostics.hasErrors ? nil : result.bundle
         if slug.isEmpty, !diagnostics.hasErrors, (bundle?.id ?? result.spec?.id ?? "").isEmpty {
@@ -95,7 +108,8 @@ public struct Builder: Sendable {
             diagnostics += problem.diagnostics
             bundle = nil
         }
-        return SpecOutcome(input: input, source: source, bundle: bundle, spec: result.spec, diagnostics: diagnostics)
+        return finished(SpecOutcome(input: input, source: source, bundle: bundle, spec: result.spec, diagnostics: diagnostics),
+                        related: result.related)
     }
 
     /// Where a spec names its bundle: the value of its top-level `id`, or 1:1 when the id

@@ -152,6 +152,16 @@ public enum Keys {
         KeySpec("pattern", .choice(PatternKind.allCases.map(\.rawValue)), "Fill pattern over the slice's colour; overrides theme.patterns."),
     ])
 
+    public static let data = KeyTable(section: "data", doc: "Slices read from a CSV or JSON file: one slice per row.", keys: [
+        KeySpec("file", .text(maxLength: 1_024), required: true,
+                "Path of a .csv (header row required) or .json (an array of objects) file, relative to the spec, inside the spec's repository."),
+        KeySpec("label", .text(maxLength: 256), default: .string("label"), "Column holding each slice's label."),
+        KeySpec("value", .text(maxLength: 256), default: .string("value"), "Column holding each slice's value (a plain decimal number, >= 0)."),
+        KeySpec("id", .text(maxLength: 256), "Column holding each slice's id; default = slug of the label."),
+        KeySpec("color", .text(maxLength: 256), "Column holding each slice's colour (an empty cell: from the palette)."),
+        KeySpec("description", .text(maxLength: 256), "Column holding each slice's accessible description (an empty cell: none)."),
+    ])
+
     public static let root = KeyTable(section: "", doc: "A piec chart spec.", keys: [
         KeySpec("piec", .integer(min: 1, max: 1), required: true, "Spec format version; this piec reads version 1."),
         KeySpec("id", .identifier(allowUnderscore: false), "Names the bundle folder: [a-z0-9-], not beginning or ending with -, at most 64; default = the file stem."),
@@ -164,11 +174,12 @@ public enum Keys {
         KeySpec("legend", .object(legend), "Legend."),
         KeySpec("theme", .object(theme), "Colours."),
         KeySpec("animation", .object(animation), "Animation."),
-        KeySpec("slices", .list(of: .object(slice), minItems: 1), required: true, "The slices, in order."),
+        KeySpec("slices", .list(of: .object(slice), minItems: 1), "The slices, in order (or `data`: exactly one of the two)."),
+        KeySpec("data", .object(data), "Slices from a CSV or JSON file, one per row, instead of `slices` (exactly one of the two)."),
     ])
 
     /// Every table, for "belongs in `chart`" hints.
-    public static let all: [KeyTable] = [root, chart, other, labels, format, legend, theme, stroke, animation, slice]
+    public static let all: [KeyTable] = [root, chart, other, labels, format, legend, theme, stroke, animation, slice, data]
 
     /// Keys of PRODUCT's full language that this version does not implement yet: rejected
     /// (never accepted and ignored) with a message that says so.

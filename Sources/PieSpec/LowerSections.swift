@@ -26,7 +26,8 @@ extension Lowering {
         if let v = e["theme"] { spec.theme = lowerTheme(v.value) }
         if let v = e["animation"] { spec.animation = lowerAnimation(v.value) }
         if let v = e["slices"] { spec.slices = lowerSlices(v.value) }
-        validate(spec, slicesEntry: e["slices"])
+        if let slices = lowerSliceSource(e, root: root) { spec.slices = slices }
+        validate(spec, slicesEntry: e["slices"] ?? e["data"])
         return spec
     }
 
