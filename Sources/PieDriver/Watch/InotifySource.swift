@@ -16,6 +16,8 @@ final class InotifySource: ChangeSource, @unchecked Sendable {
     private var missingRoots: Set<String> = []
     /// Parent directory -> (file name -> the file argument as the user spelled it).
     private let fileArguments: [String: [String: String]]
+    /// Parent directory -> (file name -> a dependency as the engine spelled it).
+    private var dependencies: [String: [String: String]] = [:]
     static let rootRetryMS = 100
 
     var description: String { "inotify" }
@@ -40,6 +42,22 @@ final class InotifySource: ChangeSource, @unchecked Sendable {
     }
 
     func wake() { pipe.wake() }
+
+    /// Watches the parent directory of each file (non-recursively, unless it is watched
+    /// already) and reports the file's changes under the name given.
+    func watchDependencies(_ files: Set<String>) {
+        var byDirectory: [String: [String: String]] = [:]
+        for file in files {
+            let (dir, name) = WatchScope.split(file)
+            byDirectory[dir, default: [:]][name] = file
+        }
+        dependencies = byDirectory
+        for dir in byDirectory.keys.sorted() where watches.wd(of: dir) == nil {
+            if case .success(let wd) = inotify.addWatch(dir, follow: true) {
+                watches.insert(wd, path: dir, recursive: false, root: false)
+            }
+        }
+    }
 
     func wait(timeoutMS: Int?) -> [WatchChange] {
         var timeout = timeoutMS
@@ -104,6 +122,8 @@ final class InotifySource: ChangeSource, @unchecked Sendable {
         watches = WatchTable()
         missingRoots = []
         watchAllRoots()
+        let files = Set(dependencies.values.flatMap(\.values))
+        watchDependencies(files)
     }
 
     // MARK: events
@@ -152,6 +172,7 @@ final class InotifySource: ChangeSource, @unchecked Sendable {
         let writing = record.mask & UInt32(IN_MODIFY) != 0 && record.mask & UInt32(IN_CLOSE_WRITE) == 0
         var changes: [WatchChange] = []
         if let argument = fileArguments[dir.path]?[record.name] { changes.append(.path(argument, writing: writing)) }
+        if let dependency = dependencies[dir.path]?[record.name] { changes.append(.path(dependency, writing: writing)) }
         if dir.recursive, WatchScope.isSpecName(record.name) { changes.append(.path(path, writing: writing)) }
         return changes
     }
