@@ -51,6 +51,10 @@ public struct Builder: Sendable {
             return SpecOutcome(input: input, source: nil, bundle: nil, spec: nil, diagnostics: [error.diagnostic])
         case .success(let s): source = s
         }
+        // A `.piec.yaml` named on the command line is checked as shared defaults (no bundle).
+        if lastPathComponent(input.path) == SharedDefaults.fileName {
+            return SpecOutcome(input: input, source: source, bundle: nil, spec: nil, diagnostics: SpecLoader.checkDefaults(source, limits: limits))
+        }
         let slug = BundleID.slug(fromPath: input.path)
         // The shared defaults and the data file are read first: their bytes are part of the
         // hash the fast path compares.

@@ -30,8 +30,14 @@ extension SpecLoader {
 
     private static func containsWord(_ bytes: [UInt8], _ word: [UInt8]) -> Bool {
         guard bytes.count >= word.count else { return false }
-        for i in 0...(bytes.count - word.count) where bytes[i] == word[0] && Array(bytes[i..<(i + word.count)]) == word { return true }
-        return false
+        return bytes.withUnsafeBufferPointer { b in
+            for i in 0...(b.count - word.count) where b[i] == word[0] {
+                var j = 1
+                while j < word.count, b[i + j] == word[j] { j += 1 }
+                if j == word.count { return true }
+            }
+            return false
+        }
     }
 }
 

@@ -89,6 +89,8 @@ struct DataTable {
                     table.error("`\(entry.key.value)` must be a number or a string, found \(entry.value.kindDescription)", at: entry.value.range)
                     continue
                 }
+                // JSON null is an empty cell, like an empty CSV field.
+                if s.style == .plain, s.value == "null" { continue }
                 cells[index[entry.key.value]!] = s
             }
             table.rows.append((range, cells))

@@ -130,6 +130,11 @@ public enum SharedDefaults {
 }
 
 extension SpecLoader {
+    /// The diagnostics of one `.piec.yaml` on its own (`piec check path/.piec.yaml`).
+    public static func checkDefaults(_ file: SourceFile, limits: SpecLimits = SpecLimits()) -> [Diagnostic] {
+        SharedDefaults.check(file, limits: limits).diagnostics
+    }
+
     /// Loads a spec with the files it reads (`inputs`): its shared defaults are merged under it
     /// at the node level, then the merged tree is lowered as one spec; `data:` reads the data
     /// file. Diagnostics located in those files are returned in `related`, one group per file;

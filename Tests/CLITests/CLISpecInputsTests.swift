@@ -87,5 +87,11 @@ import Testing
         #expect(run.status == 1)
         #expect(run.stderr.contains("specs/.piec.yaml:1:9: error[E0201]: unknown key `palete` in `theme`"), "\(run.stderr)")
         #expect(run.stderr.contains("specs/a.yaml:1:1: error[E0315]"), "\(run.stderr)")
+        #expect(run.stderr.components(separatedBy: "unknown key `palete`").count == 2, "reported once: \(run.stderr)")
+        // Named on the command line, a .piec.yaml is checked as shared defaults.
+        let direct = try ws.run("check", "specs/.piec.yaml")
+        #expect(direct.status == 1 && direct.stderr.contains("specs/.piec.yaml:1:9: error[E0201]"), "\(direct.stderr)")
+        try ws.write("specs/.piec.yaml", "theme: {palette: hue}\n")
+        #expect(try ws.run("check", "specs/.piec.yaml").status == 0)
     }
 }
