@@ -44,6 +44,22 @@ import Testing
         #expect(h.values("a") == [1, 2, 3])
     }
 
+    /// Watching the whole tree: the data folder is watched recursively already (as `data`) and
+    /// as a dependency (as `specs/../data`, the same inode): both keep working.
+    @Test func aDataFolderInsideTheWatchedTreeStaysRecursivelyWatched() throws {
+        let h = try WatchHarness()
+        try FileManager.default.createDirectory(atPath: h.root + "/.git", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: h.root + "/data", withIntermediateDirectories: true)
+        writeInPlace(h.root + "/data/a.csv", Self.csv([1, 2]))
+        writeInPlace(h.path("a.yaml"), Self.spec)
+        try h.start(inputs: [h.root])
+        #expect(h.values("a") == [1, 2])
+        Self.renameOver(h.root + "/data/a.csv", Self.csv([4, 5, 6]))
+        try h.waitUntil("the new data is built") { h.values("a") == [4, 5, 6] }
+        writeInPlace(h.root + "/data/b.yaml", specText([7, 8]))
+        try h.waitUntil("a new spec in the data folder is built") { h.values("b") == [7, 8] }
+    }
+
     @Test func aSharedDefaultsFileCreatedChangedAndDeletedRestylesTheSpec() throws {
         let h = try WatchHarness()
         writeInPlace(h.path("a.yaml"), specText([1, 2]))

@@ -44,19 +44,29 @@ final class InotifySource: ChangeSource, @unchecked Sendable {
     func wake() { pipe.wake() }
 
     /// Watches the parent directory of each file (non-recursively, unless it is watched
-    /// already) and reports the file's changes under the name given.
+    /// already) and reports the file's changes under the name given. A folder already watched
+    /// under another spelling (`specs/../data` is `data`: the kernel returns the same
+    /// descriptor) keeps its entry; the file is looked up under that entry's path.
     func watchDependencies(_ files: Set<String>) {
         var byDirectory: [String: [String: String]] = [:]
         for file in files {
             let (dir, name) = WatchScope.split(file)
             byDirectory[dir, default: [:]][name] = file
         }
-        dependencies = byDirectory
-        for dir in byDirectory.keys.sorted() where watches.wd(of: dir) == nil {
-            if case .success(let wd) = inotify.addWatch(dir, follow: true) {
-                watches.insert(wd, path: dir, recursive: false, root: false)
+        var table: [String: [String: String]] = [:]
+        for dir in byDirectory.keys.sorted() {
+            var watched = dir
+            if watches.wd(of: dir) == nil {
+                guard case .success(let wd) = inotify.addWatch(dir, follow: true) else { continue }
+                if let existing = watches.entry(wd) {
+                    watched = existing.path
+                } else {
+                    watches.insert(wd, path: dir, recursive: false, root: false)
+                }
             }
+            table[watched, default: [:]].merge(byDirectory[dir]!) { a, _ in a }
         }
+        dependencies = table
     }
 
     func wait(timeoutMS: Int?) -> [WatchChange] {
