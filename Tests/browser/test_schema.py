@@ -17,7 +17,8 @@ from piectest import bundle, yaml12
 REPO = Path(__file__).resolve().parents[2]
 SCHEMA = REPO / "Schemas" / "piec.schema.json"
 # The gallery, plus the examples under a .piec.yaml (whose look comes from it).
-SPECS = sorted((REPO / "specs").glob("*.yaml")) + sorted((REPO / "specs" / "shared-look").glob("*.yaml"))
+SPECS = sorted((REPO / "specs").glob("*.yaml")) + sorted(
+    p for p in (REPO / "specs" / "shared-look").glob("*.yaml") if not p.name.startswith("."))
 DEFAULTS_SCHEMA = REPO / "Schemas" / "piec-defaults.schema.json"
 DEFAULTS = sorted((REPO / "specs").rglob(".piec.yaml"))
 BAD = sorted((REPO / "Tests" / "Fixtures" / "schema-bad").glob("*.yaml"))
