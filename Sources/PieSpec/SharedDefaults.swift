@@ -17,12 +17,14 @@ public struct SpecInputs: Sendable {
 
     /// The bytes hashed into the manifest's `specHash`: the spec's own bytes when it reads no
     /// other file (so hashes of such specs never change), else the spec followed by each
-    /// file's path and bytes, so that a change to the data or the defaults is a change of hash.
+    /// file's kind, length and bytes, so that a change to the data or the defaults is a change
+    /// of hash. Paths are left out: they depend on the working directory, and the output must
+    /// not (the data file's path is in the spec's bytes; defaults go nearest first).
     public func hashedBytes(spec: [UInt8]) -> [UInt8] {
         guard !isEmpty else { return spec }
         var out = spec
         func add(_ kind: String, _ file: SourceFile) {
-            out += Array("\u{0}piec-\(kind)\u{0}\(file.path)\u{0}\(file.bytes.count)\u{0}".utf8)
+            out += Array("\u{0}piec-\(kind)\u{0}\(file.bytes.count)\u{0}".utf8)
             out += file.bytes
         }
         for file in defaults { add("defaults", file) }

@@ -57,6 +57,20 @@ import Testing
         CLIFromTests.expectTransition(try CLIFromTests.manifest(ws, "out2/share/manifest.json"), "from a bundle")
     }
 
+    /// Same inputs, same bytes, whatever the working directory (paths are not hashed).
+    @Test func theBundleDoesNotDependOnTheWorkingDirectory() throws {
+        let ws = try Self.repository()
+        #expect(try CLIFromTests.piec(ws, "build", "charts/share.yaml", "-o", "out").status == 0)
+        #expect(try CLIFromTests.piec(ws, "build", "share.yaml", "-o", "../out2", in: "charts").status == 0)
+        for name in ["chart.svg", "manifest.json", "index.html"] {
+            let a = try Data(contentsOf: URL(fileURLWithPath: ws.url("out/share/\(name)")))
+            let b = try Data(contentsOf: URL(fileURLWithPath: ws.url("out2/share/\(name)")))
+            #expect(a == b, "\(name) differs by working directory")
+        }
+        let check = try CLIFromTests.piec(ws, "build", "--check", "share.yaml", "-o", "../out", in: "charts")
+        #expect(check.status == 0, "\(check.stderr)")
+    }
+
     @Test func aDataFileOutsideTheRepositoryIsRefused() throws {
         let ws = try Workspace()
         try ws.write("repo/.git/HEAD", "ref: refs/heads/main\n")
