@@ -36,7 +36,10 @@ public struct Builder: Sendable {
         if let progress { perItem = { done in progress(done, total) } }
         let builder = self
         let upToDateIn = upToDateIn.flatMap { UpToDate.usable(outputDir: $0) ? $0 : nil }
-        var outcomes = parallelMap(inputs, jobs: jobs, progress: perItem) { builder.compileOne($0, from: from, output: output, upToDateIn: upToDateIn) }
+        let cache = FolderInputsCache()
+        var outcomes = parallelMap(inputs, jobs: jobs, progress: perItem) {
+            builder.compileOne($0, from: from, output: output, upToDateIn: upToDateIn, folderCache: cache)
+        }
         Self.rejectDuplicateIDs(&outcomes)
         return outcomes
     }
@@ -45,6 +48,12 @@ public struct Builder: Sendable {
     /// (`compileAll` checks it once with `UpToDate.usable`).
     public func compileOne(_ input: SpecInput, from: String? = nil, output: CompileOutput = .bundle,
                            upToDateIn: String? = nil) -> SpecOutcome {
+        compileOne(input, from: from, output: output, upToDateIn: upToDateIn, folderCache: nil)
+    }
+
+    /// `compileOne` sharing what specs of one folder read (`.piec.yaml`) within one build.
+    func compileOne(_ input: SpecInput, from: String?, output: CompileOutput, upToDateIn: String?,
+                    folderCache: FolderInputsCache?) -> SpecOutcome {
         let source: SourceFile
         switch SpecReader.read(input.path, limits: limits) {
         case .failure(let error):
@@ -58,7 +67,7 @@ public struct Builder: Sendable {
         let slug = BundleID.slug(fromPath: input.path)
         // The shared defaults and the data file are read first: their bytes are part of the
         // hash the fast path compares.
-        let gathered = SpecInputsReader.gather(specPath: input.path, source: source, limits: limits)
+        let gathered = SpecInputsReader.gather(specPath: input.path, source: source, limits: limits, cache: folderCache)
         let hashed = gathered.inputs.hashedBytes(spec: source.bytes)
         // The common unchanged case without even parsing: OUT/<file stem> was built from these
         // exact bytes (its manifest holds their hash), so this spec compiles to the same id and

@@ -21,14 +21,42 @@ struct GatheredInputs: Sendable {
     var dependencies: [String] = []
     /// The folders from the spec's up to the root, as spelled from the spec's path.
     var folders: [String] = []
+    /// The repository root (real path); nil when the spec's folder cannot be resolved.
+    var root: String?
+}
+
+/// What every spec of one folder shares (its root, its `.piec.yaml` files), found once per
+/// folder in a build: thousands of specs in one folder cost one walk up the tree, not one each.
+final class FolderInputsCache: @unchecked Sendable {
+    private let lock = Lock()
+    private var folders: [String: GatheredInputs] = [:]
+
+    func inputs(of specDir: String, _ make: () -> GatheredInputs) -> GatheredInputs {
+        if let known = lock.withLock({ folders[specDir] }) { return known }
+        let made = make()
+        lock.withLock { folders[specDir] = made }
+        return made
+    }
 }
 
 enum SpecInputsReader {
-    static func gather(specPath: String, source: SourceFile, limits: SpecLimits) -> GatheredInputs {
-        var gathered = GatheredInputs()
+    static func gather(specPath: String, source: SourceFile, limits: SpecLimits, cache: FolderInputsCache? = nil) -> GatheredInputs {
         let specDir = displayParent(specPath)
+        var gathered = cache?.inputs(of: specDir) { folderInputs(specDir, limits: limits) } ?? folderInputs(specDir, limits: limits)
+        if let reference = SpecLoader.dataReference(source, limits: limits), let root = gathered.root {
+            let path = join(specDir, reference.path)
+            gathered.dependencies.append(path)
+            gathered.inputs.data = readData(reference, path: path, root: root, limits: limits)
+        }
+        return gathered
+    }
+
+    /// The root and the `.piec.yaml` files of the specs in `specDir` (as spelled).
+    static func folderInputs(_ specDir: String, limits: SpecLimits) -> GatheredInputs {
+        var gathered = GatheredInputs()
         guard let realDir = realPath(specDir) else { return gathered }
         let root = repositoryRoot(from: realDir)
+        gathered.root = root
         gathered.folders = folders(from: specDir, realDir: realDir, root: root)
         for dir in gathered.folders {
             let path = join(dir, SharedDefaults.fileName)
@@ -49,11 +77,6 @@ enum SpecInputsReader {
                 d.range = .point(SourceLocation(line: 1, column: 1))
                 gathered.diagnostics.append(d)
             }
-        }
-        if let reference = SpecLoader.dataReference(source, limits: limits) {
-            let path = join(specDir, reference.path)
-            gathered.dependencies.append(path)
-            gathered.inputs.data = readData(reference, path: path, root: root, limits: limits)
         }
         return gathered
     }
