@@ -71,7 +71,7 @@ public enum Compiler {
     /// Loads and checks `request.source`, then lays out, plans and generates the bundle.
     /// No bundle when the spec has errors or `validateOnly` is set; diagnostics are always returned.
     public static func compile(_ request: CompileRequest) -> CompileResult {
-        let loaded = SpecLoader.load(request.source, defaultID: request.defaultID, inputs: request.inputs)
+        var loaded = SpecLoader.load(request.source, defaultID: request.defaultID, inputs: request.inputs)
         guard let spec = loaded.spec, !loaded.diagnostics.hasErrors else {
             var result = CompileResult(bundle: nil, spec: loaded.spec, diagnostics: loaded.diagnostics)
             result.related = loaded.related
@@ -90,11 +90,17 @@ public enum Compiler {
                                             at: nil, notes: first.map { ["\(previous.file.path)\(position): \($0.message)"] } ?? []))
             }
         }
-        if let warning = MinAngle.warning(spec, locations: loaded.locations) { diagnostics.append(warning) }
-        if request.validateOnly { return CompileResult(bundle: nil, spec: spec, diagnostics: diagnostics) }
+        // A warning about a value of a `.piec.yaml` is reported in that file.
+        if let warning = MinAngle.warning(spec, locations: loaded.locations).flatMap({ loaded.place($0) }) { diagnostics.append(warning) }
+        if request.validateOnly {
+            var result = CompileResult(bundle: nil, spec: spec, diagnostics: diagnostics)
+            result.related = loaded.related
+            return result
+        }
         if request.previous == nil, let isUpToDate = request.isUpToDate, isUpToDate(spec) {
             var result = CompileResult(bundle: nil, spec: spec, diagnostics: diagnostics)
             result.upToDate = true
+            result.related = loaded.related
             return result
         }
         let bundle = compile(spec: spec, sourceBytes: request.inputs.hashedBytes(spec: request.source.bytes),

@@ -177,7 +177,11 @@ extension SpecLoader {
         lowering.dataInput = inputs.data
         let spec = lowering.lower(root)
         var own = lowering.diagnostics
-        if !layers.isEmpty { own = relocate(own, specRoot: specRoot, layers: layers, related: &related) }
+        var origins: RangeOrigins?
+        if !layers.isEmpty {
+            origins = RangeOrigins(specRoot: specRoot, layers: layers)
+            own = relocate(own, origins: origins!, related: &related)
+        }
         diagnostics += own
         if !lowering.dataDiagnostics.isEmpty, case .file(let data)? = inputs.data {
             related.append(FileDiagnostics(path: data.path, file: data, diagnostics: lowering.dataDiagnostics))
@@ -185,40 +189,75 @@ extension SpecLoader {
         let ok = !diagnostics.hasErrors
         var result = SpecLoadResult(spec: ok ? spec : nil, locations: lowering.locations, diagnostics: diagnostics)
         result.related = related
+        result.origins = origins
         return result
     }
 
     /// Moves the diagnostics of the merged tree that point into a `.piec.yaml` (a value that
     /// only fails with this spec, e.g. `chart.center` on a pie) to that file's group, leaving
     /// one E0315 in the spec.
-    private static func relocate(_ diagnostics: [Diagnostic], specRoot: YAMLNode, layers: [(file: SourceFile, root: YAMLNode)],
-                                 related: inout [FileDiagnostics]) -> [Diagnostic] {
-        var specRanges = Set<SourceRange>()
-        SharedDefaults.ranges(of: specRoot, into: &specRanges)
-        let layerRanges = layers.map { layer -> Set<SourceRange> in
-            var set = Set<SourceRange>()
-            SharedDefaults.ranges(of: layer.root, into: &set)
-            return set
-        }
+    private static func relocate(_ diagnostics: [Diagnostic], origins: RangeOrigins, related: inout [FileDiagnostics]) -> [Diagnostic] {
         var kept: [Diagnostic] = []
         var moved: [Int: [Diagnostic]] = [:]
         for d in diagnostics {
-            guard let range = d.range, !specRanges.contains(range),
-                  let k = layerRanges.firstIndex(where: { $0.contains(range) }) else {
+            guard let k = origins.layer(of: d) else {
                 kept.append(d)
                 continue
             }
             var d = d
-            d.labels = d.labels.filter { !specRanges.contains($0.range) || layerRanges[k].contains($0.range) }
+            d.labels = d.labels.filter { !origins.specRanges.contains($0.range) || origins.layers[k].ranges.contains($0.range) }
             moved[k, default: []].append(d)
         }
         for k in moved.keys.sorted() {
-            let file = layers[k].file
+            let file = origins.layers[k].file
             related.append(FileDiagnostics(path: file.path, file: file, diagnostics: moved[k]!))
             kept.append(.error(DataDiagnostics.inputHasErrors, "with this spec, the shared defaults `\(file.path)` have errors",
                                at: .point(SourceLocation(line: 1, column: 1)),
                                notes: ["they are reported at their lines in `\(file.path)`"]))
         }
         return kept
+    }
+}
+
+/// Which file a range of the merged tree came from: the spec, or one of its `.piec.yaml`.
+struct RangeOrigins: Sendable {
+    struct Layer: Sendable {
+        var file: SourceFile
+        var ranges: Set<SourceRange>
+    }
+
+    var specRanges: Set<SourceRange>
+    var layers: [Layer]
+
+    init(specRoot: YAMLNode, layers: [(file: SourceFile, root: YAMLNode)]) {
+        var spec = Set<SourceRange>()
+        SharedDefaults.ranges(of: specRoot, into: &spec)
+        specRanges = spec
+        self.layers = layers.map { layer in
+            var set = Set<SourceRange>()
+            SharedDefaults.ranges(of: layer.root, into: &set)
+            return Layer(file: layer.file, ranges: set)
+        }
+    }
+
+    /// The `.piec.yaml` (index) a diagnostic points into, or nil for the spec.
+    func layer(of d: Diagnostic) -> Int? {
+        guard let range = d.range, !specRanges.contains(range) else { return nil }
+        return layers.firstIndex { $0.ranges.contains(range) }
+    }
+}
+
+extension SpecLoadResult {
+    /// Files a later phase's diagnostic about this spec (a warning of layout) where it points:
+    /// into the group of the `.piec.yaml` that holds the value, or returns it for the spec.
+    public mutating func place(_ d: Diagnostic) -> Diagnostic? {
+        guard let origins, let k = origins.layer(of: d) else { return d }
+        let file = origins.layers[k].file
+        if let i = related.firstIndex(where: { $0.path == file.path }) {
+            related[i].diagnostics.append(d)
+        } else {
+            related.append(FileDiagnostics(path: file.path, file: file, diagnostics: [d]))
+        }
+        return nil
     }
 }

@@ -10,6 +10,8 @@ public struct SpecLoadResult: Sendable {
     /// Diagnostics located in the other files the spec reads (its data file, its shared
     /// defaults), one group per file; the spec's own `diagnostics` then hold an E0315.
     public var related: [FileDiagnostics] = []
+    /// Where ranges of a spec merged with shared defaults came from (`place(_:)`).
+    var origins: RangeOrigins?
 }
 
 /// Front end of the pipeline: bytes -> YAML nodes -> lowered and validated `ChartSpec`.

@@ -71,6 +71,17 @@ import Testing
         #expect(check.status == 0, "\(check.stderr)")
     }
 
+    /// A later phase's warning (layout's E0602) about a shared value is shown in the .piec.yaml.
+    @Test func aWarningAboutASharedValueIsShownInTheDefaultsFile() throws {
+        let ws = try Workspace()
+        try ws.write("specs/.piec.yaml", "chart: {minAngle: 90}\n")
+        try ws.write("specs/a.yaml", "piec: 1\nslices:\n" + (1...5).map { "  - {label: S\($0), value: 1}\n" }.joined())
+        let run = try ws.run("check", "specs/a.yaml")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("specs/.piec.yaml:1:19: warning[E0602]"), "\(run.stderr)")
+        #expect(!run.stderr.contains("specs/a.yaml:1:19"), "\(run.stderr)")
+    }
+
     @Test func aDataFileOutsideTheRepositoryIsRefused() throws {
         let ws = try Workspace()
         try ws.write("repo/.git/HEAD", "ref: refs/heads/main\n")
