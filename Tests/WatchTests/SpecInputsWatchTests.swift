@@ -60,6 +60,20 @@ import Testing
         try h.waitUntil("a new spec in the data folder is built") { h.values("b") == [7, 8] }
     }
 
+    /// A rescan (a folder created) looks at every spec again: one whose spec, data and
+    /// defaults bytes are unchanged builds nothing, even though it has dependencies.
+    @Test func aRescanBuildsOnlySpecsWhoseInputsChanged() throws {
+        let h = try WatchHarness()
+        writeInPlace(h.path(".piec.yaml"), "chart: {innerRadius: 0.5}\n")
+        writeInPlace(h.path("a.yaml"), specText([1, 2]))
+        try h.start()
+        let before = h.log.builds(of: h.path("a.yaml")).count
+        let batches = h.log.batchCount
+        try FileManager.default.createDirectory(atPath: h.path("sub"), withIntermediateDirectories: false)
+        try h.waitUntil("the rescan's batch is handled") { h.log.batchCount > batches }
+        #expect(h.log.builds(of: h.path("a.yaml")).count == before, "\(h.log.summary)")
+    }
+
     @Test func aSharedDefaultsFileCreatedChangedAndDeletedRestylesTheSpec() throws {
         let h = try WatchHarness()
         writeInPlace(h.path("a.yaml"), specText([1, 2]))

@@ -1,3 +1,5 @@
+import PieDiagnostics
+
 /// The files specs read besides themselves (data files, `.piec.yaml`): a change to one
 /// rebuilds every spec that read it (or looked for it: a `.piec.yaml` created next to a spec
 /// restyles it), each animating from its last good build.
@@ -14,18 +16,20 @@ extension WatchEngine {
         for file in files { dependents[file, default: []].insert(spec) }
     }
 
-    /// The specs to rebuild for `batch`: the dependents of every changed file it names, or
-    /// after a rescan (events may be lost) every spec that has dependencies. Their `seen`
-    /// bytes are cleared so that unchanged spec bytes still build.
-    mutating func dependentSpecs(of batch: Debouncer.Batch) -> [String] {
+    /// The specs to look at again for `batch`: the dependents of every file it names. (A
+    /// rescan looks at every spec anyway.) Whether one builds is decided by comparing the bytes
+    /// of the spec and of everything it reads with the last build's (`inputBytes`), so an
+    /// unrelated event in a folder holding a `.piec.yaml` builds nothing.
+    func dependentSpecs(of batch: Debouncer.Batch) -> [String] {
         var specs = Set<String>()
-        if batch.rescanReason != nil {
-            for (_, dependent) in dependents { specs.formUnion(dependent) }
-        } else {
-            for path in batch.paths { specs.formUnion(dependents[path] ?? []) }
-        }
-        for spec in specs { tracked[spec]?.seen = nil }
+        for path in batch.paths { specs.formUnion(dependents[path] ?? []) }
         return specs.sorted()
+    }
+
+    /// The spec's bytes followed by those of the files it reads now (its data file and
+    /// `.piec.yaml`), as `TrackedSpec.seen` records them.
+    func inputBytes(_ path: String, _ source: SourceFile) -> [UInt8] {
+        SpecInputsReader.gather(specPath: path, source: source, limits: options.limits).inputs.hashedBytes(spec: source.bytes)
     }
 
     /// A path that is only a dependency (not a spec the watch tracks or was given).

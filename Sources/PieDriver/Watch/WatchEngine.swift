@@ -4,7 +4,8 @@ import PieSpec
 
 /// The watcher's memory of each spec, keyed by path.
 struct TrackedSpec {
-    /// The bytes last read (a save with the same bytes builds nothing). Nil forces a rebuild.
+    /// The bytes last read, with those of the files the spec reads (`SpecInputs.hashedBytes`):
+    /// a save with the same bytes builds nothing. Nil forces a rebuild.
     var seen: [UInt8]?
     /// The source of the bundle on disk: the previous version of the next build.
     var lastGood: SourceFile?
@@ -108,7 +109,7 @@ struct WatchEngine {
         switch SpecReader.read(path, limits: options.limits) {
         case .success(let source):
             tracked[path, default: TrackedSpec()].missingSince = nil
-            if tracked[path]?.seen == source.bytes { return .unchanged }
+            if tracked[path]?.seen == inputBytes(path, source) { return .unchanged }
             guard source.bytes.isEmpty, !initial, tracked[path]?.lastGood != nil else {
                 tracked[path]?.emptySince = nil
                 return .changed
@@ -207,7 +208,7 @@ struct WatchEngine {
 
     private mutating func finish(_ result: WatchCompile.Result, initial: Bool, totals: inout InitialBuild) {
         let path = result.outcome.input.path
-        tracked[path, default: TrackedSpec()].seen = result.outcome.source?.bytes
+        tracked[path, default: TrackedSpec()].seen = result.outcome.source.map { result.outcome.inputs.hashedBytes(spec: $0.bytes) }
         setDependencies(path, result.outcome.dependencies)
         guard let bundle = result.outcome.bundle else {
             totals.failed += 1
