@@ -44,6 +44,20 @@ import Testing
         #expect(h.values("a") == [1, 2, 3])
     }
 
+    /// A data file whose folder does not exist yet: the spec fails, then builds once the
+    /// folder and the file are created (the folder is looked for again).
+    @Test(arguments: [WatchMethod.auto, WatchMethod.poll])
+    func aDataFileInAFolderCreatedLaterBuilds(_ method: WatchMethod) throws {
+        let h = try WatchHarness()
+        try FileManager.default.createDirectory(atPath: h.root + "/.git", withIntermediateDirectories: true)
+        writeInPlace(h.path("a.yaml"), Self.spec)
+        try h.start(method: method)
+        #expect(!h.log.failures(of: h.path("a.yaml")).isEmpty)
+        try FileManager.default.createDirectory(atPath: h.root + "/data", withIntermediateDirectories: true)
+        Self.renameOver(h.root + "/data/a.csv", Self.csv([3, 4]))
+        try h.waitUntil("the data file in the new folder is built") { h.values("a") == [3, 4] }
+    }
+
     /// Watching the whole tree: the data folder is watched recursively already (as `data`) and
     /// as a dependency (as `specs/../data`, the same inode): both keep working.
     @Test func aDataFolderInsideTheWatchedTreeStaysRecursivelyWatched() throws {

@@ -18,6 +18,8 @@ final class InotifySource: ChangeSource, @unchecked Sendable {
     private let fileArguments: [String: [String: String]]
     /// Parent directory -> (file name -> a dependency as the engine spelled it).
     private var dependencies: [String: [String: String]] = [:]
+    /// Folders of dependencies that do not exist (yet): looked for again like missing roots.
+    private var missingDependencyFolders: [String: [String: String]] = [:]
     static let rootRetryMS = 100
 
     var description: String { "inotify" }
@@ -54,10 +56,14 @@ final class InotifySource: ChangeSource, @unchecked Sendable {
             byDirectory[dir, default: [:]][name] = file
         }
         var table: [String: [String: String]] = [:]
+        missingDependencyFolders = [:]
         for dir in byDirectory.keys.sorted() {
             var watched = dir
             if watches.wd(of: dir) == nil {
-                guard case .success(let wd) = inotify.addWatch(dir, follow: true) else { continue }
+                guard case .success(let wd) = inotify.addWatch(dir, follow: true) else {
+                    missingDependencyFolders[dir] = byDirectory[dir]
+                    continue
+                }
                 if let existing = watches.entry(wd) {
                     watched = existing.path
                 } else {
@@ -71,10 +77,25 @@ final class InotifySource: ChangeSource, @unchecked Sendable {
 
     func wait(timeoutMS: Int?) -> [WatchChange] {
         var timeout = timeoutMS
-        if !missingRoots.isEmpty { timeout = min(timeout ?? Self.rootRetryMS, Self.rootRetryMS) }
+        if !missingRoots.isEmpty || !missingDependencyFolders.isEmpty { timeout = min(timeout ?? Self.rootRetryMS, Self.rootRetryMS) }
         _ = pipe.wait(for: inotify.fd, timeoutMS: timeout)
         var changes = translate(inotify.readEvents())
         if !missingRoots.isEmpty { changes += retryMissingRoots() }
+        if !missingDependencyFolders.isEmpty { changes += retryMissingDependencyFolders() }
+        return changes
+    }
+
+    /// A data file's folder created after the spec was built: watch it and report its files.
+    private func retryMissingDependencyFolders() -> [WatchChange] {
+        var changes: [WatchChange] = []
+        for (dir, files) in missingDependencyFolders.sorted(by: { $0.key < $1.key }) {
+            guard case .success(let wd) = inotify.addWatch(dir, follow: true) else { continue }
+            missingDependencyFolders[dir] = nil
+            let watched = watches.entry(wd)?.path ?? dir
+            if watches.entry(wd) == nil { watches.insert(wd, path: dir, recursive: false, root: false) }
+            dependencies[watched, default: [:]].merge(files) { a, _ in a }
+            changes += files.values.sorted().map { .path($0, writing: false) }
+        }
         return changes
     }
 
