@@ -90,6 +90,13 @@ public enum DataDiagnostics {
     ]
 }
 
+/// Where the columns `data` names are in the data file (`label` and `value` always exist).
+private struct ColumnIndexes {
+    var names: [String]
+    var label: Int, value: Int
+    var id: Int?, color: Int?, description: Int?
+}
+
 /// The column names `data` maps to slice fields.
 private struct DataColumns {
     var label = "label", value = "value"
@@ -149,7 +156,7 @@ extension Lowering {
         case .file(let file)?:
             let table = DataTable.parse(file, maxRows: limits.maxSlices, limits: limits.yaml)
             dataDiagnostics += table.diagnostics
-            let slices = table.diagnostics.hasErrors ? [] : rows(of: table, columns: columns, file: file, fileRange: fileRange, dataKey: node.range)
+            let slices = table.diagnostics.hasErrors ? [] : rows(of: table, columns: columns, file: file, fileRange: fileRange)
             if dataDiagnostics.hasErrors {
                 let count = dataDiagnostics.filter { $0.severity == .error }.count
                 error(DataDiagnostics.inputHasErrors, "the data file `\(file.path)` has \(count) error\(count == 1 ? "" : "s")", at: fileRange,
@@ -161,21 +168,8 @@ extension Lowering {
     }
 
     /// One slice per row, each cell typed by the field that reads it.
-    private mutating func rows(of table: DataTable, columns c: DataColumns, file: SourceFile,
-                               fileRange: SourceRange, dataKey: SourceRange) -> [SliceSpec] {
-        func index(_ name: String?, key: String) -> Int?? {
-            guard let name else { return .some(nil) }
-            if let i = table.columnIndex(name) { return .some(i) }
-            let names = table.columns.map(\.name)
-            let help = Suggestions.didYouMean(name, among: names)
-                ?? (c.ranges[key] == nil ? "name the \(key) column with `\(key): COLUMN`" : nil)
-            error(DataDiagnostics.missingColumn, "no column `\(sanitized(name))` in `\(file.path)`", at: c.ranges[key] ?? fileRange,
-                  notes: ["its columns: " + names.map { "`\(sanitized($0))`" }.joined(separator: ", ")], help: help)
-            return nil
-        }
-        guard let label = index(c.label, key: "label"), let value = index(c.value, key: "value"),
-              let id = index(c.id, key: "id"), let color = index(c.color, key: "color"),
-              let description = index(c.description, key: "description"), let label, let value else { return [] }
+    private mutating func rows(of table: DataTable, columns c: DataColumns, file: SourceFile, fileRange: SourceRange) -> [SliceSpec] {
+        guard let columns = resolve(c, in: table, file: file, fileRange: fileRange) else { return [] }
         if table.rows.isEmpty {
             error(DataDiagnostics.badDataFile, "`\(file.path)` has no rows; a chart needs at least one slice", at: fileRange)
             return []
@@ -186,48 +180,15 @@ extension Lowering {
         var slices: [SliceSpec] = []
         slices.reserveCapacity(table.rows.count)
         var firstRange: [String: SourceRange] = [:]
-        let names = table.columns.map(\.name)
         for row in table.rows {
-            func cell(_ i: Int) -> YAMLScalar? {
-                guard let s = row.cells[i], !(s.value.isEmpty && s.style == .plain) else { return nil }
-                return s
-            }
-            guard let l = cell(label) else { missing(names[label], at: row.cells[label]?.range ?? .point(row.range.start)); continue }
-            guard let v = cell(value) else { missing(names[value], at: row.cells[value]?.range ?? .point(row.range.start)); continue }
-            let labelText = text(.scalar(l), SliceKeysForData.label, path: names[label])
-            let number = number(.scalar(v), SliceKeysForData.value, path: names[value])
-            var sliceID: String?
-            var idRange = l.range
-            if let id, let s = cell(id) {
-                sliceID = identifier(.scalar(s), SliceKeysForData.id, path: names[id])
-                idRange = s.range
-            } else if let labelText {
-                sliceID = Lowering.slug(labelText, allowUnderscore: true)
-                if sliceID!.isEmpty {
-                    error(SpecDiagnostics.noSliceID, "cannot derive an id from the label `\(sanitized(labelText))`", at: l.range,
-                          help: id == nil ? "add an id column and name it with `data.id`" : "fill this row's id cell")
-                    sliceID = nil
-                }
-            }
-            guard let labelText, let number, let sliceID else { continue }
-            var slice = SliceSpec(id: sliceID, label: labelText, value: number)
-            if let color, let s = cell(color), let parsed = self.color(.scalar(s), path: names[color]) {
-                if parsed.a != 255 {
-                    error(SpecDiagnostics.translucentSlice, "`\(names[color])` must be opaque, found alpha \(parsed.a) of 255", at: s.range,
-                          notes: ["slices overlap at their seams, so a translucent colour would darken them"])
-                } else {
-                    slice.color = parsed
-                }
-            }
-            if let description, let s = cell(description) {
-                slice.description = text(.scalar(s), SliceKeysForData.description, path: names[description])
-            }
-            if let first = firstRange[sliceID] {
-                error(SpecDiagnostics.duplicateSliceID, "duplicate slice id `\(sliceID)`", at: idRange,
+            guard let (slice, idRange) = slice(of: row, columns) else { continue }
+            if let first = firstRange[slice.id] {
+                error(SpecDiagnostics.duplicateSliceID, "duplicate slice id `\(slice.id)`", at: idRange,
                       labels: [DiagnosticLabel(range: first, message: "first used here")],
-                      help: id == nil ? "two rows have labels with the same slug: add an id column (`data.id`)" : "give one of the rows a distinct id")
+                      help: columns.id == nil ? "two rows have labels with the same slug: add an id column (`data.id`)"
+                          : "give one of the rows a distinct id")
             } else {
-                firstRange[sliceID] = idRange
+                firstRange[slice.id] = idRange
             }
             slices.append(slice)
         }
@@ -236,9 +197,69 @@ extension Lowering {
         return slices
     }
 
-    private mutating func missing(_ column: String, at range: SourceRange) {
+    /// Positions of the columns `data` names; nil (with an E0313 at each missing name) if any is missing.
+    private mutating func resolve(_ c: DataColumns, in table: DataTable, file: SourceFile, fileRange: SourceRange) -> ColumnIndexes? {
+        let names = table.columns.map(\.name)
+        var ok = true
+        func index(_ name: String?, key: String) -> Int? {
+            guard let name else { return nil }
+            if let i = table.columnIndex(name) { return i }
+            let help = Suggestions.didYouMean(name, among: names)
+                ?? (c.ranges[key] == nil ? "name the \(key) column with `\(key): COLUMN`" : nil)
+            error(DataDiagnostics.missingColumn, "no column `\(sanitized(name))` in `\(file.path)`", at: c.ranges[key] ?? fileRange,
+                  notes: ["its columns: " + names.map { "`\(sanitized($0))`" }.joined(separator: ", ")], help: help)
+            ok = false
+            return nil
+        }
+        let columns = ColumnIndexes(names: names, label: index(c.label, key: "label") ?? -1, value: index(c.value, key: "value") ?? -1,
+                                    id: index(c.id, key: "id"), color: index(c.color, key: "color"),
+                                    description: index(c.description, key: "description"))
+        return ok ? columns : nil
+    }
+
+    /// The slice of one row and the range that identifies it (its id cell, or its label).
+    private mutating func slice(of row: DataTable.Row, _ c: ColumnIndexes) -> (SliceSpec, SourceRange)? {
+        func cell(_ i: Int) -> YAMLScalar? {
+            guard let s = row.cells[i], !(s.value.isEmpty && s.style == .plain) else { return nil }
+            return s
+        }
+        guard let l = cell(c.label) else { return missing(c.names[c.label], at: row.cells[c.label]?.range ?? .point(row.range.start)) }
+        guard let v = cell(c.value) else { return missing(c.names[c.value], at: row.cells[c.value]?.range ?? .point(row.range.start)) }
+        let label = text(.scalar(l), SliceKeysForData.label, path: c.names[c.label])
+        let value = number(.scalar(v), SliceKeysForData.value, path: c.names[c.value])
+        var id: String?
+        var idRange = l.range
+        if let i = c.id, let s = cell(i) {
+            id = identifier(.scalar(s), SliceKeysForData.id, path: c.names[i])
+            idRange = s.range
+        } else if let label {
+            id = Lowering.slug(label, allowUnderscore: true)
+            if id!.isEmpty {
+                error(SpecDiagnostics.noSliceID, "cannot derive an id from the label `\(sanitized(label))`", at: l.range,
+                      help: c.id == nil ? "add an id column and name it with `data.id`" : "fill this row's id cell")
+                id = nil
+            }
+        }
+        guard let label, let value, let id else { return nil }
+        var slice = SliceSpec(id: id, label: label, value: value)
+        if let i = c.color, let s = cell(i), let parsed = color(.scalar(s), path: c.names[i]) {
+            if parsed.a != 255 {
+                error(SpecDiagnostics.translucentSlice, "`\(c.names[i])` must be opaque, found alpha \(parsed.a) of 255", at: s.range,
+                      notes: ["slices overlap at their seams, so a translucent colour would darken them"])
+            } else {
+                slice.color = parsed
+            }
+        }
+        if let i = c.description, let s = cell(i) {
+            slice.description = text(.scalar(s), SliceKeysForData.description, path: c.names[i])
+        }
+        return (slice, idRange)
+    }
+
+    private mutating func missing(_ column: String, at range: SourceRange) -> (SliceSpec, SourceRange)? {
         error(SpecDiagnostics.emptyValue, "`\(sanitized(column))` is empty in this row", at: range,
               help: "every row needs a label and a value")
+        return nil
     }
 }
 
