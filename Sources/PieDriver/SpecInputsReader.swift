@@ -44,7 +44,7 @@ enum SpecInputsReader {
         let specDir = displayParent(specPath)
         var gathered = cache?.inputs(of: specDir) { folderInputs(specDir, limits: limits) } ?? folderInputs(specDir, limits: limits)
         if let reference = SpecLoader.dataReference(source, limits: limits), let root = gathered.root {
-            let path = join(specDir, reference.path)
+            let path = displayPath(join(specDir, reference.path))
             gathered.dependencies.append(path)
             gathered.inputs.data = readData(reference, path: path, root: root, limits: limits)
         }
@@ -145,6 +145,31 @@ enum SpecInputsReader {
     }
 
     static func join(_ dir: String, _ name: String) -> String { SpecDiscovery.join(dir, name) }
+
+    /// `specs/../data/a.csv` as `data/a.csv` when both name the same file (no symlinked folder
+    /// makes `..` go elsewhere), so diagnostics and GitHub annotations show a plain path.
+    static func displayPath(_ path: String) -> String {
+        let lexical = normalized(path)
+        guard lexical != path, let real = realPath(path), realPath(lexical) == real else { return path }
+        return lexical
+    }
+
+    /// `.` and `name/..` removed from a path; leading `..` of a relative path kept.
+    static func normalized(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") where part != "." {
+            if part != ".." {
+                parts.append(part)
+            } else if let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else if !absolute {
+                parts.append(part)  // above the start of a relative path: kept
+            }                       // above `/`: `/..` is `/`
+        }
+        let joined = parts.joined(separator: "/")
+        return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
 
     static func isInside(_ real: String, _ root: String) -> Bool {
         root == "/" || real == root || real.hasPrefix(root + "/")

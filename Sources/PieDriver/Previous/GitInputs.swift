@@ -29,9 +29,9 @@ enum GitInputs {
             return inputs
         }
         let show = Git.run(["show", "\(commit):./\(reference.path)"], in: directory)
-        let display = "\(ref):" + SpecInputsReader.join(displayDir, reference.path)
+        let display = "\(ref):" + SpecInputsReader.normalized(SpecInputsReader.join(displayDir, reference.path))
         inputs.data = show.status == 0 ? .file(SourceFile(path: display, bytes: show.output))
-            : fail("`\(SpecInputsReader.join(displayDir, reference.path))` did not exist at `\(ref)`")
+            : fail("`\(SpecInputsReader.normalized(SpecInputsReader.join(displayDir, reference.path)))` did not exist at `\(ref)`")
         return inputs
     }
 
