@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # The `piec-check` pre-commit hook (.pre-commit-hooks.yaml): `piec check` on the files pre-commit
-# passes that are piec specs, i.e. have a top-level `piec:` key at the start of a line. Other
-# YAML files are skipped; arguments that are not files (e.g. `--format=short`) go to piec.
+# passes that are piec specs, i.e. have a top-level `piec:` key at the start of a line, and
+# `.piec.yaml` shared defaults. Other YAML files are skipped; arguments that are not files
+# (e.g. `--format=short`) go to piec.
 set -euo pipefail
 
 options=()
 specs=()
 for arg in "$@"; do
     if [ -f "$arg" ]; then
-        if grep -Eq '^piec[[:space:]]*:' "$arg"; then specs+=("$arg"); fi
+        # Shared defaults (.piec.yaml) have no `piec:` key; piec checks them as such.
+        if grep -Eq '^piec[[:space:]]*:' "$arg" || [ "${arg##*/}" = .piec.yaml ]; then specs+=("$arg"); fi
     else
         options+=("$arg")
     fi

@@ -32,6 +32,8 @@ public struct CompileRequest: Sendable {
     public var validateOnly = false
     /// The previous version to animate from; nil = the chart plays its `enter` animation.
     public var previous: PreviousSource?
+    /// The other files the spec reads (shared defaults, data file), as the driver read them.
+    public var inputs = SpecInputs()
     public init(source: SourceFile, defaultID: String, svgOnly: Bool = false, previous: PreviousSource? = nil) {
         self.source = source
         self.defaultID = defaultID
@@ -64,6 +66,8 @@ public struct CompileResult: Sendable {
     public var chart: CompiledChart?
     /// With `validateOnly` and no errors: what `Compiler.generate` needs to finish the job.
     public var checked: CheckedSpec?
+    /// Diagnostics located in the other files the spec reads (`SpecLoadResult.related`).
+    public var related: [FileDiagnostics] = []
     public init(bundle: Bundle?, spec: ChartSpec?, diagnostics: [Diagnostic], chart: CompiledChart? = nil) {
         self.bundle = bundle
         self.spec = spec
@@ -81,6 +85,8 @@ public struct CheckedSpec: Sendable {
     public var svgOnly: Bool
     /// Loading's warnings, kept in the generated result.
     public var diagnostics: [Diagnostic]
+    /// Diagnostics located in the other files the spec reads (data file, `.piec.yaml`).
+    public var related: [FileDiagnostics] = []
 }
 
 /// The pure compiler: spec source -> checked spec -> layout -> transition plan -> bundle.
@@ -91,9 +97,11 @@ public enum Compiler {
     /// Loads and checks `request.source`, then lays out, plans and generates the bundle.
     /// No bundle when the spec has errors or `validateOnly` is set; diagnostics are always returned.
     public static func compile(_ request: CompileRequest) -> CompileResult {
-        let loaded = SpecLoader.load(request.source, defaultID: request.defaultID)
+        var loaded = SpecLoader.load(request.source, defaultID: request.defaultID, inputs: request.inputs)
         guard let spec = loaded.spec, !loaded.diagnostics.hasErrors else {
-            return CompileResult(bundle: nil, spec: loaded.spec, diagnostics: loaded.diagnostics)
+            var result = CompileResult(bundle: nil, spec: loaded.spec, diagnostics: loaded.diagnostics)
+            result.related = loaded.related
+            return result
         }
         var diagnostics = loaded.diagnostics
         var previousSpec: ChartSpec?
@@ -108,12 +116,14 @@ public enum Compiler {
                                             at: nil, notes: first.map { ["\(previous.file.path)\(position): \($0.message)"] } ?? []))
             }
         }
-        if let warning = MinAngle.warning(spec, locations: loaded.locations) { diagnostics.append(warning) }
-        let checked = CheckedSpec(spec: spec, previous: previousSpec, sourceBytes: request.source.bytes,
-                                  svgOnly: request.svgOnly, diagnostics: diagnostics)
+        // A warning about a value of a `.piec.yaml` is reported in that file.
+        if let warning = MinAngle.warning(spec, locations: loaded.locations).flatMap({ loaded.place($0) }) { diagnostics.append(warning) }
+        let checked = CheckedSpec(spec: spec, previous: previousSpec, sourceBytes: request.inputs.hashedBytes(spec: request.source.bytes),
+                                  svgOnly: request.svgOnly, diagnostics: diagnostics, related: loaded.related)
         guard !request.validateOnly else {
             var result = CompileResult(bundle: nil, spec: spec, diagnostics: diagnostics)
             result.checked = checked
+            result.related = loaded.related
             return result
         }
         return generate(checked)
@@ -123,7 +133,9 @@ public enum Compiler {
     public static func generate(_ checked: CheckedSpec) -> CompileResult {
         let compiled = chart(checked.spec, previous: checked.previous)
         let bundle = BundleWriter.write(spec: checked.spec, sourceBytes: checked.sourceBytes, chart: compiled, svgOnly: checked.svgOnly)
-        return CompileResult(bundle: bundle, spec: checked.spec, diagnostics: checked.diagnostics, chart: compiled)
+        var result = CompileResult(bundle: bundle, spec: checked.spec, diagnostics: checked.diagnostics, chart: compiled)
+        result.related = checked.related
+        return result
     }
 
     /// The bundle of a checked spec: the transition from `previous`, or the `enter` animation.

@@ -55,7 +55,21 @@ public struct BuildReport: Sendable {
 
     /// Every diagnostic group to print, in order: arguments, specs (by path), stale bundles, write failures.
     public var groups: [FileDiagnostics] {
-        discoveryProblems + outcomes.map(\.report).filter { !$0.diagnostics.isEmpty } + stale + (write?.failures ?? [])
+        discoveryProblems + Self.specGroups(outcomes) + stale + (write?.failures ?? [])
+    }
+
+    /// Each spec's group, then the groups of the files it reads (data file, `.piec.yaml`); a
+    /// `.piec.yaml` shared by several specs is reported once (at its first spec).
+    static func specGroups(_ outcomes: [SpecOutcome]) -> [FileDiagnostics] {
+        var shown = Set<String>()
+        var groups: [FileDiagnostics] = []
+        for outcome in outcomes {
+            if !outcome.diagnostics.isEmpty { groups.append(outcome.report) }
+            for group in outcome.related where !group.diagnostics.isEmpty && shown.insert(group.path).inserted {
+                groups.append(group)
+            }
+        }
+        return groups
     }
 
     /// Number of specs with at least one error.

@@ -36,7 +36,10 @@ public struct Builder: Sendable {
         if let progress { perItem = { done in progress(done, total) } }
         let builder = self
         let upToDateIn = upToDateIn.flatMap { UpToDate.usable(outputDir: $0) ? $0 : nil }
-        var outcomes = parallelMap(inputs, jobs: jobs, progress: perItem) { builder.compileOne($0, from: from, output: output, upToDateIn: upToDateIn) }
+        let cache = FolderInputsCache()
+        var outcomes = parallelMap(inputs, jobs: jobs, progress: perItem) {
+            builder.compileOne($0, from: from, output: output, upToDateIn: upToDateIn, folderCache: cache)
+        }
         Self.rejectDuplicateIDs(&outcomes)
         return outcomes
     }
@@ -45,21 +48,37 @@ public struct Builder: Sendable {
     /// (`compileAll` checks it once with `UpToDate.usable`).
     public func compileOne(_ input: SpecInput, from: String? = nil, output: CompileOutput = .bundle,
                            upToDateIn: String? = nil) -> SpecOutcome {
+        compileOne(input, from: from, output: output, upToDateIn: upToDateIn, folderCache: nil)
+    }
+
+    /// `compileOne` sharing what specs of one folder read (`.piec.yaml`) within one build.
+    func compileOne(_ input: SpecInput, from: String?, output: CompileOutput, upToDateIn: String?,
+                    folderCache: FolderInputsCache?) -> SpecOutcome {
         let source: SourceFile
         switch SpecReader.read(input.path, limits: limits) {
         case .failure(let error):
             return SpecOutcome(input: input, source: nil, bundle: nil, spec: nil, diagnostics: [error.diagnostic])
         case .success(let s): source = s
         }
+        // A `.piec.yaml` named on the command line is checked as shared defaults (no bundle).
+        if lastPathComponent(input.path) == SharedDefaults.fileName {
+            return SpecOutcome(input: input, source: source, bundle: nil, spec: nil, diagnostics: SpecLoader.checkDefaults(source, limits: limits))
+        }
         let slug = BundleID.slug(fromPath: input.path)
+        // The shared defaults and the data file are read first: their bytes are part of the
+        // hash the fast path compares.
+        let gathered = SpecInputsReader.gather(specPath: input.path, source: source, limits: limits, cache: folderCache)
+        let hashed = gathered.inputs.hashedBytes(spec: source.bytes)
         // The common unchanged case without even parsing: OUT/<file stem> was built from these
         // exact bytes (its manifest holds their hash), so this spec compiles to the same id and
         // bytes. Sound because loading a spec that compiled reports nothing but errors (PieSpec
         // has no warnings); a spec whose id differs from its file stem is checked after loading.
-        if let upToDateIn, output == .bundle, from == nil, BundleID.isValid(slug),
-           UpToDate.isCurrent(outputDir: upToDateIn, id: slug, specBytes: source.bytes) {
+        if let upToDateIn, output == .bundle, from == nil, BundleID.isValid(slug), gathered.diagnostics.isEmpty,
+           UpToDate.isCurrent(outputDir: upToDateIn, id: slug, specBytes: hashed) {
             var outcome = SpecOutcome(input: input, source: source, bundle: nil, spec: nil, diagnostics: [])
             outcome.upToDateID = slug
+            outcome.inputs = gathered.inputs
+            outcome.dependencies = gathered.dependencies
             return outcome
         }
         var request = CompileRequest(source: source, defaultID: slug, svgOnly: output == .svgOnly)
@@ -68,24 +87,32 @@ public struct Builder: Sendable {
         // only then generate. A compile function that generates anyway skips the decision.
         let freshness = upToDateIn != nil && output == .bundle && from == nil
         request.validateOnly = output == .none || freshness
-        var diagnostics: [Diagnostic] = []
+        request.inputs = gathered.inputs
+        var diagnostics: [Diagnostic] = gathered.diagnostics
+        func finished(_ outcome: SpecOutcome, related: [FileDiagnostics] = []) -> SpecOutcome {
+            var outcome = outcome
+            outcome.related = related
+            outcome.inputs = gathered.inputs
+            outcome.dependencies = gathered.dependencies
+            return outcome
+        }
         if let from {
             let resolved = PreviousVersionResolver(ref: from).resolve(specPath: input.path, source: source, defaultID: slug)
             request.previous = resolved.previous
             diagnostics += resolved.diagnostics
             if resolved.diagnostics.hasErrors {
-                return SpecOutcome(input: input, source: source, bundle: nil, spec: nil, diagnostics: diagnostics)
+                return finished(SpecOutcome(input: input, source: source, bundle: nil, spec: nil, diagnostics: diagnostics))
             }
         }
         var result = compile(request)
         if freshness, let checked = result.checked {
             let id = checked.spec.id
-            if id != slug, BundleID.isValid(id), let upToDateIn,
-               UpToDate.isCurrent(outputDir: upToDateIn, id: id, specBytes: source.bytes) {
+            if id != slug, BundleID.isValid(id), let upToDateIn, !diagnostics.hasErrors,
+               UpToDate.isCurrent(outputDir: upToDateIn, id: id, specBytes: hashed) {
                 var outcome = SpecOutcome(input: input, source: source, bundle: nil, spec: checked.spec,
                                           diagnostics: diagnostics + result.diagnostics)
                 outcome.upToDateID = id
-                return outcome
+                return finished(outcome, related: result.related)
             }
             result = Compiler.generate(checked)
         }
@@ -103,7 +130,7 @@ public struct Builder: Sendable {
         }
         var outcome = SpecOutcome(input: input, source: source, bundle: bundle, spec: result.spec, diagnostics: diagnostics)
         outcome.chart = bundle == nil ? nil : result.chart
-        return outcome
+        return finished(outcome, related: result.related)
     }
 
     /// Where a spec names its bundle: the value of its top-level `id`, or 1:1 when the id

@@ -10,6 +10,7 @@ public enum DiagnosticCatalog {
         let phases: [[CodeInfo]] = [
             YAMLDiagnostics.catalog,
             SpecDiagnostics.catalog,
+            DataDiagnostics.catalog,
             DriverDiagnostics.catalog,
             CoreDiagnostics.catalog,
         ]

@@ -7,4 +7,6 @@ import PieSpec
 public enum MaintainerOutput {
     /// The JSON Schema of the spec format (`piec schema`, `make schema`).
     public static var schema: String { SpecSchema.generate() }
+    /// The JSON Schema of `.piec.yaml` shared defaults (`piec schema --defaults`).
+    public static var defaultsSchema: String { SpecSchema.generateDefaults() }
 }

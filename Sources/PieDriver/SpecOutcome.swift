@@ -18,6 +18,12 @@ public struct SpecOutcome: Sendable {
     /// The layout, plan and changes `bundle` was written from (nil without a bundle, and with
     /// a compile function that does not report them).
     public var chart: CompiledChart?
+    /// Diagnostics located in the other files the spec reads (its data file, `.piec.yaml`).
+    public var related: [FileDiagnostics] = []
+    /// The other files the spec read (for the watcher's next previous version).
+    public var inputs = SpecInputs()
+    /// Files whose change changes this build (data file, `.piec.yaml` candidates): watched.
+    public var dependencies: [String] = []
 
     public init(input: SpecInput, source: SourceFile?, bundle: Bundle?, spec: ChartSpec?, diagnostics: [Diagnostic]) {
         self.input = input
@@ -34,6 +40,9 @@ public struct SpecOutcome: Sendable {
 
     /// The diagnostics ready for `DiagnosticRenderer`.
     public var report: FileDiagnostics { FileDiagnostics(path: input.path, file: source, diagnostics: diagnostics) }
+
+    /// `report` followed by the groups of the other files it reads.
+    public var reports: [FileDiagnostics] { [report] + related }
 }
 
 /// The pure function that turns a spec into a bundle (`Compiler.compile` in production;

@@ -73,7 +73,9 @@ public final class PreviewStore: @unchecked Sendable {
     }
 
     private func record(_ failed: SpecFailed) -> String {
-        let text = DiagnosticRenderer.render(failed.report, format: .human, color: false)
+        // The spec's diagnostics, then those located in its data file or `.piec.yaml`.
+        let text = ([failed.report] + failed.related).filter { !$0.diagnostics.isEmpty }
+            .map { DiagnosticRenderer.render($0, format: .human, color: false) }.joined(separator: "\n")
         if let id = failed.keptBundleID, charts[id] != nil {
             charts[id]?.problem = text
         } else {

@@ -31,6 +31,9 @@ extension KeySpec {
         case stroke(KeyBinding<StrokeOptions>)
         case animation(KeyBinding<AnimationOptions>)
         case slice(KeyBinding<SliceSpec>)
+        /// Read by a lowering of its own and not stored in the spec (`data:`, whose slices the
+        /// canonical spec holds instead): no binding, never in the canonical spec or a report.
+        case input
     }
 }
 
@@ -296,6 +299,16 @@ extension KeySpec {
              lower: { l, node, key, at, r in if let x = l.duration(node, key, path: at.path) { r[keyPath: p] = x } },
              json: { .string(formatNumber(read($0), decimals: 3) + "ms") })
     }
+
+    /// A key read by a lowering of its own that stores something else (`data.file`: the
+    /// slices it reads). Its default, if any, is documentation only.
+    static func input(_ name: String, _ kind: ValueKind, required: Bool = false, default defaultValue: JSONValue? = nil,
+                      _ doc: String) -> KeySpec {
+        KeySpec(name: name, kind: kind, required: required, defaultValue: defaultValue, change: .silent, doc: doc, bound: .input)
+    }
+
+    /// Whether this key is an `input` (no binding).
+    var isInput: Bool { if case .input = bound { true } else { false } }
 
     /// A key whose typing is its own (the version, ids, palettes, lists).
     static func custom<R: KeyRoot>(_ name: String, _ kind: ValueKind, required: Bool = false, documentsDefault: Bool = true,

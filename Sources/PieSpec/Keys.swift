@@ -210,6 +210,18 @@ public enum Keys {
         .choice("pattern", \SliceSpec.pattern, "Fill pattern over the slice's colour; overrides theme.patterns."),
     ])
 
+    /// Read by `Lowering.lowerData` (the columns to take), not stored: the canonical spec holds
+    /// the slices read from the file.
+    public static let data = KeyTable(section: "data", doc: "Slices read from a CSV or JSON file: one slice per row.", keys: [
+        .input("file", .text(maxLength: 1_024), required: true,
+               "Path of a .csv (header row required) or .json (an array of objects) file, relative to the spec, inside the spec's repository."),
+        .input("label", .text(maxLength: 256), default: .string("label"), "Column holding each slice's label."),
+        .input("value", .text(maxLength: 256), default: .string("value"), "Column holding each slice's value (a plain decimal number, >= 0)."),
+        .input("id", .text(maxLength: 256), "Column holding each slice's id; default = slug of the label."),
+        .input("color", .text(maxLength: 256), "Column holding each slice's colour (an empty cell: from the palette)."),
+        .input("description", .text(maxLength: 256), "Column holding each slice's accessible description (an empty cell: none)."),
+    ])
+
     public static let root = KeyTable(section: "", doc: "A piec chart spec.", keys: [
         .custom("piec", .integer(min: 1, max: 1), required: true, change: .silent, "Spec format version; this piec reads version 1.",
                 lower: { l, node, key, _, spec in l.lowerVersion(node, key) },
@@ -230,7 +242,7 @@ public enum Keys {
         .section("theme", theme, \ChartSpec.theme, "Colours."),
         .section("animation", animation, \ChartSpec.animation, "Animation."),
         // Slices are reported one by one (`ChangeReport`).
-        .custom("slices", .list(of: .object(slice), minItems: 1), required: true, change: .silent, "The slices, in order.",
+        .custom("slices", .list(of: .object(slice), minItems: 1), documentsDefault: false, change: .silent, "The slices, in order (or `data`: exactly one of the two).",
                 lower: { l, node, _, _, spec in spec.slices = l.lowerSlices(node) },
                 json: { (spec: ChartSpec) in .array(spec.slices.map { .object(Keys.slice.canonical($0)) }) },
                 stream: { spec, name, j in
@@ -242,10 +254,12 @@ public enum Keys {
                     }
                     j.close("]")
                 }),
+        // Read by `Lowering.lowerData`; the canonical spec holds the slices it read.
+        .input("data", .object(data), "Slices from a CSV or JSON file, one per row, instead of `slices` (exactly one of the two)."),
     ])
 
     /// Every table, for "belongs in `chart`" hints.
-    public static let all: [KeyTable] = [root, chart, other, labels, format, legend, theme, stroke, animation, slice]
+    public static let all: [KeyTable] = [root, chart, other, labels, format, legend, theme, stroke, animation, slice, data]
 
     /// Keys of PRODUCT's full language that this version does not implement yet: rejected
     /// (never accepted and ignored) with a message that says so.

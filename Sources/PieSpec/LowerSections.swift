@@ -6,7 +6,9 @@ import PieYAML
 extension Lowering {
     mutating func lower(_ root: YAMLNode) -> ChartSpec {
         var spec = ChartSpec(id: defaultID)
-        guard lowerFields(root, Keys.root, path: "", into: &spec) else { return spec }
+        guard let e = entries(root, table: Keys.root, path: "") else { return spec }
+        lowerKnown(e, Keys.root, into: &spec)
+        if let slices = lowerSliceSource(e, root: root) { spec.slices = slices }
         validate(spec)
         return spec
     }

@@ -30,6 +30,10 @@ struct Lowering {
     var locations = SpecLocations()
     /// Translucent colours of fields that draw slices, reported once the background is known.
     var translucent: [(path: String, color: Color, range: SourceRange)] = []
+    /// The data file of `data:` as the driver read it (nil: not read), and the diagnostics
+    /// located in it (`DataFile.swift`).
+    var dataInput: DataInput?
+    var dataDiagnostics: [Diagnostic] = []
 
     init(limits: SpecLimits, defaultID: String) {
         self.limits = limits

@@ -12,6 +12,20 @@ public enum SpecSchema {
         root.insert(("$schema", .string("https://json-schema.org/draft/2020-12/schema")), at: 0)
         root.insert(("$id", .string(id)), at: 1)
         root.insert(("title", .string("piec chart spec, version 1")), at: 2)
+        // The slices are written (`slices`) or read from a file (`data`): exactly one of them.
+        root.append(("oneOf", .array(["slices", "data"].map { .object([("required", .array([.string($0)]))]) })))
+        return JSONValue.object(root).serialized(pretty: true) + "\n"
+    }
+
+    public static let defaultsID = "https://piec.dev/schemas/piec-defaults.schema.json"
+
+    /// The text of `Schemas/piec-defaults.schema.json`, the schema of `.piec.yaml` files: the
+    /// spec's sections, none required, and none of the keys that describe one chart.
+    public static func generateDefaults() -> String {
+        var root = object(SharedDefaults.table)
+        root.insert(("$schema", .string("https://json-schema.org/draft/2020-12/schema")), at: 0)
+        root.insert(("$id", .string(defaultsID)), at: 1)
+        root.insert(("title", .string("piec shared defaults (.piec.yaml), version 1")), at: 2)
         return JSONValue.object(root).serialized(pretty: true) + "\n"
     }
 

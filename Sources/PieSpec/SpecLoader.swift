@@ -7,6 +7,11 @@ public struct SpecLoadResult: Sendable {
     public var spec: ChartSpec?
     public var locations: SpecLocations
     public var diagnostics: [Diagnostic]
+    /// Diagnostics located in the other files the spec reads (its data file, its shared
+    /// defaults), one group per file; the spec's own `diagnostics` then hold an E0315.
+    public var related: [FileDiagnostics] = []
+    /// Where ranges of a spec merged with shared defaults came from (`place(_:)`).
+    var origins: RangeOrigins?
 }
 
 /// Front end of the pipeline: bytes -> YAML nodes -> lowered and validated `ChartSpec`.

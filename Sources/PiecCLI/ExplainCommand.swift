@@ -43,11 +43,16 @@ struct Explain: Command {
 struct Schema: Command {
     static let spec = CommandSpec(
         name: "schema",
-        abstract: "Print the JSON Schema of the spec format (maintainers: `make schema`).")
+        abstract: "Print the JSON Schema of the spec format (maintainers: `make schema`).",
+        options: [.flag("defaults", help: "The schema of .piec.yaml shared defaults instead.")])
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {}
+    let defaults: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        defaults = arguments.flag("defaults")
+    }
 
     func run() throws(ExitStatus) {
-        Terminal().out(MaintainerOutput.schema)
+        Terminal().out(defaults ? MaintainerOutput.defaultsSchema : MaintainerOutput.schema)
     }
 }

@@ -132,7 +132,7 @@ struct WatchPrinter: Sendable {
                 line("\(stamp()) \(built.path) -> \(bundlePath(built.bundle.id)): \(what) (\(ms(built.elapsedMS)))")
             }
         case .failed(let failed):
-            diagnostics([failed.report])
+            diagnostics([failed.report] + failed.related)
             if !failed.initial {
                 let errors = failed.report.diagnostics.filter { $0.severity == .error }.count
                 let kept = failed.keptBundleID.map { "keeping \(bundlePath($0))" } ?? "no bundle yet"

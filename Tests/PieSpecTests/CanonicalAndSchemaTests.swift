@@ -28,6 +28,20 @@ struct CanonicalAndSchemaTests {
         try Golden.check(SpecSchema.generate(), at: url)
     }
 
+    /// `Schemas/piec-defaults.schema.json` (for `.piec.yaml`) must equal what the tables generate.
+    @Test func committedDefaultsSchemaIsNotStale() throws {
+        let url = Self.root.appendingPathComponent("Schemas/piec-defaults.schema.json")
+        let generated = SpecSchema.generateDefaults()
+        if ProcessInfo.processInfo.environment["PIEC_UPDATE_FIXTURES"] == "1" {
+            try generated.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let committed = try String(contentsOf: url, encoding: .utf8)
+        #expect(committed == generated, "Schemas/piec-defaults.schema.json is stale: run `make schema`")
+        for refused in ["\"slices\"", "\"data\"", "\"piec\"", "\"subtitle\""] {
+            #expect(!generated.contains(refused), "\(refused) must not be a shared default")
+        }
+    }
+
     /// Every key in the tables appears in the schema, and the schema forbids others.
     @Test func schemaCoversEveryKey() {
         let schema = SpecSchema.generate()

@@ -18,6 +18,8 @@ struct KeyTableTests {
 
     static func sectionKeys(_ table: KeyTable = Keys.root, prefix: [String] = []) -> [SectionKey] {
         table.keys.flatMap { key -> [SectionKey] in
+            // `data` is an input: read by its own lowering from a file, not stored (SpecInputsTests).
+            if key.isInput { return [] }
             if case .object(let inner) = key.kind { return sectionKeys(inner, prefix: prefix + [key.name]) }
             return [SectionKey(path: prefix + [key.name], key: key)]
         }

@@ -16,7 +16,11 @@ from piectest import bundle, yaml12
 
 REPO = Path(__file__).resolve().parents[2]
 SCHEMA = REPO / "Schemas" / "piec.schema.json"
-SPECS = sorted((REPO / "specs").glob("*.yaml"))
+# The gallery, plus the examples under a .piec.yaml (whose look comes from it).
+SPECS = sorted((REPO / "specs").glob("*.yaml")) + sorted(
+    p for p in (REPO / "specs" / "shared-look").glob("*.yaml") if not p.name.startswith("."))
+DEFAULTS_SCHEMA = REPO / "Schemas" / "piec-defaults.schema.json"
+DEFAULTS = sorted((REPO / "specs").rglob(".piec.yaml"))
 BAD = sorted((REPO / "Tests" / "Fixtures" / "schema-bad").glob("*.yaml"))
 ERROR_MARK = re.compile(r"# <- error (E\d{4})\s*$")
 
@@ -97,3 +101,19 @@ def test_bad_fixture_is_rejected_by_piec_check(piec, path):
             f"piec check {path.name}: expected error[{code}] on line {line}, got:\n{output}")
     reported = re.findall(r": error\[E\d{4}\]", output)
     assert len(reported) == len(expected), f"one error per defect expected, got:\n{output}"
+
+
+def test_every_piec_yaml_validates_against_the_defaults_schema():
+    """Schemas/piec-defaults.schema.json accepts the example .piec.yaml files and refuses the keys
+    piec refuses there (E0314), which the spec schema would accept."""
+    schema = json.loads(DEFAULTS_SCHEMA.read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    assert DEFAULTS, "no specs/**/.piec.yaml example"
+    for path in DEFAULTS:
+        errors = [f"{pointer(e)}: {e.message}" for e in validator.iter_errors(yaml12.load(path.read_text(encoding="utf-8")))]
+        assert not errors, f"{path} fails the defaults schema:\n" + "\n".join(errors)
+    for refused in ({"piec": 1}, {"id": "x"}, {"title": "T"}, {"slices": [{"label": "A", "value": 1}]},
+                    {"data": {"file": "a.csv"}}):
+        assert list(validator.iter_errors(refused)), f"the defaults schema accepts {refused}"
+    assert not list(validator.iter_errors({"theme": {"palette": "hue"}, "chart": {"size": 200}}))

@@ -94,3 +94,17 @@ def test_a_commit_with_a_broken_spec_is_refused(git_repo, env):
     write_spec(git_repo, "chart.yaml", "chart")
     stage(git_repo)
     run(["git", "commit", "-q", "-m", "good chart"], cwd=git_repo, env=env, check=True)
+
+
+def test_piec_check_checks_shared_defaults(git_repo, env):
+    """A staged .piec.yaml (no `piec:` line) is checked as shared defaults, not skipped."""
+    write_spec(git_repo / "charts", "good.yaml", "good")
+    (git_repo / "charts" / ".piec.yaml").write_text("theme: {palete: hue}\n")
+    stage(git_repo)
+    bad = try_repo(git_repo, "piec-check", env)
+    assert bad.returncode == 1, bad.stdout + bad.stderr
+    assert "charts/.piec.yaml:1:9: error[E0201]" in bad.stdout, bad.stdout
+    (git_repo / "charts" / ".piec.yaml").write_text("theme: {palette: hue}\n")
+    stage(git_repo)
+    ok = try_repo(git_repo, "piec-check", env)
+    assert ok.returncode == 0, ok.stdout + ok.stderr

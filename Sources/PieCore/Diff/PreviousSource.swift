@@ -8,10 +8,13 @@ public enum PreviousSource: Sendable {
     case spec(SourceFile)
     /// A bundle's `manifest.json`, whose `spec` member is the canonical spec.
     case manifest(SourceFile)
+    /// Spec text with the files it read then (its shared defaults and data file at that
+    /// revision, or as the watcher last built it).
+    case specWithInputs(SourceFile, SpecInputs)
 
     public var file: SourceFile {
         switch self {
-        case .spec(let f), .manifest(let f): f
+        case .spec(let f), .manifest(let f), .specWithInputs(let f, _): f
         }
     }
 
@@ -21,6 +24,7 @@ public enum PreviousSource: Sendable {
         switch self {
         case .spec(let file): SpecLoader.load(file, defaultID: defaultID)
         case .manifest(let file): SpecLoader.loadEmbedded(file, defaultID: defaultID)
+        case .specWithInputs(let file, let inputs): SpecLoader.load(file, defaultID: defaultID, inputs: inputs)
         }
     }
 }

@@ -19,19 +19,22 @@ public struct DiffRun: Sendable {
         case .success(let s): source = s
         }
         let slug = BundleID.slug(fromPath: newPath)
-        let resolved = PreviousVersionResolver(ref: ref).resolve(specPath: newPath, source: source, defaultID: slug)
-        let new = SpecLoader.load(source, defaultID: slug)
-        var groups = [FileDiagnostics(path: newPath, file: source, diagnostics: resolved.diagnostics + new.diagnostics)]
+        let gathered = SpecInputsReader.gather(specPath: newPath, source: source, limits: limits)
+        let resolved = PreviousVersionResolver(ref: ref).resolve(specPath: newPath, source: source, defaultID: slug, inputs: gathered.inputs)
+        let new = SpecLoader.load(source, defaultID: slug, inputs: gathered.inputs)
+        var groups = [FileDiagnostics(path: newPath, file: source, diagnostics: gathered.diagnostics + resolved.diagnostics + new.diagnostics)]
+            + new.related
         var oldSpec: ChartSpec?
         if let previous = resolved.previous {
             let old = previous.load(defaultID: slug)
             if !old.diagnostics.isEmpty {
                 groups.append(FileDiagnostics(path: previous.file.path, file: previous.file, diagnostics: old.diagnostics))
             }
+            groups += old.related
             oldSpec = old.spec
             if old.spec == nil { return DiffRun(report: nil, groups: groups, status: .specErrors) }
         }
-        guard let newSpec = new.spec, !resolved.diagnostics.hasErrors else {
+        guard let newSpec = new.spec, !resolved.diagnostics.hasErrors, !gathered.diagnostics.hasErrors else {
             return DiffRun(report: nil, groups: groups, status: .specErrors)
         }
         // No previous version: everything is inserted.

@@ -22,19 +22,19 @@ public struct PreviousVersionResolver: Sendable {
         public var diagnostics: [Diagnostic]
     }
 
-    public func resolve(specPath: String, source: SourceFile, defaultID: String) -> Resolution {
+    public func resolve(specPath: String, source: SourceFile, defaultID: String, inputs: SpecInputs = SpecInputs()) -> Resolution {
         if case .success(let status) = FileStatus.status(ref) {
             if status.kind != .directory {
-                return read(ref).map { $0.path.hasSuffix(".json") && looksLikeManifest($0) ? .manifest($0) : .spec($0) }
+                return read(ref).map { $0.path.hasSuffix(".json") && looksLikeManifest($0) ? .manifest($0) : withInputs($0) }
             }
             if exists("\(ref)/manifest.json") {
                 return read("\(ref)/manifest.json").map { .manifest($0) }
             }
             // A folder of previous specs, by file name.
             let sameName = "\(ref)/" + lastPathComponent(specPath)
-            if exists(sameName) { return read(sameName).map { .spec($0) } }
+            if exists(sameName) { return read(sameName).map { withInputs($0) } }
             // An output folder: the bundle id is the spec's own `id` or the file stem.
-            let id = SpecLoader.load(source, defaultID: defaultID).spec?.id ?? defaultID
+            let id = SpecLoader.load(source, defaultID: defaultID, inputs: inputs).spec?.id ?? defaultID
             if exists("\(ref)/\(id)/manifest.json") {
                 return read("\(ref)/\(id)/manifest.json").map { .manifest($0) }
             }
@@ -92,7 +92,15 @@ public struct PreviousVersionResolver: Sendable {
                 DriverDiagnostics.unreadable, "git could not read `\(specPath)` at `\(ref)`: "
                     + trimmed(show.error))])
         }
-        return Resolution(previous: .spec(SourceFile(path: "\(ref):\(specPath)", bytes: show.output)), diagnostics: [])
+        let old = SourceFile(path: "\(ref):\(specPath)", bytes: show.output)
+        let inputs = GitInputs.read(commit: commit, ref: ref, specPath: specPath, source: old)
+        return Resolution(previous: inputs.isEmpty ? .spec(old) : .specWithInputs(old, inputs), diagnostics: [])
+    }
+
+    /// A previous spec read from a file, with the shared defaults and data file it reads there.
+    private func withInputs(_ file: SourceFile) -> PreviousSource {
+        let gathered = SpecInputsReader.gather(specPath: file.path, source: file, limits: SpecLimits())
+        return gathered.inputs.isEmpty ? .spec(file) : .specWithInputs(file, gathered.inputs)
     }
 }
 

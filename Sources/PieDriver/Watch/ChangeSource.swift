@@ -22,6 +22,16 @@ public protocol ChangeSource: AnyObject, Sendable {
     /// Makes a blocked or the next `wait` return at once. Safe from any thread and from a
     /// signal handler's dispatch source.
     func wake()
+
+    /// Also report changes of these files (data files and `.piec.yaml` that specs read, which
+    /// may live outside the watched folders or be hidden), each as `.path(file)` spelled as
+    /// given. Replaces the previous set. Called from the waiting thread only.
+    func watchDependencies(_ files: Set<String>)
+}
+
+extension ChangeSource {
+    /// Sources that cannot watch extra files (test doubles) ignore them.
+    public func watchDependencies(_ files: Set<String>) {}
 }
 
 /// How the watcher learns about changes.

@@ -16,6 +16,10 @@ final class InotifySource: ChangeSource, @unchecked Sendable {
     private var missingRoots: Set<String> = []
     /// Parent directory -> (file name -> the file argument as the user spelled it).
     private let fileArguments: [String: [String: String]]
+    /// Parent directory -> (file name -> a dependency as the engine spelled it).
+    private var dependencies: [String: [String: String]] = [:]
+    /// Folders of dependencies that do not exist (yet): looked for again like missing roots.
+    private var missingDependencyFolders: [String: [String: String]] = [:]
     static let rootRetryMS = 100
 
     var description: String { "inotify" }
@@ -41,12 +45,57 @@ final class InotifySource: ChangeSource, @unchecked Sendable {
 
     func wake() { pipe.wake() }
 
+    /// Watches the parent directory of each file (non-recursively, unless it is watched
+    /// already) and reports the file's changes under the name given. A folder already watched
+    /// under another spelling (`specs/../data` is `data`: the kernel returns the same
+    /// descriptor) keeps its entry; the file is looked up under that entry's path.
+    func watchDependencies(_ files: Set<String>) {
+        var byDirectory: [String: [String: String]] = [:]
+        for file in files {
+            let (dir, name) = WatchScope.split(file)
+            byDirectory[dir, default: [:]][name] = file
+        }
+        var table: [String: [String: String]] = [:]
+        missingDependencyFolders = [:]
+        for dir in byDirectory.keys.sorted() {
+            var watched = dir
+            if watches.wd(of: dir) == nil {
+                guard case .success(let wd) = inotify.addWatch(dir, follow: true) else {
+                    missingDependencyFolders[dir] = byDirectory[dir]
+                    continue
+                }
+                if let existing = watches.entry(wd) {
+                    watched = existing.path
+                } else {
+                    watches.insert(wd, path: dir, recursive: false, root: false)
+                }
+            }
+            table[watched, default: [:]].merge(byDirectory[dir]!) { a, _ in a }
+        }
+        dependencies = table
+    }
+
     func wait(timeoutMS: Int?) -> [WatchChange] {
         var timeout = timeoutMS
-        if !missingRoots.isEmpty { timeout = min(timeout ?? Self.rootRetryMS, Self.rootRetryMS) }
+        if !missingRoots.isEmpty || !missingDependencyFolders.isEmpty { timeout = min(timeout ?? Self.rootRetryMS, Self.rootRetryMS) }
         _ = pipe.wait(for: inotify.fd, timeoutMS: timeout)
         var changes = translate(inotify.readEvents())
         if !missingRoots.isEmpty { changes += retryMissingRoots() }
+        if !missingDependencyFolders.isEmpty { changes += retryMissingDependencyFolders() }
+        return changes
+    }
+
+    /// A data file's folder created after the spec was built: watch it and report its files.
+    private func retryMissingDependencyFolders() -> [WatchChange] {
+        var changes: [WatchChange] = []
+        for (dir, files) in missingDependencyFolders.sorted(by: { $0.key < $1.key }) {
+            guard case .success(let wd) = inotify.addWatch(dir, follow: true) else { continue }
+            missingDependencyFolders[dir] = nil
+            let watched = watches.entry(wd)?.path ?? dir
+            if watches.entry(wd) == nil { watches.insert(wd, path: dir, recursive: false, root: false) }
+            dependencies[watched, default: [:]].merge(files) { a, _ in a }
+            changes += files.values.sorted().map { .path($0, writing: false) }
+        }
         return changes
     }
 
@@ -104,6 +153,8 @@ final class InotifySource: ChangeSource, @unchecked Sendable {
         watches = WatchTable()
         missingRoots = []
         watchAllRoots()
+        let files = Set(dependencies.values.flatMap(\.values))
+        watchDependencies(files)
     }
 
     // MARK: events
@@ -152,6 +203,7 @@ final class InotifySource: ChangeSource, @unchecked Sendable {
         let writing = record.mask & UInt32(IN_MODIFY) != 0 && record.mask & UInt32(IN_CLOSE_WRITE) == 0
         var changes: [WatchChange] = []
         if let argument = fileArguments[dir.path]?[record.name] { changes.append(.path(argument, writing: writing)) }
+        if let dependency = dependencies[dir.path]?[record.name] { changes.append(.path(dependency, writing: writing)) }
         if dir.recursive, WatchScope.isSpecName(record.name) { changes.append(.path(path, writing: writing)) }
         return changes
     }

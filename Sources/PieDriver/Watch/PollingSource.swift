@@ -20,6 +20,8 @@ final class PollingSource: ChangeSource, @unchecked Sendable {
     /// Content hashes of recently modified files, from the last scan.
     private var hashes: [String: UInt64] = [:]
     private var unsettled: Set<String> = []
+    /// Files specs read (data files, `.piec.yaml`), stat'ed on every scan too.
+    private var dependencies: Set<String> = []
     private var nextScan: UInt64
     static let recentWindowNS: Int64 = 2_000_000_000
 
@@ -35,6 +37,15 @@ final class PollingSource: ChangeSource, @unchecked Sendable {
 
     func wake() { pipe.wake() }
 
+    func watchDependencies(_ files: Set<String>) {
+        let added = files.subtracting(dependencies)
+        dependencies = files
+        // Known from now on: a file that already exists is not a change.
+        for file in added where snapshot[file] == nil {
+            if let signature = FileSignature.of(file) { snapshot[file] = signature }
+        }
+    }
+
     func wait(timeoutMS: Int?) -> [WatchChange] {
         let now = monotonicNanoseconds()
         if now < nextScan {
@@ -43,7 +54,11 @@ final class PollingSource: ChangeSource, @unchecked Sendable {
             if monotonicNanoseconds() < nextScan { return [] }
         }
         nextScan = monotonicNanoseconds() + UInt64(intervalMS) * 1_000_000
-        return compare(Self.scan(scope))
+        var current = Self.scan(scope)
+        for file in dependencies where current[file] == nil {
+            if let signature = FileSignature.of(file) { current[file] = signature }
+        }
+        return compare(current)
     }
 
     /// The changes between the last snapshot and `current`, which becomes the snapshot.

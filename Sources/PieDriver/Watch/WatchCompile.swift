@@ -12,7 +12,7 @@ enum WatchCompile {
 
     /// `Builder.compileOne` (reading with limits, default id, bundle checks) with `previous`
     /// handed to the compiler, so the bundle animates from the last good build.
-    static func run(path: String, previous: SourceFile?, compile: @escaping CompileFunction, limits: SpecLimits) -> Result {
+    static func run(path: String, previous: PreviousSource?, compile: @escaping CompileFunction, limits: SpecLimits) -> Result {
         let start = monotonicNanoseconds()
         let builder = Builder(compile: withPrevious(previous, compile), limits: limits, jobs: 1)
         let outcome = builder.compileOne(SpecInput(path: path))
@@ -20,10 +20,10 @@ enum WatchCompile {
     }
 
     /// `compile` with the request's previous version set.
-    static func withPrevious(_ previous: SourceFile?, _ compile: @escaping CompileFunction) -> CompileFunction {
+    static func withPrevious(_ previous: PreviousSource?, _ compile: @escaping CompileFunction) -> CompileFunction {
         { request in
             var request = request
-            request.previous = previous.map { .spec($0) }
+            request.previous = previous
             return compile(request)
         }
     }

@@ -1,12 +1,16 @@
 import PieCore
 import PieDiagnostics
+import PieSpec
 
 /// The watcher's memory of each spec, keyed by path.
 struct TrackedSpec {
-    /// The bytes last read (a save with the same bytes builds nothing). Nil forces a rebuild.
+    /// The bytes last read, with those of the files the spec reads (`SpecInputs.hashedBytes`):
+    /// a save with the same bytes builds nothing. Nil forces a rebuild.
     var seen: [UInt8]?
     /// The source of the bundle on disk: the previous version of the next build.
     var lastGood: SourceFile?
+    /// The files that build read (its data file and shared defaults, as they were then).
+    var lastGoodInputs = SpecInputs()
     /// The bundle on disk for this spec (its last good build).
     var bundleID: String?
     /// The bundle id this spec wants but another spec holds (E0506); rebuilt when it is freed.
@@ -26,12 +30,14 @@ struct WatchEngine {
     let scope: WatchScope
     let compile: CompileFunction
     let emit: @Sendable (WatchEvent) -> Void
-    private(set) var tracked: [String: TrackedSpec] = [:]
+    var tracked: [String: TrackedSpec] = [:]
     /// Bundle id -> the spec whose bundle it is on disk.
     private var owners: [String: String] = [:]
     /// Last good sources of deleted specs by bundle id: a spec that comes back (renamed, or
     /// deleted and recreated by an editor) animates from what was last shown.
-    private var tombstones: [String: SourceFile] = [:]
+    private var tombstones: [String: PreviousSource] = [:]
+    /// The files specs read (data files, `.piec.yaml`, existing or not) -> those specs.
+    var dependents: [String: Set<String>] = [:]
 
     init(options: WatchOptions, compile: @escaping CompileFunction, emit: @escaping @Sendable (WatchEvent) -> Void) {
         self.options = options
@@ -48,7 +54,7 @@ struct WatchEngine {
         _ batch: Debouncer.Batch, initial: Bool, now: UInt64, changedSince: (String) -> Bool = { _ in false }
     ) -> [(String, UInt64)] {
         let started = now
-        let paths = candidates(batch, initial: initial)
+        let paths = candidates(batch, initial: initial).filter { !isOnlyDependency($0) } + dependentSpecs(of: batch)
         var changed: [String] = []
         var gone: [String] = []
         var recheck: [(String, UInt64)] = []
@@ -103,7 +109,7 @@ struct WatchEngine {
         switch SpecReader.read(path, limits: options.limits) {
         case .success(let source):
             tracked[path, default: TrackedSpec()].missingSince = nil
-            if tracked[path]?.seen == source.bytes { return .unchanged }
+            if tracked[path]?.seen == inputBytes(path, source) { return .unchanged }
             guard source.bytes.isEmpty, !initial, tracked[path]?.lastGood != nil else {
                 tracked[path]?.emptySince = nil
                 return .changed
@@ -130,9 +136,10 @@ struct WatchEngine {
             guard let spec = tracked[path] else { continue }
             setBundle(path, nil)
             tracked[path] = nil
+            setDependencies(path, [])
             var removal = RemovalReport()
             if let id = spec.bundleID {
-                if let good = spec.lastGood { tombstones[id] = good }
+                if let good = spec.lastGood { tombstones[id] = Self.previousSource(good, spec.lastGoodInputs) }
                 if owner(of: id) == nil {
                     removal = BundleRemover.remove(id: id, outputDir: options.outputDir)
                     freed.append(id)
@@ -190,16 +197,22 @@ struct WatchEngine {
 
     /// The previous version of `path`: its last good build, or the last good build of a deleted
     /// spec with the same default id (a rename, or an editor's delete-and-recreate).
-    private func previous(for path: String) -> SourceFile? {
-        tracked[path]?.lastGood ?? tombstones[BundleID.slug(fromPath: path)]
+    private func previous(for path: String) -> PreviousSource? {
+        if let spec = tracked[path], let good = spec.lastGood { return Self.previousSource(good, spec.lastGoodInputs) }
+        return tombstones[BundleID.slug(fromPath: path)]
+    }
+
+    static func previousSource(_ source: SourceFile, _ inputs: SpecInputs) -> PreviousSource {
+        inputs.isEmpty ? .spec(source) : .specWithInputs(source, inputs)
     }
 
     private mutating func finish(_ result: WatchCompile.Result, initial: Bool, totals: inout InitialBuild) {
         let path = result.outcome.input.path
-        tracked[path, default: TrackedSpec()].seen = result.outcome.source?.bytes
+        tracked[path, default: TrackedSpec()].seen = result.outcome.source.map { result.outcome.inputs.hashedBytes(spec: $0.bytes) }
+        setDependencies(path, result.outcome.dependencies)
         guard let bundle = result.outcome.bundle else {
             totals.failed += 1
-            return fail(path, result.outcome.report, initial: initial, ms: result.compileMS)
+            return fail(path, result.outcome.report, initial: initial, ms: result.compileMS, related: result.outcome.related)
         }
         if let other = owner(of: bundle.id, except: path) {
             totals.failed += 1
@@ -232,6 +245,7 @@ struct WatchEngine {
         let oldID = tracked[path]?.bundleID
         setBundle(path, bundle.id)
         tracked[path]?.lastGood = result.outcome.source
+        tracked[path]?.lastGoodInputs = result.outcome.inputs
         tracked[path]?.blockedOn = nil
         if let oldID, oldID != bundle.id, owner(of: oldID) == nil {
             emit(.removed(SpecRemoved(path: path, bundleID: oldID, removal: BundleRemover.remove(id: oldID, outputDir: options.outputDir))))
@@ -243,7 +257,8 @@ struct WatchEngine {
                               report: result.outcome.report, elapsedMS: ms)))
     }
 
-    private func fail(_ path: String, _ report: FileDiagnostics, initial: Bool, ms: Double) {
-        emit(.failed(SpecFailed(path: path, keptBundleID: tracked[path]?.bundleID, report: report, initial: initial, elapsedMS: ms)))
+    private func fail(_ path: String, _ report: FileDiagnostics, initial: Bool, ms: Double, related: [FileDiagnostics] = []) {
+        emit(.failed(SpecFailed(path: path, keptBundleID: tracked[path]?.bundleID, report: report, initial: initial, elapsedMS: ms,
+                                related: related)))
     }
 }

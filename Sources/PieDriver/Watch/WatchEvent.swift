@@ -50,6 +50,8 @@ public struct SpecFailed: Sendable {
     public var report: FileDiagnostics
     public var initial: Bool
     public var elapsedMS: Double
+    /// Diagnostics located in the files the spec reads (its data file, `.piec.yaml`).
+    public var related: [FileDiagnostics] = []
 }
 
 public struct SpecRemoved: Sendable {

@@ -58,12 +58,15 @@ public final class Watcher: @unchecked Sendable {
         var engine = WatchEngine(options: options, compile: compile, emit: observer)
         var debouncer = Debouncer(quietMS: options.debounceMS, maxDelayMS: options.maxDelayMS, settleMS: options.settleMS)
         _ = engine.handle(Debouncer.Batch(paths: [], rescanReason: "first build"), initial: true, now: monotonicNanoseconds())
+        var dependencies = engine.dependencyPaths
+        source.watchDependencies(dependencies)
         observer(.started(WatchStart(method: source.description, fallbackNote: made.fallbackNote,
                                      inputs: scope.inputs, outputDir: options.outputDir)))
-        loop(source: source, engine: &engine, debouncer: &debouncer)
+        loop(source: source, engine: &engine, debouncer: &debouncer, dependencies: &dependencies)
     }
 
-    private func loop(source: any ChangeSource, engine: inout WatchEngine, debouncer: inout Debouncer) {
+    private func loop(source: any ChangeSource, engine: inout WatchEngine, debouncer: inout Debouncer,
+                      dependencies: inout Set<String>) {
         var batches = 0
         while !shouldStop {
             let timeout = debouncer.nextDeadline.map { deadline -> Int in
@@ -80,6 +83,10 @@ public final class Watcher: @unchecked Sendable {
                 return debouncer.isPending(path)
             }
             for (path, deadline) in recheck { debouncer.schedule(path, at: deadline) }
+            if engine.dependencyPaths != dependencies {
+                dependencies = engine.dependencyPaths
+                source.watchDependencies(dependencies)
+            }
             batches += 1
             observer(.batchFinished(sequence: batches))
         }

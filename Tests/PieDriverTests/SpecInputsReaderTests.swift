@@ -1,0 +1,37 @@
+@testable import PieDriver
+import Testing
+
+/// The path logic of finding a spec's `.piec.yaml` files and data file.
+struct SpecInputsReaderTests {
+    @Test(arguments: [
+        ("specs/../data/a.csv", "data/a.csv"), ("./a.csv", "a.csv"), ("../../x/./y/../z.csv", "../../x/z.csv"),
+        ("/a/b/../../../c", "/c"), ("a/..", "."), ("/", "/"),
+    ])
+    func pathsNormalizeLexically(_ path: String, _ expected: String) {
+        #expect(SpecInputsReader.normalized(path) == expected)
+    }
+
+    @Test func foldersGoFromTheSpecUpToTheRoot() {
+        #expect(SpecInputsReader.lexicalParent("specs/a") == "specs")
+        #expect(SpecInputsReader.lexicalParent("specs") == ".")
+        #expect(SpecInputsReader.lexicalParent(".") == "..")
+        #expect(SpecInputsReader.lexicalParent("..") == "../..")
+        #expect(SpecInputsReader.folders(from: "specs/a", realDir: "/r/specs/a", root: "/r") == ["specs/a", "specs", "."])
+        #expect(SpecInputsReader.folders(from: ".", realDir: "/r/specs", root: "/r") == [".", ".."])
+        #expect(SpecInputsReader.folders(from: "x", realDir: "/r", root: "/r") == ["x"])
+    }
+
+    @Test func insideMeansTheRootOrBelowIt() {
+        #expect(SpecInputsReader.isInside("/r/a.csv", "/r"))
+        #expect(SpecInputsReader.isInside("/r", "/r"))
+        #expect(!SpecInputsReader.isInside("/rx/a.csv", "/r"))
+        #expect(!SpecInputsReader.isInside("/a.csv", "/r"))
+    }
+
+    @Test func gitPathsThatClimbAboveTheWorkTreeAreRefused() {
+        #expect(!GitInputs.leaves("data/a.csv", depth: 0))
+        #expect(!GitInputs.leaves("../data/a.csv", depth: 1))
+        #expect(GitInputs.leaves("../data/a.csv", depth: 0))
+        #expect(GitInputs.leaves("a/../../b.csv", depth: 0))
+    }
+}
