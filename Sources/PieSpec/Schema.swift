@@ -8,10 +8,7 @@ public enum SpecSchema {
 
     /// The text of `Schemas/piec.schema.json` (pretty JSON, trailing newline).
     public static func generate() -> String {
-        var root = object(Keys.root)
-        root.insert(("$schema", .string("https://json-schema.org/draft/2020-12/schema")), at: 0)
-        root.insert(("$id", .string(id)), at: 1)
-        root.insert(("title", .string("piec chart spec, version 1")), at: 2)
+        var root = document(Keys.root, id: id, title: "piec chart spec, version 1")
         // The slices are written (`slices`) or read from a file (`data`): exactly one of them.
         root.append(("oneOf", .array(["slices", "data"].map { .object([("required", .array([.string($0)]))]) })))
         return JSONValue.object(root).serialized(pretty: true) + "\n"
@@ -22,11 +19,14 @@ public enum SpecSchema {
     /// The text of `Schemas/piec-defaults.schema.json`, the schema of `.piec.yaml` files: the
     /// spec's sections, none required, and none of the keys that describe one chart.
     public static func generateDefaults() -> String {
-        var root = object(SharedDefaults.table)
-        root.insert(("$schema", .string("https://json-schema.org/draft/2020-12/schema")), at: 0)
-        root.insert(("$id", .string(defaultsID)), at: 1)
-        root.insert(("title", .string("piec shared defaults (.piec.yaml), version 1")), at: 2)
+        let root = document(SharedDefaults.table, id: defaultsID, title: "piec shared defaults (.piec.yaml), version 1")
         return JSONValue.object(root).serialized(pretty: true) + "\n"
+    }
+
+    /// A schema document: its dialect, id and title, then `table` as an object schema.
+    static func document(_ table: KeyTable, id: String, title: String) -> [(String, JSONValue)] {
+        [("$schema", .string("https://json-schema.org/draft/2020-12/schema")), ("$id", .string(id)), ("title", .string(title))]
+            + object(table)
     }
 
     static func object(_ table: KeyTable) -> [(String, JSONValue)] {
