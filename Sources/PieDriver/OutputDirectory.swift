@@ -85,8 +85,13 @@ func parentPath(_ path: String) -> String {
 
 /// The last component of `path` ("a/b.yaml" -> "b.yaml"), like `URL.lastPathComponent`.
 func lastPathComponent(_ path: String) -> String {
-    var p = Substring(path)
-    while p.count > 1, p.hasSuffix("/") { p = p.dropLast() }
-    guard let slash = p.lastIndex(of: "/") else { return String(p) }
-    return String(p[p.index(after: slash)...])
+    // On UTF-8 bytes: `/` is ASCII, so its byte indices are character boundaries (this runs for
+    // every spec; counting characters made it cost thousands of instructions).
+    let u = path.utf8
+    let slash = UInt8(ascii: "/")
+    guard !u.isEmpty else { return path }
+    var end = u.endIndex
+    while end > u.index(after: u.startIndex), u[u.index(before: end)] == slash { end = u.index(before: end) }
+    guard let last = u[..<end].lastIndex(of: slash) else { return String(path[..<end]) }
+    return String(path[u.index(after: last)..<end])
 }

@@ -88,11 +88,12 @@ extension SliceSpec: KeyRoot {
     static func bound(_ b: KeyBinding<Self>) -> KeySpec.Bound { .slice(b) }
 }
 
-/// Reads the stored property a key path names, at its offset (`MemoryLayout.offset(of:)`,
-/// taken once when the table is built). The key path runtime looks up generic metadata on
-/// every read; canonical specs read every key of every spec and slice, and that lookup was
-/// the larger half of their cost. Key tables bind stored properties only (checked here).
-struct FieldRead<Root, Value>: Sendable {
+/// Reads and writes the stored property a key path names, at its offset
+/// (`MemoryLayout.offset(of:)`, taken once when the table is built). The key path runtime looks
+/// up generic metadata on every access; lowering writes and the canonical spec reads every key
+/// of every spec and slice, and those lookups were most of their cost. Key tables bind stored
+/// properties only (checked here), whose memory is the property's own type inside `Root`.
+struct FieldAccess<Root, Value>: Sendable {
     let offset: Int
     init(_ p: FieldPath<Root, Value>) {
         guard let offset = MemoryLayout<Root>.offset(of: p) else {
@@ -102,6 +103,15 @@ struct FieldRead<Root, Value>: Sendable {
     }
     func callAsFunction(_ root: Root) -> Value {
         withUnsafeBytes(of: root) { $0.load(fromByteOffset: offset, as: Value.self) }
+    }
+    /// Runs `body` on the property in place (an assignment, or lowering into a section).
+    func update<T>(_ root: inout Root, _ body: (inout Value) -> T) -> T {
+        withUnsafeMutablePointer(to: &root) { pointer in
+            body(&UnsafeMutableRawPointer(pointer).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee)
+        }
+    }
+    func set(_ root: inout Root, _ value: Value) {
+        update(&root) { $0 = value }
     }
 }
 
@@ -186,118 +196,118 @@ extension KeySpec {
 
     static func number<R: KeyRoot>(_ name: String, _ p: FieldPath<R, Double>, min: Double, max: Double, exclusiveMin: Bool = false,
                                    omitDefault: Bool = false, change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
-        let read = FieldRead(p)
+        let field = FieldAccess(p)
         return make(R.self, name, .number(min: min, max: max, exclusiveMin: exclusiveMin), omitDefault: omitDefault, change: change, doc,
-             lower: { l, node, key, at, r in if let x = l.number(node, key, path: at.path) { r[keyPath: p] = x } },
-             json: { num(read($0)) })
+             lower: { l, node, key, at, r in if let x = l.number(node, key, path: at.path) { field.set(&r, x) } },
+             json: { num(field($0)) })
     }
 
     static func number<R: KeyRoot>(_ name: String, _ p: FieldPath<R, Double?>, min: Double, max: Double, exclusiveMin: Bool = false,
                                    required: Bool = false, change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
-        let read = FieldRead(p)
+        let field = FieldAccess(p)
         return make(R.self, name, .number(min: min, max: max, exclusiveMin: exclusiveMin), required: required, change: change, doc,
-             lower: { l, node, key, at, r in if let x = l.number(node, key, path: at.path) { r[keyPath: p] = x } },
-             json: { read($0).map(num) })
+             lower: { l, node, key, at, r in if let x = l.number(node, key, path: at.path) { field.set(&r, x) } },
+             json: { field($0).map(num) })
     }
 
     static func integer<R: KeyRoot>(_ name: String, _ p: FieldPath<R, Int>, min: Int, max: Int,
                                     change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
-        let read = FieldRead(p)
+        let field = FieldAccess(p)
         return make(R.self, name, .integer(min: min, max: max), change: change, doc,
-             lower: { l, node, key, at, r in if let x = l.integer(node, key, path: at.path) { r[keyPath: p] = x } },
-             json: { .int(read($0)) })
+             lower: { l, node, key, at, r in if let x = l.integer(node, key, path: at.path) { field.set(&r, x) } },
+             json: { .int(field($0)) })
     }
 
     static func integer<R: KeyRoot>(_ name: String, _ p: FieldPath<R, Int?>, min: Int, max: Int,
                                     change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
-        let read = FieldRead(p)
+        let field = FieldAccess(p)
         return make(R.self, name, .integer(min: min, max: max), change: change, doc,
-             lower: { l, node, key, at, r in if let x = l.integer(node, key, path: at.path) { r[keyPath: p] = x } },
-             json: { read($0).map(JSONValue.int) })
+             lower: { l, node, key, at, r in if let x = l.integer(node, key, path: at.path) { field.set(&r, x) } },
+             json: { field($0).map(JSONValue.int) })
     }
 
     static func text<R: KeyRoot>(_ name: String, _ p: FieldPath<R, String>, maxLength: Int,
                                  change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
-        let read = FieldRead(p)
+        let field = FieldAccess(p)
         return make(R.self, name, .text(maxLength: maxLength), change: change, doc,
-             lower: { l, node, key, at, r in if let x = l.text(node, key, path: at.path) { r[keyPath: p] = x } },
-             json: { .string(read($0)) })
+             lower: { l, node, key, at, r in if let x = l.text(node, key, path: at.path) { field.set(&r, x) } },
+             json: { .string(field($0)) })
     }
 
     static func text<R: KeyRoot>(_ name: String, _ p: FieldPath<R, String?>, maxLength: Int, required: Bool = false,
                                  change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
-        let read = FieldRead(p)
+        let field = FieldAccess(p)
         return make(R.self, name, .text(maxLength: maxLength), required: required, change: change, doc,
-             lower: { l, node, key, at, r in if let x = l.text(node, key, path: at.path) { r[keyPath: p] = x } },
-             json: { read($0).map(JSONValue.string) })
+             lower: { l, node, key, at, r in if let x = l.text(node, key, path: at.path) { field.set(&r, x) } },
+             json: { field($0).map(JSONValue.string) })
     }
 
     static func choice<R: KeyRoot, E: RawRepresentable & CaseIterable & Sendable>(
         _ name: String, _ p: FieldPath<R, E>, omitDefault: Bool = false, change: ChangeRule = .reported(), _ doc: String
     ) -> KeySpec where E.RawValue == String {
-        let read = FieldRead(p)
+        let field = FieldAccess(p)
         return make(R.self, name, .choice(E.allCases.map(\.rawValue)), omitDefault: omitDefault, change: change, doc,
-             lower: { l, node, key, at, r in if let x = l.choice(node, key, path: at.path) { r[keyPath: p] = E(rawValue: x)! } },
-             json: { .string(read($0).rawValue) })
+             lower: { l, node, key, at, r in if let x = l.choice(node, key, path: at.path) { field.set(&r, E(rawValue: x)!) } },
+             json: { .string(field($0).rawValue) })
     }
 
     static func choice<R: KeyRoot, E: RawRepresentable & CaseIterable & Sendable>(
         _ name: String, _ p: FieldPath<R, E?>, change: ChangeRule = .reported(), _ doc: String
     ) -> KeySpec where E.RawValue == String {
-        let read = FieldRead(p)
+        let field = FieldAccess(p)
         return make(R.self, name, .choice(E.allCases.map(\.rawValue)), change: change, doc,
-             lower: { l, node, key, at, r in if let x = l.choice(node, key, path: at.path) { r[keyPath: p] = E(rawValue: x)! } },
-             json: { read($0).map { .string($0.rawValue) } })
+             lower: { l, node, key, at, r in if let x = l.choice(node, key, path: at.path) { field.set(&r, E(rawValue: x)!) } },
+             json: { field($0).map { .string($0.rawValue) } })
     }
 
     static func boolean<R: KeyRoot>(_ name: String, _ p: FieldPath<R, Bool>, omitDefault: Bool = false,
                                     change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
-        let read = FieldRead(p)
+        let field = FieldAccess(p)
         return make(R.self, name, .boolean, omitDefault: omitDefault, change: change, doc,
-             lower: { l, node, _, at, r in if let x = l.boolean(node, path: at.path) { r[keyPath: p] = x } },
-             json: { .bool(read($0)) })
+             lower: { l, node, _, at, r in if let x = l.boolean(node, path: at.path) { field.set(&r, x) } },
+             json: { .bool(field($0)) })
     }
 
     /// `opaque`: the colour paints slices (see `Lowering.color`).
     static func color<R: KeyRoot>(_ name: String, _ p: FieldPath<R, Color>, opaque: Bool = false,
                                   change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
-        let read = FieldRead(p)
+        let field = FieldAccess(p)
         return make(R.self, name, .color, change: change, doc,
-             lower: { l, node, _, at, r in if let x = l.color(node, path: at.path, opaque: opaque) { r[keyPath: p] = x } },
-             json: { .string(read($0).hex) })
+             lower: { l, node, _, at, r in if let x = l.color(node, path: at.path, opaque: opaque) { field.set(&r, x) } },
+             json: { .string(field($0).hex) })
     }
 
     static func color<R: KeyRoot>(_ name: String, _ p: FieldPath<R, Color?>, opaque: Bool = false,
                                   change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
-        let read = FieldRead(p)
+        let field = FieldAccess(p)
         return make(R.self, name, .color, change: change, doc,
-             lower: { l, node, _, at, r in if let x = l.color(node, path: at.path, opaque: opaque) { r[keyPath: p] = x } },
-             json: { read($0).map { .string($0.hex) } })
+             lower: { l, node, _, at, r in if let x = l.color(node, path: at.path, opaque: opaque) { field.set(&r, x) } },
+             json: { field($0).map { .string($0.hex) } })
     }
 
     static func template<R: KeyRoot>(_ name: String, _ p: FieldPath<R, LabelTemplate>,
                                      change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
-        let read = FieldRead(p)
+        let field = FieldAccess(p)
         return make(R.self, name, .template, change: change, doc,
-             lower: { l, node, _, at, r in if let x = l.template(node, path: at.path) { r[keyPath: p] = x } },
-             json: { .string(read($0).source) })
+             lower: { l, node, _, at, r in if let x = l.template(node, path: at.path) { field.set(&r, x) } },
+             json: { .string(field($0).source) })
     }
 
     static func template<R: KeyRoot>(_ name: String, _ p: FieldPath<R, LabelTemplate?>,
                                      change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
-        let read = FieldRead(p)
+        let field = FieldAccess(p)
         return make(R.self, name, .template, change: change, doc,
-             lower: { l, node, _, at, r in if let x = l.template(node, path: at.path) { r[keyPath: p] = x } },
-             json: { read($0).map { .string($0.source) } })
+             lower: { l, node, _, at, r in if let x = l.template(node, path: at.path) { field.set(&r, x) } },
+             json: { field($0).map { .string($0.source) } })
     }
 
     /// Milliseconds, written `800ms` in the canonical spec.
     static func duration<R: KeyRoot>(_ name: String, _ p: FieldPath<R, Double>, maxMilliseconds: Double,
                                      change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
-        let read = FieldRead(p)
+        let field = FieldAccess(p)
         return make(R.self, name, .duration(maxMilliseconds: maxMilliseconds), change: change, doc,
-             lower: { l, node, key, at, r in if let x = l.duration(node, key, path: at.path) { r[keyPath: p] = x } },
-             json: { .string(formatNumber(read($0), decimals: 3) + "ms") })
+             lower: { l, node, key, at, r in if let x = l.duration(node, key, path: at.path) { field.set(&r, x) } },
+             json: { .string(formatNumber(field($0), decimals: 3) + "ms") })
     }
 
     /// A key read by a lowering of its own that stores something else (`data.file`: the
@@ -323,14 +333,14 @@ extension KeySpec {
     /// A mapping whose keys are `table`'s, filling the section value at `p` (always present:
     /// its defaults when not written).
     static func section<R: KeyRoot, S: KeyRoot>(_ name: String, _ table: KeyTable, _ p: FieldPath<R, S>, _ doc: String) -> KeySpec {
-        let read = FieldRead(p)
+        let field = FieldAccess(p)
         return KeySpec(name: name, kind: .object(table), required: false, defaultValue: nil, change: .silent, doc: doc,
                 bound: R.bound(KeyBinding(
-                    lower: { l, node, _, at, r in l.lowerFields(node, table, path: at.path, into: &r[keyPath: p]) },
-                    json: { .object(table.canonical(read($0))) }, omitDefault: false,
+                    lower: { l, node, _, at, r in field.update(&r) { _ = l.lowerFields(node, table, path: at.path, into: &$0) } },
+                    json: { .object(table.canonical(field($0))) }, omitDefault: false,
                     stream: { r, name, j in
                         j.key(name)
-                        table.writeCanonical(read(r), into: &j)
+                        table.writeCanonical(field(r), into: &j)
                     })))
     }
 
@@ -338,16 +348,16 @@ extension KeySpec {
     /// (then its keys) when written.
     static func optionalSection<R: KeyRoot, S: KeyRoot>(_ name: String, _ table: KeyTable, _ p: FieldPath<R, S?>,
                                                         change: ChangeRule, _ doc: String) -> KeySpec {
-        let read = FieldRead(p)
+        let field = FieldAccess(p)
         return KeySpec(name: name, kind: .object(table), required: false, defaultValue: nil, change: change, doc: doc,
                 bound: R.bound(KeyBinding(
                     lower: { l, node, _, at, r in
                         var section = S.defaults
-                        if l.lowerFields(node, table, path: at.path, into: &section) { r[keyPath: p] = section }
+                        if l.lowerFields(node, table, path: at.path, into: &section) { field.set(&r, section) }
                     },
-                    json: { read($0).map { .object(table.canonical($0)) } }, omitDefault: false,
+                    json: { field($0).map { .object(table.canonical($0)) } }, omitDefault: false,
                     stream: { r, name, j in
-                        guard let section = read(r) else { return }
+                        guard let section = field(r) else { return }
                         j.key(name)
                         table.writeCanonical(section, into: &j)
                     })))

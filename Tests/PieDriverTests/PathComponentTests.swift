@@ -1,0 +1,14 @@
+@testable import PieDriver
+import Testing
+
+/// `lastPathComponent` works on bytes (it runs for every spec); these are the spellings it
+/// must still read as people write paths.
+struct PathComponentTests {
+    @Test(arguments: [
+        ("specs/a.yaml", "a.yaml"), ("a.yaml", "a.yaml"), ("dir/", "dir"), ("a//", "a"), ("/", ""), ("", ""),
+        ("/abs/x/.piec.yaml", ".piec.yaml"), ("é/ünï.yaml", "ünï.yaml"), ("x/🍰.yaml", "🍰.yaml"),
+    ])
+    func lastComponent(_ path: String, _ expected: String) {
+        #expect(lastPathComponent(path) == expected)
+    }
+}
