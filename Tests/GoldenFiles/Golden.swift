@@ -1,3 +1,6 @@
+// Test support: Testing exists only where tests build, and `swift build -c release` (make
+// gallery, make install) builds every target; there this target is empty.
+#if canImport(Testing)
 import Foundation
 import Testing
 
@@ -34,3 +37,4 @@ public enum Golden {
                 sourceLocation: location)
     }
 }
+#endif
