@@ -2,7 +2,7 @@ import PieDiagnostics
 import PieJSON
 import PieYAML
 
-/// A key path a static key table can hold (a literal such as `\ChartSpec.chart.size` captures
+/// A key path a static key table can hold (a literal such as `\ChartOptions.size` captures
 /// nothing, so it is Sendable).
 public typealias FieldPath<Root, Value> = WritableKeyPath<Root, Value> & Sendable
 

@@ -62,12 +62,8 @@ public struct KeyTable: Sendable {
     public let doc: String
     public let keys: [KeySpec]
     public func key(_ name: String) -> KeySpec? { keys.first { $0.name == name } }
-    /// Whether `name` is a key of this table (lengths compared first; no `KeySpec` copied).
-    func contains(_ name: String) -> Bool {
-        let count = name.utf8.count
-        for i in keys.indices where keys[i].name.utf8.count == count && keys[i].name == name { return true }
-        return false
-    }
+    /// Whether `name` is a key of this table.
+    func contains(_ name: String) -> Bool { index(of: name) != nil }
     public var names: [String] { keys.map(\.name) }
     /// The position of key `name` in this table (lengths compared first).
     func index(of name: String) -> Int? {
