@@ -63,9 +63,11 @@ public struct BuildReport: Sendable {
     static func specGroups(_ outcomes: [SpecOutcome]) -> [FileDiagnostics] {
         var shown = Set<String>()
         var groups: [FileDiagnostics] = []
-        for outcome in outcomes {
-            if !outcome.diagnostics.isEmpty { groups.append(outcome.report) }
-            for group in outcome.related where !group.diagnostics.isEmpty && shown.insert(group.path).inserted {
+        // By index: binding each outcome to a name copied it (source bytes, bundle, chart), twice
+        // per spec per build.
+        for i in outcomes.indices {
+            if !outcomes[i].diagnostics.isEmpty { groups.append(outcomes[i].report) }
+            for group in outcomes[i].related where !group.diagnostics.isEmpty && shown.insert(group.path).inserted {
                 groups.append(group)
             }
         }
@@ -73,7 +75,7 @@ public struct BuildReport: Sendable {
     }
 
     /// Number of specs with at least one error.
-    public var failedSpecs: Int { outcomes.filter(\.hasErrors).count }
+    public var failedSpecs: Int { outcomes.indices.reduce(0) { $0 + (outcomes[$1].hasErrors ? 1 : 0) } }
 
     public var status: PiecExitCode {
         groups.reduce(PiecExitCode.success) { $0.combined(with: .forDiagnostics($1.diagnostics)) }

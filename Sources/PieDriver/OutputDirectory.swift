@@ -74,13 +74,19 @@ struct OutputDirectory {
 /// `NSString.deletingLastPathComponent`, which swift-corelibs-foundation traps on for a
 /// one-character path such as "o".
 func parentPath(_ path: String) -> String {
-    var p = Substring(path)
-    while p.count > 1, p.hasSuffix("/") { p = p.dropLast() }
-    guard let slash = p.lastIndex(of: "/") else { return "" }
-    if slash == p.startIndex { return "/" }
-    var parent = p[..<slash]
-    while parent.count > 1, parent.hasSuffix("/") { parent = parent.dropLast() }
-    return String(parent)
+    // On UTF-8 bytes, as `lastPathComponent`: `/` is ASCII, so byte indices next to it are
+    // character boundaries (counting characters cost ~12,000 instructions per spec).
+    let u = path.utf8
+    let slash = UInt8(ascii: "/")
+    let start = u.startIndex
+    var end = u.endIndex
+    // Trailing slashes (all but a leading one) are not a component.
+    while u.distance(from: start, to: end) > 1, u[u.index(before: end)] == slash { end = u.index(before: end) }
+    guard let last = u[..<end].lastIndex(of: slash) else { return "" }
+    if last == start { return "/" }
+    var parentEnd = last
+    while u.distance(from: start, to: parentEnd) > 1, u[u.index(before: parentEnd)] == slash { parentEnd = u.index(before: parentEnd) }
+    return String(path[..<parentEnd])
 }
 
 /// The last component of `path` ("a/b.yaml" -> "b.yaml"), like `URL.lastPathComponent`.

@@ -153,6 +153,26 @@ public struct JSONStream {
         JSONWriter.write(v, pretty: true, indent: depth, into: &out)
     }
 
+    /// The next value, written as `value(.string(s))` would write it (no `JSONValue` made).
+    public mutating func string(_ s: String) {
+        JSONWriter.string(s, into: &out)
+    }
+
+    /// The next value, as `value(.number(x, decimals:))` would write it.
+    public mutating func number(_ x: Double, decimals: Int) {
+        out.num(x, decimals: decimals)
+    }
+
+    /// The next value, as `value(.int(i))` would write it.
+    public mutating func int(_ i: Int) {
+        out.int(i)
+    }
+
+    /// The next value, as `value(.bool(b))` would write it.
+    public mutating func bool(_ b: Bool) {
+        out.raw(b ? "true" : "false")
+    }
+
     public mutating func member(_ name: StaticString, _ v: JSONValue) {
         key(name)
         value(v)

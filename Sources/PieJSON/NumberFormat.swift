@@ -28,9 +28,13 @@ public enum NumberText {
         let d = max(0, min(decimals, 9))
         var unit: UInt64 = 1
         for _ in 0..<d { unit &*= 10 }
-        let scaled = (abs(value) * Double(unit)).rounded(.toNearestOrAwayFromZero)
+        let scaled = abs(value) * Double(unit)
+        // Doubles in [2^52, 2^53) are integers, so this is `rounded(scaled) >= 9e15`.
         if scaled >= 9.0e15 { return .large }
+        // Half away from zero without libm's `round` (a call per number; every output file is
+        // mostly numbers): the fraction `scaled - trunc(scaled)` is exact below 2^53.
         var n = UInt64(scaled)
+        if scaled - Double(n) >= 0.5 { n += 1 }
         if n == 0 { return .zero }
         var fraction = d
         while fraction > 0, n % 10 == 0 {

@@ -12,7 +12,7 @@ extension ChartSpec {
     /// `canonicalJSON()` written straight into `j` as the next value (the manifest's `spec`),
     /// byte for byte what `j.value(canonicalJSON())` writes, without building the tree.
     public func writeCanonical(into j: inout JSONStream) {
-        Keys.root.writeCanonical(self, into: &j)
+        withUnsafePointer(to: self) { Keys.root.writeCanonical($0, into: &j) }
     }
 }
 

@@ -3,6 +3,7 @@ import Darwin
 #else
 import Glibc
 #endif
+import PieJSON
 
 /// A validated colour, re-serialised on output (user text never reaches CSS verbatim).
 public struct Color: Sendable, Hashable {
@@ -19,15 +20,7 @@ public struct Color: Sendable, Hashable {
     public var isOpaque: Bool { a == 255 }
 
     /// `#rrggbb` when opaque, `#rrggbbaa` otherwise (lowercase).
-    public var hex: String {
-        let digits = Array("0123456789abcdef")
-        var s = "#"
-        for v in (isOpaque ? [r, g, b] : [r, g, b, a]) {
-            s.append(digits[Int(v >> 4)])
-            s.append(digits[Int(v & 15)])
-        }
-        return s
-    }
+    public var hex: String { ByteWriter.hexString(self) }
 
     /// Parses `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, a CSS colour keyword, or `rgb()`,
     /// `rgba()`, `hsl()`, `hsla()` (`CSSColorFunctions`).

@@ -104,6 +104,15 @@ struct FieldAccess<Root, Value>: Sendable {
     func callAsFunction(_ root: Root) -> Value {
         withUnsafeBytes(of: root) { $0.load(fromByteOffset: offset, as: Value.self) }
     }
+    /// The property of the value at `p`: only the property is copied, not the whole value
+    /// (copying a slice retains its strings; the canonical spec reads every key of every slice).
+    func read(_ p: UnsafePointer<Root>) -> Value {
+        UnsafeRawPointer(p).load(fromByteOffset: offset, as: Value.self)
+    }
+    /// Where the property of the value at `p` is (a section, written in place).
+    func pointer(_ p: UnsafePointer<Root>) -> UnsafePointer<Value> {
+        (UnsafeRawPointer(p) + offset).assumingMemoryBound(to: Value.self)
+    }
     /// Runs `body` on the property in place (an assignment, or lowering into a section).
     func update<T>(_ root: inout Root, _ body: (inout Value) -> T) -> T {
         withUnsafeMutablePointer(to: &root) { pointer in
@@ -140,24 +149,32 @@ final class KeyBinding<Root>: Sendable {
     let omitDefault: Bool
     /// The value at `Root.defaults`, for `omitDefault`.
     let defaultJSON: JSONValue?
-    /// Writes the member (key and value) straight into a stream, for sections and lists: the
-    /// manifest streams the canonical spec instead of building its tree (`writeCanonical`).
-    /// Nil for scalars, which `json` gives.
-    let stream: (@Sendable (Root, String, inout JSONStream) -> Void)?
+    /// Writes the member (key and value) of the value at the pointer straight into a stream,
+    /// or nothing when the canonical spec leaves it out: the manifest streams the canonical spec
+    /// (`writeCanonical`) instead of building its tree. Typed keys read their field in place
+    /// and write its text directly; others write what `json` gives.
+    let write: Write
+    typealias Write = @Sendable (UnsafePointer<Root>, String, inout JSONStream) -> Void
 
     init(lower: @escaping @Sendable (inout Lowering, YAMLNode, KeySpec, KeyPlace, inout Root) -> Void,
-         json: @escaping @Sendable (Root) -> JSONValue?, omitDefault: Bool,
-         stream: (@Sendable (Root, String, inout JSONStream) -> Void)? = nil) where Root: KeyRoot {
+         json: @escaping @Sendable (Root) -> JSONValue?, omitDefault: Bool, write: Write? = nil) where Root: KeyRoot {
         self.lower = lower
         self.json = json
         self.omitDefault = omitDefault
-        self.defaultJSON = omitDefault ? json(Root.defaults) : nil
-        self.stream = stream
+        let defaultJSON = omitDefault ? json(Root.defaults) : nil
+        self.defaultJSON = defaultJSON
+        self.write = write ?? { p, name, j in
+            guard let v = json(p.pointee), !KeyBinding.omits(v, omitDefault: omitDefault, default: defaultJSON) else { return }
+            j.key(name)
+            j.value(v)
+        }
     }
 
+    func omits(_ value: JSONValue) -> Bool { Self.omits(value, omitDefault: omitDefault, default: defaultJSON) }
+
     /// Whether the canonical spec leaves `value` out (`omitDefault` and it is the default).
-    func omits(_ value: JSONValue) -> Bool {
-        guard omitDefault, let d = defaultJSON else { return false }
+    static func omits(_ value: JSONValue, omitDefault: Bool, default: JSONValue?) -> Bool {
+        guard omitDefault, let d = `default` else { return false }
         switch (value, d) {
         case (.number(let a, _), .number(let b, _)): return a == b
         case (.int(let a), .int(let b)): return a == b
@@ -186,20 +203,44 @@ extension KeySpec {
                                          documentsDefault: Bool = true, change: ChangeRule, _ doc: String,
                                          lower: @escaping @Sendable (inout Lowering, YAMLNode, KeySpec, KeyPlace, inout R) -> Void,
                                          json: @escaping @Sendable (R) -> JSONValue?,
-                                         stream: (@Sendable (R, String, inout JSONStream) -> Void)? = nil) -> KeySpec {
+                                         write: KeyBinding<R>.Write? = nil) -> KeySpec {
         KeySpec(name: name, kind: kind, required: required, defaultValue: required || !documentsDefault ? nil : json(R.defaults),
-                change: change, doc: doc, bound: R.bound(KeyBinding(lower: lower, json: json, omitDefault: omitDefault, stream: stream)))
+                change: change, doc: doc, bound: R.bound(KeyBinding(lower: lower, json: json, omitDefault: omitDefault, write: write)))
     }
 
     /// Canonical numbers: up to 9 decimals, fixed format.
     static func num(_ v: Double) -> JSONValue { .number(v, decimals: 9) }
 
+    /// The canonical writer of a typed field: reads it in place and writes its text with `emit`
+    /// (the same bytes `json` gives); nothing while it equals `d` (an `omitDefault` key).
+    private static func writer<R, V: Equatable & Sendable>(_ field: FieldAccess<R, V>, omitting d: V? = nil,
+                                                           _ emit: @escaping @Sendable (V, inout JSONStream) -> Void) -> KeyBinding<R>.Write {
+        { p, name, j in
+            let v = field.read(p)
+            if let d, v == d { return }
+            j.key(name)
+            emit(v, &j)
+        }
+    }
+
+    /// `writer` for an optional field: nothing while it is nil.
+    private static func optionalWriter<R, V>(_ field: FieldAccess<R, V?>,
+                                             _ emit: @escaping @Sendable (V, inout JSONStream) -> Void) -> KeyBinding<R>.Write {
+        { p, name, j in
+            guard let v = field.read(p) else { return }
+            j.key(name)
+            emit(v, &j)
+        }
+    }
+
     static func number<R: KeyRoot>(_ name: String, _ p: FieldPath<R, Double>, min: Double, max: Double, exclusiveMin: Bool = false,
-                                   omitDefault: Bool = false, change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
+                                   required: Bool = false, omitDefault: Bool = false, change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
         let field = FieldAccess(p)
-        return make(R.self, name, .number(min: min, max: max, exclusiveMin: exclusiveMin), omitDefault: omitDefault, change: change, doc,
+        return make(R.self, name, .number(min: min, max: max, exclusiveMin: exclusiveMin), required: required, omitDefault: omitDefault,
+                    change: change, doc,
              lower: { l, node, key, at, r in if let x = l.number(node, key, path: at.path) { field.set(&r, x) } },
-             json: { num(field($0)) })
+             json: { num(field($0)) },
+             write: writer(field, omitting: omitDefault ? field(R.defaults) : nil) { v, j in j.number(v, decimals: 9) })
     }
 
     static func number<R: KeyRoot>(_ name: String, _ p: FieldPath<R, Double?>, min: Double, max: Double, exclusiveMin: Bool = false,
@@ -207,7 +248,8 @@ extension KeySpec {
         let field = FieldAccess(p)
         return make(R.self, name, .number(min: min, max: max, exclusiveMin: exclusiveMin), required: required, change: change, doc,
              lower: { l, node, key, at, r in if let x = l.number(node, key, path: at.path) { field.set(&r, x) } },
-             json: { field($0).map(num) })
+             json: { field($0).map(num) },
+             write: optionalWriter(field) { v, j in j.number(v, decimals: 9) })
     }
 
     static func integer<R: KeyRoot>(_ name: String, _ p: FieldPath<R, Int>, min: Int, max: Int,
@@ -215,7 +257,8 @@ extension KeySpec {
         let field = FieldAccess(p)
         return make(R.self, name, .integer(min: min, max: max), change: change, doc,
              lower: { l, node, key, at, r in if let x = l.integer(node, key, path: at.path) { field.set(&r, x) } },
-             json: { .int(field($0)) })
+             json: { .int(field($0)) },
+             write: writer(field) { v, j in j.int(v) })
     }
 
     static func integer<R: KeyRoot>(_ name: String, _ p: FieldPath<R, Int?>, min: Int, max: Int,
@@ -223,15 +266,27 @@ extension KeySpec {
         let field = FieldAccess(p)
         return make(R.self, name, .integer(min: min, max: max), change: change, doc,
              lower: { l, node, key, at, r in if let x = l.integer(node, key, path: at.path) { field.set(&r, x) } },
-             json: { field($0).map(JSONValue.int) })
+             json: { field($0).map(JSONValue.int) },
+             write: optionalWriter(field) { v, j in j.int(v) })
     }
 
-    static func text<R: KeyRoot>(_ name: String, _ p: FieldPath<R, String>, maxLength: Int,
+    static func text<R: KeyRoot>(_ name: String, _ p: FieldPath<R, String>, maxLength: Int, required: Bool = false,
                                  change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
         let field = FieldAccess(p)
-        return make(R.self, name, .text(maxLength: maxLength), change: change, doc,
+        return make(R.self, name, .text(maxLength: maxLength), required: required, change: change, doc,
              lower: { l, node, key, at, r in if let x = l.text(node, key, path: at.path) { field.set(&r, x) } },
-             json: { .string(field($0)) })
+             json: { .string(field($0)) },
+             write: writer(field) { v, j in j.string(v) })
+    }
+
+    /// An id (`[a-z0-9][a-z0-9_-]*`, `_` only when `allowUnderscore`).
+    static func identifier<R: KeyRoot>(_ name: String, _ p: FieldPath<R, String>, allowUnderscore: Bool, documentsDefault: Bool = true,
+                                       change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
+        let field = FieldAccess(p)
+        return make(R.self, name, .identifier(allowUnderscore: allowUnderscore), documentsDefault: documentsDefault, change: change, doc,
+             lower: { l, node, key, at, r in if let x = l.identifier(node, key, path: at.path) { field.set(&r, x) } },
+             json: { .string(field($0)) },
+             write: writer(field) { v, j in j.string(v) })
     }
 
     static func text<R: KeyRoot>(_ name: String, _ p: FieldPath<R, String?>, maxLength: Int, required: Bool = false,
@@ -239,16 +294,18 @@ extension KeySpec {
         let field = FieldAccess(p)
         return make(R.self, name, .text(maxLength: maxLength), required: required, change: change, doc,
              lower: { l, node, key, at, r in if let x = l.text(node, key, path: at.path) { field.set(&r, x) } },
-             json: { field($0).map(JSONValue.string) })
+             json: { field($0).map(JSONValue.string) },
+             write: optionalWriter(field) { v, j in j.string(v) })
     }
 
-    static func choice<R: KeyRoot, E: RawRepresentable & CaseIterable & Sendable>(
+    static func choice<R: KeyRoot, E: RawRepresentable & CaseIterable & Equatable & Sendable>(
         _ name: String, _ p: FieldPath<R, E>, omitDefault: Bool = false, change: ChangeRule = .reported(), _ doc: String
     ) -> KeySpec where E.RawValue == String {
         let field = FieldAccess(p)
         return make(R.self, name, .choice(E.allCases.map(\.rawValue)), omitDefault: omitDefault, change: change, doc,
              lower: { l, node, key, at, r in if let x = l.choice(node, key, path: at.path) { field.set(&r, E(rawValue: x)!) } },
-             json: { .string(field($0).rawValue) })
+             json: { .string(field($0).rawValue) },
+             write: writer(field, omitting: omitDefault ? field(R.defaults) : nil) { v, j in j.string(v.rawValue) })
     }
 
     static func choice<R: KeyRoot, E: RawRepresentable & CaseIterable & Sendable>(
@@ -257,7 +314,8 @@ extension KeySpec {
         let field = FieldAccess(p)
         return make(R.self, name, .choice(E.allCases.map(\.rawValue)), change: change, doc,
              lower: { l, node, key, at, r in if let x = l.choice(node, key, path: at.path) { field.set(&r, E(rawValue: x)!) } },
-             json: { field($0).map { .string($0.rawValue) } })
+             json: { field($0).map { .string($0.rawValue) } },
+             write: optionalWriter(field) { v, j in j.string(v.rawValue) })
     }
 
     static func boolean<R: KeyRoot>(_ name: String, _ p: FieldPath<R, Bool>, omitDefault: Bool = false,
@@ -265,7 +323,8 @@ extension KeySpec {
         let field = FieldAccess(p)
         return make(R.self, name, .boolean, omitDefault: omitDefault, change: change, doc,
              lower: { l, node, _, at, r in if let x = l.boolean(node, path: at.path) { field.set(&r, x) } },
-             json: { .bool(field($0)) })
+             json: { .bool(field($0)) },
+             write: writer(field, omitting: omitDefault ? field(R.defaults) : nil) { v, j in j.bool(v) })
     }
 
     /// `opaque`: the colour paints slices (see `Lowering.color`).
@@ -274,7 +333,8 @@ extension KeySpec {
         let field = FieldAccess(p)
         return make(R.self, name, .color, change: change, doc,
              lower: { l, node, _, at, r in if let x = l.color(node, path: at.path, opaque: opaque) { field.set(&r, x) } },
-             json: { .string(field($0).hex) })
+             json: { .string(field($0).hex) },
+             write: writer(field) { v, j in j.color(v) })
     }
 
     static func color<R: KeyRoot>(_ name: String, _ p: FieldPath<R, Color?>, opaque: Bool = false,
@@ -282,7 +342,8 @@ extension KeySpec {
         let field = FieldAccess(p)
         return make(R.self, name, .color, change: change, doc,
              lower: { l, node, _, at, r in if let x = l.color(node, path: at.path, opaque: opaque) { field.set(&r, x) } },
-             json: { field($0).map { .string($0.hex) } })
+             json: { field($0).map { .string($0.hex) } },
+             write: optionalWriter(field) { v, j in j.color(v) })
     }
 
     static func template<R: KeyRoot>(_ name: String, _ p: FieldPath<R, LabelTemplate>,
@@ -290,7 +351,8 @@ extension KeySpec {
         let field = FieldAccess(p)
         return make(R.self, name, .template, change: change, doc,
              lower: { l, node, _, at, r in if let x = l.template(node, path: at.path) { field.set(&r, x) } },
-             json: { .string(field($0).source) })
+             json: { .string(field($0).source) },
+             write: writer(field) { v, j in j.string(v.source) })
     }
 
     static func template<R: KeyRoot>(_ name: String, _ p: FieldPath<R, LabelTemplate?>,
@@ -298,7 +360,8 @@ extension KeySpec {
         let field = FieldAccess(p)
         return make(R.self, name, .template, change: change, doc,
              lower: { l, node, _, at, r in if let x = l.template(node, path: at.path) { field.set(&r, x) } },
-             json: { field($0).map { .string($0.source) } })
+             json: { field($0).map { .string($0.source) } },
+             write: optionalWriter(field) { v, j in j.string(v.source) })
     }
 
     /// Milliseconds, written `800ms` in the canonical spec.
@@ -307,7 +370,12 @@ extension KeySpec {
         let field = FieldAccess(p)
         return make(R.self, name, .duration(maxMilliseconds: maxMilliseconds), change: change, doc,
              lower: { l, node, key, at, r in if let x = l.duration(node, key, path: at.path) { field.set(&r, x) } },
-             json: { .string(formatNumber(field($0), decimals: 3) + "ms") })
+             json: { .string(formatNumber(field($0), decimals: 3) + "ms") },
+             write: writer(field) { v, j in
+                 j.out.byte(0x22)
+                 j.out.num(v, decimals: 3)
+                 j.out.raw("ms\"")
+             })
     }
 
     /// A key read by a lowering of its own that stores something else (`data.file`: the
@@ -320,14 +388,23 @@ extension KeySpec {
     /// Whether this key is an `input` (no binding).
     var isInput: Bool { if case .input = bound { true } else { false } }
 
-    /// A key whose typing is its own (the version, ids, palettes, lists).
-    static func custom<R: KeyRoot>(_ name: String, _ kind: ValueKind, required: Bool = false, documentsDefault: Bool = true,
-                                   change: ChangeRule = .reported(), _ doc: String,
-                                   lower: @escaping @Sendable (inout Lowering, YAMLNode, KeySpec, KeyPlace, inout R) -> Void,
-                                   json: @escaping @Sendable (R) -> JSONValue?,
-                                   stream: (@Sendable (R, String, inout JSONStream) -> Void)? = nil) -> KeySpec {
-        make(R.self, name, kind, required: required, documentsDefault: documentsDefault, change: change, doc, lower: lower, json: json,
-             stream: stream)
+    /// A key bound to the field at `p` whose typing is its own (the version, ids, palettes,
+    /// lists): `lower` types and stores it, `json` gives the field's canonical value (nil: left
+    /// out), `write` (when given) streams it faster than writing what `json` gives.
+    static func custom<R: KeyRoot, V>(_ name: String, _ p: FieldPath<R, V>, _ kind: ValueKind, required: Bool = false,
+                                      documentsDefault: Bool = true, change: ChangeRule = .reported(), _ doc: String,
+                                      lower: @escaping @Sendable (inout Lowering, YAMLNode, KeySpec, KeyPlace, inout R) -> Void,
+                                      json: @escaping @Sendable (V) -> JSONValue?,
+                                      write: KeyBinding<R>.Write? = nil) -> KeySpec {
+        let field = FieldAccess(p)
+        return make(R.self, name, kind, required: required, documentsDefault: documentsDefault, change: change, doc, lower: lower,
+                    json: { json(field($0)) },
+                    write: write ?? { p, name, j in
+                        // The field alone is read (never a copy of the whole slice or section).
+                        guard let v = json(field.read(p)) else { return }
+                        j.key(name)
+                        j.value(v)
+                    })
     }
 
     /// A mapping whose keys are `table`'s, filling the section value at `p` (always present:
@@ -338,9 +415,9 @@ extension KeySpec {
                 bound: R.bound(KeyBinding(
                     lower: { l, node, _, at, r in field.update(&r) { _ = l.lowerFields(node, table, path: at.path, into: &$0) } },
                     json: { .object(table.canonical(field($0))) }, omitDefault: false,
-                    stream: { r, name, j in
+                    write: { p, name, j in
                         j.key(name)
-                        table.writeCanonical(field(r), into: &j)
+                        table.writeCanonical(field.pointer(p), into: &j)
                     })))
     }
 
@@ -356,10 +433,10 @@ extension KeySpec {
                         if l.lowerFields(node, table, path: at.path, into: &section) { field.set(&r, section) }
                     },
                     json: { field($0).map { .object(table.canonical($0)) } }, omitDefault: false,
-                    stream: { r, name, j in
-                        guard let section = field(r) else { return }
+                    write: { p, name, j in
+                        guard let section = field.read(p) else { return }
                         j.key(name)
-                        table.writeCanonical(section, into: &j)
+                        withUnsafePointer(to: section) { table.writeCanonical($0, into: &j) }
                     })))
     }
 }
@@ -377,20 +454,23 @@ extension KeyTable {
     }
 
     /// The same members as `canonical`, written as one object straight into `j`: no tree is
-    /// built (the manifest of every build holds the canonical spec).
-    func writeCanonical<R: KeyRoot>(_ root: R, into j: inout JSONStream) {
+    /// built (the manifest of every build holds the canonical spec), and the value at `root` is
+    /// read in place, key by key.
+    func writeCanonical<R: KeyRoot>(_ root: UnsafePointer<R>, into j: inout JSONStream) {
         j.open("{")
-        for i in keys.indices {
-            let key = keys[i]
-            guard let b = R.binding(of: key) else { continue }
-            if let stream = b.stream {
-                stream(root, key.name, &j)
-            } else if let v = b.json(root), !b.omits(v) {
-                j.key(key.name)
-                j.value(v)
-            }
+        for key in keys {
+            R.binding(of: key)?.write(root, key.name, &j)
         }
         j.close("}")
+    }
+}
+
+extension JSONStream {
+    /// The next value, as `value(.string(color.hex))` would write it.
+    mutating func color(_ c: Color) {
+        out.byte(0x22)
+        out.hex(c)
+        out.byte(0x22)
     }
 }
 

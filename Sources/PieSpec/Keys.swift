@@ -125,10 +125,10 @@ public enum Keys {
         .integer("decimals", \FormatOptions.decimals, min: 0, max: 6, change: .reported(sentence: false), "Decimals of {percent}; percentages always sum to exactly 100."),
         .text("prefix", \FormatOptions.prefix, maxLength: 32, change: .reported(sentence: false), "Text before {value}, e.g. \"$\"."),
         .text("suffix", \FormatOptions.suffix, maxLength: 32, change: .reported(sentence: false), "Text after {value}, e.g. \" MB\"."),
-        .custom("locale", .choice(NumberLocale.codes), change: .reported(sentence: false),
+        .custom("locale", \FormatOptions.locale, .choice(NumberLocale.codes), change: .reported(sentence: false),
                 "Decimal and grouping separators of the numbers shown (labels, legend, tooltips, table, sentences); machine outputs stay plain.",
                 lower: { l, node, key, at, f in if let x = l.choice(node, key, path: at.path) { f.locale = NumberLocale.named(x)! } },
-                json: { (f: FormatOptions) in .string(f.locale.code) }),
+                json: { (locale: NumberLocale) in .string(locale.code) }),
     ])
 
     public static let legend = KeyTable(section: "legend", doc: "The legend beside the chart.", keys: [
@@ -144,35 +144,35 @@ public enum Keys {
     ])
 
     public static let theme = KeyTable(section: "theme", doc: "Colours.", keys: [
-        .custom("palette", .palette, change: .reported(sentence: false),
+        .custom("palette", \ThemeOptions.palette, .palette, change: .reported(sentence: false),
                 "A palette name (\(Palettes.names.joined(separator: ", "))) or a list of colours; okabe-ito, tol-bright, tol-muted and viridis are colour-blind-safe.",
                 lower: { l, node, _, _, th in if let p = l.palette(node) { th.palette = p } },
-                json: { (th: ThemeOptions) in
-                    switch th.palette {
+                json: { (palette: Palette) in
+                    switch palette {
                     case .named(let name): .string(name)
                     case .list(let colors): .array(colors.map { .string($0.hex) })
                     }
                 }),
         .section("stroke", stroke, \ThemeOptions.stroke, "Separators between slices."),
-        .custom("background", .color, change: .reported(sentence: false), "Background of the whole chart.",
+        .custom("background", \ThemeOptions.background, .color, change: .reported(sentence: false), "Background of the whole chart.",
                 lower: { l, node, _, at, th in if let c = l.color(node, path: at.path) { th.background = c.a == 0 ? nil : c } },
-                json: { (th: ThemeOptions) in .string(th.background?.hex ?? "transparent") }),
+                json: { (background: Color?) in .string(background?.hex ?? "transparent") }),
         .choice("dark", \ThemeOptions.dark, change: .reported(sentence: false),
                 "auto: a prefers-color-scheme: dark variant (dark background or light text, dark separators and track); none: one look."),
-        .custom("darkBackground", .color, change: .reported(sentence: false),
+        .custom("darkBackground", \ThemeOptions.darkBackground, .color, change: .reported(sentence: false),
                 "Background of the dark variant (default #18181b); also the separators' colour when they match the light background.",
                 lower: { l, node, _, at, th in l.darkBackground(node, path: at.path, into: &th) },
-                json: { (th: ThemeOptions) in th.darkBackground.map { .string($0.hex) } }),
+                json: { (dark: Color?) in dark.map { .string($0.hex) } }),
         .choice("patterns", \ThemeOptions.patterns, change: .reported(sentence: false),
                 "auto: a fill pattern over each slice's colour (by the colour's place in the palette), for colour-blind readers and print; none: plain colours."),
     ])
 
     public static let animation = KeyTable(section: "animation", doc: "How the chart animates.", keys: [
         .duration("duration", \AnimationOptions.duration, maxMilliseconds: 60_000, change: .reported(sentence: false), "Length of the animation: 800ms or 0.8s."),
-        .custom("easing", .easing, change: .reported(sentence: false),
+        .custom("easing", \AnimationOptions.easing, .easing, change: .reported(sentence: false),
                 "A CSS easing: linear, ease, ease-in, ease-out, ease-in-out or cubic-bezier(x1, y1, x2, y2).",
                 lower: { l, node, _, at, a in if let x = l.easing(node, path: at.path) { a.easing = x } },
-                json: { (a: AnimationOptions) in .string(a.easing.css) }),
+                json: { (easing: Easing) in .string(easing.css) }),
         .duration("delay", \AnimationOptions.delay, maxMilliseconds: 60_000, change: .reported(sentence: false), "Wait before the animation starts."),
         .choice("enter", \AnimationOptions.enter, change: .reported(sentence: false), "How a chart with no previous version appears."),
         .choice("stages", \AnimationOptions.stages, change: .reported(sentence: false),
@@ -185,24 +185,18 @@ public enum Keys {
     /// other reported keys in this order; a changed `id` is a rename.
     public static let slice = KeyTable(section: "slices[]", doc: "One slice.", keys: [
         // Its default (a slug of the label) is filled in by `Lowering.lowerSlice`.
-        .custom("id", .identifier(allowUnderscore: true), documentsDefault: false, change: .silent,
-                "Identity across versions: [a-z0-9][a-z0-9_-]*, unique; default = slug of the label.",
-                lower: { l, node, key, at, s in if let x = l.identifier(node, key, path: at.path) { s.id = x } },
-                json: { (s: SliceSpec) in .string(s.id) }),
-        .custom("label", .text(maxLength: maxText), required: true, "Text shown for the slice.",
-                lower: { l, node, key, at, s in if let x = l.text(node, key, path: at.path) { s.label = x } },
-                json: { (s: SliceSpec) in .string(s.label) }),
-        .custom("value", .number(min: 0, max: 1e15), required: true, "The slice's value: a plain decimal number, >= 0.",
-                lower: { l, node, key, at, s in if let x = l.number(node, key, path: at.path) { s.value = x } },
-                json: { (s: SliceSpec) in KeySpec.num(s.value) }),
+        .identifier("id", \SliceSpec.id, allowUnderscore: true, documentsDefault: false, change: .silent,
+                    "Identity across versions: [a-z0-9][a-z0-9_-]*, unique; default = slug of the label."),
+        .text("label", \SliceSpec.label, maxLength: maxText, required: true, "Text shown for the slice."),
+        .number("value", \SliceSpec.value, min: 0, max: 1e15, required: true, "The slice's value: a plain decimal number, >= 0."),
         .color("color", \SliceSpec.color, opaque: true, "Colour of the slice (opaque); otherwise from the palette, stable per id."),
         .number("radius", \SliceSpec.radius, min: 0, max: 1, exclusiveMin: true, "Outer radius as a fraction of the chart's (variable-radius pies)."),
         .number("explode", \SliceSpec.explode, min: 0, max: 200, "Moves the slice outward along its middle angle, in px (the canvas grows to keep it inside)."),
         .text("description", \SliceSpec.description, maxLength: maxText, "Accessible description of the slice."),
-        .custom("renamedFrom", .list(of: .identifier(allowUnderscore: true), minItems: 1), change: .silent,
+        .custom("renamedFrom", \SliceSpec.renamedFrom, .list(of: .identifier(allowUnderscore: true), minItems: 1), change: .silent,
                 "Ids this slice had in earlier versions, so a rename animates as an update.",
                 lower: { l, node, _, at, s in s.renamedFrom = l.renamedFrom(node, path: at.path) },
-                json: { (s: SliceSpec) in s.renamedFrom.isEmpty ? nil : .array(s.renamedFrom.map(JSONValue.string)) }),
+                json: { (ids: [String]) in ids.isEmpty ? nil : .array(ids.map(JSONValue.string)) }),
         .choice("pattern", \SliceSpec.pattern, "Fill pattern over the slice's colour; overrides theme.patterns."),
     ])
 
@@ -219,14 +213,12 @@ public enum Keys {
     ])
 
     public static let root = KeyTable(section: "", doc: "A piec chart spec.", keys: [
-        .custom("piec", .integer(min: 1, max: 1), required: true, change: .silent, "Spec format version; this piec reads version 1.",
+        .custom("piec", \ChartSpec.version, .integer(min: 1, max: 1), required: true, change: .silent, "Spec format version; this piec reads version 1.",
                 lower: { l, node, key, _, spec in l.lowerVersion(node, key) },
-                json: { (spec: ChartSpec) in .int(spec.version) }),
+                json: { (version: Int) in .int(version) }),
         // The id names the bundle: another id is another bundle, not a change of this one.
-        .custom("id", .identifier(allowUnderscore: false), documentsDefault: false, change: .silent,
-                "Names the bundle folder: [a-z0-9-], not beginning or ending with -, at most 64; default = the file stem.",
-                lower: { l, node, key, at, spec in if let x = l.identifier(node, key, path: at.path) { spec.id = x } },
-                json: { (spec: ChartSpec) in .string(spec.id) }),
+        .identifier("id", \ChartSpec.id, allowUnderscore: false, documentsDefault: false, change: .silent,
+                    "Names the bundle folder: [a-z0-9-], not beginning or ending with -, at most 64; default = the file stem."),
         .text("title", \ChartSpec.title, maxLength: maxText, change: .reported(sentence: false),
               "Title of the chart: its accessible name, drawn above the chart unless chart.showTitle is false."),
         .text("subtitle", \ChartSpec.subtitle, maxLength: maxText, change: .reported(sentence: false), "A second, smaller line under the title (drawn with it)."),
@@ -238,15 +230,17 @@ public enum Keys {
         .section("theme", theme, \ChartSpec.theme, "Colours."),
         .section("animation", animation, \ChartSpec.animation, "Animation."),
         // Slices are reported one by one (`ChangeReport`).
-        .custom("slices", .list(of: .object(slice), minItems: 1), documentsDefault: false, change: .silent, "The slices, in order (or `data`: exactly one of the two).",
+        .custom("slices", \ChartSpec.slices, .list(of: .object(slice), minItems: 1), documentsDefault: false, change: .silent, "The slices, in order (or `data`: exactly one of the two).",
                 lower: { l, node, _, _, spec in spec.slices = l.lowerSlices(node) },
-                json: { (spec: ChartSpec) in .array(spec.slices.map { .object(Keys.slice.canonical($0)) }) },
-                stream: { spec, name, j in
+                json: { (slices: [SliceSpec]) in .array(slices.map { .object(Keys.slice.canonical($0)) }) },
+                write: { spec, name, j in
                     j.key(name)
                     j.open("[")
-                    for slice in spec.slices {
-                        j.item()
-                        Keys.slice.writeCanonical(slice, into: &j)
+                    spec.pointee.slices.withUnsafeBufferPointer { slices in
+                        for k in slices.indices {
+                            j.item()
+                            Keys.slice.writeCanonical(slices.baseAddress! + k, into: &j)
+                        }
                     }
                     j.close("]")
                 }),

@@ -24,17 +24,46 @@ struct FastFormatTests {
         }
     }
 
+    /// `NumberText.decimal` rounds without libm's `round`; it must be that rule exactly (half
+    /// away from zero), at halves, just below them and near the exact-integer limit.
+    @Test func roundingIsHalfAwayFromZero() {
+        func reference(_ value: Double, _ decimals: Int) -> NumberText.Decimal {
+            guard value.isFinite else { return .zero }
+            var unit: UInt64 = 1
+            for _ in 0..<decimals { unit &*= 10 }
+            let scaled = (abs(value) * Double(unit)).rounded(.toNearestOrAwayFromZero)
+            if scaled >= 9.0e15 { return .large }
+            var n = UInt64(scaled), fraction = decimals
+            if n == 0 { return .zero }
+            while fraction > 0, n % 10 == 0 { n /= 10; fraction -= 1 }
+            return .digits(n, fraction: fraction)
+        }
+        var values: [Double] = [0.5, 1.5, 2.5, -0.5, -2.5, 0.49999999999999994, 0.5000000000000001, 0.0005, 0.00049999999999999,
+                                1.0005, 2.675, 4503599627370495.5, 4503599627370496.5, 8999999999999999.0, 8999999999999998.5,
+                                9.0e15, 9.1e15, 1e300, .leastNonzeroMagnitude, .ulpOfOne]
+        for k in 0..<1000 {
+            let half = Double(k) + 0.5
+            values += [half, half.nextDown, half.nextUp, half / 1000, (half / 1000).nextDown, -half / 1000]
+        }
+        for v in values {
+            for decimals in 0...9 {
+                #expect(NumberText.decimal(v, decimals: decimals) == reference(v, decimals), "\(v) at \(decimals)")
+            }
+        }
+    }
+
     @Test func integersAndColours() {
         for i in [0, 7, -7, 10, 1_000_000, Int.max, Int.min] {
             var w = ByteWriter()
             w.int(i)
             #expect(w.string == String(i))
         }
-        for c in [Color(r: 0, g: 0, b: 0), Color(r: 255, g: 16, b: 9), Color(r: 0xf0, g: 0x51, b: 0x38, a: 0x80)] {
+        for (c, text) in [(Color(r: 0, g: 0, b: 0), "#000000"), (Color(r: 255, g: 16, b: 9), "#ff1009"),
+                          (Color(r: 0xf0, g: 0x51, b: 0x38, a: 0x80), "#f0513880"), (Color(r: 0xab, g: 0xcd, b: 0xef, a: 255), "#abcdef")] {
             var w = ByteWriter()
             w.hex(c)
-            #expect(w.string == c.hex)
-            #expect(ByteWriter.hexString(c) == c.hex)
+            #expect(w.string == text)
+            #expect(c.hex == text)
         }
     }
 

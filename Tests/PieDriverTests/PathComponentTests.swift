@@ -1,7 +1,7 @@
 @testable import PieDriver
 import Testing
 
-/// `lastPathComponent` works on bytes (it runs for every spec); these are the spellings it
+/// `lastPathComponent` and `parentPath` work on bytes (it runs for every spec); these are the spellings it
 /// must still read as people write paths.
 struct PathComponentTests {
     @Test(arguments: [
@@ -10,5 +10,14 @@ struct PathComponentTests {
     ])
     func lastComponent(_ path: String, _ expected: String) {
         #expect(lastPathComponent(path) == expected)
+    }
+
+    @Test(arguments: [
+        ("a/b/", "a"), ("a", ""), ("/a", "/"), ("a/b", "a"), ("a//b", "a"), ("a/b//c", "a/b"), ("//a", "/"),
+        ("/", "/"), ("//", "/"), ("", ""), ("o", ""), ("./x.yaml", "."), ("../x.yaml", ".."),
+        ("é/ünï.yaml", "é"), ("x/🍰/y", "x/🍰"), ("🍰", ""),
+    ])
+    func parent(_ path: String, _ expected: String) {
+        #expect(parentPath(path) == expected)
     }
 }

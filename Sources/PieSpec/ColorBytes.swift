@@ -1,9 +1,8 @@
 import PieJSON
-import PieSpec
 
 extension ByteWriter {
-    /// Same text as `color.hex`.
-    mutating func hex(_ color: Color) {
+    /// `#rrggbb`, or `#rrggbbaa` when not opaque (`Color.hex`), written as bytes.
+    public mutating func hex(_ color: Color) {
         byte(0x23)
         hexByte(color.r)
         hexByte(color.g)
@@ -11,8 +10,8 @@ extension ByteWriter {
         if !color.isOpaque { hexByte(color.a) }
     }
 
-    /// Same text as `color.hex`, without its per-character String building.
-    static func hexString(_ color: Color) -> String {
+    /// The same text as a String (`Color.hex`).
+    public static func hexString(_ color: Color) -> String {
         var w = ByteWriter(capacity: 16)
         w.hex(color)
         return w.string
