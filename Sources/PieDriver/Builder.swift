@@ -38,7 +38,7 @@ public struct Builder: Sendable {
         let upToDateIn = upToDateIn.flatMap { UpToDate.usable(outputDir: $0) ? $0 : nil }
         let cache = FolderInputsCache()
         var outcomes = parallelMap(inputs, jobs: jobs, progress: perItem) {
-            builder.compileOne($0, from: from, output: output, upToDateIn: upToDateIn, folderCache: cache)
+            builder.compileOne($0, from: from, output: output, upToDateIn: upToDateIn, folderCache: cache, keepsChart: false)
         }
         Self.rejectDuplicateIDs(&outcomes)
         return outcomes
@@ -48,12 +48,14 @@ public struct Builder: Sendable {
     /// (`compileAll` checks it once with `UpToDate.usable`).
     public func compileOne(_ input: SpecInput, from: String? = nil, output: CompileOutput = .bundle,
                            upToDateIn: String? = nil) -> SpecOutcome {
-        compileOne(input, from: from, output: output, upToDateIn: upToDateIn, folderCache: nil)
+        compileOne(input, from: from, output: output, upToDateIn: upToDateIn, folderCache: nil, keepsChart: true)
     }
 
     /// `compileOne` sharing what specs of one folder read (`.piec.yaml`) within one build.
+    /// `keepsChart`: the outcome keeps the compiled chart (layout, plan, changes) for the
+    /// watcher and the preview; a batch build drops it (1000 specs kept 6 MB alive for nothing).
     func compileOne(_ input: SpecInput, from: String?, output: CompileOutput, upToDateIn: String?,
-                    folderCache: FolderInputsCache?) -> SpecOutcome {
+                    folderCache: FolderInputsCache?, keepsChart: Bool) -> SpecOutcome {
         let source: SourceFile
         switch SpecReader.read(input.path, limits: limits) {
         case .failure(let error):
@@ -129,7 +131,7 @@ public struct Builder: Sendable {
             bundle = nil
         }
         var outcome = SpecOutcome(input: input, source: source, bundle: bundle, spec: result.spec, diagnostics: diagnostics)
-        outcome.chart = bundle == nil ? nil : result.chart
+        outcome.chart = bundle == nil || !keepsChart ? nil : result.chart
         return finished(outcome, related: result.related)
     }
 

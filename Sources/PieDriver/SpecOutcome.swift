@@ -15,8 +15,8 @@ public struct SpecOutcome: Sendable {
     /// Set (to the bundle id) when `OUT/<id>` was found up to date and no bundle was generated
     /// (see `UpToDate`); `bundle` is then nil, and so is `spec` when the check needed no parse.
     public var upToDateID: String?
-    /// The layout, plan and changes `bundle` was written from (nil without a bundle, and with
-    /// a compile function that does not report them).
+    /// The layout, plan and changes `bundle` was written from (nil without a bundle, with a
+    /// compile function that does not report them, and in `Builder.compileAll`'s outcomes).
     public var chart: CompiledChart?
     /// Diagnostics located in the other files the spec reads (its data file, `.piec.yaml`).
     public var related: [FileDiagnostics] = []
