@@ -8,11 +8,11 @@
 #   --no-peers     skip vl-convert, pygal and matplotlib (and their virtualenv)
 #   --peers        run the peers even with --smoke
 #   --write        also replace BENCHMARKS.md with the results
-#   --piec PATH    use this piec binary (rows "piec") instead of building the static executable
-#   --piec-release PATH  use this binary for the rows "piec release" (what `make gallery` and
-#                  `make install` build: `swift build -c release` with the Makefile's
-#                  RELEASE_FLAGS) instead of building it; with --piec and without this option
-#                  those rows are left out
+#   --piec PATH    use this piec binary (rows "piec") instead of building what `make gallery`
+#                  and `make install` build (`swift build -c release` with the Makefile's
+#                  RELEASE_FLAGS: on Linux a fully static executable)
+#   --piec-release PATH  also measure this binary, in rows "piec release" (a second build to
+#                  compare side by side; targets are then judged on it)
 #   --peer-specs N run the peers' batch on the first N specs only (per chart = total / N)
 #   --disk         measure on the disk only: a work folder under bench/ (the repository's own
 #                  disk, where users build); the default measures there AND on the tmpfs /dev/shm,
@@ -96,19 +96,13 @@ metric() { printf '%s=%s\n' "$1" "$2" >>"$METRICS"; }
 
 # --- builds --------------------------------------------------------------------------------
 if [ -z "$PIEC" ]; then
-    # The static executable (README, Release build; `make dist`) in its own scratch folder, so
-    # that it does not replace the .build/release/piec of `make gallery`.
-    log "swift build -c release --product piec --static-swift-stdlib -Xswiftc -static-executable --scratch-path .build-static"
-    (cd "$ROOT" && swift build -c release --product piec --static-swift-stdlib -Xswiftc -static-executable --scratch-path .build-static) >&2
-    PIEC="$ROOT/.build-static/release/piec"
-    if [ -z "$PIEC_REL" ]; then
-        # Exactly what `make gallery` and `make install` build (Makefile's RELEASE_FLAGS).
-        RELEASE_FLAGS="$(make -s -C "$ROOT" --no-print-directory print-release-flags)"
-        log "swift build -c release --product piec $RELEASE_FLAGS (make gallery's build)"
-        (cd "$ROOT" && swift build -c release --product piec $RELEASE_FLAGS) >&2
-        PIEC_REL="$WORK/piec-release"
-        cp "$ROOT/.build/release/piec" "$PIEC_REL"
-    fi
+    # Exactly what `make gallery` and `make install` give users (the Makefile's RELEASE_FLAGS:
+    # on Linux a fully static executable, as `make dist`), rows "piec".
+    RELEASE_FLAGS="$(make -s -C "$ROOT" --no-print-directory print-release-flags)"
+    log "swift build -c release --product piec $RELEASE_FLAGS (make gallery's build)"
+    (cd "$ROOT" && swift build -c release --product piec $RELEASE_FLAGS) >&2
+    PIEC="$WORK/piec"
+    cp "$ROOT/.build/release/piec" "$PIEC"
 fi
 log "make -C bench/floor"
 make -s -C "$BENCH/floor" >&2
