@@ -20,10 +20,31 @@ struct SourceCursor {
     /// after moving back across a line start; recomputed on demand).
     private var line = 0
     private var lineStartIndex: Int? = 0
+    /// Every byte is ASCII (most specs): scalar indexes are byte offsets, so the cursor jumps
+    /// instead of stepping byte by byte.
+    private let ascii: Bool
 
     init(file: SourceFile) {
         bytes = file.bytes
         lineStarts = file.lineStarts
+        ascii = Self.isASCII(file.bytes)
+    }
+
+    static func isASCII(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { b in
+            var i = 0
+            if let base = UnsafeRawPointer(b.baseAddress) {
+                while i + 8 <= b.count {
+                    if base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                    i += 8
+                }
+            }
+            while i < b.count {
+                if b[i] >= 0x80 { return false }
+                i += 1
+            }
+            return true
+        }
     }
 
     /// True when the bytes hold U+0085, U+2028 or U+2029, which libyaml counts as line breaks.
@@ -47,6 +68,10 @@ struct SourceCursor {
 
     /// The location of the scalar at libyaml mark index `target` (clamped to the file).
     mutating func location(ofIndex target: Int) -> SourceLocation {
+        if ascii {
+            jump(toByte: max(0, min(target, bytes.count)))
+            return currentLocation()
+        }
         while index < target, byte < bytes.count { stepForward() }
         while index > target, byte > 0 { stepBackward() }
         return currentLocation()
@@ -55,6 +80,10 @@ struct SourceCursor {
     /// The location of byte offset `target`, which must lie on a scalar boundary.
     mutating func location(ofByte target: Int) -> SourceLocation {
         let target = max(0, min(target, bytes.count))
+        if ascii {
+            jump(toByte: target)
+            return currentLocation()
+        }
         while byte < target { stepForward() }
         while byte > target { stepBackward() }
         return currentLocation()
@@ -83,6 +112,15 @@ struct SourceCursor {
     /// The byte at `offset`, or nil past the end.
     func byte(at offset: Int) -> UInt8? {
         offset >= 0 && offset < bytes.count ? bytes[offset] : nil
+    }
+
+    /// ASCII only: moves to `target` (index = byte) line by line, not byte by byte.
+    private mutating func jump(toByte target: Int) {
+        byte = target
+        index = target
+        while line + 1 < lineStarts.count, target >= lineStarts[line + 1] { line += 1 }
+        while line > 0, target < lineStarts[line] { line -= 1 }
+        lineStartIndex = lineStarts[line]
     }
 
     private mutating func stepForward() {

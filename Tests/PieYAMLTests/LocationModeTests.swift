@@ -31,6 +31,20 @@ struct LocationModeTests {
         #expect(!SourceCursor.containsExtraLineBreaks(Array("é😀\r\n\t€".utf8)))
     }
 
+    /// ASCII files jump instead of stepping: the same locations as `SourceFile`, forward, back
+    /// and past the end, with LF, CRLF and lone CR line breaks.
+    @Test func asciiCursorJumps() {
+        let file = SourceFile(path: "t", text: "a: 1\r\nbb: [x,\n  y]\rc: \"d\"\n\n  # e\nf: g")
+        #expect(SourceCursor.isASCII(file.bytes) && !SourceCursor.isASCII(Array("a: é".utf8)))
+        var cursor = SourceCursor(file: file)
+        let order = Array(0...file.bytes.count) + Array((0...file.bytes.count).reversed()) + [3, 20, 7, 0, file.bytes.count]
+        for offset in order {
+            #expect(cursor.location(ofByte: offset) == file.location(ofByteOffset: offset), "byte \(offset)")
+            #expect(cursor.location(ofIndex: offset) == file.location(ofByteOffset: offset), "index \(offset)")
+        }
+        #expect(cursor.location(ofIndex: file.bytes.count + 5) == file.location(ofByteOffset: file.bytes.count))
+    }
+
     @Test func cursorMovesBackAcrossLines() {
         let file = SourceFile(path: "t", text: "ab\né😀c\r\nxyz\n")
         var cursor = SourceCursor(file: file)
