@@ -336,13 +336,19 @@ struct StyleWriter {
 
     /// One rule per layer when every part of that layer shares its keyframes, else one rule
     /// per keyframe listing its parts (groups in order of first use).
+    /// The same selector text (compared as bytes: `String(describing:)` of each cost thousands
+    /// of instructions per part).
+    private static func same(_ a: StaticString, _ b: StaticString) -> Bool {
+        a.withUTF8Buffer { x in b.withUTF8Buffer { y in x.elementsEqual(y) } }
+    }
+
     private mutating func animationNames(_ items: [(Part, Int)]) {
         var rest: [(Part, Int)] = []
         var k = 0
         while k < items.count {
             guard let layer = items[k].0.layer else { rest.append(items[k]); k += 1; continue }
             var end = k
-            while end < items.count, items[end].0.layer.map({ String(describing: $0) }) == String(describing: layer) { end += 1 }
+            while end < items.count, let next = items[end].0.layer, Self.same(next, layer) { end += 1 }
             let run = items[k..<end]
             if run.allSatisfy({ $0.1 == run.first!.1 }) {
                 out.raw(layer)
