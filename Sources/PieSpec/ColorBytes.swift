@@ -17,10 +17,10 @@ extension ByteWriter {
         return w.string
     }
 
-    private mutating func hexByte(_ v: UInt8) {
+    @inline(__always) private mutating func hexByte(_ v: UInt8) {
         byte(ByteWriter.hexDigit(v >> 4))
         byte(ByteWriter.hexDigit(v & 15))
     }
 
-    private static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x57 + v }
+    @inline(__always) private static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x57 + v }
 }
