@@ -49,10 +49,13 @@ public struct AtomicBundleWriter: Sendable {
         }
         let out = output.handle
         BundleStager.removeAbandoned(in: out)
-        let plans = parallelMap(bundles, jobs: jobs) { BundleStager.prepare($0, in: out) }
+        // Chosen before staging: per-file write-back helps the fsyncs of `eachFile` (they find
+        // the bytes on their way) but only slows a build that ends with one `syncfs`.
+        let method = Durability.method(bundles: bundles.count)
+        let plans = parallelMap(bundles, jobs: jobs) { BundleStager.prepare($0, in: out, startWriteback: method == .eachFile) }
         report.failures = plans.compactMap(\.failure)
         let staged = plans.compactMap(\.staged)
-        if report.succeeded, let failure = makeDurable(staged, in: out) {
+        if report.succeeded, let failure = makeDurable(staged, method: method, in: out) {
             // Nothing is visible yet: a write error or a full disk found here leaves every
             // bundle as it was.
             report.failures.append(FileDiagnostics(
@@ -69,11 +72,11 @@ public struct AtomicBundleWriter: Sendable {
     }
 
     /// Puts every staged byte on stable storage before anything is swapped in (`Durability`).
-    private func makeDurable(_ staged: [StagedBundle], in out: DirectoryHandle) -> POSIXFailure? {
+    private func makeDurable(_ staged: [StagedBundle], method: Durability.Method, in out: DirectoryHandle) -> POSIXFailure? {
         let changed = staged.filter { $0.tempName != nil }
         guard !changed.isEmpty else { return nil }
         #if os(Linux)
-        if Durability.method(bundles: changed.count, bytes: changed.reduce(0) { $0 + $1.bytes }) == .fileSystem {
+        if method == .fileSystem {
             return out.syncFileSystem()
         }
         #endif

@@ -12,8 +12,6 @@ struct StagedBundle: Sendable {
     var tempName: String?
     /// The names of the files staged in `tempName` (empty when unchanged).
     var files: [String] = []
-    /// Their bytes in all (0 when unchanged).
-    var bytes = 0
     /// `OUT/<id>` existed when the bundle was inspected (swap it) or not (rename into place).
     var replacing: Bool
 }
@@ -36,7 +34,8 @@ enum BundleStager {
 
     /// Checks `OUT/<id>` and, when its bytes differ from `bundle`, writes the bundle to a new
     /// temp directory. Any failure removes what was staged.
-    static func prepare(_ bundle: PieCore.Bundle, in out: DirectoryHandle) -> StageOutcome {
+    /// `startWriteback`: start each file's write-back as it is written (`Durability.Method`).
+    static func prepare(_ bundle: PieCore.Bundle, in out: DirectoryHandle, startWriteback: Bool) -> StageOutcome {
         func failed(_ d: Diagnostic) -> StageOutcome {
             .failed(FileDiagnostics(path: out.child(bundle.id), file: nil, diagnostics: [d]))
         }
@@ -50,11 +49,10 @@ enum BundleStager {
         case .success(true): return .staged(StagedBundle(id: bundle.id, tempName: nil, files: [], replacing: true))
         case .success(false): break
         }
-        switch stage(bundle, in: out) {
+        switch stage(bundle, in: out, startWriteback: startWriteback) {
         case .failure(let failure): return failed(DriverDiagnostics.error(DriverDiagnostics.writeFailed, failure.message))
         case .success(let name):
             return .staged(StagedBundle(id: bundle.id, tempName: name, files: bundle.files.map(\.name),
-                                        bytes: bundle.files.reduce(0) { $0 + $1.bytes.count },
                                         replacing: existing.directory != nil))
         }
     }
@@ -77,7 +75,7 @@ enum BundleStager {
 
     /// Writes every file of `bundle` into a fresh `OUT/.piec-tmp-<id>-<pid>-<n>/`, not yet
     /// synced: `makeDurable` does that once every bundle is written (see `Durability`).
-    private static func stage(_ bundle: PieCore.Bundle, in out: DirectoryHandle) -> Result<String, POSIXFailure> {
+    private static func stage(_ bundle: PieCore.Bundle, in out: DirectoryHandle, startWriteback: Bool) -> Result<String, POSIXFailure> {
         let name: String
         switch makeUniqueDirectory(in: out, base: "\(tempPrefix)\(bundle.id)-\(processID)") {
         case .failure(let failure): return .failure(failure)
@@ -85,7 +83,7 @@ enum BundleStager {
         }
         let result: Result<String, POSIXFailure> = out.openChild(name).flatMap { temp in
             for file in bundle.files {
-                if let failure = temp.createFile(file.name, bytes: file.bytes) { return .failure(failure) }
+                if let failure = temp.createFile(file.name, bytes: file.bytes, startWriteback: startWriteback) { return .failure(failure) }
             }
             return .success(name)
         }

@@ -94,8 +94,8 @@ final class DirectoryHandle: Sendable {
     }
 
     /// Creates a new file (`O_CREAT|O_EXCL|O_NOFOLLOW`) and writes `bytes` (not synced: see
-    /// `Durability`).
-    func createFile(_ name: String, bytes: [UInt8]) -> POSIXFailure? {
+    /// `Durability`). `startWriteback`: ask the kernel to start writing it out now.
+    func createFile(_ name: String, bytes: [UInt8], startWriteback: Bool = false) -> POSIXFailure? {
         let file = openat(fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard file >= 0 else { return POSIXFailure(operation: "create", path: child(name), code: errno) }
         if let code = writeAll(fd: file, bytes) {
@@ -105,7 +105,7 @@ final class DirectoryHandle: Sendable {
         #if os(Linux)
         // Start writing the bytes out now, without waiting (SYNC_FILE_RANGE_WRITE): by the
         // time `syncFile` waits for them, the disk has had them together with the others.
-        _ = glibcSyncFileRange(file, 0, 0, 2)
+        if startWriteback { _ = glibcSyncFileRange(file, 0, 0, 2) }
         #endif
         guard close(file) == 0 else { return POSIXFailure(operation: "write", path: child(name), code: errno) }
         return nil

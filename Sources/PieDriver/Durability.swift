@@ -22,29 +22,34 @@ enum Durability {
         /// Each staged file, then its folder, is fsync'd (`BundleStager.makeDurable`). Writes
         /// already started their write-back (`sync_file_range`), so the disk got the bytes
         /// together, and the first fsync commits the journal transaction holding every new
-        /// file. Flushes only piec's own files. Portable.
+        /// file (1000 bundles on ext4: 0.57 s with the early write-back, 0.80 s without).
+        /// Flushes only piec's own files. Portable.
         case eachFile
         /// One `syncfs` on the output's file system (Linux): one commit, one cache flush, no
         /// system call per file; but it also flushes every other program's unwritten data on
         /// that file system (with another program writing 1.5 GB, one bundle took 0.69 s
-        /// instead of 0.02 s), so it is chosen only when there is little of that.
+        /// instead of 0.02 s), so it is chosen only when there is little of that. Files are
+        /// written without starting their write-back: `sync_file_range` per file only added to
+        /// the build (1000 bundles on ext4, side by side: 255 ms with it, 241 ms without).
         case fileSystem
     }
 
     /// Below this many changed bundles, `eachFile` costs about the same as `syncfs`.
     static let fileSystemMinimumBundles = 32
-    /// `syncfs` only when the system holds at most this much unwritten data besides piec's.
+    /// `syncfs` only when the system holds at most this much unwritten data when the build
+    /// starts writing (other programs' data: piec has written nothing yet).
     static let otherDirtyLimit = 64 << 20
 
-    /// The method for a build that staged `bundles` changed bundles of `bytes` bytes in all.
-    /// `PIEC_SYNC=files` or `PIEC_SYNC=filesystem` forces one (tests, and users who know their
-    /// disk); anything else chooses.
-    /// Off Linux there is no `syncfs`, so it is always `eachFile`, whatever `PIEC_SYNC` says.
-    static func method(bundles: Int, bytes: Int) -> Method {
+    /// The method for a build that writes up to `bundles` bundles, chosen before any is
+    /// staged (it decides how files are written, too). `PIEC_SYNC=files` or
+    /// `PIEC_SYNC=filesystem` forces one (tests, and users who know their disk); anything else
+    /// chooses. Off Linux there is no `syncfs`, so it is always `eachFile`, whatever
+    /// `PIEC_SYNC` says.
+    static func method(bundles: Int) -> Method {
         #if os(Linux)
         if let forced { return forced }
         guard bundles >= fileSystemMinimumBundles, let dirty = systemDirtyBytes() else { return .eachFile }
-        return dirty - bytes <= otherDirtyLimit ? .fileSystem : .eachFile
+        return dirty <= otherDirtyLimit ? .fileSystem : .eachFile
         #else
         return .eachFile
         #endif
