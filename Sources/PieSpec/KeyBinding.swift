@@ -31,6 +31,7 @@ extension KeySpec {
         case stroke(KeyBinding<StrokeOptions>)
         case animation(KeyBinding<AnimationOptions>)
         case slice(KeyBinding<SliceSpec>)
+        case ring(KeyBinding<RingSpec>)
         /// Read by a lowering of its own and not stored in the spec (`data:`, whose slices the
         /// canonical spec holds instead): no binding, never in the canonical spec or a report.
         case input
@@ -86,6 +87,12 @@ extension SliceSpec: KeyRoot {
     static let defaults = SliceSpec(id: "", label: "", value: 0)
     static func binding(of key: KeySpec) -> KeyBinding<Self>? { if case .slice(let b) = key.bound { b } else { nil } }
     static func bound(_ b: KeyBinding<Self>) -> KeySpec.Bound { .slice(b) }
+}
+
+extension RingSpec: KeyRoot {
+    static let defaults = RingSpec(id: "", label: "")
+    static func binding(of key: KeySpec) -> KeyBinding<Self>? { if case .ring(let b) = key.bound { b } else { nil } }
+    static func bound(_ b: KeyBinding<Self>) -> KeySpec.Bound { .ring(b) }
 }
 
 /// Reads and writes the stored property a key path names, at its offset

@@ -206,6 +206,24 @@ public enum Keys {
         .choice("pattern", \SliceSpec.pattern, "Fill pattern over the slice's colour; overrides theme.patterns."),
     ])
 
+    /// One ring of `rings:`. Its slices are `slices[]` items (same keys, same checks).
+    public static let ring = KeyTable(section: "rings[]", doc: "One ring of concentric rings.", keys: [
+        // Its default (a slug of the label) is filled in by `Lowering.lowerRing`.
+        .custom("id", .identifier(allowUnderscore: true), documentsDefault: false, change: .silent,
+                "Identity across versions: [a-z0-9][a-z0-9_-]*, unique among the rings; default = slug of the label.",
+                lower: { l, node, key, at, r in if let x = l.identifier(node, key, path: at.path) { r.id = x } },
+                json: { (r: RingSpec) in .string(r.id) }),
+        .custom("label", .text(maxLength: maxText), required: true, change: .silent,
+                "Name of the ring: the legend, tooltips and data table show it before each of its slices.",
+                lower: { l, node, key, at, r in if let x = l.text(node, key, path: at.path) { r.label = x } },
+                json: { (r: RingSpec) in .string(r.label) }),
+        // Slices are reported one by one (`ChangeReport`, as `ring/slice`).
+        .custom("slices", .list(of: .object(slice), minItems: 1), required: true, documentsDefault: false, change: .silent,
+                "The ring's slices, in order: items as in the top-level `slices`; ids unique within the ring.",
+                lower: { l, node, _, _, r in r.slices = l.lowerSlices(node) },
+                json: { (r: RingSpec) in .array(r.slices.map { .object(Keys.slice.canonical($0)) }) }),
+    ])
+
     /// Read by `Lowering.lowerData` (the columns to take), not stored: the canonical spec holds
     /// the slices read from the file.
     public static let data = KeyTable(section: "data", doc: "Slices read from a CSV or JSON file: one slice per row.", keys: [
@@ -240,8 +258,9 @@ public enum Keys {
         // Slices are reported one by one (`ChangeReport`).
         .custom("slices", .list(of: .object(slice), minItems: 1), documentsDefault: false, change: .silent, "The slices, in order (or `data`: exactly one of the two).",
                 lower: { l, node, _, _, spec in spec.slices = l.lowerSlices(node) },
-                json: { (spec: ChartSpec) in .array(spec.slices.map { .object(Keys.slice.canonical($0)) }) },
+                json: { (spec: ChartSpec) in spec.rings.isEmpty ? .array(spec.slices.map { .object(Keys.slice.canonical($0)) }) : nil },
                 stream: { spec, name, j in
+                    guard spec.rings.isEmpty else { return }
                     j.key(name)
                     j.open("[")
                     for slice in spec.slices {
@@ -252,16 +271,19 @@ public enum Keys {
                 }),
         // Read by `Lowering.lowerData`; the canonical spec holds the slices it read.
         .input("data", .object(data), "Slices from a CSV or JSON file, one per row, instead of `slices` (exactly one of the two)."),
+        // Instead of `slices`/`data`; its slices are reported one by one (`ChangeReport`).
+        .custom("rings", .list(of: .object(ring), minItems: 1), documentsDefault: false, change: .silent,
+                "Concentric rings, inside out, instead of `slices`/`data`: each ring tiles its own sweep with its own slices in an equal band between the hole and the outer radius.",
+                lower: { l, node, _, _, spec in spec.rings = l.lowerRings(node) },
+                json: { (spec: ChartSpec) in spec.rings.isEmpty ? nil : .array(spec.rings.map { .object(Keys.ring.canonical($0)) }) }),
     ])
 
     /// Every table, for "belongs in `chart`" hints.
-    public static let all: [KeyTable] = [root, chart, other, labels, format, legend, theme, stroke, animation, slice, data]
+    public static let all: [KeyTable] = [root, chart, other, labels, format, legend, theme, stroke, animation, slice, data, ring]
 
     /// Keys of PRODUCT's full language that this version does not implement yet: rejected
     /// (never accepted and ignored) with a message that says so.
     public static let planned: [String: String] = [
         "width": "chart", "height": "chart",
-        // Concentric rings (issue 15 item 1): not built yet.
-        "rings": "",
     ]
 }

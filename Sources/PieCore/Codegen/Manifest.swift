@@ -20,6 +20,16 @@ public enum Manifest {
         j.open("[")
         for s in layout.slices { slice(s, members: s.id == OtherOptions.id ? layout.other : nil, into: &j) }
         j.close("]")
+        // Concentric rings: each ring's band and its slices (ids as in `slices`: `ring/slice`).
+        if !layout.rings.isEmpty {
+            j.member("rings", .array(layout.rings.map { ring in
+                .object([
+                    ("id", .string(ring.id)), ("label", .string(ring.label)),
+                    ("innerRadius", n(ring.innerRadius)), ("outerRadius", n(ring.outerRadius)),
+                    ("slices", .array(ring.slices.indices.map { .string(layout.slices[ring.first + $0].id) })),
+                ])
+            }))
+        }
         j.key("transitions")
         j.open("[")
         for s in plan.segments { transition(s, into: &j) }

@@ -1,0 +1,159 @@
+import PieSpec
+
+/// One ring as drawn: a chart of its own (`RingLayout.ringChart`) and its plan.
+public struct RingPart: Sendable {
+    public var layout: ChartLayout
+    public var plan: TransitionPlan
+    /// The ring's id, and where its slices begin in the chart's flattened slices (nil for a
+    /// ring of the previous version that shrinks away).
+    public var ringID: String
+    public var first: Int?
+}
+
+/// Layout, plans and changes of a chart of concentric rings (`rings:`).
+///
+/// Each ring is planned on its own, by the ordinary one-sweep planner: its slices match by id
+/// within the ring of the same id in the previous version, so inserted and removed slices
+/// grow and shrink in place inside their ring's band, and a band that moves (another ring
+/// added or removed) is a change of radii. A ring that is new grows from a band of no width at
+/// the boundary where it appears (the outer edge of the nearest ring inside it that both
+/// versions have, else the hole); a ring that leaves shrinks to no width at that boundary of
+/// the new chart. All radii move in the same eased progress, so the bands tile the disc in
+/// every frame; for that reason a transition whose bands move runs every ring with one
+/// timing (`stages: single`, no `stagger`). A chart that switches between `slices` and `rings`
+/// plays its `enter` animation (nothing to match by).
+///
+/// The change report and the manifest see the flattened chart (`ChartSpec.flattened`: ids
+/// `ring/slice`), so matching there is by (ring id, slice id) too.
+enum RingTransition {
+    static func chart(_ spec: ChartSpec, previous: ChartSpec?) -> CompiledChart {
+        guard let previous, !previous.rings.isEmpty, !spec.rings.isEmpty else {
+            let layout = Layout.layout(spec)
+            guard !spec.rings.isEmpty else { return CompiledChart(layout: layout, plan: Planner.enter(layout, animation: spec.animation), changes: nil) }
+            let parts = layout.rings.indices.map { k in
+                let ring = RingLayout.ringChart(layout, k)
+                return RingPart(layout: ring, plan: Planner.enter(ring, animation: spec.animation), ringID: layout.rings[k].id, first: layout.rings[k].first)
+            }
+            var chart = CompiledChart(layout: layout, plan: combined(parts, layout: layout, kind: nil), changes: nil)
+            chart.rings = parts
+            return chart
+        }
+        let oldLayout = Layout.layout(previous)
+        let turns = previous.chart.startAngle != spec.chart.startAngle || Layout.sweep(previous.chart) != Layout.sweep(spec.chart)
+            || previous.chart.direction != spec.chart.direction
+        let newLayout = Layout.layout(spec, pinned: pinnedColors(old: oldLayout, new: spec), wholeTurn: turns)
+        let oldFlat = previous.flattened, newFlat = spec.flattened
+        var flatRenames: [Int: [String]] = [:]
+        for (i, s) in newLayout.slices.enumerated() where !newFlat.slices[s.specIndex].renamedFrom.isEmpty {
+            flatRenames[i] = newFlat.slices[s.specIndex].renamedFrom
+        }
+        let diff = SliceDiff.compute(oldIDs: oldLayout.slices.map(\.id), newIDs: newLayout.slices.map(\.id), renames: flatRenames)
+        let changes = ChangeReport.make(old: oldFlat, oldLayout: oldLayout, new: newFlat, newLayout: newLayout, diff: diff)
+
+        let oldIndex = Dictionary(oldLayout.rings.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let newIDs = Set(newLayout.rings.map(\.id))
+        let bandsMove = oldLayout.rings.count != newLayout.rings.count
+            || zip(oldLayout.rings, newLayout.rings).contains { $0.id != $1.id || $0.innerRadius != $1.innerRadius || $0.outerRadius != $1.outerRadius }
+        var animation = spec.animation
+        if bandsMove {
+            animation.stages = .single
+            animation.stagger = 0
+        }
+        var parts: [RingPart] = []
+        for (k, band) in newLayout.rings.enumerated() {
+            let new = RingLayout.ringChart(newLayout, k)
+            let old: ChartLayout
+            var appears = false
+            if let j = oldIndex[band.id] {
+                old = RingLayout.ringChart(oldLayout, j)
+            } else {
+                // Grows from the outer edge of the nearest ring inside it that both have.
+                let inside = newLayout.rings[..<k].last { oldIndex[$0.id] != nil }
+                let r = inside.map { oldLayout.rings[oldIndex[$0.id]!].outerRadius } ?? oldLayout.innerRadius
+                old = collapsed(new, at: r)
+                appears = true
+            }
+            let ringSpec = spec.rings.first { $0.id == band.id }!
+            var renames: [Int: [String]] = [:]
+            for (i, s) in new.slices.enumerated() where !ringSpec.slices[s.specIndex].renamedFrom.isEmpty {
+                renames[i] = ringSpec.slices[s.specIndex].renamedFrom
+            }
+            let d = SliceDiff.compute(oldIDs: old.slices.map(\.id), newIDs: new.slices.map(\.id), renames: renames)
+            var plan = Planner.transition(from: old, to: new, diff: d, animation: animation)
+            Compiler.carryOver(&plan, old: old, new: new)
+            plan.titleFrom = nil
+            // A new ring's labels fade in as it grows (never over its neighbours' edge).
+            if appears { for i in plan.segments.indices { plan.segments[i].labelFromOpacity = 0 } }
+            parts.append(RingPart(layout: new, plan: plan, ringID: band.id, first: band.first))
+        }
+        for (j, band) in oldLayout.rings.enumerated() where !newIDs.contains(band.id) {
+            // Shrinks to the outer edge of the nearest ring inside it that both have, in the new chart.
+            let inside = oldLayout.rings[..<j].last { newIDs.contains($0.id) }
+            let r = inside.map { id in newLayout.rings.first { $0.id == id.id }!.outerRadius } ?? newLayout.innerRadius
+            let old = RingLayout.ringChart(oldLayout, j)
+            var new = collapsed(old, at: r)
+            new.id = newLayout.id + "_x" + String(j)
+            for i in new.slices.indices { new.slices[i].labelText = nil }
+            let d = SliceDiff.compute(oldIDs: old.slices.map(\.id), newIDs: new.slices.map(\.id))
+            var plan = Planner.transition(from: old, to: new, diff: d, animation: animation)
+            Compiler.carryOver(&plan, old: old, new: new)
+            plan.titleFrom = nil
+            parts.append(RingPart(layout: new, plan: plan, ringID: band.id, first: nil))
+        }
+        var chart = CompiledChart(layout: newLayout, plan: combined(parts, layout: newLayout, kind: .update), changes: changes)
+        chart.rings = parts
+        return chart
+    }
+
+    /// `ring` with a band of no width at radius `r` (same angles).
+    static func collapsed(_ ring: ChartLayout, at r: Double) -> ChartLayout {
+        var l = ring
+        l.innerRadius = r
+        l.outerRadius = r
+        for i in l.slices.indices {
+            l.slices[i].innerRadius = r
+            l.slices[i].outerRadius = r
+        }
+        return l
+    }
+
+    /// Colours the new version inherits, by slice id (one colour per id in every ring): a
+    /// slice id seen before keeps its colour unless the new spec gives one.
+    static func pinnedColors(old: ChartLayout, new: ChartSpec) -> [String: Color] {
+        if case .named("hue") = new.theme.palette { return [:] }
+        var oldColor: [String: Color] = [:]
+        for ring in old.rings { for s in ring.slices where oldColor[s.id] == nil { oldColor[s.id] = s.color } }
+        if old.rings.isEmpty { for s in old.slices where oldColor[s.id] == nil { oldColor[s.id] = s.color } }
+        var pinned: [String: Color] = [:]
+        for ring in new.rings {
+            for s in ring.slices where s.color == nil {
+                if let c = oldColor[s.id] { pinned[s.id] = c }
+            }
+        }
+        return pinned
+    }
+
+    /// Every ring's segments as one plan (ids `ring/slice`, slice indices into the flattened
+    /// chart): what the manifest lists. Drawing uses the parts.
+    static func combined(_ parts: [RingPart], layout: ChartLayout, kind: TransitionKind?) -> TransitionPlan {
+        var plan = parts.first?.plan ?? Planner.enter(layout, animation: AnimationOptions())
+        if let kind { plan.kind = kind }
+        plan.segments = []
+        plan.movers = []
+        plan.floatingLabels = []
+        for part in parts {
+            let ringID = part.ringID, first = part.first
+            for var s in part.plan.segments {
+                s.id = ChartSpec.ringSliceID(ring: ringID, slice: s.id)
+                s.slice = first.flatMap { f in s.slice.map { f + $0 } }
+                plan.segments.append(s)
+            }
+            for var s in part.plan.movers {
+                s.id = ChartSpec.ringSliceID(ring: ringID, slice: s.id)
+                s.slice = first.flatMap { f in s.slice.map { f + $0 } }
+                plan.movers.append(s)
+            }
+        }
+        return plan
+    }
+}
