@@ -11,8 +11,9 @@ sweep), and every radius moves in the same eased progress, so the bands tile the
 Every frame is checked along the middle of every band between successive radii (each ring's
 inner and outer radius): the boundaries of exactly the wedges of the ring that covers it,
 within the motion/rest tolerance, and the expected colour everywhere else; along rays through
-each wedge, its outer edge (the next ring's inner edge) at the expected radius; and no
-background between the slices of a ring (its radial seams)."""
+each wedge, its outer edge (the next ring's inner edge) at the expected radius (a seam
+between two rings to the motion tolerance at rest, see SEAM_TOLERANCE); and no background
+between the slices of a ring (its radial seams)."""
 
 import copy
 import json
@@ -167,16 +168,43 @@ def rest_page(rest_bundles, shoot):
     return index, page, shoot(page, "rings-rest")
 
 
+# Where two rings meet, both bands' anti-aliased edges lie on one circle and a trace of the
+# background shows between them (README, "Concentric rings"): WebKit's half-way point there
+# moves up to ~0.52 px at rest. Those seams are held to the motion tolerance at rest; the
+# chart's rim (a ring against the background) to the rest tolerance.
+SEAM_TOLERANCE = checks.RADIAL_MOTION_TOLERANCE
+
+
+def is_seam(edge):
+    return edge.after.startswith("slice:")
+
+
 def record(engine, probe, rest):
-    """The worst angle (degrees) and radius (px) errors measured, per engine and phase."""
+    """The worst angle (degrees) and radius (px) errors measured, per engine and phase; ring
+    seams at rest apart."""
     worst = WORST.setdefault(engine, {})
     phase = "rest" if rest else "motion"
     unit = 1 / probe.viewport.scale
     angles = [abs(e.error) for r in probe.chart.bands(probe.t, 4 * unit)
               for e in BandProbe(probe.raster, probe.viewport, probe.chart, probe.t, r).edges(r) if e.measured is not None]
-    radii = [abs(e.error) * probe.viewport.scale for e in radial_edges(probe) if e.measured is not None]
-    for key, values in ((f"angle {phase}", angles), (f"radius {phase}", radii)):
+    edges = [e for e in radial_edges(probe) if e.measured is not None]
+    radii = [abs(e.error) * probe.viewport.scale for e in edges if not (rest and is_seam(e))]
+    seams = [abs(e.error) * probe.viewport.scale for e in edges if rest and is_seam(e)]
+    for key, values in ((f"angle {phase}", angles), (f"radius {phase}", radii), ("seam rest", seams)):
         worst[key] = round(max([worst.get(key, 0.0)] + values), 3)
+
+
+def radius_problems(probe, rest):
+    """Every wedge's outer edge at its expected radius along rays: the rim within the rest or
+    motion tolerance, a seam between rings within SEAM_TOLERANCE (at most) at rest."""
+    edges = radial_edges(probe)
+    problems = [] if edges else ["no outer edges to measure"]
+    scale = probe.viewport.scale
+    for e in edges:
+        tolerance = checks.RADIAL_MOTION_TOLERANCE if not rest else SEAM_TOLERANCE if is_seam(e) else checks.RADIAL_REST_TOLERANCE
+        if e.measured is None or abs(e.error) * scale > tolerance:
+            problems.append(e.describe() + f" (tolerance {tolerance} px = {tolerance / scale:.2f} units)")
+    return problems
 
 
 def seam_problems(probe):
@@ -193,13 +221,16 @@ def seam_problems(probe):
 
 
 def frame_problems(page, raster, i, chart, t_ms, engine, expect_animations=True):
+    """The instant the animation ends (100 %) is checked as motion: WebKit still draws the
+    motion layer there (stroked circles, whose wide strokes cairo offsets by up to ~0.5 px),
+    the other engines the rest layer. From the next instant on, the rest tolerances apply."""
     frame = page.frames[i]
     probe = Probe(raster, frame.viewport, chart, t_ms)
-    rest = t_ms >= chart.end_time
+    rest = t_ms > chart.end_time
     record(engine, probe, rest)
     problems = checks.marker_problems(page, raster, i, expect_animations)
-    problems += checks.band_problems(probe, checks.tolerance_at(chart, t_ms))
-    problems += checks.radius_problems(probe, checks.RADIAL_REST_TOLERANCE if rest else checks.RADIAL_MOTION_TOLERANCE)
+    problems += checks.band_problems(probe, checks.REST_TOLERANCE if rest else checks.MOTION_TOLERANCE)
+    problems += radius_problems(probe, rest)
     problems += seam_problems(probe)
     return problems
 
@@ -271,3 +302,4 @@ def test_worst_ring_errors(engine, workdir):
     print(f"\n{engine.name}: worst rings errors (deg, px): {json.dumps(worst)}")
     assert worst["angle motion"] <= checks.MOTION_TOLERANCE and worst["angle rest"] <= checks.REST_TOLERANCE
     assert worst["radius motion"] <= checks.RADIAL_MOTION_TOLERANCE and worst["radius rest"] <= checks.RADIAL_REST_TOLERANCE
+    assert worst["seam rest"] <= SEAM_TOLERANCE

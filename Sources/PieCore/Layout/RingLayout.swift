@@ -87,7 +87,11 @@ enum RingLayout {
         for i in l.slices.indices { l.slices[i].pattern = chart.slices[band.first + i].pattern }
         l.outerRadius = band.outerRadius
         l.innerRadius = band.innerRadius
-        l.equalRadii = true
+        // Bridged, not stacked (`Scene`): stacking paints up to every slice's rim over the
+        // same arc, and those anti-aliased rims add up to an edge measured 0.26 px further out
+        // in Firefox; a ring's rim is measured (it is the next ring's edge). Bridges paint at
+        // most two.
+        l.equalRadii = false
         l.usedEndAngle = band.slices.last.map(\.endAngle) ?? chart.startAngle
         l.legend = .none
         l.title = nil
