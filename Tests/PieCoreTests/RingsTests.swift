@@ -114,6 +114,37 @@ struct RingsTests {
         }
     }
 
+    /// At every instant the parts' bands (each ring's, by its first segment) tile the disc from
+    /// the hole to the outer radius: no overlap, no gap.
+    static func expectBandsTile(_ c: CompiledChart, hole: (Double, Double), outer: Double) {
+        for e in stride(from: 0.0, through: 1.0, by: 0.125) {
+            let bands = c.rings.compactMap { part -> (Double, Double)? in
+                guard let s = part.plan.segments.first else { return nil }
+                let g = s.from.interpolated(to: s.to, at: e)
+                return (g.innerRadius, g.outerRadius)
+            }.sorted { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
+            #expect(abs(bands.first!.0 - (hole.0 + (hole.1 - hole.0) * e)) < 1e-9, "starts at the hole at \(e)")
+            #expect(abs(bands.last!.1 - outer) < 1e-9, "ends at the rim at \(e)")
+            for (x, y) in zip(bands, bands.dropFirst()) { #expect(abs(x.1 - y.0) < 1e-9, "bands \(bands) tile at \(e)") }
+        }
+    }
+
+    @Test func ringsThatSwapOrLeaveAndEnterOneGapNeverOverlap() {
+        let swap = Compiler.chart(Self.spec([Self.ring("b", [1]), Self.ring("a", [1]), Self.ring("c", [1])], inner: 0.2),
+                                  previous: Self.spec([Self.ring("a", [1]), Self.ring("b", [1]), Self.ring("c", [1])], inner: 0.2))
+        let l = swap.layout
+        #expect(swap.rings.count == 4, "one of a, b leaves its band and enters the other")
+        Self.expectBandsTile(swap, hole: (l.innerRadius, l.innerRadius), outer: l.outerRadius)
+        let replace = Compiler.chart(Self.spec([Self.ring("k", [1]), Self.ring("y", [1]), Self.ring("z", [2]), Self.ring("m", [1])]),
+                                     previous: Self.spec([Self.ring("k", [1]), Self.ring("x", [1]), Self.ring("m", [1])]))
+        #expect(replace.rings.map(\.ringID) == ["k", "y", "z", "m", "x"])
+        Self.expectBandsTile(replace, hole: (0, 0), outer: replace.layout.outerRadius)
+        let donutToPie = Compiler.chart(Self.spec([Self.ring("n", [1]), Self.ring("a", [1])]),
+                                        previous: Self.spec([Self.ring("a", [1]), Self.ring("o", [1])], inner: 0.4))
+        Self.expectBandsTile(donutToPie, hole: (Layout.layout(Self.spec([Self.ring("a", [1])], inner: 0.4)).innerRadius, 0),
+                             outer: donutToPie.layout.outerRadius)
+    }
+
     @Test func aRemovedRingShrinksAwayAndIsNotInTheNewChart() {
         let old = Self.spec([Self.ring("a", [1]), Self.ring("b", [1, 1]), Self.ring("c", [1])])
         let new = Self.spec([Self.ring("a", [1]), Self.ring("c", [1])])

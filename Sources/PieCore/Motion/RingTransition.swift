@@ -15,11 +15,12 @@ public struct RingPart: Sendable {
 /// Each ring is planned on its own, by the ordinary one-sweep planner: its slices match by id
 /// within the ring of the same id in the previous version, so inserted and removed slices
 /// grow and shrink in place inside their ring's band, and a band that moves (another ring
-/// added or removed) is a change of radii. A ring that is new grows from a band of no width at
-/// the boundary where it appears (the outer edge of the nearest ring inside it that both
-/// versions have, else the hole); a ring that leaves shrinks to no width at that boundary of
-/// the new chart. All radii move in the same eased progress, so the bands tile the disc in
-/// every frame; for that reason a transition whose bands move runs every ring with one
+/// added or removed) is a change of radii. Rings of both versions that keep their order are
+/// kept; any other ring leaves or enters. Between two kept rings (or the hole, or the rim), the
+/// rings that leave shrink to no width at the gap's inner side (the outer edge of the kept
+/// ring inside, in the new chart) and those that enter grow from a band of no width at its
+/// outer side (the inner edge of the kept ring outside, in the old chart). All radii move in
+/// the same eased progress, so the bands tile the disc in every frame; for that reason a transition whose bands move runs every ring with one
 /// timing (`stages: single`, no `stagger`). A chart that switches between `slices` and `rings`
 /// plays its `enter` animation (nothing to match by).
 ///
@@ -50,8 +51,13 @@ enum RingTransition {
         let diff = SliceDiff.compute(oldIDs: oldLayout.slices.map(\.id), newIDs: newLayout.slices.map(\.id), renames: flatRenames)
         let changes = ChangeReport.make(old: oldFlat, oldLayout: oldLayout, new: newFlat, newLayout: newLayout, diff: diff)
 
-        let oldIndex = Dictionary(oldLayout.rings.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let newIDs = Set(newLayout.rings.map(\.id))
+        // Rings kept: those of both versions whose order is kept (the longest run in the same
+        // order); a ring that changes places leaves its old band and enters its new one, so
+        // no two rings ever cross.
+        let kept = keptRings(old: oldLayout.rings.map(\.id), new: newLayout.rings.map(\.id))
+        let oldIndex = Dictionary(oldLayout.rings.enumerated().filter { kept.contains($1.id) }.map { ($1.id, $0) },
+                                  uniquingKeysWith: { a, _ in a })
+        let newIDs = kept
         let bandsMove = oldLayout.rings.count != newLayout.rings.count
             || zip(oldLayout.rings, newLayout.rings).contains { $0.id != $1.id || $0.innerRadius != $1.innerRadius || $0.outerRadius != $1.outerRadius }
         var animation = spec.animation
@@ -67,9 +73,10 @@ enum RingTransition {
             if let j = oldIndex[band.id] {
                 old = RingLayout.ringChart(oldLayout, j)
             } else {
-                // Grows from the outer edge of the nearest ring inside it that both have.
-                let inside = newLayout.rings[..<k].last { oldIndex[$0.id] != nil }
-                let r = inside.map { oldLayout.rings[oldIndex[$0.id]!].outerRadius } ?? oldLayout.innerRadius
+                // Grows from the inner edge of the nearest kept ring outside it (the outer
+                // radius if none); rings that leave the same gap shrink towards its other side.
+                let outside = newLayout.rings[(k + 1)...].first { oldIndex[$0.id] != nil }
+                let r = outside.map { oldLayout.rings[oldIndex[$0.id]!].innerRadius } ?? oldLayout.outerRadius
                 old = collapsed(new, at: r)
                 appears = true
             }
@@ -87,7 +94,8 @@ enum RingTransition {
             parts.append(RingPart(layout: new, plan: plan, ringID: band.id, first: band.first))
         }
         for (j, band) in oldLayout.rings.enumerated() where !newIDs.contains(band.id) {
-            // Shrinks to the outer edge of the nearest ring inside it that both have, in the new chart.
+            // Shrinks to the outer edge of the nearest kept ring inside it in the new chart (the
+            // hole if none); rings entering the same gap grow from its other side.
             let inside = oldLayout.rings[..<j].last { newIDs.contains($0.id) }
             let r = inside.map { id in newLayout.rings.first { $0.id == id.id }!.outerRadius } ?? newLayout.innerRadius
             let old = RingLayout.ringChart(oldLayout, j)
@@ -103,6 +111,29 @@ enum RingTransition {
         var chart = CompiledChart(layout: newLayout, plan: combined(parts, layout: newLayout, kind: .update), changes: changes)
         chart.rings = parts
         return chart
+    }
+
+    /// The ring ids of both versions that keep their relative order: a longest common run
+    /// (rings are few: O(n^2)).
+    static func keptRings(old: [String], new: [String]) -> Set<String> {
+        let position = Dictionary(old.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        let common = new.filter { position[$0] != nil }
+        guard !common.isEmpty else { return [] }
+        // Longest increasing subsequence of old positions, in new order.
+        var best = [Int](repeating: 1, count: common.count), previous = [Int](repeating: -1, count: common.count)
+        for i in common.indices {
+            for j in 0..<i where position[common[j]]! < position[common[i]]! && best[j] + 1 > best[i] {
+                best[i] = best[j] + 1
+                previous[i] = j
+            }
+        }
+        var i = best.indices.max { best[$0] < best[$1] || (best[$0] == best[$1] && $0 > $1) }!
+        var kept: Set<String> = []
+        while i >= 0 {
+            kept.insert(common[i])
+            i = previous[i]
+        }
+        return kept
     }
 
     /// `ring` with a band of no width at radius `r` (same angles).
