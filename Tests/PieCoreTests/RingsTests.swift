@@ -130,6 +130,12 @@ struct RingsTests {
     }
 
     @Test func ringsThatSwapOrLeaveAndEnterOneGapNeverOverlap() {
+        // The innermost ring of a pie leaving has to vanish into the centre, which a motion
+        // circle cannot draw: the chart enters, its changes reported.
+        let centreGone = Compiler.chart(Self.spec([Self.ring("b", [1])]), previous: Self.spec([Self.ring("a", [1]), Self.ring("b", [1])]))
+        #expect(centreGone.plan.kind == .enterGrow)
+        #expect(centreGone.changes != nil)
+        #expect(centreGone.rings.map(\.ringID) == ["b"])
         let swap = Compiler.chart(Self.spec([Self.ring("b", [1]), Self.ring("a", [1]), Self.ring("c", [1])], inner: 0.2),
                                   previous: Self.spec([Self.ring("a", [1]), Self.ring("b", [1]), Self.ring("c", [1])], inner: 0.2))
         let l = swap.layout
@@ -139,6 +145,12 @@ struct RingsTests {
                                      previous: Self.spec([Self.ring("k", [1]), Self.ring("x", [1]), Self.ring("m", [1])]))
         #expect(replace.rings.map(\.ringID) == ["k", "y", "z", "m", "x"])
         Self.expectBandsTile(replace, hole: (0, 0), outer: replace.layout.outerRadius)
+        // The innermost ring of a pie leaves: it shrinks outwards (a circle of radius 0 draws
+        // nothing), and a ring entering there grows from the centre.
+        let centre = Compiler.chart(Self.spec([Self.ring("n", [1]), Self.ring("b", [1])]),
+                                    previous: Self.spec([Self.ring("a", [1]), Self.ring("b", [1])]))
+        #expect(centre.rings.allSatisfy { part in part.plan.segments.allSatisfy { $0.to.outerRadius > 0 } })
+        Self.expectBandsTile(centre, hole: (0, 0), outer: centre.layout.outerRadius)
         let donutToPie = Compiler.chart(Self.spec([Self.ring("n", [1]), Self.ring("a", [1])]),
                                         previous: Self.spec([Self.ring("a", [1]), Self.ring("o", [1])], inner: 0.4))
         Self.expectBandsTile(donutToPie, hole: (Layout.layout(Self.spec([Self.ring("a", [1])], inner: 0.4)).innerRadius, 0),

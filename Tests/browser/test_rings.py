@@ -17,6 +17,7 @@ between the slices of a ring (its radial seams)."""
 
 import copy
 import json
+import math
 
 import pytest
 
@@ -63,6 +64,10 @@ TRANSITIONS = {
                                 {"innerRadius": 0.25}),
                      rings_spec([ring("b", [5, 2], [B[0], B[2]], ["s0", "s2"]), ring("c", [6, 3, 1], A)],
                                 {"innerRadius": 0.25})),
+    # The inner two rings swap places (one shrinks out of its band while it grows into the
+    # other's) and the outer ring changes a value.
+    "swap": (rings_spec([ring("a", [1, 1], A[:2]), ring("b", [5, 3, 2], B), ring("c", [2, 7, 1], A)], {"innerRadius": 0.2}),
+             rings_spec([ring("b", [5, 3, 2], B), ring("a", [1, 1], A[:2]), ring("c", [2, 5, 1], A)], {"innerRadius": 0.2})),
     # Same rings, values change in both (bands stay): two independent one-sweep plans.
     "values": (rings_spec([ring("in", [3, 1, 2], A), ring("out", [1, 2, 4], B)]),
                rings_spec([ring("in", [1, 3, 2], A), ring("out", [4, 2, 1], B)])),
@@ -87,17 +92,18 @@ class RingsTransitionChart(TransitionChart):
 
     def __init__(self, manifest, page_background=(255, 255, 255)):
         super().__init__(manifest, page_background)
+        # `ring`: the drawn ring a segment belongs to (a ring that changes places is two).
         order = []
         for t in manifest["transitions"]:
-            r = t["id"].split("/")[0]
-            if r not in order:
-                order.append(r)
+            if t["ring"] not in order:
+                order.append(t["ring"])
         self.parts = []
         for r in order:
             sub = copy.deepcopy(manifest)
-            sub["transitions"] = [t for t in manifest["transitions"] if t["id"].split("/")[0] == r]
-            sub["movers"] = [t for t in manifest.get("movers", []) if t["id"].split("/")[0] == r]
-            sub["slices"] = [s for s in manifest["slices"] if s["id"].split("/")[0] == r] or manifest["slices"][:1]
+            sub["transitions"] = [t for t in manifest["transitions"] if t["ring"] == r]
+            sub["movers"] = [t for t in manifest.get("movers", []) if t["ring"] == r]
+            ring_id = sub["transitions"][0]["id"].split("/")[0]
+            sub["slices"] = [s for s in manifest["slices"] if s["id"].split("/")[0] == ring_id] or manifest["slices"][:1]
             self.parts.append(TransitionChart(sub, page_background))
 
     def wedges(self, t_ms):
@@ -187,17 +193,36 @@ def record(engine, probe, rest):
     unit = 1 / probe.viewport.scale
     angles = [abs(e.error) for r in probe.chart.bands(probe.t, 4 * unit)
               for e in BandProbe(probe.raster, probe.viewport, probe.chart, probe.t, r).edges(r) if e.measured is not None]
-    edges = [e for e in radial_edges(probe) if e.measured is not None]
+    edges = [e for e in visible_edges(probe) if e.measured is not None]
     radii = [abs(e.error) * probe.viewport.scale for e in edges if not (rest and is_seam(e))]
     seams = [abs(e.error) * probe.viewport.scale for e in edges if rest and is_seam(e)]
     for key, values in ((f"angle {phase}", angles), (f"radius {phase}", radii), ("seam rest", seams)):
         worst[key] = round(max([worst.get(key, 0.0)] + values), 3)
 
 
+def visible_edges(probe, min_arc_px=10):
+    """`radial_edges` without those between two slices of one colour (rings that become
+    neighbours in a swap may share colours: such an edge draws nothing to measure) and those
+    whose ray runs within `min_arc_px` of a boundary of the ring beyond (what lies beyond is
+    then two slices, not one)."""
+    chart, t, unit = probe.chart, probe.t, 1 / probe.viewport.scale
+    wedges = chart.drawn(t)
+    out = []
+    for e in radial_edges(probe):
+        if probe.colors[e.key] == probe.colors[e.after]:
+            continue
+        r = e.expected + 3 * unit
+        d = math.degrees(min_arc_px * unit / r)
+        if any(chart.key_at(e.angle + s * d, r, t, wedges) != e.after for s in (-1, 1)):
+            continue
+        out.append(e)
+    return out
+
+
 def radius_problems(probe, rest):
     """Every wedge's outer edge at its expected radius along rays: the rim within the rest or
     motion tolerance, a seam between rings within SEAM_TOLERANCE (at most) at rest."""
-    edges = radial_edges(probe)
+    edges = visible_edges(probe)
     problems = [] if edges else ["no outer edges to measure"]
     scale = probe.viewport.scale
     for e in edges:

@@ -32,7 +32,7 @@ public enum Manifest {
         }
         j.key("transitions")
         j.open("[")
-        // A chart of rings also writes each segment's inner radius (bands move).
+        // A chart of rings also writes each segment's drawn ring and inner radius (bands move).
         let rings = !layout.rings.isEmpty
         for s in plan.segments { transition(s, inner: rings, into: &j) }
         j.close("]")
@@ -119,6 +119,7 @@ public enum Manifest {
         j.open("{")
         j.member("id", string: s.id)
         j.member("kind", string: s.kind.rawValue)
+        if inner, let part = s.ringPart { j.member("ring", .int(part)) }
         geometry("from", s.from, inner: inner, into: &j)
         geometry("to", s.to, inner: inner, into: &j)
         j.close("}")

@@ -19,7 +19,10 @@ public struct RingPart: Sendable {
 /// kept; any other ring leaves or enters. Between two kept rings (or the hole, or the rim), the
 /// rings that leave shrink to no width at the gap's inner side (the outer edge of the kept
 /// ring inside, in the new chart) and those that enter grow from a band of no width at its
-/// outer side (the inner edge of the kept ring outside, in the old chart). All radii move in
+/// outer side (the inner edge of the kept ring outside, in the old chart); in the innermost
+/// gap of a pie, the other way round (no ring can shrink to radius 0: when one would have to,
+/// the innermost ring of a pie leaving or moving out, the chart enters instead, its changes
+/// still reported). All radii move in
 /// the same eased progress, so the bands tile the disc in every frame; for that reason a transition whose bands move runs every ring with one
 /// timing (`stages: single`, no `stagger`). A chart that switches between `slices` and `rings`
 /// plays its `enter` animation (nothing to match by).
@@ -31,13 +34,7 @@ enum RingTransition {
         guard let previous, !previous.rings.isEmpty, !spec.rings.isEmpty else {
             let layout = Layout.layout(spec)
             guard !spec.rings.isEmpty else { return CompiledChart(layout: layout, plan: Planner.enter(layout, animation: spec.animation), changes: nil) }
-            let parts = layout.rings.indices.map { k in
-                let ring = RingLayout.ringChart(layout, k)
-                return RingPart(layout: ring, plan: Planner.enter(ring, animation: spec.animation), ringID: layout.rings[k].id, first: layout.rings[k].first)
-            }
-            var chart = CompiledChart(layout: layout, plan: combined(parts, layout: layout, kind: nil), changes: nil)
-            chart.rings = parts
-            return chart
+            return enter(spec, layout: layout, changes: nil)
         }
         let oldLayout = Layout.layout(previous)
         let turns = previous.chart.startAngle != spec.chart.startAngle || Layout.sweep(previous.chart) != Layout.sweep(spec.chart)
@@ -75,8 +72,13 @@ enum RingTransition {
             } else {
                 // Grows from the inner edge of the nearest kept ring outside it (the outer
                 // radius if none); rings that leave the same gap shrink towards its other side.
+                // In the innermost gap of a pie, the other way round: a ring cannot shrink to
+                // radius 0 (the motion circle of no radius draws nothing), so there entering
+                // rings grow from the old hole and leaving ones shrink outwards.
+                let inside = newLayout.rings[..<k].last { oldIndex[$0.id] != nil }
                 let outside = newLayout.rings[(k + 1)...].first { oldIndex[$0.id] != nil }
-                let r = outside.map { oldLayout.rings[oldIndex[$0.id]!].innerRadius } ?? oldLayout.outerRadius
+                let r = inside == nil && newLayout.innerRadius <= 0 ? oldLayout.innerRadius
+                    : outside.map { oldLayout.rings[oldIndex[$0.id]!].innerRadius } ?? oldLayout.outerRadius
                 old = collapsed(new, at: r)
                 appears = true
             }
@@ -97,7 +99,13 @@ enum RingTransition {
             // Shrinks to the outer edge of the nearest kept ring inside it in the new chart (the
             // hole if none); rings entering the same gap grow from its other side.
             let inside = oldLayout.rings[..<j].last { newIDs.contains($0.id) }
-            let r = inside.map { id in newLayout.rings.first { $0.id == id.id }!.outerRadius } ?? newLayout.innerRadius
+            let outside = oldLayout.rings[(j + 1)...].first { newIDs.contains($0.id) }
+            let r = inside == nil && newLayout.innerRadius <= 0
+                ? outside.map { id in newLayout.rings.first { $0.id == id.id }!.innerRadius } ?? newLayout.outerRadius
+                : inside.map { id in newLayout.rings.first { $0.id == id.id }!.outerRadius } ?? newLayout.innerRadius
+            // A ring cannot shrink to the centre of a pie (a motion circle of radius 0 draws
+            // nothing, so it would vanish at the first frame): such a chart enters instead.
+            guard r > 0 else { return enter(spec, layout: newLayout, changes: changes) }
             let old = RingLayout.ringChart(oldLayout, j)
             var new = collapsed(old, at: r)
             new.id = newLayout.id + "_x" + String(j)
@@ -136,6 +144,18 @@ enum RingTransition {
         return kept
     }
 
+    /// Every ring plays the `enter` animation.
+    static func enter(_ spec: ChartSpec, layout: ChartLayout, changes: ChangeReport?) -> CompiledChart {
+        let parts = layout.rings.indices.map { k in
+            let ring = RingLayout.ringChart(layout, k)
+            return RingPart(layout: ring, plan: Planner.enter(ring, animation: spec.animation), ringID: layout.rings[k].id,
+                            first: layout.rings[k].first)
+        }
+        var chart = CompiledChart(layout: layout, plan: combined(parts, layout: layout, kind: nil), changes: changes)
+        chart.rings = parts
+        return chart
+    }
+
     /// `ring` with a band of no width at radius `r` (same angles).
     static func collapsed(_ ring: ChartLayout, at r: Double) -> ChartLayout {
         var l = ring
@@ -172,16 +192,18 @@ enum RingTransition {
         plan.segments = []
         plan.movers = []
         plan.floatingLabels = []
-        for part in parts {
+        for (k, part) in parts.enumerated() {
             let ringID = part.ringID, first = part.first
             for var s in part.plan.segments {
                 s.id = ChartSpec.ringSliceID(ring: ringID, slice: s.id)
                 s.slice = first.flatMap { f in s.slice.map { f + $0 } }
+                s.ringPart = k
                 plan.segments.append(s)
             }
             for var s in part.plan.movers {
                 s.id = ChartSpec.ringSliceID(ring: ringID, slice: s.id)
                 s.slice = first.flatMap { f in s.slice.map { f + $0 } }
+                s.ringPart = k
                 plan.movers.append(s)
             }
         }
