@@ -17,8 +17,50 @@ public struct ChartSpec: Sendable, Hashable {
     public var theme = ThemeOptions()
     public var animation = AnimationOptions()
     public var slices: [SliceSpec] = []
+    /// Concentric rings (`rings:`), inside out; empty for a chart of `slices`/`data`, which
+    /// then holds no ring. With rings, `slices` is empty (`RingSpec`, `flattened`).
+    public var rings: [RingSpec] = []
 
     public init(id: String) { self.id = id }
+}
+
+/// One ring of a chart of concentric rings: its own slices, tiling their own sweep in their
+/// own radial band. Slice ids are unique within a ring; the same id in two rings is the same
+/// category (same colour).
+public struct RingSpec: Sendable, Hashable {
+    /// Identity across versions: a ring matches the previous version's ring of the same id.
+    public var id: String
+    public var label: String
+    public var slices: [SliceSpec] = []
+    public init(id: String, label: String) {
+        self.id = id
+        self.label = label
+    }
+}
+
+extension ChartSpec {
+    /// A chart of rings as one list of slices (inside out, each ring's in its order), for what
+    /// lists every slice (legend, tooltips, data table, manifest, change report): the id
+    /// `ring/slice` (`/` is in no id, so it is unique and names the ring), the label
+    /// `Ring: Slice`, `renamedFrom` within the ring. A chart without rings is itself.
+    public var flattened: ChartSpec {
+        guard !rings.isEmpty else { return self }
+        var flat = self
+        flat.rings = []
+        flat.slices = rings.flatMap { ring in
+            ring.slices.map { s in
+                var f = s
+                f.id = ChartSpec.ringSliceID(ring: ring.id, slice: s.id)
+                f.label = ring.label + ": " + s.label
+                f.renamedFrom = s.renamedFrom.map { ChartSpec.ringSliceID(ring: ring.id, slice: $0) }
+                return f
+            }
+        }
+        return flat
+    }
+
+    /// The id of slice `slice` of ring `ring` in `flattened`.
+    public static func ringSliceID(ring: String, slice: String) -> String { ring + "/" + slice }
 }
 
 public enum Direction: String, Sendable, Hashable, CaseIterable { case clockwise, counterclockwise }

@@ -108,6 +108,15 @@ extension Lowering {
     /// Exactly one of `slices` and `data`: the slices of `data` (nil when the spec has
     /// `slices`, lowered as before), or nothing with an error when both or neither are given.
     mutating func lowerSliceSource(_ e: KnownEntries, root: YAMLNode) -> [SliceSpec]? {
+        if let rings = e["rings"] {
+            if let other = e["slices"] ?? e["data"] {
+                error(SpecDiagnostics.ringsAndSlices, "`rings` and `\(other.key.value)` both give the slices", at: other.key.range,
+                      labels: [DiagnosticLabel(range: rings.key.range, message: "rings given here")],
+                      help: "keep one of them: move these slices into a ring (`- {id: ..., label: ..., slices: [...]}`), or remove `rings`")
+                return []
+            }
+            return nil
+        }
         switch (e["slices"], e["data"]) {
         case (nil, nil):
             error(SpecDiagnostics.missingKey, "missing required key `slices` in the spec", at: .point(root.range.start),

@@ -31,6 +31,7 @@ extension KeySpec {
         case stroke(KeyBinding<StrokeOptions>)
         case animation(KeyBinding<AnimationOptions>)
         case slice(KeyBinding<SliceSpec>)
+        case ring(KeyBinding<RingSpec>)
         /// Read by a lowering of its own and not stored in the spec (`data:`, whose slices the
         /// canonical spec holds instead): no binding, never in the canonical spec or a report.
         case input
@@ -86,6 +87,12 @@ extension SliceSpec: KeyRoot {
     static let defaults = SliceSpec(id: "", label: "", value: 0)
     static func binding(of key: KeySpec) -> KeyBinding<Self>? { if case .slice(let b) = key.bound { b } else { nil } }
     static func bound(_ b: KeyBinding<Self>) -> KeySpec.Bound { .slice(b) }
+}
+
+extension RingSpec: KeyRoot {
+    static let defaults = RingSpec(id: "", label: "")
+    static func binding(of key: KeySpec) -> KeyBinding<Self>? { if case .ring(let b) = key.bound { b } else { nil } }
+    static func bound(_ b: KeyBinding<Self>) -> KeySpec.Bound { .ring(b) }
 }
 
 /// Reads and writes the stored property a key path names, at its offset
@@ -462,6 +469,23 @@ extension KeyTable {
             R.binding(of: key)?.write(root, key.name, &j)
         }
         j.close("}")
+    }
+}
+
+extension KeyTable {
+    /// The member `name: [...]` with one canonical object of this table per item, each read in
+    /// place; nothing when `items` is empty (a list key's `json` gives nil then).
+    func writeCanonicalList<R: KeyRoot>(_ items: [R], named name: String, into j: inout JSONStream) {
+        guard !items.isEmpty else { return }
+        j.key(name)
+        j.open("[")
+        items.withUnsafeBufferPointer { items in
+            for k in items.indices {
+                j.item()
+                writeCanonical(items.baseAddress! + k, into: &j)
+            }
+        }
+        j.close("]")
     }
 }
 

@@ -200,6 +200,21 @@ public enum Keys {
         .choice("pattern", \SliceSpec.pattern, "Fill pattern over the slice's colour; overrides theme.patterns."),
     ])
 
+    /// One ring of `rings:`. Its slices are `slices[]` items (same keys, same checks).
+    public static let ring = KeyTable(section: "rings[]", doc: "One ring of concentric rings.", keys: [
+        // Its default (a slug of the label) is filled in by `Lowering.lowerRing`.
+        .identifier("id", \RingSpec.id, allowUnderscore: true, documentsDefault: false, change: .silent,
+                    "Identity across versions: [a-z0-9][a-z0-9_-]*, unique among the rings; default = slug of the label."),
+        .text("label", \RingSpec.label, maxLength: maxText, required: true, change: .silent,
+              "Name of the ring: the legend, tooltips and data table show it before each of its slices."),
+        // Slices are reported one by one (`ChangeReport`, as `ring/slice`).
+        .custom("slices", \RingSpec.slices, .list(of: .object(slice), minItems: 1), required: true, documentsDefault: false, change: .silent,
+                "The ring's slices, in order: items as in the top-level `slices`; ids unique within the ring.",
+                lower: { l, node, _, _, r in r.slices = l.lowerSlices(node) },
+                json: { (slices: [SliceSpec]) in .array(slices.map { .object(Keys.slice.canonical($0)) }) },
+                write: { r, name, j in slice.writeCanonicalList(r.pointee.slices, named: name, into: &j) }),
+    ])
+
     /// Read by `Lowering.lowerData` (the columns to take), not stored: the canonical spec holds
     /// the slices read from the file.
     public static let data = KeyTable(section: "data", doc: "Slices read from a CSV or JSON file: one slice per row.", keys: [
@@ -232,30 +247,25 @@ public enum Keys {
         // Slices are reported one by one (`ChangeReport`).
         .custom("slices", \ChartSpec.slices, .list(of: .object(slice), minItems: 1), documentsDefault: false, change: .silent, "The slices, in order (or `data`: exactly one of the two).",
                 lower: { l, node, _, _, spec in spec.slices = l.lowerSlices(node) },
-                json: { (slices: [SliceSpec]) in .array(slices.map { .object(Keys.slice.canonical($0)) }) },
-                write: { spec, name, j in
-                    j.key(name)
-                    j.open("[")
-                    spec.pointee.slices.withUnsafeBufferPointer { slices in
-                        for k in slices.indices {
-                            j.item()
-                            Keys.slice.writeCanonical(slices.baseAddress! + k, into: &j)
-                        }
-                    }
-                    j.close("]")
-                }),
+                json: { (slices: [SliceSpec]) in slices.isEmpty ? nil : .array(slices.map { .object(Keys.slice.canonical($0)) }) },
+                // Empty only in a chart of rings, which holds its slices in `rings`.
+                write: { spec, name, j in slice.writeCanonicalList(spec.pointee.slices, named: name, into: &j) }),
         // Read by `Lowering.lowerData`; the canonical spec holds the slices it read.
         .input("data", .object(data), "Slices from a CSV or JSON file, one per row, instead of `slices` (exactly one of the two)."),
+        // Instead of `slices`/`data`; its slices are reported one by one (`ChangeReport`).
+        .custom("rings", \ChartSpec.rings, .list(of: .object(ring), minItems: 1), documentsDefault: false, change: .silent,
+                "Concentric rings, inside out, instead of `slices`/`data`: each ring tiles its own sweep with its own slices in an equal band between the hole and the outer radius.",
+                lower: { l, node, _, _, spec in spec.rings = l.lowerRings(node) },
+                json: { (rings: [RingSpec]) in rings.isEmpty ? nil : .array(rings.map { .object(Keys.ring.canonical($0)) }) },
+                write: { spec, name, j in ring.writeCanonicalList(spec.pointee.rings, named: name, into: &j) }),
     ])
 
     /// Every table, for "belongs in `chart`" hints.
-    public static let all: [KeyTable] = [root, chart, other, labels, format, legend, theme, stroke, animation, slice, data]
+    public static let all: [KeyTable] = [root, chart, other, labels, format, legend, theme, stroke, animation, slice, data, ring]
 
     /// Keys of PRODUCT's full language that this version does not implement yet: rejected
     /// (never accepted and ignored) with a message that says so.
     public static let planned: [String: String] = [
         "width": "chart", "height": "chart",
-        // Concentric rings (issue 15 item 1): not built yet.
-        "rings": "",
     ]
 }

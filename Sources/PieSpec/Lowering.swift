@@ -34,6 +34,8 @@ struct Lowering {
     /// located in it (`DataFile.swift`).
     var dataInput: DataInput?
     var dataDiagnostics: [Diagnostic] = []
+    /// Where the first ring's slices begin in `locations.slices` (`rings:`, `LowerRings.swift`).
+    var ringSliceStart = 0
 
     init(limits: SpecLimits, defaultID: String) {
         self.limits = limits

@@ -9,8 +9,9 @@ public enum SpecSchema {
     /// The text of `Schemas/piec.schema.json` (pretty JSON, trailing newline).
     public static func generate() -> String {
         var root = document(Keys.root, id: id, title: "piec chart spec, version 1")
-        // The slices are written (`slices`) or read from a file (`data`): exactly one of them.
-        root.append(("oneOf", .array(["slices", "data"].map { .object([("required", .array([.string($0)]))]) })))
+        // The slices are written (`slices`), read from a file (`data`) or given ring by ring
+        // (`rings`): exactly one of them.
+        root.append(("oneOf", .array(["slices", "data", "rings"].map { .object([("required", .array([.string($0)]))]) })))
         return JSONValue.object(root).serialized(pretty: true) + "\n"
     }
 

@@ -56,6 +56,7 @@ public enum SharedDefaults {
         "description": "a description belongs to one chart",
         "slices": "slices are one chart's data",
         "data": "a data file is one chart's data",
+        "rings": "rings are one chart's data",
     ]
 
     /// Checks one `.piec.yaml` on its own (every value typed as in a spec) and returns its

@@ -29,6 +29,9 @@ public enum SpecDiagnostics {
     public static let centerOnPie = DiagnosticCode("E0307")
     public static let reservedOtherID = DiagnosticCode("E0308")
     public static let notInRose = DiagnosticCode("E0309")
+    public static let ringsAndSlices = DiagnosticCode("E0316")
+    public static let duplicateRingID = DiagnosticCode("E0317")
+    public static let notWithRings = DiagnosticCode("E0318")
     public static let tooManySlices = DiagnosticCode("E0401")
 
     public static let catalog: [CodeInfo] = [
@@ -152,6 +155,20 @@ public enum SpecDiagnostics {
             radius shows its value, scaled so that the largest value reaches the outer radius. \
             `chart.total` and `chart.minAngle` set angles and a slice's `radius` sets a radius, \
             so each would contradict the rose. Remove the key, or set `rose: none`.
+            """),
+        CodeInfo("E0316", "`rings` together with `slices` or `data`", """
+            A chart is either one set of slices (`slices:` or `data:`) or concentric rings \
+            (`rings:`, each with its own `slices:`). Keep one of them: move the top-level slices \
+            into a ring, or remove `rings`.
+            """),
+        CodeInfo("E0317", "duplicate ring id", """
+            Ring ids identify rings across versions (a ring animates into the ring of the same id \
+            in the previous version), so they are unique. The default id is a slug of the label.
+            """),
+        CodeInfo("E0318", "a key that does not apply to a chart of rings", """
+            With `rings:`, each ring's band sets its slices' radii, so a slice's `radius` and \
+            `explode`, `chart.rose`, grouping into `chart.other`, the centre text and outside \
+            labels (which would cross the outer rings) are refused rather than drawn wrong.
             """),
         CodeInfo("E0401", "too many slices", """
             A spec may hold at most 100000 slices. Group small slices before writing the spec.

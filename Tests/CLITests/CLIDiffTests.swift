@@ -43,6 +43,27 @@ import Testing
         return ws
     }
 
+    /// Concentric rings: slices are matched and listed by ring (`ring/slice`); the same slice
+    /// id in another ring is another slice.
+    @Test func ringsAreDiffedByRingAndID() throws {
+        let ws = try Workspace()
+        try ws.write("old.yaml", "piec: 1\nrings:\n  - {id: in, label: In, slices: [{id: a, label: A, value: 1}, {id: b, label: B, value: 1}]}\n")
+        try ws.write("new.yaml", """
+            piec: 1
+            rings:
+              - {id: in, label: In, slices: [{id: a, label: A, value: 1}, {id: b, label: B, value: 1}, {id: c, label: C, value: 2}]}
+              - {id: out, label: Out, slices: [{id: a, label: A, value: 1}]}
+
+            """)
+        let run = try ws.run("diff", "old.yaml", "new.yaml")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("+ in/c  In: C  50.0%"), "\(run.stdout)")
+        #expect(run.stdout.contains("+ out/a  Out: A  100.0%"), "\(run.stdout)")
+        #expect(!run.stdout.contains("+ in/a"), "\(run.stdout)")
+        let built = try ws.run("build", "new.yaml", "-o", "out", "--from", "old.yaml")
+        #expect(built.status == 0, "\(built.stderr)")
+    }
+
     @Test func textListsEveryChangeKind() throws {
         let ws = try workspace()
         let run = try ws.run("diff", "old.yaml", "new.yaml")

@@ -37,7 +37,7 @@ struct CanonicalAndSchemaTests {
         }
         let committed = try String(contentsOf: url, encoding: .utf8)
         #expect(committed == generated, "Schemas/piec-defaults.schema.json is stale: run `make schema`")
-        for refused in ["\"slices\"", "\"data\"", "\"piec\"", "\"subtitle\""] {
+        for refused in ["\"slices\"", "\"data\"", "\"rings\"", "\"piec\"", "\"subtitle\""] {
             #expect(!generated.contains(refused), "\(refused) must not be a shared default")
         }
     }
@@ -48,7 +48,9 @@ struct CanonicalAndSchemaTests {
         for table in Keys.all {
             for key in table.keys { #expect(schema.contains("\"\(key.name)\": {"), "\(key.name) missing from schema") }
         }
-        #expect(schema.components(separatedBy: "\"additionalProperties\": false").count - 1 == Keys.all.count)
+        // One closed object per table, and the slice table twice: under `slices` and under
+        // `rings[].slices`.
+        #expect(schema.components(separatedBy: "\"additionalProperties\": false").count - 1 == Keys.all.count + 1)
     }
 
     @Test func paletteAssignmentIsStablePerID() {

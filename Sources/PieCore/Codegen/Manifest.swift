@@ -20,14 +20,26 @@ public enum Manifest {
         j.open("[")
         for s in layout.slices { slice(s, members: s.id == OtherOptions.id ? layout.other : nil, into: &j) }
         j.close("]")
+        // Concentric rings: each ring's band and its slices (ids as in `slices`: `ring/slice`).
+        if !layout.rings.isEmpty {
+            j.member("rings", .array(layout.rings.map { ring in
+                .object([
+                    ("id", .string(ring.id)), ("label", .string(ring.label)),
+                    ("innerRadius", n(ring.innerRadius)), ("outerRadius", n(ring.outerRadius)),
+                    ("slices", .array(ring.slices.indices.map { .string(layout.slices[ring.first + $0].id) })),
+                ])
+            }))
+        }
         j.key("transitions")
         j.open("[")
-        for s in plan.segments { transition(s, into: &j) }
+        // A chart of rings also writes each segment's drawn ring and inner radius (bands move).
+        let rings = !layout.rings.isEmpty
+        for s in plan.segments { transition(s, inner: rings, into: &j) }
         j.close("]")
         // Reordered slices drawn on top while they rotate (see `TransitionPlan.movers`).
         j.key("movers")
         j.open("[")
-        for s in plan.movers { transition(s, into: &j) }
+        for s in plan.movers { transition(s, inner: rings, into: &j) }
         j.close("]")
         j.member("changes", changes?.json() ?? .null)
         j.member("files", .array(files.map { .string($0) }))
@@ -91,23 +103,25 @@ public enum Manifest {
         j.close("}")
     }
 
-    private static func geometry(_ name: StaticString, _ g: SegmentGeometry, into j: inout JSONStream) {
+    private static func geometry(_ name: StaticString, _ g: SegmentGeometry, inner: Bool, into j: inout JSONStream) {
         j.key(name)
         j.open("{")
         j.member("startAngle", number: g.startAngle)
         j.member("endAngle", number: g.endAngle)
         j.member("outerRadius", number: g.outerRadius)
+        if inner { j.member("innerRadius", number: g.innerRadius) }
         j.member("color", color: g.color)
         j.close("}")
     }
 
-    private static func transition(_ s: Segment, into j: inout JSONStream) {
+    private static func transition(_ s: Segment, inner: Bool, into j: inout JSONStream) {
         j.item()
         j.open("{")
         j.member("id", string: s.id)
         j.member("kind", string: s.kind.rawValue)
-        geometry("from", s.from, into: &j)
-        geometry("to", s.to, into: &j)
+        if inner, let part = s.ringPart { j.member("ring", .int(part)) }
+        geometry("from", s.from, inner: inner, into: &j)
+        geometry("to", s.to, inner: inner, into: &j)
         j.close("}")
     }
 }

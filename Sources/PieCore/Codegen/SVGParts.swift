@@ -118,7 +118,7 @@ extension SVGWriter {
         for k in layout.slices.indices {
             guard let tooltip = tooltips[k] else { continue }
             out.raw("<g class=\"p-w p-s")
-            out.int(k)
+            out.int(k + sliceOffset)
             out.raw("\" tabindex=\"0\" role=\"img\" aria-label=\"")
             out.text(tooltip)
             out.raw("\">")

@@ -19,8 +19,17 @@ struct SVGWriter {
     /// index.html: each slice's tooltip (`Summary.tooltip`, also its aria-label), nil for a
     /// slice that is not interactive; empty for chart.svg alone. Made once, used three times.
     let tooltips: [String?]
+    /// Concentric rings: each ring's scene, drawn in its own scope group instead of this
+    /// scene's plot (`RingTransition`); empty otherwise.
+    let rings: [Scene]
+    /// Where this scene's slices begin in the whole chart's slices (a ring's scene): the
+    /// index of its interactive slices' `p-s` classes.
+    let sliceOffset: Int
 
-    init(scene: Scene, title: String, description: String, format: FormatOptions, withInline: Bool) {
+    init(scene: Scene, title: String, description: String, format: FormatOptions, withInline: Bool,
+         rings: [Scene] = [], tooltips given: [String?]? = nil, sliceOffset: Int = 0) {
+        self.rings = rings
+        self.sliceOffset = sliceOffset
         self.scene = scene
         layout = scene.layout
         self.title = title
@@ -32,9 +41,9 @@ struct SVGWriter {
         inline = withInline ? ByteWriter(capacity: 4096 + n * 800) : nil
         let layout = scene.layout
         let stops = withInline ? HTMLPage.focusStops(layout.slices) : []
-        tooltips = withInline ? layout.slices.indices.map { k in
+        tooltips = given ?? (withInline ? layout.slices.indices.map { k in
             stops[k] ? Summary.tooltip(layout.slices[k], format: format) : nil
-        } : []
+        } : [])
     }
 
     /// Moves the scratch buffer into chart.svg and/or the inline SVG.
@@ -55,6 +64,7 @@ struct SVGWriter {
         openRoot(role: "group")
         emit(svg: false)
         out.raw(Patterns.defs(scene))
+        for ring in rings { out.raw(Patterns.defs(ring)) }
         if let background = layout.background {
             out.raw("<rect class=\"p-bg\" width=\"")
             out.num(layout.width)
@@ -65,6 +75,26 @@ struct SVGWriter {
             out.raw("\"/>\n")
         }
         titleLayer()
+        if !rings.isEmpty {
+            ringsLayer()
+        } else {
+            plotLayer()
+        }
+        emit()
+        legend(interactive: false)
+        emit(inline: false)
+        if inline != nil {
+            legend(interactive: true)
+            // Last, so a shown tooltip is above the legend and everything else.
+            tooltipLayer()
+            emit(svg: false)
+        }
+        out.raw("</svg>\n")
+        emit()
+    }
+
+    /// The pie of one set of slices: track, motion, exact layer, separators, labels, ink.
+    private mutating func plotLayer() {
         out.raw("<g class=\"p-plot\" transform=\"translate(")
         out.num(layout.cx)
         out.raw(" ")
@@ -80,16 +110,56 @@ struct SVGWriter {
         labelLayer()
         InkWriter.svg(scene, into: &out)
         out.raw("</g>\n")
+    }
+
+    /// Concentric rings: every ring's pie and labels in its own scope group
+    /// (`piec-<id>_r<k>`, whose rules and keyframes are its own), inside out, then rings of the
+    /// previous version that shrink away. Each ring's group holds a `p-plot` (its fade).
+    private mutating func ringsLayer() {
+        out.raw("<g class=\"p-rings\" transform=\"translate(")
+        out.num(layout.cx)
+        out.raw(" ")
+        out.num(layout.cy)
+        out.raw(")\">\n")
         emit()
-        legend(interactive: false)
-        emit(inline: false)
-        if inline != nil {
-            legend(interactive: true)
-            // Last, so a shown tooltip is above the legend and everything else.
-            tooltipLayer()
-            emit(svg: false)
+        for (k, ring) in rings.enumerated() {
+            let n = ring.layout.slices.count
+            // A ring that shrinks away has no slices in the new chart: nothing interactive.
+            let first = k < layout.rings.count ? layout.rings[k].first : nil
+            let tips: [String?] = inline == nil ? [] : first.map { Array(tooltips[$0..<$0 + n]) } ?? Array(repeating: nil, count: n)
+            var sub = SVGWriter(scene: ring, title: title, description: description, format: format, withInline: inline != nil,
+                                tooltips: tips, sliceOffset: first ?? 0)
+            sub.ringBody(labels: false)
+            svg.raw(sub.svg)
+            if let subInline = sub.inline { inline?.raw(subInline) }
         }
-        out.raw("</svg>\n")
+        // Labels above every ring's slices (an outer ring is painted after an inner one).
+        for ring in rings where !ring.labels.isEmpty {
+            var sub = SVGWriter(scene: ring, title: title, description: description, format: format, withInline: false,
+                                tooltips: [])
+            sub.ringBody(labels: true)
+            out.raw(sub.svg)
+        }
+        out.raw("</g>\n")
+    }
+
+    /// One ring: its scope group around a plot of the ring's layers, or of its labels.
+    private mutating func ringBody(labels: Bool) {
+        out.raw("<g class=\"")
+        out.raw(scene.scope)
+        out.raw("\">\n<g class=\"p-plot\">\n")
+        if labels {
+            labelLayer()
+        } else {
+            out.raw(layout.direction == .clockwise ? "<g class=\"p-pie\">\n" : "<g class=\"p-pie\" transform=\"scale(-1 1)\">\n")
+            track()
+            cutoutDefs()
+            motionLayer()
+            exactLayer()
+            separatorLayer()
+            out.raw("</g>\n")
+        }
+        out.raw("</g>\n</g>\n")
         emit()
     }
 

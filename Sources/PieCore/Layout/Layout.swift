@@ -16,18 +16,27 @@ public enum Layout {
     /// must hold every in-between chart, not only the final one).
     public static func layout(_ source: ChartSpec, pinned: [String: Color] = [:], wholeTurn: Bool = false) -> ChartLayout {
         let grouping = OtherGrouping.group(source)
-        let spec = grouping.spec
+        // Rings: the whole chart is the flattened one (legend, tooltips, table); each ring is
+        // placed in its band (`RingLayout`).
+        let flat = source.rings.isEmpty ? nil : source.flattened
+        let spec = flat ?? grouping.spec
         let chart = spec.chart
         let size = max(chart.size, 1)
         // Exploded slices move outward: the pie shrinks so they stay inside the canvas.
         let explode = spec.slices.map { max($0.explode ?? 0, 0) }.max() ?? 0
         let outer = max(size / 2 - pieMargin - max(spec.theme.stroke.width, 0) - explode, 1)
         let inner = min(max(chart.innerRadius, 0), 1) * outer
-        var slices = placeSlices(spec, outer: outer, inner: inner, pinned: pinned)
-        // Read once: `grouping.sourceIndex` inside the loop copied the whole grouping (spec
-        // included) per slice.
-        let sourceIndex = grouping.sourceIndex
-        for k in slices.indices { slices[k].specIndex = sourceIndex[slices[k].specIndex] }
+        var slices: [SliceLayout]
+        var rings: [RingBand] = []
+        if let flat {
+            (slices, rings) = RingLayout.place(source, flat: flat, outer: outer, inner: inner, pinned: pinned)
+        } else {
+            slices = placeSlices(spec, outer: outer, inner: inner, pinned: pinned)
+            // Read once: `grouping.sourceIndex` inside the loop copied the whole grouping (spec
+            // included) per slice.
+            let sourceIndex = grouping.sourceIndex
+            for k in slices.indices { slices[k].specIndex = sourceIndex[slices[k].specIndex] }
+        }
         let equal = slices.allSatisfy { !$0.isVisible || $0.outerRadius == outer }
         let legend = LegendPlacer.measure(slices, spec: spec, fontSize: fontSize)
         let box = PieBox.fit(size: size, outer: outer, inner: inner, start: start(chart), sweep: wholeTurn ? 360 : sweep(chart),
@@ -36,7 +45,8 @@ public enum Layout {
         var canvas = LegendPlacer.place(legend, box: labelled.box)
         let title = TitleBlock.make(spec, canvasWidth: canvas.width)
         if let title { canvas.makeRoom(for: title) }
-        let used = slices.last.map(\.endAngle) ?? start(chart)
+        let used = rings.isEmpty ? slices.last.map(\.endAngle) ?? start(chart)
+            : rings.map { $0.slices.last?.endAngle ?? start(chart) }.max(by: { abs($0 - start(chart)) < abs($1 - start(chart)) }) ?? start(chart)
         var result = ChartLayout(
             id: spec.id, width: canvas.width, height: canvas.height,
             cx: canvas.pieX + labelled.box.centerX, cy: canvas.pieY + labelled.box.centerY,
@@ -53,7 +63,8 @@ public enum Layout {
         result.ink = OutsideLabels.ink(on: result.background)
         result.halfGap = PaddedWedge.halfGap(padAngle: max(chart.padAngle, 0), radius: outer)
         result.cornerRadius = max(chart.cornerRadius, 0)
-        Patterns.assign(source, to: &result)
+        Patterns.assign(flat ?? source, to: &result)
+        result.rings = rings
         result.dark = DarkTheme.make(spec.theme, layout: result)
         result.locale = spec.format.locale
         result.other = grouping.group
@@ -113,7 +124,7 @@ public enum Layout {
     private static let blackLuminance = Color(r: 0, g: 0, b: 0).luminance
     private static let whiteLuminance = Color(r: 255, g: 255, b: 255).luminance
 
-    private static func placeSlices(_ spec: ChartSpec, outer: Double, inner: Double, pinned: [String: Color]) -> [SliceLayout] {
+    static func placeSlices(_ spec: ChartSpec, outer: Double, inner: Double, pinned: [String: Color]) -> [SliceLayout] {
         let chart = spec.chart
         let order = order(spec.slices, sort: chart.sort)
         let colors = colors(spec, pinned: pinned)

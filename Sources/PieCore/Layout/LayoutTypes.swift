@@ -92,6 +92,9 @@ public struct ChartLayout: Sendable, Hashable {
     public var locale: NumberLocale = .enUS
     /// The slices `chart.other` grouped into the slice `other` (last), or nil.
     public var other: OtherGroup? = nil
+    /// Concentric rings (`rings:`), inside out; empty for a chart of one set of slices.
+    /// `slices` then holds every ring's slices one ring after the other (`RingLayout`).
+    public var rings: [RingBand] = []
 
     /// +1 clockwise, -1 counterclockwise: a chart angle `a` is at screen angle `s * a`.
     public var screenSign: Double { direction == .clockwise ? 1 : -1 }

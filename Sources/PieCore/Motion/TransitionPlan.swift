@@ -76,6 +76,9 @@ public struct Segment: Sendable, Hashable {
     /// is drawn between two such parts.
     public var inOtherFrom = false
     public var inOtherTo = false
+    /// Concentric rings: which drawn ring (`CompiledChart.rings`) the segment belongs to, in
+    /// the plan of the whole chart (a ring that changes places is two: one leaving, one entering).
+    public var ringPart: Int? = nil
 
     public init(id: String, kind: SegmentKind, slice: Int?, from: SegmentGeometry, to: SegmentGeometry,
                 exitLabel: ExitLabel? = nil, window: TimeWindow? = nil) {

@@ -1,0 +1,105 @@
+import PieSpec
+
+/// One ring of a chart of concentric rings (`rings:`), placed: its radial band and its own
+/// slices (ids and labels as the ring writes them), which tile the ring's sweep.
+public struct RingBand: Sendable, Hashable {
+    public var id: String
+    public var label: String
+    public var innerRadius: Double
+    public var outerRadius: Double
+    /// The ring's slices in angular order (`SliceLayout.specIndex` indexes the ring's slices).
+    public var slices: [SliceLayout]
+    /// Where the ring's slices begin in `ChartLayout.slices` (the flattened list).
+    public var first: Int
+}
+
+/// Concentric rings: each ring is laid out like a chart of its own slices (sort, `total`,
+/// `minAngle`, percentages and labels per ring) in its own band. Bands are equal, inside out,
+/// between the hole (`chart.innerRadius`; 0 on a pie, whose innermost ring is then a full pie)
+/// and the outer radius. The chart's own slices are the rings' slices one after the other
+/// (`ChartSpec.flattened`: ids `ring/slice`, labels `Ring: Slice`), so the legend, tooltips,
+/// data table, manifest and change report list every ring; drawing and motion work per ring
+/// (`RingLayout.ringChart`), each ring through the ordinary one-sweep machinery.
+enum RingLayout {
+    /// The band of ring `k` of `count` between `inner` and `outer`.
+    static func band(_ k: Int, of count: Int, inner: Double, outer: Double) -> (inner: Double, outer: Double) {
+        let width = (outer - inner) / Double(max(count, 1))
+        return (inner + width * Double(k), k == count - 1 ? outer : inner + width * Double(k + 1))
+    }
+
+    /// Every ring's slices placed in its band, flattened (ids, labels and spec indices of
+    /// `flat`), and the bands. A slice id names one category in every ring: one colour per id
+    /// (the palette over the distinct ids, first seen first; a slice's own `color` still wins).
+    static func place(_ source: ChartSpec, flat: ChartSpec, outer: Double, inner: Double,
+                      pinned: [String: Color]) -> (slices: [SliceLayout], rings: [RingBand]) {
+        var ids: [String] = []
+        var seen = Set<String>()
+        for ring in source.rings { for s in ring.slices where seen.insert(s.id).inserted { ids.append(s.id) } }
+        let palette = Palettes.assign(ids: ids, palette: source.theme.palette, pinned: pinned)
+        var color: [String: Color] = [:]
+        for (i, id) in ids.enumerated() { color[id] = pinned[id] ?? palette[i] }
+        var flatSlices: [SliceLayout] = []
+        var bands: [RingBand] = []
+        for (k, ring) in source.rings.enumerated() {
+            let (bandInner, bandOuter) = band(k, of: source.rings.count, inner: inner, outer: outer)
+            var sub = source
+            sub.rings = []
+            sub.slices = ring.slices
+            var slices = Layout.placeSlices(sub, outer: bandOuter, inner: bandInner, pinned: color)
+            // A label sits inside its slice within the ring's band or is left out (the legend,
+            // tooltips and data table still show it): it would cover the next ring.
+            let sign = source.chart.direction == .clockwise ? 1.0 : -1.0
+            for i in slices.indices {
+                guard let text = slices[i].labelText else { continue }
+                if !OutsideLabels.fitsInside(text, geometry: slices[i].geometry, fontSize: Layout.fontSize, sign: sign,
+                                             fraction: source.labels.radius) {
+                    slices[i].labelText = nil
+                }
+            }
+            for i in slices.indices where ring.slices[slices[i].specIndex].color == nil {
+                let c = color[slices[i].id] ?? slices[i].color
+                slices[i].color = c
+                slices[i].textColor = Layout.textColor(on: c)
+            }
+            let first = flatSlices.count
+            for s in slices {
+                var f = s
+                f.specIndex = first + s.specIndex
+                f.id = flat.slices[f.specIndex].id
+                f.label = flat.slices[f.specIndex].label
+                flatSlices.append(f)
+            }
+            bands.append(RingBand(id: ring.id, label: ring.label, innerRadius: bandInner, outerRadius: bandOuter,
+                                  slices: slices, first: first))
+        }
+        return (flatSlices, bands)
+    }
+
+    /// Ring `k` of `chart` as a chart of its own for drawing and motion: its band is the
+    /// chart's ring, its slices are the ring's (patterns as the flattened chart assigned them),
+    /// and its CSS scope is `piec-<id>_r<k>` (`_` is in no chart id, so no other chart's scope).
+    /// Legend, title, centre text and the dark variant belong to the whole chart.
+    static func ringChart(_ chart: ChartLayout, _ k: Int, scope: String = "r") -> ChartLayout {
+        let band = chart.rings[k]
+        var l = chart
+        l.id = chart.id + "_" + scope + String(k)
+        l.slices = band.slices
+        for i in l.slices.indices { l.slices[i].pattern = chart.slices[band.first + i].pattern }
+        l.outerRadius = band.outerRadius
+        l.innerRadius = band.innerRadius
+        // Bridged, not stacked (`Scene`): stacking paints up to every slice's rim over the
+        // same arc, and those anti-aliased rims add up to an edge measured 0.26 px further out
+        // in Firefox; a ring's rim is measured (it is the next ring's edge). Bridges paint at
+        // most two.
+        l.equalRadii = false
+        l.usedEndAngle = band.slices.last.map(\.endAngle) ?? chart.startAngle
+        l.legend = .none
+        l.title = nil
+        l.center = nil
+        l.dark = nil
+        l.labelRoom = nil
+        l.other = nil
+        l.rings = []
+        return l
+    }
+}

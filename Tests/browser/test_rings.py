@@ -1,0 +1,330 @@
+"""Concentric rings (`rings:`) measured in each engine: each ring's boundary angles within its
+own band and each ring's radii along rays, at rest and in motion.
+
+The expected drawing comes from the manifest: its `rings` give each ring's band (checked here
+against equal bands between the hole and the outer radius, computed from the spec) and its
+slices (ids `ring/slice`); its transitions carry, for a chart of rings, each segment's inner
+radius as well. `RingsTransitionChart` plans every ring on its own exactly as piec promises:
+within a ring the segments tile the sweep (running sums of the widths, rescaled to the
+sweep), and every radius moves in the same eased progress, so the bands tile the disc.
+
+Every frame is checked along the middle of every band between successive radii (each ring's
+inner and outer radius): the boundaries of exactly the wedges of the ring that covers it,
+within the motion/rest tolerance, and the expected colour everywhere else; along rays through
+each wedge, its outer edge (the next ring's inner edge) at the expected radius (a seam
+between two rings to the motion tolerance at rest, see SEAM_TOLERANCE); and no background
+between the slices of a ring (its radial seams)."""
+
+import copy
+import json
+import math
+
+import pytest
+
+from piectest import bundle as bundles, checks, specs
+from piectest.chromium import SeekPage
+from piectest.geometry import Chart, Wedge, mix, parse_hex
+from piectest.measure import BandProbe, Probe, radial_edges
+from piectest.transition import TransitionChart, _absorb_slivers
+
+COLORS = specs.SLICE_COLORS
+
+
+def ring(ring_id, values, colors, ids=None):
+    ids = ids or [f"s{i}" for i in range(len(values))]
+    return {"id": ring_id, "label": ring_id.upper(),
+            "slices": [{"id": i, "label": i.upper(), "value": v, "color": c} for i, v, c in zip(ids, values, colors)]}
+
+
+def rings_spec(rings, chart=None, animation=None):
+    s = specs.spec("t", [1], chart=chart, animation=animation)
+    del s["slices"]
+    s["rings"] = rings
+    return s
+
+
+# Neighbouring rings never share a colour (their common edge is measured along rays).
+A, B = COLORS[0:3], COLORS[3:6]
+AT_REST = {
+    "two-pie": rings_spec([ring("in", [3, 1, 2], A), ring("out", [1, 2, 4], B)]),
+    "three-donut": rings_spec([ring("a", [1, 1], A[:2]), ring("b", [5, 3, 2], B), ring("c", [2, 7, 1], A)],
+                              {"innerRadius": 0.25}),
+    "gauge-total": rings_spec([ring("in", [30, 20], A[:2]), ring("out", [45, 25, 10], B)],
+                              {"sweep": 180, "startAngle": -90, "innerRadius": 0.3, "total": 100}),
+}
+TRANSITIONS = {
+    # A slice of the inner ring changes, one is inserted there; the outer ring is added and
+    # grows from the outer edge while the inner ring's band narrows.
+    "ring-added": (rings_spec([ring("in", [3, 1, 2], A)]),
+                   rings_spec([ring("in", [3, 2, 1, 2], [A[0], A[1], B[2], A[2]], ["s0", "s1", "s9", "s2"]),
+                               ring("out", [3, 5], B[:2])])),
+    # The inner ring of three leaves (shrinks to the hole) while the others widen; a slice of
+    # the middle ring is removed and the outer ring's values change.
+    "ring-removed": (rings_spec([ring("a", [1, 1], A[:2]), ring("b", [5, 3, 2], B), ring("c", [2, 7, 1], A)],
+                                {"innerRadius": 0.25}),
+                     rings_spec([ring("b", [5, 2], [B[0], B[2]], ["s0", "s2"]), ring("c", [6, 3, 1], A)],
+                                {"innerRadius": 0.25})),
+    # The inner two rings swap places (one shrinks out of its band while it grows into the
+    # other's) and the outer ring changes a value.
+    "swap": (rings_spec([ring("a", [1, 1], A[:2]), ring("b", [5, 3, 2], B), ring("c", [2, 7, 1], A)], {"innerRadius": 0.2}),
+             rings_spec([ring("b", [5, 3, 2], B), ring("a", [1, 1], A[:2]), ring("c", [2, 5, 1], A)], {"innerRadius": 0.2})),
+    # Same rings, values change in both (bands stay): two independent one-sweep plans.
+    "values": (rings_spec([ring("in", [3, 1, 2], A), ring("out", [1, 2, 4], B)]),
+               rings_spec([ring("in", [1, 3, 2], A), ring("out", [4, 2, 1], B)])),
+}
+WORST = {}    # engine -> {"angle motion"/"angle rest": deg, "radius motion"/"radius rest": px}
+PERCENTS = [0, 25, 50, 75, 100]
+LABELS = [f"{p}%" for p in PERCENTS] + ["after-end"]
+
+
+class RingsChart(Chart):
+    """A chart of rings at rest or entering: every wedge carries its own band (the manifest's
+    slices have inner and outer radii; an entering ring's slices keep them)."""
+
+    def bands(self, t_ms, margin):
+        radii = sorted({self.inner} | {w.outer for w in self.drawn(t_ms)} | {w.inner for w in self.drawn(t_ms)})
+        return [(a + b) / 2 for a, b in zip(radii, radii[1:]) if b - a > 2 * margin]
+
+
+class RingsTransitionChart(TransitionChart):
+    """Each ring (segments whose id starts with `ring/`) planned on its own: a TransitionChart
+    of that ring's segments, with inner radii interpolated like the outer ones."""
+
+    def __init__(self, manifest, page_background=(255, 255, 255)):
+        super().__init__(manifest, page_background)
+        # `ring`: the drawn ring a segment belongs to (a ring that changes places is two).
+        order = []
+        for t in manifest["transitions"]:
+            if t["ring"] not in order:
+                order.append(t["ring"])
+        self.parts = []
+        for r in order:
+            sub = copy.deepcopy(manifest)
+            sub["transitions"] = [t for t in manifest["transitions"] if t["ring"] == r]
+            sub["movers"] = [t for t in manifest.get("movers", []) if t["ring"] == r]
+            ring_id = sub["transitions"][0]["id"].split("/")[0]
+            sub["slices"] = [s for s in manifest["slices"] if s["id"].split("/")[0] == ring_id] or manifest["slices"][:1]
+            self.parts.append(TransitionChart(sub, page_background))
+
+    def wedges(self, t_ms):
+        if t_ms >= self.end_time:
+            return Chart.wedges(self, self.end_time + 1)
+        out = []
+        for part in self.parts:
+            e = part._e(t_ms, part.seg_windows[0])
+            ws = []
+            for s, a, b, outer, color in part.state(t_ms):
+                f, to = float(s["from"]["innerRadius"]), float(s["to"]["innerRadius"])
+                if b - a > 1e-9:
+                    ws.append(Wedge("slice:" + s["id"], a, b, outer, f + (to - f) * e, color))
+            out += _absorb_slivers(ws)
+            em = part._e(t_ms, part.mover_window)
+            for m in part.movers:
+                f, to = m["from"], m["to"]
+                lerp = lambda k: float(f[k]) + (float(to[k]) - float(f[k])) * em
+                out.append(Wedge("slice:" + m["id"], lerp("startAngle"), lerp("endAngle"), lerp("outerRadius"),
+                                 lerp("innerRadius"), mix(parse_hex(f["color"]), parse_hex(to["color"]), em)))
+        return out
+
+    bands = RingsChart.bands
+
+
+@pytest.fixture(scope="module")
+def rest_bundles(build):
+    return {name: build(copy.deepcopy(spec) | {"id": name}) for name, spec in AT_REST.items()}
+
+
+@pytest.mark.parametrize("name", AT_REST)
+def test_manifest_bands_are_equal_and_each_ring_tiles_its_sweep(rest_bundles, name):
+    spec, m = AT_REST[name], rest_bundles[name].manifest
+    c = m["chart"]
+    outer, hole = float(c["outerRadius"]), float(c["innerRadius"])
+    n = len(spec["rings"])
+    assert [r["id"] for r in m["rings"]] == [r["id"] for r in spec["rings"]]
+    by_id = {s["id"]: s for s in m["slices"]}
+    sweep, total = spec["chart"].get("sweep", 360), spec["chart"].get("total")
+    for k, (r, want) in enumerate(zip(m["rings"], spec["rings"])):
+        assert float(r["innerRadius"]) == pytest.approx(hole + (outer - hole) * k / n, abs=2e-3)
+        assert float(r["outerRadius"]) == pytest.approx(hole + (outer - hole) * (k + 1) / n, abs=2e-3)
+        assert r["slices"] == [f"{want['id']}/{s['id']}" for s in want["slices"]]
+        values = [s["value"] for s in want["slices"]]
+        denominator = total or sum(values)
+        angle = float(c["startAngle"])
+        for sid, v in zip(r["slices"], values):
+            s = by_id[sid]
+            assert float(s["startAngle"]) == pytest.approx(angle, abs=1e-3), sid
+            angle += sweep * v / denominator
+            assert float(s["endAngle"]) == pytest.approx(angle, abs=1e-3), sid
+            assert float(s["innerRadius"]) == pytest.approx(float(r["innerRadius"]), abs=1e-3), sid
+            assert float(s["outerRadius"]) == pytest.approx(float(r["outerRadius"]), abs=1e-3), sid
+        # Percentages are shares of the ring, not of the whole chart.
+        shares = [float(by_id[sid]["percent"]) for sid in r["slices"]]
+        assert shares == pytest.approx([100 * v / denominator for v in values], abs=0.1001)
+
+
+@pytest.fixture(scope="module")
+def rest_page(rest_bundles, shoot):
+    items, index = [], {}
+    for name, bundle in rest_bundles.items():
+        chart = RingsChart(bundle.manifest)
+        for phase, t in (("mid", chart.delay + chart.duration / 2), ("end", chart.end_time + 250)):
+            index[name, phase] = len(items)
+            items.append((bundle.svg, t))
+    page = SeekPage(items, background=specs.MAGENTA)
+    return index, page, shoot(page, "rings-rest")
+
+
+# Where two rings meet, both bands' anti-aliased edges lie on one circle and a trace of the
+# background shows between them (README, "Concentric rings"): WebKit's half-way point there
+# moves up to ~0.52 px at rest. Those seams are held to the motion tolerance at rest; the
+# chart's rim (a ring against the background) to the rest tolerance.
+SEAM_TOLERANCE = checks.RADIAL_MOTION_TOLERANCE
+
+
+def is_seam(edge):
+    return edge.after.startswith("slice:")
+
+
+def record(engine, probe, rest):
+    """The worst angle (degrees) and radius (px) errors measured, per engine and phase; ring
+    seams at rest apart."""
+    worst = WORST.setdefault(engine, {})
+    phase = "rest" if rest else "motion"
+    unit = 1 / probe.viewport.scale
+    angles = [abs(e.error) for r in probe.chart.bands(probe.t, 4 * unit)
+              for e in BandProbe(probe.raster, probe.viewport, probe.chart, probe.t, r).edges(r) if e.measured is not None]
+    edges = [e for e in visible_edges(probe) if e.measured is not None]
+    radii = [abs(e.error) * probe.viewport.scale for e in edges if not (rest and is_seam(e))]
+    seams = [abs(e.error) * probe.viewport.scale for e in edges if rest and is_seam(e)]
+    for key, values in ((f"angle {phase}", angles), (f"radius {phase}", radii), ("seam rest", seams)):
+        worst[key] = round(max([worst.get(key, 0.0)] + values), 3)
+
+
+def visible_edges(probe, min_arc_px=10):
+    """`radial_edges` without those between two slices of one colour (rings that become
+    neighbours in a swap may share colours: such an edge draws nothing to measure) and those
+    whose ray runs within `min_arc_px` of a boundary of the ring beyond (what lies beyond is
+    then two slices, not one)."""
+    chart, t, unit = probe.chart, probe.t, 1 / probe.viewport.scale
+    wedges = chart.drawn(t)
+    out = []
+    for e in radial_edges(probe):
+        if probe.colors[e.key] == probe.colors[e.after]:
+            continue
+        r = e.expected + 3 * unit
+        d = math.degrees(min_arc_px * unit / r)
+        if any(chart.key_at(e.angle + s * d, r, t, wedges) != e.after for s in (-1, 1)):
+            continue
+        out.append(e)
+    return out
+
+
+def radius_problems(probe, rest):
+    """Every wedge's outer edge at its expected radius along rays: the rim within the rest or
+    motion tolerance, a seam between rings within SEAM_TOLERANCE (at most) at rest."""
+    edges = visible_edges(probe)
+    problems = [] if edges else ["no outer edges to measure"]
+    scale = probe.viewport.scale
+    for e in edges:
+        tolerance = checks.RADIAL_MOTION_TOLERANCE if not rest else SEAM_TOLERANCE if is_seam(e) else checks.RADIAL_REST_TOLERANCE
+        if e.measured is None or abs(e.error) * scale > tolerance:
+            problems.append(e.describe() + f" (tolerance {tolerance} px = {tolerance / scale:.2f} units)")
+    return problems
+
+
+def seam_problems(probe):
+    """No background between the slices of a ring: the radial seams of each band."""
+    unit = 1 / probe.viewport.scale
+    problems = []
+    for r in probe.chart.bands(probe.t, 4 * unit):
+        band = BandProbe(probe.raster, probe.viewport, probe.chart, probe.t, r)
+        leaks = band.leaks([r], specs.MAGENTA)
+        if leaks and leaks[0][0] > checks.LEAK_LIMIT:
+            problems.append(f"background shows between slices at r={r:.1f} (share, angle, r): "
+                            f"{[(round(s, 3), a, round(x, 1)) for s, a, x in leaks[:4]]}")
+    return problems
+
+
+def frame_problems(page, raster, i, chart, t_ms, engine, expect_animations=True):
+    """The instant the animation ends (100 %) is checked as motion: WebKit still draws the
+    motion layer there (stroked circles, whose wide strokes cairo offsets by up to ~0.5 px),
+    the other engines the rest layer. From the next instant on, the rest tolerances apply."""
+    frame = page.frames[i]
+    probe = Probe(raster, frame.viewport, chart, t_ms)
+    rest = t_ms > chart.end_time
+    record(engine, probe, rest)
+    problems = checks.marker_problems(page, raster, i, expect_animations)
+    problems += checks.band_problems(probe, checks.REST_TOLERANCE if rest else checks.MOTION_TOLERANCE)
+    problems += radius_problems(probe, rest)
+    problems += seam_problems(probe)
+    return problems
+
+
+@pytest.mark.parametrize("phase", ["mid", "end"])
+@pytest.mark.parametrize("name", AT_REST)
+def test_rings_enter_and_rest_exactly(rest_bundles, rest_page, engine, name, phase):
+    index, page, raster = rest_page
+    chart = RingsChart(rest_bundles[name].manifest)
+    i = index[name, phase]
+    t = page.frames[i].t_ms
+    checks.report(frame_problems(page, raster, i, chart, t, engine.name),
+                  f"{name} at t={t} ms, screenshot {page.screenshot}")
+
+
+@pytest.fixture(scope="module")
+def transitions(piec, workdir, shoot):
+    out = {}
+    for name, (before, after) in TRANSITIONS.items():
+        old, new = copy.deepcopy(before), copy.deepcopy(after)
+        old["id"] = new["id"] = "rings-" + name
+        case_dir = workdir / ("rings-" + name)
+        case_dir.mkdir(parents=True, exist_ok=True)
+        bundle = bundles.build_transition(piec, old, new, case_dir)
+        chart = RingsTransitionChart(bundle.manifest)
+        start, end = chart.delay, chart.end_time
+        times = [start + (end - start) * p / 100 for p in PERCENTS] + [end + 250]
+        page = SeekPage([(bundle.svg, t) for t in times], columns=len(times), background=chart.background)
+        out[name] = (bundle, chart, page, shoot(page, "rings-" + name))
+    return out
+
+
+@pytest.mark.parametrize("index", range(len(LABELS)), ids=LABELS)
+@pytest.mark.parametrize("name", TRANSITIONS)
+def test_ring_transitions_follow_the_exact_model(transitions, engine, name, index):
+    bundle, chart, page, raster = transitions[name]
+    t = page.frames[index].t_ms
+    checks.report(frame_problems(page, raster, index, chart, t, engine.name),
+                  f"{name} {LABELS[index]} (t={t} ms), screenshot {page.screenshot}")
+
+
+def test_slices_match_by_ring_and_id(transitions):
+    """s0..s2 of `in` are updates (same ring, same id), s9 is inserted in `in`, and every
+    slice of the new ring `out` grows from the outer edge (a band of no width) to its band."""
+    m = transitions["ring-added"][0].manifest
+    by_id = {t["id"]: t for t in m["transitions"]}
+    assert {by_id[f"in/s{i}"]["kind"] for i in range(3)} == {"update"}
+    assert by_id["in/s9"]["kind"] == "enter"
+    outer = float(m["chart"]["outerRadius"])
+    for i in range(2):
+        t = by_id[f"out/s{i}"]
+        assert float(t["from"]["innerRadius"]) == pytest.approx(outer, abs=1e-3)
+        assert float(t["from"]["outerRadius"]) == pytest.approx(outer, abs=1e-3)
+        assert float(t["to"]["innerRadius"]) == pytest.approx(outer / 2, abs=1e-3)
+    assert float(by_id["in/s0"]["from"]["outerRadius"]) == pytest.approx(outer, abs=1e-3)
+    assert float(by_id["in/s0"]["to"]["outerRadius"]) == pytest.approx(outer / 2, abs=1e-3)
+    removed = transitions["ring-removed"][0].manifest
+    gone = [t for t in removed["transitions"] if t["id"].startswith("a/")]
+    hole = float(removed["chart"]["innerRadius"])
+    assert gone and all(float(t["to"]["outerRadius"]) == pytest.approx(hole, abs=1e-3) for t in gone)
+    assert {t["id"]: t["kind"] for t in removed["transitions"]}["b/s1"] == "exit"
+
+
+def test_worst_ring_errors(engine, workdir):
+    """Runs after the frames above (file order): reports the worst errors measured."""
+    worst = WORST.get(engine.name)
+    assert worst, f"nothing measured in {engine.name}"
+    (workdir / f"{engine.name}-worst-rings-error.json").write_text(json.dumps(worst, indent=1))
+    print(f"\n{engine.name}: worst rings errors (deg, px): {json.dumps(worst)}")
+    assert worst["angle motion"] <= checks.MOTION_TOLERANCE and worst["angle rest"] <= checks.REST_TOLERANCE
+    assert worst["radius motion"] <= checks.RADIAL_MOTION_TOLERANCE and worst["radius rest"] <= checks.RADIAL_REST_TOLERANCE
+    assert worst["seam rest"] <= SEAM_TOLERANCE
