@@ -83,6 +83,21 @@ struct RoseTests {
         #expect(plan.segments.map(\.to.endAngle) == plan.segments.map(\.from.endAngle))
     }
 
+    /// A pie rose slice whose value becomes 0 has no final circle: its motion circle is the
+    /// start's, scaled from 1 down to 0 (drawn at radius 0 it showed nothing from the first
+    /// frame on). The browser test `to-zero` measures it in every engine.
+    @Test func aSliceGoingToZeroShrinksIntoTheCentre() throws {
+        let (plan, _, layout) = Compiler.transition(from: Self.rose([4, 1], .radius), to: Self.rose([4, 0], .radius))
+        let scene = Scene(layout: layout, plan: plan)
+        let zero = try #require(scene.motion.first { $0.index == 1 })
+        let start = plan.segments[1].from.outerRadius
+        #expect(zero.radius == start / 2 && zero.width == start)
+        #expect(zero.from.scale == 1 && zero.to.scale == 0)
+        // The other slice keeps its final circle.
+        let other = try #require(scene.motion.first { $0.index == 0 })
+        #expect(other.radius == plan.segments[0].to.outerRadius / 2)
+    }
+
     @Test func theManifestCarriesEachRadius() {
         let manifest = Fixture.text(Fixture.bundle(Self.rose([4, 1], .area)), "manifest.json")
         let r = Layout.layout(Self.rose([4, 1], .area)).outerRadius

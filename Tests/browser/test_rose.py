@@ -39,6 +39,10 @@ TRANSITIONS = {
     # A pie becomes a rose while a slice leaves and one arrives (ids s0..s3 -> s0, s1, s2, s4).
     "rose-on": (specs.spec("t", [40, 30, 20, 10]),
                 rose([40, 30, 20, 10], "area")),
+    # A slice of a pie rose goes to 0 and back: it shrinks into the centre (it vanished at the
+    # first frame when its final circle had radius 0) and grows out of it.
+    "to-zero": (rose([10, 6, 8, 4], "area"), rose([10, 0, 8, 4], "area")),
+    "from-zero": (rose([10, 0, 8, 4], "area"), rose([10, 6, 8, 4], "area")),
     # A rose (donut) turns back into a pie.
     "rose-off": (rose([40, 10, 25, 5], "area", {"innerRadius": 0.3}),
                  specs.spec("t", [40, 10, 25, 5], chart={"innerRadius": 0.3})),

@@ -256,7 +256,10 @@ struct Scene {
             var segment = drawn[b.after ?? 0].element
             (segment.from, segment.to) = (b.from, b.to)
             return Bridge(after: b.after.map { drawn[$0].offset },
-                          dash: motion(index: k, segment, fromEnd: nil, toEnd: nil, sweepStart: sweepStart), exact: b.exact)
+                          // Drawn at its final radius as before (`origin` = its end): a bridge's ends come
+                          // from each instant's neighbours, not from one circle for the whole transition.
+                          dash: motion(index: k, segment, origin: segment.to, fromEnd: nil, toEnd: nil, sweepStart: sweepStart),
+                          exact: b.exact)
         }
     }
 
@@ -321,11 +324,12 @@ struct Scene {
         let fromEnds = paintEnds(drawn.map(\.element.from), closed: closedFrom, thin: thin)
         let toEnds = paintEnds(drawn.map(\.element.to), closed: closedTo, thin: thin)
         var items = drawn.enumerated().map { i, item in
-            motion(index: item.offset, item.element, fromEnd: stacked ? fromEnds[i] : nil, toEnd: stacked ? toEnds[i] : nil,
-                   sweepStart: sweepStart)
+            motion(index: item.offset, item.element, origin: shape.segments[item.offset].from,
+                   fromEnd: stacked ? fromEnds[i] : nil, toEnd: stacked ? toEnds[i] : nil, sweepStart: sweepStart)
         }
         for (j, mover) in plan.movers.enumerated() {
-            var m = motion(index: plan.segments.count + j, mover, fromEnd: nil, toEnd: nil, sweepStart: sweepStart)
+            let origin = j < shape.movers.count ? shape.movers[j].from : mover.from
+            var m = motion(index: plan.segments.count + j, mover, origin: origin, fromEnd: nil, toEnd: nil, sweepStart: sweepStart)
             m.ownWidth = true
             items.append(m)
         }
@@ -333,12 +337,22 @@ struct Scene {
     }
 
     /// One stroke-dash circle from `s.from` to `s.to`, painted to `fromEnd`/`toEnd` when stacked.
-    private static func motion(index: Int, _ s: Segment, fromEnd: Double?, toEnd: Double?, sweepStart: Double) -> Motion {
-        let radius = (s.to.outerRadius + s.to.innerRadius) / 2
+    /// `origin`: the segment's geometry at the start of the whole transition (`s.from` is a
+    /// sampled instant's when the plan is sampled).
+    private static func motion(index: Int, _ s: Segment, origin: SegmentGeometry, fromEnd: Double?, toEnd: Double?,
+                               sweepStart: Double) -> Motion {
+        // The circle is drawn at its final radius and scaled from the start's. A slice that
+        // shrinks into the centre of a pie (a rose slice whose value becomes 0) has no final
+        // circle to scale: it is drawn at the transition's start (the same circle in every
+        // sampled instant) and scaled down to 0 (it vanished at the first frame before).
+        let originRadius = (origin.outerRadius + origin.innerRadius) / 2
+        let toCentre = (s.to.outerRadius + s.to.innerRadius) / 2 <= 0 && originRadius > 0
+        let final = toCentre ? origin : s.to
+        let radius = (final.outerRadius + final.innerRadius) / 2
         // An extension across rings of different radii can be left with no ring (outer below
         // inner): width 0, never negative (a negative stroke-width is invalid; engines draw
         // their default 1 px instead of nothing).
-        let width = max(s.to.outerRadius - s.to.innerRadius, 0)
+        let width = max(final.outerRadius - final.innerRadius, 0)
         func dash(_ g: SegmentGeometry, paintEnd: Double?) -> Dash {
             let end = paintEnd ?? g.endAngle
             return Dash(offset: Geometry.arcLength(degrees: g.startAngle - sweepStart, radius: radius),
@@ -348,7 +362,12 @@ struct Scene {
         var from = dash(s.from, paintEnd: fromEnd), to = dash(s.to, paintEnd: toEnd)
         let fromRadius = (s.from.outerRadius + s.from.innerRadius) / 2
         let fromWidth = max(s.from.outerRadius - s.from.innerRadius, 0)
-        if radius > 0, fromRadius != radius || fromWidth != width {
+        if toCentre {
+            let scale = fromRadius / radius
+            from.scale = scale
+            if scale > 1e-9 { from.width = fromWidth / scale }
+            to.scale = 0
+        } else if radius > 0, fromRadius != radius || fromWidth != width {
             let scale = max(fromRadius, 1e-3) / radius
             from.scale = scale
             from.width = fromWidth / scale
