@@ -1,0 +1,75 @@
+"""The legend as each engine sets its text: no two texts of the legend overlap (a row's label
+and its value, or two rows side by side), and none leaves the viewBox.
+
+piec lays the legend out without a font engine (`TextMetrics`), for the font stack
+`system-ui,Helvetica,Arial,sans-serif`: on Linux that is DejaVu Sans, wider than Helvetica
+(digits by 14 %), and a row's label used to run into its value ("Browser: Chrome61.0%").
+A page measures every legend text's box in the engine's DOM (getBBox through getScreenCTM)."""
+
+import pytest
+
+from piectest import bundle as bundles, dommeasure
+
+MEASURE = """
+const out = [];
+document.querySelectorAll('.frame').forEach(frame => {
+  const root = frame.shadowRoot;
+  const svg = root.querySelector('svg');
+  const inv = svg.getScreenCTM().inverse();
+  const user = (el, x, y) => {
+    const p = new DOMPoint(x, y).matrixTransform(el.getScreenCTM()).matrixTransform(inv);
+    return [p.x, p.y];
+  };
+  const box = el => {
+    const b = el.getBBox();
+    const a = user(el, b.x, b.y), c = user(el, b.x + b.width, b.y + b.height);
+    return [Math.min(a[0], c[0]), Math.min(a[1], c[1]), Math.max(a[0], c[0]), Math.max(a[1], c[1])];
+  };
+  const texts = [...root.querySelectorAll('.p-lg text')].map(el => ({text: el.textContent, box: box(el)}));
+  const vb = svg.viewBox.baseVal;
+  out.push({viewBox: [vb.width, vb.height], texts});
+});
+document.getElementById('result').textContent = JSON.stringify(out);
+"""
+
+LONG = [("Browser: Chrome", 61), ("Browser: Safari", 19), ("Browser: Edge", 11), ("Browser: Firefox", 9),
+        ("Engine: WebKit and friends", 4), ("Other mobile browsers", 3.5), ("Mmmm wwww 0000", 2)]
+
+
+def spec(chart_id, position, values="percent"):
+    return {
+        "piec": 1, "id": chart_id, "title": f"legend {chart_id}",
+        "labels": {"position": "none"},
+        "legend": {"position": position, "values": values},
+        "format": {"decimals": 1},
+        "slices": [{"id": f"s{k}", "label": label, "value": v} for k, (label, v) in enumerate(LONG)],
+    }
+
+
+CHARTS = {
+    "right": spec("right", "right"),
+    "left-both": spec("left-both", "left", "both"),
+    "bottom": spec("bottom", "bottom"),
+    "top-value": spec("top-value", "top", "value"),
+}
+
+
+@pytest.mark.parametrize("name", CHARTS)
+def test_legend_texts_do_not_overlap_and_stay_inside(dom, workdir, piec, name):
+    b = bundles.build(piec, CHARTS[name], workdir)
+    [frame] = dommeasure.measure(dom, workdir, b.svg, [0], f"legend-{name}", MEASURE)
+    texts = frame["texts"]
+    assert len(texts) >= len(LONG), texts
+    w, h = frame["viewBox"]
+    for t in texts:
+        b = t["box"]
+        assert b[0] >= -0.5 and b[1] >= -0.5 and b[2] <= w + 0.5 and b[3] <= h + 0.5, f"{t['text']!r} {b} leaves 0 0 {w} {h}"
+    for i, a in enumerate(texts):
+        for c in texts[i + 1:]:
+            ax, ay, bx, by = a["box"], a["box"], c["box"], c["box"]  # x and y of the same boxes
+            # Boxes on one line (glyph boxes of neighbouring rows touch vertically: compare
+            # horizontally only when the two texts share a baseline band).
+            same_line = min(ay[3], by[3]) - max(ay[1], by[1]) > 0.5 * (ay[3] - ay[1])
+            if same_line:
+                gap = max(bx[0] - ax[2], ax[0] - bx[2])
+                assert gap >= 2, f"{a['text']!r} {ax} and {c['text']!r} {bx} are {gap:.2f} px apart"
