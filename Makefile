@@ -19,8 +19,9 @@ IMPORT_CHECK = --explicit-target-dependency-import-check error
 # -static-executable`, as `make dist`): no shared library is loaded or relocated at start, not
 # even glibc, libstdc++ or libyaml. Measured side by side (BENCHMARKS.md of 81d15d3): a cold
 # start on disk 3.07 ms instead of 4.06 ms with the Swift runtime alone linked in (6.5 ms with
-# none), 1000 full bundles 241 ms instead of 258 ms. The linker warns that glibc's `dlopen`
-# needs the shared glibc at run time: piec never calls it (README, Release build). macOS ships
+# none), 1000 full bundles 241 ms instead of 258 ms. The linker warns that some glibc functions
+# (`dlopen`, `getaddrinfo`, ...) need the shared glibc at run time: piec's paths never call
+# them (README, Release build). macOS ships
 # the Swift runtime and has no static executables, so nothing is added there.
 RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib -Xswiftc -static-executable,)
 # The Python that runs the browser tests is chosen after bootstrap has run (see scripts/python.sh).
