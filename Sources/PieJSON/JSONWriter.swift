@@ -180,11 +180,11 @@ public struct JSONStream {
 
     public mutating func member(_ name: StaticString, string: String) {
         key(name)
-        JSONWriter.string(string, into: &out)
+        self.string(string)
     }
 
     public mutating func member(_ name: StaticString, number: Double, decimals: Int = 3) {
         key(name)
-        out.num(number, decimals: decimals)
+        self.number(number, decimals: decimals)
     }
 }

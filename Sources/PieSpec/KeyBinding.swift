@@ -109,7 +109,7 @@ struct FieldAccess<Root, Value>: Sendable {
         self.offset = offset
     }
     func callAsFunction(_ root: Root) -> Value {
-        withUnsafeBytes(of: root) { $0.load(fromByteOffset: offset, as: Value.self) }
+        withUnsafePointer(to: root) { read($0) }
     }
     /// The property of the value at `p`: only the property is copied, not the whole value
     /// (copying a slice retains its strings; the canonical spec reads every key of every slice).
@@ -158,30 +158,24 @@ final class KeyBinding<Root>: Sendable {
     let defaultJSON: JSONValue?
     /// Writes the member (key and value) of the value at the pointer straight into a stream,
     /// or nothing when the canonical spec leaves it out: the manifest streams the canonical spec
-    /// (`writeCanonical`) instead of building its tree. Typed keys read their field in place
-    /// and write its text directly; others write what `json` gives.
+    /// (`writeCanonical`) instead of building its tree. Every constructor reads only its own
+    /// field through the pointer: typed keys write its text directly, custom keys what `json`
+    /// gives for it.
     let write: Write
     typealias Write = @Sendable (UnsafePointer<Root>, String, inout JSONStream) -> Void
 
     init(lower: @escaping @Sendable (inout Lowering, YAMLNode, KeySpec, KeyPlace, inout Root) -> Void,
-         json: @escaping @Sendable (Root) -> JSONValue?, omitDefault: Bool, write: Write? = nil) where Root: KeyRoot {
+         json: @escaping @Sendable (Root) -> JSONValue?, omitDefault: Bool, write: @escaping Write) where Root: KeyRoot {
         self.lower = lower
         self.json = json
         self.omitDefault = omitDefault
-        let defaultJSON = omitDefault ? json(Root.defaults) : nil
-        self.defaultJSON = defaultJSON
-        self.write = write ?? { p, name, j in
-            guard let v = json(p.pointee), !KeyBinding.omits(v, omitDefault: omitDefault, default: defaultJSON) else { return }
-            j.key(name)
-            j.value(v)
-        }
+        self.defaultJSON = omitDefault ? json(Root.defaults) : nil
+        self.write = write
     }
 
-    func omits(_ value: JSONValue) -> Bool { Self.omits(value, omitDefault: omitDefault, default: defaultJSON) }
-
     /// Whether the canonical spec leaves `value` out (`omitDefault` and it is the default).
-    static func omits(_ value: JSONValue, omitDefault: Bool, default: JSONValue?) -> Bool {
-        guard omitDefault, let d = `default` else { return false }
+    func omits(_ value: JSONValue) -> Bool {
+        guard omitDefault, let d = defaultJSON else { return false }
         switch (value, d) {
         case (.number(let a, _), .number(let b, _)): return a == b
         case (.int(let a), .int(let b)): return a == b
@@ -210,7 +204,7 @@ extension KeySpec {
                                          documentsDefault: Bool = true, change: ChangeRule, _ doc: String,
                                          lower: @escaping @Sendable (inout Lowering, YAMLNode, KeySpec, KeyPlace, inout R) -> Void,
                                          json: @escaping @Sendable (R) -> JSONValue?,
-                                         write: KeyBinding<R>.Write? = nil) -> KeySpec {
+                                         write: @escaping KeyBinding<R>.Write) -> KeySpec {
         KeySpec(name: name, kind: kind, required: required, defaultValue: required || !documentsDefault ? nil : json(R.defaults),
                 change: change, doc: doc, bound: R.bound(KeyBinding(lower: lower, json: json, omitDefault: omitDefault, write: write)))
     }
@@ -491,7 +485,7 @@ extension KeyTable {
 
 extension JSONStream {
     /// The next value, as `value(.string(color.hex))` would write it.
-    mutating func color(_ c: Color) {
+    public mutating func color(_ c: Color) {
         out.byte(0x22)
         out.hex(c)
         out.byte(0x22)

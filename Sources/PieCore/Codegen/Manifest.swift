@@ -129,8 +129,6 @@ public enum Manifest {
 extension JSONStream {
     mutating func member(_ name: StaticString, color: Color) {
         key(name)
-        out.byte(0x22)
-        out.hex(color)
-        out.byte(0x22)
+        self.color(color)
     }
 }
