@@ -31,32 +31,14 @@ struct SourceCursor {
     }
 
     static func isASCII(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { b in
-            var i = 0
-            if let base = UnsafeRawPointer(b.baseAddress) {
-                while i + 8 <= b.count {
-                    if base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-                    i += 8
-                }
-            }
-            while i < b.count {
-                if b[i] >= 0x80 { return false }
-                i += 1
-            }
-            return true
-        }
+        bytes.withUnsafeBufferPointer { asciiPrefix($0) == $0.count }
     }
 
     /// True when the bytes hold U+0085, U+2028 or U+2029, which libyaml counts as line breaks.
     static func containsExtraLineBreaks(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { b in
-            var i = 0
-            // Both are multi-byte sequences: skip ASCII eight bytes at a time.
-            if let base = UnsafeRawPointer(b.baseAddress) {
-                while i + 8 <= b.count, base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                    i += 8
-                }
-            }
+            // Both are multi-byte sequences: nothing before the first non-ASCII byte.
+            var i = asciiPrefix(b)
             while i + 1 < b.count {
                 if b[i] == 0xC2, b[i + 1] == 0x85 { return true }
                 if b[i] == 0xE2, i + 2 < b.count, b[i + 1] == 0x80, b[i + 2] == 0xA8 || b[i + 2] == 0xA9 { return true }
@@ -64,6 +46,19 @@ struct SourceCursor {
             }
             return false
         }
+    }
+
+    /// The offset of the first byte of `b` that is not ASCII (`b.count` when all are), eight
+    /// bytes at a time.
+    private static func asciiPrefix(_ b: UnsafeBufferPointer<UInt8>) -> Int {
+        var i = 0
+        if let base = UnsafeRawPointer(b.baseAddress) {
+            while i + 8 <= b.count, base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+            }
+        }
+        while i < b.count, b[i] < 0x80 { i += 1 }
+        return i
     }
 
     /// The location of the scalar at libyaml mark index `target` (clamped to the file).

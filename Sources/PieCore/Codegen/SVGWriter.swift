@@ -100,15 +100,21 @@ struct SVGWriter {
         out.raw(" ")
         out.num(layout.cy)
         out.raw(")\">\n")
+        pieLayers()
+        labelLayer()
+        InkWriter.svg(scene, into: &out)
+        out.raw("</g>\n")
+    }
+
+    /// The `p-pie` group (mirrored for a counterclockwise chart): track, motion, exact layer,
+    /// separators.
+    private mutating func pieLayers() {
         out.raw(layout.direction == .clockwise ? "<g class=\"p-pie\">\n" : "<g class=\"p-pie\" transform=\"scale(-1 1)\">\n")
         track()
         cutoutDefs()
         motionLayer()
         exactLayer()
         separatorLayer()
-        out.raw("</g>\n")
-        labelLayer()
-        InkWriter.svg(scene, into: &out)
         out.raw("</g>\n")
     }
 
@@ -151,13 +157,7 @@ struct SVGWriter {
         if labels {
             labelLayer()
         } else {
-            out.raw(layout.direction == .clockwise ? "<g class=\"p-pie\">\n" : "<g class=\"p-pie\" transform=\"scale(-1 1)\">\n")
-            track()
-            cutoutDefs()
-            motionLayer()
-            exactLayer()
-            separatorLayer()
-            out.raw("</g>\n")
+            pieLayers()
         }
         out.raw("</g>\n</g>\n")
         emit()

@@ -9,9 +9,7 @@ public enum TextMetrics {
 
     /// Estimated advance width of `text` at `fontSize` px.
     public static func width(_ text: String, fontSize: Double) -> Double {
-        var units = 0
-        for scalar in text.unicodeScalars { units += advance(scalar) }
-        return Double(units) * fontSize / 1000
+        width(text, fontSize: fontSize, advance: advance)
     }
 
     /// Estimated width of `text` in whichever of two common renderings is wider: Helvetica's
@@ -19,11 +17,16 @@ public enum TextMetrics {
     /// browsers use for `system-ui` (digits 14 % wider). For the legend, whose label and value
     /// columns ran into each other on Linux ("Browser: Chrome61.0%").
     public static func widestWidth(_ text: String, fontSize: Double) -> Double {
-        var units = 0
-        for scalar in text.unicodeScalars {
+        width(text, fontSize: fontSize) { scalar in
             let v = scalar.value
-            units += v >= 32 && v <= 126 ? max(helvetica[Int(v - 32)], dejaVuSans[Int(v - 32)]) : advance(scalar)
+            return v >= 32 && v <= 126 ? widestASCII[Int(v - 32)] : advance(scalar)
         }
+    }
+
+    /// The advances of `text`'s scalars, added, in px at `fontSize`.
+    private static func width(_ text: String, fontSize: Double, advance: (Unicode.Scalar) -> Int) -> Double {
+        var units = 0
+        for scalar in text.unicodeScalars { units += advance(scalar) }
         return Double(units) * fontSize / 1000
     }
 
@@ -78,6 +81,9 @@ public enum TextMetrics {
         500, 613, 635, 550, 635, 615, 352, 635, 634, 278, 278, 579, 278, 974, 634, 612, // ` a-o
         635, 635, 411, 521, 392, 634, 592, 818, 592, 592, 525, 636, 337, 636, 838, // p-z { | } ~
     ]
+
+    /// The wider of the two advances for U+0020...U+007E.
+    static let widestASCII = zip(helvetica, dejaVuSans).map { max($0, $1) }
 
     /// `text` cut to at most `maxWidth` px at `fontSize`, ending in an ellipsis when cut.
     public static func truncate(_ text: String, maxWidth: Double, fontSize: Double) -> String {
