@@ -1,26 +1,6 @@
 import PieDiagnostics
 import PieSpec
 
-/// One output file of a bundle, by name inside `out/<id>/`.
-public struct BundleFile: Sendable, Hashable {
-    public var name: String
-    public var bytes: [UInt8]
-    public init(name: String, bytes: [UInt8]) {
-        self.name = name
-        self.bytes = bytes
-    }
-}
-
-/// Everything `piec build` writes for one spec, in a fixed file order.
-public struct Bundle: Sendable, Hashable {
-    public var id: String
-    public var files: [BundleFile]
-    public init(id: String, files: [BundleFile]) {
-        self.id = id
-        self.files = files
-    }
-}
-
 /// What to compile. `defaultID` is the slug of the file stem (used when the spec has no `id`).
 /// `svgOnly` makes a bundle of chart.svg alone; `validateOnly` (for `piec check`) loads and
 /// validates the spec and the previous version but generates no bundle (the result's
@@ -39,24 +19,6 @@ public struct CompileRequest: Sendable {
         self.defaultID = defaultID
         self.svgOnly = svgOnly
         self.previous = previous
-    }
-}
-
-/// What the compiler worked out for one checked chart, before any bytes: the layout, the plan
-/// and what changed. Consumers (the bundle writer, the watcher's summary, `piec diff`) read
-/// these values; none of them parses bytes another phase wrote.
-public struct CompiledChart: Sendable {
-    public var layout: ChartLayout
-    public var plan: TransitionPlan
-    /// What changed from the previous version; nil when the chart enters.
-    public var changes: ChangeReport?
-    /// Concentric rings: what is drawn, one part per ring (`RingTransition`); `plan` is then
-    /// their segments together (ids `ring/slice`), for the manifest. Empty without rings.
-    public var rings: [RingPart] = []
-    public init(layout: ChartLayout, plan: TransitionPlan, changes: ChangeReport?) {
-        self.layout = layout
-        self.plan = plan
-        self.changes = changes
     }
 }
 
@@ -94,8 +56,6 @@ public struct CheckedSpec: Sendable {
 
 /// The pure compiler: spec source -> checked spec -> layout -> transition plan -> bundle.
 public enum Compiler {
-    /// The bundle's files, in the order they are written.
-    public static let fileNames = ["chart.svg", "chart.css", "index.html", "manifest.json"]
 
     /// Loads and checks `request.source`, then lays out, plans and generates the bundle.
     /// No bundle when the spec has errors or `validateOnly` is set; diagnostics are always returned.
@@ -134,7 +94,7 @@ public enum Compiler {
 
     /// The bundle of a checked spec, with the layout, plan and changes it was written from.
     public static func generate(_ checked: CheckedSpec) -> CompileResult {
-        let compiled = chart(checked.spec, previous: checked.previous)
+        let compiled = Transition.between(old: checked.previous, new: checked.spec)
         let bundle = BundleWriter.write(spec: checked.spec, sourceBytes: checked.sourceBytes, chart: compiled, svgOnly: checked.svgOnly)
         var result = CompileResult(bundle: bundle, spec: checked.spec, diagnostics: checked.diagnostics, chart: compiled)
         result.related = checked.related
@@ -144,127 +104,6 @@ public enum Compiler {
     /// The bundle of a checked spec: the transition from `previous`, or the `enter` animation.
     /// `sourceBytes` are hashed into the manifest's `specHash`.
     public static func compile(spec: ChartSpec, sourceBytes: [UInt8], previous: ChartSpec? = nil, svgOnly: Bool = false) -> Bundle {
-        BundleWriter.write(spec: spec, sourceBytes: sourceBytes, chart: chart(spec, previous: previous), svgOnly: svgOnly)
-    }
-
-    /// The layout, plan and changes of a checked spec: the transition from `previous`, or the
-    /// `enter` animation.
-    public static func chart(_ spec: ChartSpec, previous: ChartSpec?) -> CompiledChart {
-        if !spec.rings.isEmpty || previous.map({ !$0.rings.isEmpty }) == true {
-            return RingTransition.chart(spec, previous: previous)
-        }
-        guard let previous else {
-            let layout = Layout.layout(spec)
-            return CompiledChart(layout: layout, plan: Planner.enter(layout, animation: spec.animation), changes: nil)
-        }
-        let (plan, changes, layout) = transition(from: previous, to: spec)
-        return CompiledChart(layout: layout, plan: plan, changes: changes)
-    }
-
-    /// The plan, the change report and the new layout between two checked specs.
-    public static func transition(from old: ChartSpec, to new: ChartSpec) -> (TransitionPlan, ChangeReport, ChartLayout) {
-        let oldLayout = Layout.layout(old)
-        // The canvas holds every instant: a changing start angle, sweep or direction draws
-        // partial pies of other shapes between the two versions.
-        let turns = old.chart.startAngle != new.chart.startAngle || Layout.sweep(old.chart) != Layout.sweep(new.chart)
-            || old.chart.direction != new.chart.direction
-        let newLayout = Layout.layout(new, pinned: pinnedColors(old: old, oldLayout: oldLayout, new: new), wholeTurn: turns)
-        func renames(_ layout: ChartLayout) -> [Int: [String]] {
-            var renames: [Int: [String]] = [:]
-            for (i, slice) in layout.slices.enumerated() where slice.specIndex < new.slices.count {
-                let names = new.slices[slice.specIndex].renamedFrom
-                if !names.isEmpty { renames[i] = names }
-            }
-            return renames
-        }
-        let diff = SliceDiff.compute(oldIDs: oldLayout.slices.map(\.id), newIDs: newLayout.slices.map(\.id), renames: renames(newLayout))
-        let changes = ChangeReport.make(old: old, oldLayout: oldLayout, new: new, newLayout: newLayout, diff: diff)
-        guard oldLayout.other != nil || newLayout.other != nil else {
-            var plan = Planner.transition(from: oldLayout, to: newLayout, diff: diff, animation: new.animation)
-            plan.centerFrom = oldLayout.center
-            carryOver(&plan, old: oldLayout, new: newLayout)
-            return (plan, changes, newLayout)
-        }
-        // `chart.other`: plan on layouts where Other is split into its members (OtherTransition).
-        let oldX = OtherGrouping.expanded(oldLayout), newX = OtherGrouping.expanded(newLayout)
-        let diffX = SliceDiff.compute(oldIDs: oldX.slices.map(\.id), newIDs: newX.slices.map(\.id), renames: renames(newX))
-        var plan = Planner.transition(from: oldX, to: newX, diff: diffX, animation: new.animation)
-        OtherTransition.adapt(&plan, diff: diffX, oldExpanded: oldX, newExpanded: newX, old: oldLayout, new: newLayout)
-        plan.centerFrom = oldLayout.center
-        carryOver(&plan, old: oldLayout, new: newLayout)
-        return (plan, changes, newLayout)
-    }
-
-    /// What the plan takes from the old layout besides slices: the title (which cross-fades
-    /// when it changes) and `labels.radius` (inside labels move across the ring when either
-    /// version sets it).
-    static func carryOver(_ plan: inout TransitionPlan, old: ChartLayout, new: ChartLayout) {
-        plan.titleFrom = old.title
-        guard old.labelFraction != nil || new.labelFraction != nil else { return }
-        plan.labelFractionFrom = TransitionPlan.resolvedLabelFraction(old)
-        plan.labelFractionTo = TransitionPlan.resolvedLabelFraction(new)
-    }
-
-    /// Colours the new version inherits: every slice that existed before (by id, or through
-    /// `renamedFrom`) keeps the colour it had, unless the new spec gives one explicitly.
-    static func pinnedColors(old: ChartSpec, oldLayout: ChartLayout, new: ChartSpec) -> [String: Color] {
-        if case .named("hue") = new.theme.palette { return [:] }
-        var oldColor: [String: Color] = [:]
-        for s in oldLayout.slices { oldColor[s.id] = s.color }
-        let newIDs = Set(new.slices.map(\.id))
-        var pinned: [String: Color] = [:]
-        for s in new.slices where s.color == nil {
-            if let c = oldColor[s.id] {
-                pinned[s.id] = c
-            } else if let old = s.renamedFrom.first(where: { oldColor[$0] != nil && !newIDs.contains($0) }) {
-                pinned[s.id] = oldColor[old]
-            }
-        }
-        return pinned
-    }
-}
-
-/// Code generation of all bundle files from a layout and a plan.
-public enum BundleWriter {
-    public static func write(spec: ChartSpec, sourceBytes: [UInt8], chart: CompiledChart, svgOnly: Bool = false) -> Bundle {
-        write(spec: spec, sourceBytes: sourceBytes, layout: chart.layout, plan: chart.plan, changes: chart.changes, svgOnly: svgOnly,
-              rings: chart.rings)
-    }
-
-    /// `rings`: a chart of concentric rings is drawn ring by ring (`RingPart`); the whole
-    /// chart's scene (still, drawing no plot) carries the legend, tooltips and interaction.
-    public static func write(spec source: ChartSpec, sourceBytes: [UInt8], layout: ChartLayout, plan: TransitionPlan,
-                             changes: ChangeReport?, svgOnly: Bool = false, rings: [RingPart] = []) -> Bundle {
-        let spec = source.flattened
-        var still = plan
-        if !rings.isEmpty {
-            var none = spec.animation
-            none.enter = .none
-            still = Planner.enter(layout, animation: none)
-        }
-        let scene = Scene(layout: layout, plan: still)
-        let ringScenes = rings.map { Scene(layout: $0.layout, plan: $0.plan) }
-        var css = StyleWriter.css(scene)
-        for ring in ringScenes { css += StyleWriter.css(ring) }
-        let title = spec.title.flatMap { $0.isEmpty ? nil : $0 } ?? spec.id
-        // The change sentence ends the description; the enter sentence is index.html's caption
-        // only, so chart.svg alone does not make it.
-        let changeSentence = changes?.sentence(locale: spec.format.locale)
-        let description = Summary.description(spec, layout: layout) + (changeSentence.map { " " + $0 } ?? "")
-        var svg = SVGWriter(scene: scene, title: title, description: description, format: spec.format,
-                            withInline: !svgOnly, rings: ringScenes)
-        svg.write(style: css)
-        let svgFile = BundleFile(name: "chart.svg", bytes: svg.svg.bytes)
-        guard let inline = svg.inline, !svgOnly else { return Bundle(id: spec.id, files: [svgFile]) }
-        let html = HTMLPage.write(spec: spec, scene: scene, chartCSS: css, svg: inline, title: title,
-                                  sentence: changeSentence ?? Summary.enterSentence(layout))
-        let manifest = Manifest.bytes(spec: source, sourceBytes: sourceBytes, layout: layout, plan: plan,
-                                      changes: changes, files: Compiler.fileNames)
-        return Bundle(id: spec.id, files: [
-            svgFile,
-            BundleFile(name: "chart.css", bytes: css),
-            BundleFile(name: "index.html", bytes: html),
-            BundleFile(name: "manifest.json", bytes: manifest),
-        ])
+        BundleWriter.write(spec: spec, sourceBytes: sourceBytes, chart: Transition.between(old: previous, new: spec), svgOnly: svgOnly)
     }
 }

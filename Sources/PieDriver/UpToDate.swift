@@ -48,7 +48,7 @@ enum UpToDate {
         // Strict comparisons: timestamps come from a clock tick of a few ms, so a change in the
         // same tick as the swap looks simultaneous; it must then fail the fast path.
         guard let dir = lstatTimes(dirPath), dir.isDirectory, exe < dir.ctime, dir.mtime < dir.ctime else { return false }
-        for name in Compiler.fileNames {
+        for name in Bundle.fileNames {
             guard let file = lstatTimes(dirPath + "/" + name), file.isRegular, file.size > 0, file.ctime < dir.ctime else {
                 return false
             }

@@ -15,7 +15,7 @@ struct AnimationTests {
         #expect(plan.segments.allSatisfy { $0.from.startAngle == 30 && $0.from.endAngle == 30 && $0.kind == .enter })
         #expect(plan.segments.map(\.to.endAngle) == [210, 300, 390])
         // Boundary k at start + E * cumulative_k: at E = 0.5 the boundaries are 120, 165, 210.
-        let mid = plan.segments.map { $0.from.interpolated(to: $0.to, at: 0.5) }
+        let mid = plan.segments.map { $0.from.blended(to: $0.to, at: 0.5) }
         #expect(mid.map(\.endAngle) == [120, 165, 210])
         #expect(mid.map(\.startAngle) == [30, 120, 165])
     }

@@ -157,7 +157,7 @@ struct CompileRequestTests {
         #expect(result.diagnostics.isEmpty)
         let bundle = try #require(result.bundle)
         #expect(bundle.id == "languages")
-        #expect(bundle.files.map(\.name) == Compiler.fileNames)
+        #expect(bundle.files.map(\.name) == Bundle.fileNames)
         #expect(result.spec.map { Fixture.bundle($0, source: languages) } == bundle)
         let svg = Fixture.text(bundle, "chart.svg")
         #expect(svg.contains("<title id=\"piec-languages-title\">Languages &lt;in&gt; the monorepo</title>"))

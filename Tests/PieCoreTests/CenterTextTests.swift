@@ -59,12 +59,12 @@ struct CenterTextTests {
 
     @Test func aChangedCentreTextCrossFadesInATransition() {
         let old = Self.donut("{total}"), new = Self.donut("{total}", values: [10, 30, 40])
-        let (plan, _, layout) = Compiler.transition(from: old, to: new)
+        let (plan, _, layout) = Transition.between(old: old, new: new).parts
         let ink = Scene(layout: layout, plan: plan).ink
         #expect(ink.centers.map(\.text.text) == ["60", "80"])
         #expect(ink.centers.map(\.fromOpacity) == [1, 0])
         #expect(ink.centers.map(\.toOpacity) == [0, 1])
-        let same = Scene(layout: Layout.layout(old), plan: Compiler.transition(from: old, to: old).0).ink
+        let same = Scene(layout: Layout.layout(old), plan: Transition.between(old: old, new: old).parts.0).ink
         #expect(same.centers.count == 1 && same.centers[0].fromOpacity == 1)
     }
 }

@@ -124,7 +124,7 @@ struct ChartsAsWrittenCoreTests {
     @Test func aChangedLabelsRadiusMovesTheLabelsAcrossTheRing() throws {
         let old = try Self.spec("piec: 1\nchart: {innerRadius: 0.4}\nlabels: {radius: 0.2}\n" + Self.slices)
         let new = try Self.spec("piec: 1\nchart: {innerRadius: 0.4}\nlabels: {radius: 0.8}\n" + Self.slices)
-        let (plan, _, layout) = Compiler.transition(from: old, to: new)
+        let (plan, _, layout) = Transition.between(old: old, new: new).parts
         let labels = Scene(layout: layout, plan: plan).labels
         let ring = layout.outerRadius - layout.innerRadius
         #expect(labels.count == 3)
@@ -135,7 +135,7 @@ struct ChartsAsWrittenCoreTests {
         // Half way (linear easing), the sampled state is half way across the ring too.
         var staged = new
         staged.animation.stages = .staged
-        let (sp, _, _) = Compiler.transition(from: old, to: staged)
+        let (sp, _, _) = Transition.between(old: old, new: staged).parts
         let mid = sp.frozen(at: sp.delay + sp.duration / 2)
         #expect(abs(mid.labelFractionFrom! - 0.5) < 0.2)
     }
@@ -160,7 +160,7 @@ struct ChartsAsWrittenCoreTests {
         #expect(Layout.layout(first).slices.map { $0.color.hex } == ["#111111", "#222222", "#333333"])
         // A slice inserted first keeps the others' colours and takes the free one.
         let next = try Self.spec("piec: 1\n" + list + "slices:\n  - {label: N, value: 1}\n  - {label: Z, value: 1}\n  - {label: A, value: 1}\n  - {label: M, value: 1}\n")
-        let layout = Compiler.transition(from: first, to: next).2
+        let layout = Transition.between(old: first, new: next).parts.2
         #expect(layout.slices.map { $0.color.hex } == ["#444444", "#111111", "#222222", "#333333"])
     }
 

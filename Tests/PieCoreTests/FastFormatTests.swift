@@ -130,7 +130,7 @@ struct FastFormatTests {
             })),
             ("movers", .array([])),
             ("changes", .null),
-            ("files", .array(Compiler.fileNames.map { .string($0) })),
+            ("files", .array(Bundle.fileNames.map { .string($0) })),
         ])
     }
 

@@ -127,7 +127,7 @@ struct LabelPlacerTests {
         old.labels.minPercent = 0
         var new = old
         new.slices[2].value = 0.5            // too thin for its label now: it goes outside
-        let (plan, _, layout) = Compiler.transition(from: old, to: new)
+        let (plan, _, layout) = Transition.between(old: old, new: new).parts
         #expect(layout.slices[2].labelOutside)
         let scene = Scene(layout: layout, plan: plan)
         let inside = scene.labels.first { $0.text == layout.slices[2].labelText }
@@ -143,7 +143,7 @@ struct LabelPlacerTests {
         var new = old
         new.slices.remove(at: 1)
         new.slices.append(SliceSpec(id: "n", label: "New", value: 10))
-        let (plan, _, layout) = Compiler.transition(from: old, to: new)
+        let (plan, _, layout) = Transition.between(old: old, new: new).parts
         let ink = Scene(layout: layout, plan: plan).ink
         let leaving = ink.tracks.first { $0.text.hasPrefix("S1") }!
         let entering = ink.tracks.first { $0.text.hasPrefix("New") }!
@@ -161,7 +161,7 @@ struct LabelPlacerTests {
         var new = old
         new.slices[1].value = 30
         new.slices[2].value = 20
-        let (plan, _, layout) = Compiler.transition(from: old, to: new)
+        let (plan, _, layout) = Transition.between(old: old, new: new).parts
         #expect(layout.slices.allSatisfy { !$0.labelOutside })
         #expect(OutsideLabels.textWidth(room: layout.labelRoom!, outer: layout.outerRadius) == 0)
         #expect(Scene(layout: layout, plan: plan).ink.tracks.isEmpty)

@@ -86,8 +86,8 @@ struct LayoutTests {
     }
 
     @Test func labelTextContrastsWithTheSlice() {
-        #expect(Layout.textColor(on: Color(r: 0xed, g: 0xc9, b: 0x48)).hex == "#000000")
-        #expect(Layout.textColor(on: Color(r: 0x1e, g: 0x29, b: 0x3b)).hex == "#ffffff")
+        #expect(TextInk.on(Color(r: 0xed, g: 0xc9, b: 0x48)).hex == "#000000")
+        #expect(TextInk.on(Color(r: 0x1e, g: 0x29, b: 0x3b)).hex == "#ffffff")
     }
 
     @Test func labelsFollowTheTemplateAndMinPercent() {
@@ -159,7 +159,7 @@ struct AbsoluteStartAngleTests {
         new.chart.sweep = 180
         new.chart.startAngle = -90
         let alone = Layout.layout(new)
-        let (_, _, layout) = Compiler.transition(from: old, to: new)
+        let (_, _, layout) = Transition.between(old: old, new: new).parts
         #expect(alone.height < layout.height)
         #expect(layout.cy - layout.outerRadius >= 0 && layout.cy + layout.outerRadius <= layout.height)
     }

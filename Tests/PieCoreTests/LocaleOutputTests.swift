@@ -34,7 +34,7 @@ struct LocaleOutputTests {
     @Test func theChangeSentenceUsesTheLocale() {
         var old = Self.spec()
         old.slices[0].value = 1000
-        let (_, report, _) = Compiler.transition(from: old, to: Self.spec())
+        let (_, report, _) = Transition.between(old: old, new: Self.spec()).parts
         #expect(report.sentence(locale: NumberLocale.named("de-DE")!).contains("Miete rose from 56,6\u{00A0}% to 61,7\u{00A0}%"))
     }
 }

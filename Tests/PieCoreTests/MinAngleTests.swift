@@ -49,7 +49,7 @@ struct MinAngleTests {
         var old = Fixture.spec([98, 1, 1]), new = Fixture.spec([97, 2, 1])
         old.chart.minAngle = 20
         new.chart.minAngle = 20
-        let (plan, _, layout) = Compiler.transition(from: old, to: new)
+        let (plan, _, layout) = Transition.between(old: old, new: new).parts
         for (s, n) in zip(plan.segments, layout.slices) { #expect(abs(s.to.span - n.span) < 1e-9) }
         #expect(plan.segments.allSatisfy { $0.from.span >= 20 - 1e-9 })
     }

@@ -153,14 +153,14 @@ struct PaddedWedgeTests {
         before.id = "test"
         var after = before
         after.chart.innerRadius = 0.5
-        let (plan, _, layout) = Compiler.transition(from: before, to: after)
+        let (plan, _, layout) = Transition.between(old: before, new: after).parts
         let scene = Scene(layout: layout, plan: plan)
         let cut = scene.cutouts[0].start
         #expect(!cut.outerEar.isEmpty && !cut.innerEar.isEmpty)
         #expect(cut.outerShift == 0)
         #expect(abs(cut.innerShift + 75) < 1e-9)     // from the centre out to the hole's edge
         // Without a ring change the ears are part of the one boundary shape.
-        let (plan2, _, layout2) = Compiler.transition(from: spec([1, 2], corner: 6), to: spec([2, 1], corner: 6))
+        let (plan2, _, layout2) = Transition.between(old: spec([1, 2], corner: 6), new: spec([2, 1], corner: 6)).parts
         let still = Scene(layout: layout2, plan: plan2)
         #expect(still.cutouts[0].start.outerEar.isEmpty)
     }
@@ -198,7 +198,7 @@ struct PaddedWedgeTests {
             return s
         }
         let old = grouped([60, 30, 5, 5]), new = grouped([80, 8, 6, 6])
-        let (plan, _, layout) = Compiler.transition(from: old, to: new)
+        let (plan, _, layout) = Transition.between(old: old, new: new).parts
         let scene = Scene(layout: layout, plan: plan)
         let members = scene.cutouts.filter { Scene.segment(plan, motion: $0.motion).inOtherTo }
         #expect(members.count == 3)

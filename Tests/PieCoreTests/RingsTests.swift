@@ -78,7 +78,7 @@ struct RingsTests {
         // Ring b's s0 leaves, ring a gains s9 and changes s1; a's s0 and b's s0 share an id
         // but are different slices.
         let new = Self.spec([Self.ring("a", [1, 2, 1, 2], ids: ["s0", "s1", "s9", "s2"]), Self.ring("b", [1], ids: ["s1"])])
-        let c = Compiler.chart(new, previous: old)
+        let c = Transition.between(old: old, new: new)
         #expect(c.rings.count == 2)
         let a = c.rings[0].plan.segments, b = c.rings[1].plan.segments
         #expect(a.map(\.id) == ["s0", "s1", "s9", "s2"])
@@ -87,7 +87,7 @@ struct RingsTests {
         // Every ring's frames tile its own sweep.
         for part in c.rings {
             for e in [0.0, 0.3, 0.7, 1.0] {
-                let g = part.plan.segments.map { $0.from.interpolated(to: $0.to, at: e) }
+                let g = part.plan.segments.map { $0.from.blended(to: $0.to, at: e) }
                 for (x, y) in zip(g, g.dropFirst()) { #expect(abs(x.endAngle - y.startAngle) < 1e-9) }
                 #expect(abs(g.map(\.span).reduce(0, +) - 360) < 1e-9)
             }
@@ -100,14 +100,14 @@ struct RingsTests {
     @Test func anAddedRingGrowsFromItsBoundaryAndTheBandsTileEveryFrame() {
         let old = Self.spec([Self.ring("a", [1, 1]), Self.ring("c", [1])], inner: 0.2)
         let new = Self.spec([Self.ring("a", [1, 1]), Self.ring("b", [2, 1]), Self.ring("c", [1])], inner: 0.2)
-        let c = Compiler.chart(new, previous: old)
+        let c = Transition.between(old: old, new: new)
         let oldL = Layout.layout(old)
         #expect(c.rings.map(\.ringID) == ["a", "b", "c"])
         let b = c.rings[1].plan.segments
         #expect(b.allSatisfy { abs($0.from.innerRadius - oldL.rings[0].outerRadius) < 1e-9 && abs($0.from.outerRadius - oldL.rings[0].outerRadius) < 1e-9 })
         for e in [0.0, 0.25, 0.5, 0.9, 1.0] {
             let bands = c.rings.map { part -> (Double, Double) in
-                let g = part.plan.segments[0].from.interpolated(to: part.plan.segments[0].to, at: e)
+                let g = part.plan.segments[0].from.blended(to: part.plan.segments[0].to, at: e)
                 return (g.innerRadius, g.outerRadius)
             }
             for (x, y) in zip(bands, bands.dropFirst()) { #expect(abs(x.1 - y.0) < 1e-9, "bands tile at \(e)") }
@@ -120,7 +120,7 @@ struct RingsTests {
         for e in stride(from: 0.0, through: 1.0, by: 0.125) {
             let bands = c.rings.compactMap { part -> (Double, Double)? in
                 guard let s = part.plan.segments.first else { return nil }
-                let g = s.from.interpolated(to: s.to, at: e)
+                let g = s.from.blended(to: s.to, at: e)
                 return (g.innerRadius, g.outerRadius)
             }.sorted { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
             #expect(abs(bands.first!.0 - (hole.0 + (hole.1 - hole.0) * e)) < 1e-9, "starts at the hole at \(e)")
@@ -132,27 +132,27 @@ struct RingsTests {
     @Test func ringsThatSwapOrLeaveAndEnterOneGapNeverOverlap() {
         // The innermost ring of a pie leaving has to vanish into the centre, which a motion
         // circle cannot draw: the chart enters, its changes reported.
-        let centreGone = Compiler.chart(Self.spec([Self.ring("b", [1])]), previous: Self.spec([Self.ring("a", [1]), Self.ring("b", [1])]))
+        let centreGone = Transition.between(old: Self.spec([Self.ring("a", [1]), Self.ring("b", [1])]), new: Self.spec([Self.ring("b", [1])]))
         #expect(centreGone.plan.kind == .enterGrow)
         #expect(centreGone.changes != nil)
         #expect(centreGone.rings.map(\.ringID) == ["b"])
-        let swap = Compiler.chart(Self.spec([Self.ring("b", [1]), Self.ring("a", [1]), Self.ring("c", [1])], inner: 0.2),
-                                  previous: Self.spec([Self.ring("a", [1]), Self.ring("b", [1]), Self.ring("c", [1])], inner: 0.2))
+        let swap = Transition.between(old: Self.spec([Self.ring("a", [1]), Self.ring("b", [1]), Self.ring("c", [1])], inner: 0.2),
+            new: Self.spec([Self.ring("b", [1]), Self.ring("a", [1]), Self.ring("c", [1])], inner: 0.2))
         let l = swap.layout
         #expect(swap.rings.count == 4, "one of a, b leaves its band and enters the other")
         Self.expectBandsTile(swap, hole: (l.innerRadius, l.innerRadius), outer: l.outerRadius)
-        let replace = Compiler.chart(Self.spec([Self.ring("k", [1]), Self.ring("y", [1]), Self.ring("z", [2]), Self.ring("m", [1])]),
-                                     previous: Self.spec([Self.ring("k", [1]), Self.ring("x", [1]), Self.ring("m", [1])]))
+        let replace = Transition.between(old: Self.spec([Self.ring("k", [1]), Self.ring("x", [1]), Self.ring("m", [1])]),
+            new: Self.spec([Self.ring("k", [1]), Self.ring("y", [1]), Self.ring("z", [2]), Self.ring("m", [1])]))
         #expect(replace.rings.map(\.ringID) == ["k", "y", "z", "m", "x"])
         Self.expectBandsTile(replace, hole: (0, 0), outer: replace.layout.outerRadius)
         // The innermost ring of a pie leaves: it shrinks outwards (a circle of radius 0 draws
         // nothing), and a ring entering there grows from the centre.
-        let centre = Compiler.chart(Self.spec([Self.ring("n", [1]), Self.ring("b", [1])]),
-                                    previous: Self.spec([Self.ring("a", [1]), Self.ring("b", [1])]))
+        let centre = Transition.between(old: Self.spec([Self.ring("a", [1]), Self.ring("b", [1])]),
+            new: Self.spec([Self.ring("n", [1]), Self.ring("b", [1])]))
         #expect(centre.rings.allSatisfy { part in part.plan.segments.allSatisfy { $0.to.outerRadius > 0 } })
         Self.expectBandsTile(centre, hole: (0, 0), outer: centre.layout.outerRadius)
-        let donutToPie = Compiler.chart(Self.spec([Self.ring("n", [1]), Self.ring("a", [1])]),
-                                        previous: Self.spec([Self.ring("a", [1]), Self.ring("o", [1])], inner: 0.4))
+        let donutToPie = Transition.between(old: Self.spec([Self.ring("a", [1]), Self.ring("o", [1])], inner: 0.4),
+            new: Self.spec([Self.ring("n", [1]), Self.ring("a", [1])]))
         Self.expectBandsTile(donutToPie, hole: (Layout.layout(Self.spec([Self.ring("a", [1])], inner: 0.4)).innerRadius, 0),
                              outer: donutToPie.layout.outerRadius)
     }
@@ -160,7 +160,7 @@ struct RingsTests {
     @Test func aRemovedRingShrinksAwayAndIsNotInTheNewChart() {
         let old = Self.spec([Self.ring("a", [1]), Self.ring("b", [1, 1]), Self.ring("c", [1])])
         let new = Self.spec([Self.ring("a", [1]), Self.ring("c", [1])])
-        let c = Compiler.chart(new, previous: old)
+        let c = Transition.between(old: old, new: new)
         #expect(c.layout.rings.map(\.id) == ["a", "c"])
         #expect(c.rings.map(\.ringID) == ["a", "c", "b"])
         let gone = c.rings[2]

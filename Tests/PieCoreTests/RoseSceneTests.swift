@@ -9,7 +9,7 @@ import Testing
 @Suite("Scene with rose radii")
 struct RoseSceneTests {
     static func scene(_ old: ChartSpec, _ new: ChartSpec) -> Scene {
-        let (plan, _, layout) = Compiler.transition(from: old, to: new)
+        let (plan, _, layout) = Transition.between(old: old, new: new).parts
         return Scene(layout: layout, plan: plan)
     }
 

@@ -66,7 +66,7 @@ struct RoseTests {
     @Test func switchingRoseOnAnimatesAnglesAndRadii() {
         let old = Self.rose([4, 1], .none)
         let new = Self.rose([4, 1], .area)
-        let (plan, changes, layout) = Compiler.transition(from: old, to: new)
+        let (plan, changes, layout) = Transition.between(old: old, new: new).parts
         let r = layout.outerRadius
         #expect(plan.segments.map(\.from.endAngle) == [288, 360])
         #expect(plan.segments.map(\.to.endAngle) == [180, 360])
@@ -76,7 +76,7 @@ struct RoseTests {
     }
 
     @Test func aValueChangeGrowsAndShrinksRadiiOnly() {
-        let (plan, _, layout) = Compiler.transition(from: Self.rose([4, 1], .radius), to: Self.rose([2, 4], .radius))
+        let (plan, _, layout) = Transition.between(old: Self.rose([4, 1], .radius), new: Self.rose([2, 4], .radius)).parts
         let r = layout.outerRadius
         #expect(plan.segments.map(\.from.outerRadius) == [r, r / 4])
         #expect(plan.segments.map(\.to.outerRadius) == [r / 2, r])
@@ -87,7 +87,7 @@ struct RoseTests {
     /// start's, scaled from 1 down to 0 (drawn at radius 0 it showed nothing from the first
     /// frame on). The browser test `to-zero` measures it in every engine.
     @Test func aSliceGoingToZeroShrinksIntoTheCentre() throws {
-        let (plan, _, layout) = Compiler.transition(from: Self.rose([4, 1], .radius), to: Self.rose([4, 0], .radius))
+        let (plan, _, layout) = Transition.between(old: Self.rose([4, 1], .radius), new: Self.rose([4, 0], .radius)).parts
         let scene = Scene(layout: layout, plan: plan)
         let zero = try #require(scene.motion.first { $0.index == 1 })
         let start = plan.segments[1].from.outerRadius

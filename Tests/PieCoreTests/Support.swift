@@ -56,3 +56,9 @@ extension String {
         return out
     }
 }
+
+extension CompiledChart {
+    /// A transition's plan, change report and new layout (tests only: a chart with a previous
+    /// version always has a change report).
+    var parts: (TransitionPlan, ChangeReport, ChartLayout) { (plan, changes!, layout) }
+}

@@ -46,7 +46,7 @@ public enum BundleInvariants {
         var problems: [String] = []
         if !isSafeID(bundle.id) { problems.append("unsafe bundle id \(bundle.id)") }
         let names = bundle.files.map(\.name)
-        if names != Compiler.fileNames, names != ["chart.svg"] { problems.append("unexpected bundle files \(names)") }
+        if names != Bundle.fileNames, names != ["chart.svg"] { problems.append("unexpected bundle files \(names)") }
         for f in bundle.files {
             let problem: String? = switch f.name {
             case "chart.svg": OutputInvariants.checkMarkup(f.bytes, html: false)

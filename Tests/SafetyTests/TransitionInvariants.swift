@@ -9,7 +9,8 @@ public enum TransitionInvariants {
     /// old version), every slice of the new layout the end of exactly one non-exiting segment
     /// with its angles, radii, colour and explode, and every exiting segment ending empty.
     public static func finalStateProblems(old: ChartSpec, new: ChartSpec) -> [String] {
-        let (plan, _, layout) = Compiler.transition(from: old, to: new)
+        let chart = Transition.between(old: old, new: new)
+        let (plan, layout) = (chart.plan, chart.layout)
         let alone = Layout.layout(new)
         var problems: [String] = []
         if layout.slices.map(\.id) != alone.slices.map(\.id) {

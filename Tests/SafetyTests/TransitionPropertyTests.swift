@@ -25,7 +25,8 @@ import Testing
     @Test func planStartsAtTheOldLayoutAndEndsAtTheNewOne() async {
         await propertyCheck(count: 200, input: SpecPair.generator()) { pair in
             guard let oldSpec = LayoutPropertyTests.load(pair.old), let newSpec = LayoutPropertyTests.load(pair.new) else { return }
-            let (plan, _, layout) = Compiler.transition(from: oldSpec, to: newSpec)
+            let chart = Transition.between(old: oldSpec, new: newSpec)
+            let (plan, layout) = (chart.plan, chart.layout)
             let old = Layout.layout(oldSpec), new = Layout.layout(newSpec)
             #expect(layout.slices.map(\.id) == new.slices.map(\.id))
             // Every old slice starts exactly once where the old chart had it...
@@ -78,7 +79,7 @@ import Testing
         for e in [0.0, 0.25, 0.5, 1.0] {
             var cursor = old.startAngle + (new.startAngle - old.startAngle) * e
             for segment in plan.segments {
-                let g = segment.from.interpolated(to: segment.to, at: e)
+                let g = segment.from.blended(to: segment.to, at: e)
                 #expect(close(g.startAngle, cursor), "gap or overlap at progress \(e) before \(segment.id)")
                 #expect(g.span >= -1e-9)
                 cursor = g.endAngle

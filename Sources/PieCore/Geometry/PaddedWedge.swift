@@ -3,7 +3,6 @@ import Darwin
 #else
 import Glibc
 #endif
-import PieJSON
 
 /// A point relative to the chart centre, SVG user space (y down).
 struct Point: Equatable {
@@ -173,26 +172,3 @@ struct PaddedWedge: Equatable {
     }
 }
 
-extension ByteWriter {
-    /// Writes path commands (numbers through the one formatter).
-    mutating func path(_ ops: [PathOp]) {
-        for op in ops {
-            switch op {
-            case .move(let p): raw("M"); point(p)
-            case .line(let p): raw("L"); point(p)
-            case .arc(let r, let large, let sweep, let p):
-                raw("A"); num(r); raw(" "); num(r)
-                raw(large ? " 0 1 " : " 0 0 ")
-                raw(sweep ? "1" : "0")
-                spacedNum(p.x)
-                spacedNum(p.y)
-            case .close: raw("Z")
-            }
-        }
-    }
-
-    private mutating func point(_ p: Point) {
-        num(p.x)
-        spacedNum(p.y)
-    }
-}

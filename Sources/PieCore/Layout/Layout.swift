@@ -111,19 +111,6 @@ public enum Layout {
         return colors
     }
 
-    /// Black or white, whichever has the higher contrast with `color`.
-    /// Computes `color`'s luminance once (`Color.contrast` would compute all four); same
-    /// formula, so the same choice.
-    static func textColor(on color: Color) -> Color {
-        let black = Color(r: 0, g: 0, b: 0), white = Color(r: 255, g: 255, b: 255)
-        let l = color.luminance
-        func contrast(_ a: Double, _ b: Double) -> Double { (max(a, b) + 0.05) / (min(a, b) + 0.05) }
-        return contrast(l, blackLuminance) >= contrast(l, whiteLuminance) ? black : white
-    }
-
-    private static let blackLuminance = Color(r: 0, g: 0, b: 0).luminance
-    private static let whiteLuminance = Color(r: 255, g: 255, b: 255).luminance
-
     static func placeSlices(_ spec: ChartSpec, outer: Double, inner: Double, pinned: [String: Color]) -> [SliceLayout] {
         let chart = spec.chart
         let order = order(spec.slices, sort: chart.sort)
@@ -166,7 +153,7 @@ public enum Layout {
             let percentText = Percentages.text(units: units[k], decimals: spec.format.decimals)
             var slice = SliceLayout(
                 id: s.id, label: s.label, value: values[k], description: s.description, specIndex: index,
-                percentText: percentText, color: colors[index], textColor: textColor(on: colors[index]),
+                percentText: percentText, color: colors[index], textColor: TextInk.on(colors[index]),
                 startAngle: start, endAngle: max(end, start),
                 outerRadius: outerRadius, innerRadius: inner, labelText: nil)
             slice.explode = max(s.explode ?? 0, 0)

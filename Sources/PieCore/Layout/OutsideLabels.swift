@@ -156,6 +156,6 @@ public enum OutsideLabels {
         let dark = Color(r: 0x33, g: 0x33, b: 0x33), light = Color(r: 0xf5, g: 0xf5, b: 0xf5)
         let best = Color.contrast(dark, bg) >= Color.contrast(light, bg) ? dark : light
         if Color.contrast(best, bg) >= 4.5 { return best }
-        return Layout.textColor(on: bg)
+        return TextInk.on(bg)
     }
 }

@@ -1,5 +1,3 @@
-import PieJSON
-
 /// Text of several lines: a line break in a label, a `labels.content` template, `chart.center`
 /// or the title starts a new line. Each line is a `<tspan x=".." dy="..">`; the block is
 /// centred vertically on where one line would sit.
@@ -47,21 +45,3 @@ enum TextLines {
     }
 }
 
-extension ByteWriter {
-    /// The content of a `<text>` whose `y` was shifted by `TextLines.firstLineShift`: the text
-    /// escaped, or one `<tspan x="x" dy="..">` per line.
-    mutating func textLines(_ text: String, x: Double, fontSize: Double) {
-        guard text.utf8.contains(0x0A) else { return self.text(text) }
-        for (i, line) in TextLines.split(text).enumerated() {
-            raw("<tspan x=\"")
-            num(x)
-            if i > 0 {
-                raw("\" dy=\"")
-                num(TextLines.leading * fontSize)
-            }
-            raw("\">")
-            self.text(String(line))
-            raw("</tspan>")
-        }
-    }
-}

@@ -1,4 +1,3 @@
-import PieJSON
 import PieSpec
 
 /// The `prefers-color-scheme: dark` variant of a chart (`theme.dark: auto`). Slice colours are
@@ -27,67 +26,13 @@ public struct DarkTheme: Sendable, Hashable {
     /// New track colour, nil when there is no track or it is already dark.
     public var track: Color?
 
-    /// The dark variant of `layout` under `theme`, nil with `theme.dark: none`.
-    static func make(_ theme: ThemeOptions, layout: ChartLayout) -> DarkTheme? {
-        guard theme.dark == .auto else { return nil }
-        let background = theme.darkBackground ?? defaultBackground
-        let white = Color(r: 255, g: 255, b: 255)
-        let stroke = layout.stroke.color
-        let looksLikeGap = stroke == white || stroke == layout.background
-        var track: Color?
-        if let t = layout.track, t.luminance > 0.3 { track = mix(background, t, 0.22) }
-        return DarkTheme(background: background, paintsBackground: layout.background != nil, ink: ink(on: background),
-                         separator: looksLikeGap && layout.stroke.width > 0 ? background : nil, track: track)
-    }
-
     /// Text colour on `background`: the light ink when it contrasts >= 4.5, else black or white.
     static func ink(on background: Color) -> Color {
-        Color.contrast(lightInk, background) >= minContrast ? lightInk : Layout.textColor(on: background)
-    }
-
-    /// Ink of text on the chart's light-mode background (the legend's `fill`).
-    static func lightModeInk(_ layout: ChartLayout) -> Color {
-        layout.background.map { Layout.textColor(on: $0) } ?? lightModeInk
+        Color.contrast(lightInk, background) >= minContrast ? lightInk : TextInk.on(background)
     }
 
     static func mix(_ a: Color, _ b: Color, _ t: Double) -> Color {
         func c(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((Double(x) + (Double(y) - Double(x)) * t).rounded()) }
         return Color(r: c(a.r, b.r), g: c(a.g, b.g), b: c(a.b, b.b))
-    }
-
-    /// The chart's dark rules (chart.svg's `<style>` and chart.css), nested in the chart's
-    /// scope block.
-    func chartCSS(into out: inout ByteWriter) {
-        out.raw("@media (prefers-color-scheme:dark){\n")
-        if paintsBackground { rule(".p-bg{fill:", background, into: &out) }
-        rule(".p-ink,.p-ink text{fill:", ink, into: &out)
-        rule(".p-ink path,.p-ink line,.p-ink polyline{stroke:", ink, into: &out)
-        if let separator { rule(".p-sep{stroke:", separator, into: &out) }
-        if let track { rule(".p-track{fill:", track, into: &out) }
-        out.raw("}\n")
-    }
-
-    /// `<head>#rrggbb}` and a newline: one rule with a single colour value.
-    private func rule(_ head: StaticString, _ color: Color, into out: inout ByteWriter) {
-        out.raw(head)
-        out.hex(color)
-        out.raw("}\n")
-    }
-
-    /// index.html's dark rules: the page, tooltips and focus rings.
-    func pageCSS(sel: String, into out: inout ByteWriter) {
-        out.raw("@media (prefers-color-scheme:dark){\nbody{color:")
-        out.hex(ink)
-        out.raw(";background:")
-        out.hex(background)
-        out.raw("}\n")
-        out.raw(sel)
-        out.raw(".p-t rect{fill:#f4f4f5}\n")
-        out.raw(sel)
-        out.raw(".p-tips{fill:#18181b}\n")
-        out.raw(sel)
-        out.raw(".p-w:focus-visible path,")
-        out.raw(sel)
-        out.raw(".p-li:focus-visible .p-hit{stroke:#fafafa}\n}\n")
     }
 }

@@ -39,7 +39,7 @@ public struct DiffRun: Sendable {
         }
         // No previous version: everything is inserted.
         let base = oldSpec ?? emptied(newSpec)
-        let report = Compiler.chart(newSpec, previous: base).changes
+        let report = Transition.between(old: base, new: newSpec).changes
         return DiffRun(report: report, groups: groups, status: .success)
     }
 

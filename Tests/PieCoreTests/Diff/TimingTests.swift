@@ -24,7 +24,7 @@ struct TimingTests {
 
     @Test func uniformPlanFrozenEqualsLinearInterpolation() {
         let old = spec([("a", 1), ("b", 1), ("c", 2)]), new = spec([("b", 3), ("c", 1), ("d", 1)])
-        let (plan, _, _) = Compiler.transition(from: old, to: new)
+        let (plan, _, _) = Transition.between(old: old, new: new).parts
         #expect(plan.isUniform)
         let t = plan.delay + plan.duration * 0.37
         let e = plan.easing.value(at: 0.37)
@@ -42,7 +42,7 @@ struct TimingTests {
             s.animation.stages = stages
             s.animation.stagger = stages == .single ? 90 : 0
         }
-        let (plan, _, _) = Compiler.transition(from: old, to: new)
+        let (plan, _, _) = Transition.between(old: old, new: new).parts
         #expect(!plan.isUniform)
         let line = plan.timeline
         for k in 0...40 {
@@ -57,7 +57,7 @@ struct TimingTests {
     @Test func stagesRunRemovalsThenUpdatesThenInserts() {
         let old = spec([("a", 1), ("gone", 1)])
         let new = spec([("a", 2), ("new", 1)]) { $0.animation.stages = .staged; $0.animation.duration = 900 }
-        let (plan, _, _) = Compiler.transition(from: old, to: new)
+        let (plan, _, _) = Transition.between(old: old, new: new).parts
         func window(_ id: String) -> TimeWindow { plan.window(of: plan.segments.first { $0.id == id }!) }
         #expect(window("gone") == TimeWindow(start: 0, length: 300))
         #expect(window("a") == TimeWindow(start: 300, length: 300))
@@ -67,7 +67,7 @@ struct TimingTests {
     @Test func totalChartsAreNotRescaled() {
         let old = spec([("a", 10), ("b", 20)]) { $0.chart.total = 100 }
         let new = spec([("a", 10)]) { $0.chart.total = 100; $0.animation.stages = .staged }
-        let (plan, _, _) = Compiler.transition(from: old, to: new)
+        let (plan, _, _) = Transition.between(old: old, new: new).parts
         #expect(!plan.normalized)
         let mid = plan.frozen(at: plan.timeline.start + plan.timeline.length / 2)
         // b has gone (first stage) and a never changed: the remainder shows the track.

@@ -53,7 +53,7 @@ struct TransitionFixtureTests {
             if !present { return }
         }
         let old = try Self.load(name, "before.yaml"), new = try Self.load(name, "after.yaml")
-        let (plan, report, newLayout) = Compiler.transition(from: old, to: new)
+        let (plan, report, newLayout) = Transition.between(old: old, new: new).parts
         let oldLayout = Layout.layout(old)
         PlanInvariants.check(plan, report: report, old: oldLayout, new: newLayout, name: name)
         try Golden.check(report.text(), at: folder.appendingPathComponent("expected.txt"))

@@ -23,7 +23,7 @@ struct OtherTransitionTests {
 
     @Test func atBothEndsThePlanTilesTheExpandedLayouts() {
         let (old, new) = Self.pair()
-        let (plan, _, newLayout) = Compiler.transition(from: old, to: new)
+        let (plan, _, newLayout) = Transition.between(old: old, new: new).parts
         let oldX = OtherGrouping.expanded(Layout.layout(old)), newX = OtherGrouping.expanded(newLayout)
         PlanInvariants.tiles(plan.segments.map(\.from), start: 0, name: "t=0")
         PlanInvariants.tiles(plan.segments.map(\.to), start: 0, name: "t=1")
@@ -45,7 +45,7 @@ struct OtherTransitionTests {
 
     @Test func aJoiningSliceMovesIntoOthersRangeAndTakesItsColour() {
         let (old, new) = Self.pair()
-        let (plan, _, newLayout) = Compiler.transition(from: old, to: new)
+        let (plan, _, newLayout) = Transition.between(old: old, new: new).parts
         let other = newLayout.slices.last!
         #expect(newLayout.slices.map(\.id) == ["a", "b", "d", "e", "other"])
         // c must pass d and e: it rides on top as a mover, from its own colour to Other's.
@@ -58,7 +58,7 @@ struct OtherTransitionTests {
 
     @Test func aLeavingSliceComesOutOfOtherAndItsLabelFadesIn() {
         let (old, new) = Self.pair()
-        let (plan, _, newLayout) = Compiler.transition(from: old, to: new)
+        let (plan, _, newLayout) = Transition.between(old: old, new: new).parts
         let e = try! #require(plan.segments.first { $0.id == "e" && $0.kind == .update })
         #expect(e.from.color == OtherOptions.defaultColor && e.to.color != OtherOptions.defaultColor)
         #expect(e.inOtherFrom && !e.inOtherTo)
@@ -68,7 +68,7 @@ struct OtherTransitionTests {
 
     @Test func othersLabelTravelsFromTheOldMiddleToTheNewOne() {
         let (old, new) = Self.pair()
-        let (plan, _, newLayout) = Compiler.transition(from: old, to: new)
+        let (plan, _, newLayout) = Transition.between(old: old, new: new).parts
         let oldOther = Layout.layout(old).slices.last!, newOther = newLayout.slices.last!
         let label = try! #require(plan.floatingLabels.first)
         #expect(label.slice == newLayout.slices.count - 1)
@@ -82,7 +82,7 @@ struct OtherTransitionTests {
 
     @Test func noSeparatorShowsInsideOtherAtRest() {
         let (old, new) = Self.pair()
-        let (plan, _, newLayout) = Compiler.transition(from: old, to: new)
+        let (plan, _, newLayout) = Transition.between(old: old, new: new).parts
         let scene = Scene(layout: newLayout, plan: plan)
         let shown = scene.separators.filter { $0.toOpacity > 0 }.map(\.to)
         let edges = newLayout.slices.map(\.startAngle)
@@ -98,7 +98,7 @@ struct OtherTransitionTests {
         o.minPercent = 5
         old.chart.other = o
         new.chart.other = o
-        let (plan, _, newLayout) = Compiler.transition(from: old, to: new)
+        let (plan, _, newLayout) = Transition.between(old: old, new: new).parts
         #expect(plan.movers.isEmpty)
         let scene = Scene(layout: newLayout, plan: plan)
         let fading = scene.separators.filter { $0.toOpacity == 0 }
@@ -113,7 +113,7 @@ struct OtherTransitionTests {
 
     @Test func theChangeSentenceNamesMergesAndSplits() {
         let (old, new) = Self.pair()
-        let (_, report, _) = Compiler.transition(from: old, to: new)
+        let (_, report, _) = Transition.between(old: old, new: new).parts
         let sentence = report.sentence()
         #expect(sentence.contains("C moved into Other"))
         #expect(sentence.contains("E came out of Other at 16.0%"))
@@ -128,9 +128,9 @@ struct OtherTransitionTests {
         new.chart.other = o
         new.labels.minPercent = 0
         old.labels.minPercent = 0
-        let (appear, _, _) = Compiler.transition(from: old, to: new)
+        let (appear, _, _) = Transition.between(old: old, new: new).parts
         #expect(appear.floatingLabels.first?.labelFromOpacity == 0)
-        let (vanish, _, _) = Compiler.transition(from: new, to: old)
+        let (vanish, _, _) = Transition.between(old: new, new: old).parts
         #expect(vanish.floatingLabels.first?.slice == nil)
         #expect(vanish.floatingLabels.first?.exitLabel != nil)
     }
@@ -142,7 +142,7 @@ struct OtherTransitionTests {
 struct LeavingLabelTests {
     @Test func aRemovedSlicesLabelStartsVisible() {
         let old = Fixture.spec([50, 30, 20]), new = Fixture.spec([50, 30])
-        let (plan, _, layout) = Compiler.transition(from: old, to: new)
+        let (plan, _, layout) = Transition.between(old: old, new: new).parts
         let scene = Scene(layout: layout, plan: plan)
         let leaving = try! #require(scene.labels.first { $0.toOpacity == 0 })
         let css = String(decoding: StyleWriter.css(scene), as: UTF8.self)

@@ -27,21 +27,21 @@ struct ContrastTests {
 
     @Test func labelTextOnEveryPaletteColourContrastsAtLeast4_5() {
         for color in Self.paletteColors {
-            let text = Layout.textColor(on: color)
+            let text = TextInk.on(color)
             #expect(Color.contrast(text, color) >= 4.5, "\(text.hex) on \(color.hex)")
         }
     }
 
     @Test func labelTextOnRandomColoursContrastsAtLeast4_5() {
         for color in ColorSequence(count: 5_000) {
-            #expect(Color.contrast(Layout.textColor(on: color), color) >= 4.5, "on \(color.hex)")
+            #expect(Color.contrast(TextInk.on(color), color) >= 4.5, "on \(color.hex)")
         }
     }
 
     @Test func labelTextIsTheHigherContrastOfBlackAndWhite() {
         let black = Color(r: 0, g: 0, b: 0), white = Color(r: 255, g: 255, b: 255)
         for color in ColorSequence(count: 500) {
-            let text = Layout.textColor(on: color)
+            let text = TextInk.on(color)
             let other = text == black ? white : black
             #expect(Color.contrast(text, color) >= Color.contrast(other, color))
         }
@@ -57,7 +57,7 @@ struct ContrastTests {
 
     @Test func patternMarksKeepLabelContrastAtLeast4_5() {
         for color in Self.paletteColors + Array(ColorSequence(count: 3_000)) {
-            let text = Layout.textColor(on: color)
+            let text = TextInk.on(color)
             let mark = Patterns.markColor(Patterns.ink(on: color), on: color)
             #expect(Color.contrast(text, mark) >= 4.5, "label \(text.hex) over marks on \(color.hex)")
         }

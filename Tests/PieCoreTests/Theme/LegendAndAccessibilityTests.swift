@@ -99,7 +99,7 @@ struct LegendAndAccessibilityTests {
         var new = old
         for i in 0..<4 { new.slices.insert(SliceSpec(id: "n" + String(i), label: "N", value: 1), at: i * 2) }
         let before = Dictionary(uniqueKeysWithValues: Layout.layout(old).slices.map { ($0.id, $0.color) })
-        let (_, _, after) = Compiler.transition(from: old, to: new)
+        let (_, _, after) = Transition.between(old: old, new: new).parts
         for slice in after.slices where before[slice.id] != nil { #expect(slice.color == before[slice.id]) }
         let kept = Set(before.values)
         for slice in after.slices where slice.id.hasPrefix("n") { #expect(!kept.contains(slice.color)) }

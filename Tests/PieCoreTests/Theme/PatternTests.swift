@@ -40,7 +40,7 @@ struct PatternTests {
         var new = old
         new.slices.insert(SliceSpec(id: "new", label: "New", value: 5), at: 1)
         let before = Dictionary(uniqueKeysWithValues: Layout.layout(old).slices.map { ($0.id, $0.pattern) })
-        let (_, _, after) = Compiler.transition(from: old, to: new)
+        let (_, _, after) = Transition.between(old: old, new: new).parts
         for slice in after.slices where slice.id != "new" { #expect(slice.pattern == before[slice.id]) }
     }
 

@@ -117,16 +117,3 @@ extension TransitionPlan {
         return plan.frozen(at: t)
     }
 }
-
-extension SegmentGeometry {
-    /// Linear interpolation of every field, colours mixed channel by channel (as CSS does).
-    func blended(to other: SegmentGeometry, at e: Double) -> SegmentGeometry {
-        func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * e }
-        func byte(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8(max(0, min(255, mix(Double(a), Double(b)).rounded()))) }
-        let c = Color(r: byte(color.r, other.color.r), g: byte(color.g, other.color.g), b: byte(color.b, other.color.b),
-                      a: byte(color.a, other.color.a))
-        return SegmentGeometry(startAngle: mix(startAngle, other.startAngle), endAngle: mix(endAngle, other.endAngle),
-                               outerRadius: mix(outerRadius, other.outerRadius), innerRadius: mix(innerRadius, other.innerRadius),
-                               color: c, opacity: mix(opacity, other.opacity)).exploded(mix(explode, other.explode))
-    }
-}

@@ -89,7 +89,7 @@ enum RingTransition {
             }
             let d = SliceDiff.compute(oldIDs: old.slices.map(\.id), newIDs: new.slices.map(\.id), renames: renames)
             var plan = Planner.transition(from: old, to: new, diff: d, animation: animation)
-            Compiler.carryOver(&plan, old: old, new: new)
+            Transition.carryOver(&plan, old: old, new: new)
             plan.titleFrom = nil
             // A new ring's labels fade in as it grows (never over its neighbours' edge).
             if appears { for i in plan.segments.indices { plan.segments[i].labelFromOpacity = 0 } }
@@ -112,7 +112,7 @@ enum RingTransition {
             for i in new.slices.indices { new.slices[i].labelText = nil }
             let d = SliceDiff.compute(oldIDs: old.slices.map(\.id), newIDs: new.slices.map(\.id))
             var plan = Planner.transition(from: old, to: new, diff: d, animation: animation)
-            Compiler.carryOver(&plan, old: old, new: new)
+            Transition.carryOver(&plan, old: old, new: new)
             plan.titleFrom = nil
             parts.append(RingPart(layout: new, plan: plan, ringID: band.id, first: nil))
         }

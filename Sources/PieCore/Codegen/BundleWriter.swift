@@ -1,0 +1,46 @@
+import PieSpec
+
+/// Code generation of all bundle files from a layout and a plan.
+public enum BundleWriter {
+    public static func write(spec: ChartSpec, sourceBytes: [UInt8], chart: CompiledChart, svgOnly: Bool = false) -> Bundle {
+        write(spec: spec, sourceBytes: sourceBytes, layout: chart.layout, plan: chart.plan, changes: chart.changes, svgOnly: svgOnly,
+              rings: chart.rings)
+    }
+
+    /// `rings`: a chart of concentric rings is drawn ring by ring (`RingPart`); the whole
+    /// chart's scene (still, drawing no plot) carries the legend, tooltips and interaction.
+    public static func write(spec source: ChartSpec, sourceBytes: [UInt8], layout: ChartLayout, plan: TransitionPlan,
+                             changes: ChangeReport?, svgOnly: Bool = false, rings: [RingPart] = []) -> Bundle {
+        let spec = source.flattened
+        var still = plan
+        if !rings.isEmpty {
+            var none = spec.animation
+            none.enter = .none
+            still = Planner.enter(layout, animation: none)
+        }
+        let scene = Scene(layout: layout, plan: still)
+        let ringScenes = rings.map { Scene(layout: $0.layout, plan: $0.plan) }
+        var css = StyleWriter.css(scene)
+        for ring in ringScenes { css += StyleWriter.css(ring) }
+        let title = spec.title.flatMap { $0.isEmpty ? nil : $0 } ?? spec.id
+        // The change sentence ends the description; the enter sentence is index.html's caption
+        // only, so chart.svg alone does not make it.
+        let changeSentence = changes?.sentence(locale: spec.format.locale)
+        let description = Summary.description(spec, layout: layout) + (changeSentence.map { " " + $0 } ?? "")
+        var svg = SVGWriter(scene: scene, title: title, description: description, format: spec.format,
+                            withInline: !svgOnly, rings: ringScenes)
+        svg.write(style: css)
+        let svgFile = BundleFile(name: "chart.svg", bytes: svg.svg.bytes)
+        guard let inline = svg.inline, !svgOnly else { return Bundle(id: spec.id, files: [svgFile]) }
+        let html = HTMLPage.write(spec: spec, scene: scene, chartCSS: css, svg: inline, title: title,
+                                  sentence: changeSentence ?? Summary.enterSentence(layout))
+        let manifest = Manifest.bytes(spec: source, sourceBytes: sourceBytes, layout: layout, plan: plan,
+                                      changes: changes, files: Bundle.fileNames)
+        return Bundle(id: spec.id, files: [
+            svgFile,
+            BundleFile(name: "chart.css", bytes: css),
+            BundleFile(name: "index.html", bytes: html),
+            BundleFile(name: "manifest.json", bytes: manifest),
+        ])
+    }
+}

@@ -1,0 +1,40 @@
+import PieJSON
+import PieSpec
+
+extension DarkTheme {
+    /// The chart's dark rules (chart.svg's `<style>` and chart.css), nested in the chart's
+    /// scope block.
+    func chartCSS(into out: inout ByteWriter) {
+        out.raw("@media (prefers-color-scheme:dark){\n")
+        if paintsBackground { rule(".p-bg{fill:", background, into: &out) }
+        rule(".p-ink,.p-ink text{fill:", ink, into: &out)
+        rule(".p-ink path,.p-ink line,.p-ink polyline{stroke:", ink, into: &out)
+        if let separator { rule(".p-sep{stroke:", separator, into: &out) }
+        if let track { rule(".p-track{fill:", track, into: &out) }
+        out.raw("}\n")
+    }
+
+    /// `<head>#rrggbb}` and a newline: one rule with a single colour value.
+    private func rule(_ head: StaticString, _ color: Color, into out: inout ByteWriter) {
+        out.raw(head)
+        out.hex(color)
+        out.raw("}\n")
+    }
+
+    /// index.html's dark rules: the page, tooltips and focus rings.
+    func pageCSS(sel: String, into out: inout ByteWriter) {
+        out.raw("@media (prefers-color-scheme:dark){\nbody{color:")
+        out.hex(ink)
+        out.raw(";background:")
+        out.hex(background)
+        out.raw("}\n")
+        out.raw(sel)
+        out.raw(".p-t rect{fill:#f4f4f5}\n")
+        out.raw(sel)
+        out.raw(".p-tips{fill:#18181b}\n")
+        out.raw(sel)
+        out.raw(".p-w:focus-visible path,")
+        out.raw(sel)
+        out.raw(".p-li:focus-visible .p-hit{stroke:#fafafa}\n}\n")
+    }
+}

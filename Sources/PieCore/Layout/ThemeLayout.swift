@@ -1,0 +1,45 @@
+import PieSpec
+
+/// Paint decided with the layout: the dark variant and each slice's fill pattern.
+extension DarkTheme {
+    /// The dark variant of `layout` under `theme`, nil with `theme.dark: none`.
+    static func make(_ theme: ThemeOptions, layout: ChartLayout) -> DarkTheme? {
+        guard theme.dark == .auto else { return nil }
+        let background = theme.darkBackground ?? defaultBackground
+        let white = Color(r: 255, g: 255, b: 255)
+        let stroke = layout.stroke.color
+        let looksLikeGap = stroke == white || stroke == layout.background
+        var track: Color?
+        if let t = layout.track, t.luminance > 0.3 { track = mix(background, t, 0.22) }
+        return DarkTheme(background: background, paintsBackground: layout.background != nil, ink: ink(on: background),
+                         separator: looksLikeGap && layout.stroke.width > 0 ? background : nil, track: track)
+    }
+
+    /// Ink of text on the chart's light-mode background (the legend's `fill`).
+    static func lightModeInk(_ layout: ChartLayout) -> Color {
+        layout.background.map { TextInk.on($0) } ?? lightModeInk
+    }
+}
+
+extension Patterns {
+    /// Each slice's pattern: its own `pattern`, else (with `theme.patterns: auto`) the cycle
+    /// entry of its colour's place in the palette (the id's hash for colours not in it).
+    /// `spec` is the source spec: `SliceLayout.specIndex` indexes its slices (Other, which
+    /// groups several, has none of its own).
+    static func assign(_ spec: ChartSpec, to layout: inout ChartLayout) {
+        let palette: [Color]
+        switch spec.theme.palette {
+        case .named(let name): palette = Palettes.colors(named: name) ?? []
+        case .list(let list): palette = list
+        }
+        for k in layout.slices.indices {
+            let slice = layout.slices[k]
+            if slice.specIndex < spec.slices.count, let own = spec.slices[slice.specIndex].pattern {
+                layout.slices[k].pattern = own
+            } else if spec.theme.patterns == .auto {
+                layout.slices[k].pattern = autoKind(color: slice.color, id: slice.id, palette: palette, index: k)
+            }
+        }
+        if spec.theme.patterns == .auto { layout.autoPatternPalette = palette }
+    }
+}
