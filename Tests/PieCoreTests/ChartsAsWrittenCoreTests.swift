@@ -137,7 +137,7 @@ struct ChartsAsWrittenCoreTests {
         staged.animation.stages = .staged
         let (sp, _, _) = Transition.between(old: old, new: staged).parts
         let mid = sp.frozen(at: sp.delay + sp.duration / 2)
-        #expect(abs(mid.labelFractionFrom! - 0.5) < 0.2)
+        #expect(abs(mid.from.labelFraction! - 0.5) < 0.2)
     }
 
     @Test func legendTitleAndValues() throws {

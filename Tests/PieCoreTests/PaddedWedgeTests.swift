@@ -200,14 +200,14 @@ struct PaddedWedgeTests {
         let old = grouped([60, 30, 5, 5]), new = grouped([80, 8, 6, 6])
         let (plan, _, layout) = Transition.between(old: old, new: new).parts
         let scene = Scene(layout: layout, plan: plan)
-        let members = scene.cutouts.filter { Scene.segment(plan, motion: $0.motion).inOtherTo }
+        let members = scene.cutouts.filter { Scene.segment(plan, motion: $0.motion).toExtras.inOther }
         #expect(members.count == 3)
-        let staying = members.filter { Scene.segment(plan, motion: $0.motion).inOtherFrom }
+        let staying = members.filter { Scene.segment(plan, motion: $0.motion).fromExtras.inOther }
         #expect(staying.count == 2)
         // Between the two staying parts: nothing cut on either side of their shared boundary.
         #expect(staying[0].end.shape.isEmpty && staying[1].start.shape.isEmpty)
         // The joining slice keeps its cut towards Other.
-        let joining = members.first { !Scene.segment(plan, motion: $0.motion).inOtherFrom }!
+        let joining = members.first { !Scene.segment(plan, motion: $0.motion).fromExtras.inOther }!
         #expect(!joining.end.shape.isEmpty)
     }
 }

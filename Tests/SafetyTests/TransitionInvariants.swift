@@ -26,10 +26,10 @@ public enum TransitionInvariants {
         // whole turns away); members of "Other" end as parts of Other, not as a slice.
         var ends = [Int](repeating: 0, count: layout.slices.count)
         for (segment, isMover) in plan.segments.map({ ($0, false) }) + plan.movers.map({ ($0, true) }) {
-            if segment.kind == .exit, !segment.inOtherTo, !close(segment.to.span, 0) {
+            if segment.kind == .exit, !segment.toExtras.inOther, !close(segment.to.span, 0) {
                 problems.append("exiting segment \(segment.id) ends \(segment.to.span)° wide")
             }
-            guard segment.kind != .exit, !segment.inOtherTo, let k = segment.slice else { continue }
+            guard segment.kind != .exit, !segment.toExtras.inOther, let k = segment.slice else { continue }
             guard layout.slices.indices.contains(k) else { problems.append("segment \(segment.id) ends at slice \(k) of \(layout.slices.count)"); continue }
             ends[k] += 1
             let s = layout.slices[k], g = segment.to

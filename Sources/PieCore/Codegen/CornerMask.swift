@@ -126,7 +126,7 @@ extension Scene {
     static func joinedInOther(_ segments: [Segment], _ a: Int, _ b: Int, movers: Int) -> Bool {
         let plain = segments.count - movers
         guard a >= 0, b < plain, a < b else { return false }
-        return [segments[a], segments[b]].allSatisfy { $0.inOtherFrom && $0.inOtherTo }
+        return [segments[a], segments[b]].allSatisfy { $0.fromExtras.inOther && $0.toExtras.inOther }
     }
 
     /// One boundary's cut; ears split off and shifted when the segment's ring changes.

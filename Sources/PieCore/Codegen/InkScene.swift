@@ -57,8 +57,8 @@ struct InkScene {
 
     init(layout: ChartLayout, plan: TransitionPlan, moves: Bool) {
         centers = InkScene.centerItems(layout: layout, plan: plan)
-        if plan.kind == .update, plan.titleFrom != layout.title {
-            let old = plan.titleFrom?.lines ?? [], new = layout.title?.lines ?? []
+        if plan.kind == .update, plan.from.title != layout.title {
+            let old = plan.from.title?.lines ?? [], new = layout.title?.lines ?? []
             let leaving = old.filter { !new.contains($0) }, coming = new.filter { !old.contains($0) }
             if !leaving.isEmpty { titles.append(Title(index: 0, lines: leaving, fromOpacity: 1, toOpacity: 0)) }
             if !coming.isEmpty { titles.append(Title(index: titles.count, lines: coming, fromOpacity: 0, toOpacity: 1)) }
@@ -156,7 +156,7 @@ struct InkScene {
     /// one fading in (an entering chart fades its text in).
     static func centerItems(layout: ChartLayout, plan: TransitionPlan) -> [Center] {
         let animated = plan.kind == .update || plan.kind == .enterGrow
-        let old = plan.kind == .update ? plan.centerFrom : nil
+        let old = plan.kind == .update ? plan.from.center : nil
         var result: [Center] = []
         if let old, animated, old != layout.center {
             result.append(Center(index: 0, text: old, fromOpacity: 1, toOpacity: 0))

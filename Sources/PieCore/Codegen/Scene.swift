@@ -393,7 +393,7 @@ struct Scene {
         var edges = Set<Int>()
         if !single { for s in visible { edges.insert(key(s.from.startAngle)); edges.insert(key(s.from.endAngle)) } }
         // Parts of the old "Other" meet without a boundary.
-        for (a, b) in zip(visible, visible.dropFirst()) where a.inOtherFrom && b.inOtherFrom { edges.remove(key(a.from.endAngle)) }
+        for (a, b) in zip(visible, visible.dropFirst()) where a.fromExtras.inOther && b.fromExtras.inOther { edges.remove(key(a.from.endAngle)) }
         for i in lines.indices where !edges.contains(key(lines[i].from)) { lines[i].fromOpacity = 0 }
         return lines.filter { $0.fromOpacity > 0 || $0.toOpacity > 0 }.enumerated().map { k, line in
             var line = line
@@ -417,7 +417,7 @@ struct Scene {
             var line = Separator(index: result.count, inner: min(s.to.innerRadius, previous.to.innerRadius),
                                  outer: max(s.to.outerRadius, previous.to.outerRadius),
                                  from: s.from.startAngle, to: s.to.startAngle)
-            if i > 0, s.inOtherTo, previous.inOtherTo { line.toOpacity = 0 }
+            if i > 0, s.toExtras.inOther, previous.toExtras.inOther { line.toOpacity = 0 }
             let fromInner = min(s.from.innerRadius, previous.from.innerRadius)
             let fromOuter = max(s.from.outerRadius, previous.from.outerRadius)
             if fromInner != line.inner || fromOuter != line.outer { (line.fromInner, line.fromOuter) = (fromInner, fromOuter) }
@@ -444,7 +444,7 @@ struct Scene {
         let sign = layout.screenSign
         var result: [Label] = []
         func radius(_ g: SegmentGeometry, from: Bool = false) -> Double {
-            let fraction = (from ? plan.labelFractionFrom : plan.labelFractionTo) ?? layout.labelFraction
+            let fraction = (from ? plan.from.labelFraction : plan.to.labelFraction) ?? layout.labelFraction
             return g.labelRadius(fraction: fraction) + g.explode
         }
         func outside(_ text: String, _ g: SegmentGeometry) -> Bool {
@@ -468,7 +468,7 @@ struct Scene {
             result.append(Label(index: result.count, text: text, color: layout.slices[k].textColor, radius: radius(s.to),
                                 fromRadius: animated ? radius(s.from, from: true) : radius(s.to),
                                 from: sign * fromMid, to: sign * toMid,
-                                fromOpacity: animated ? (fromOutside ? 0 : s.labelFromOpacity ?? (s.from.span <= 0 ? 0 : 1)) : 1,
+                                fromOpacity: animated ? (fromOutside ? 0 : s.fromExtras.labelOpacity ?? (s.from.span <= 0 ? 0 : 1)) : 1,
                                 toOpacity: toOutside ? 0 : 1))
         }
         return result

@@ -1,6 +1,7 @@
 import PieSpec
 
-/// The geometry of one segment at one end of a transition, in the chart's angle space.
+/// A wedge at one instant, in the chart's angle space: angles, radii, explode, colour and
+/// opacity (a slice at rest, or a segment at one end of a transition or at any instant).
 public struct SegmentGeometry: Sendable, Hashable {
     public var startAngle: Double
     public var endAngle: Double
@@ -31,9 +32,15 @@ public struct SegmentGeometry: Sendable, Hashable {
     /// Where an inside label sits with `labels.radius` = `fraction` of the ring (0 = its
     /// inner edge, 1 = its outer edge); nil = `labelRadius`'s default.
     public func labelRadius(fraction: Double?) -> Double {
-        guard let fraction else { return innerRadius > 0 ? (innerRadius + outerRadius) / 2 : outerRadius * 0.62 }
+        // The default, `defaultLabelFraction`, with a donut's middle as the exact midpoint.
+        guard let fraction else { return innerRadius > 0 ? (innerRadius + outerRadius) / 2 : outerRadius * Self.pieLabelFraction }
         return innerRadius + (outerRadius - innerRadius) * fraction
     }
+
+    /// `labels.radius` when the spec sets none: the middle of a donut's ring, 0.62 of a pie's
+    /// radius (the one place this default is written).
+    public static func defaultLabelFraction(innerRadius: Double) -> Double { innerRadius > 0 ? 0.5 : pieLabelFraction }
+    static let pieLabelFraction = 0.62
 
     /// A copy moved outward by `explode` px.
     func exploded(_ explode: Double) -> SegmentGeometry {

@@ -21,14 +21,14 @@ enum OtherTransition {
         for (k, s) in new.slices.enumerated() { groupedIndex[s.id] = k }
         func regroup(_ segment: inout Segment, oldIndex: Int?, newIndex: Int?) {
             let o = oldIndex.map { oldExpanded.slices[$0] }, n = newIndex.map { newExpanded.slices[$0] }
-            segment.inOtherFrom = o.map { oldMembers.contains($0.id) } ?? false
-            segment.inOtherTo = n.map { newMembers.contains($0.id) } ?? false
+            segment.fromExtras.inOther = o.map { oldMembers.contains($0.id) } ?? false
+            segment.toExtras.inOther = n.map { newMembers.contains($0.id) } ?? false
             if let k = segment.slice { segment.slice = newMembers.contains(newExpanded.slices[k].id) ? nil : groupedIndex[newExpanded.slices[k].id] }
             guard let o, n != nil else { return }
-            if segment.inOtherTo, !segment.inOtherFrom, let text = o.labelText {
+            if segment.toExtras.inOther, !segment.fromExtras.inOther, let text = o.labelText {
                 segment.exitLabel = ExitLabel(text: text, color: o.textColor)
             }
-            if segment.inOtherFrom, !segment.inOtherTo { segment.labelFromOpacity = 0 }
+            if segment.fromExtras.inOther, !segment.toExtras.inOther { segment.fromExtras.labelOpacity = 0 }
         }
         for (i, entry) in diff.entries.enumerated() {
             // A moved slice's closing place is old-only, its opening place new-only.
@@ -37,8 +37,8 @@ enum OtherTransition {
         }
         for (j, m) in diff.matches.filter(\.moved).enumerated() where j < plan.movers.count {
             regroup(&plan.movers[j], oldIndex: m.oldIndex, newIndex: m.newIndex)
-            plan.movers[j].inOtherFrom = false
-            plan.movers[j].inOtherTo = false
+            plan.movers[j].fromExtras.inOther = false
+            plan.movers[j].toExtras.inOther = false
         }
         if let label = otherLabel(old: old, new: new) { plan.floatingLabels.append(label) }
     }
@@ -57,7 +57,7 @@ enum OtherTransition {
         }
         var segment = Segment(id: OtherOptions.id, kind: n == nil ? .exit : (o == nil ? .enter : .update), slice: k,
                               from: point(o, old), to: point(n, new))
-        segment.labelFromOpacity = o?.labelText == nil ? 0 : 1
+        segment.fromExtras.labelOpacity = o?.labelText == nil ? 0 : 1
         if n?.labelText == nil, let o, let text = o.labelText { segment.exitLabel = ExitLabel(text: text, color: o.textColor) }
         return segment
     }

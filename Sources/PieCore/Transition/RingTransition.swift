@@ -37,15 +37,12 @@ enum RingTransition {
             return enter(spec, layout: layout, changes: nil)
         }
         let oldLayout = Layout.layout(previous)
-        let turns = previous.chart.startAngle != spec.chart.startAngle || Layout.sweep(previous.chart) != Layout.sweep(spec.chart)
-            || previous.chart.direction != spec.chart.direction
-        let newLayout = Layout.layout(spec, pinned: pinnedColors(old: oldLayout, new: spec), wholeTurn: turns)
+        let pinned = Transition.pinnedColors(old: oldLayout.rings.flatMap(\.slices), new: spec.rings.flatMap(\.slices),
+                                             palette: spec.theme.palette, followsRenames: false)
+        let newLayout = Layout.layout(spec, pinned: pinned, wholeTurn: Transition.turns(previous, spec))
         let oldFlat = previous.flattened, newFlat = spec.flattened
-        var flatRenames: [Int: [String]] = [:]
-        for (i, s) in newLayout.slices.enumerated() where !newFlat.slices[s.specIndex].renamedFrom.isEmpty {
-            flatRenames[i] = newFlat.slices[s.specIndex].renamedFrom
-        }
-        let diff = SliceDiff.compute(oldIDs: oldLayout.slices.map(\.id), newIDs: newLayout.slices.map(\.id), renames: flatRenames)
+        let diff = SliceDiff.compute(oldIDs: oldLayout.slices.map(\.id), newIDs: newLayout.slices.map(\.id),
+                                     renames: Transition.renames(newFlat.slices)(newLayout))
         let changes = ChangeReport.make(old: oldFlat, oldLayout: oldLayout, new: newFlat, newLayout: newLayout, diff: diff)
 
         // Rings kept: those of both versions whose order is kept (the longest run in the same
@@ -83,16 +80,9 @@ enum RingTransition {
                 appears = true
             }
             let ringSpec = spec.rings.first { $0.id == band.id }!
-            var renames: [Int: [String]] = [:]
-            for (i, s) in new.slices.enumerated() where !ringSpec.slices[s.specIndex].renamedFrom.isEmpty {
-                renames[i] = ringSpec.slices[s.specIndex].renamedFrom
-            }
-            let d = SliceDiff.compute(oldIDs: old.slices.map(\.id), newIDs: new.slices.map(\.id), renames: renames)
-            var plan = Planner.transition(from: old, to: new, diff: d, animation: animation)
-            Transition.carryOver(&plan, old: old, new: new)
-            plan.titleFrom = nil
+            var plan = Transition.plan(from: old, to: new, renames: Transition.renames(ringSpec.slices), animation: animation)
             // A new ring's labels fade in as it grows (never over its neighbours' edge).
-            if appears { for i in plan.segments.indices { plan.segments[i].labelFromOpacity = 0 } }
+            if appears { for i in plan.segments.indices { plan.segments[i].fromExtras.labelOpacity = 0 } }
             parts.append(RingPart(layout: new, plan: plan, ringID: band.id, first: band.first))
         }
         for (j, band) in oldLayout.rings.enumerated() where !newIDs.contains(band.id) {
@@ -110,10 +100,7 @@ enum RingTransition {
             var new = collapsed(old, at: r)
             new.id = newLayout.id + "_x" + String(j)
             for i in new.slices.indices { new.slices[i].labelText = nil }
-            let d = SliceDiff.compute(oldIDs: old.slices.map(\.id), newIDs: new.slices.map(\.id))
-            var plan = Planner.transition(from: old, to: new, diff: d, animation: animation)
-            Transition.carryOver(&plan, old: old, new: new)
-            plan.titleFrom = nil
+            let plan = Transition.plan(from: old, to: new, renames: { _ in [:] }, animation: animation)
             parts.append(RingPart(layout: new, plan: plan, ringID: band.id, first: nil))
         }
         var chart = CompiledChart(layout: newLayout, plan: combined(parts, layout: newLayout, kind: .update), changes: changes)
@@ -166,22 +153,6 @@ enum RingTransition {
             l.slices[i].outerRadius = r
         }
         return l
-    }
-
-    /// Colours the new version inherits, by slice id (one colour per id in every ring): a
-    /// slice id seen before keeps its colour unless the new spec gives one.
-    static func pinnedColors(old: ChartLayout, new: ChartSpec) -> [String: Color] {
-        if case .named("hue") = new.theme.palette { return [:] }
-        var oldColor: [String: Color] = [:]
-        for ring in old.rings { for s in ring.slices where oldColor[s.id] == nil { oldColor[s.id] = s.color } }
-        if old.rings.isEmpty { for s in old.slices where oldColor[s.id] == nil { oldColor[s.id] = s.color } }
-        var pinned: [String: Color] = [:]
-        for ring in new.rings {
-            for s in ring.slices where s.color == nil {
-                if let c = oldColor[s.id] { pinned[s.id] = c }
-            }
-        }
-        return pinned
     }
 
     /// Every ring's segments as one plan (ids `ring/slice`, slice indices into the flattened

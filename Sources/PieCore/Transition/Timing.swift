@@ -71,13 +71,16 @@ extension TransitionPlan {
         return TimeWindow(start: start, length: end - start)
     }
 
-    /// The exact state at `t` ms after load: each segment's width follows its own window and
-    /// the boundaries are running sums from the chart's start angle, so the segments always
-    /// tile the sweep. Returns a plan whose `from` geometries are that state (`to` unchanged).
+    /// The exact state at `t` ms after load: the chart's pose blended at the chart's eased
+    /// progress, each segment's wedge and extras at its own; each segment's width follows its
+    /// own window and the boundaries are running sums from the chart's start angle, so the
+    /// segments always tile the sweep. Returns a plan whose `from` states (the chart's and
+    /// every segment's) are that instant (`to` unchanged).
     public func frozen(at t: Double) -> TransitionPlan {
         var plan = self
         let chartE = easing.value(at: (chartWindow ?? TimeWindow(start: delay, length: duration)).progress(at: t))
-        var cursor = startFrom + (startTo - startFrom) * chartE
+        plan.from = from.blended(to: to, at: chartE)
+        var cursor = plan.from.startAngle
         let progress = segments.map { easing.value(at: window(of: $0).progress(at: t)) }
         var widths = zip(segments, progress).map { s, e in s.from.span + (s.to.span - s.from.span) * e }
         if normalized {
@@ -95,15 +98,11 @@ extension TransitionPlan {
             g.endAngle = cursor + width
             cursor += width
             plan.segments[i].from = g
+            plan.segments[i].fromExtras = s.fromExtras.blended(to: s.toExtras, at: e)
         }
-        for i in plan.movers.indices {
-            let m = movers[i]
-            plan.movers[i].from = m.from.blended(to: m.to, at: easing.value(at: window(of: m).progress(at: t)))
-        }
-        if let a = labelFractionFrom, let b = labelFractionTo { plan.labelFractionFrom = a + (b - a) * chartE }
+        for i in plan.movers.indices { plan.movers[i].freeze(at: easing.value(at: window(of: movers[i]).progress(at: t))) }
         for i in plan.floatingLabels.indices {
-            let m = floatingLabels[i]
-            plan.floatingLabels[i].from = m.from.blended(to: m.to, at: easing.value(at: window(of: m).progress(at: t)))
+            plan.floatingLabels[i].freeze(at: easing.value(at: window(of: floatingLabels[i]).progress(at: t)))
         }
         return plan
     }
@@ -115,5 +114,13 @@ extension TransitionPlan {
         var plan = self
         plan.normalized = false
         return plan.frozen(at: t)
+    }
+}
+
+extension Segment {
+    /// Its state at eased progress `e`, as its `from` (wedge and extras; `to` unchanged).
+    mutating func freeze(at e: Double) {
+        from = from.blended(to: to, at: e)
+        fromExtras = fromExtras.blended(to: toExtras, at: e)
     }
 }

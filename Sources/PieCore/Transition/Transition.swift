@@ -19,78 +19,85 @@ public struct CompiledChart: Sendable {
 }
 
 /// The transition stage: two versions of a chart (or one, which enters) -> both layouts, the
-/// slice diff, the change report and the plan.
+/// pinned colours, the slice diff, the change report and the plan (`CompiledChart`). Charts of
+/// concentric rings are planned ring by ring (`RingTransition`) with the same per-chart
+/// function, `plan(from:to:renames:animation:)`.
 public enum Transition {
-    /// The layout, plan and changes of a checked spec: the transition from `previous`, or the
-    /// `enter` animation.
-    public static func between(old previous: ChartSpec?, new spec: ChartSpec) -> CompiledChart {
-        if !spec.rings.isEmpty || previous.map({ !$0.rings.isEmpty }) == true {
-            return RingTransition.chart(spec, previous: previous)
+    /// The layout, plan and changes of a checked spec: the transition from `old`, or the
+    /// `enter` animation when there is none.
+    public static func between(old: ChartSpec?, new: ChartSpec) -> CompiledChart {
+        if !new.rings.isEmpty || old.map({ !$0.rings.isEmpty }) == true {
+            return RingTransition.chart(new, previous: old)
         }
-        guard let previous else {
-            let layout = Layout.layout(spec)
-            return CompiledChart(layout: layout, plan: Planner.enter(layout, animation: spec.animation), changes: nil)
+        guard let old else {
+            let layout = Layout.layout(new)
+            return CompiledChart(layout: layout, plan: Planner.enter(layout, animation: new.animation), changes: nil)
         }
-        let (plan, changes, layout) = transition(from: previous, to: spec)
-        return CompiledChart(layout: layout, plan: plan, changes: changes)
+        let oldLayout = Layout.layout(old)
+        let newLayout = Layout.layout(new, pinned: pinnedColors(old: oldLayout.slices, new: new.slices, palette: new.theme.palette), wholeTurn: turns(old, new))
+        let renames = renames(new.slices)
+        let diff = SliceDiff.compute(oldIDs: oldLayout.slices.map(\.id), newIDs: newLayout.slices.map(\.id), renames: renames(newLayout))
+        let changes = ChangeReport.make(old: old, oldLayout: oldLayout, new: new, newLayout: newLayout, diff: diff)
+        let plan = plan(from: oldLayout, to: newLayout, diff: diff, renames: renames, animation: new.animation)
+        return CompiledChart(layout: newLayout, plan: plan, changes: changes)
     }
 
-    /// The plan, the change report and the new layout between two checked specs.
-    public static func transition(from old: ChartSpec, to new: ChartSpec) -> (TransitionPlan, ChangeReport, ChartLayout) {
-        let oldLayout = Layout.layout(old)
-        // The canvas holds every instant: a changing start angle, sweep or direction draws
-        // partial pies of other shapes between the two versions.
-        let turns = old.chart.startAngle != new.chart.startAngle || Layout.sweep(old.chart) != Layout.sweep(new.chart)
-            || old.chart.direction != new.chart.direction
-        let newLayout = Layout.layout(new, pinned: pinnedColors(old: old, oldLayout: oldLayout, new: new), wholeTurn: turns)
-        func renames(_ layout: ChartLayout) -> [Int: [String]] {
+    /// The plan from `old` to `new`, two layouts of one chart (or of one ring): slices matched
+    /// by id and `renames` (`diff`, when the caller has it), `chart.other` planned on layouts
+    /// where Other is split into its members (`OtherTransition`), and the chart's pose at both
+    /// ends.
+    static func plan(from old: ChartLayout, to new: ChartLayout, diff: SliceDiff? = nil,
+                     renames: (ChartLayout) -> [Int: [String]], animation: AnimationOptions) -> TransitionPlan {
+        var plan: TransitionPlan
+        if old.other == nil, new.other == nil {
+            let diff = diff ?? SliceDiff.compute(oldIDs: old.slices.map(\.id), newIDs: new.slices.map(\.id), renames: renames(new))
+            plan = Planner.transition(from: old, to: new, diff: diff, animation: animation)
+        } else {
+            let oldX = OtherGrouping.expanded(old), newX = OtherGrouping.expanded(new)
+            let diffX = SliceDiff.compute(oldIDs: oldX.slices.map(\.id), newIDs: newX.slices.map(\.id), renames: renames(newX))
+            plan = Planner.transition(from: oldX, to: newX, diff: diffX, animation: animation)
+            OtherTransition.adapt(&plan, diff: diffX, oldExpanded: oldX, newExpanded: newX, old: old, new: new)
+        }
+        // `labels.radius` moves inside labels across the ring when either version sets it.
+        let resolves = old.labelFraction != nil || new.labelFraction != nil
+        plan.from = ChartPose(old, resolvesLabelFraction: resolves)
+        plan.to = ChartPose(new, resolvesLabelFraction: resolves)
+        return plan
+    }
+
+    /// `renamedFrom` of the slices of a layout made from `slices`, by display index.
+    static func renames(_ slices: [SliceSpec]) -> (ChartLayout) -> [Int: [String]] {
+        { layout in
             var renames: [Int: [String]] = [:]
-            for (i, slice) in layout.slices.enumerated() where slice.specIndex < new.slices.count {
-                let names = new.slices[slice.specIndex].renamedFrom
+            for (i, slice) in layout.slices.enumerated() where slice.specIndex < slices.count {
+                let names = slices[slice.specIndex].renamedFrom
                 if !names.isEmpty { renames[i] = names }
             }
             return renames
         }
-        let diff = SliceDiff.compute(oldIDs: oldLayout.slices.map(\.id), newIDs: newLayout.slices.map(\.id), renames: renames(newLayout))
-        let changes = ChangeReport.make(old: old, oldLayout: oldLayout, new: new, newLayout: newLayout, diff: diff)
-        guard oldLayout.other != nil || newLayout.other != nil else {
-            var plan = Planner.transition(from: oldLayout, to: newLayout, diff: diff, animation: new.animation)
-            plan.centerFrom = oldLayout.center
-            carryOver(&plan, old: oldLayout, new: newLayout)
-            return (plan, changes, newLayout)
-        }
-        // `chart.other`: plan on layouts where Other is split into its members (OtherTransition).
-        let oldX = OtherGrouping.expanded(oldLayout), newX = OtherGrouping.expanded(newLayout)
-        let diffX = SliceDiff.compute(oldIDs: oldX.slices.map(\.id), newIDs: newX.slices.map(\.id), renames: renames(newX))
-        var plan = Planner.transition(from: oldX, to: newX, diff: diffX, animation: new.animation)
-        OtherTransition.adapt(&plan, diff: diffX, oldExpanded: oldX, newExpanded: newX, old: oldLayout, new: newLayout)
-        plan.centerFrom = oldLayout.center
-        carryOver(&plan, old: oldLayout, new: newLayout)
-        return (plan, changes, newLayout)
     }
 
-    /// What the plan takes from the old layout besides slices: the title (which cross-fades
-    /// when it changes) and `labels.radius` (inside labels move across the ring when either
-    /// version sets it).
-    static func carryOver(_ plan: inout TransitionPlan, old: ChartLayout, new: ChartLayout) {
-        plan.titleFrom = old.title
-        guard old.labelFraction != nil || new.labelFraction != nil else { return }
-        plan.labelFractionFrom = TransitionPlan.resolvedLabelFraction(old)
-        plan.labelFractionTo = TransitionPlan.resolvedLabelFraction(new)
+    /// The canvas holds every instant: a changing start angle, sweep or direction draws
+    /// partial pies of other shapes between the two versions.
+    static func turns(_ old: ChartSpec, _ new: ChartSpec) -> Bool {
+        old.chart.startAngle != new.chart.startAngle || Layout.sweep(old.chart) != Layout.sweep(new.chart)
+            || old.chart.direction != new.chart.direction
     }
 
     /// Colours the new version inherits: every slice that existed before (by id, or through
-    /// `renamedFrom`) keeps the colour it had, unless the new spec gives one explicitly.
-    static func pinnedColors(old: ChartSpec, oldLayout: ChartLayout, new: ChartSpec) -> [String: Color] {
-        if case .named("hue") = new.theme.palette { return [:] }
+    /// `renamedFrom`) keeps the colour it had, unless the new spec gives one explicitly; the
+    /// first old slice of an id gives its colour (rings: one colour per id in every ring).
+    /// `palette: hue` spreads hues by position and pins nothing.
+    static func pinnedColors(old: [SliceLayout], new: [SliceSpec], palette: Palette, followsRenames: Bool = true) -> [String: Color] {
+        if case .named("hue") = palette { return [:] }
         var oldColor: [String: Color] = [:]
-        for s in oldLayout.slices { oldColor[s.id] = s.color }
-        let newIDs = Set(new.slices.map(\.id))
+        for s in old where oldColor[s.id] == nil { oldColor[s.id] = s.color }
+        let newIDs = followsRenames ? Set(new.map(\.id)) : []
         var pinned: [String: Color] = [:]
-        for s in new.slices where s.color == nil {
+        for s in new where s.color == nil {
             if let c = oldColor[s.id] {
                 pinned[s.id] = c
-            } else if let old = s.renamedFrom.first(where: { oldColor[$0] != nil && !newIDs.contains($0) }) {
+            } else if followsRenames, let old = s.renamedFrom.first(where: { oldColor[$0] != nil && !newIDs.contains($0) }) {
                 pinned[s.id] = oldColor[old]
             }
         }

@@ -17,13 +17,9 @@ public struct Segment: Sendable, Hashable {
     public var exitLabel: ExitLabel? = nil
     /// Its own time window (staged or staggered plans); nil = the plan's delay and duration.
     public var window: TimeWindow? = nil
-    /// Opacity of its label at the start when not the default (1, or 0 for a slice that grows
-    /// from nothing): 0 for a slice that comes out of "Other" (`OtherTransition`).
-    public var labelFromOpacity: Double? = nil
-    /// The segment is a member's part of "Other" in the previous / the new chart: no separator
-    /// is drawn between two such parts.
-    public var inOtherFrom = false
-    public var inOtherTo = false
+    /// What the segment shows at each end besides its wedge (label opacity, part of "Other").
+    public var fromExtras = SegmentExtras()
+    public var toExtras = SegmentExtras()
     /// Concentric rings: which drawn ring (`CompiledChart.rings`) the segment belongs to, in
     /// the plan of the whole chart (a ring that changes places is two: one leaving, one entering).
     public var ringPart: Int? = nil
@@ -69,32 +65,21 @@ public struct TransitionPlan: Sendable, Hashable {
     /// Labels that belong to no one drawn segment (the label of "Other", whose parts are
     /// separate segments): zero-width segments that only carry a label, blended like movers.
     public var floatingLabels: [Segment] = []
+    /// Chart-level state at the start and at the end (`ChartPose`: start angle, labels.radius,
+    /// centre text, title); `frozen(at:)` blends them.
+    public var from: ChartPose
+    public var to: ChartPose
     /// When the chart itself (start angle) changes, if not along the plan's delay and duration.
     public var chartWindow: TimeWindow? = nil
-    /// The chart's start angle before and after (the first boundary).
-    public var startFrom: Double = 0
-    public var startTo: Double = 0
     /// Both versions share out their whole sweep (no `total`): at every instant the widths
     /// are rescaled to the interpolated sweep, so staged and staggered changes never open a gap.
     public var normalized = false
-    /// The previous version's centre text (`chart.center`), which fades out when it changes.
-    public var centerFrom: CenterText? = nil
-    /// `labels.radius` of the previous and the new version, resolved (the default is 0.5 of
-    /// a donut's ring, 0.62 of a pie's radius), when either version sets it: inside labels
-    /// then move across the ring. nil when neither does (the default follows each geometry).
-    public var labelFractionFrom: Double? = nil
-    /// The previous version's title block, which fades out when the title changes.
-    public var titleFrom: TitleBlock? = nil
-    public var labelFractionTo: Double? = nil
 
-    /// `labels.radius` of `layout`, resolved to a number.
-    static func resolvedLabelFraction(_ layout: ChartLayout) -> Double {
-        layout.labelFraction ?? (layout.innerRadius > 0 ? 0.5 : 0.62)
-    }
-
-    public init(kind: TransitionKind, duration: Double, delay: Double, easing: Easing, segments: [Segment],
-                movers: [Segment] = []) {
+    public init(kind: TransitionKind, duration: Double, delay: Double, easing: Easing, from: ChartPose, to: ChartPose,
+                segments: [Segment], movers: [Segment] = []) {
         self.kind = kind
+        self.from = from
+        self.to = to
         self.duration = duration
         self.delay = delay
         self.easing = easing
@@ -104,7 +89,7 @@ public struct TransitionPlan: Sendable, Hashable {
 
     /// True when any segment's angles or radii change (the motion layer is needed).
     public var movesGeometry: Bool {
-        labelFractionFrom != labelFractionTo || segments.contains {
+        from.labelFraction != to.labelFraction || segments.contains {
             $0.from.startAngle != $0.to.startAngle || $0.from.endAngle != $0.to.endAngle
                 || $0.from.outerRadius != $0.to.outerRadius || $0.from.innerRadius != $0.to.innerRadius
                 || $0.from.explode != $0.to.explode
@@ -146,10 +131,9 @@ public enum Planner {
             }
             return Segment(id: slice.id, kind: .enter, slice: k, from: from, to: to)
         }
+        let pose = ChartPose(layout)
         var plan = TransitionPlan(kind: kind, duration: max(animation.duration, 0), delay: max(animation.delay, 0),
-                                  easing: animation.easing, segments: segments)
-        plan.startFrom = layout.startAngle
-        plan.startTo = layout.startAngle
+                                  easing: animation.easing, from: pose, to: pose, segments: segments)
         if kind == .enterGrow { schedule(&plan, animation: animation) }
         return plan
     }

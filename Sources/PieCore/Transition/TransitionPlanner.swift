@@ -48,9 +48,7 @@ extension Planner {
             mover(old: old.slices[m.oldIndex], new: new.slices[m.newIndex], newIndex: m.newIndex, oldChart: old, newChart: new)
         }
         var plan = TransitionPlan(kind: .update, duration: max(animation.duration, 0), delay: max(animation.delay, 0),
-                                  easing: animation.easing, segments: segments, movers: movers)
-        plan.startFrom = old.startAngle
-        plan.startTo = new.startAngle
+                                  easing: animation.easing, from: ChartPose(old), to: ChartPose(new), segments: segments, movers: movers)
         plan.normalized = old.usedEndAngle - old.startAngle >= old.sweep - 1e-9 && new.usedEndAngle - new.startAngle >= new.sweep - 1e-9
         if animation.stages == .staged { settleRings(&plan) }
         schedule(&plan, animation: animation)

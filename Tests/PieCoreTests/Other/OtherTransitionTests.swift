@@ -61,8 +61,8 @@ struct OtherTransitionTests {
         let (plan, _, newLayout) = Transition.between(old: old, new: new).parts
         let e = try! #require(plan.segments.first { $0.id == "e" && $0.kind == .update })
         #expect(e.from.color == OtherOptions.defaultColor && e.to.color != OtherOptions.defaultColor)
-        #expect(e.inOtherFrom && !e.inOtherTo)
-        #expect(e.labelFromOpacity == 0)
+        #expect(e.fromExtras.inOther && !e.toExtras.inOther)
+        #expect(e.fromExtras.labelOpacity == 0)
         #expect(e.slice.map { newLayout.slices[$0].id } == "e")
     }
 
@@ -73,7 +73,7 @@ struct OtherTransitionTests {
         let label = try! #require(plan.floatingLabels.first)
         #expect(label.slice == newLayout.slices.count - 1)
         #expect(label.from.startAngle == oldOther.midAngle && label.to.startAngle == newOther.midAngle)
-        #expect(label.labelFromOpacity == 1)
+        #expect(label.fromExtras.labelOpacity == 1)
         let scene = Scene(layout: newLayout, plan: plan)
         #expect(scene.labels.contains { $0.text == newLayout.slices.last!.labelText && $0.toOpacity == 1 })
         #expect(scene.labels.filter { $0.toOpacity == 1 }.count == newLayout.slices.filter { $0.labelText != nil }.count,
@@ -129,7 +129,7 @@ struct OtherTransitionTests {
         new.labels.minPercent = 0
         old.labels.minPercent = 0
         let (appear, _, _) = Transition.between(old: old, new: new).parts
-        #expect(appear.floatingLabels.first?.labelFromOpacity == 0)
+        #expect(appear.floatingLabels.first?.fromExtras.labelOpacity == 0)
         let (vanish, _, _) = Transition.between(old: new, new: old).parts
         #expect(vanish.floatingLabels.first?.slice == nil)
         #expect(vanish.floatingLabels.first?.exitLabel != nil)

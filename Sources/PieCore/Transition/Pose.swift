@@ -1,0 +1,69 @@
+import PieSpec
+
+/// Chart-level state that animates, as one value at each end of a transition
+/// (`TransitionPlan.from`/`to`) blended by one function, `blended(to:at:)`. A frame at any
+/// instant (`TransitionPlan.frozen(at:)`) is the blend at the chart's eased progress; the
+/// writers draw each field from the two ends (a number moves, a text that differs cross-fades).
+///
+/// Adding an animated chart-level key: its field in `ChartSpec` and its table line (PieSpec),
+/// the value the layout places (`ChartLayout`), a field here read from the layout in
+/// `init(_:)`, one line in `blended(to:at:)`, and its drawing in Codegen.
+public struct ChartPose: Sendable, Hashable {
+    /// Where the first boundary sits (chart degrees).
+    public var startAngle: Double
+    /// `labels.radius`, resolved, when either version sets it (inside labels then move across
+    /// the ring); nil when neither does (each geometry's default, `SegmentGeometry.labelRadius`).
+    public var labelFraction: Double?
+    /// The donut's centre text; a change cross-fades.
+    public var center: CenterText?
+    /// The title block; lines that change cross-fade.
+    public var title: TitleBlock?
+
+    public init(startAngle: Double, labelFraction: Double? = nil, center: CenterText? = nil, title: TitleBlock? = nil) {
+        self.startAngle = startAngle
+        self.labelFraction = labelFraction
+        self.center = center
+        self.title = title
+    }
+
+    /// The pose of `layout` at rest. `resolvesLabelFraction`: give `labelFraction` its
+    /// default when the layout leaves it nil (the other end of the transition sets one).
+    init(_ layout: ChartLayout, resolvesLabelFraction: Bool = false) {
+        self.init(startAngle: layout.startAngle,
+                  labelFraction: resolvesLabelFraction ? layout.labelFraction ?? SegmentGeometry.defaultLabelFraction(innerRadius: layout.innerRadius)
+                                                       : layout.labelFraction,
+                  center: layout.center, title: layout.title)
+    }
+
+    /// The pose at eased progress `e` from `self` (0) to `other` (1): numbers move linearly,
+    /// texts keep this end's value until the end (their writers cross-fade the two).
+    public func blended(to other: ChartPose, at e: Double) -> ChartPose {
+        func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * e }
+        return ChartPose(startAngle: mix(startAngle, other.startAngle),
+                         labelFraction: labelFraction.flatMap { a in other.labelFraction.map { mix(a, $0) } } ?? labelFraction,
+                         center: e >= 1 ? other.center : center,
+                         title: e >= 1 ? other.title : title)
+    }
+}
+
+/// What a segment shows at one end besides its wedge (`Segment.from`/`to`): state that a
+/// feature adds, blended like the wedge by one function.
+public struct SegmentExtras: Sendable, Hashable {
+    /// Opacity of the segment's label; nil = the default (1, or 0 where the segment has no
+    /// width). 0 for a slice that comes out of "Other" or a ring that appears.
+    public var labelOpacity: Double? = nil
+    /// The segment is a member's part of "Other" here: no separator is drawn between two such
+    /// parts (`OtherTransition`).
+    public var inOther = false
+
+    public init(labelOpacity: Double? = nil, inOther: Bool = false) {
+        self.labelOpacity = labelOpacity
+        self.inOther = inOther
+    }
+
+    /// The extras at eased progress `e` from `self` to `other`.
+    public func blended(to other: SegmentExtras, at e: Double) -> SegmentExtras {
+        SegmentExtras(labelOpacity: labelOpacity.flatMap { a in other.labelOpacity.map { a + ($0 - a) * e } } ?? labelOpacity,
+                      inOther: e >= 1 ? other.inOther : inOther)
+    }
+}
