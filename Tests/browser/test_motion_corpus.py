@@ -65,6 +65,14 @@ CASES = {
                           pie([("w", 1), ("x", 2), ("y", 3)], radii=(0.9, 1.0, 0.8))),
     "all-replaced-donut": (pie(ABCD, {"innerRadius": 0.5}),
                            pie([("w", 1), ("x", 2), ("y", 3)], {"innerRadius": 0.5})),
+    # Full replacements of several sizes, pie and donut, start angles 0 and 90 (background
+    # showed along the boundary at frame 0: 3 -> 3 and 3 -> 1 in a pie).
+    "all-replaced-3-3": (pie([("a", 1), ("b", 2), ("c", 3)]), pie([("w", 3), ("x", 2), ("y", 1)])),
+    "all-replaced-3-1-start90": (pie([("a", 1), ("b", 2), ("c", 3)], {"startAngle": 90}), pie([("w", 1)], {"startAngle": 90})),
+    "all-replaced-1-3": (pie([("a", 1)]), pie([("w", 1), ("x", 2), ("y", 3)])),
+    "all-replaced-2-4-donut-start90": (pie([("a", 3), ("b", 1)], {"innerRadius": 0.4, "startAngle": 90}),
+                                       pie([("w", 1), ("x", 1), ("y", 1), ("e", 1)], {"innerRadius": 0.4, "startAngle": 90})),
+    "all-replaced-1-1": (pie([("a", 1)]), pie([("w", 1)])),
 }
 PERCENTS = [0, 25, 50, 75, 100]
 LABELS = [f"{p}%" for p in PERCENTS] + ["after-end"]

@@ -46,6 +46,9 @@ struct Scene {
     /// would double the line at the start).
     struct Separator {
         var index: Int
+        /// Which boundary it is, the same at every instant: the visible slice whose start it
+        /// marks (by position), or -1 for the end of the last one.
+        var boundary: Int
         var inner: Double
         var outer: Double
         var from: Double
@@ -164,7 +167,7 @@ struct Scene {
             && layout.slices.allSatisfy { !$0.isVisible || ($0.color.isOpaque && $0.pattern == .none) }
         if moves, bridged { underlays = Scene.underlayItems(plan, shape: shape ?? plan, sweepStart: layout.startAngle) }
         // The gap replaces the separators.
-        separators = layout.halfGap > 0 ? [] : Scene.separatorItems(plan, layout: layout)
+        separators = layout.halfGap > 0 ? [] : Scene.separatorItems(plan, shape: shape, layout: layout)
         labels = Scene.labelItems(plan, modes: shape ?? plan, layout: layout, animated: moves)
         if shape == nil { ink = InkScene(layout: layout, plan: plan, moves: moves) }
         // Field by field: `slices.filter(\.isVisible)` copied every visible slice first.
@@ -197,7 +200,12 @@ struct Scene {
     /// `exact`: the extension joins the same slices at both ends, so its ends and radius are
     /// linear in between; otherwise (slices that appear or vanish next to it) only sampled
     /// instants are exact (`Scene.sampled`).
-    static func bridges(from: [SegmentGeometry], to: [SegmentGeometry], closed: Bool)
+    /// `whole`: for a sampled instant (`from` is the instant), the two ends of the whole
+    /// transition, which decide whether the closing extension exists (an instant's scene keeps
+    /// the element set of the whole transition); where the instant has no slices with width to
+    /// join, it joins the places of those the whole transition joins at its start.
+    static func bridges(from: [SegmentGeometry], to: [SegmentGeometry], closed: Bool,
+                        whole: (from: [SegmentGeometry], to: [SegmentGeometry])? = nil)
         -> [(after: Int?, from: SegmentGeometry, to: SegmentGeometry, exact: Bool)] {
         let n = from.count
         guard n > 1 else { return [] }
@@ -229,7 +237,8 @@ struct Scene {
             guard let f = gs.indices.first(where: { gs[$0].span > 0 }), let l = gs.indices.last(where: { gs[$0].span > 0 }), f != l else { return nil }
             return (l, f)
         }
-        if closed, let (l0, f0) = ends(from), let (l1, f1) = ends(to) {
+        if closed, let start = ends(whole?.from ?? from), let end = ends(whole?.to ?? to) {
+            let (l0, f0) = ends(from) ?? start, (l1, f1) = ends(to) ?? end
             func closing(_ gs: [SegmentGeometry], _ l: Int, _ f: Int) -> SegmentGeometry {
                 let near = [l0, f0, l1, f1].map { gs[$0] }
                 return ring(gs[f], mid(gs[l]) - 360, mid(gs[f]), outer: near.map(\.outerRadius).min()!, inner: near.map(\.innerRadius).max()!)
@@ -248,10 +257,13 @@ struct Scene {
         // Segments with an angle but no ring at either end (a rose's 0) take part, so that
         // extensions stop at them; an extension left with no ring is a dash of width 0 (kept:
         // a sampled instant's scene must have the same elements as the whole transition).
-        let drawn = shape.segments.indices.filter { shape.segments[$0].from.span > 0 || shape.segments[$0].to.span > 0 }
-            .map { (offset: $0, element: plan.segments[$0]) }
-        let closed = closes(drawn.map(\.element.from)) && closes(drawn.map(\.element.to))
-        let bridges = bridges(from: drawn.map(\.element.from), to: drawn.map(\.element.to), closed: closed)
+        let indices = shape.segments.indices.filter { shape.segments[$0].from.span > 0 || shape.segments[$0].to.span > 0 }
+        let drawn = indices.map { (offset: $0, element: plan.segments[$0]) }
+        // Whether the circle closes is the whole transition's (a sampled instant of a staged
+        // plan may have no slice with width at all).
+        let whole = (from: indices.map { shape.segments[$0].from }, to: indices.map { shape.segments[$0].to })
+        let closed = closes(whole.from) && closes(whole.to)
+        let bridges = bridges(from: drawn.map(\.element.from), to: drawn.map(\.element.to), closed: closed, whole: whole)
         return bridges.enumerated().map { k, b in
             var segment = drawn[b.after ?? 0].element
             (segment.from, segment.to) = (b.from, b.to)
@@ -382,7 +394,10 @@ struct Scene {
     /// the slices close a full circle (then the start line is shared); none for one full slice.
     /// No line touches a slice whose outer arc is under three line widths: there the lines
     /// would cover the slice (a chart of 10,000 slivers would turn white).
-    private static func separatorItems(_ plan: TransitionPlan, layout: ChartLayout) -> [Separator] {
+    /// `shape`: for a sampled instant (`plan` is the instant), the whole transition, whose
+    /// lines are kept with their indices (a line the instant has no edge for is hidden then,
+    /// not dropped: an element's keyframes must come from its own states).
+    private static func separatorItems(_ plan: TransitionPlan, shape: TransitionPlan? = nil, layout: ChartLayout) -> [Separator] {
         var lines = separatorLines(plan, layout: layout)
         guard plan.kind == .update else { return lines }
         // Boundaries of the previous chart: where a visible slice starts or ends, unless one
@@ -395,6 +410,17 @@ struct Scene {
         // Parts of the old "Other" meet without a boundary.
         for (a, b) in zip(visible, visible.dropFirst()) where a.fromExtras.inOther && b.fromExtras.inOther { edges.remove(key(a.from.endAngle)) }
         for i in lines.indices where !edges.contains(key(lines[i].from)) { lines[i].fromOpacity = 0 }
+        if let shape {
+            let whole = separatorItems(shape, layout: layout)
+            var index: [Int: Int] = [:]
+            for line in whole { index[line.boundary] = line.index }
+            return lines.compactMap { line in
+                guard let k = index[line.boundary] else { return line.motionOnly ? line : nil }
+                var line = line
+                line.index = k
+                return line
+            }
+        }
         return lines.filter { $0.fromOpacity > 0 || $0.toOpacity > 0 }.enumerated().map { k, line in
             var line = line
             line.index = k
@@ -414,7 +440,7 @@ struct Scene {
         for (i, s) in visible.enumerated() {
             let previous = i > 0 ? visible[i - 1] : (full ? last : s)
             guard wide(s), wide(previous) else { continue }
-            var line = Separator(index: result.count, inner: min(s.to.innerRadius, previous.to.innerRadius),
+            var line = Separator(index: result.count, boundary: i, inner: min(s.to.innerRadius, previous.to.innerRadius),
                                  outer: max(s.to.outerRadius, previous.to.outerRadius),
                                  from: s.from.startAngle, to: s.to.startAngle)
             if i > 0, s.toExtras.inOther, previous.toExtras.inOther { line.toOpacity = 0 }
@@ -426,7 +452,7 @@ struct Scene {
         let movesEnd = plan.kind != .none && last.from.endAngle != last.to.endAngle
         if !full || movesEnd, wide(last), !full || wide(first) {
             let outer = full ? max(last.to.outerRadius, first.to.outerRadius) : last.to.outerRadius
-            var line = Separator(index: result.count, inner: last.to.innerRadius, outer: outer,
+            var line = Separator(index: result.count, boundary: -1, inner: last.to.innerRadius, outer: outer,
                                  from: last.from.endAngle, to: last.to.endAngle, motionOnly: full)
             if last.from.innerRadius != line.inner || last.from.outerRadius != last.to.outerRadius {
                 (line.fromInner, line.fromOuter) = (last.from.innerRadius, last.from.outerRadius)
