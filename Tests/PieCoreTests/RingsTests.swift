@@ -157,6 +157,26 @@ struct RingsTests {
                              outer: donutToPie.layout.outerRadius)
     }
 
+    @Test func aRenamedRingSliceKeepsItsColourAsAPlainSliceDoes() {
+        let old = Self.spec([Self.ring("a", [1, 2, 3], ids: ["x", "y", "z"])])
+        var renamed = Self.ring("a", [1, 2, 3], ids: ["x", "why", "z"])
+        renamed.slices[1].renamedFrom = ["y"]
+        let c = Transition.between(old: old, new: Self.spec([renamed]))
+        let before = Layout.layout(old).rings[0].slices.first { $0.id == "y" }?.color
+        #expect(before != nil)
+        #expect(c.layout.rings[0].slices.first { $0.id == "why" }?.color == before)
+    }
+
+    /// Rings are matched like slices (`SliceDiff`): of two rings that swap, the one the slice
+    /// diff keeps stays in its band and the other leaves and enters.
+    @Test func ringsThatSwapAreMatchedLikeSlices() {
+        let swap = Transition.between(old: Self.spec([Self.ring("a", [1]), Self.ring("b", [1]), Self.ring("c", [1])]),
+                                      new: Self.spec([Self.ring("b", [1]), Self.ring("a", [1]), Self.ring("c", [1])]))
+        let kept = SliceDiff.compute(oldIDs: ["a", "b", "c"], newIDs: ["b", "a", "c"]).matches.filter { !$0.moved }.map(\.newIndex)
+        #expect(RingTransition.keptRings(old: ["a", "b", "c"], new: ["b", "a", "c"]) == Set(kept.map { ["b", "a", "c"][$0] }))
+        #expect(swap.rings.filter { $0.first == nil }.count == 1, "one ring leaves its band")
+    }
+
     @Test func aRemovedRingShrinksAwayAndIsNotInTheNewChart() {
         let old = Self.spec([Self.ring("a", [1]), Self.ring("b", [1, 1]), Self.ring("c", [1])])
         let new = Self.spec([Self.ring("a", [1]), Self.ring("c", [1])])

@@ -38,7 +38,7 @@ enum RingTransition {
         }
         let oldLayout = Layout.layout(previous)
         let pinned = Transition.pinnedColors(old: oldLayout.rings.flatMap(\.slices), new: spec.rings.flatMap(\.slices),
-                                             palette: spec.theme.palette, followsRenames: false)
+                                             palette: spec.theme.palette)
         let newLayout = Layout.layout(spec, pinned: pinned, wholeTurn: Transition.turns(previous, spec))
         let oldFlat = previous.flattened, newFlat = spec.flattened
         let diff = SliceDiff.compute(oldIDs: oldLayout.slices.map(\.id), newIDs: newLayout.slices.map(\.id),
@@ -108,27 +108,11 @@ enum RingTransition {
         return chart
     }
 
-    /// The ring ids of both versions that keep their relative order: a longest common run
-    /// (rings are few: O(n^2)).
+    /// The ring ids of both versions that keep their relative order: matched like slices
+    /// (`SliceDiff`: the longest increasing subsequence of old positions), the stable ones.
     static func keptRings(old: [String], new: [String]) -> Set<String> {
-        let position = Dictionary(old.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-        let common = new.filter { position[$0] != nil }
-        guard !common.isEmpty else { return [] }
-        // Longest increasing subsequence of old positions, in new order.
-        var best = [Int](repeating: 1, count: common.count), previous = [Int](repeating: -1, count: common.count)
-        for i in common.indices {
-            for j in 0..<i where position[common[j]]! < position[common[i]]! && best[j] + 1 > best[i] {
-                best[i] = best[j] + 1
-                previous[i] = j
-            }
-        }
-        var i = best.indices.max { best[$0] < best[$1] || (best[$0] == best[$1] && $0 > $1) }!
-        var kept: Set<String> = []
-        while i >= 0 {
-            kept.insert(common[i])
-            i = previous[i]
-        }
-        return kept
+        let diff = SliceDiff.compute(oldIDs: old, newIDs: new)
+        return Set(diff.matches.filter { !$0.moved }.map { new[$0.newIndex] })
     }
 
     /// Every ring plays the `enter` animation.

@@ -88,16 +88,16 @@ public enum Transition {
     /// `renamedFrom`) keeps the colour it had, unless the new spec gives one explicitly; the
     /// first old slice of an id gives its colour (rings: one colour per id in every ring).
     /// `palette: hue` spreads hues by position and pins nothing.
-    static func pinnedColors(old: [SliceLayout], new: [SliceSpec], palette: Palette, followsRenames: Bool = true) -> [String: Color] {
+    static func pinnedColors(old: [SliceLayout], new: [SliceSpec], palette: Palette) -> [String: Color] {
         if case .named("hue") = palette { return [:] }
         var oldColor: [String: Color] = [:]
         for s in old where oldColor[s.id] == nil { oldColor[s.id] = s.color }
-        let newIDs = followsRenames ? Set(new.map(\.id)) : []
+        let newIDs = Set(new.map(\.id))
         var pinned: [String: Color] = [:]
         for s in new where s.color == nil {
             if let c = oldColor[s.id] {
                 pinned[s.id] = c
-            } else if followsRenames, let old = s.renamedFrom.first(where: { oldColor[$0] != nil && !newIDs.contains($0) }) {
+            } else if let old = s.renamedFrom.first(where: { oldColor[$0] != nil && !newIDs.contains($0) }) {
                 pinned[s.id] = oldColor[old]
             }
         }
