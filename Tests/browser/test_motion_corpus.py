@@ -73,6 +73,8 @@ CASES = {
     "all-replaced-2-4-donut-start90": (pie([("a", 3), ("b", 1)], {"innerRadius": 0.4, "startAngle": 90}),
                                        pie([("w", 1), ("x", 1), ("y", 1), ("e", 1)], {"innerRadius": 0.4, "startAngle": 90})),
     "all-replaced-1-1": (pie([("a", 1)]), pie([("w", 1)])),
+    # Staged: the old slices shrink away (the pie empties), then the new ones grow.
+    "all-replaced-staged": (pie(ABCD), {**pie([("w", 1), ("x", 2), ("y", 3)]), "animation": {"duration": "800ms", "stages": "staged"}}),
 }
 PERCENTS = [0, 25, 50, 75, 100]
 LABELS = [f"{p}%" for p in PERCENTS] + ["after-end"]
@@ -164,7 +166,8 @@ def test_zz_worst_angle_error(corpus, engine, workdir):
 
 
 def extent(chart, t_ms):
-    """(x0, y0, x1, y1) in user units of everything the model draws at t."""
+    """(x0, y0, x1, y1) in user units of everything the model draws at t (None: nothing, e.g.
+    between the stages of a staged change that replaces every slice)."""
     xs, ys = [], []
     for w in chart.wedges(t_ms):
         if w.end - w.start <= 1e-9:
@@ -176,7 +179,7 @@ def extent(chart, t_ms):
                 x, y = chart.point(a, r)
                 xs.append(x)
                 ys.append(y)
-    return min(xs), min(ys), max(xs), max(ys)
+    return (min(xs), min(ys), max(xs), max(ys)) if xs else None
 
 
 @pytest.mark.parametrize("name", CASES)
@@ -186,7 +189,8 @@ def test_the_whole_chart_is_inside_the_canvas_at_every_instant(built, name):
     vx, vy, vw, vh = view_box(bundle.svg)
     t, bad = 0.0, []
     while t <= chart.end_time + 10:
-        x0, y0, x1, y1 = extent(chart, t)
+        box = extent(chart, t)
+        x0, y0, x1, y1 = box or (vx, vy, vx, vy)
         if x0 < vx - 0.5 or y0 < vy - 0.5 or x1 > vx + vw + 0.5 or y1 > vy + vh + 0.5:
             bad.append((t, tuple(round(v, 1) for v in (x0, y0, x1, y1))))
         t += 10

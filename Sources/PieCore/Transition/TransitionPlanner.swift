@@ -49,7 +49,11 @@ extension Planner {
         }
         var plan = TransitionPlan(kind: .update, duration: max(animation.duration, 0), delay: max(animation.delay, 0),
                                   easing: animation.easing, from: ChartPose(old), to: ChartPose(new), segments: segments, movers: movers)
-        plan.normalized = old.usedEndAngle - old.startAngle >= old.sweep - 1e-9 && new.usedEndAngle - new.startAngle >= new.sweep - 1e-9
+        // Staged, a change that replaces every slice has nothing to fill the sweep between
+        // its stages: rescaled, the old chart would stand whole and then vanish at once when
+        // its last width reached 0; unscaled, it empties, then the new one fills it.
+        let fills = animation.stages != .staged || segments.contains { $0.kind == .update }
+        plan.normalized = fills && old.usedEndAngle - old.startAngle >= old.sweep - 1e-9 && new.usedEndAngle - new.startAngle >= new.sweep - 1e-9
         if animation.stages == .staged { settleRings(&plan) }
         schedule(&plan, animation: animation)
         return plan

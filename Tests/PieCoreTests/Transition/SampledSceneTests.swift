@@ -66,3 +66,31 @@ struct SampledSceneTests {
         #expect(Self.shape(Scene(layout: chart.layout, plan: chart.plan.frozen(at: t), shape: chart.plan)) == Self.shape(scene))
     }
 }
+
+/// `stages: staged` on a change that replaces every slice: the old slices shrink away in the
+/// first stage (the pie empties), the new ones grow in the last; never the old chart standing
+/// whole and vanishing in one frame.
+struct StagedReplacementTests {
+    static func spec(_ ids: [String], staged: Bool) -> ChartSpec {
+        var spec = ChartSpec(id: "t")
+        spec.slices = ids.map { SliceSpec(id: $0, label: $0.uppercased(), value: 1) }
+        if staged { spec.animation.stages = .staged }
+        return spec
+    }
+
+    static func drawn(_ plan: TransitionPlan, at t: Double) -> Double {
+        plan.frozen(at: t).segments.reduce(0) { $0 + $1.from.span }
+    }
+
+    @Test func theOldSlicesShrinkAwayThenTheNewOnesGrow() {
+        let plan = Transition.between(old: Self.spec(["a", "b", "c"], staged: false), new: Self.spec(["x", "y"], staged: true)).plan
+        let line = plan.timeline
+        let quarter = Self.drawn(plan, at: line.start + line.length / 4)
+        #expect(quarter > 10 && quarter < 350, "a quarter of the way the old slices are partly gone: \(quarter) degrees drawn")
+        #expect(Self.drawn(plan, at: line.start + line.length * 3 / 4) < 350)
+        #expect(abs(Self.drawn(plan, at: line.end) - 360) < 1e-9)
+        // With one slice staying, the others' widths are rescaled so the pie stays whole.
+        let kept = Transition.between(old: Self.spec(["a", "b", "c"], staged: false), new: Self.spec(["a", "y"], staged: true)).plan
+        #expect(abs(Self.drawn(kept, at: kept.timeline.start + kept.timeline.length / 4) - 360) < 1e-6)
+    }
+}

@@ -79,8 +79,11 @@ class TransitionChart(Chart):
             raise ValueError(f"not a transition bundle: {manifest['animation']['kind']}")
         self.movers = manifest.get("movers", [])
         self.seg_windows, self.mover_window, self.chart_window = windows(manifest)
-        # No `total`: both versions fill their sweep and widths are rescaled to it.
-        self.normalized = manifest["spec"]["chart"].get("total") in (None, "none")
+        # No `total`: both versions fill their sweep and widths are rescaled to it, except for
+        # a staged change that keeps no slice (nothing fills the sweep between its stages).
+        staged = manifest["spec"]["animation"].get("stages") == "staged"
+        keeps = any(s["kind"] == "update" for s in manifest["transitions"])
+        self.normalized = manifest["spec"]["chart"].get("total") in (None, "none") and (keeps or not staged)
         self.fixed_ring = ring
 
     @property
