@@ -75,7 +75,10 @@ public struct KeyTable: Sendable {
 
 /// The spec language, version 1. Every accepted key is here; nothing else is accepted.
 public enum Keys {
+    /// Characters of a label, title, description or other text.
     public static let maxText = 1_000
+    /// Characters of a label template (`labels.content`, `chart.center`).
+    public static let maxTemplate = 200
 
     public static let chart = KeyTable(section: "chart", doc: "Geometry of the pie or donut.", keys: [
         .number("size", \ChartOptions.size, min: 16, max: 4096, "Side of the square holding the pie, in px; the legend adds room beside it."),

@@ -73,7 +73,7 @@ public enum KeyReference {
         case .identifier(let allowUnderscore):
             return allowUnderscore ? "id: `[a-z0-9][a-z0-9_-]*`, at most 64" : "id: `[a-z0-9-]`, at most 64, no `-` at either end"
         case .template:
-            return "template, at most 200 characters: text with " + LabelTemplate.Token.allCases.map { "`{\($0.rawValue)}`" }.joined(separator: " ")
+            return "template, at most \(Keys.maxTemplate) characters: text with " + LabelTemplate.Token.allCases.map { "`{\($0.rawValue)}`" }.joined(separator: " ")
         case .object(let table):
             return "mapping: keys in `\(table.section)` below"
         case .list(let element, let minItems):
