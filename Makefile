@@ -83,13 +83,16 @@ dist-test: dist ## unpack the archive into an empty folder and build the gallery
 fuzz: ## fuzz FUZZ_TARGET (FuzzCompile) for FUZZ_SECONDS (60) with libFuzzer, release build (FUZZ_CONFIG=asan: ASan; not in CI; see Fuzz/README.md)
 	scripts/fuzz.sh $${FUZZ_SECONDS:-60} $${FUZZ_TARGET:-FuzzCompile}
 
-schema: ## regenerate Schemas/piec.schema.json and Schemas/piec-defaults.schema.json from the key tables
+schema: ## regenerate Schemas/piec.schema.json, Schemas/piec-defaults.schema.json and README's key reference from the key tables
 	$(SWIFT) build
 	mkdir -p Schemas
 	.build/debug/piec schema > Schemas/piec.schema.json.tmp
 	mv Schemas/piec.schema.json.tmp Schemas/piec.schema.json
 	.build/debug/piec schema --defaults > Schemas/piec-defaults.schema.json.tmp
 	mv Schemas/piec-defaults.schema.json.tmp Schemas/piec-defaults.schema.json
+	.build/debug/piec schema --markdown > README.keys.tmp
+	scripts/splice-key-reference.sh README.md README.keys.tmp
+	rm README.keys.tmp
 
 goldens: ## regenerate the Swift test fixtures (review the diff before committing)
 	PIEC_UPDATE_FIXTURES=1 $(SWIFT) test

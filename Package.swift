@@ -43,6 +43,8 @@ let package = Package(
         // and its tests build without it.
         .target(name: "PiePreview", dependencies: [
             "PieDriver",
+            // XMLEscape: the one escaper of user text in markup.
+            "PieCore",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),

@@ -26,11 +26,4 @@ public indirect enum JSONValue: Sendable, Hashable {
         if case .object(let members) = self { return members.first { $0.0 == key }?.1 }
         return nil
     }
-
-    /// Appends `s` as a JSON string (see `JSONWriter.string` for what is escaped).
-    public static func writeString(_ s: String, into out: inout String) {
-        var w = ByteWriter(capacity: s.utf8.count + 2)
-        JSONWriter.string(s, into: &w)
-        out += w.string
-    }
 }

@@ -1,8 +1,10 @@
+import PieCore
 import PieDriver
 
 /// The preview's own pages (not bundle files): the index of all charts and one page per chart.
 /// Both listen to `/events` and update themselves after every build. Every piece of user text
-/// (paths, diagnostics, summaries) is HTML-escaped; ids are `[a-z0-9-]` by construction.
+/// (paths, diagnostics, summaries) is escaped by the bundles' escaper (`XMLEscape`: references
+/// for `& < > " '`, control characters dropped); ids are `[a-z0-9-]` by construction.
 enum PreviewPages {
     static func index(_ snapshot: (charts: [PreviewStore.Chart], broken: [PreviewStore.BrokenSpec])) -> String {
         var body = "<h1>piec preview</h1>\n"
@@ -10,20 +12,20 @@ enum PreviewPages {
             body += "<p class=\"empty\">No charts yet: save a spec.</p>\n"
         }
         for spec in snapshot.broken {
-            body += "<section class=\"card broken\"><h2>\(escape(spec.specPath))</h2>"
-            body += "<p>this spec has errors and no bundle yet</p><pre>\(escape(spec.problem))</pre></section>\n"
+            body += "<section class=\"card broken\"><h2>\(XMLEscape.escape(spec.specPath))</h2>"
+            body += "<p>this spec has errors and no bundle yet</p><pre>\(XMLEscape.escape(spec.problem))</pre></section>\n"
         }
         body += "<div class=\"grid\">\n"
         for chart in snapshot.charts {
             let href = "/chart/\(chart.id)/"
             body += "<section class=\"card\(chart.problem == nil ? "" : " broken")\" id=\"chart-\(chart.id)\">"
             body += "<h2><a href=\"\(href)\">\(chart.id)</a></h2>"
-            body += "<p class=\"meta\">\(escape(chart.specPath)) · \(escape(chart.summary))</p>"
+            body += "<p class=\"meta\">\(XMLEscape.escape(chart.specPath)) · \(XMLEscape.escape(chart.summary))</p>"
             if chart.files["chart.svg"] != nil {
                 body += "<a href=\"\(href)\"><img alt=\"chart \(chart.id)\" src=\"\(href)chart.svg?v=\(chart.version)\"></a>"
             }
             if let problem = chart.problem {
-                body += "<p>errors; showing the last good build</p><pre>\(escape(problem))</pre>"
+                body += "<p>errors; showing the last good build</p><pre>\(XMLEscape.escape(problem))</pre>"
             }
             body += "</section>\n"
         }
@@ -34,11 +36,11 @@ enum PreviewPages {
     static func chart(_ chart: PreviewStore.Chart) -> String {
         let main = chart.files["index.html"] != nil ? "index.html" : "chart.svg"
         var body = "<header><a href=\"/\">all charts</a> · <strong>\(chart.id)</strong> · "
-        body += "<span id=\"meta\">\(escape(chart.specPath)) · \(escape(chart.summary))</span></header>\n"
+        body += "<span id=\"meta\">\(XMLEscape.escape(chart.specPath)) · \(XMLEscape.escape(chart.summary))</span></header>\n"
         body += "<iframe id=\"frame\" title=\"chart \(chart.id)\" src=\"/chart/\(chart.id)/\(main)?v=\(chart.version)\"></iframe>\n"
         body += "<div id=\"overlay\"\(chart.problem == nil ? " hidden" : "")><h2>The spec has errors</h2>"
         body += "<p>Showing the last good build. Fix the spec and save.</p>"
-        body += "<pre id=\"diagnostics\">\(escape(chart.problem ?? ""))</pre></div>\n"
+        body += "<pre id=\"diagnostics\">\(XMLEscape.escape(chart.problem ?? ""))</pre></div>\n"
         body += "<script>\(chartScript(id: chart.id, main: main))</script>\n"
         return page(title: "\(chart.id) · piec preview", body: body)
     }
@@ -50,7 +52,7 @@ enum PreviewPages {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(escape(title))</title>
+        <title>\(XMLEscape.escape(title))</title>
         <style>\(css)</style>
         </head>
         <body>
@@ -102,22 +104,5 @@ enum PreviewPages {
           };
         })();
         """
-    }
-
-    /// Escapes text for HTML element content and attribute values.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for c in text.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
     }
 }

@@ -115,8 +115,6 @@ public final class PreviewStore: @unchecked Sendable {
         continuation?.finish()
     }
 
-    public var subscriberCount: Int { lock.withLock { subscribers.count } }
-
     /// Ends every subscription (server shutdown).
     public func finishAll() {
         let all = lock.withLock {

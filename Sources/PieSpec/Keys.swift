@@ -75,7 +75,10 @@ public struct KeyTable: Sendable {
 
 /// The spec language, version 1. Every accepted key is here; nothing else is accepted.
 public enum Keys {
+    /// Characters of a label, title, description or other text.
     public static let maxText = 1_000
+    /// Characters of a label template (`labels.content`, `chart.center`).
+    public static let maxTemplate = 200
 
     public static let chart = KeyTable(section: "chart", doc: "Geometry of the pie or donut.", keys: [
         .number("size", \ChartOptions.size, min: 16, max: 4096, "Side of the square holding the pie, in px; the legend adds room beside it."),
@@ -200,7 +203,13 @@ public enum Keys {
         .choice("pattern", \SliceSpec.pattern, "Fill pattern over the slice's colour; overrides theme.patterns."),
     ])
 
-    /// One ring of `rings:`. Its slices are `slices[]` items (same keys, same checks).
+    /// A slice of a ring, as the schema and the key reference show it: the keys of `slices[]`
+    /// but the two a ring's band decides. A ring's slices are lowered by `slice` all the same,
+    /// so a `radius` or `explode` written there gets E0318, which says why.
+    public static let ringSlice = KeyTable(section: "rings[].slices[]", doc: "One slice of a ring: the keys of `slices[]` but `radius` and `explode`, which the ring's band decides.",
+                                           keys: slice.keys.filter { $0.name != "radius" && $0.name != "explode" })
+
+    /// One ring of `rings:`. Its slices are `slices[]` items (same checks; `ringSlice`'s keys).
     public static let ring = KeyTable(section: "rings[]", doc: "One ring of concentric rings.", keys: [
         // Its default (a slug of the label) is filled in by `Lowering.lowerRing`.
         .identifier("id", \RingSpec.id, allowUnderscore: true, documentsDefault: false, change: .silent,
@@ -208,8 +217,8 @@ public enum Keys {
         .text("label", \RingSpec.label, maxLength: maxText, required: true, change: .silent,
               "Name of the ring: the legend, tooltips and data table show it before each of its slices."),
         // Slices are reported one by one (`ChangeReport`, as `ring/slice`).
-        .custom("slices", \RingSpec.slices, .list(of: .object(slice), minItems: 1), required: true, documentsDefault: false, change: .silent,
-                "The ring's slices, in order: items as in the top-level `slices`; ids unique within the ring.",
+        .custom("slices", \RingSpec.slices, .list(of: .object(ringSlice), minItems: 1), required: true, documentsDefault: false, change: .silent,
+                "The ring's slices, in order: items as in the top-level `slices` but `radius` and `explode`; ids unique within the ring.",
                 lower: { l, node, _, _, r in r.slices = l.lowerSlices(node) },
                 json: { (slices: [SliceSpec]) in .array(slices.map { .object(Keys.slice.canonical($0)) }) },
                 write: { r, name, j in slice.writeCanonicalList(r.pointee.slices, named: name, into: &j) }),

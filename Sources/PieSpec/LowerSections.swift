@@ -25,7 +25,7 @@ extension Lowering {
     /// A label template (`labels.content`, `chart.center`); nil after an error.
     mutating func template(_ node: YAMLNode, path: String) -> LabelTemplate? {
         guard let s = scalar(node, expected: "a label template", path: path),
-              let text = checkedText(s, maxLength: 200, path: path) else { return nil }
+              let text = checkedText(s, maxLength: Keys.maxTemplate, path: path) else { return nil }
         switch LabelTemplate.parse(text) {
         case .success(let template): return template
         case .failure(let failure):

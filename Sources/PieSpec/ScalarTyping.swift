@@ -6,12 +6,21 @@ extension Lowering {
     mutating func number(_ node: YAMLNode, _ key: KeySpec, path: @autoclosure () -> String) -> Double? {
         guard case .number(let min, let max, let exclusiveMin) = key.kind else { return nil }
         guard let s = scalar(node, expected: "a number", path: path()), let v = decimal(s, path: path()) else { return nil }
-        if v < min || (exclusiveMin && v == min) || v > max {
+        func allowed(_ x: Double) -> Bool { x >= min && !(exclusiveMin && x == min) && x <= max }
+        if !allowed(v) {
             let low = exclusiveMin ? "greater than \(formatNumber(min, decimals: 6))" : "at least \(formatNumber(min, decimals: 6))"
-            error(SpecDiagnostics.outOfRange, "`\(path())` must be \(low) and at most \(formatNumber(max, decimals: 6)), found \(s.value)", at: s.range)
+            error(SpecDiagnostics.outOfRange, "`\(path())` must be \(low) and at most \(formatNumber(max, decimals: 6)), found \(s.value)", at: s.range,
+                  help: Lowering.negativeHelp(s.value, v, minimum: min, allowed(-v)))
             return nil
         }
         return v
+    }
+
+    /// The help of a negative number where none is allowed: drop the minus sign when that gives
+    /// an allowed value, else say that the value cannot be negative.
+    static func negativeHelp(_ literal: String, _ value: Double, minimum: Double, _ positiveAllowed: Bool) -> String? {
+        guard value < 0, minimum >= 0 else { return nil }
+        return positiveAllowed ? "remove the minus sign: `\(literal.dropFirst())`" : "this value cannot be negative"
     }
 
     mutating func integer(_ node: YAMLNode, _ key: KeySpec, path: @autoclosure () -> String) -> Int? {
@@ -24,7 +33,8 @@ extension Lowering {
         // The version check has its own message; a version beyond Int is still "unsupported".
         if path() == "piec" { return Int(exactly: v) ?? Int.max }
         guard v >= Double(min), v <= Double(max), let n = Int(exactly: v) else {
-            error(SpecDiagnostics.outOfRange, "`\(path())` must be between \(min) and \(max), found \(s.value)", at: s.range)
+            error(SpecDiagnostics.outOfRange, "`\(path())` must be between \(min) and \(max), found \(s.value)", at: s.range,
+                  help: Lowering.negativeHelp(s.value, v, minimum: Double(min), -v >= Double(min) && -v <= Double(max)))
             return nil
         }
         return n

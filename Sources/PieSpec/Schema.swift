@@ -87,7 +87,7 @@ public enum SpecSchema {
         case .identifier(let allowUnderscore):
             return [("type", .string("string")), ("pattern", .string(allowUnderscore ? "^[a-z0-9][a-z0-9_-]*$" : "^[a-z0-9]([a-z0-9-]*[a-z0-9])?$")), ("maxLength", .int(64))]
         case .template:
-            return [("type", .string("string")), ("maxLength", .int(200)), ("pattern", .string("^([^{]|\\{(label|value|percent|id|total)\\})*$"))]
+            return [("type", .string("string")), ("maxLength", .int(Keys.maxTemplate)), ("pattern", .string("^([^{]|\\{(label|value|percent|id|total)\\})*$"))]
         case .object(let table):
             return object(table)
         case .list(let element, let minItems):

@@ -31,13 +31,13 @@ public enum SpecLoader {
     }
 }
 
-/// Documented input limits, enforced before work grows.
+/// Documented input limits, enforced before work grows. The length of each text is a limit of
+/// its key (`ValueKind.text(maxLength:)` in `Keys`: `Keys.maxText` for labels, titles and
+/// descriptions), checked as the key is typed (E0214) and shown in the schema and README.
 public struct SpecLimits: Sendable, Hashable {
     /// Bytes of one spec file (checked by the driver before reading).
     public var maxFileBytes = 8 * 1024 * 1024
     public var maxSlices = 100_000
-    /// Unicode scalars in one label, title, description or id.
-    public var maxTextLength = 1_000
     public var yaml = YAMLLimits()
     public init() {}
 }

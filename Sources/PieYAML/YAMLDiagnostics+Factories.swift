@@ -32,7 +32,7 @@ extension YAMLDiagnostics {
     static func duplicate(_ key: YAMLScalar, first: SourceRange) -> Diagnostic {
         .error(duplicateKey, "duplicate key `\(displayed(key.value))`", at: key.range,
                labels: [DiagnosticLabel(range: first, message: "first defined here")],
-               help: "delete one of the two entries (the first one is used)")
+               help: "keep the entry you mean and delete the other")
     }
 
     static func secondDocument(at range: SourceRange) -> Diagnostic {

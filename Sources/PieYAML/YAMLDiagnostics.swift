@@ -124,13 +124,15 @@ public enum YAMLDiagnostics {
             """),
         CodeInfo("E0110", "duplicate key", """
             A key appears twice in the same mapping. Most YAML loaders silently keep the last \
-            value, which hides mistakes; piec reports it and keeps the first value:
+            value, which hides mistakes; piec refuses the spec (it goes on checking the rest of \
+            the file with the first value, so each other mistake is still reported once):
 
                 chart:
                   size: 320
                   size: 480
 
-            Delete one of the entries (the label "first defined here" marks the other one).
+            Keep the entry you mean and delete the other (the label "first defined here" marks \
+            the first one).
             """),
         CodeInfo("E0111", "more than one document in the file", """
             A spec file holds exactly one chart, so it must contain one YAML document. A line \

@@ -39,20 +39,24 @@ struct Explain: Command {
 }
 
 /// `piec schema`: the JSON Schema of the spec format (maintainers regenerate
-/// `Schemas/piec.schema.json` with `make schema`).
+/// `Schemas/piec.schema.json` and README's key reference with `make schema`).
 struct Schema: Command {
     static let spec = CommandSpec(
         name: "schema",
         abstract: "Print the JSON Schema of the spec format (maintainers: `make schema`).",
-        options: [.flag("defaults", help: "The schema of .piec.yaml shared defaults instead.")])
+        options: [.flag("defaults", help: "The schema of .piec.yaml shared defaults instead."),
+                  .flag("markdown", help: "README's key reference (Markdown, between its marker lines) instead.")])
 
     let defaults: Bool
+    let markdown: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         defaults = arguments.flag("defaults")
+        markdown = arguments.flag("markdown")
+        if defaults && markdown { throw UsageError(message: "'--defaults' and '--markdown' print different documents", help: ["give one of them"]) }
     }
 
     func run() throws(ExitStatus) {
-        Terminal().out(defaults ? MaintainerOutput.defaultsSchema : MaintainerOutput.schema)
+        Terminal().out(markdown ? MaintainerOutput.keyReference : defaults ? MaintainerOutput.defaultsSchema : MaintainerOutput.schema)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 15, items 3 and 4, end to end: `data:` and `.piec.yaml` with `--from` a git revision
+/// The files a spec reads, end to end: `data:` and `.piec.yaml` with `--from` a git revision
 /// (both read at that revision), `--from` a bundle (no data file needed), and confinement.
 @Suite struct CLISpecInputsTests {
     static let spec = """

@@ -162,4 +162,28 @@ struct KeyTableTests {
         }
         #expect(compared >= 30)
     }
+
+    /// Each scalar kind writes its value once (`CanonicalForm.emit`); the tree and the stream
+    /// catch it. Values where the two writers could part: exponents, -0, rounding at the last
+    /// place, escapes, C1 controls, translucent colours, fractional milliseconds.
+    @Test func everyScalarFormWritesTheSameBytesIntoTreeAndStream() {
+        func same<F: CanonicalForm>(_ form: F.Type, _ values: [F.Value]) {
+            for v in values {
+                var stream = JSONStream(capacity: 64), tree = JSONStream(capacity: 64)
+                F.emit(v, into: &stream)
+                tree.value(F.tree(v))
+                #expect(stream.out.bytes == tree.out.bytes, "\(F.self) \(v): \(stream.out.string) vs \(tree.out.string)")
+            }
+        }
+        same(NumberForm.self, [0, -0.0, 1e15, 1e-10, 0.1234567895, -2.5, 320, 1.0 / 3])
+        same(IntegerForm.self, [0, -1, 100_000, Int.max])
+        same(BooleanForm.self, [true, false])
+        same(TextForm.self, ["", "Swift", "a\"b\\c", "line\nbreak\ttab", "\u{85}nel", "\u{2028}", "\u{FEFF}", "日本語"])
+        same(ChoiceForm<Direction>.self, Direction.allCases)
+        same(ColorForm.self, [Color(r: 0, g: 0, b: 0, a: 255), Color(r: 240, g: 81, b: 56, a: 255), Color(r: 1, g: 2, b: 3, a: 128)])
+        same(TemplateForm.self, [LabelTemplate.parseDefault("{label} {percent}"), LabelTemplate.parseDefault("\"{value}\"")])
+        same(DurationForm.self, [0, 800, 0.5, 1234.5678, 60_000])
+        #expect(DurationForm.tree(800) == .string("800ms"))
+        #expect(ColorForm.tree(Color(r: 1, g: 2, b: 3, a: 128)) == .string("#01020380"))
+    }
 }

@@ -72,6 +72,25 @@ struct LoweringTests {
         #expect(r.diagnostics[2].help == "did you mean `okabe-ito`?")
     }
 
+    /// A negative number where none is allowed gets a help line: the same number without its
+    /// minus sign when that is allowed, else that it cannot be negative. Keys that take
+    /// negative numbers (`startAngle`) and numbers too large get none.
+    @Test(arguments: [
+        ("slices:\n  - { label: A, value: -5 }\n", "remove the minus sign: `5`"),
+        ("chart: { size: -20 }\nslices:\n  - { label: A, value: 1 }\n", "remove the minus sign: `20`"),
+        ("chart: { size: -5000 }\nslices:\n  - { label: A, value: 1 }\n", "this value cannot be negative"),
+        ("chart: { sweep: -0 }\nslices:\n  - { label: A, value: 1 }\n", nil),
+        ("chart: { other: { maxSlices: -3 } }\nslices:\n  - { label: A, value: 1 }\n", "remove the minus sign: `3`"),
+        ("slices:\n  - { label: A, value: 1, explode: -2.5 }\n", "remove the minus sign: `2.5`"),
+        ("chart: { startAngle: -400 }\nslices:\n  - { label: A, value: 1 }\n", nil),
+        ("chart: { size: 5000 }\nslices:\n  - { label: A, value: 1 }\n", nil),
+    ] as [(String, String?)])
+    func negativeNumbersGetAHelp(_ body: String, _ help: String?) {
+        let r = load("piec: 1\n" + body)
+        #expect(codes(r) == ["E0205"], "\(r.diagnostics.map(\.message))")
+        #expect(r.diagnostics.first?.help == help)
+    }
+
     @Test func wrongSectionTypeIsOneErrorNotMany() {
         let r = load("piec: 1\nchart: [1, 2]\nslices:\n  - { label: A, value: 1 }\n")
         #expect(codes(r) == ["E0203"])

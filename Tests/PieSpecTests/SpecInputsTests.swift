@@ -2,7 +2,7 @@ import PieDiagnostics
 @testable import PieSpec
 import Testing
 
-/// Issue 15, items 3 and 4, the spec side: `data:` from CSV/JSON bytes and `.piec.yaml`
+/// The files a spec reads, the spec side: `data:` from CSV/JSON bytes and `.piec.yaml`
 /// defaults merged under a spec, every diagnostic located in the file it is about.
 struct SpecInputsTests {
     func spec(_ text: String) -> SourceFile { SourceFile(path: "s.yaml", text: text) }

@@ -67,6 +67,9 @@ struct RejectionTests {
         let root = try #require(doc.root)
         #expect(root.entries.map(\.key.value) == ["a", "b"])
         #expect(root["a"]?.scalar?.value == "1")
+        // An error: the spec is refused, so the help does not say which value "is used".
+        #expect(d.severity == .error)
+        #expect(d.help == "keep the entry you mean and delete the other")
     }
 
     @Test func quotedAndPlainSpellingsOfAKeyAreDuplicates() {

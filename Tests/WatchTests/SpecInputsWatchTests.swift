@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import PieDriver
 
-/// Issue 15: a spec that reads a data file in another folder, or sits under a `.piec.yaml`,
+/// A spec that reads a data file in another folder, or sits under a `.piec.yaml`,
 /// is rebuilt when that file changes (an editor's rename-over save), with inotify and polling.
 @Suite struct SpecInputsWatchTests {
     static let spec = "piec: 1\nid: a\ndata: {file: ../data/a.csv}\n"

@@ -1,8 +1,8 @@
-"""A chart whose slices come from a CSV file (`data:`) under a `.piec.yaml` that holds its look
-(issue 15, items 3 and 4), built with `piec build --from` a previous spec that reads its own
-CSV: seeked in each engine at 0, 50 and 100 % of the timeline and after the end, every boundary
-is where the exact model of the CSV's values puts it, and no background shows along the seams.
-The manifest's canonical spec holds the rows and the shared defaults (no `data` left)."""
+"""A chart whose slices come from a CSV file (`data:`) under a `.piec.yaml` that holds its look,
+built with `piec build --from` a previous spec that reads its own CSV: seeked in each engine
+at 0, 50 and 100 % of the timeline and after the end, every boundary is where the exact model
+of the CSV's values puts it, and no background shows along the seams. The manifest's
+canonical spec holds the rows and the shared defaults (no `data` left)."""
 
 import pytest
 

@@ -29,10 +29,11 @@ struct HTMLPage {
         }
     }
 
-    /// How far a hovered or focused slice (or its legend row) moves it: `lift` px outward
-    /// along its middle angle (on top of its own explode).
-    static func liftOffset(_ slice: SliceLayout) -> (x: Double, y: Double) {
-        Geometry.point(angle: slice.midAngle, radius: lift)
+    /// How far a hovered or focused slice `k` (or its legend row) moves it: `lift` px outward
+    /// along its middle angle (on top of its own explode). Read from the slice's angles in
+    /// place (no copy of the slice).
+    static func liftOffset(_ slices: [SliceLayout], _ k: Int) -> (x: Double, y: Double) {
+        Geometry.point(angle: (slices[k].startAngle + slices[k].endAngle) / 2, radius: lift)
     }
 
     /// Whether `slice` is focusable and lifts on hover in index.html.
@@ -105,7 +106,7 @@ struct HTMLPage {
         let slices = scene.layout.slices
         let stops = focusStops(slices)
         for k in slices.indices where stops[k] {
-            let p = Geometry.point(angle: (slices[k].startAngle + slices[k].endAngle) / 2, radius: lift)
+            let p = liftOffset(slices, k)
             out.raw(sel)
             out.raw(".p-s")
             out.int(k)

@@ -51,7 +51,7 @@ enum LegendInteraction {
         let stops = HTMLPage.focusStops(layout.slices)
         for item in layout.legend.items {
             guard let k = item.slice, stops[k] else { continue }
-            let p = Geometry.point(angle: (layout.slices[k].startAngle + layout.slices[k].endAngle) / 2, radius: HTMLPage.lift)
+            let p = HTMLPage.liftOffset(layout.slices, k)
             active(root, k, into: &out)
             out.raw(" .p-s")
             out.int(k)

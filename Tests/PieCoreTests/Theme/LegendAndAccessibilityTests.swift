@@ -1,3 +1,5 @@
+import Foundation
+import PieDiagnostics
 import PieSpec
 import Testing
 @testable import PieCore
@@ -33,6 +35,21 @@ struct LegendAndAccessibilityTests {
         #expect(html.contains(".piec-languages:has(.p-li2:hover,.p-li2:focus) .p-s2{opacity:1;transform:translate("))
         #expect(html.contains(".piec-languages:has(.p-li2:hover,.p-li2:focus) .p-t2{visibility:visible}"))
         #expect(html.contains(".piec-languages:has(.p-w:hover,.p-w:focus,.p-li:hover,.p-li:focus) .p-st{visibility:hidden}"))
+    }
+
+    /// A slice lifts by the same offset whether it or its legend row is hovered: `lift` (6 px)
+    /// outward along its middle angle, from one function (`HTMLPage.liftOffset`).
+    @Test func sliceAndLegendRowLiftTheSliceAlongItsMiddleAngle() throws {
+        let spec = Self.languages()
+        let bundle = Fixture.bundle(spec)
+        let html = Fixture.text(bundle, "index.html")
+        let layout = Layout.layout(spec)
+        for k in [0, 1, 2, 4] {
+            let mid = layout.slices[k].midAngle * Double.pi / 180
+            let expected = "translate(\(formatNumber(6 * sin(mid), decimals: 3))px,\(formatNumber(-6 * cos(mid), decimals: 3))px)"
+            #expect(html.contains(".p-s\(k):focus{transform:\(expected)}"), "slice \(k): \(expected)")
+            #expect(html.contains(".p-s\(k){opacity:1;transform:\(expected)}"), "legend row \(k): \(expected)")
+        }
     }
 
     @Test func noLegendNoLegendRules() {

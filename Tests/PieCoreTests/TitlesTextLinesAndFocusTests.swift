@@ -4,10 +4,10 @@ import PieDiagnostics
 import PieSpec
 import Testing
 
-/// Issue 14, the chart side: the title drawn in chart.svg, text of several lines,
+/// The title drawn in chart.svg, text of several lines,
 /// `labels.radius`, the legend's title and values, palette lists in order, and index.html's
 /// tooltips and focus stops.
-struct ChartsAsWrittenCoreTests {
+struct TitlesTextLinesAndFocusTests {
     static func spec(_ yaml: String) throws -> ChartSpec {
         let r = SpecLoader.load(SourceFile(path: "t.yaml", text: yaml), defaultID: "t")
         return try #require(r.spec, "\(r.diagnostics)")

@@ -4,15 +4,10 @@ import Darwin
 import Glibc
 #endif
 
-/// How the bytes of a build reach the disk before anyone can see them.
-///
-/// The invariant: **a name under `OUT/<id>/` only ever points at bytes that are already on
-/// stable storage.** Every changed bundle is staged in a hidden directory; once *all* of them
-/// are written, they are made durable (`Method`); only then is each staged directory swapped
-/// in by one atomic rename, and one fsync of `OUT` makes the renames durable. So after a crash
-/// or a power loss at any instant each bundle is its old or its new complete version, and the
-/// unchanged-rebuild fast path (`UpToDate`), which trusts file times, never trusts a file
-/// whose bytes could be lost.
+/// How the bytes of a build reach the disk before anyone can see them: the method that keeps
+/// the folder's first invariant (`Output.swift`: a name under `OUT/<id>/` only ever points at
+/// bytes already on stable storage). Every changed bundle is staged; once *all* of them are
+/// written they are made durable (`Method`); only then is each swapped in.
 ///
 /// piec until 2026-11 fsync'd each file right after writing it: every file was its own
 /// journal commit (5,001 for 1,000 bundles, 1.5-3 s on ext4). Now nothing is synced until

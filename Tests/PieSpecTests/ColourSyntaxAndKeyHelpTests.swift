@@ -2,10 +2,10 @@ import PieDiagnostics
 @testable import PieSpec
 import Testing
 
-/// Issue 14, the spec side: CSS colour functions, translucent colours with a correct help,
-/// palette lists in order, the new keys, and help lines that never send a key where it means
-/// something else.
-struct ChartsAsWrittenTests {
+/// Colours as people write them (CSS colour functions, translucent colours with a help that
+/// gives the opaque equivalent, palette lists in order), the title, subtitle, legend and label
+/// keys, and help lines that never send a key where it means something else.
+struct ColourSyntaxAndKeyHelpTests {
     @Test(arguments: [
         ("rgb(240, 81, 56)", Color(r: 240, g: 81, b: 56)),
         ("RGB(240,81,56)", Color(r: 240, g: 81, b: 56)),
@@ -92,7 +92,7 @@ struct ChartsAsWrittenTests {
         #expect(colours == [list[2], list[0], list[1]])
     }
 
-    @Test func newKeysLowerAndSurviveTheCanonicalSpec() throws {
+    @Test func subtitleShowTitleLabelsRadiusAndLegendKeysLowerAndRoundTrip() throws {
         let text = """
             piec: 1
             title: T
@@ -123,7 +123,7 @@ struct ChartsAsWrittenTests {
         #expect(codes(r) == ["E0206"], "\(literal)")
     }
 
-    @Test func theKeysThatHadWrongHelpNowExist() {
+    @Test func legendTitleAndLabelsRadiusAreAccepted() {
         #expect(codes(load("piec: 1\nlegend: {title: Pets}\nlabels: {radius: 0.5}\nslices:\n  - {label: A, value: 1}\n")) == [])
     }
 

@@ -1,4 +1,4 @@
-"""Issue 14 ("charts as people really write them") in real clients.
+"""Titles, text of several lines, `labels.radius` and keyboard focus in real clients.
 
 - The title and subtitle are drawn in chart.svg: Chromium and rsvg-convert both paint ink in
   the band above the pie, where the chart without a title has none.
