@@ -4,7 +4,8 @@
     python3 bench/report.py RESULTS_DIR [--write BENCHMARKS.md]
 
 RESULTS_DIR holds hyperfine's JSON exports (cold, cold-peers, svg, svg-peers, full, rebuild,
-big) and metrics.txt (key=value lines: machine, versions, sizes, peak RSS, output folders).
+big), metrics.txt (key=value lines: machine, versions, sizes, peak RSS, output folders) and,
+when the browser harness ran, frames.json (bench/browser/report_frames.py).
 Python 3 stdlib only.
 """
 
@@ -13,6 +14,9 @@ import gzip
 import json
 import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "browser"))
+import report_frames  # noqa: E402
 
 PENDING = "pending"
 
@@ -92,6 +96,7 @@ def svg_bytes(folder):
 
 class Report:
     def __init__(self, res):
+        self.res = res
         self.m = load_metrics(res)
         self.media = self.m.get("media", "").split()
         names = ["cold-peers", "svg-peers", "big"]
@@ -353,6 +358,10 @@ class Report:
         self.big()
         self.bytes()
         self.rss_section()
+        frames = report_frames.load(self.res)
+        if frames:
+            report_frames.section(self, frames)
+            report_frames.targets(self, frames)
         body = self.lines
         self.lines = []
         m = self.m
@@ -376,7 +385,7 @@ class Report:
             if "version." + k in m:
                 self.out("- %s: %s" % (k, m["version." + k]))
         self.out()
-        self.out("## Targets (issues 7 and 13; judged on %s with %s)" % (self.main, self.judged))
+        self.out("## Targets (issues 7, 13 and 27; judged on %s with %s)" % (self.main, self.judged))
         self.out()
         self.table(["target", "measured", "status"], [list(t) for t in self.targets], left=3)
         self.lines += body

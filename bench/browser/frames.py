@@ -144,7 +144,7 @@ def main(argv):
             results["sizes"][str(n)] = entry
     if args.firefox:
         import firefox
-        results["firefox"] = firefox.measure_all(args.out, sizes, pages)
+        results["firefox"] = firefox.measure_all(args.out, sizes, pages, runs=args.runs)
     text = json.dumps(results, indent=1, sort_keys=True)
     if args.json:
         with open(args.json, "w") as f:
