@@ -6,8 +6,8 @@ pages are the same bytes on every run.
 
 Pages (all load their libraries from disk, 400x400 CSS px charts, one duration and easing):
 - piec-svg.html: chart.svg inlined in a page; piec-index.html: the bundle's index.html. Both hold
-  every animation off (`html.hold *{animation-name:none!important}`) until `start()` removes the
-  class, so the SVG is parsed, styled and painted before the measured update begins.
+  every animation off (a sheet `*{animation-name:none!important}`) until `start()` removes the
+  sheet, so the SVG is parsed, styled and painted before the measured update begins.
 - chartjs.html: Chart.js 3.9 doughnut, drawn without animation, then `start()` splices the
   arrays in place (Chart.js animates inserts and removals at their index) and calls update().
 - d3.html: D3 3.5 `d3.svg.arc` paths keyed by id; `start()` runs the classic arcTween
@@ -28,7 +28,11 @@ SIZE = 400
 INNER = 0.5
 COLORS = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1",
           "#ff9da7", "#9c755f", "#bab0ac"]
-HOLD_STYLE = "<style>html.hold *{animation-name:none!important}</style>"
+HOLD_STYLE = "<style id=hold>*{animation-name:none!important}</style>"
+# start() removes the hold sheet: afterwards no `!important` rule is left that could change how
+# the engine styles the animated elements.
+START_JS = ("<script>function start(){document.getElementById('hold').remove();"
+            "setTimeout(()=>{window.benchDone=true}, %d)}</script>")
 # CSS ease-in-out, cubic-bezier(0.42, 0, 0.58, 1), solved exactly (Newton, then bisection).
 EASE_JS = """
 function benchEase(x) {
@@ -75,19 +79,15 @@ def inline_svg(svg_text):
 
 
 def piec_svg_page(svg_text):
-    return ("<!doctype html><html class=hold><head><meta charset=utf-8>" + HOLD_STYLE +
+    return ("<!doctype html><html><head><meta charset=utf-8>" + HOLD_STYLE +
             "<style>body{margin:0}</style></head><body>" + inline_svg(svg_text) +
-            "<script>function start(){document.documentElement.classList.remove('hold');"
-            "setTimeout(()=>{window.benchDone=true}, %d)}</script></body></html>" % DURATION_MS)
+            START_JS % DURATION_MS + "</body></html>")
 
 
 def piec_index_page(index_html):
-    """The bundle's index.html with the hold class and style added (same folder: same links)."""
-    html = index_html.replace("<html", "<html class=hold", 1)
-    html = html.replace("</head>", HOLD_STYLE + "</head>", 1)
-    script = ("<script>function start(){document.documentElement.classList.remove('hold');"
-              "setTimeout(()=>{window.benchDone=true}, %d)}</script>" % DURATION_MS)
-    return html.replace("</body>", script + "</body>", 1)
+    """The bundle's index.html with the hold sheet added (same folder: same links)."""
+    html = index_html.replace("</head>", HOLD_STYLE + "</head>", 1)
+    return html.replace("</body>", START_JS % DURATION_MS + "</body>", 1)
 
 
 def chartjs_page(before, after):
