@@ -335,6 +335,11 @@ class Report:
         self.target("at most 400 SVG bytes per slice, animation included (8-slice charts)",
                     "%.0f B" % per_slice_8 if per_slice_8 else PENDING,
                     None if per_slice_8 is None else per_slice_8 <= 400)
+        gz_8 = svg_bytes(self.m.get("dir.piec"))
+        gz_8 = gz_8[2] / gz_8[0] / 8 if gz_8 else None
+        self.target("at most 635 bytes and 160 gzipped per slice (8-slice charts; issue 27)",
+                    "%.0f B, %.0f B gzipped" % (per_slice_8, gz_8) if per_slice_8 else PENDING,
+                    None if per_slice_8 is None else per_slice_8 <= 635 and gz_8 <= 160)
 
     def rss(self, name):
         v = self.m.get("rss." + name) if name else None
@@ -347,6 +352,10 @@ class Report:
         self.out("## Peak resident memory (GNU time, one run)")
         self.out()
         self.table(["run", "peak RSS"], [[k, self.rss(k)] for k in keys])
+        big = self.m.get("rss.piec %d slices" % self.large)
+        if big and big.isdigit():
+            self.target("%d slices in at most 150 MB peak RSS (issue 27)" % self.large,
+                        self.rss("piec %d slices" % self.large), int(big) / 1024 <= 150)
 
     # --- whole document -------------------------------------------------------------------
     def render(self):

@@ -3,8 +3,8 @@
 
     python3 bench/browser/experiments/cost.py --bench DIR [--sizes 64,512] [--runs 3]
 
-`piec` is the bundle's own chart.svg and `piec-flat` the same with its style's nesting block
-unwrapped. DIR is a frames.py output folder (n<N>/out/bench-<N>/manifest.json). Each variant's SVG is
+`piec` is the bundle's own chart.svg, `piec-flat` the same with its style's nesting block
+unwrapped, `boxes` the compositor-only HTML prototype (htmlboxes.py). DIR is a frames.py output folder (n<N>/out/bench-<N>/manifest.json). Each variant's SVG is
 inlined in a page held still until `start()` (as piec's pages in frames.py), and measured the same
 way: 4x CPU throttling, a trace per run, median run by p95; plus the busy-main-thread pass, and
 from the trace how many animations Chromium ran on the compositor and why not (the `Animation`
@@ -23,6 +23,7 @@ sys.path.insert(0, HERE)
 import busy       # noqa: E402
 import cdp        # noqa: E402
 import frames     # noqa: E402
+import htmlboxes  # noqa: E402
 import variants   # noqa: E402
 import workload   # noqa: E402
 
@@ -55,7 +56,10 @@ def main(argv):
             with open(os.path.join(d, "out", "bench-%s" % n, "chart.svg")) as f:
                 bundle_svg = f.read()
             for v in args.variants.split(","):
-                if v == "piec":
+                if v == "boxes":
+                    html = htmlboxes.page(manifest, workload.START_JS % workload.DURATION_MS)
+                    svg, size = None, len(html.encode())
+                elif v == "piec":
                     svg, size = bundle_svg, len(bundle_svg.encode())
                 elif v == "piec-flat":
                     svg = unnest(bundle_svg, manifest["id"])
@@ -64,7 +68,7 @@ def main(argv):
                     svg, size = variants.svg(manifest, v)
                 path = os.path.join(d, "variant-%s.html" % v)
                 with open(path, "w") as f:
-                    f.write(workload.piec_svg_page(svg))
+                    f.write(workload.piec_svg_page(svg) if svg is not None else html)
                 runs = [frames.measure_once(browser, path, 4) for _ in range(args.runs)]
                 best = frames.median_run(runs)
                 b = busy.measure(browser, frames.open_page, frames.collect_trace, path)

@@ -21,6 +21,11 @@ final state). They differ only in how the per-segment motion is written:
   jumps; measured by exact.py.)
 - `prop-k`: the same typed property with one literal `@keyframes` per segment
   (`from{--s:18}`), which every engine interpolates.
+- `offset3`: no transform at all: each dash lies on a path that goes three times round the
+  circle from 12 o'clock and is placed on the middle turn by `stroke-dashoffset` (from its start
+  to the end of the sweep, so it never meets the path's own start or end, where Skia draws a
+  wrong sliver); dash lengths and offsets are linear in the angle, shared keyframes read them
+  from `var()`.
 
 Only full-circle clockwise charts without movers (reorders) are written: what the experiments
 measure."""
@@ -62,6 +67,18 @@ def dash(g, start):
     return "%s %s" % (_n((360 - start) / 360 * g["C"]), _n(g["C"]))
 
 
+def offset_dash(g, start):
+    """A stacked dash on the three-turn path: from `start` to the end of the sweep, then a gap
+    longer than the path."""
+    return "%s %s" % (_n((360 - start) / 360 * g["C"]), _n(3 * g["C"]))
+
+
+def three_turns(r):
+    """A circle drawn three times round, starting at 12 o'clock (chart angle 0), clockwise."""
+    half = "A%s %s 0 0 1 0 %s" % (_n(r), _n(r), _n(r)) + "A%s %s 0 0 1 0 %s" % (_n(r), _n(r), _n(-r))
+    return "M0 %s" % _n(-r) + half * 3
+
+
 def svg(m, variant, background=None):
     g = geometry(m)
     segs = segments(m)
@@ -98,10 +115,20 @@ def svg(m, variant, background=None):
         for k, (color, s0, s1) in enumerate(segs):
             css.append("@keyframes k%d{from{--s:%s}}" % (k, _n(s0)))
             css.append(".m%d{--s:%s;animation-name:k%d}" % (k, _n(s1), k))
+    elif variant == "offset3":
+        css.append("@keyframes m{from{stroke-dasharray:var(--d);stroke-dashoffset:var(--o)}}")
+        css.append(".p path{animation:m %s}" % t)
+        for k, (color, s0, s1) in enumerate(segs):
+            css.append(".m%d{stroke-dasharray:%s;stroke-dashoffset:%s;--d:%s;--o:%s}" % (
+                k, offset_dash(g, s1), _n(-(g["C"] + s1 / 360 * g["C"])),
+                offset_dash(g, s0), _n(-(g["C"] + s0 / 360 * g["C"]))))
     else:
         raise ValueError(variant)
     for k, (color, s0, s1) in enumerate(segs):
-        body.append('<circle class="m%d" stroke="%s" r="%s"/>' % (k, color, _n(g["r"])))
+        if variant == "offset3":
+            body.append('<path class="m%d" stroke="%s" d="%s"/>' % (k, color, three_turns(g["r"])))
+        else:
+            body.append('<circle class="m%d" stroke="%s" r="%s"/>' % (k, color, _n(g["r"])))
     bg = background or g["bg"]
     style = "\n".join(css)
     motion = ('<g class="p" transform="translate(%s %s)" fill="none" stroke-width="%s">\n%s\n</g>' % (
@@ -112,4 +139,4 @@ def svg(m, variant, background=None):
     return doc, len(style.encode()) + len(motion.encode())
 
 
-VARIANTS = ("rot", "xform", "var", "prop", "prop-k")
+VARIANTS = ("rot", "xform", "var", "prop", "prop-k", "offset3")
