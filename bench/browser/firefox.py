@@ -32,13 +32,14 @@ if (document.readyState === 'complete') go(); else addEventListener('load', go);
 
 
 def frame_stats(ts):
+    """Interval statistics. (No first-frame time: a rAF callback's timestamp is its frame's start,
+    which can precede the update that was made during that frame.)"""
     stamps = [t for t in ts if t >= 0]
     intervals = [b - a for a, b in zip([0.0] + stamps, stamps)]
     return {"frames": len(intervals),
             "p50": trace.percentile(intervals, 50), "p95": trace.percentile(intervals, 95),
             "max": max(intervals, default=0.0),
-            "long": sum(1 for v in intervals if v > 1.5 * trace.FRAME_MS),
-            "first_frame": stamps[0] if stamps else None}
+            "long": sum(1 for v in intervals if v > 1.5 * trace.FRAME_MS)}
 
 
 def measure_all(out, sizes, pages, runs=3):

@@ -101,6 +101,5 @@ def section(report, r):
                 if page in e:
                     p = e[page]
                     rows.append([n, name, ms(p["p50"]), ms(p["p95"]), ratio(p["p95"], c["p95"]) if c else "n/a",
-                                 "%d / %d" % (p["long"], p["frames"]), ms(p["first_frame"] or 0)])
-        report.table(["slices", "chart", "interval p50", "interval p95", "vs Chart.js", "long",
-                      "first frame"], rows, left=2)
+                                 "%d / %d" % (p["long"], p["frames"])])
+        report.table(["slices", "chart", "interval p50", "interval p95", "vs Chart.js", "long"], rows, left=2)
