@@ -4,7 +4,8 @@
     python3 bench/report.py RESULTS_DIR [--write BENCHMARKS.md]
 
 RESULTS_DIR holds hyperfine's JSON exports (cold, cold-peers, svg, svg-peers, full, rebuild,
-big) and metrics.txt (key=value lines: machine, versions, sizes, peak RSS, output folders).
+big), metrics.txt (key=value lines: machine, versions, sizes, peak RSS, output folders) and,
+when the browser harness ran, frames.json (bench/browser/report_frames.py).
 Python 3 stdlib only.
 """
 
@@ -13,6 +14,9 @@ import gzip
 import json
 import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "browser"))
+import report_frames  # noqa: E402
 
 PENDING = "pending"
 
@@ -92,6 +96,7 @@ def svg_bytes(folder):
 
 class Report:
     def __init__(self, res):
+        self.res = res
         self.m = load_metrics(res)
         self.media = self.m.get("media", "").split()
         names = ["cold-peers", "svg-peers", "big"]
@@ -330,6 +335,11 @@ class Report:
         self.target("at most 400 SVG bytes per slice, animation included (8-slice charts)",
                     "%.0f B" % per_slice_8 if per_slice_8 else PENDING,
                     None if per_slice_8 is None else per_slice_8 <= 400)
+        gz_8 = svg_bytes(self.m.get("dir.piec"))
+        gz_8 = gz_8[2] / gz_8[0] / 8 if gz_8 else None
+        self.target("at most 635 bytes and 160 gzipped per slice (8-slice charts; issue 27)",
+                    "%.0f B, %.0f B gzipped" % (per_slice_8, gz_8) if per_slice_8 else PENDING,
+                    None if per_slice_8 is None else per_slice_8 <= 635 and gz_8 <= 160)
 
     def rss(self, name):
         v = self.m.get("rss." + name) if name else None
@@ -342,6 +352,10 @@ class Report:
         self.out("## Peak resident memory (GNU time, one run)")
         self.out()
         self.table(["run", "peak RSS"], [[k, self.rss(k)] for k in keys])
+        big = self.m.get("rss.piec %d slices" % self.large)
+        if big and big.isdigit():
+            self.target("%d slices in at most 150 MB peak RSS (issue 27)" % self.large,
+                        self.rss("piec %d slices" % self.large), int(big) / 1024 <= 150)
 
     # --- whole document -------------------------------------------------------------------
     def render(self):
@@ -353,6 +367,10 @@ class Report:
         self.big()
         self.bytes()
         self.rss_section()
+        frames = report_frames.load(self.res)
+        if frames:
+            report_frames.section(self, frames)
+            report_frames.targets(self, frames)
         body = self.lines
         self.lines = []
         m = self.m
@@ -376,7 +394,7 @@ class Report:
             if "version." + k in m:
                 self.out("- %s: %s" % (k, m["version." + k]))
         self.out()
-        self.out("## Targets (issues 7 and 13; judged on %s with %s)" % (self.main, self.judged))
+        self.out("## Targets (issues 7, 13 and 27; judged on %s with %s)" % (self.main, self.judged))
         self.out()
         self.table(["target", "measured", "status"], [list(t) for t in self.targets], left=3)
         self.lines += body

@@ -19,6 +19,8 @@
 #                  side by side, each medium with the C floor on the same medium
 #   --tmpfs        measure on the tmpfs only
 #   --keep         keep the temporary work directories (workloads and outputs)
+#   --no-browser   skip the browser harness (bench/browser/frames.py: frame cost of piec, Chart.js
+#                  and D3 in Chromium, and Firefox in full runs)
 #
 # Needs: swift, cc + libyaml-dev, python3, hyperfine and GNU time (both installed with apt-get
 # when missing). The peers live in bench/.venv (created with pip when missing).
@@ -28,7 +30,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BENCH="$ROOT/bench"
 VENV="$BENCH/.venv"
-SMOKE=0 PEERS=1 FORCE_PEERS=0 WRITE=0 KEEP=0 MEDIA="disk tmpfs" PIEC="" PIEC_REL="" PEER_SPECS=""
+SMOKE=0 PEERS=1 FORCE_PEERS=0 WRITE=0 KEEP=0 BROWSER=1 MEDIA="disk tmpfs" PIEC="" PIEC_REL="" PEER_SPECS=""
 COMMAND_LINE="bench/run.sh${*:+ $*}"
 
 while [ $# -gt 0 ]; do
@@ -38,12 +40,13 @@ while [ $# -gt 0 ]; do
         --peers) FORCE_PEERS=1 ;;
         --write) WRITE=1 ;;
         --keep) KEEP=1 ;;
+        --no-browser) BROWSER=0 ;;
         --disk) MEDIA="disk" ;;
         --tmpfs) MEDIA="tmpfs" ;;
         --piec) PIEC="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"; shift ;;
         --piec-release) PIEC_REL="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"; shift ;;
         --peer-specs) PEER_SPECS="$2"; shift ;;
-        -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
         *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
     esac
     shift
@@ -52,10 +55,12 @@ done
 if [ "$SMOKE" = 1 ]; then
     [ "$FORCE_PEERS" = 1 ] || PEERS=0; SPECS=10; BIG_SMALL=100; BIG_LARGE=1000; WATCH_SAVES=5
     COLD=(--runs 2); BATCH=(--runs 2); BIGR=(--runs 1); PEER_COLD=(--runs 1); PEER_BATCH=(--runs 1)
+    FRAMES=(--sizes 8 --runs 1 --no-busy)
 else
     SPECS=1000; BIG_SMALL=10000; BIG_LARGE=100000; WATCH_SAVES=100
     COLD=(--warmup 3 --runs 30); BATCH=(--warmup 1 --runs 10); BIGR=(--warmup 1 --runs 5)
     PEER_COLD=(--warmup 1 --runs 5); PEER_BATCH=(--runs 2)
+    FRAMES=(--sizes 8,64,512 --runs 5 --firefox)
 fi
 PEER_SPECS="${PEER_SPECS:-$SPECS}"
 
@@ -275,6 +280,12 @@ if [ "$PEERS" = 1 ]; then
     rss "vl-convert cold" "$PY" "$BENCH/peers/vlconvert_bench.py" -o "$OUT/rss-vl" "$COLD_SPEC"
     rss "pygal cold" "$PY" "$BENCH/peers/pygal_bench.py" -o "$OUT/rss-pygal" "$COLD_SPEC"
     rss "matplotlib cold" "$PY" "$BENCH/peers/matplotlib_bench.py" -o "$OUT/rss-mpl" "$COLD_SPEC"
+fi
+# --- 7. frame cost in the browser ----------------------------------------------------------
+if piec_row && [ "$BROWSER" = 1 ]; then
+    log "frame cost in the browser (bench/browser/frames.py ${FRAMES[*]})"
+    "$("$ROOT/scripts/python.sh" 2>/dev/null || echo python3)" "$BENCH/browser/frames.py" --piec "${PIEC_REL:-$PIEC}" --out "$WORK/browser" \
+        "${FRAMES[@]}" --json "$RES/frames.json" >&2
 fi
 metric machine.load_after "$(cut -d' ' -f1-3 /proc/loadavg)"
 

@@ -135,16 +135,26 @@ public struct SourceFile: Sendable {
     public var lineCount: Int { lineStarts.count }
 }
 
-/// 1-based line and column; the column counts Unicode scalars.
+/// 1-based line and column; the column counts Unicode scalars. Stored in 32 bits each (clamped;
+/// inputs are limited to a few MiB): every YAML node, key and slice location holds two of
+/// these, so 8 bytes instead of 16 is a fifth of the parsed tree of a 100,000-slice spec.
 public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
+    private var storedLine: Int32
+    private var storedColumn: Int32
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = Int32(clamping: newValue) }
+    }
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = Int32(clamping: newValue) }
+    }
     public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
+        storedLine = Int32(clamping: line)
+        storedColumn = Int32(clamping: column)
     }
     public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
-        (a.line, a.column) < (b.line, b.column)
+        (a.storedLine, a.storedColumn) < (b.storedLine, b.storedColumn)
     }
     public var description: String { "\(line):\(column)" }
 }

@@ -3,30 +3,56 @@
 /// the fields skip dynamic exclusivity checks (each append would otherwise register an access:
 /// a third of codegen's time in PieCore). Sound because a writer is used by one thread and no
 /// append calls out while it holds an access.
+///
+/// The bytes live in chunks of at most `chunkLimit` bytes (unless one append is larger): when
+/// the current chunk is full, it is kept as it is and a new one begins, so growing never copies
+/// what was written, and `takeBytes()` frees each chunk as soon as it is copied out. A large
+/// output (the manifest of 100,000 slices is 67 MB) is then never held twice.
 public final class ByteStorage {
     @exclusivity(unchecked) @usableFromInline var pointer: UnsafeMutablePointer<UInt8>
+    /// Bytes in the current chunk.
     @exclusivity(unchecked) @usableFromInline var count = 0
+    /// Size of the current chunk.
     @exclusivity(unchecked) @usableFromInline var capacity: Int
+    /// The filled chunks before the current one, in order, and their byte count.
+    @exclusivity(unchecked) var filled: [UnsafeMutableBufferPointer<UInt8>] = []
+    @exclusivity(unchecked) var filledCount = 0
+
+    /// The largest chunk that growth allocates (an append larger than this gets its own).
+    public static let chunkLimit = 1 << 20
 
     public init(capacity: Int) {
-        self.capacity = max(capacity, 64)
+        self.capacity = min(max(capacity, 64), ByteStorage.chunkLimit)
         pointer = .allocate(capacity: self.capacity)
     }
 
-    deinit { pointer.deallocate() }
+    deinit {
+        pointer.deallocate()
+        for chunk in filled { chunk.deallocate() }
+    }
+
+    /// Bytes written so far.
+    public var total: Int { filledCount + count }
 
     @inlinable @inline(__always) func reserve(_ extra: Int) {
         if count + extra > capacity { grow(to: count + extra) }
     }
 
+    /// Room for `needed - count` more contiguous bytes: a new chunk after the filled one (or a
+    /// larger first chunk while nothing is written).
     @usableFromInline func grow(to needed: Int) {
-        var newCapacity = capacity * 2
-        while newCapacity < needed { newCapacity *= 2 }
+        let extra = needed - count
+        let newCapacity = max(min(capacity * 2, ByteStorage.chunkLimit), extra)
         let newPointer = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newPointer.update(from: pointer, count: count)
-        pointer.deallocate()
+        if count == 0 {
+            pointer.deallocate()
+        } else {
+            filled.append(UnsafeMutableBufferPointer(start: pointer, count: count))
+            filledCount += count
+        }
         pointer = newPointer
         capacity = newCapacity
+        count = 0
     }
 
     @inlinable @inline(__always) func append(_ byte: UInt8) {
@@ -42,7 +68,40 @@ public final class ByteStorage {
         count += buffer.count
     }
 
-    public func removeAll() { count = 0 }
+    public func removeAll() {
+        for chunk in filled { chunk.deallocate() }
+        filled = []
+        filledCount = 0
+        count = 0
+    }
+
+    /// Calls `body` with each chunk's bytes, in order.
+    public func forEachChunk(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        for chunk in filled { body(UnsafeBufferPointer(chunk)) }
+        body(UnsafeBufferPointer(start: pointer, count: count))
+    }
+
+    /// All bytes in one array; with `freeing`, each filled chunk is freed once copied and the
+    /// storage is left empty.
+    func copy(freeing: Bool) -> [UInt8] {
+        let length = total
+        let out = [UInt8](unsafeUninitializedCapacity: length) { target, initialized in
+            var at = target.baseAddress!
+            for chunk in filled {
+                at.initialize(from: chunk.baseAddress!, count: chunk.count)
+                at += chunk.count
+                if freeing { chunk.deallocate() }
+            }
+            at.initialize(from: pointer, count: count)
+            initialized = length
+        }
+        if freeing {
+            filled = []
+            filledCount = 0
+            count = 0
+        }
+        return out
+    }
 
     /// A pretty JSON member's start in one capacity check: `,` when `comma`, a newline,
     /// `spaces` spaces, then `"name": `.
@@ -138,8 +197,6 @@ public final class ByteStorage {
     }
 
     private static let powers: [UInt64] = (0..<20).map { k in (0..<k).reduce(UInt64(1)) { p, _ in p * 10 } }
-
-    public var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: pointer, count: count) }
 }
 
 /// An append-only UTF-8 output buffer. Every output file is built in one of these (linear in
@@ -152,16 +209,14 @@ public struct ByteWriter {
         storage = ByteStorage(capacity: capacity)
     }
 
-    /// A copy of the bytes written so far (one memcpy, not an element-wise copy).
-    public var bytes: [UInt8] {
-        let source = storage.buffer
-        return [UInt8](unsafeUninitializedCapacity: source.count) { target, initialized in
-            if let from = source.baseAddress, let to = target.baseAddress { to.initialize(from: from, count: source.count) }
-            initialized = source.count
-        }
-    }
+    /// A copy of the bytes written so far (one memcpy per chunk, not an element-wise copy).
+    public var bytes: [UInt8] { storage.copy(freeing: false) }
 
-    public var count: Int { storage.count }
+    /// The bytes written so far, leaving the writer empty: each chunk is freed as soon as it is
+    /// copied, so a large output is never held twice (the writer's last use).
+    public func takeBytes() -> [UInt8] { storage.copy(freeing: true) }
+
+    public var count: Int { storage.total }
 
     /// Appends trusted text (markup, CSS, generated names) verbatim.
     @inlinable @inline(__always) public mutating func raw(_ s: String) {
@@ -178,7 +233,7 @@ public struct ByteWriter {
     }
 
     public mutating func raw(_ other: ByteWriter) {
-        storage.append(other.storage.buffer)
+        other.storage.forEachChunk { storage.append($0) }
     }
 
     @inlinable @inline(__always) public mutating func byte(_ b: UInt8) {
@@ -192,5 +247,5 @@ public struct ByteWriter {
     public mutating func removeAll() { storage.removeAll() }
 
     /// The bytes as a string (tests and debugging).
-    public var string: String { String(decoding: storage.buffer, as: UTF8.self) }
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -30,10 +30,11 @@ public enum BundleWriter {
         var svg = SVGWriter(scene: scene, title: title, description: description, format: spec.format,
                             withInline: !svgOnly, rings: ringScenes)
         svg.write(style: css)
-        let svgFile = BundleFile(name: "chart.svg", bytes: svg.svg.bytes)
+        let svgFile = BundleFile(name: "chart.svg", bytes: svg.svg.takeBytes())
         guard let inline = svg.inline, !svgOnly else { return Bundle(id: spec.id, files: [svgFile]) }
         let html = HTMLPage.write(spec: spec, scene: scene, chartCSS: css, svg: inline, title: title,
                                   sentence: changeSentence ?? Summary.enterSentence(layout))
+        svg.release()   // the writer's buffers are not needed while the manifest is written
         let manifest = Manifest.bytes(spec: source, sourceBytes: sourceBytes, layout: layout, plan: plan,
                                       changes: changes, files: Bundle.fileNames)
         return Bundle(id: spec.id, files: [

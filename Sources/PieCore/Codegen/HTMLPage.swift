@@ -74,7 +74,7 @@ struct HTMLPage {
         out.raw("</figcaption>\n</figure>\n")
         table(spec: spec, layout: layout, title: title, into: &out)
         out.raw("</main>\n</body>\n</html>\n")
-        return out.bytes
+        return out.takeBytes()
     }
 
     static let pageCSS = """

@@ -45,7 +45,7 @@ public enum Manifest {
         j.member("files", .array(files.map { .string($0) }))
         j.close("}")
         j.out.raw("\n")
-        return j.out.bytes
+        return j.out.takeBytes()
     }
 
     /// How every manifest of `id` built from `specBytes` by this piec begins: its first members
@@ -55,7 +55,7 @@ public enum Manifest {
         var j = JSONStream(capacity: 256)
         writeHead(id: id, specBytes: specBytes, into: &j)
         j.out.raw(",\n")
-        return j.out.bytes
+        return j.out.takeBytes()
     }
 
     private static func writeHead(id: String, specBytes: [UInt8], into j: inout JSONStream) {

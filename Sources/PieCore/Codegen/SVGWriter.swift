@@ -46,6 +46,13 @@ struct SVGWriter {
         } : [])
     }
 
+    /// Frees the buffers (chart.svg's bytes and the inline copy have been taken).
+    mutating func release() {
+        out.removeAll()
+        svg.removeAll()
+        inline?.removeAll()
+    }
+
     /// Moves the scratch buffer into chart.svg and/or the inline SVG.
     private mutating func emit(svg toSVG: Bool = true, inline toInline: Bool = true) {
         if toSVG { svg.raw(out) }

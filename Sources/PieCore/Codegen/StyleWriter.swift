@@ -46,7 +46,7 @@ struct StyleWriter {
         css.raw(w.out)
         css.raw(ink.rules)
         css.raw("}\n")
-        return css.bytes
+        return css.takeBytes()
     }
 
     private mutating func write() {
