@@ -8,8 +8,9 @@ import PieSpec
 public enum Manifest {
     static let version = 1
 
+    /// `extra`: members written before `files` (a history's `versions`).
     static func bytes(spec: ChartSpec, sourceBytes: [UInt8], layout: ChartLayout, plan: TransitionPlan,
-                      changes: ChangeReport?, files: [String]) -> [UInt8] {
+                      changes: ChangeReport?, files: [String], extra: [(String, JSONValue)] = []) -> [UInt8] {
         var j = JSONStream(capacity: 4096 + layout.slices.count * 700)
         writeHead(id: spec.id, specBytes: sourceBytes, into: &j)
         j.key("spec")
@@ -42,6 +43,10 @@ public enum Manifest {
         for s in plan.movers { transition(s, inner: rings, into: &j) }
         j.close("]")
         j.member("changes", changes?.json() ?? .null)
+        for (name, value) in extra {
+            j.key(name)
+            j.value(value)
+        }
         j.member("files", .array(files.map { .string($0) }))
         j.close("}")
         j.out.raw("\n")

@@ -100,6 +100,19 @@ struct SVGWriter {
         emit()
     }
 
+    /// The chart without the document around it (a step of a history): title, plot (or
+    /// rings) and the legend, into chart.svg's bytes.
+    mutating func writeBody() {
+        titleLayer()
+        if !rings.isEmpty {
+            ringsLayer()
+        } else {
+            plotLayer()
+        }
+        legend(interactive: false)
+        emit(inline: false)
+    }
+
     /// The pie of one set of slices: track, motion, exact layer, separators, labels, ink.
     private mutating func plotLayer() {
         out.raw("<g class=\"p-plot\" transform=\"translate(")

@@ -1,0 +1,244 @@
+import PieJSON
+import PieSpec
+
+/// The bundle of `piec history`: every step of a chart's history (`History.steps`) drawn in
+/// one SVG, each step in its own group scoped `piec-<id>_h<k>` with its own styles, shown
+/// from the moment its transition starts until the next one starts, with a caption naming its
+/// version. The steps' pies are aligned on one centre (each step group is moved so), so one
+/// step ends exactly where the next begins. At rest (and for static renderers and
+/// `prefers-reduced-motion: reduce`) only the last step is shown, at rest: the last version.
+public enum HistoryWriter {
+    /// Caption line: font size and the room it takes below the charts.
+    static let captionSize = 12.0
+    static let captionRoom = 28.0
+
+    public static func write(versions: [HistoryVersion], steps: [HistoryStep], hold: Double, sourceBytes: [UInt8]) -> Bundle {
+        let final = versions[versions.count - 1].spec.flattened
+        let id = final.id
+        let scenes = steps.map(StepScene.init)
+        // One centre for every step's pie, and a canvas holding every step around it.
+        let cx = steps.map(\.chart.layout.cx).max() ?? 0, cy = steps.map(\.chart.layout.cy).max() ?? 0
+        let offsets = steps.map { (x: cx - $0.chart.layout.cx, y: cy - $0.chart.layout.cy) }
+        let width = zip(steps, offsets).map { $1.x + $0.chart.layout.width }.max() ?? 0
+        let height = (zip(steps, offsets).map { $1.y + $0.chart.layout.height }.max() ?? 0) + captionRoom
+        let total = steps.last.map { max($0.at, $0.start) } ?? 0
+        let rootScope = "piec-" + id
+
+        var css = ByteWriter(capacity: 4096)
+        for scene in scenes { css.raw(scene.css) }
+        stepRules(steps, total: total, scope: rootScope, into: &css)
+        let title = final.title.flatMap { $0.isEmpty ? nil : $0 } ?? id
+        let description = Self.description(versions, final: final, layout: steps[steps.count - 1].chart.layout)
+
+        var svg = ByteWriter(capacity: 8192 + css.count)
+        openRoot(scope: rootScope, width: width, height: height, title: title, description: description, fontSize: steps.last?.chart.layout.fontSize ?? 12, into: &svg)
+        svg.raw("<style>\n")
+        svg.raw(css)
+        svg.raw("</style>\n")
+        if let background = steps.last?.chart.layout.background {
+            svg.raw("<rect class=\"p-bg\" width=\"")
+            svg.num(width)
+            svg.raw("\" height=\"")
+            svg.num(height)
+            svg.raw("\" fill=\"")
+            svg.hex(background)
+            svg.raw("\"/>\n")
+        }
+        for (k, step) in scenes.enumerated() {
+            let last = k == scenes.count - 1
+            svg.raw("<g class=\"p-step p-h")
+            svg.int(k)
+            svg.raw(" ")
+            svg.raw(step.scene.scope)
+            svg.raw(last ? "\">\n" : "\" visibility=\"hidden\" opacity=\"0\">\n")
+            svg.raw("<g transform=\"translate(")
+            svg.num(offsets[k].x)
+            svg.raw(" ")
+            svg.num(offsets[k].y)
+            svg.raw(")\">\n")
+            svg.raw(step.body)
+            svg.raw("</g>\n")
+            caption(versions[k], width: width, y: height - captionRoom / 2 + captionSize / 3, ink: steps[k].chart.layout, into: &svg)
+            svg.raw("</g>\n")
+        }
+        svg.raw("</svg>\n")
+        let svgBytes = svg.takeBytes()
+
+        let html = page(title: title, description: description, css: css.bytes, svg: svgBytes, versions: versions, steps: steps)
+        let lastStep = steps[steps.count - 1]
+        var drawn = lastStep.chart.layout
+        drawn.id = id
+        drawn.cx += offsets[offsets.count - 1].x
+        drawn.cy += offsets[offsets.count - 1].y
+        drawn.width = width
+        drawn.height = height
+        let versionList = JSONValue.array(zip(versions, steps).enumerated().map { k, pair in
+            version(pair.0, step: pair.1, offset: offsets[k])
+        })
+        let manifest = Manifest.bytes(spec: versions[versions.count - 1].spec, sourceBytes: sourceBytes, layout: drawn,
+                                      plan: lastStep.chart.plan, changes: lastStep.chart.changes, files: Bundle.fileNames,
+                                      extra: [("history", .object([("hold", .number(hold, decimals: 3)), ("duration", .number(total, decimals: 3))])),
+                                              ("versions", versionList)])
+        return Bundle(id: id, files: [
+            BundleFile(name: "chart.svg", bytes: svgBytes),
+            BundleFile(name: "chart.css", bytes: css.bytes),
+            BundleFile(name: "index.html", bytes: html),
+            BundleFile(name: "manifest.json", bytes: manifest),
+        ])
+    }
+
+    /// One step drawn: its scene (and its rings'), styles and body.
+    struct StepScene {
+        var scene: Scene
+        var css: [UInt8]
+        var body: ByteWriter
+
+        init(_ step: HistoryStep) {
+            let layout = step.chart.layout
+            var plan = step.chart.plan
+            if !step.chart.rings.isEmpty {
+                // As in a bundle of rings: the whole chart's scene is still; the rings move.
+                var none = AnimationOptions()
+                none.enter = .none
+                plan = Planner.enter(layout, animation: none)
+            }
+            scene = Scene(layout: layout, plan: plan)
+            let rings = step.chart.rings.map { Scene(layout: $0.layout, plan: $0.plan) }
+            var css = StyleWriter.css(scene)
+            for ring in rings { css += StyleWriter.css(ring) }
+            self.css = css
+            var writer = SVGWriter(scene: scene, title: "", description: "", format: FormatOptions(), withInline: false, rings: rings)
+            writer.writeBody()
+            body = writer.svg
+        }
+    }
+
+    /// Each step's group is shown from its start to the next step's start (the last one to
+    /// the end); `step-end` holds each keyframe's value until the next.
+    static func stepRules(_ steps: [HistoryStep], total: Double, scope: String, into out: inout ByteWriter) {
+        guard total > 0 else { return }
+        let line = TimeWindow(start: 0, length: total)
+        for (k, step) in steps.enumerated() {
+            out.raw("@keyframes " + scope + "-h" + String(k) + "{")
+            if step.start > 0 { out.raw("0%{visibility:hidden;opacity:0}") }
+            out.raw(CSSTiming.offset(step.start, in: line) + "{visibility:visible;opacity:1}")
+            if k + 1 < steps.count { out.raw(CSSTiming.offset(steps[k + 1].start, in: line) + "{visibility:hidden;opacity:0}") }
+            out.raw("}\n")
+        }
+        out.raw("." + scope + "{\n@media (prefers-reduced-motion:no-preference){\n")
+        for k in steps.indices {
+            out.raw(".p-h" + String(k) + "{animation:" + scope + "-h" + String(k) + " ")
+            out.num(total)
+            out.raw("ms step-end both}\n")
+        }
+        out.raw("}\n}\n")
+    }
+
+    static func openRoot(scope: String, width: Double, height: Double, title: String, description: String, fontSize: Double,
+                         into out: inout ByteWriter) {
+        out.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"" + scope + "\" width=\"")
+        out.num(width)
+        out.raw("\" height=\"")
+        out.num(height)
+        out.raw("\" viewBox=\"0 0 ")
+        out.num(width)
+        out.raw(" ")
+        out.num(height)
+        out.raw("\" role=\"img\" aria-labelledby=\"" + scope + "-title\" aria-describedby=\"" + scope + "-desc\" font-family=\"")
+        out.text(TextMetrics.fontFamily)
+        out.raw("\" font-size=\"")
+        out.num(fontSize)
+        out.raw("\">\n<title id=\"" + scope + "-title\">")
+        out.text(title)
+        out.raw("</title>\n<desc id=\"" + scope + "-desc\">")
+        out.text(description)
+        out.raw("</desc>\n")
+    }
+
+    /// The caption of a version: `date · subject`, centred under the charts.
+    static func caption(_ version: HistoryVersion, width: Double, y: Double, ink layout: ChartLayout, into out: inout ByteWriter) {
+        let text = captionText(version)
+        guard !text.isEmpty else { return }
+        out.raw("<text class=\"p-cap p-ink\" x=\"")
+        out.num(width / 2)
+        out.raw("\" y=\"")
+        out.num(y)
+        out.raw("\" text-anchor=\"middle\" font-size=\"")
+        out.num(captionSize)
+        out.raw("\" fill=\"")
+        out.hex(DarkTheme.lightModeInk(layout))
+        out.raw("\">")
+        out.text(TextMetrics.truncate(text, maxWidth: max(width - 16, 24), fontSize: captionSize))
+        out.raw("</text>\n")
+    }
+
+    static func captionText(_ v: HistoryVersion) -> String {
+        let subject = TextLines.joined(v.subject)
+        if v.date.isEmpty { return subject }
+        return subject.isEmpty ? v.date : v.date + " \u{00B7} " + subject
+    }
+
+    static func description(_ versions: [HistoryVersion], final: ChartSpec, layout: ChartLayout) -> String {
+        let dated = versions.map(\.date).filter { !$0.isEmpty }
+        var text = String(versions.count) + (versions.count == 1 ? " version" : " versions")
+        if let first = dated.first, let last = dated.last { text += first == last ? " of " + first : ", " + first + " to " + last }
+        return Summary.description(final, layout: layout) + " History: " + text + "."
+    }
+
+    static func version(_ v: HistoryVersion, step: HistoryStep, offset: (x: Double, y: Double)) -> JSONValue {
+        let layout = step.chart.layout
+        func n(_ x: Double) -> JSONValue { .number(x, decimals: 3) }
+        return .object([
+            ("commit", .string(v.commit)), ("date", .string(v.date)), ("subject", .string(v.subject)),
+            ("at", n(step.at)), ("start", n(step.start)),
+            ("cx", n(layout.cx + offset.x)), ("cy", n(layout.cy + offset.y)),
+            ("slices", .array(layout.slices.map { s in
+                .object([("id", .string(s.id)), ("startAngle", n(s.startAngle)), ("endAngle", n(s.endAngle)),
+                         ("outerRadius", n(s.outerRadius)), ("innerRadius", n(s.innerRadius)),
+                         ("color", .string(ByteWriter.hexString(s.color)))])
+            })),
+        ])
+    }
+
+    /// index.html: the history inline (its styles in the page) and the list of versions.
+    static func page(title: String, description: String, css: [UInt8], svg: [UInt8], versions: [HistoryVersion],
+                     steps: [HistoryStep]) -> [UInt8] {
+        var out = ByteWriter(capacity: svg.count + css.count + 1024 + versions.count * 160)
+        out.raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n")
+        out.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n<title>")
+        out.text(title)
+        out.raw("</title>\n<style>\n")
+        out.raw("body{font-family:system-ui,sans-serif;margin:2rem;color:#222}\nsvg{max-width:100%;height:auto}\n")
+        out.raw("td,th{padding:0.2rem 0.6rem;text-align:left}\n")
+        out.raw(css)
+        out.raw("</style>\n</head>\n<body>\n<h1>")
+        out.text(title)
+        out.raw("</h1>\n<figure>\n")
+        // The SVG without its own <style> (the page holds the same rules).
+        out.raw(stripStyle(svg))
+        out.raw("<figcaption>")
+        out.text(description)
+        out.raw("</figcaption>\n</figure>\n<table>\n<caption>Versions</caption>\n")
+        out.raw("<thead><tr><th scope=\"col\">Date</th><th scope=\"col\">Commit</th><th scope=\"col\">Change</th><th scope=\"col\">Shown at</th></tr></thead>\n<tbody>\n")
+        for (v, step) in zip(versions, steps) {
+            out.raw("<tr><td>")
+            out.text(v.date)
+            out.raw("</td><td>")
+            out.text(String(v.commit.prefix(12)))
+            out.raw("</td><td>")
+            out.text(TextLines.joined(v.subject))
+            out.raw("</td><td>")
+            out.num(step.at / 1000, decimals: 2)
+            out.raw(" s</td></tr>\n")
+        }
+        out.raw("</tbody>\n</table>\n</body>\n</html>\n")
+        return out.takeBytes()
+    }
+
+    /// `svg` without its `<style>...</style>` element.
+    static func stripStyle(_ svg: [UInt8]) -> [UInt8] {
+        let open = Array("<style>\n".utf8), close = Array("</style>\n".utf8)
+        guard let start = svg.firstRange(of: open), let end = svg[start.upperBound...].firstRange(of: close) else { return svg }
+        return Array(svg[..<start.lowerBound]) + Array(svg[end.upperBound...])
+    }
+}
