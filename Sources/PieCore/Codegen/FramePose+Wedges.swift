@@ -38,26 +38,34 @@ extension FramePose {
             let thin = plan.kind != .update ? nil : drawn.map { $0.element.from.span <= 0 || $0.element.to.span <= 0 }
             ends = Scene.paintEnds(now, closed: Scene.closes(now), thin: thin)
         }
-        // Gaps and corners: the cut at each boundary follows the final order (as the masks do).
+        // Gaps and corners: the cut at each boundary follows the final order (as the masks do);
+        // a reordered slice is cut at both ends, and parts of Other before and after the
+        // transition are one wedge (`Scene.joinedInOther`).
         let moving = drawn.map(\.element) + plan.movers
-        let sides = scene.cutouts.isEmpty ? [] : Scene.gaps(moving.map(\.to), halfGap: layout.halfGap)
-        func shape(_ g: SegmentGeometry, _ i: Int) -> PaddedWedge? {
-            guard !sides.isEmpty, !Geometry.isFullCircle(g.span) else { return nil }
+        let shaped = !scene.cutouts.isEmpty
+        let sides = shaped ? Scene.gaps(moving.map(\.to), halfGap: layout.halfGap) : []
+        func shape(_ g: SegmentGeometry, start: Double, end: Double) -> PaddedWedge? {
+            guard shaped, !Geometry.isFullCircle(g.span) else { return nil }
             return PaddedWedge(start: g.startAngle, end: g.endAngle, inner: g.innerRadius, outer: g.outerRadius,
-                               startGap: sides[i].start, endGap: sides[i].end, cornerRadius: layout.cornerRadius)
+                               startGap: start, endGap: end, cornerRadius: layout.cornerRadius)
         }
         let bridges = scene.underlays.isEmpty ? [] : motionBridges(plan, frozen: frozen)
         var result = bridges.filter { $0.after == nil }.map(\.wedge)
-        for (i, item) in drawn.enumerated() {
+        var i = 0
+        while i < drawn.count {
+            var last = i
+            while shaped, Scene.joinedInOther(moving, last, last + 1, movers: plan.movers.count) { last += 1 }
             var g = now[i]
-            let mid = (g.startAngle + g.endAngle) / 2, padded = shape(g, i)
-            g.endAngle = ends[i]
-            if let w = wedge(g, mid: mid, shape: padded, pattern: pattern(scene, index: item.offset)) { result.append(w) }
-            result += bridges.filter { $0.after == item.offset }.map(\.wedge)
+            g.endAngle = now[last].endAngle
+            let mid = (g.startAngle + g.endAngle) / 2, padded = shape(g, start: shaped ? sides[i].start : 0, end: shaped ? sides[last].end : 0)
+            if last == i { g.endAngle = ends[i] }
+            if let w = wedge(g, mid: mid, shape: padded, pattern: pattern(scene, index: drawn[i].offset)) { result.append(w) }
+            for k in i...last { result += bridges.filter { $0.after == drawn[k].offset }.map(\.wedge) }
+            i = last + 1
         }
         for j in plan.movers.indices {
             let g = frozen.movers[j].from
-            let w = wedge(g, mid: (g.startAngle + g.endAngle) / 2, shape: shape(g, drawn.count + j),
+            let w = wedge(g, mid: (g.startAngle + g.endAngle) / 2, shape: shape(g, start: layout.halfGap, end: layout.halfGap),
                           pattern: pattern(scene, index: plan.segments.count + j))
             if let w { result.append(w) }
         }

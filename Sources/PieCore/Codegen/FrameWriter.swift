@@ -137,11 +137,16 @@ struct FrameWriter {
         out.raw(" ")
         out.num(layout.cy)
         out.raw(")\">\n")
-        for pie in pose.pies {
-            opened(pie.opacity) { $0.pieLayers(pie) }
-        }
-        for pie in pose.pies {
-            opened(pie.opacity) { $0.labels(pie) }
+        if layout.rings.isEmpty, let pie = pose.pies.first {
+            // One plot group: a fading chart fades as one image (labels over slices).
+            opened(pie.opacity) {
+                $0.pieLayers(pie)
+                $0.labels(pie)
+            }
+        } else {
+            // Rings: each ring's pie, then every ring's labels, each group fading on its own.
+            for pie in pose.pies { opened(pie.opacity) { $0.pieLayers(pie) } }
+            for pie in pose.pies { opened(pie.opacity) { $0.labels(pie) } }
         }
         out.raw("</g>\n")
     }
