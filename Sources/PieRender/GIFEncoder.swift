@@ -1,0 +1,98 @@
+import CGIF
+import PieRaster
+
+/// Animated GIF with giflib: one global palette for every frame (`Palette.make`, ordered
+/// dithering by `PaletteMapper`), each frame after the first stored as the rectangle that
+/// changed since the one before (drawn over it: disposal "do not dispose"), a frame that does
+/// not change at all folded into the previous one's delay. Delays are whole centiseconds,
+/// rounded on the running time so the total stays exact; `loop` adds the NETSCAPE2.0 block
+/// (repeat forever), without it the animation plays once.
+enum GIFEncoder {
+    static func encode(_ frames: [RGBAImage], durations: [Double], loop: Bool) throws(RenderFailure) -> [UInt8] {
+        guard let first = frames.first else { throw RenderFailure(message: "no frames") }
+        let width = first.width, height = first.height
+        let palette = Palette.make(frames)
+        var mapper = PaletteMapper(palette: palette)
+        // Index buffers and their centisecond delays, identical neighbours merged.
+        var images: [[UInt8]] = []
+        var delays: [Int] = []
+        var elapsed = 0.0
+        for (frame, duration) in zip(frames, durations) {
+            let start = Int((elapsed / 10).rounded())
+            elapsed += duration
+            let delay = Int((elapsed / 10).rounded()) - start
+            let indices = mapper.indices(frame)
+            if let last = images.last, last == indices {
+                delays[delays.count - 1] += delay
+            } else {
+                images.append(indices)
+                delays.append(delay)
+            }
+        }
+        let sink = ByteSink()
+        var error: Int32 = 0
+        guard let gif = EGifOpen(Unmanaged.passUnretained(sink).toOpaque(), { file, data, length in
+            guard let file, let data else { return 0 }
+            Unmanaged<ByteSink>.fromOpaque(file.pointee.UserData).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            return length
+        }, &error) else { throw RenderFailure(message: "giflib could not start: error \(error)") }
+        var closed = false
+        defer { if !closed { EGifCloseFile(gif, &error) } }
+        EGifSetGifVersion(gif, true)
+        var bits = 1
+        while (1 << bits) < palette.colors.count { bits += 1 }
+        guard let map = GifMakeMapObject(Int32(1 << bits), nil) else { throw RenderFailure(message: "giflib could not make the palette") }
+        defer { GifFreeMapObject(map) }
+        for (i, c) in palette.colors.enumerated() {
+            map.pointee.Colors[i] = GifColorType(Red: UInt8(c >> 16 & 0xFF), Green: UInt8(c >> 8 & 0xFF), Blue: UInt8(c & 0xFF))
+        }
+        try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, map), gif, "screen")
+        if loop {
+            try check(EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE), gif, "loop")
+            var name = Array("NETSCAPE2.0".utf8)
+            try check(EGifPutExtensionBlock(gif, 11, &name), gif, "loop")
+            var forever: [UInt8] = [1, 0, 0]
+            try check(EGifPutExtensionBlock(gif, 3, &forever), gif, "loop")
+            try check(EGifPutExtensionTrailer(gif), gif, "loop")
+        }
+        var previous: [UInt8]?
+        for (indices, delay) in zip(images, delays) {
+            let box: (x: Int, y: Int, w: Int, h: Int) = previous.map { changed(from: $0, to: indices, width: width, height: height) } ?? (0, 0, width, height)
+            var gcb = GraphicsControlBlock(DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false, DelayTime: Int32(max(delay, 0)),
+                                           TransparentColor: NO_TRANSPARENT_COLOR)
+            var extensionBytes = [UInt8](repeating: 0, count: 4)
+            _ = EGifGCBToExtension(&gcb, &extensionBytes)
+            try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, 4, extensionBytes), gif, "frame")
+            try check(EGifPutImageDesc(gif, Int32(box.x), Int32(box.y), Int32(box.w), Int32(box.h), false, nil), gif, "frame")
+            var line = [UInt8](repeating: 0, count: box.w)
+            for y in box.y..<(box.y + box.h) {
+                for x in 0..<box.w { line[x] = indices[y * width + box.x + x] }
+                try check(EGifPutLine(gif, &line, Int32(box.w)), gif, "frame")
+            }
+            previous = indices
+        }
+        closed = true
+        guard EGifCloseFile(gif, &error) == GIF_OK else { throw RenderFailure(message: "giflib could not finish: error \(error)") }
+        return sink.bytes
+    }
+
+    /// The smallest rectangle holding every pixel that differs (at least one pixel).
+    static func changed(from a: [UInt8], to b: [UInt8], width: Int, height: Int) -> (x: Int, y: Int, w: Int, h: Int) {
+        var minX = width, minY = height, maxX = -1, maxY = -1
+        for y in 0..<height {
+            let row = y * width
+            for x in 0..<width where a[row + x] != b[row + x] {
+                minX = min(minX, x)
+                maxX = max(maxX, x)
+                minY = min(minY, y)
+                maxY = max(maxY, y)
+            }
+        }
+        guard maxX >= 0 else { return (0, 0, 1, 1) }
+        return (minX, minY, maxX - minX + 1, maxY - minY + 1)
+    }
+
+    private static func check(_ status: Int32, _ gif: UnsafeMutablePointer<GifFileType>, _ what: String) throws(RenderFailure) {
+        guard status == GIF_OK else { throw RenderFailure(message: "giflib could not write the \(what): error \(gif.pointee.Error)") }
+    }
+}

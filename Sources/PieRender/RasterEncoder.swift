@@ -1,0 +1,49 @@
+import PieDiagnostics
+import PieDriver
+import PieRaster
+
+/// `piec-render`'s encoder: a `RasterJob` (static SVG frames with durations) to PNG or PDF (one
+/// frame), animated GIF or WebP, or MP4. Frames are drawn by librsvg; formats without
+/// transparency (GIF, MP4) put a transparent chart on the job's page colour.
+public enum RasterEncoder {
+    public static func encode(_ job: RasterJob) -> Result<[UInt8], DriverFailure> {
+        do {
+            return .success(try bytes(job))
+        } catch is VideoEncoder.Missing {
+            return .failure(DriverFailure(.error(RenderDiagnostics.missingTool, "MP4 needs the ffmpeg program, which is not installed", at: nil,
+                                                 help: "install it (Debian and Ubuntu: apt-get install ffmpeg; macOS: brew install ffmpeg), or render a .gif or .webp")))
+        } catch let failure as RenderFailure {
+            return .failure(DriverFailure(.error(RenderDiagnostics.renderFailed, failure.message, at: nil)))
+        } catch {
+            return .failure(DriverFailure(.error(RenderDiagnostics.renderFailed, "\(error)", at: nil)))
+        }
+    }
+
+    private static func bytes(_ job: RasterJob) throws -> [UInt8] {
+        guard let first = job.frames.first else { throw RenderFailure(message: "no frames") }
+        switch job.format {
+        case .svg: return first.svg
+        case .png: return try SVGRasterizer.png(first.svg, width: job.width, height: job.height)
+        case .pdf: return try SVGRasterizer.pdf(first.svg, width: job.width, height: job.height)
+        case .gif, .webp, .mp4: break
+        }
+        let page = (job.page.r, job.page.g, job.page.b)
+        let images = try FrameBatch.pixels(job.frames.map(\.svg), width: job.width, height: job.height)
+        let durations = job.frames.map(\.duration)
+        switch job.format {
+        case .gif:
+            return try GIFEncoder.encode(images.map { $0.flattened(red: page.0, green: page.1, blue: page.2) }, durations: durations, loop: job.loop)
+        case .webp:
+            return try WebPEncoder.encode(images, durations: durations, loop: job.loop)
+        default:
+            return try VideoEncoder.encode(images, durations: durations, fps: job.fps, page: page)
+        }
+    }
+}
+
+/// Every frame rasterised, on every core (each librsvg handle and cairo surface is its own).
+enum FrameBatch {
+    static func pixels(_ svgs: [[UInt8]], width: Int, height: Int) throws -> [RGBAImage] {
+        try svgs.map { svg throws(RenderFailure) in try SVGRasterizer.pixels(svg, width: width, height: height) }
+    }
+}
