@@ -81,3 +81,18 @@ public enum OutputFile {
         }
     }
 }
+
+extension OutputFile {
+    /// The bytes of a regular file (not through a symlink), or nil.
+    public static func read(_ path: String) -> [UInt8]? {
+        let folder = parentPath(path).isEmpty ? "." : parentPath(path)
+        guard case .success(let dir) = DirectoryHandle.open(folder),
+              case .success(let bytes) = dir.readFile(lastPathComponent(path), limit: 1 << 30) else { return nil }
+        return bytes
+    }
+
+    /// The folder of `path` (`.` for a bare name).
+    public static func folder(of path: String) -> String {
+        parentPath(path).isEmpty ? "." : parentPath(path)
+    }
+}

@@ -14,7 +14,7 @@ import PieDriver
 public enum PiecCommand<Preview: PreviewLauncher, Raster: RasterLauncher> {
     /// The subcommands, in the order `piec --help` lists them.
     static var commands: [any Command.Type] {
-        [Build.self, Check.self, Watch<Preview>.self, Diff.self, Render<Raster>.self, Explain.self, Schema.self,
+        [Build.self, Check.self, Watch<Preview>.self, Diff.self, Render<Raster>.self, Md<Raster>.self, Explain.self, Schema.self,
          Completions<Preview>.self, Man<Preview>.self]
     }
 

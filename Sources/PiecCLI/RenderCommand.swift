@@ -86,28 +86,23 @@ struct Render<Raster: RasterLauncher>: Command {
         }
         guard let chart = result.chart, let spec = result.spec else { throw ExitStatus(result.status.rawValue) }
         let size = Frames.size(chart)
-        let pixels = width.map(Double.init) ?? (size.width * scale).rounded()
-        let options = FrameOptions(theme: theme, width: pixels)
+        let options = FrameOptions(theme: theme, width: width.map(Double.init) ?? (size.width * scale).rounded())
         let line = Frames.timeline(chart)
         var bytes: [UInt8]
         if format.isStill {
-            let t = at?.milliseconds(on: line) ?? line.end
-            bytes = Frames.svg(chart: chart, spec: spec, at: t, options: options)
-            if format != .svg { bytes = try encode([RasterJob.Frame(svg: bytes, duration: 0)], chart: chart, pixels: pixels) }
-        } else {
-            let schedule = FrameSchedule.make(timeline: line, fps: Double(fps), hold: hold)
-            let frames = zip(schedule.times, schedule.durations).map { t, d in
-                RasterJob.Frame(svg: Frames.svg(chart: chart, spec: spec, at: t, options: options), duration: d)
+            bytes = Frames.svg(chart: chart, spec: spec, at: at?.milliseconds(on: line) ?? line.end, options: options)
+            if format != .svg {
+                let job = AnimatedFrames.still([RasterJob.Frame(svg: bytes, duration: 0)], chart, format: format, options: options,
+                                               fps: Double(fps), loop: loop)
+                bytes = try encode(job)
             }
-            bytes = try encode(frames, chart: chart, pixels: pixels)
+        } else {
+            bytes = try encode(AnimatedFrames.job(chart, spec: spec, format: format, options: options, fps: Double(fps), hold: hold, loop: loop))
         }
         if case .failure(let f) = OutputFile.write(bytes, to: output) { try fail(f) }
     }
 
-    private func encode(_ frames: [RasterJob.Frame], chart: CompiledChart, pixels: Double) throws(ExitStatus) -> [UInt8] {
-        let size = Frames.size(chart)
-        let job = RasterJob(format: format, frames: frames, width: Int(pixels), height: max(1, Int((size.height * pixels / size.width).rounded())),
-                            loop: loop, fps: Double(fps), page: Frames.pageColor(chart, theme: theme))
+    private func encode(_ job: RasterJob) throws(ExitStatus) -> [UInt8] {
         switch Raster.encode(job) {
         case .success(let bytes): return bytes
         case .failure(let f):
