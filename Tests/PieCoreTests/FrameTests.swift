@@ -17,8 +17,8 @@ import Testing
         spec.chart.innerRadius = 0.5
         let frame = String(decoding: Frames.svg(chart: chart(spec), spec: spec, at: 10_000), as: UTF8.self)
         let bundle = Fixture.svg(spec)
-        // chart.svg's rest layer (`p-st`) paths, colour and outline, appear in the frame, in order.
-        let rest = bundle.components(separatedBy: "<g class=\"p-st\">\n")[1].components(separatedBy: "</g>")[0]
+        // chart.svg's rest layer (`p-ex`): its wedge paths, colour and outline, appear in the frame, in order.
+        let rest = bundle.components(separatedBy: "<g class=\"p-ex\">\n")[1].components(separatedBy: "</g>")[0]
         #expect(wedgePaths(frame) == wedgePaths(rest))
         #expect(!frame.contains("<style") && !frame.contains("animation") && !frame.contains("class=\"p-mo\""))
     }
