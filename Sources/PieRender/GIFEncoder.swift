@@ -4,10 +4,13 @@ import PieRaster
 /// Animated GIF with giflib: one global palette for every frame (`Palette.make`, ordered
 /// dithering by `PaletteMapper`), each frame after the first stored as the rectangle that
 /// changed since the one before (drawn over it: disposal "do not dispose"), a frame that does
-/// not change at all folded into the previous one's delay. Delays are whole centiseconds,
-/// rounded on the running time so the total stays exact; `loop` adds the NETSCAPE2.0 block
+/// not change at all folded into the previous one's delay. Delays are whole centiseconds (at
+/// least 2), rounded on the running time so the total stays exact; `loop` adds the NETSCAPE2.0 block
 /// (repeat forever), without it the animation plays once.
 enum GIFEncoder {
+    /// Centiseconds: the shortest delay browsers honour.
+    static let minimumDelay = 2
+
     static func encode(_ frames: [RGBAImage], durations: [Double], loop: Bool) throws(RenderFailure) -> [UInt8] {
         guard let first = frames.first else { throw RenderFailure(message: "no frames") }
         let width = first.width, height = first.height
@@ -16,11 +19,15 @@ enum GIFEncoder {
         // Index buffers and their centisecond delays, identical neighbours merged.
         var images: [[UInt8]] = []
         var delays: [Int] = []
-        var elapsed = 0.0
-        for (frame, duration) in zip(frames, durations) {
-            let start = Int((elapsed / 10).rounded())
+        var elapsed = 0.0, shown = 0
+        for (k, (frame, duration)) in zip(frames, durations).enumerated() {
             elapsed += duration
-            let delay = Int((elapsed / 10).rounded()) - start
+            let end = Int((elapsed / 10).rounded())
+            // Browsers show a delay under 2 cs as 10 cs: a frame that short is left out (the
+            // next one starts where it would have), so 60 fps plays at 50 fps, on time.
+            if end - shown < minimumDelay, k < frames.count - 1 { continue }
+            let delay = end - shown
+            shown = end
             let indices = mapper.indices(frame)
             if let last = images.last, last == indices {
                 delays[delays.count - 1] += delay
