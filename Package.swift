@@ -65,7 +65,7 @@ let package = Package(
         .target(name: "PieRaster"),
         // Frames (static SVGs) to PNG and PDF (librsvg + cairo), GIF (giflib, PieRaster's
         // palette), animated WebP (libwebp's WebPAnimEncoder) and MP4 (the ffmpeg program).
-        .target(name: "PieRender", dependencies: ["CRSVG", "CGIF", "CWebP", "PieRaster", "PieDriver", "PieDiagnostics", "PieSpec"]),
+        .target(name: "PieRender", dependencies: ["CRSVG", "CGIF", "CWebP", "PieRaster", "PieDriver", "PieDiagnostics"]),
         // `piec`: no preview server linked in (start-up time); `watch --serve` execs piec-preview.
         .executableTarget(name: "piec", dependencies: ["PiecCLI"]),
         // `piec-preview`: the same command line with the Hummingbird preview server.
@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(name: "PiecCLITests", dependencies: ["PiecCLI", "PieDriver", "PieCore"]),
         .testTarget(name: "WatchTests", dependencies: ["PieDriver", "PieCore"]),
         .testTarget(name: "PreviewTests", dependencies: ["PiePreview", "PieDriver"]),
-        .testTarget(name: "RenderTests", dependencies: ["PieRaster", "PieRender", "PieDriver", "PieCore", "PieSpec"]),
+        .testTarget(name: "RenderTests", dependencies: ["PieRaster", "PieRender"]),
         // Adversarial suite: fuzz regressions, property tests, output safety, limits.
         .testTarget(
             name: "SafetyTests",
