@@ -1,3 +1,4 @@
+import Dispatch
 import PieDiagnostics
 import PieDriver
 import PieRaster
@@ -44,6 +45,20 @@ public enum RasterEncoder {
 /// Every frame rasterised, on every core (each librsvg handle and cairo surface is its own).
 enum FrameBatch {
     static func pixels(_ svgs: [[UInt8]], width: Int, height: Int) throws -> [RGBAImage] {
-        try svgs.map { svg throws(RenderFailure) in try SVGRasterizer.pixels(svg, width: width, height: height) }
+        let results = ResultBox(count: svgs.count)
+        DispatchQueue.concurrentPerform(iterations: svgs.count) { k in
+            let result: Result<RGBAImage, RenderFailure>
+            do throws(RenderFailure) { result = .success(try SVGRasterizer.pixels(svgs[k], width: width, height: height)) } catch { result = .failure(error) }
+            results.set(k, result)
+        }
+        return try results.values.map { try $0!.get() }
+    }
+
+    /// One slot per frame, each written by one worker.
+    final class ResultBox: @unchecked Sendable {
+        private let lock = Lock()
+        var values: [Result<RGBAImage, RenderFailure>?]
+        init(count: Int) { values = Array(repeating: nil, count: count) }
+        func set(_ k: Int, _ value: Result<RGBAImage, RenderFailure>) { lock.withLock { values[k] = value } }
     }
 }
