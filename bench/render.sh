@@ -97,7 +97,7 @@ hyperfine -N --warmup 2 --runs "$RUNS" --export-json "$json" \
     -n "Chromium: 31 frames on one page, one screenshot" "${chrome_page[*]}" \
     -n "piec render --at 50% -> SVG" "$piec render $work/eight.yaml --from $work/old/eight.yaml --at 50% -o $work/out.svg" \
     -n "piec build --from (same spec)" "$piec build $work/eight.yaml --from $work/old/eight.yaml -o $work/fresh" >&2
-hyperfine -N --warmup 1 --runs 3 --export-json "$work/perframe.json" \
+hyperfine -N --warmup 0 --runs 2 --export-json "$work/perframe.json" \
     -n "Chromium: one launch and screenshot per frame (31)" "$work/frames.sh" >&2
 python3 - "$json" "$work/perframe.json" <<'PY'
 import json, sys

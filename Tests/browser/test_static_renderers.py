@@ -44,7 +44,7 @@ LIMIT = 10             # failing pixels allowed per chart: rsvg-convert 0, cairo
 # 1 px horizontal leader lines and separators differently (one dark row where Chromium draws
 # two half rows): measured 826 px (everything: patterns), 308 (patterned-mix), 216
 # (outside-labels: leaders), 55 (long-tail: a separator at 9 o'clock), 14 (rose-grow), 0-3 on
-# the other 38 charts, the same for chart.svg and `piec render`'s SVG. A wedge, gap or ring
+# the other 37 charts, the same for chart.svg and `piec render`'s SVG. A wedge, gap or ring
 # drawn differently costs thousands.
 LIMITS = {"resvg": 1000}
 TEXT_MARGIN = 6        # px around every text box (plus a fifth of its width: wider fonts)
