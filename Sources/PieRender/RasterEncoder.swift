@@ -29,11 +29,12 @@ public enum RasterEncoder {
         case .gif, .webp, .mp4: break
         }
         let page = (job.page.r, job.page.g, job.page.b)
-        let images = try FrameBatch.pixels(job.frames.map(\.svg), width: job.width, height: job.height)
+        // WebP keeps transparency; GIF and MP4 are drawn on the page colour.
+        let images = try FrameBatch.pixels(job.frames.map(\.svg), width: job.width, height: job.height, page: job.format == .webp ? nil : page)
         let durations = job.frames.map(\.duration)
         switch job.format {
         case .gif:
-            return try GIFEncoder.encode(images.map { $0.flattened(red: page.0, green: page.1, blue: page.2) }, durations: durations, loop: job.loop)
+            return try GIFEncoder.encode(images, durations: durations, loop: job.loop)
         case .webp:
             return try WebPEncoder.encode(images, durations: durations, loop: job.loop)
         default:
@@ -44,11 +45,11 @@ public enum RasterEncoder {
 
 /// Every frame rasterised, on every core (each librsvg handle and cairo surface is its own).
 enum FrameBatch {
-    static func pixels(_ svgs: [[UInt8]], width: Int, height: Int) throws -> [RGBAImage] {
+    static func pixels(_ svgs: [[UInt8]], width: Int, height: Int, page: (UInt8, UInt8, UInt8)?) throws -> [RGBAImage] {
         let results = ResultBox(count: svgs.count)
         DispatchQueue.concurrentPerform(iterations: svgs.count) { k in
             let result: Result<RGBAImage, RenderFailure>
-            do throws(RenderFailure) { result = .success(try SVGRasterizer.pixels(svgs[k], width: width, height: height)) } catch { result = .failure(error) }
+            do throws(RenderFailure) { result = .success(try SVGRasterizer.pixels(svgs[k], width: width, height: height, page: page)) } catch { result = .failure(error) }
             results.set(k, result)
         }
         return try results.values.map { try $0!.get() }

@@ -14,9 +14,10 @@ struct RenderFailure: Error {
 /// Static SVGs (one frame of `piec render`) drawn by librsvg on cairo surfaces: an image
 /// surface for pixels and PNG, a PDF surface for vector output.
 enum SVGRasterizer {
-    /// The frame as straight RGBA pixels, `width` x `height`.
-    static func pixels(_ svg: [UInt8], width: Int, height: Int) throws(RenderFailure) -> RGBAImage {
-        let surface = try imageSurface(svg, width: width, height: height)
+    /// The frame as straight RGBA pixels, `width` x `height`; on an opaque `page` colour when
+    /// given (formats without transparency: painted first, so nothing needs compositing later).
+    static func pixels(_ svg: [UInt8], width: Int, height: Int, page: (UInt8, UInt8, UInt8)? = nil) throws(RenderFailure) -> RGBAImage {
+        let surface = try imageSurface(svg, width: width, height: height, page: page)
         defer { cairo_surface_destroy(surface) }
         return rgba(surface, width: width, height: height)
     }
@@ -56,9 +57,13 @@ enum SVGRasterizer {
         return sink.bytes
     }
 
-    private static func imageSurface(_ svg: [UInt8], width: Int, height: Int) throws(RenderFailure) -> OpaquePointer {
+    private static func imageSurface(_ svg: [UInt8], width: Int, height: Int, page: (UInt8, UInt8, UInt8)? = nil) throws(RenderFailure) -> OpaquePointer {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
         let cr = cairo_create(surface)!
+        if let page {
+            cairo_set_source_rgb(cr, Double(page.0) / 255, Double(page.1) / 255, Double(page.2) / 255)
+            cairo_paint(cr)
+        }
         let drawn = draw(svg, on: cr, width: width, height: height)
         cairo_destroy(cr)
         if let message = drawn {

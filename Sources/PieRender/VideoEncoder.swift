@@ -5,7 +5,7 @@ import Glibc
 #endif
 import PieRaster
 
-/// MP4 (H.264) by the `ffmpeg` program: raw RGBA frames are piped to it at a constant frame
+/// MP4 (H.264) by the `ffmpeg` program: raw RGBA frames (opaque: drawn on the page colour) are piped to it at a constant frame
 /// rate (each frame repeated for its duration, the final one for the hold), padded to even
 /// sides with the page colour (yuv420p needs them), written to a temporary file that is read
 /// back. One encoder thread and bit-exact flags, so the same frames give the same bytes with
@@ -66,7 +66,7 @@ enum VideoEncoder {
         for (frame, duration) in zip(frames, durations) {
             elapsed += duration
             let upTo = max(Int((elapsed * fps / 1000).rounded()), shown + 1)
-            let bytes = padded(frame.flattened(red: page.0, green: page.1, blue: page.2), width: width, height: height, page: page)
+            let bytes = padded(frame, width: width, height: height, page: page)
             while shown < upTo, written {
                 written = writeAll(pipeEnds[1], bytes)
                 shown += 1
@@ -104,7 +104,7 @@ enum VideoEncoder {
         let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, Int32(suffix.utf8.count)) }
         guard fd >= 0 else { throw RenderFailure(message: "cannot create a temporary file in \(dir): " + String(cString: strerror(errno))) }
         close(fd)
-        return String(cString: template)
+        return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
