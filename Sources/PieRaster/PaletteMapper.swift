@@ -5,7 +5,7 @@
 /// and a gradient of one hue shows no bands. Ordered (not error-diffusion) dithering keeps the
 /// pattern still from frame to frame where the colour does not change: no flicker, and the
 /// unchanged part of a frame stays byte-identical (GIF frames encode only what changed).
-public struct PaletteMapper {
+public struct PaletteMapper: Sendable {
     public let palette: Palette
     /// Dither amplitude: the median distance from a non-exact entry to its nearest neighbour.
     public let spread: Double

@@ -1,4 +1,6 @@
 import CGIF
+import Dispatch
+import PieDriver
 import PieRaster
 
 /// Animated GIF with giflib: one global palette for every frame (`Palette.make`, ordered
@@ -15,12 +17,12 @@ enum GIFEncoder {
         guard let first = frames.first else { throw RenderFailure(message: "no frames") }
         let width = first.width, height = first.height
         let palette = Palette.make(frames)
-        var mapper = PaletteMapper(palette: palette)
+        let mapped = mapAll(frames, palette: palette)
         // Index buffers and their centisecond delays, identical neighbours merged.
         var images: [[UInt8]] = []
         var delays: [Int] = []
         var elapsed = 0.0, shown = 0
-        for (k, (frame, duration)) in zip(frames, durations).enumerated() {
+        for (k, duration) in durations.prefix(frames.count).enumerated() {
             elapsed += duration
             let end = Int((elapsed / 10).rounded())
             // Browsers show a delay under 2 cs as 10 cs: a frame that short is left out (the
@@ -28,7 +30,7 @@ enum GIFEncoder {
             if end - shown < minimumDelay, k < frames.count - 1 { continue }
             let delay = end - shown
             shown = end
-            let indices = mapper.indices(frame)
+            let indices = mapped[k]
             if let last = images.last, last == indices {
                 delays[delays.count - 1] += delay
             } else {
@@ -81,6 +83,25 @@ enum GIFEncoder {
         closed = true
         guard EGifCloseFile(gif, &error) == GIF_OK else { throw RenderFailure(message: "giflib could not finish: error \(error)") }
         return sink.bytes
+    }
+
+    /// Every frame's palette indices, on every core (each worker with its own mapper: the
+    /// nearest-entry table it fills is the same in all, so the result does not depend on them).
+    static func mapAll(_ frames: [RGBAImage], palette: Palette) -> [[UInt8]] {
+        let mapper = PaletteMapper(palette: palette)
+        let out = Slots(count: frames.count)
+        DispatchQueue.concurrentPerform(iterations: frames.count) { k in
+            var own = mapper
+            out.set(k, own.indices(frames[k]))
+        }
+        return out.values.map { $0 ?? [] }
+    }
+
+    final class Slots: @unchecked Sendable {
+        private let lock = Lock()
+        var values: [[UInt8]?]
+        init(count: Int) { values = Array(repeating: nil, count: count) }
+        func set(_ k: Int, _ value: [UInt8]) { lock.withLock { values[k] = value } }
     }
 
     /// The smallest rectangle holding every pixel that differs (at least one pixel).
