@@ -24,10 +24,16 @@ IMPORT_CHECK = --explicit-target-dependency-import-check error
 # them (README, Release build). macOS ships
 # the Swift runtime and has no static executables, so nothing is added there.
 RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib -Xswiftc -static-executable,)
+# piec-render links librsvg, cairo, giflib and libwebp, and librsvg has no static library
+# (Debian ships only librsvg-2.so): it is built apart, with the Swift runtime linked in but the
+# system's shared libraries (librsvg2-2, libgif7, libwebpmux3 at run time), in its own build
+# folder so the two sets of flags do not rebuild each other.
+RENDER_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
+RENDER_SCRATCH ?= .build-render
 # The Python that runs the browser tests is chosen after bootstrap has run (see scripts/python.sh).
 PYTHON_CMD = $$(scripts/python.sh || { echo "no python3 with pytest, jsonschema, yaml and PIL: run scripts/bootstrap.sh" >&2; exit 1; })
 
-.PHONY: help bootstrap gallery build test swift-test browser-test safety-test package-test install uninstall dist dist-test fuzz schema goldens screenshot print-release-flags clean
+.PHONY: help bootstrap gallery build test swift-test browser-test safety-test package-test install uninstall dist dist-test fuzz schema goldens screenshot print-release-flags print-render-flags clean
 
 help: ## list the targets
 	@echo "usage: make TARGET"
@@ -38,7 +44,7 @@ bootstrap: ## install missing build and test dependencies (apt; prints brew comm
 
 gallery: ## build every spec under specs/ into out/ with a release build
 	scripts/bootstrap.sh --no-browser
-	$(SWIFT) build -c release $(RELEASE_FLAGS)
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --product piec
 	.build/release/piec build specs -o $(OUT)
 	.build/release/piec build specs/transitions/*.yaml -o $(OUT) --from specs/transitions/before
 
@@ -66,10 +72,18 @@ safety-test: ## output safety, limits and file-system tests under Tests/safety (
 package-test: ## make install/uninstall, the pre-commit hooks and the GitHub Action script, under Tests/package (needs a debug build)
 	python="$(PYTHON_CMD)"; echo "package tests with $$python"; "$$python" -m pytest -q Tests/package
 
-install: ## build (release) and install piec, piec-preview, the man page and bash/zsh/fish completions under DESTDIR/PREFIX (PREFIX=/usr/local)
+install: ## build (release) and install piec, piec-preview, piec-render, the man page and bash/zsh/fish completions under DESTDIR/PREFIX (PREFIX=/usr/local)
 	scripts/bootstrap.sh --no-browser
-	$(SWIFT) build -c $(CONFIGURATION) $(if $(filter release,$(CONFIGURATION)),$(RELEASE_FLAGS))
+ifeq ($(CONFIGURATION),release)
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --product piec
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --product piec-preview
+	$(SWIFT) build -c release $(RENDER_FLAGS) --scratch-path $(RENDER_SCRATCH) --product piec-render
+	scripts/install.sh install "$$($(SWIFT) build -c release --show-bin-path)" "$(DESTDIR)$(PREFIX)" \
+		"$$($(SWIFT) build -c release --scratch-path $(RENDER_SCRATCH) --show-bin-path)"
+else
+	$(SWIFT) build -c $(CONFIGURATION)
 	scripts/install.sh install "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)" "$(DESTDIR)$(PREFIX)"
+endif
 
 uninstall: ## remove exactly the files `make install` installed under DESTDIR/PREFIX (PREFIX=/usr/local)
 	scripts/install.sh uninstall "$(DESTDIR)$(PREFIX)"
@@ -103,5 +117,8 @@ screenshot: ## render docs/gallery.png (a few built examples side by side) with 
 print-release-flags: # the flags of a release build (bench/run.sh builds what users get)
 	@echo "$(RELEASE_FLAGS)"
 
+print-render-flags: # the flags of piec-render's release build (bench/run.sh)
+	@echo "$(RENDER_FLAGS)"
+
 clean: ## remove build output
-	rm -rf .build .build-dist dist $(OUT)
+	rm -rf .build .build-dist .build-dist-render $(RENDER_SCRATCH) dist $(OUT)

@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "piec", targets: ["piec"]),
         .executable(name: "piec-preview", targets: ["piec-preview"]),
+        .executable(name: "piec-render", targets: ["piec-render"]),
         .library(name: "PieCore", targets: ["PieCore"]),
         // `swift package piec-build`: for packages that keep chart specs (see README).
         .plugin(name: "PiecBuild", targets: ["PiecBuild"]),
@@ -26,6 +27,16 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        // `piec-render` only: librsvg (with cairo) rasterises and prints frames, giflib and
+        // libwebp encode animations. apt: librsvg2-dev libgif-dev libwebp-dev; brew: librsvg
+        // giflib webp. `piec` links none of them.
+        .systemLibrary(
+            name: "CRSVG",
+            pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
+        ),
+        .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
         // Leaf: the one JSON writer (JSONValue, JSONStream), the one number formatter, the byte
         // buffer every output file is written into, and the JSON reading the driver needs.
         .target(name: "PieJSON"),
@@ -51,7 +62,12 @@ let package = Package(
         ]),
         // The command line (all subcommands, a table-driven argument parser), shared by both
         // executables. No Foundation: it is in `piec`'s start-up path.
-        .target(name: "PiecCLI", dependencies: ["PieDriver", "PieCore"]),
+        .target(name: "PiecCLI", dependencies: ["PieDriver", "PieCore", "PieSpec"]),
+        // Pure pixels: RGBA images, the GIF palette quantiser and ordered dithering (no C).
+        .target(name: "PieRaster"),
+        // Frames (static SVGs) to PNG and PDF (librsvg + cairo), GIF (giflib, PieRaster's
+        // palette), animated WebP (libwebp's WebPAnimEncoder) and MP4 (the ffmpeg program).
+        .target(name: "PieRender", dependencies: ["CRSVG", "CGIF", "CWebP", "PieRaster", "PieDriver", "PieDiagnostics"]),
         // `piec`: no preview server linked in (start-up time); `watch --serve` execs piec-preview.
         .executableTarget(name: "piec", dependencies: ["PiecCLI"]),
         // `piec-preview`: the same command line with the Hummingbird preview server.
@@ -59,6 +75,9 @@ let package = Package(
             name: "piec-preview",
             dependencies: ["PiecCLI", "PiePreview", "PieDriver"]
         ),
+        // `piec-render`: the same command line with PieRender linked in; `piec render` (to
+        // anything but SVG) and `piec md --gif` exec it.
+        .executableTarget(name: "piec-render", dependencies: ["PiecCLI", "PieRender", "PieDriver"]),
         // `swift package --allow-writing-to-package-directory piec-build [ARGS]`: `piec build`
         // in the package directory with piec built from this package.
         .plugin(
@@ -79,6 +98,7 @@ let package = Package(
         .testTarget(name: "PiecCLITests", dependencies: ["PiecCLI", "PieDriver", "PieCore"]),
         .testTarget(name: "WatchTests", dependencies: ["PieDriver", "PieCore"]),
         .testTarget(name: "PreviewTests", dependencies: ["PiePreview", "PieDriver"]),
+        .testTarget(name: "RenderTests", dependencies: ["PieRaster", "PieRender"]),
         // Adversarial suite: fuzz regressions, property tests, output safety, limits.
         .testTarget(
             name: "SafetyTests",

@@ -2,7 +2,8 @@
 # Idempotent set-up of what piec needs to build and test, on Debian/Ubuntu (apt) or macOS (brew).
 #
 #   scripts/bootstrap.sh              everything: build deps + browser-test deps
-#   scripts/bootstrap.sh --no-browser build deps only (libyaml, pkg-config): enough for `make gallery`
+#   scripts/bootstrap.sh --no-browser build deps only (libyaml, pkg-config; librsvg, giflib and
+#                                     libwebp for piec-render): enough for `make gallery`
 #   scripts/bootstrap.sh --dry-run    report what is missing, install nothing
 #
 # Environment: PIEC_BOOTSTRAP_BROWSER=0 is the same as --no-browser; CHROMIUM=/path/to/chrome
@@ -61,6 +62,9 @@ present() {
     case "$1" in
         pkg-config) command -v pkg-config >/dev/null 2>&1 ;;
         libyaml-dev) { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists yaml-0.1; } || dpkg_installed libyaml-dev ;;
+        librsvg2-dev) { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists librsvg-2.0; } || dpkg_installed librsvg2-dev ;;
+        libwebp-dev) { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libwebpmux; } || dpkg_installed libwebp-dev ;;
+        ffmpeg) command -v ffmpeg >/dev/null 2>&1 ;;
         chromium) find_chromium >/dev/null ;;
         librsvg2-bin) command -v rsvg-convert >/dev/null 2>&1 ;;
         python3-html5lib) /usr/bin/python3 -c 'import html5lib' >/dev/null 2>&1 || dpkg_installed python3-html5lib ;;
@@ -84,6 +88,8 @@ present() {
 }
 
 packages=(libyaml-dev pkg-config)
+# piec-render (PNG, PDF, GIF, WebP): librsvg with cairo, giflib, libwebp's animation encoder.
+packages+=(librsvg2-dev libgif-dev libwebp-dev)
 if [ "$browser" = 1 ]; then
     packages+=(chromium librsvg2-bin python3-pytest python3-jsonschema python3-yaml python3-pil fonts-dejavu-core)
     packages+=(python3-html5lib)  # Tests/safety: the HTML5 parse of index.html
@@ -96,6 +102,8 @@ if [ "$browser" = 1 ]; then
     # `piec completions` and `piec man` run in the real shells and man (PiecCLITests), and the
     # pre-commit hooks under the real pre-commit (Tests/packaging).
     packages+=(zsh fish man-db pre-commit)
+    # `piec render -o x.mp4` pipes frames to the ffmpeg program (Tests/browser, Tests/package).
+    packages+=(ffmpeg)
 fi
 
 missing=()
@@ -108,9 +116,9 @@ done
 if [ "$(uname -s)" = Darwin ]; then
     if [ "${#missing[@]}" -gt 0 ]; then
         say "macOS: install the missing pieces with Homebrew, then re-run:"
-        say "  brew install libyaml pkg-config librsvg"
+        say "  brew install libyaml pkg-config librsvg giflib webp ffmpeg"
         say "  brew install --cask firefox inkscape   (then FIREFOX=/Applications/Firefox.app/Contents/MacOS/firefox)"
-        say "  python3 -m pip install pytest jsonschema pyyaml pillow cairosvg yamllint"
+        say "  python3 -m pip install pytest jsonschema pyyaml pillow cairosvg yamllint resvg-py"
         say "  WebKitGTK (MiniBrowser, WebKitWebDriver, Xvfb, xsettingsd) is Linux-only: its tests fail on macOS"
         say "  Chromium/Chrome: set CHROMIUM=/path/to/binary (default: /Applications/Google Chrome.app)"
         say "continuing with what is present; the build or the tests will say what they lack"
@@ -118,7 +126,22 @@ if [ "$(uname -s)" = Darwin ]; then
     exit 0
 fi
 
-[ "${#missing[@]}" -eq 0 ] && { say "nothing to install"; exit 0; }
+# resvg (Tests/browser/test_static_renderers.py) is not packaged by Debian: its Python binding
+# from PyPI, into the Python that runs the tests (Debian's, beside its python3-* packages).
+resvg_missing=0
+if [ "$browser" = 1 ] && [ "$(uname -s)" != Darwin ]; then
+    python="${PYTHON:-/usr/bin/python3}"
+    if "$python" -c 'import resvg_py' >/dev/null 2>&1; then say "ok       resvg-py (PyPI)"; else say "missing  resvg-py (PyPI)"; resvg_missing=1; fi
+fi
+install_resvg() {
+    [ "$resvg_missing" = 1 ] || return 0
+    [ "$dry_run" = 1 ] && { say "dry run: would run $python -m pip install resvg-py"; return 0; }
+    say "installing resvg-py with $python -m pip"
+    "$python" -m pip install -q resvg-py 2>/dev/null || "$python" -m pip install -q --break-system-packages resvg-py ||
+        fail "could not install resvg-py with $python -m pip"
+}
+
+[ "${#missing[@]}" -eq 0 ] && { install_resvg; say "nothing else to install"; exit 0; }
 
 command -v apt-get >/dev/null 2>&1 ||
     fail "missing: ${missing[*]}; no apt-get here: install them with your package manager"
@@ -152,6 +175,7 @@ fi
 
 if [ "$dry_run" = 1 ]; then
     say "dry run: would run apt-get update and apt-get install ${missing[*]}"
+    install_resvg
     exit 0
 fi
 
@@ -170,4 +194,5 @@ say "installing ${install[*]}"
 for p in "${missing[@]}"; do
     present "$p" || fail "'$p' was installed but is still not usable (see the apt output above)"
 done
+install_resvg
 say "done"

@@ -2,7 +2,8 @@
 # `make dist-test`: checks the release archive made by `make dist` as a user would meet it.
 #
 #   - the checksum file verifies the archive; entries are sorted, owned by 0:0, one mtime;
-#   - it unpacks into an empty folder; neither executable needs a libswift*.so (ldd);
+#   - it unpacks into an empty folder; no executable needs a libswift*.so (ldd); piec-render
+#     needs only the system's librsvg, cairo, giflib and libwebp (dynamic), and renders a GIF;
 #   - with PATH = the archive's bin/ + /usr/bin:/bin (no Swift toolchain: swift lives
 #     elsewhere, checked), `piec build specs` and the transition examples build, and the
 #     bundles are byte-identical to the debug build's (when .build/debug/piec exists);
@@ -26,7 +27,7 @@ names="$(tar -tzf "$archive")"
 [ "$names" = "$(LC_ALL=C sort <<< "$names")" ] || fail "entries are not sorted by name"
 awk '$2 != "0/0" { bad = 1 } END { exit bad }' <<< "$(tar --numeric-owner -tvzf "$archive")" || fail "an entry is not owned by 0/0"
 [ "$(awk '{ print $4 " " $5 }' <<< "$listing" | sort -u | wc -l)" = 1 ] || fail "entries have different mtimes"
-for f in bin/piec bin/piec-preview share/man/man1/piec.1 share/bash-completion/completions/piec \
+for f in bin/piec bin/piec-preview bin/piec-render share/man/man1/piec.1 share/bash-completion/completions/piec \
          share/zsh/site-functions/_piec share/fish/vendor_completions.d/piec.fish README.md LICENSE; do
     grep -qx "$name/$f" <<< "$names" || fail "missing $f"
 done
@@ -36,7 +37,7 @@ work="$(mktemp -d)"
 trap 'kill "${watch_pid:-}" 2>/dev/null || true; rm -rf "$work"' EXIT
 tar -xzf "$archive" -C "$work"
 root="$work/$name"
-for exe in piec piec-preview; do
+for exe in piec piec-preview piec-render; do
     deps="$(ldd "$root/bin/$exe" 2>&1 || true)"
     if grep -q 'libswift' <<< "$deps"; then fail "$exe needs the Swift runtime:"$'\n'"$deps"; fi
     say "$exe: $(head -n 1 <<< "$deps" | sed 's/^[[:space:]]*//')"
@@ -53,6 +54,9 @@ run bash -c 'piec build specs/transitions/*.yaml -o OUT --from specs/transitions
 count="$(find "$work/OUT" -name chart.svg | wc -l)"
 [ "$count" -gt 0 ] || fail "no chart.svg built"
 say "built $count charts with the archive's piec"
+run piec render specs/transitions/reorder.yaml --from specs/transitions/before -o reorder.gif
+[ "$(head -c 6 "$work/reorder.gif")" = GIF89a ] || fail "piec render -o reorder.gif made no GIF"
+say "rendered a GIF with the archive's piec-render"
 
 if [ -x .build/debug/piec ]; then
     mkdir "$work/REF"

@@ -3,7 +3,9 @@
 # checksum beside it (dist/piec-VERSION-linux-x86_64.tar.gz.sha256, for `sha256sum -c`).
 #
 # The archive holds one folder, piec-VERSION-linux-x86_64/, laid out like an install prefix:
-# bin/piec and bin/piec-preview (static executables: no Swift runtime needed), share/man,
+# bin/piec and bin/piec-preview (static executables: no Swift runtime needed), bin/piec-render
+# (the Swift runtime linked in, but librsvg, cairo, giflib and libwebp from the system: librsvg
+# has no static library; Debian: apt-get install librsvg2-2 libgif7 libwebpmux3), share/man,
 # the bash, zsh and fish completions, README.md and LICENSE. Unpack it anywhere and put its
 # bin/ on PATH, or `tar -xzf ARCHIVE --strip-components=1 -C ~/.local`.
 #
@@ -24,15 +26,20 @@ scratch="${DIST_SCRATCH:-.build-dist}"
 # -static-executable: glibc, the Swift runtime and Foundation linked in (the README's recipe);
 # both executables, so the archive runs on a machine without Swift.
 build=("$swift" build -c release --scratch-path "$scratch" --static-swift-stdlib -Xswiftc -static-executable)
-"${build[@]}"
+"${build[@]}" --product piec
+"${build[@]}" --product piec-preview
 bindir="$("${build[@]}" --show-bin-path)"
+# piec-render: its own build folder (other flags), Swift runtime static, system libraries shared.
+render=("$swift" build -c release --scratch-path "$scratch-render" --static-swift-stdlib)
+"${render[@]}" --product piec-render
+renderdir="$("${render[@]}" --show-bin-path)"
 
 version="$("$bindir/piec" --version)"
 name="piec-$version-linux-x86_64"
 stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
-scripts/install.sh install "$bindir" "$stage/$name" > /dev/null
-strip "$stage/$name/bin/piec" "$stage/$name/bin/piec-preview" 2>/dev/null || true
+scripts/install.sh install "$bindir" "$stage/$name" "$renderdir" > /dev/null
+strip "$stage/$name/bin/piec" "$stage/$name/bin/piec-preview" "$stage/$name/bin/piec-render" 2>/dev/null || true
 cp README.md LICENSE "$stage/$name/"
 chmod 644 "$stage/$name/README.md" "$stage/$name/LICENSE"
 

@@ -66,7 +66,7 @@ public struct Builder: Sendable {
         if lastPathComponent(input.path) == SharedDefaults.fileName {
             return SpecOutcome(input: input, source: source, bundle: nil, spec: nil, diagnostics: SpecLoader.checkDefaults(source, limits: limits))
         }
-        let slug = BundleID.slug(fromPath: input.path)
+        let slug = input.defaultID
         // The shared defaults and the data file are read first: their bytes are part of the
         // hash the fast path compares.
         let gathered = SpecInputsReader.gather(specPath: input.path, source: source, limits: limits, cache: folderCache)
@@ -131,6 +131,7 @@ public struct Builder: Sendable {
             bundle = nil
         }
         var outcome = SpecOutcome(input: input, source: source, bundle: bundle, spec: result.spec, diagnostics: diagnostics)
+        if output == .none, !diagnostics.hasErrors { outcome.checked = result.checked }
         outcome.chart = bundle == nil || !keepsChart ? nil : result.chart
         return finished(outcome, related: result.related)
     }
@@ -151,13 +152,13 @@ public struct Builder: Sendable {
             if let first = owner[id] {
                 outcomes[i].diagnostics.append(.error(
                     DriverDiagnostics.duplicateID,
-                    "`\(outcomes[i].input.path)` and `\(first)` both produce the bundle `\(id)`",
+                    "`\(outcomes[i].input.displayPath)` and `\(first)` both produce the bundle `\(id)`",
                     at: idRange(in: outcomes[i].source),
                     help: "give one of them a different `id:`"))
                 outcomes[i].bundle = nil
                 outcomes[i].upToDateID = nil
             } else {
-                owner[id] = outcomes[i].input.path
+                owner[id] = outcomes[i].input.displayPath
             }
         }
     }

@@ -12,6 +12,7 @@ public enum DiagnosticCatalog {
             SpecDiagnostics.catalog,
             DataDiagnostics.catalog,
             DriverDiagnostics.catalog,
+            RenderDiagnostics.catalog,
             CoreDiagnostics.catalog,
         ]
         return phases.flatMap { $0 }.sorted { $0.code < $1.code }

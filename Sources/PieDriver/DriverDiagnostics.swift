@@ -23,6 +23,7 @@ public enum DriverDiagnostics {
     /// Codes that mean an I/O failure (exit status 74) rather than a spec error (exit status 1).
     public static let ioCodes: Set<DiagnosticCode> = [
         fileNotFound, unreadable, notRegularFile, noSpecs, symlinkRefused, foreignFiles, writeFailed,
+        RenderDiagnostics.missingTool, RenderDiagnostics.renderFailed,
     ]
 
     /// Catalog of PieDriver's codes for `piec explain`.
@@ -120,7 +121,7 @@ public enum DriverDiagnostics {
 }
 
 /// A diagnostic carried as an `Error` through a `Result`.
-struct DriverFailure: Error, Sendable {
-    var diagnostic: Diagnostic
-    init(_ diagnostic: Diagnostic) { self.diagnostic = diagnostic }
+public struct DriverFailure: Error, Sendable {
+    public var diagnostic: Diagnostic
+    public init(_ diagnostic: Diagnostic) { self.diagnostic = diagnostic }
 }

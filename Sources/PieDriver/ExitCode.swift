@@ -41,7 +41,7 @@ public enum PiecExitCode: Int32, Sendable, CaseIterable {
         for d in diagnostics where d.severity == .error {
             if DriverDiagnostics.ioCodes.contains(d.code) {
                 status = status.combined(with: .ioFailure)
-            } else if d.code == DriverDiagnostics.staleBundle {
+            } else if d.code == DriverDiagnostics.staleBundle || d.code == RenderDiagnostics.staleImage {
                 status = status.combined(with: .stale)
             } else {
                 status = status.combined(with: .specErrors)

@@ -33,6 +33,11 @@ public enum SpecDiscovery {
         var found: [(path: String, status: FileStatus?)] = []
         var problems: [FileDiagnostics] = []
         for argument in arguments {
+            // Standard input: no file to look at (read once, however often it is named).
+            if argument == SpecInput.stdinArgument {
+                found.append((argument, nil))
+                continue
+            }
             let path = trimmed(argument)
             switch FileStatus.status(path) {
             case .failure(let failure):

@@ -22,6 +22,9 @@ public struct SpecOutcome: Sendable {
     public var related: [FileDiagnostics] = []
     /// The other files the spec read (for the watcher's next previous version).
     public var inputs = SpecInputs()
+    /// With nothing to generate (`CompileOutput.none`) and no errors: the checked spec and its
+    /// previous version, for `piec render` (`Compiler.chart`).
+    public var checked: CheckedSpec?
     /// Files whose change changes this build (data file, `.piec.yaml` candidates): watched.
     public var dependencies: [String] = []
 
@@ -39,7 +42,7 @@ public struct SpecOutcome: Sendable {
     public var bundleID: String? { bundle?.id ?? upToDateID }
 
     /// The diagnostics ready for `DiagnosticRenderer`.
-    public var report: FileDiagnostics { FileDiagnostics(path: input.path, file: source, diagnostics: diagnostics) }
+    public var report: FileDiagnostics { FileDiagnostics(path: input.displayPath, file: source, diagnostics: diagnostics) }
 
     /// `report` followed by the groups of the other files it reads.
     public var reports: [FileDiagnostics] { [report] + related }

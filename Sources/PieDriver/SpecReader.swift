@@ -10,7 +10,9 @@ import PieSpec
 public enum SpecReader {
     /// The file's bytes as a `SourceFile` named `path`, or the diagnostic that explains why not
     /// (E0500 missing, E0501 unreadable, E0502 not a regular file, E0503 over `maxFileBytes`).
+    /// `-` reads standard input (`readStdin`).
     public static func read(_ path: String, limits: SpecLimits = SpecLimits()) -> Result<SourceFile, SpecReadError> {
+        if path == SpecInput.stdinArgument { return readStdin(limits: limits) }
         var st = stat()
         guard stat(path, &st) == 0 else { return .failure(SpecReadError(statFailure: errno, path: path)) }
         if let problem = check(FileStatus(st), path: path, limit: limits.maxFileBytes) { return .failure(problem) }

@@ -21,7 +21,7 @@ enum StaleCheck {
             let d = DriverDiagnostics.error(
                 DriverDiagnostics.staleBundle, "bundle `\(path)` is out of date: \(shown)",
                 help: "run `piec build` and commit the result")
-            return FileDiagnostics(path: outcome.input.path, file: outcome.source, diagnostics: [d])
+            return FileDiagnostics(path: outcome.input.displayPath, file: outcome.source, diagnostics: [d])
         }
     }
 

@@ -15,7 +15,7 @@ struct Completions<Preview: PreviewLauncher>: Command {
     }
 
     func run() throws(ExitStatus) {
-        Terminal().out(ShellCompletions.script(shell, commands: PiecCommand<Preview>.specs))
+        Terminal().out(ShellCompletions.script(shell, commands: PiecCommand<Preview, ExecRaster>.specs))
     }
 }
 
@@ -38,9 +38,9 @@ struct Man<Preview: PreviewLauncher>: Command {
     init(_ arguments: ParsedArguments) throws(UsageError) {}
 
     func run() throws(ExitStatus) {
-        let root = ManPage.Root(abstract: PiecCommand<Preview>.abstract, description: PiecCommand<Preview>.description,
+        let root = ManPage.Root(abstract: PiecCommand<Preview, ExecRaster>.abstract, description: PiecCommand<Preview, ExecRaster>.description,
                                 exitStatus: PiecExitCode.helpText)
-        Terminal().out(ManPage.page(root, commands: PiecCommand<Preview>.specs))
+        Terminal().out(ManPage.page(root, commands: PiecCommand<Preview, ExecRaster>.specs))
     }
 }
 

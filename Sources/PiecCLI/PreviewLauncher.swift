@@ -26,21 +26,32 @@ public protocol PreviewLauncher {
 /// runs the same command line with the server linked in. Returns only on failure.
 public enum ExecPreview: PreviewLauncher {
     public static func start(port: Int, line: @escaping @Sendable (String) -> Void) throws(ExitStatus) -> PreviewHandle {
-        let path = previewExecutable()
-        var argv: [UnsafeMutablePointer<CChar>?] = ([path] + CommandLine.arguments.dropFirst()).map { strdup($0) }
-        argv.append(nil)
-        if path.contains("/") { execv(path, argv) } else { execvp(path, argv) }
-        let reason = String(cString: strerror(errno))
+        let (path, reason) = Sibling.exec("piec-preview")
         line("error: cannot start the preview server \(path): \(reason) (build it with `swift build --product piec-preview`; it is installed next to piec)")
         throw ExitStatus(PiecExitCode.ioFailure.rawValue)
     }
+}
 
-    /// `piec-preview` in the directory of the running executable.
-    static func previewExecutable() -> String {
+/// The executables installed beside `piec` (`piec-preview`, `piec-render`): each runs the same
+/// command line with more linked in, so `piec` hands a command over by `exec` (same process,
+/// same arguments, same standard input and output).
+enum Sibling {
+    /// Replaces this process with `name` from the running executable's directory (or PATH when
+    /// that cannot be found), same arguments. Returns only on failure: (path, reason).
+    static func exec(_ name: String) -> (path: String, reason: String) {
+        let path = path(of: name)
+        var argv: [UnsafeMutablePointer<CChar>?] = ([path] + CommandLine.arguments.dropFirst()).map { strdup($0) }
+        argv.append(nil)
+        if path.contains("/") { execv(path, argv) } else { execvp(path, argv) }
+        return (path, String(cString: strerror(errno)))
+    }
+
+    /// `name` in the directory of the running executable.
+    static func path(of name: String) -> String {
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         let me = count > 0 ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : (CommandLine.arguments.first ?? "piec")
-        guard let slash = me.lastIndex(of: "/") else { return "piec-preview" }
-        return String(me[...slash]) + "piec-preview"
+        guard let slash = me.lastIndex(of: "/") else { return name }
+        return String(me[...slash]) + name
     }
 }

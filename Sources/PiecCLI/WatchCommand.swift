@@ -21,6 +21,9 @@ struct Watch<Preview: PreviewLauncher>: Command {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         options = try SpecOptions(arguments)
+        if options.inputs.contains(SpecInput.stdinArgument) {
+            throw UsageError(message: "piec watch cannot watch standard input", help: ["name spec files or folders"])
+        }
         output = arguments.value("output") ?? "out"
         poll = arguments.flag("poll")
         pollInterval = arguments.integer("poll-interval") ?? 100

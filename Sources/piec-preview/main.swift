@@ -24,4 +24,4 @@ enum ServedPreview: PreviewLauncher {
     }
 }
 
-PiecCommand<ServedPreview>.main()
+PiecCommand<ServedPreview, ExecRaster>.main()

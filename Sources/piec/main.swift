@@ -15,4 +15,4 @@ _ = mallopt(M_MMAP_THRESHOLD, 1 << 30)
 _ = mallopt(M_TRIM_THRESHOLD, 1 << 30)
 #endif
 
-PiecCommand<ExecPreview>.main()
+PiecCommand<ExecPreview, ExecRaster>.main()

@@ -6,6 +6,8 @@ struct PiecRunner {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// stdout as bytes (binary outputs such as `render -o - --format gif`).
+        var stdoutBytes: [UInt8] = []
     }
 
     /// The `piec` binary of this build: `PIEC_BINARY` if set, else next to the test bundle
@@ -28,7 +30,9 @@ struct PiecRunner {
 
     /// Runs `piec arguments...` in `directory` with stdin closed; `shell` wraps it as
     /// `sh -c "<shell> exec piec ..."` (e.g. to set a ulimit first).
-    static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:], shell: String? = nil) throws -> Run {
+    /// `stdin`: bytes to pipe to it (closed after them); nil = no standard input at all.
+    static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:], shell: String? = nil,
+                    stdin: [UInt8]? = nil) throws -> Run {
         guard let binary else { throw RunnerError.binaryNotFound }
         let process = Process()
         if let shell {
@@ -47,15 +51,24 @@ struct PiecRunner {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let input = Pipe()
+        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
         try process.run()
+        if let stdin {
+            let writer = input.fileHandleForWriting
+            Thread.detachNewThread {
+                try? writer.write(contentsOf: Data(stdin))
+                try? writer.close()
+            }
+        }
         let errData = Drain(err.fileHandleForReading)
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Run(
             status: process.terminationStatus,
             stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData.wait(), as: UTF8.self))
+            stderr: String(decoding: errData.wait(), as: UTF8.self),
+            stdoutBytes: [UInt8](outData))
     }
 
     enum RunnerError: Error { case binaryNotFound }

@@ -8,7 +8,7 @@ import Testing
 /// in each, and the scripts work in the real shells (bash always; zsh and fish when installed,
 /// which `scripts/bootstrap.sh` does).
 @Suite struct GeneratedDocsTests {
-    typealias Piec = PiecCommand<ExecPreview>
+    typealias Piec = PiecCommand<ExecPreview, ExecRaster>
 
     static var commands: [CommandSpec] { Piec.specs }
 

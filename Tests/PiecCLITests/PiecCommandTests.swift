@@ -4,7 +4,7 @@ import Testing
 
 /// The real command tables: each subcommand's options reach the command, usage errors and help.
 @Suite struct PiecCommandTests {
-    typealias Piec = PiecCommand<ExecPreview>
+    typealias Piec = PiecCommand<ExecPreview, ExecRaster>
 
     func command(_ arguments: String...) -> (any Command)? {
         if case .run(let command) = Piec.resolve(arguments[...]) { return command }

@@ -22,7 +22,7 @@ slices:
 
 @pytest.fixture(scope="session")
 def bin_dir() -> Path:
-    for exe in ("piec", "piec-preview"):
+    for exe in ("piec", "piec-preview", "piec-render"):
         if not (DEBUG_BIN / exe).is_file():
             pytest.fail(f"no {DEBUG_BIN / exe}: run `swift build` first")
     return DEBUG_BIN

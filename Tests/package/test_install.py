@@ -17,6 +17,7 @@ from conftest import REPO, env_with_path, run, write_spec
 FILES = [
     "bin/piec",
     "bin/piec-preview",
+    "bin/piec-render",
     "share/man/man1/piec.1",
     "share/bash-completion/completions/piec",
     "share/zsh/site-functions/_piec",
@@ -53,9 +54,9 @@ def test_installed_piec_runs_and_its_completions_load(tmp_path, installed):
     # The brief's smoke test, with the installed piec: the script defines the completion.
     loaded = run(["bash", "--norc", "-c", "source <(piec completions bash) && complete -p piec"], env=env, check=True)
     assert loaded.stdout.strip() == "complete -F _piec piec"
-    installed = run(["bash", "--norc", "-c", f"source {root / FILES[3]} && complete -p piec"], env=env, check=True)
+    installed = run(["bash", "--norc", "-c", f"source {root / FILES[4]} && complete -p piec"], env=env, check=True)
     assert installed.stdout.strip() == "complete -F _piec piec"
-    page = run(["man", "--warnings", "-l", str(root / FILES[2])], env={**env, "MANWIDTH": "80"}, check=True)
+    page = run(["man", "--warnings", "-l", str(root / FILES[3])], env={**env, "MANWIDTH": "80"}, check=True)
     assert page.stderr == ""
     assert "piec build" in page.stdout
 
@@ -129,20 +130,39 @@ def test_installed_piec_hands_watch_serve_to_the_piec_preview_beside_it(tmp_path
     assert process.returncode == 0
 
 
+def test_installed_piec_hands_raster_output_to_the_piec_render_beside_it(tmp_path, installed):
+    # Only the installed bin/ on PATH (plus the system's): `piec render` to PNG and GIF execs the
+    # piec-render next to piec; SVG is made by piec itself.
+    env = {"PATH": f"{installed / 'bin'}:/usr/bin:/bin", "HOME": str(tmp_path)}
+    specs = tmp_path / "specs"
+    write_spec(specs, "a.yaml", "a")
+    for name, magic in [("a.png", b"\x89PNG"), ("a.gif", b"GIF89a"), ("a.svg", b"<svg")]:
+        run([str(installed / "bin" / "piec"), "render", str(specs / "a.yaml"), "-o", str(tmp_path / name)], env=env, check=True)
+        assert (tmp_path / name).read_bytes().startswith(magic), name
+    # Without piec-render beside it, piec says where it looked and exits 74.
+    alone = tmp_path / "alone"
+    alone.mkdir()
+    (alone / "piec").write_bytes((installed / "bin" / "piec").read_bytes())
+    (alone / "piec").chmod(0o755)
+    proc = run([str(alone / "piec"), "render", str(specs / "a.yaml"), "-o", str(tmp_path / "b.png")], env=env)
+    assert proc.returncode == 74 and "piec-render" in proc.stderr, proc.stderr
+    assert not (tmp_path / "b.png").exists()
+
+
 def test_install_writes_exactly_the_listed_files_and_uninstall_removes_them(installed, bin_dir):
     # Last in this file: it uninstalls what the other tests used.
     root = installed
     dest = Path(str(root)[: -len(PREFIX)])
     assert files_under(root) == sorted(FILES)
     assert run([str(REPO / "scripts" / "install.sh"), "files"], check=True).stdout.split() == FILES
-    for exe in ("bin/piec", "bin/piec-preview"):
+    for exe in ("bin/piec", "bin/piec-preview", "bin/piec-render"):
         assert os.access(root / exe, os.X_OK)
         assert (root / exe).read_bytes() == (bin_dir / Path(exe).name).read_bytes()
-    for data in FILES[2:]:
+    for data in FILES[3:]:
         assert (root / data).stat().st_mode & 0o777 == 0o644
     piec = root / "bin" / "piec"
-    assert (root / FILES[2]).read_text() == run([str(piec), "man"], check=True).stdout
-    assert (root / FILES[3]).read_text() == run([str(piec), "completions", "bash"], check=True).stdout
+    assert (root / FILES[3]).read_text() == run([str(piec), "man"], check=True).stdout
+    assert (root / FILES[4]).read_text() == run([str(piec), "completions", "bash"], check=True).stdout
 
     # A file that is not ours, in a directory we install into, survives uninstall.
     foreign = root / "share" / "man" / "man1" / "other.1"

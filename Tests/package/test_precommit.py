@@ -108,3 +108,22 @@ def test_piec_check_checks_shared_defaults(git_repo, env):
     stage(git_repo)
     ok = try_repo(git_repo, "piec-check", env)
     assert ok.returncode == 0, ok.stdout + ok.stderr
+
+
+def test_piec_md_check_fails_on_stale_markdown_images(git_repo, env, bin_dir):
+    doc = git_repo / "README.md"
+    doc.write_text("# Charts\n\n```piec\npiec: 1\nid: share\nslices:\n  - {label: A, value: 1}\n  - {label: B, value: 2}\n```\n")
+    (git_repo / "NOTES.md").write_text("no charts here\n")
+    stage(git_repo)
+    stale = try_repo(git_repo, "piec-md-check", env)
+    assert stale.returncode == 1, stale.stdout + stale.stderr   # pre-commit reports a failing hook as 1
+    assert "E0541" in stale.stdout and "README.md:3:1" in stale.stdout
+    run([str(bin_dir / "piec"), "md", "README.md"], cwd=git_repo, env=env, check=True)
+    stage(git_repo)
+    ok = try_repo(git_repo, "piec-md-check", env)
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    # A changed block with the old images fails again, at the block's line.
+    doc.write_text(doc.read_text().replace("value: 2", "value: 5"))
+    stage(git_repo)
+    again = try_repo(git_repo, "piec-md-check", env)
+    assert again.returncode == 1 and "README.md:3:1" in again.stdout, again.stdout + again.stderr

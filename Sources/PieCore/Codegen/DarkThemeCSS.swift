@@ -5,13 +5,13 @@ extension DarkTheme {
     /// The chart's dark rules (chart.svg's `<style>` and chart.css), nested in the chart's
     /// scope block.
     func chartCSS(into out: inout ByteWriter) {
-        out.raw("@media (prefers-color-scheme:dark){\n")
+        if !forced { out.raw("@media (prefers-color-scheme:dark){\n") }
         if paintsBackground { rule(".p-bg{fill:", background, into: &out) }
         rule(".p-ink,.p-ink text{fill:", ink, into: &out)
         rule(".p-ink path,.p-ink line,.p-ink polyline{stroke:", ink, into: &out)
         if let separator { rule(".p-sep{stroke:", separator, into: &out) }
         if let track { rule(".p-track{fill:", track, into: &out) }
-        out.raw("}\n")
+        if !forced { out.raw("}\n") }
     }
 
     /// `<head>#rrggbb}` and a newline: one rule with a single colour value.

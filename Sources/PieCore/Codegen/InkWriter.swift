@@ -32,57 +32,75 @@ enum InkWriter {
         return b + d
     }
 
-    /// The ink groups, written into `out` (inside the plot group, centred on the pie).
+    /// The ink groups, written into `out` (inside the plot group, centred on the pie): the
+    /// rest state of the scene's outside labels, leaders and centre texts.
     static func svg(_ scene: Scene, into out: inout ByteWriter) {
         let ink = scene.ink, layout = scene.layout
-        let tracks = ink.tracks.compactMap { t in filled(t).map { (t, $0) } }
-        if !tracks.isEmpty {
+        let labels = ink.tracks.compactMap { t in filled(t).map { (index: t.index, text: t.text, pose: $0[$0.count - 1]) } }
+        let centers = ink.centers.map { (index: $0.index, text: $0.text, opacity: $0.toOpacity == 0 ? 0.0 : 1) }
+        write(labels: labels, centers: centers, ink: layout.ink, fontSize: layout.fontSize, into: &out)
+    }
+
+    /// Outside labels with their leaders at the given poses, and centre texts at the given
+    /// opacities, in `ink` (chart.svg's rest state, or a frame of `piec render`).
+    static func write(labels: [(index: Int, text: String, pose: OutsideLabels.Pose)],
+                      centers: [(index: Int, text: CenterText, opacity: Double)], ink: Color, fontSize: Double,
+                      into out: inout ByteWriter) {
+        if !labels.isEmpty {
             out.raw("<g class=\"p-ink p-ll\" fill=\"none\" stroke=\"")
-            out.hex(layout.ink)
+            out.hex(ink)
             out.raw("\" stroke-width=\"1\">\n")
-            for (t, poses) in tracks {
-                let rest = poses[poses.count - 1]
-                unitLine("p-qa", t.index, rest.tick, opacity: rest.opacity, into: &out)
-                unitLine("p-qb", t.index, rest.elbow, opacity: rest.opacity, into: &out)
+            for l in labels {
+                unitLine("p-qa", l.index, l.pose.tick, opacity: l.pose.opacity, into: &out)
+                unitLine("p-qb", l.index, l.pose.elbow, opacity: l.pose.opacity, into: &out)
             }
             out.raw("</g>\n<g class=\"p-ink p-ol\" fill=\"")
-            out.hex(layout.ink)
+            out.hex(ink)
             out.raw("\">\n")
-            for (t, poses) in tracks {
-                let rest = poses[poses.count - 1]
-                out.raw("<text class=\"p-lo")
-                out.int(t.index)
-                out.raw("\" transform=\"translate(")
-                out.num(rest.x)
-                out.raw(" ")
-                out.num(rest.y)
-                out.raw(")\" y=\"")
-                out.num(layout.fontSize * 0.35 + TextLines.firstLineShift(t.text, fontSize: layout.fontSize))
-                out.raw(rest.side > 0 ? "\" text-anchor=\"start" : "\" text-anchor=\"end")
-                out.raw(rest.opacity < 1 ? "\" opacity=\"" : "")
-                if rest.opacity < 1 { out.num(rest.opacity) }
-                out.raw("\">")
-                out.textLines(t.text, x: 0, fontSize: layout.fontSize)
-                out.raw("</text>\n")
-            }
+            for l in labels { outsideText(l.index, l.text, l.pose, fontSize: fontSize, into: &out) }
             out.raw("</g>\n")
         }
-        guard !ink.centers.isEmpty else { return }
+        guard !centers.isEmpty else { return }
         out.raw("<g class=\"p-ink p-ct\" text-anchor=\"middle\" fill=\"")
-        out.hex(layout.ink)
+        out.hex(ink)
         out.raw("\">\n")
-        for c in ink.centers {
-            out.raw("<text class=\"p-cx")
-            out.int(c.index)
-            out.raw("\" y=\"")
-            out.num(c.text.fontSize * 0.35 + TextLines.firstLineShift(c.text.text, fontSize: c.text.fontSize))
-            out.raw("\" font-size=\"")
-            out.num(c.text.fontSize)
-            out.raw(c.toOpacity == 0 ? "\" opacity=\"0\">" : "\">")
-            out.textLines(c.text.text, x: 0, fontSize: c.text.fontSize)
-            out.raw("</text>\n")
-        }
+        for c in centers { centerText(c.index, c.text, opacity: c.opacity, into: &out) }
         out.raw("</g>\n")
+    }
+
+    /// An outside label's text at `pose` (`.p-lo<index>`).
+    private static func outsideText(_ index: Int, _ text: String, _ pose: OutsideLabels.Pose, fontSize: Double, into out: inout ByteWriter) {
+        out.raw("<text class=\"p-lo")
+        out.int(index)
+        out.raw("\" transform=\"translate(")
+        out.num(pose.x)
+        out.raw(" ")
+        out.num(pose.y)
+        out.raw(")\" y=\"")
+        out.num(fontSize * 0.35 + TextLines.firstLineShift(text, fontSize: fontSize))
+        out.raw(pose.side > 0 ? "\" text-anchor=\"start" : "\" text-anchor=\"end")
+        out.raw(pose.opacity < 1 ? "\" opacity=\"" : "")
+        if pose.opacity < 1 { out.num(pose.opacity) }
+        out.raw("\">")
+        out.textLines(text, x: 0, fontSize: fontSize)
+        out.raw("</text>\n")
+    }
+
+    /// A centre text (`.p-cx<index>`), at `opacity` (written when below 1).
+    private static func centerText(_ index: Int, _ text: CenterText, opacity: Double, into out: inout ByteWriter) {
+        out.raw("<text class=\"p-cx")
+        out.int(index)
+        out.raw("\" y=\"")
+        out.num(text.fontSize * 0.35 + TextLines.firstLineShift(text.text, fontSize: text.fontSize))
+        out.raw("\" font-size=\"")
+        out.num(text.fontSize)
+        if opacity < 1 {
+            out.raw("\" opacity=\"")
+            out.num(opacity)
+        }
+        out.raw("\">")
+        out.textLines(text.text, x: 0, fontSize: text.fontSize)
+        out.raw("</text>\n")
     }
 
     private static func unitLine(_ cls: String, _ index: Int, _ s: OutsideLabels.Segment, opacity: Double, into out: inout ByteWriter) {

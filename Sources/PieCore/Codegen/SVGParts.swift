@@ -5,12 +5,12 @@ import PieSpec
 extension SVGWriter {
     /// Swatch + label + percent per slice, in slice order. `interactive` (index.html): each
     /// row of an interactive slice is a focusable group that highlights its slice
-    /// (`LegendInteraction`).
-    mutating func legend(interactive: Bool) {
+    /// (`LegendInteraction`). `ink`: the text colour (default: the light mode's).
+    mutating func legend(interactive: Bool, ink: Color? = nil) {
         let legend = layout.legend
         guard legend.position != .none, !legend.items.isEmpty else { return }
         out.raw("<g class=\"p-lg p-ink\" fill=\"")
-        out.hex(DarkTheme.lightModeInk(layout))
+        out.hex(ink ?? DarkTheme.lightModeInk(layout))
         out.raw("\" transform=\"translate(")
         out.num(legend.x)
         out.raw(" ")
@@ -76,19 +76,24 @@ extension SVGWriter {
         let fading = scene.ink.titles
         let coming = fading.filter { $0.toOpacity > 0 }.flatMap(\.lines)
         let still = (layout.title?.lines ?? []).filter { !coming.contains($0) }
-        if !still.isEmpty { titleLines(still, index: nil, hidden: false) }
-        for t in fading { titleLines(t.lines, index: t.index, hidden: t.toOpacity == 0) }
+        if !still.isEmpty { titleLines(still, index: nil) }
+        for t in fading { titleLines(t.lines, index: t.index, opacity: t.toOpacity == 0 ? 0 : 1) }
     }
 
-    private mutating func titleLines(_ lines: [TitleBlock.Line], index: Int?, hidden: Bool) {
+    /// One block of title lines; `opacity` below 1 is written as an attribute, `ink` (default:
+    /// the light mode's) is the text colour.
+    mutating func titleLines(_ lines: [TitleBlock.Line], index: Int?, opacity: Double = 1, ink: Color? = nil) {
         out.raw("<g class=\"p-ttl p-ink")
         if let index {
             out.raw(" p-tt")
             out.int(index)
         }
-        out.raw(hidden ? "\" opacity=\"0" : "")
+        if opacity < 1 {
+            out.raw("\" opacity=\"")
+            out.num(opacity)
+        }
         out.raw("\" aria-hidden=\"true\" text-anchor=\"middle\" fill=\"")
-        out.hex(DarkTheme.lightModeInk(layout))
+        out.hex(ink ?? DarkTheme.lightModeInk(layout))
         out.raw("\">\n")
         for line in lines {
             out.raw("<text x=\"")

@@ -374,28 +374,40 @@ struct SVGWriter {
     private mutating func labelLayer() {
         guard !scene.labels.isEmpty else { return }
         out.raw("<g class=\"p-lb\" text-anchor=\"middle\">\n")
-        let dy = layout.fontSize * 0.35
         for l in scene.labels {
-            // Two elements, so that the position turns along the circle in every engine
-            // (`MotionFrames.labelOuter`/`labelInner`): the group turns to the label's angle
-            // and moves out to its radius, the text turns back upright.
-            out.raw("<g class=\"p-l")
-            out.int(l.index)
-            out.raw("\" transform=\"rotate(")
-            out.num(l.to)
-            out.raw(") translate(0 ")
-            out.num(-l.radius)
-            // A leaving slice's label is gone at rest, for static renderers too.
-            out.raw(l.toOpacity == 0 ? ")\" opacity=\"0\"><text transform=\"rotate(" : ")\"><text transform=\"rotate(")
-            out.num(-l.to)
-            out.raw(")\" y=\"")
-            out.num(dy + TextLines.firstLineShift(l.text, fontSize: layout.fontSize))
-            out.raw("\" fill=\"")
-            out.hex(l.color)
-            out.raw("\">")
-            out.textLines(l.text, x: 0, fontSize: layout.fontSize)
-            out.raw("</text></g>\n")
+            SVGWriter.insideLabel(l.index, l.text, color: l.color, angle: l.to, radius: l.radius, opacity: l.toOpacity == 0 ? 0 : 1,
+                                  fontSize: layout.fontSize, into: &out)
         }
         out.raw("</g>\n")
+    }
+
+    /// One inside label (`.p-l<index>`) at screen angle `angle` and `radius`, in two elements,
+    /// so that the position turns along the circle in every engine (`MotionFrames.labelOuter`
+    /// and `labelInner`): the group turns to the label's angle and moves out to its radius, the
+    /// text turns back upright. `opacity` below 1 is written (a leaving slice's label is gone
+    /// at rest, for static renderers too).
+    static func insideLabel(_ index: Int, _ text: String, color: Color, angle: Double, radius: Double, opacity: Double,
+                            fontSize: Double, into out: inout ByteWriter) {
+        out.raw("<g class=\"p-l")
+        out.int(index)
+        out.raw("\" transform=\"rotate(")
+        out.num(angle)
+        out.raw(") translate(0 ")
+        out.num(-radius)
+        if opacity < 1 {
+            out.raw(")\" opacity=\"")
+            out.num(opacity)
+            out.raw("\"><text transform=\"rotate(")
+        } else {
+            out.raw(")\"><text transform=\"rotate(")
+        }
+        out.num(-angle)
+        out.raw(")\" y=\"")
+        out.num(fontSize * 0.35 + TextLines.firstLineShift(text, fontSize: fontSize))
+        out.raw("\" fill=\"")
+        out.hex(color)
+        out.raw("\">")
+        out.textLines(text, x: 0, fontSize: fontSize)
+        out.raw("</text></g>\n")
     }
 }

@@ -25,6 +25,8 @@ public struct DarkTheme: Sendable, Hashable {
     public var separator: Color?
     /// New track colour, nil when there is no track or it is already dark.
     public var track: Color?
+    /// The rules apply whatever the reader's colour scheme (`ForcedTheme.dark`): no media query.
+    public var forced = false
 
     /// Text colour on `background`: the light ink when it contrasts >= 4.5, else black or white.
     static func ink(on background: Color) -> Color {

@@ -104,3 +104,16 @@ public enum Transition {
         return pinned
     }
 }
+
+extension CompiledChart {
+    /// The chart with its look forced (every ring's too); its bundle's chart.svg shows only it.
+    public func forcing(_ theme: ForcedTheme) -> CompiledChart {
+        var chart = self
+        func force(_ layout: inout ChartLayout) {
+            if theme == .light { layout.dark = nil } else { layout.dark?.forced = true }
+        }
+        force(&chart.layout)
+        for i in chart.rings.indices { force(&chart.rings[i].layout) }
+        return chart
+    }
+}

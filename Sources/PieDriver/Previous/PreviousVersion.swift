@@ -68,6 +68,11 @@ public struct PreviousVersionResolver: Sendable {
     }
 
     private func fromGit(specPath: String) -> Resolution {
+        if specPath == SpecInput.stdinArgument {
+            return Resolution(previous: nil, diagnostics: [DriverDiagnostics.error(
+                DriverDiagnostics.fromNotFound, "no previous version at `\(ref)`: no such file or folder, and a spec from standard input has no path in git",
+                help: "name a previous spec file or a bundle folder with --from")])
+        }
         let directory = parentPath(specPath)
         let name = lastPathComponent(specPath)
         guard Git.run(["rev-parse", "--is-inside-work-tree"], in: directory).status == 0 else {

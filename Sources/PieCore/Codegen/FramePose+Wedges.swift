@@ -1,0 +1,99 @@
+import PieSpec
+
+/// The wedges of a pose, in the order the bundle paints them: at rest the exact layer's
+/// (stacked slices painted to their rest ends, extensions under seams, padded outlines); in
+/// motion the exact state of every drawn segment, painted as the motion layer paints its
+/// dashes (stacked to the middle of the next segment, extensions re-bridged at the instant,
+/// reordered slices on top).
+extension FramePose {
+    static func restWedges(_ scene: Scene) -> [Wedge] {
+        let layout = scene.layout
+        var result = restUnderlays(scene, after: nil)
+        var r = 0
+        for k in layout.slices.indices where layout.slices[k].isVisible {
+            guard r < scene.restEnds.count else { break }
+            let s = layout.slices[k]
+            var g = s.geometry.exploded(s.explode)
+            g.endAngle = scene.restEnds[r]
+            r += 1
+            result.append(Wedge(geometry: g, mid: s.midAngle, shape: k < scene.restShapes.count ? scene.restShapes[k] : nil,
+                                pattern: s.pattern == .none ? nil : (s.pattern, s.color)))
+            result += restUnderlays(scene, after: k)
+        }
+        return result
+    }
+
+    private static func restUnderlays(_ scene: Scene, after: Int?) -> [Wedge] {
+        scene.restUnderlays.filter { $0.after == after }.map { Wedge(geometry: $0.geometry, mid: 0, shape: nil, pattern: nil) }
+    }
+
+    static func motionWedges(_ scene: Scene, t: Double) -> [Wedge] {
+        let plan = scene.plan, layout = scene.layout
+        let frozen = plan.frozen(at: t)
+        let drawn = Scene.drawn(plan)
+        let now = drawn.map { frozen.segments[$0.offset].from }
+        var ends = now.map(\.endAngle)
+        if scene.stacked {
+            // Between versions only: in an enter animation every segment grows from nothing.
+            let thin = plan.kind != .update ? nil : drawn.map { $0.element.from.span <= 0 || $0.element.to.span <= 0 }
+            ends = Scene.paintEnds(now, closed: Scene.closes(now), thin: thin)
+        }
+        // Gaps and corners: the cut at each boundary follows the final order (as the masks do);
+        // a reordered slice is cut at both ends, and parts of Other before and after the
+        // transition are one wedge (`Scene.joinedInOther`).
+        let moving = drawn.map(\.element) + plan.movers
+        let shaped = !scene.cutouts.isEmpty
+        let sides = shaped ? Scene.gaps(moving.map(\.to), halfGap: layout.halfGap) : []
+        func shape(_ g: SegmentGeometry, start: Double, end: Double) -> PaddedWedge? {
+            guard shaped, !Geometry.isFullCircle(g.span) else { return nil }
+            return PaddedWedge(start: g.startAngle, end: g.endAngle, inner: g.innerRadius, outer: g.outerRadius,
+                               startGap: start, endGap: end, cornerRadius: layout.cornerRadius)
+        }
+        let bridges = scene.underlays.isEmpty ? [] : motionBridges(plan, frozen: frozen)
+        var result = bridges.filter { $0.after == nil }.map(\.wedge)
+        var i = 0
+        while i < drawn.count {
+            var last = i
+            while shaped, Scene.joinedInOther(moving, last, last + 1, movers: plan.movers.count) { last += 1 }
+            var g = now[i]
+            g.endAngle = now[last].endAngle
+            let mid = (g.startAngle + g.endAngle) / 2, padded = shape(g, start: shaped ? sides[i].start : 0, end: shaped ? sides[last].end : 0)
+            if last == i { g.endAngle = ends[i] }
+            if let w = wedge(g, mid: mid, shape: padded, pattern: pattern(scene, index: drawn[i].offset)) { result.append(w) }
+            for k in i...last { result += bridges.filter { $0.after == drawn[k].offset }.map(\.wedge) }
+            i = last + 1
+        }
+        for j in plan.movers.indices {
+            let g = frozen.movers[j].from
+            let w = wedge(g, mid: (g.startAngle + g.endAngle) / 2, shape: shape(g, start: layout.halfGap, end: layout.halfGap),
+                          pattern: pattern(scene, index: plan.segments.count + j))
+            if let w { result.append(w) }
+        }
+        return result
+    }
+
+    /// A wedge that draws something (a zero-width segment draws nothing: no hairline).
+    private static func wedge(_ g: SegmentGeometry, mid: Double, shape: PaddedWedge?, pattern: (PatternKind, Color)?) -> Wedge? {
+        guard g.endAngle > g.startAngle, g.outerRadius > g.innerRadius, shape.map({ !$0.vanishes }) ?? true else { return nil }
+        return Wedge(geometry: g, mid: mid, shape: shape, pattern: pattern)
+    }
+
+    /// The extensions under the seams of slices of different radii at the instant: bridged
+    /// between the exact state's neighbours (`Scene.bridges`), after the segment they follow.
+    private static func motionBridges(_ plan: TransitionPlan, frozen: TransitionPlan) -> [(after: Int?, wedge: Wedge)] {
+        let indices = plan.segments.indices.filter { plan.segments[$0].from.span > 0 || plan.segments[$0].to.span > 0 }
+        let closed = Scene.closes(indices.map { plan.segments[$0].from }) && Scene.closes(indices.map { plan.segments[$0].to })
+        let now = indices.map { frozen.segments[$0].from }
+        return Scene.bridges(from: now, to: now, closed: closed).compactMap { b in
+            guard b.to.span > 0, b.to.outerRadius > b.to.innerRadius else { return nil }
+            return (b.after.map { indices[$0] }, Wedge(geometry: b.to, mid: 0, shape: nil, pattern: nil))
+        }
+    }
+
+    /// The pattern over motion element `index` (`Scene.pattern(ofMotion:)`: its slice's, or a
+    /// leaving slice's under `theme.patterns: auto`).
+    private static func pattern(_ scene: Scene, index: Int) -> (PatternKind, Color)? {
+        guard let m = scene.motion.first(where: { $0.index == index }), let p = scene.pattern(ofMotion: m), p.0 != .none else { return nil }
+        return p
+    }
+}

@@ -1,0 +1,141 @@
+import PieCore
+import PieDiagnostics
+import PieSpec
+
+/// `piec md`: what one Markdown document's ```piec blocks become. Each block is a spec (data
+/// files and `.piec.yaml` are looked up from the document's folder); it is drawn into the image
+/// folder (`DIR`, relative to the document) as `ID.svg` (the light look) and `ID.dark.svg` (the
+/// dark look), both animated and forced (`ForcedTheme`), so the `<picture>` reference under the
+/// block follows GitHub's light/dark switch rather than the reader's operating system; `ID.json`
+/// records the spec and the previous version the images animate from.
+///
+/// The previous version of a block is what readers saw: while the block is what the record
+/// says it drew, the record's previous (so rebuilding and `--check` give the same bytes at any
+/// later commit, in a fresh clone); once it changed, the block of the same id in the document at
+/// git HEAD (outside git: the spec the record drew). A block equal to that previous enters.
+public struct MarkdownImages: Sendable {
+    /// A file to write, in order (images and records first, the document last).
+    public struct Output: Sendable {
+        public var path: String
+        public var bytes: [UInt8]
+        /// Document line of the block it belongs to (nil: the document itself).
+        public var line: Int?
+        public init(path: String, bytes: [UInt8], line: Int?) {
+            self.path = path
+            self.bytes = bytes
+            self.line = line
+        }
+    }
+
+    public struct Block: Sendable {
+        public var id: String
+        public var spec: ChartSpec
+        public var chart: CompiledChart
+        public var firstLine: Int
+        /// Where its images go, without the extension (`docs/piec/sales`).
+        public var stem: String
+    }
+
+    public var document: String
+    public var blocks: [Block] = []
+    public var outputs: [Output] = []
+    public var groups: [FileDiagnostics] = []
+    public var status: PiecExitCode = .success
+
+    public static let recordName = ".json"
+
+    /// Everything `document` needs, or its diagnostics. `folder`: the image folder relative to
+    /// the document's folder.
+    public static func make(document path: String, folder: String, limits: SpecLimits = SpecLimits()) -> MarkdownImages {
+        var result = MarkdownImages(document: path)
+        let doc: SourceFile
+        switch SpecReader.read(path, limits: limits) {
+        case .failure(let error):
+            result.groups = [FileDiagnostics(path: path, file: nil, diagnostics: [error.diagnostic])]
+            result.status = .forDiagnostics([error.diagnostic])
+            return result
+        case .success(let file): doc = file
+        }
+        let blocks = MarkdownDocument.blocks(doc.bytes)
+        let docDir = SpecInputsReader.displayParent(path)
+        let imageDir = SpecInputsReader.join(docDir, folder)
+        let stem = BundleID.slug(fromPath: path)
+        let head = MarkdownPrevious.headBlocks(documentPath: path, stem: stem, limits: limits)
+        var diagnostics: [Diagnostic] = []
+        var regions: [[UInt8]] = []
+        var seen: [String: Int] = [:]
+        for (n, block) in blocks.enumerated() {
+            let source = SourceFile(path: path, bytes: block.source)
+            let gathered = SpecInputsReader.gather(specPath: path, source: source, limits: limits)
+            var request = CompileRequest(source: source, defaultID: "\(stem)-\(n + 1)", svgOnly: true)
+            request.validateOnly = true
+            request.inputs = gathered.inputs
+            let checked = Compiler.compile(request)
+            let local = gathered.diagnostics + checked.diagnostics
+            diagnostics += local.map { located($0, in: block) }
+            result.groups += checked.related.filter { !$0.diagnostics.isEmpty }
+            guard let spec = checked.checked?.spec, !local.hasErrors else { continue }
+            if let other = seen[spec.id] {
+                diagnostics.append(.error(RenderDiagnostics.duplicateBlock, "this block and the one at line \(other) both draw `\(spec.id)`",
+                                          at: .point(SourceLocation(line: block.firstLine - 1, column: 1)),
+                                          help: "give one of them another `id:`"))
+                continue
+            }
+            seen[spec.id] = block.firstLine - 1
+            let imageStem = SpecInputsReader.join(imageDir, spec.id)
+            let recordPath = imageStem + recordName
+            let previous = MarkdownPrevious.choose(spec: spec, record: recordPath, head: head[spec.id], limits: limits)
+            let chart = Transition.between(old: previous, new: spec)
+            let record = MarkdownPrevious.record(spec: spec, previous: previous)
+            result.blocks.append(Block(id: spec.id, spec: spec, chart: chart, firstLine: block.firstLine - 1, stem: imageStem))
+            for (suffix, theme) in [(".svg", ForcedTheme.light), (".dark.svg", .dark)] {
+                let bundle = BundleWriter.write(spec: spec, sourceBytes: block.source, chart: chart.forcing(theme), svgOnly: true)
+                result.outputs.append(Output(path: imageStem + suffix, bytes: bundle.files[0].bytes, line: block.firstLine - 1))
+            }
+            result.outputs.append(Output(path: recordPath, bytes: record, line: block.firstLine - 1))
+            regions.append(MarkdownDocument.region(id: spec.id, body: [reference(spec, folder: folder)], eol: MarkdownDocument.lineEnding(doc.bytes)))
+        }
+        if !diagnostics.isEmpty { result.groups.insert(FileDiagnostics(path: path, file: doc, diagnostics: diagnostics), at: 0) }
+        result.status = result.groups.reduce(.success) { $0.combined(with: .forDiagnostics($1.diagnostics)) }
+        guard result.status == .success else {
+            result.outputs = []
+            return result
+        }
+        result.outputs.append(Output(path: path, bytes: MarkdownDocument.rewrite(doc.bytes, blocks: blocks, regions: regions), line: nil))
+        return result
+    }
+
+    /// The image reference: a `<picture>` whose dark source GitHub picks by its own theme
+    /// setting (other renderers: by the reader's colour scheme; without HTML: the light image).
+    static func reference(_ spec: ChartSpec, folder: String) -> String {
+        let alt = XMLEscape.escape(spec.title.flatMap { $0.isEmpty ? nil : $0 } ?? spec.id)
+        let base = (folder == "." ? "" : folder + "/") + spec.id
+        return "<picture><source media=\"(prefers-color-scheme: dark)\" srcset=\"\(base).dark.svg\">"
+            + "<img alt=\"\(alt)\" src=\"\(base).svg\"></picture>"
+    }
+
+    /// A diagnostic of a block's spec, moved to the document's lines and columns.
+    static func located(_ d: Diagnostic, in block: MarkdownBlock) -> Diagnostic {
+        func move(_ l: SourceLocation) -> SourceLocation {
+            let removed = l.line >= 1 && l.line <= block.removed.count ? block.removed[l.line - 1] : 0
+            return SourceLocation(line: l.line + block.firstLine - 1, column: l.column + removed)
+        }
+        func move(_ r: SourceRange) -> SourceRange { SourceRange(start: move(r.start), end: move(r.end)) }
+        var d = d
+        d.range = d.range.map(move) ?? .point(SourceLocation(line: block.firstLine, column: 1))
+        d.labels = d.labels.map { DiagnosticLabel(range: move($0.range), message: $0.message) }
+        return d
+    }
+
+    /// `--check`: one E0541 per output whose file is missing or differs (the document's own
+    /// line for a stale reference).
+    public func stale(read: (String) -> [UInt8]?) -> [FileDiagnostics] {
+        var diagnostics: [Diagnostic] = []
+        for output in outputs where read(output.path) != output.bytes {
+            let what = output.line == nil ? "the image references in `\(document)` are stale" : "`\(output.path)` is missing or stale"
+            diagnostics.append(.error(RenderDiagnostics.staleImage, what, at: .point(SourceLocation(line: output.line ?? 1, column: 1)),
+                                      help: "run `piec md \(document)` and commit the result"))
+        }
+        return diagnostics.isEmpty ? [] : [FileDiagnostics(path: document, file: nil, diagnostics: diagnostics)]
+    }
+}

@@ -1,0 +1,63 @@
+import PieCore
+import PieDiagnostics
+import PieSpec
+
+/// Where a Markdown block's previous version comes from (`MarkdownImages`): the record beside
+/// its images, or the document at git HEAD.
+enum MarkdownPrevious {
+    /// The record of a block's images: this piec's version, the spec drawn and the previous
+    /// version it animates from (canonical specs; `null` when it enters).
+    static func record(spec: ChartSpec, previous: ChartSpec?) -> [UInt8] {
+        let value = JSONValue.object([
+            ("piec", .string(PiecVersion.string)),
+            ("spec", spec.canonicalJSON()),
+            ("previous", previous?.canonicalJSON() ?? .null),
+        ])
+        return Array((value.serialized(pretty: true) + "\n").utf8)
+    }
+
+    /// The previous version of `spec`: the record's while the record is what piec would write
+    /// for it with that previous, else HEAD's block (in git) or the record's spec (outside
+    /// git); none when that is the spec itself.
+    static func choose(spec: ChartSpec, record path: String, head: PreviousSource?, limits: SpecLimits) -> ChartSpec? {
+        let record = readRecord(path, limits: limits)
+        if let record {
+            let previous = SpecLoader.loadEmbedded(record, member: "previous", defaultID: spec.id, limits: limits)?.spec
+            if MarkdownPrevious.record(spec: spec, previous: previous) == record.bytes { return previous }
+        }
+        let candidate: ChartSpec?
+        if let head {
+            candidate = head.load(defaultID: spec.id).spec
+        } else {
+            candidate = record.flatMap { SpecLoader.loadEmbedded($0, member: "spec", defaultID: spec.id, limits: limits)?.spec }
+        }
+        guard let candidate, candidate.canonicalJSON() != spec.canonicalJSON() else { return nil }
+        return candidate
+    }
+
+    private static func readRecord(_ path: String, limits: SpecLimits) -> SourceFile? {
+        guard case .success(let file) = SpecReader.read(path, limits: limits) else { return nil }
+        return file
+    }
+
+    /// The blocks of the document at git HEAD, by id (each block's `id:`, or the document's
+    /// stem and its place); empty outside git or when HEAD has no such document.
+    static func headBlocks(documentPath: String, stem: String, limits: SpecLimits) -> [String: PreviousSource] {
+        let directory = parentPath(documentPath)
+        let name = lastPathComponent(documentPath)
+        let verify = Git.run(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"], in: directory)
+        guard verify.status == 0 else { return [:] }
+        let commit = trimmed(verify.output)
+        let show = Git.run(["show", "\(commit):./\(name)"], in: directory)
+        guard show.status == 0, show.output.count <= limits.maxFileBytes else { return [:] }
+        var result: [String: PreviousSource] = [:]
+        for (n, block) in MarkdownDocument.blocks(show.output).enumerated() {
+            let source = SourceFile(path: "HEAD:\(documentPath)", bytes: block.source)
+            let inputs = GitInputs.read(commit: commit, ref: "HEAD", specPath: documentPath, source: source)
+            let previous: PreviousSource = inputs.isEmpty ? .spec(source) : .specWithInputs(source, inputs)
+            guard let spec = previous.load(defaultID: "\(stem)-\(n + 1)").spec, result[spec.id] == nil else { continue }
+            result[spec.id] = previous
+        }
+        return result
+    }
+}

@@ -1,0 +1,35 @@
+import PieDiagnostics
+
+/// Codes of `piec render` and `piec md` (E0540-E0549).
+public enum RenderDiagnostics {
+    public static let missingTool = DiagnosticCode("E0540")
+    public static let staleImage = DiagnosticCode("E0541")
+    public static let duplicateBlock = DiagnosticCode("E0542")
+    public static let renderFailed = DiagnosticCode("E0543")
+
+    public static let catalog: [CodeInfo] = [
+        CodeInfo("E0540", "a program piec needs is not installed", """
+            `piec render -o FILE.mp4` pipes the frames to the `ffmpeg` program, which is not \
+            part of piec. Install it (Debian and Ubuntu: `apt-get install ffmpeg`; macOS: \
+            `brew install ffmpeg`) or render a GIF or WebP instead. Exit status 74.
+            """),
+        CodeInfo("E0541", "a Markdown chart image is stale", """
+            `piec md --check` compiles every ```piec block of the documents and compares the \
+            images (and the image references under the blocks) with what `piec md` would write, \
+            without writing anything. An image is stale when it is missing or differs, or when \
+            the reference between the `<!-- piec:begin ID -->` and `<!-- piec:end -->` comments \
+            under its block is missing or differs. Run `piec md FILE.md` and commit the \
+            result. Exit status 2.
+            """),
+        CodeInfo("E0542", "two piec blocks of one document have the same id", """
+            Every ```piec block of a Markdown document is drawn into `DIR/<id>.svg`, so the \
+            blocks of one document need different ids: give each block its own `id:` (a block \
+            without one is named after the document and its place, `README-2`). Exit status 1.
+            """),
+        CodeInfo("E0543", "cannot render an image", """
+            librsvg, cairo, giflib, libwebp or ffmpeg failed on a frame piec generated (the \
+            message says which and why). This is a bug in piec or in that library: please \
+            report it with the spec. Exit status 74.
+            """),
+    ]
+}

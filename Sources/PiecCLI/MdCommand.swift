@@ -1,0 +1,127 @@
+import PieCore
+import PieDriver
+import PieSpec
+
+/// `piec md FILE.md ...`: every ```piec block of the documents becomes images beside them and an
+/// image reference under the block (`MarkdownImages`); `--check` writes nothing and exits 2 when
+/// any of them is stale. `--gif` also writes `ID.gif` (made by piec-render).
+struct Md<Raster: RasterLauncher>: Command {
+    static var spec: CommandSpec { mdSpec }
+
+    var documents: [String]
+    var folder: String
+    var check: Bool
+    var gif: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        documents = arguments.positionals
+        guard !documents.isEmpty else { throw UsageError(message: "give the Markdown files (FILE.md ...)") }
+        folder = arguments.value("dir") ?? "piec"
+        guard !folder.isEmpty, !folder.hasPrefix("/"), !folder.split(separator: "/").contains("..") else {
+            throw UsageError(message: "--dir must be a relative folder inside the document's folder, found `\(folder)`")
+        }
+        check = arguments.flag("check")
+        gif = arguments.flag("gif")
+    }
+
+    func run() throws(ExitStatus) {
+        if gif { try Raster.handOver() }
+        let terminal = Terminal()
+        var all: [MarkdownImages] = []
+        var status = PiecExitCode.success
+        for document in documents {
+            var images = MarkdownImages.make(document: document, folder: folder)
+            for group in images.groups { terminal.err(DiagnosticRenderer.render(group, format: .human, color: terminal.colorOnStderr)) }
+            status = status.combined(with: images.status)
+            if images.status == .success, gif { try addGIFs(&images) }
+            all.append(images)
+        }
+        // All or nothing: no document is touched while any has errors.
+        guard status == .success else { throw ExitStatus(status.rawValue) }
+        if check {
+            let stale = all.flatMap { $0.stale(read: OutputFile.read) }
+            for group in stale { terminal.err(DiagnosticRenderer.render(group, format: .human, color: terminal.colorOnStderr)) }
+            if !stale.isEmpty { throw ExitStatus(PiecExitCode.stale.rawValue) }
+            return
+        }
+        for images in all {
+            var written = 0
+            for output in images.outputs {
+                if output.line != nil, let f = OutputFile.makeFolder(OutputFile.folder(of: output.path)) { try fail(f, images.document) }
+                switch OutputFile.write(output.bytes, to: output.path) {
+                case .success(.written): written += 1
+                case .success(.unchanged): break
+                case .failure(let f): try fail(f, images.document)
+                }
+            }
+            let n = images.blocks.count
+            terminal.err("\(images.document): \(n) chart\(n == 1 ? "" : "s"), \(written) file\(written == 1 ? "" : "s") written\n")
+        }
+    }
+
+    /// Each block's motion as a looping GIF (`ID.gif`), before the document in the outputs.
+    private func addGIFs(_ images: inout MarkdownImages) throws(ExitStatus) {
+        var gifs: [MarkdownImages.Output] = []
+        for block in images.blocks {
+            let job = AnimatedFrames.job(block.chart, spec: block.spec, format: .gif, options: FrameOptions(), fps: 30, hold: 1000, loop: true)
+            switch Raster.encode(job) {
+            case .success(let bytes): gifs.append(MarkdownImages.Output(path: block.stem + ".gif", bytes: bytes, line: block.firstLine))
+            case .failure(let f): try fail(f, images.document)
+            }
+        }
+        images.outputs.insert(contentsOf: gifs, at: images.outputs.count - 1)
+    }
+
+    private func fail(_ failure: DriverFailure, _ document: String) throws(ExitStatus) {
+        let terminal = Terminal()
+        terminal.err(DiagnosticRenderer.render(FileDiagnostics(path: document, file: nil, diagnostics: [failure.diagnostic]),
+                                               format: .human, color: terminal.colorOnStderr))
+        throw ExitStatus(PiecExitCode.forDiagnostics([failure.diagnostic]).rawValue)
+    }
+}
+
+/// The frames of an animated output: every 1/fps s of the timeline, then the final chart held.
+enum AnimatedFrames {
+    static func job(_ chart: CompiledChart, spec: ChartSpec, format: RenderFormat, options: FrameOptions, fps: Double, hold: Double,
+                    loop: Bool) -> RasterJob {
+        let schedule = FrameSchedule.make(timeline: Frames.timeline(chart), fps: fps, hold: hold)
+        let frames = zip(schedule.times, schedule.durations).map { t, d in
+            RasterJob.Frame(svg: Frames.svg(chart: chart, spec: spec, at: t, options: options), duration: d)
+        }
+        return still(frames, chart, format: format, options: options, fps: fps, loop: loop)
+    }
+
+    /// A job of the given frames at the options' width.
+    static func still(_ frames: [RasterJob.Frame], _ chart: CompiledChart, format: RenderFormat, options: FrameOptions, fps: Double,
+                      loop: Bool) -> RasterJob {
+        let size = Frames.size(chart)
+        let width = options.width ?? size.width
+        return RasterJob(format: format, frames: frames, width: Int(width.rounded()),
+                         height: max(1, Int((size.height * width / size.width).rounded())), loop: loop, fps: fps,
+                         page: Frames.pageColor(chart, theme: options.theme))
+    }
+}
+
+private let mdSpec = CommandSpec(
+    name: "md",
+    abstract: "Draw every ```piec block of Markdown documents into images referenced under the block.",
+    discussion: """
+        Each fenced block whose info string is piec is a spec. Its images go to DIR (relative to \
+        the document's folder, default piec/): ID.svg and ID.dark.svg (animated; the light and the \
+        dark look, each unconditional) and ID.json (what they were drawn from). Under the block, \
+        between <!-- piec:begin ID --> and <!-- piec:end -->, a <picture> reference shows the \
+        dark image in GitHub's dark theme and the light one otherwise; piec creates or updates \
+        it and touches nothing else in the document. A block without id: is named after the \
+        document and its place (README-2).
+
+        A changed block animates from its version in the document at git HEAD (matched by id); \
+        an unchanged one keeps the images and the transition it has. Diagnostics point at the \
+        Markdown file's lines and columns. --check writes nothing and exits 2 when an image or \
+        a reference is stale (for CI and the piec-md-check pre-commit hook).
+        """,
+    positional: PositionalSpec(name: "FILE", help: "Markdown documents.", repeatable: true, completion: .paths),
+    options: [
+        .option("dir", .text("DIR"), help: "Image folder, relative to each document's folder.", default: "piec", completes: .directories),
+        .flag("check", help: "Write nothing; exit 2 when an image or an image reference is stale."),
+        .flag("gif", help: "Also write each chart's motion as ID.gif (made by piec-render)."),
+    ])

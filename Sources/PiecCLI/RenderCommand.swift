@@ -1,0 +1,157 @@
+#if canImport(Darwin)
+import Darwin
+#else
+import Glibc
+#endif
+import PieCore
+import PieDriver
+
+/// `piec render SPEC|- -o FILE|-`: one instant as SVG, PNG or PDF, or the motion as GIF, WebP
+/// or MP4, drawn from piec's own model (`Frames`), never by a browser. SVG is made here;
+/// everything else by `piec-render` (`Raster`).
+struct Render<Raster: RasterLauncher>: Command {
+    static var spec: CommandSpec { renderSpec }
+
+    var input: String
+    var output: String
+    var format: RenderFormat
+    var from: String?
+    var at: RenderTime?
+    var fps: Int
+    var width: Int?
+    var scale: Double
+    var loop: Bool
+    var hold: Double
+    var theme: FrameTheme
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.count == 1 else {
+            throw UsageError(message: arguments.positionals.isEmpty ? "give the SPEC to render (or - for standard input)" : "give exactly one SPEC")
+        }
+        input = arguments.positionals[0]
+        guard let output = arguments.value("output") else {
+            throw UsageError(message: "missing --output (-o FILE, or -o - for standard output)")
+        }
+        self.output = output
+        if let name = arguments.value("format") {
+            format = RenderFormat(rawValue: name)!
+        } else if output == OutputFile.stdout {
+            throw UsageError(message: "-o - needs --format", help: ["e.g. --format svg"])
+        } else if let f = RenderFormat(path: output) {
+            format = f
+        } else {
+            throw UsageError(message: "cannot tell the format of `\(output)` from its extension",
+                             help: ["name a .svg, .png, .pdf, .gif, .webp or .mp4 file, or give --format"])
+        }
+        from = arguments.value("from")
+        if let text = arguments.value("at") {
+            guard let t = RenderTime(text) else {
+                throw UsageError(message: "--at takes a time such as 1200ms, 1.2s or 50%, found `\(text)`")
+            }
+            guard format.isStill else {
+                throw UsageError(message: "--at picks one instant: it goes with svg, png or pdf, not \(format.rawValue)")
+            }
+            at = t
+        }
+        fps = arguments.integer("fps") ?? 30
+        guard (1...120).contains(fps) else { throw UsageError(message: "--fps must be between 1 and 120") }
+        width = arguments.integer("width")
+        if let width, !(1...10_000).contains(width) { throw UsageError(message: "--width must be between 1 and 10000") }
+        scale = 1
+        if let text = arguments.value("scale") {
+            guard width == nil else { throw UsageError(message: "give --width or --scale, not both") }
+            guard let k = Double(text), k.isFinite, k > 0, k <= 20 else {
+                throw UsageError(message: "--scale takes a number above 0 and at most 20, found `\(text)`")
+            }
+            scale = k
+        }
+        loop = arguments.flag("loop")
+        let holdText = arguments.value("hold") ?? "1s"
+        guard case .milliseconds(let ms)? = RenderTime(holdText) else {
+            throw UsageError(message: "--hold takes a duration such as 1s or 500ms, found `\(holdText)`")
+        }
+        hold = ms
+        theme = FrameTheme(rawValue: arguments.value("theme") ?? "light")!
+        if output == OutputFile.stdout, format != .svg, isatty(STDOUT_FILENO) == 1 {
+            throw UsageError(message: "refusing to write \(format.rawValue.uppercased()) to a terminal", help: ["redirect standard output, or write a file with -o FILE"])
+        }
+    }
+
+    func run() throws(ExitStatus) {
+        if format.needsRaster { try Raster.handOver() }
+        let terminal = Terminal()
+        let result = RenderRun.compile(input, from: from)
+        for group in result.groups {
+            terminal.err(DiagnosticRenderer.render(group, format: .human, color: terminal.colorOnStderr))
+        }
+        guard let chart = result.chart, let spec = result.spec else { throw ExitStatus(result.status.rawValue) }
+        let size = Frames.size(chart)
+        let options = FrameOptions(theme: theme, width: width.map(Double.init) ?? (size.width * scale).rounded())
+        let line = Frames.timeline(chart)
+        var bytes: [UInt8]
+        if format.isStill {
+            bytes = Frames.svg(chart: chart, spec: spec, at: at?.milliseconds(on: line) ?? line.end, options: options)
+            if format != .svg {
+                let job = AnimatedFrames.still([RasterJob.Frame(svg: bytes, duration: 0)], chart, format: format, options: options,
+                                               fps: Double(fps), loop: loop)
+                bytes = try encode(job)
+            }
+        } else {
+            bytes = try encode(AnimatedFrames.job(chart, spec: spec, format: format, options: options, fps: Double(fps), hold: hold, loop: loop))
+        }
+        if case .failure(let f) = OutputFile.write(bytes, to: output) { try fail(f) }
+    }
+
+    private func encode(_ job: RasterJob) throws(ExitStatus) -> [UInt8] {
+        switch Raster.encode(job) {
+        case .success(let bytes): return bytes
+        case .failure(let f):
+            try fail(f)
+            return []
+        }
+    }
+
+    private func fail(_ failure: DriverFailure) throws(ExitStatus) {
+        let terminal = Terminal()
+        let group = FileDiagnostics(path: output == OutputFile.stdout ? "<stdout>" : output, file: nil, diagnostics: [failure.diagnostic])
+        terminal.err(DiagnosticRenderer.render(group, format: .human, color: terminal.colorOnStderr))
+        throw ExitStatus(PiecExitCode.forDiagnostics([failure.diagnostic]).rawValue)
+    }
+}
+
+/// `piec render`'s table (a generic type cannot hold a stored static).
+private let renderSpec = CommandSpec(
+    name: "render",
+    abstract: "Draw a chart at one instant (SVG, PNG, PDF) or its motion (GIF, WebP, MP4) from piec's own model.",
+    discussion: """
+        The output's extension picks the format (or --format, which -o - needs): .svg is a static \
+        SVG of one instant (no style sheet, no animation, no script), .png and .pdf one instant \
+        too, .gif and .webp the whole motion (animated), .mp4 a video (made by the ffmpeg \
+        program). Every frame is computed from piec's layout and plan, never taken from a browser.
+
+        The motion is the transition from the previous version --from names (anything piec \
+        build --from takes: a spec file, a bundle folder, an output folder, a git revision), or \
+        the chart's enter animation without --from. --at picks the instant of a still image \
+        (1200ms, 1.2s or 50% of the animation: 0% is the old chart, 100% the new one; default: \
+        the final chart). SPEC - reads the spec from standard input (data files and .piec.yaml \
+        are looked up from the working directory); -o - writes to standard output.
+
+        PNG, PDF, GIF, WebP and MP4 are made by piec-render, installed next to piec: piec hands \
+        the command over to it.
+        """,
+    positional: PositionalSpec(name: "SPEC", help: "The spec file, or - for standard input.", repeatable: false, completion: .specs),
+    options: [
+        .option("output", short: "o", .text("FILE"), help: "The image or video to write, or - for standard output.", completes: .paths),
+        .option("format", .choice("format", RenderFormat.allCases.map(\.rawValue)),
+                help: "svg, png, pdf (one instant), gif, webp (animated) or mp4 (default: the output's extension)."),
+        .option("from", .text("REF"), help: "Animate from this previous version: a spec file, a bundle folder (or an output folder holding <id>/), or a git revision such as HEAD~1.",
+                completes: .paths),
+        .option("at", .text("TIME"), help: "The instant of an SVG, PNG or PDF: 1200ms, 1.2s or 50% (default: the end)."),
+        .option("fps", .integer("N"), help: "Frames per second of a GIF, WebP or MP4.", default: "30"),
+        .option("width", .integer("PX"), help: "Width of the image in px (the height follows; default: the chart's size)."),
+        .option("scale", .text("K"), help: "Scale the chart's size by K (instead of --width)."),
+        .flag("loop", help: "Play a GIF or WebP over and over (default: once)."),
+        .option("hold", .text("DURATION"), help: "How long the last frame of a GIF, WebP or MP4 shows.", default: "1s"),
+        .option("theme", .choice("theme", FrameTheme.allCases.map(\.rawValue)), help: "light or dark (the chart's theme.dark variant).",
+                default: "light"),
+    ])

@@ -1,0 +1,53 @@
+import Foundation
+import PieDriver
+import Testing
+
+/// `piec md` through the built binary, outside git (the record beside the images is the
+/// previous version).
+@Suite struct CLIMarkdownTests {
+    static let doc = "# Report\r\n\r\n```piec\r\npiec: 1\r\nid: share\r\nslices:\r\n  - {label: A, value: 1}\r\n  - {label: B, value: 3}\r\n```\r\n\r\nEnd.\r\n"
+
+    @Test func writesImagesAndAReferenceThenChecksThem() throws {
+        let w = try Workspace()
+        try w.write("docs/README.md", Self.doc)
+        #expect(try w.run("md", "docs/README.md", "--check").status == 2)
+        let first = try w.run("md", "docs/README.md")
+        #expect(first.status == 0, "\(first.stderr)")
+        for name in ["share.svg", "share.dark.svg", "share.json"] { #expect(w.exists("docs/piec/" + name), "\(name)") }
+        let text = try String(contentsOfFile: w.url("docs/README.md"), encoding: .utf8)
+        #expect(text.contains("```\r\n<!-- piec:begin share -->\r\n<picture><source media=\"(prefers-color-scheme: dark)\" srcset=\"piec/share.dark.svg\"><img alt=\"share\" src=\"piec/share.svg\"></picture>\r\n<!-- piec:end -->\r\n\r\nEnd.\r\n"))
+        // The dark image applies its dark rules unconditionally, the light one has none.
+        let dark = try String(contentsOfFile: w.url("docs/piec/share.dark.svg"), encoding: .utf8)
+        let light = try String(contentsOfFile: w.url("docs/piec/share.svg"), encoding: .utf8)
+        #expect(!dark.contains("prefers-color-scheme") && !light.contains("prefers-color-scheme") && dark != light)
+        #expect(try w.run("md", "docs/README.md", "--check").status == 0)
+        let again = try w.run("md", "docs/README.md")
+        #expect(again.stderr.contains("0 files written"))
+        // A changed block is stale, and its new images animate from what the record drew.
+        try w.write("docs/README.md", text.replacingOccurrences(of: "value: 3", with: "value: 9"))
+        let stale = try w.run("md", "docs/README.md", "--check")
+        #expect(stale.status == 2 && stale.stderr.contains("docs/README.md:3:1: error[E0541]"), "\(stale.stderr)")
+        #expect(try w.run("md", "docs/README.md").status == 0)
+        let record = try String(contentsOfFile: w.url("docs/piec/share.json"), encoding: .utf8)
+        #expect(record.contains("\"previous\": {") && record.contains("\"value\": 3"))
+        #expect(try w.run("md", "docs/README.md", "--check").status == 0)
+    }
+
+    @Test func blockErrorsPointIntoTheDocumentAndWriteNothing() throws {
+        let w = try Workspace()
+        try w.write("a.md", "Intro\n\n- item\n\n   ```piec\n   piec: 1\n   slices:\n     - {label: A, valu: 1}\n   ```\n")
+        let run = try w.run("md", "a.md")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("a.md:8:19: error[E0201]: unknown key `valu`"), "\(run.stderr)")
+        #expect(!w.exists("piec"))
+        #expect(try String(contentsOfFile: w.url("a.md"), encoding: .utf8).hasPrefix("Intro\n\n- item\n\n   ```piec\n"))
+    }
+
+    @Test func twoBlocksWithOneIdAreAnError() throws {
+        let w = try Workspace()
+        let block = "```piec\npiec: 1\nid: same\nslices: [{label: A, value: 1}]\n```\n"
+        try w.write("a.md", block + "\n" + block)
+        let run = try w.run("md", "a.md")
+        #expect(run.status == 1 && run.stderr.contains("a.md:7:1: error[E0542]"), "\(run.stderr)")
+    }
+}

@@ -1,0 +1,101 @@
+import PieJSON
+import PieSpec
+import Testing
+@testable import PieCore
+
+/// `Frames`/`FramePose`: static SVGs of a chart at any instant (`piec render`).
+@Suite struct FrameTests {
+    func chart(_ spec: ChartSpec, from old: ChartSpec? = nil) -> CompiledChart { Transition.between(old: old, new: spec) }
+
+    /// `d` of every `<path fill="#..." d="...">` (wedges and track), in order.
+    func wedgePaths(_ svg: String) -> [Substring] {
+        svg.split(separator: "\n").filter { $0.hasPrefix("<path fill=\"#") }.map { $0.split(separator: "\"")[3] }
+    }
+
+    @Test func theFinalFrameDrawsChartSVGsExactLayer() {
+        var spec = Fixture.spec([42.5, 24, 12, 11.5, 7, 3])
+        spec.chart.innerRadius = 0.5
+        let frame = String(decoding: Frames.svg(chart: chart(spec), spec: spec, at: 10_000), as: UTF8.self)
+        let bundle = Fixture.svg(spec)
+        // chart.svg's rest layer (`p-ex`): its wedge paths, colour and outline, appear in the frame, in order.
+        let rest = bundle.components(separatedBy: "<g class=\"p-ex\">\n")[1].components(separatedBy: "</g>")[0]
+        #expect(wedgePaths(frame) == wedgePaths(rest))
+        #expect(!frame.contains("<style") && !frame.contains("animation") && !frame.contains("class=\"p-mo\""))
+    }
+
+    @Test func anInstantIsTheExactStateOfThePlan() {
+        let old = Fixture.spec([50, 50]), new = Fixture.spec([25, 75])
+        let compiled = chart(new, from: old)
+        let line = Frames.timeline(compiled)
+        #expect(line.length == 800)
+        for fraction in [0.0, 0.25, 0.5, 0.75] {
+            let t = line.start + line.length * fraction
+            let pose = FramePose.at(compiled, t: t)
+            let frozen = compiled.plan.frozen(at: t)
+            // Stacked: each wedge starts where its segment starts (paint ends lie under the next one).
+            let starts = pose.pies[0].wedges.map(\.geometry.startAngle)
+            #expect(starts == frozen.segments.map(\.from.startAngle).filter { _ in true }, "\(fraction)")
+            // Separators follow the boundaries.
+            #expect(pose.pies[0].lines.map(\.angle).sorted() == frozen.segments.map(\.from.startAngle).sorted(), "\(fraction)")
+        }
+        // The first instant is the old chart, the end the new one.
+        let first = FramePose.at(compiled, t: line.start).pies[0].wedges.map(\.geometry.startAngle)
+        #expect(first == [0, 180])
+        let last = FramePose.at(compiled, t: line.end).pies[0].wedges.map(\.geometry.startAngle)
+        #expect(last == [0, 90])
+    }
+
+    @Test func enterGrowStartsEmptyAndFadesFadeTheWholePlot() {
+        var grow = Fixture.spec([1, 2, 3])
+        grow.animation.enter = .grow
+        #expect(FramePose.at(chart(grow), t: 0).pies[0].wedges.isEmpty)
+        var fade = Fixture.spec([1, 2, 3])
+        fade.animation.enter = .fade
+        let compiled = chart(fade)
+        let half = FramePose.at(compiled, t: 400).pies[0]
+        #expect(half.opacity > 0.3 && half.opacity < 0.7)
+        #expect(FramePose.at(compiled, t: 800).pies[0].opacity == 1)
+        let svg = String(decoding: Frames.svg(chart: compiled, spec: fade, at: 400), as: UTF8.self)
+        #expect(svg.occurrences(of: "<g opacity=\"") == 1)
+    }
+
+    @Test func darkFramesUseTheDarkVariantsColours() {
+        var spec = Fixture.spec([1, 2])
+        spec.theme.background = Color(r: 255, g: 255, b: 255)
+        spec.title = "T"
+        let compiled = chart(spec)
+        let light = String(decoding: Frames.svg(chart: compiled, spec: spec, at: 10_000), as: UTF8.self)
+        let dark = String(decoding: Frames.svg(chart: compiled, spec: spec, at: 10_000, options: FrameOptions(theme: .dark)), as: UTF8.self)
+        #expect(light.contains("fill=\"#ffffff\"/>") && !light.contains("#18181b"))
+        #expect(dark.contains("<rect width=") && dark.contains("fill=\"#18181b\"/>"))
+        #expect(dark.contains("fill=\"#e4e4e7\""))
+        #expect(Frames.pageColor(compiled, theme: .dark) == Color(r: 0x18, g: 0x18, b: 0x1b))
+        var none = spec
+        none.theme.dark = .none
+        let one = chart(none)
+        #expect(Frames.svg(chart: one, spec: none, at: 10_000, options: FrameOptions(theme: .dark))
+            == Frames.svg(chart: one, spec: none, at: 10_000))
+    }
+
+    @Test func forcedThemesDropOrUnwrapTheDarkRules() {
+        let spec = Fixture.spec([1, 2])
+        let compiled = chart(spec)
+        func svg(_ c: CompiledChart) -> String {
+            String(decoding: BundleWriter.write(spec: spec, sourceBytes: [], chart: c, svgOnly: true).files[0].bytes, as: UTF8.self)
+        }
+        #expect(svg(compiled).contains("@media (prefers-color-scheme:dark){"))
+        #expect(!svg(compiled.forcing(.light)).contains(".p-ink,.p-ink text{fill:"))
+        let dark = svg(compiled.forcing(.dark))
+        #expect(!dark.contains("prefers-color-scheme") && dark.contains(".p-ink,.p-ink text{fill:#e4e4e7}"))
+    }
+
+    @Test func framesAreDeterministicAndScaleByWidth() {
+        let spec = Fixture.spec([3, 1, 4, 1, 5])
+        let compiled = chart(spec)
+        let a = Frames.svg(chart: compiled, spec: spec, at: 333, options: FrameOptions(width: 100))
+        #expect(a == Frames.svg(chart: compiled, spec: spec, at: 333, options: FrameOptions(width: 100)))
+        let text = String(decoding: a, as: UTF8.self)
+        let size = Frames.size(compiled)
+        #expect(text.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" height=\"" + formatNumber(size.height * 100 / size.width)))
+    }
+}

@@ -1,0 +1,111 @@
+import Testing
+@testable import PieDriver
+
+@Suite struct MarkdownBlocksTests {
+    func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
+    func text(_ b: [UInt8]) -> String { String(decoding: b, as: UTF8.self) }
+
+    @Test func findsPiecFencesOnly() {
+        let doc = """
+            # Title
+            ```piec
+            a: 1
+            ```
+            ```yaml
+            b: 2
+            ```
+            ~~~piec {.wide}
+            c: 3
+            ~~~
+            ````markdown
+            ```piec
+            inside: a longer fence
+            ```
+            ````
+              ```  piec
+              d: 4
+                e: 5
+              ```
+                ```piec
+            not a fence: indented 4
+                ```
+
+            """
+        let blocks = MarkdownDocument.blocks(bytes(doc))
+        #expect(blocks.map { text($0.source) } == ["a: 1\n", "c: 3\n", "d: 4\n  e: 5\n"])
+        #expect(blocks.map(\.firstLine) == [3, 9, 17])
+        #expect(blocks[2].removed == [2, 2])
+    }
+
+    @Test func anUnclosedFenceRunsToTheEnd() {
+        // A fence of the other character does not close it.
+        let blocks = MarkdownDocument.blocks(bytes("```piec\nx: 1\n~~~\ny: 2"))
+        #expect(blocks.count == 1 && text(blocks[0].source) == "x: 1\n~~~\ny: 2\n")
+        #expect(blocks[0].end == 21 && blocks[0].reference == nil)
+        // A shorter closing fence does not close a longer opening one.
+        let longer = MarkdownDocument.blocks(bytes("````piec\nx: 1\n```\n````\n"))
+        #expect(text(longer[0].source) == "x: 1\n```\n")
+    }
+
+    func region(_ id: String, _ eol: String = "\n") -> [UInt8] {
+        MarkdownDocument.region(id: id, body: ["<img src=\"piec/\(id).svg\">"], eol: bytes(eol))
+    }
+
+    @Test func insertsThenUpdatesTheReferenceIdempotently() {
+        let doc = bytes("Intro\n```piec\nid: a\n```\nText\n")
+        let once = MarkdownDocument.rewrite(doc, blocks: MarkdownDocument.blocks(doc), regions: [region("a")])
+        #expect(text(once) == "Intro\n```piec\nid: a\n```\n<!-- piec:begin a -->\n<img src=\"piec/a.svg\">\n<!-- piec:end -->\nText\n")
+        let blocks = MarkdownDocument.blocks(once)
+        #expect(blocks[0].referenceID == "a")
+        #expect(MarkdownDocument.rewrite(once, blocks: blocks, regions: [region("a")]) == once)
+        // A renamed chart replaces the region; blank lines the author put before it stay.
+        let spaced = bytes(text(once).replacingOccurrences(of: "```\n<!--", with: "```\n\n<!--"))
+        let renamed = MarkdownDocument.rewrite(spaced, blocks: MarkdownDocument.blocks(spaced), regions: [region("b")])
+        #expect(text(renamed) == "Intro\n```piec\nid: a\n```\n\n<!-- piec:begin b -->\n<img src=\"piec/b.svg\">\n<!-- piec:end -->\nText\n")
+    }
+
+    @Test func keepsCRLFAndAMissingFinalLineBreak() {
+        let doc = bytes("A\r\n```piec\r\nid: a\r\n```")
+        #expect(MarkdownDocument.lineEnding(doc) == [0x0D, 0x0A])
+        let blocks = MarkdownDocument.blocks(doc)
+        #expect(text(blocks[0].source) == "id: a\n")
+        let out = MarkdownDocument.rewrite(doc, blocks: blocks, regions: [region("a", "\r\n")])
+        #expect(text(out) == "A\r\n```piec\r\nid: a\r\n```\r\n<!-- piec:begin a -->\r\n<img src=\"piec/a.svg\">\r\n<!-- piec:end -->\r\n")
+        #expect(MarkdownDocument.rewrite(out, blocks: MarkdownDocument.blocks(out), regions: [region("a", "\r\n")]) == out)
+    }
+
+    @Test func anOrphanedOrUnclosedRegionIsLeftAlone() {
+        let doc = bytes("<!-- piec:begin old -->\nx\n<!-- piec:end -->\n```piec\nid: a\n```\n<!-- piec:begin a -->\nno end\n")
+        let blocks = MarkdownDocument.blocks(doc)
+        #expect(blocks[0].reference == nil)
+        let out = text(MarkdownDocument.rewrite(doc, blocks: blocks, regions: [region("a")]))
+        #expect(out.hasPrefix("<!-- piec:begin old -->\nx\n<!-- piec:end -->\n```piec\nid: a\n```\n<!-- piec:begin a -->\n<img"))
+        #expect(out.hasSuffix("<!-- piec:end -->\n<!-- piec:begin a -->\nno end\n"))
+    }
+}
+
+@Suite struct RenderTimeTests {
+    @Test func parsesUnitsAndPercentages() {
+        let line = TimeWindowFixture.line
+        #expect(RenderTime("1200ms")?.milliseconds(on: line) == 1200)
+        #expect(RenderTime("1.5s")?.milliseconds(on: line) == 1500)
+        #expect(RenderTime("50%")?.milliseconds(on: line) == 500, "\(String(describing: RenderTime("50%")))")
+        #expect(RenderTime("0%")?.milliseconds(on: line) == 100)
+        for bad in ["", "12", "-1ms", "1e3ms", "150%", "ms", "1.2.3s", "∞s"] { #expect(RenderTime(bad) == nil, "\(bad)") }
+    }
+
+    @Test func scheduleCoversTheTimelineThenHoldsTheEnd() {
+        let s = FrameSchedule.make(timeline: TimeWindowFixture.line, fps: 10, hold: 1000)
+        #expect(s.times == [0, 100, 200, 300, 400, 500, 600, 700, 800, 900])
+        #expect(s.durations == [100, 100, 100, 100, 100, 100, 100, 100, 100, 1000])
+        let still = FrameSchedule.make(timeline: .init(start: 0, length: 0), fps: 30, hold: 0)
+        #expect(still.times == [0] && still.durations[0] > 33)
+        #expect(RenderFormat(path: "a/b.GIF") == .gif && RenderFormat(path: "a.b/c") == nil && RenderFormat(path: "x.jpeg") == nil)
+    }
+}
+
+import PieCore
+
+enum TimeWindowFixture {
+    static let line = TimeWindow(start: 100, length: 800)
+}
