@@ -121,7 +121,7 @@ struct FramePose {
         pie.wedges = moving ? motionWedges(scene, t: t) : restWedges(scene)
         let sampled = !plan.isUniform || scene.sampled
         // The sampled keyframes' state at `t`: the scene of the exact state, with the element set of the whole plan.
-        let now = moving && sampled ? Scene(layout: scene.layout, plan: plan.frozen(at: t), shape: plan) : nil
+        let now = moving && sampled ? Scene(instant: plan.frozen(at: t), of: scene) : nil
         let e = moving ? plan.easing.value(at: TimeWindow(start: plan.delay, length: plan.duration).progress(at: t)) : 1
         pie.lines = lines(scene, now: now, e: e, moving: moving)
         pie.labels = scene.labels.enumerated().map { k, l in

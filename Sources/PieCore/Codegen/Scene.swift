@@ -147,7 +147,7 @@ struct Scene {
 
     /// `shape` decides which segments have elements (the plan itself unless sampling: a
     /// sampled instant's scene must keep the element set of the whole transition).
-    init(layout: ChartLayout, plan: TransitionPlan, shape: TransitionPlan? = nil) {
+    init(layout: ChartLayout, plan: TransitionPlan, shape: TransitionPlan? = nil, wholeSeparators: [Separator]? = nil) {
         self.layout = layout
         self.plan = plan
         scope = "piec-" + layout.id
@@ -167,7 +167,7 @@ struct Scene {
             && layout.slices.allSatisfy { !$0.isVisible || ($0.color.isOpaque && $0.pattern == .none) }
         if moves, bridged { underlays = Scene.underlayItems(plan, shape: shape ?? plan, sweepStart: layout.startAngle) }
         // The gap replaces the separators.
-        separators = layout.halfGap > 0 ? [] : Scene.separatorItems(plan, shape: shape, layout: layout)
+        separators = layout.halfGap > 0 ? [] : Scene.separatorItems(plan, shape: shape, whole: wholeSeparators, layout: layout)
         labels = Scene.labelItems(plan, modes: shape ?? plan, layout: layout, animated: moves)
         if shape == nil { ink = InkScene(layout: layout, plan: plan, moves: moves) }
         // Field by field: `slices.filter(\.isVisible)` copied every visible slice first.
@@ -188,6 +188,12 @@ struct Scene {
                 $0.to.span > 0 && $0.to.outerRadius > $0.to.innerRadius ? ($0.after.map { rest[$0] }, $0.to) : nil
             }
         }
+    }
+
+    /// The scene of one instant of `whole`'s transition (`plan`: `whole.plan.frozen(at:)`), with
+    /// the whole transition's elements.
+    init(instant plan: TransitionPlan, of whole: Scene) {
+        self.init(layout: whole.layout, plan: plan, shape: whole.plan, wholeSeparators: whole.separators)
     }
 
     /// The extensions between `from` and `to` (the same segments in angular order at the two
@@ -397,7 +403,8 @@ struct Scene {
     /// `shape`: for a sampled instant (`plan` is the instant), the whole transition, whose
     /// lines are kept with their indices (a line the instant has no edge for is hidden then,
     /// not dropped: an element's keyframes must come from its own states).
-    private static func separatorItems(_ plan: TransitionPlan, shape: TransitionPlan? = nil, layout: ChartLayout) -> [Separator] {
+    private static func separatorItems(_ plan: TransitionPlan, shape: TransitionPlan? = nil, whole known: [Separator]? = nil,
+                                       layout: ChartLayout) -> [Separator] {
         var lines = separatorLines(plan, layout: layout)
         guard plan.kind == .update else { return lines }
         // Boundaries of the previous chart: where a visible slice starts or ends, unless one
@@ -411,7 +418,7 @@ struct Scene {
         for (a, b) in zip(visible, visible.dropFirst()) where a.fromExtras.inOther && b.fromExtras.inOther { edges.remove(key(a.from.endAngle)) }
         for i in lines.indices where !edges.contains(key(lines[i].from)) { lines[i].fromOpacity = 0 }
         if let shape {
-            let whole = separatorItems(shape, layout: layout)
+            let whole = known ?? separatorItems(shape, layout: layout)
             var index: [Int: Int] = [:]
             for line in whole { index[line.boundary] = line.index }
             return lines.compactMap { line in

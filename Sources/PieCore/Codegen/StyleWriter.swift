@@ -219,7 +219,7 @@ struct StyleWriter {
         // easing on each keyframe makes every boundary exact between the edges.
         let ease = aligned == nil ? "" : ";animation-timing-function:" + easing()
         let final = parts(at: scene)
-        let samples = times.map { parts(at: Scene(layout: scene.layout, plan: plan.frozen(at: $0), shape: plan)) }
+        let samples = times.map { parts(at: Scene(instant: plan.frozen(at: $0), of: scene)) }
         hiddenAtRest()
         rules(final)
         var named: [String] = []
