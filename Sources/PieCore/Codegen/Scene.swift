@@ -419,10 +419,12 @@ struct Scene {
         for i in lines.indices where !edges.contains(key(lines[i].from)) { lines[i].fromOpacity = 0 }
         if let shape {
             let whole = known ?? separatorItems(shape, layout: layout)
-            var index: [Int: Int] = [:]
-            for line in whole { index[line.boundary] = line.index }
+            // Boundary (-1 for the closing end) -> the whole transition's index; -1 = not drawn.
+            var index = [Int](repeating: -1, count: (whole.map(\.boundary).max() ?? -1) + 2)
+            for line in whole { index[line.boundary + 1] = line.index }
             return lines.compactMap { line in
-                guard let k = index[line.boundary] else { return line.motionOnly ? line : nil }
+                let k = line.boundary + 1 < index.count ? index[line.boundary + 1] : -1
+                guard k >= 0 else { return line.motionOnly ? line : nil }
                 var line = line
                 line.index = k
                 return line
