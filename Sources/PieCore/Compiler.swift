@@ -109,15 +109,9 @@ public enum Compiler {
         var diagnostics = loaded.diagnostics
         var previousSpec: ChartSpec?
         if let previous = request.previous {
-            let old = previous.load(defaultID: spec.id)
-            if let oldSpec = old.spec, !old.diagnostics.hasErrors {
-                previousSpec = oldSpec
-            } else {
-                let first = old.diagnostics.first { $0.severity == .error }
-                let position = first?.range.map { ":\($0.start)" } ?? ""
-                diagnostics.append(.warning(CoreCodes.brokenPrevious, "the previous version has errors; the chart enters instead",
-                                            at: nil, notes: first.map { ["\(previous.file.path)\(position): \($0.message)"] } ?? []))
-            }
+            let old = previous.loadPrevious(for: spec)
+            previousSpec = old.spec
+            diagnostics += old.diagnostics
         }
         // A warning about a value of a `.piec.yaml` is reported in that file.
         if let warning = MinAngle.warning(spec, locations: loaded.locations).flatMap({ loaded.place($0) }) { diagnostics.append(warning) }
@@ -135,7 +129,8 @@ public enum Compiler {
     /// The bundle of a checked spec, with the layout, plan and changes it was written from.
     public static func generate(_ checked: CheckedSpec) -> CompileResult {
         let compiled = chart(checked.spec, previous: checked.previous)
-        let bundle = BundleWriter.write(spec: checked.spec, sourceBytes: checked.sourceBytes, chart: compiled, svgOnly: checked.svgOnly)
+        let bundle = BundleWriter.write(spec: checked.spec, sourceBytes: checked.sourceBytes, chart: compiled, svgOnly: checked.svgOnly,
+                                        previous: checked.previous)
         var result = CompileResult(bundle: bundle, spec: checked.spec, diagnostics: checked.diagnostics, chart: compiled)
         result.related = checked.related
         return result
@@ -144,7 +139,8 @@ public enum Compiler {
     /// The bundle of a checked spec: the transition from `previous`, or the `enter` animation.
     /// `sourceBytes` are hashed into the manifest's `specHash`.
     public static func compile(spec: ChartSpec, sourceBytes: [UInt8], previous: ChartSpec? = nil, svgOnly: Bool = false) -> Bundle {
-        BundleWriter.write(spec: spec, sourceBytes: sourceBytes, chart: chart(spec, previous: previous), svgOnly: svgOnly)
+        BundleWriter.write(spec: spec, sourceBytes: sourceBytes, chart: chart(spec, previous: previous), svgOnly: svgOnly,
+                           previous: previous)
     }
 
     /// The layout, plan and changes of a checked spec: the transition from `previous`, or the
@@ -226,15 +222,18 @@ public enum Compiler {
 
 /// Code generation of all bundle files from a layout and a plan.
 public enum BundleWriter {
-    public static func write(spec: ChartSpec, sourceBytes: [UInt8], chart: CompiledChart, svgOnly: Bool = false) -> Bundle {
+    /// `previous`: the previous version the chart animates from, recorded in the manifest.
+    public static func write(spec: ChartSpec, sourceBytes: [UInt8], chart: CompiledChart, svgOnly: Bool = false,
+                             previous: ChartSpec? = nil) -> Bundle {
         write(spec: spec, sourceBytes: sourceBytes, layout: chart.layout, plan: chart.plan, changes: chart.changes, svgOnly: svgOnly,
-              rings: chart.rings)
+              rings: chart.rings, previous: previous)
     }
 
     /// `rings`: a chart of concentric rings is drawn ring by ring (`RingPart`); the whole
     /// chart's scene (still, drawing no plot) carries the legend, tooltips and interaction.
     public static func write(spec source: ChartSpec, sourceBytes: [UInt8], layout: ChartLayout, plan: TransitionPlan,
-                             changes: ChangeReport?, svgOnly: Bool = false, rings: [RingPart] = []) -> Bundle {
+                             changes: ChangeReport?, svgOnly: Bool = false, rings: [RingPart] = [],
+                             previous: ChartSpec? = nil) -> Bundle {
         let spec = source.flattened
         var still = plan
         if !rings.isEmpty {
@@ -258,7 +257,7 @@ public enum BundleWriter {
         guard let inline = svg.inline, !svgOnly else { return Bundle(id: spec.id, files: [svgFile]) }
         let html = HTMLPage.write(spec: spec, scene: scene, chartCSS: css, svg: inline, title: title,
                                   sentence: changeSentence ?? Summary.enterSentence(layout))
-        let manifest = Manifest.bytes(spec: source, sourceBytes: sourceBytes, layout: layout, plan: plan,
+        let manifest = Manifest.bytes(spec: source, previous: previous, sourceBytes: sourceBytes, layout: layout, plan: plan,
                                       changes: changes, files: Compiler.fileNames)
         return Bundle(id: spec.id, files: [
             svgFile,
