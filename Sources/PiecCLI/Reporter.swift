@@ -20,6 +20,10 @@ struct Reporter {
         }
         progress?.clear()
         let elapsed = (DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+        if let usage = report.usage {
+            terminal.err(PiecUsage.message(usage))
+            return report.status
+        }
         printDiagnostics(report.groups)
         if format != .json {
             terminal.err(Summary(report: report, mode: request.mode, elapsedMS: Int(elapsed)).text + "\n")

@@ -1,0 +1,183 @@
+import PieCore
+import PieDiagnostics
+import PieSpec
+
+/// How a build picks each chart's previous version.
+public enum PreviousPolicy: Sendable {
+    /// The compile request's own `previous` (the watcher's last good build; nil: enter).
+    case request
+    /// What readers last saw: the default of `piec build` and `piec diff` (see `PreviousResolver`).
+    case readers(outputDir: String)
+    /// `piec build --check`: the previous version the bundle in the output folder records;
+    /// when it has no readable manifest, as `readers`.
+    case recorded(outputDir: String)
+    /// `--from`, decided once per build.
+    case reference(FromReference, outputDir: String)
+}
+
+/// Finds one spec's previous version by a policy. The spec is known (loaded and checked):
+/// its canonical spec decides whether a bundle was built from it.
+///
+/// The default (`readers`), in this order:
+/// 1. the bundle in the output folder, when it was built from this spec: it keeps its
+///    recorded previous, so an unchanged chart keeps its bundle byte for byte (after `--from`
+///    too, and in a fresh clone, which holds the committed bundle);
+/// 2. in a git work tree, the bundle committed at HEAD in the output folder: its spec, or the
+///    previous it records when it was built from this spec;
+/// 3. in a git work tree without a committed bundle: the newest committed version of the spec
+///    (with its data file and `.piec.yaml` files) that differs from this one: the spec at HEAD
+///    when it changed since, else the version before its last change; none when the spec is
+///    not committed (or was deleted at the commit reached first);
+/// 4. outside git: the bundle in the output folder (built from another version), else none.
+struct PreviousResolver {
+    let context: PreviousContext
+
+    /// The previous version of `spec` (nil: it enters) and notes or errors about finding it.
+    struct Resolution {
+        var previous: PreviousSource?
+        var diagnostics: [Diagnostic] = []
+    }
+
+    /// Commits of a spec's history looked at before giving up (the chart then enters).
+    static let maxWalk = 64
+
+    func resolve(_ policy: PreviousPolicy, specPath: String, spec: ChartSpec, source: SourceFile) -> Resolution {
+        let text = Manifest.memberText(spec)
+        switch policy {
+        case .request:
+            return Resolution(previous: nil)
+        case .readers:
+            return Resolution(previous: readers(specPath: specPath, spec: spec, text: text, source: source))
+        case .recorded(let outputDir):
+            if let recorded = ManifestRecord.read(outputDir: outputDir, id: spec.id)?.recordedPrevious {
+                return Resolution(previous: recorded)
+            }
+            return Resolution(previous: readers(specPath: specPath, spec: spec, text: text, source: source))
+        case .reference(let reference, _):
+            return referenced(reference, specPath: specPath, spec: spec, text: text, source: source)
+        }
+    }
+
+    private func readers(specPath: String, spec: ChartSpec, text: [UInt8], source: SourceFile) -> PreviousSource? {
+        let disk = ManifestRecord.read(outputDir: context.outputDir, id: spec.id)
+        if let disk, let recorded = disk.recordedPrevious, built(disk, from: text) { return recorded }
+        guard let tree = context.tree(ofFolder: SpecInputsReader.displayParent(specPath)) else {
+            guard let disk, !built(disk, from: text) else { return nil }
+            return disk.specSource
+        }
+        if let committed = context.committedManifest(in: tree, id: spec.id) {
+            if !built(committed, from: text) { return committed.specSource }
+            if let recorded = committed.recordedPrevious { return recorded }
+        }
+        guard let history = SpecHistory(specPath: specPath, source: source),
+              context.filesAtHead(in: tree, folder: parentPath(history.spec)).contains(lastPathComponent(history.spec)) else {
+            return nil
+        }
+        return newestDiffering(history, from: "HEAD", display: "HEAD", id: spec.id, text: text).previous
+    }
+
+    /// Whether the bundle a manifest describes was built from the spec whose canonical text is
+    /// `text`: the same bytes, or (a manifest of another piec version) the same canonical spec.
+    private func built(_ record: ManifestRecord, from text: [UInt8]) -> Bool {
+        if record.isBuilt(from: text) { return true }
+        guard let old = SpecLoader.load(record.specSource.file, defaultID: "").spec else { return false }
+        return Manifest.memberText(old) == text
+    }
+
+    /// The newest version of the spec at or before `revision` that differs from `text`.
+    /// `.some(nil)`-like results: `previous` nil with `missing` when the spec was not there.
+    private func newestDiffering(_ history: SpecHistory, from revision: String, display: String, id: String,
+                                 text: [UInt8]) -> (previous: PreviousSource?, missing: Bool) {
+        func differs(_ source: PreviousSource) -> Bool {
+            guard let old = source.load(defaultID: id).spec else { return true }  // broken: E0601 tells
+            return Manifest.memberText(old) != text
+        }
+        guard let commit = history.tree.commit(revision), let first = history.source(at: commit, display: display) else {
+            return (nil, true)
+        }
+        if differs(first) { return (first, false) }
+        for older in history.commits(commit, limit: Self.maxWalk).dropFirst() {
+            guard let source = history.source(at: older.commit) else { return (nil, false) }
+            if differs(source) { return (source, false) }
+        }
+        return (nil, false)
+    }
+
+    private func referenced(_ reference: FromReference, specPath: String, spec: ChartSpec, text: [UInt8],
+                            source: SourceFile) -> Resolution {
+        switch reference {
+        case .none:
+            return Resolution(previous: nil)
+        case .single(let path, let kind, let id, let bySpecID):
+            if bySpecID && id != spec.id { return Resolution(previous: readers(specPath: specPath, spec: spec, text: text, source: source)) }
+            return fromFile(path, kind: kind, text: text)
+        case .folder(let dir):
+            let sameName = SpecDiscovery.join(dir, lastPathComponent(specPath))
+            if case .success = FileStatus.status(sameName) { return fromFile(sameName, kind: .specFile, text: text) }
+            let manifest = SpecDiscovery.join(SpecDiscovery.join(dir, spec.id), ExistingBundle.manifestName)
+            if case .success = FileStatus.status(manifest) { return fromFile(manifest, kind: .manifest, text: text) }
+            return enters("`\(dir)` holds no bundle `\(spec.id)` and no spec `\(lastPathComponent(specPath))`; the chart enters")
+        case .revision(let revision):
+            guard let history = SpecHistory(specPath: specPath, source: source) else {
+                return enters("`\(specPath)` is not inside a git repository; the chart enters")
+            }
+            let found = newestDiffering(history, from: revision, display: revision, id: spec.id, text: text)
+            if found.missing { return enters("`\(specPath)` did not exist at `\(revision)`; the chart enters") }
+            return Resolution(previous: found.previous)
+        }
+    }
+
+    /// A previous spec file (with the files it reads there) or a bundle's manifest: its spec,
+    /// or, when the bundle was built from this very spec, the previous it records.
+    private func fromFile(_ path: String, kind: FromReference.SingleKind, text: [UInt8]) -> Resolution {
+        switch SpecReader.read(path, limits: SpecLimits.forManifests) {
+        case .failure(let error):
+            var d = error.diagnostic
+            d.message += " (named by --from)"
+            return Resolution(previous: nil, diagnostics: [d])
+        case .success(let file):
+            guard kind == .manifest else { return Resolution(previous: withInputs(file)) }
+            guard let record = ManifestRecord(file) else { return Resolution(previous: .manifest(file)) }
+            if built(record, from: text), let recorded = record.recordedPrevious { return Resolution(previous: recorded) }
+            return Resolution(previous: record.specSource)
+        }
+    }
+
+    private func enters(_ note: String) -> Resolution {
+        Resolution(previous: nil, diagnostics: [Diagnostic(.note, code: DriverDiagnostics.previousMissing, message: note, range: nil)])
+    }
+
+    /// A previous spec read from a file, with the shared defaults and data file it reads there.
+    private func withInputs(_ file: SourceFile) -> PreviousSource {
+        let gathered = SpecInputsReader.gather(specPath: file.path, source: file, limits: SpecLimits())
+        return gathered.inputs.isEmpty ? .spec(file) : .specWithInputs(file, gathered.inputs)
+    }
+}
+
+extension SpecLimits {
+    /// Reading a manifest back: a bundle of 100,000 slices has a manifest of tens of MiB.
+    static var forManifests: SpecLimits {
+        var limits = SpecLimits()
+        limits.maxFileBytes = ExistingBundle.readLimit
+        return limits
+    }
+}
+
+extension PreviousPolicy {
+    /// The output folder whose bundles the policy reads (nil for `.request`).
+    var outputDir: String? {
+        switch self {
+        case .request: nil
+        case .readers(let dir), .recorded(let dir), .reference(_, let dir): dir
+        }
+    }
+
+    /// Whether the driver finds the previous version (everything but `.request`).
+    var resolves: Bool { outputDir != nil }
+
+    /// The default: what readers last saw (the fast path serves only it).
+    var isReaders: Bool {
+        if case .readers = self { return true }
+        return false
+    }
+}
