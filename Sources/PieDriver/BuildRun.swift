@@ -138,8 +138,9 @@ extension BuildRequest {
 /// `word` as a POSIX shell reads it back: as is when it holds only safe characters, else in
 /// single quotes.
 func shellQuoted(_ word: String) -> String {
-    let safe = word.utf8.allSatisfy { b in
-        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || "-_./=:,+@%^".utf8.contains(b)
+    // `~` only inside a word (a leading one is a home directory).
+    let safe = !word.hasPrefix("~") && word.utf8.allSatisfy { b in
+        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || "-_./=:,+@%^~".utf8.contains(b)
     }
     if safe && !word.isEmpty { return word }
     return "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
