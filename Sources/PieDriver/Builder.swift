@@ -10,7 +10,7 @@ public struct Builder: Sendable {
     public var limits: SpecLimits
     /// Worker threads for reading, compiling and staging (default: every core).
     public var jobs: Int
-    /// `build` (writing full bundles, the default previous versions) skips generating bundles that `UpToDate`
+    /// `build` and `build --check` (full bundles, no `--from`) skip generating bundles that `UpToDate`
     /// finds current on disk. Off by default so injected compile functions always run.
     public var skipsUpToDateBundles = false
 
@@ -76,10 +76,11 @@ public struct Builder: Sendable {
         // hash the fast path compares.
         let gathered = SpecInputsReader.gather(specPath: input.path, source: source, limits: limits, cache: folderCache)
         let hashed = gathered.inputs.hashedBytes(spec: source.bytes)
-        // The fast path serves the default previous version only: a bundle built from this very
-        // spec keeps the previous it records (`PreviousResolver`, step 1), so a current bundle
-        // is exactly what the full path would write.
-        let freshness = upToDateIn != nil && output == .bundle && policy.isReaders
+        // The fast path serves the default previous version and `--check` only: a bundle built
+        // from this very spec keeps the previous it records (`PreviousResolver`, step 1), and
+        // `--check` rebuilds from that record, so a current bundle is exactly what the full
+        // path would write or compare.
+        let freshness = upToDateIn != nil && output == .bundle && policy.keepsRecordedPrevious
         // The common unchanged case without even parsing: OUT/<file stem> was built from these
         // exact bytes (its manifest holds their hash), so this spec compiles to the same id and
         // bytes. Sound because loading a spec that compiled reports nothing but errors (PieSpec

@@ -175,9 +175,12 @@ extension PreviousPolicy {
     /// Whether the driver finds the previous version (everything but `.request`).
     var resolves: Bool { outputDir != nil }
 
-    /// The default: what readers last saw (the fast path serves only it).
-    var isReaders: Bool {
-        if case .readers = self { return true }
-        return false
+    /// Whether a bundle built from the spec itself keeps the previous it records: the default
+    /// and `--check` (the only policies the fast path serves).
+    var keepsRecordedPrevious: Bool {
+        switch self {
+        case .readers, .recorded: true
+        case .request, .reference: false
+        }
     }
 }
