@@ -77,6 +77,23 @@ import Testing
         #expect(h.values("a") == [1, 2, 3])
     }
 
+    /// The first build of a session takes `piec build`'s default previous version: a bundle
+    /// built from the spec keeps its transition instead of being rewritten as an entry.
+    @Test func startingAWatchLeavesTheBundlesBuildWouldLeave() throws {
+        let h = try WatchHarness()
+        writeInPlace(h.path("a.yaml"), specText([1, 2]))
+        #expect(try PiecRun.run(["build", "specs", "-o", "out"], in: h.root) == 0)
+        writeInPlace(h.path("a.yaml"), specText([1, 2, 3]))
+        #expect(try PiecRun.run(["build", "specs", "-o", "out"], in: h.root) == 0)
+        let manifest = try String(contentsOfFile: h.root + "/out/a/manifest.json", encoding: .utf8)
+        #expect(manifest.contains("\"kind\": \"transition\""))
+        let run = try Running(["watch", "specs", "-o", "out"], in: h.root)
+        try run.waitFor("watching specs (inotify) -> out; press Ctrl-C to stop")
+        #expect(run.stderr.contains("built 1 spec (0 written, 1 unchanged)"), "\(run.stderr)")
+        #expect(run.stop() == 0)
+        #expect(try String(contentsOfFile: h.root + "/out/a/manifest.json", encoding: .utf8) == manifest)
+    }
+
     @Test func missingInputExits74() throws {
         let h = try WatchHarness()
         let run = try Running(["watch", "nope", "-o", "out"], in: h.root)
@@ -103,5 +120,21 @@ import Testing
         writeInPlace(h.path("b.yaml"), specText([2]))
         try run.waitFor("specs/b.yaml -> out/b: 1 slice")
         #expect(run.stop() == 0)
+    }
+}
+
+/// Runs the built piec to its end (no output kept).
+enum PiecRun {
+    static func run(_ arguments: [String], in directory: String) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(WatchCLITests.binary, "piec is not built"))
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
     }
 }
