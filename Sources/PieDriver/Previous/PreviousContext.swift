@@ -58,19 +58,6 @@ final class PreviousContext: @unchecked Sendable {
     }
 }
 
-/// Values computed once per key, from any thread (two threads may both compute a missing one).
-final class Memo<Key: Hashable, Value>: @unchecked Sendable {
-    private let lock = Lock()
-    private var table: [Key: Value] = [:]
-
-    func value(_ key: Key, _ make: () -> Value) -> Value {
-        if let known = lock.withLock({ table[key] }) { return known }
-        let made = make()
-        lock.withLock { table[key] = made }
-        return made
-    }
-}
-
 /// The real path of `path`, or of its nearest existing parent followed by the rest.
 func realPathAllowingMissing(_ path: String) -> String? {
     if let real = SpecInputsReader.realPath(path) { return real }
