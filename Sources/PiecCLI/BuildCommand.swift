@@ -13,8 +13,8 @@ struct Build: Command {
             Each chart animates from what its readers last saw, and its manifest records that \
             previous version: a bundle in OUT built from the same spec keeps its transition; \
             otherwise, in a git repository, the bundle committed at HEAD (or, with none \
-            committed, the spec's newest committed version that differs); outside git, the \
-            bundle in OUT. --from REF overrides it: a spec file, a bundle folder, a folder of \
+            committed, the spec at HEAD when it changed since; else it enters); outside git, \
+            the bundle in OUT. --from REF overrides it: a spec file, a bundle folder, a folder of \
             bundles (matched by chart id) or of previous specs (by file name), a git revision \
             (the spec as it was there, or before its last change when it has not changed since), \
             or none (the enter animation).

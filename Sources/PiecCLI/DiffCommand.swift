@@ -8,7 +8,7 @@ struct Diff: Command {
         discussion: """
             `piec diff SPEC` compares a spec with the version `piec build` animates it from: \
             what readers last saw (the bundle in OUT built from it, else the bundle committed \
-            at HEAD, else the spec's last committed version that differs). `piec diff OLD NEW` \
+            at HEAD, else the spec at HEAD when it changed since). `piec diff OLD NEW` \
             and `piec diff SPEC --from REF` name the previous version: a spec file, a bundle \
             folder (or an output folder holding <id>/), a git revision such as HEAD~1, or none. \
             One line per slice: `+ go  Go  12.0%` inserted, `- perl  8.0%` removed, \

@@ -1,6 +1,5 @@
 import Foundation
 import PieCore
-import PieDiagnostics
 import PieSpec
 import Testing
 @testable import PieDriver
@@ -58,6 +57,18 @@ import Testing
             .fixCommand == "piec build specs 'more charts' -o docs/charts --svg-only --from HEAD~1")
         #expect(shellQuoted("it's") == "'it'\\''s'")
         #expect(shellQuoted("") == "''")
+    }
+
+    /// The ids `git hash-object` gives, so an unchanged file is told from `git ls-tree` alone.
+    @Test func blobIDsAreGitsObjectIDs() {
+        let sha1 = "ce013625030ba8dba906f756967f9e9ca394464a"
+        #expect(GitBlob.id(of: Array("hello\n".utf8), like: sha1) == sha1)
+        #expect(GitBlob.id(of: [], like: sha1) == "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391")
+        let long = [UInt8](repeating: 0x61, count: 1000)
+        #expect(GitBlob.id(of: long, like: sha1) == "a50be72b20f0e3f078d252e8e56b11b4bec67509")  // several blocks
+        #expect(GitBlob.id(of: [], like: String(repeating: "0", count: 64))
+            == "473a0f4c3be8a93681a267e3b1e9a7dcda1185436fe141f7749120a303721813")
+        #expect(GitBlob.id(of: [], like: "abc") == nil)
     }
 
     // MARK: git

@@ -125,9 +125,10 @@ def test_a_data_file_and_shared_defaults_change_between_commits(repo):
     assert repo.clone("clone").piec("build", "--check", "specs", "-o", "charts").returncode == 0
 
 
-def test_without_committed_bundles_the_last_change_animates_in_every_clone(repo):
-    """Bundles not committed (the output folder ignored, built by CI): the previous version is
-    the spec's newest committed version that differs, so every clone builds the same bytes."""
+def test_without_committed_bundles_every_clone_builds_the_same_bytes(repo):
+    """Bundles not committed (the output folder ignored, built by CI): a spec unchanged since
+    HEAD enters, the spec at HEAD is the previous version of an edit, and `--from HEAD` walks
+    back to the version before the last change: every clone builds the same bytes."""
     repo.write(".gitignore", "charts/\n")
     repo.write("specs/languages.yaml", LANG_V1)
     repo.commit("v1")
@@ -135,16 +136,22 @@ def test_without_committed_bundles_the_last_change_animates_in_every_clone(repo)
     repo.commit("v2")
     repo.write("README.md", "unrelated\n")
     repo.commit("unrelated")
-    first = repo.clone("first")
-    first.piec("build", "specs", "-o", "charts", check=True)
-    assert previous_values(first.manifest("charts/languages/manifest.json")) == {"Python": 40, "Swift": 30, "Perl": 30}
-    second = repo.clone("second")
-    second.piec("build", "specs", "-o", "charts", check=True)
+    first, second = repo.clone("first"), repo.clone("second")
+    for clone in (first, second):
+        clone.piec("build", "specs", "-o", "charts", check=True)
+        assert kind(clone.manifest("charts/languages/manifest.json")) == "enter-grow"
+        clone.piec("build", "specs", "-o", "site", "--from", "HEAD", check=True)
+        assert previous_values(clone.manifest("site/languages/manifest.json")) == {"Python": 40, "Swift": 30, "Perl": 30}
     assert second.bytes_under("charts") == first.bytes_under("charts")
+    assert second.bytes_under("site") == first.bytes_under("site")
     # Edited but not committed: the spec at HEAD (v2) is what readers saw.
     second.write("specs/languages.yaml", LANG_V3)
     second.piec("build", "specs", "-o", "charts", check=True)
     assert previous_values(second.manifest("charts/languages/manifest.json")) == {"Python": 50, "Swift": 30, "Perl": 20}
+    # A comment is not a change: the chart still enters.
+    first.write("specs/languages.yaml", "# a comment\n" + LANG_V2)
+    first.piec("build", "specs", "-o", "charts", check=True)
+    assert kind(first.manifest("charts/languages/manifest.json")) == "enter-grow"
 
 
 def test_a_renamed_spec_keeps_its_bundle(repo):

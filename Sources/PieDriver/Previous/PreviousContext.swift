@@ -6,7 +6,7 @@ final class PreviousContext: @unchecked Sendable {
     let outputDir: String
     private let trees = Memo<String, GitWorkTree?>()
     private let outputPaths = Memo<GitWorkTree, String?>()
-    private let headFiles = Memo<String, Set<String>>()
+    private let headFiles = Memo<String, [String: String]>()
     private let committed = Memo<GitWorkTree, Set<String>>()
 
     init(outputDir: String) {
@@ -26,13 +26,21 @@ final class PreviousContext: @unchecked Sendable {
         outputPaths.value(tree) { realPathAllowingMissing(outputDir).flatMap { tree.relative($0) } }
     }
 
-    /// The names of the files HEAD holds in the root-relative `folder` of `tree` (empty before
-    /// the first commit).
-    func filesAtHead(in tree: GitWorkTree, folder: String) -> Set<String> {
+    /// The files HEAD holds in the root-relative `folder` of `tree`, by name, with their
+    /// object ids (empty before the first commit): one `git ls-tree` per folder.
+    func filesAtHead(in tree: GitWorkTree, folder: String) -> [String: String] {
         headFiles.value(tree.root + "\u{0}" + folder) {
-            let listing = tree.run(["ls-tree", "-z", "--name-only", "HEAD", "--", folder.isEmpty ? "." : folder + "/"])
-            guard listing.status == 0 else { return [] }
-            return Set(listing.output.split(separator: 0).map { lastPathComponent(String(decoding: $0, as: UTF8.self)) })
+            let listing = tree.run(["ls-tree", "-z", "HEAD", "--", folder.isEmpty ? "." : folder + "/"])
+            guard listing.status == 0 else { return [:] }
+            var files: [String: String] = [:]
+            for entry in listing.output.split(separator: 0) {
+                // `<mode> <type> <id>\t<path>`
+                guard let tab = entry.firstIndex(of: 0x09) else { continue }
+                let fields = entry[..<tab].split(separator: 0x20)
+                guard fields.count == 3, fields[1].elementsEqual("blob".utf8) else { continue }
+                files[lastPathComponent(String(decoding: entry[(tab + 1)...], as: UTF8.self))] = String(decoding: fields[2], as: UTF8.self)
+            }
+            return files
         }
     }
 

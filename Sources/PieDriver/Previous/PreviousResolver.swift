@@ -24,10 +24,10 @@ public enum PreviousPolicy: Sendable {
 ///    too, and in a fresh clone, which holds the committed bundle);
 /// 2. in a git work tree, the bundle committed at HEAD in the output folder: its spec, or the
 ///    previous it records when it was built from this spec;
-/// 3. in a git work tree without a committed bundle: the newest committed version of the spec
-///    (with its data file and `.piec.yaml` files) that differs from this one: the spec at HEAD
-///    when it changed since, else the version before its last change; none when the spec is
-///    not committed (or was deleted at the commit reached first);
+/// 3. in a git work tree without a committed bundle: the spec at HEAD (with its data file and
+///    `.piec.yaml` files at HEAD) when it differs from this one; none when the spec is not
+///    committed or has not changed since HEAD: what a fresh clone, even a shallow one, builds
+///    (no history walk; `--from HEAD` walks back to the version before the last change);
 /// 4. outside git: the bundle in the output folder (built from another version), else none.
 struct PreviousResolver {
     let context: PreviousContext
@@ -69,11 +69,29 @@ struct PreviousResolver {
             if !built(committed, from: text) { return committed.specSource }
             if let recorded = committed.recordedPrevious { return recorded }
         }
+        // No bundle committed: the spec at HEAD when it differs. A spec not committed, or not
+        // changed since HEAD (nor the files it reads), enters: what a fresh clone builds too.
         guard let history = SpecHistory(specPath: specPath, source: source),
-              context.filesAtHead(in: tree, folder: parentPath(history.spec)).contains(lastPathComponent(history.spec)) else {
-            return nil
+              context.filesAtHead(in: tree, folder: history.folders[0])[lastPathComponent(history.spec)] != nil,
+              !unchangedSinceHead(history, source: source),
+              let head = history.source(at: "HEAD", display: "HEAD") else { return nil }
+        guard let old = head.load(defaultID: spec.id).spec else { return head }  // broken: E0601 tells
+        return Manifest.memberText(old) == text ? nil : head
+    }
+
+    /// Whether the spec and every file it may read (its `.piec.yaml` candidates, its data
+    /// file) have the bytes HEAD holds, told from `git ls-tree`'s object ids without reading
+    /// anything back from git.
+    private func unchangedSinceHead(_ history: SpecHistory, source: SourceFile) -> Bool {
+        let tree = history.tree
+        func same(_ path: String, _ bytes: [UInt8]?) -> Bool {
+            let atHead = context.filesAtHead(in: tree, folder: parentPath(path))[lastPathComponent(path)]
+            guard let bytes else { return atHead == nil }
+            guard let atHead else { return false }
+            return GitBlob.id(of: bytes, like: atHead) == atHead
         }
-        return newestDiffering(history, from: "HEAD", display: "HEAD", id: spec.id, text: text).previous
+        guard same(history.spec, source.bytes) else { return false }
+        return history.paths.dropFirst().allSatisfy { same($0, readWorkingFile(tree.root, $0)) }
     }
 
     /// Whether the bundle a manifest describes was built from the spec whose canonical text is
@@ -96,8 +114,9 @@ struct PreviousResolver {
             return (nil, true)
         }
         if differs(first) { return (first, false) }
-        for older in history.commits(commit, limit: Self.maxWalk).dropFirst() {
-            guard let source = history.source(at: older.commit) else { return (nil, false) }
+        let older = history.commits(commit, limit: Self.maxWalk).dropFirst().map(\.commit)
+        for source in history.sources(at: older) {
+            guard let source else { return (nil, false) }
             if differs(source) { return (source, false) }
         }
         return (nil, false)
@@ -152,6 +171,13 @@ struct PreviousResolver {
         let gathered = SpecInputsReader.gather(specPath: file.path, source: file, limits: SpecLimits())
         return gathered.inputs.isEmpty ? .spec(file) : .specWithInputs(file, gathered.inputs)
     }
+}
+
+/// The bytes of the root-relative `path` in the work tree at `root` (nil: missing, unreadable,
+/// or not a regular file).
+func readWorkingFile(_ root: String, _ path: String) -> [UInt8]? {
+    guard case .success(let file) = SpecReader.read(GitWorkTree.path(root, path), limits: .forManifests) else { return nil }
+    return file.bytes
 }
 
 extension SpecLimits {

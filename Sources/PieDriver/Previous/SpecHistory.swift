@@ -81,28 +81,41 @@ public struct SpecHistory: Sendable {
     /// The committed versions in commit order (oldest first): the newest `limit` commits of
     /// `revision` that changed the spec or a file it reads, each with the spec as it was there.
     public func versions(_ revision: String = "HEAD", limit: Int) -> [SpecVersion] {
-        commits(revision, limit: limit).reversed().map { SpecVersion(commit: $0, source: source(at: $0.commit)) }
+        let commits = Array(commits(revision, limit: limit).reversed())
+        return zip(commits, sources(at: commits.map(\.commit))).map { SpecVersion(commit: $0, source: $1) }
     }
 
     /// The spec with the files it read at `commit` (nil when the spec did not exist there).
     /// Diagnostics name the files `display:path` (display defaults to the short hash).
     public func source(at commit: String, display: String? = nil) -> PreviousSource? {
-        let ref = display ?? String(commit.prefix(12))
-        let defaultsPaths = folders.map { GitWorkTree.path($0, SharedDefaults.fileName) }
-        let asked = [spec] + defaultsPaths + (data.map { [$0] } ?? [])
-        let found = tree.read(asked.map { "\(commit):\($0)" })
+        sources(at: [commit], display: display)[0]
+    }
+
+    /// `source(at:)` of several commits, their files read by one `git cat-file --batch` (per
+    /// 16 KiB of names).
+    public func sources(at commits: [String], display: String? = nil) -> [PreviousSource?] {
+        let asked = paths
+        let found = tree.read(commits.flatMap { commit in asked.map { "\(commit):\($0)" } })
+        return commits.indices.map { i in
+            version(at: commits[i], display: display ?? String(commits[i].prefix(12)), files: Array(found[(i * asked.count)..<((i + 1) * asked.count)]))
+        }
+    }
+
+    /// The spec and its inputs from `files` (the bytes of `paths` at `commit`, in order).
+    private func version(at commit: String, display ref: String, files found: [[UInt8]?]) -> PreviousSource? {
         guard let specBytes = found[0] else { return nil }
         let old = SourceFile(path: "\(ref):\(specPath)", bytes: specBytes)
         var inputs = SpecInputs()
         var spelled = SpecInputsReader.displayParent(specPath)
-        for (index, _) in folders.enumerated() {
+        for index in folders.indices {
             if let bytes = found[1 + index] {
                 inputs.defaults.append(SourceFile(path: "\(ref):" + SpecInputsReader.join(spelled, SharedDefaults.fileName), bytes: bytes))
             }
             spelled = SpecInputsReader.lexicalParent(spelled)
         }
         if let reference = SpecLoader.dataReference(old) {
-            let known = data.flatMap { path in Self.dataPath(reference.path, folder: folders[0]) == path ? found.last ?? nil : nil }
+            // The data file the present spec reads was read along; another one is read now.
+            let known = data != nil && Self.dataPath(reference.path, folder: folders[0]) == data ? found.last ?? nil : nil
             inputs.data = dataInput(reference, at: commit, ref: ref, known: known)
         }
         return inputs.isEmpty ? .spec(old) : .specWithInputs(old, inputs)
