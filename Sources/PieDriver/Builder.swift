@@ -119,7 +119,8 @@ public struct Builder: Sendable {
                 return finished(outcome, related: result.related)
             }
             if resolves, let context {
-                let found = PreviousResolver(context: context).resolve(policy, specPath: input.path, spec: checked.spec, source: source)
+                let found = PreviousResolver(context: context).resolve(policy, specPath: input.path, spec: checked.spec, source: source,
+                                                                       hashed: hashed)
                 diagnostics += found.diagnostics
                 if found.diagnostics.hasErrors {
                     return finished(SpecOutcome(input: input, source: source, bundle: nil, spec: checked.spec,

@@ -37,7 +37,7 @@ public struct DiffRun: Sendable {
             return DiffRun(report: nil, groups: groups, status: .specErrors)
         }
         let resolved = PreviousResolver(context: PreviousContext(outputDir: outputDir))
-            .resolve(policy, specPath: newPath, spec: newSpec, source: source)
+            .resolve(policy, specPath: newPath, spec: newSpec, source: source, hashed: gathered.inputs.hashedBytes(spec: source.bytes))
         groups[0].diagnostics += resolved.diagnostics
         if resolved.diagnostics.hasErrors { return DiffRun(report: nil, groups: groups, status: .forDiagnostics(resolved.diagnostics)) }
         var oldSpec: ChartSpec?

@@ -15,15 +15,23 @@ import PieSpec
 /// spaces and a quote begins a member of the top-level object (strings never hold a raw line
 /// break). Anything else is not a manifest this reader trusts (nil).
 struct ManifestRecord: Sendable {
-    var file: SourceFile
+    /// Where the manifest was read (diagnostics name it) and its bytes (no line index: only
+    /// an excerpt that is loaded becomes a `SourceFile`).
+    var path: String
+    var bytes: [UInt8]
     /// The bytes of the `spec` member's value.
     var spec: Range<Int>
     /// The bytes of `previous`'s value (`null`: the chart entered); nil when the manifest has no
     /// `previous` (written by a piec that did not record it).
     var previous: Range<Int>?
+    /// The `specHash` member's text (`sha256:...`), when it is a plain string.
+    var specHash: String?
 
     init?(_ file: SourceFile) {
-        let bytes = file.bytes
+        self.init(path: file.path, bytes: file.bytes)
+    }
+
+    init?(path: String, bytes: [UInt8]) {
         guard bytes.starts(with: Array("{\n".utf8)) else { return nil }
         var members: [(name: ArraySlice<UInt8>, value: Int, line: Int)] = []
         var lineStart = 2
@@ -40,7 +48,8 @@ struct ManifestRecord: Sendable {
         }
         let names = members.map { String(decoding: $0.name, as: UTF8.self) }
         guard names.contains("manifestVersion"), let s = names.firstIndex(of: "spec"), s + 1 < members.count else { return nil }
-        self.file = file
+        self.path = path
+        self.bytes = bytes
         // A value ends before the `,` and line break that precede the next member.
         func value(_ i: Int) -> Range<Int>? {
             let end = members[i + 1].line - 2
@@ -48,6 +57,10 @@ struct ManifestRecord: Sendable {
         }
         guard let spec = value(s) else { return nil }
         self.spec = spec
+        if let h = members.firstIndex(where: { $0.name.elementsEqual("specHash".utf8) }), let range = value(h),
+           range.count >= 2, bytes[range.lowerBound] == 0x22, bytes[range.upperBound - 1] == 0x22 {
+            specHash = String(decoding: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)], as: UTF8.self)
+        }
         if names[s + 1] == "previous" {
             guard s + 2 < members.count, let previous = value(s + 1) else { return nil }
             self.previous = previous
@@ -70,12 +83,12 @@ struct ManifestRecord: Sendable {
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         guard case .success(let bytes) = readAll(fd: fd, limit: ExistingBundle.readLimit) else { return nil }
-        return ManifestRecord(SourceFile(path: path, bytes: bytes))
+        return ManifestRecord(path: path, bytes: bytes)
     }
 
     /// Whether the bundle was built from `specText` (`Manifest.memberText` of a spec).
     func isBuilt(from specText: [UInt8]) -> Bool {
-        file.bytes[spec].elementsEqual(specText)
+        bytes[spec].elementsEqual(specText)
     }
 
     /// The `spec` member as a previous version.
@@ -85,18 +98,17 @@ struct ManifestRecord: Sendable {
     /// nil when it records nothing (an older manifest).
     var recordedPrevious: PreviousSource?? {
         guard let previous else { return nil }
-        if file.bytes[previous].elementsEqual("null".utf8) { return .some(nil) }
+        if bytes[previous].elementsEqual("null".utf8) { return .some(nil) }
         return .some(.canonical(excerpt(previous)))
     }
 
     /// A member's value as a file of its own whose lines and columns are the manifest's: the
     /// bytes before it become line breaks and spaces, so diagnostics point into the manifest.
     private func excerpt(_ range: Range<Int>) -> SourceFile {
-        let bytes = file.bytes
         let lineStart = (bytes[..<range.lowerBound].lastIndex(of: 0x0A) ?? -1) + 1
         var text = [UInt8](repeating: 0x0A, count: bytes[..<lineStart].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) })
         text += [UInt8](repeating: 0x20, count: range.lowerBound - lineStart)
         text += bytes[range]
-        return SourceFile(path: file.path, bytes: text)
+        return SourceFile(path: path, bytes: text)
     }
 }

@@ -62,7 +62,7 @@ final class PreviousContext: @unchecked Sendable {
         let path = GitWorkTree.path(GitWorkTree.path(out, id), ExistingBundle.manifestName)
         guard committedManifests(in: tree).contains(path), let bytes = tree.read(["HEAD:\(path)"])[0] else { return nil }
         let shown = SpecDiscovery.join(SpecDiscovery.join(outputDir, id), ExistingBundle.manifestName)
-        return ManifestRecord(SourceFile(path: "HEAD:" + shown, bytes: bytes))
+        return ManifestRecord(path: "HEAD:" + shown, bytes: bytes)
     }
 }
 

@@ -41,8 +41,9 @@ struct PreviousResolver {
     /// Commits of a spec's history looked at before giving up (the chart then enters).
     static let maxWalk = 64
 
-    func resolve(_ policy: PreviousPolicy, specPath: String, spec: ChartSpec, source: SourceFile) -> Resolution {
-        let text = Manifest.memberText(spec)
+    /// `hashed`: the bytes the manifest's `specHash` covers (`SpecInputs.hashedBytes`).
+    func resolve(_ policy: PreviousPolicy, specPath: String, spec: ChartSpec, source: SourceFile, hashed: [UInt8]) -> Resolution {
+        let text = CurrentSpec(spec: spec, hashed: hashed)
         switch policy {
         case .request:
             return Resolution(previous: nil)
@@ -58,7 +59,7 @@ struct PreviousResolver {
         }
     }
 
-    private func readers(specPath: String, spec: ChartSpec, text: [UInt8], source: SourceFile) -> PreviousSource? {
+    private func readers(specPath: String, spec: ChartSpec, text: CurrentSpec, source: SourceFile) -> PreviousSource? {
         let disk = ManifestRecord.read(outputDir: context.outputDir, id: spec.id)
         if let disk, let recorded = disk.recordedPrevious, built(disk, from: text) { return recorded }
         guard let tree = context.tree(ofFolder: SpecInputsReader.displayParent(specPath)) else {
@@ -76,7 +77,7 @@ struct PreviousResolver {
               !unchangedSinceHead(history, source: source),
               let head = history.source(at: "HEAD", display: "HEAD") else { return nil }
         guard let old = head.load(defaultID: spec.id).spec else { return head }  // broken: E0601 tells
-        return Manifest.memberText(old) == text ? nil : head
+        return Manifest.memberText(old) == text.canonical ? nil : head
     }
 
     /// Whether the spec and every file it may read (its `.piec.yaml` candidates, its data
@@ -94,21 +95,22 @@ struct PreviousResolver {
         return history.paths.dropFirst().allSatisfy { same($0, readWorkingFile(tree.root, $0)) }
     }
 
-    /// Whether the bundle a manifest describes was built from the spec whose canonical text is
-    /// `text`: the same bytes, or (a manifest of another piec version) the same canonical spec.
-    private func built(_ record: ManifestRecord, from text: [UInt8]) -> Bool {
-        if record.isBuilt(from: text) { return true }
+    /// Whether the bundle a manifest describes was built from `current`: the same spec and
+    /// input bytes (its `specHash`), the same canonical spec text, or (a manifest of another
+    /// piec version, a spec edited in comments only) the same canonical spec read back.
+    private func built(_ record: ManifestRecord, from current: CurrentSpec) -> Bool {
+        if record.specHash == current.hash || record.isBuilt(from: current.canonical) { return true }
         guard let old = SpecLoader.load(record.specSource.file, defaultID: "").spec else { return false }
-        return Manifest.memberText(old) == text
+        return Manifest.memberText(old) == current.canonical
     }
 
     /// The newest version of the spec at or before `revision` that differs from `text`.
     /// `.some(nil)`-like results: `previous` nil with `missing` when the spec was not there.
     private func newestDiffering(_ history: SpecHistory, from revision: String, display: String, id: String,
-                                 text: [UInt8]) -> (previous: PreviousSource?, missing: Bool) {
+                                 text: CurrentSpec) -> (previous: PreviousSource?, missing: Bool) {
         func differs(_ source: PreviousSource) -> Bool {
             guard let old = source.load(defaultID: id).spec else { return true }  // broken: E0601 tells
-            return Manifest.memberText(old) != text
+            return Manifest.memberText(old) != text.canonical
         }
         guard let commit = history.tree.commit(revision), let first = history.source(at: commit, display: display) else {
             return (nil, true)
@@ -122,7 +124,7 @@ struct PreviousResolver {
         return (nil, false)
     }
 
-    private func referenced(_ reference: FromReference, specPath: String, spec: ChartSpec, text: [UInt8],
+    private func referenced(_ reference: FromReference, specPath: String, spec: ChartSpec, text: CurrentSpec,
                             source: SourceFile) -> Resolution {
         switch reference {
         case .none:
@@ -148,7 +150,7 @@ struct PreviousResolver {
 
     /// A previous spec file (with the files it reads there) or a bundle's manifest: its spec,
     /// or, when the bundle was built from this very spec, the previous it records.
-    private func fromFile(_ path: String, kind: FromReference.SingleKind, text: [UInt8]) -> Resolution {
+    private func fromFile(_ path: String, kind: FromReference.SingleKind, text: CurrentSpec) -> Resolution {
         switch SpecReader.read(path, limits: SpecLimits.forManifests) {
         case .failure(let error):
             var d = error.diagnostic
@@ -187,6 +189,22 @@ extension SpecLimits {
         limits.maxFileBytes = ExistingBundle.readLimit
         return limits
     }
+}
+
+/// The spec being built, as a manifest would record it; its hash and canonical text are
+/// computed once, when first asked for (an unchanged bundle is recognised by its hash alone).
+final class CurrentSpec {
+    let spec: ChartSpec
+    let hashed: [UInt8]
+    init(spec: ChartSpec, hashed: [UInt8]) {
+        self.spec = spec
+        self.hashed = hashed
+    }
+
+    /// The manifest's `specHash` of these bytes.
+    lazy var hash = "sha256:" + SHA256.hex(hashed)
+    /// `Manifest.memberText` of the spec.
+    lazy var canonical = Manifest.memberText(spec)
 }
 
 extension PreviousPolicy {
