@@ -43,31 +43,31 @@ struct PreviousResolver {
 
     /// `hashed`: the bytes the manifest's `specHash` covers (`SpecInputs.hashedBytes`).
     func resolve(_ policy: PreviousPolicy, specPath: String, spec: ChartSpec, source: SourceFile, hashed: [UInt8]) -> Resolution {
-        let text = CurrentSpec(spec: spec, hashed: hashed)
+        let current = CurrentSpec(spec: spec, hashed: hashed)
         switch policy {
         case .request:
             return Resolution(previous: nil)
         case .readers:
-            return Resolution(previous: readers(specPath: specPath, spec: spec, text: text, source: source))
+            return Resolution(previous: readers(specPath: specPath, spec: spec, current: current, source: source))
         case .recorded(let outputDir):
             if let recorded = ManifestRecord.read(outputDir: outputDir, id: spec.id)?.recordedPrevious {
                 return Resolution(previous: recorded)
             }
-            return Resolution(previous: readers(specPath: specPath, spec: spec, text: text, source: source))
+            return Resolution(previous: readers(specPath: specPath, spec: spec, current: current, source: source))
         case .reference(let reference, _):
-            return referenced(reference, specPath: specPath, spec: spec, text: text, source: source)
+            return referenced(reference, specPath: specPath, spec: spec, current: current, source: source)
         }
     }
 
-    private func readers(specPath: String, spec: ChartSpec, text: CurrentSpec, source: SourceFile) -> PreviousSource? {
+    private func readers(specPath: String, spec: ChartSpec, current: CurrentSpec, source: SourceFile) -> PreviousSource? {
         let disk = ManifestRecord.read(outputDir: context.outputDir, id: spec.id)
-        if let disk, let recorded = disk.recordedPrevious, built(disk, from: text) { return recorded }
+        if let disk, let recorded = disk.recordedPrevious, built(disk, from: current) { return recorded }
         guard let tree = context.tree(ofFolder: SpecInputsReader.displayParent(specPath)) else {
-            guard let disk, !built(disk, from: text) else { return nil }
+            guard let disk, !built(disk, from: current) else { return nil }
             return disk.specSource
         }
         if let committed = context.committedManifest(in: tree, id: spec.id) {
-            if !built(committed, from: text) { return committed.specSource }
+            if !built(committed, from: current) { return committed.specSource }
             if let recorded = committed.recordedPrevious { return recorded }
         }
         // No bundle committed: the spec at HEAD when it differs. A spec not committed, or not
@@ -77,7 +77,7 @@ struct PreviousResolver {
               !unchangedSinceHead(history, source: source),
               let head = history.source(at: "HEAD", display: "HEAD") else { return nil }
         guard let old = head.load(defaultID: spec.id).spec else { return head }  // broken: E0601 tells
-        return Manifest.memberText(old) == text.canonical ? nil : head
+        return Manifest.memberText(old) == current.canonical ? nil : head
     }
 
     /// Whether the spec and every file it may read (its `.piec.yaml` candidates, its data
@@ -104,13 +104,14 @@ struct PreviousResolver {
         return Manifest.memberText(old) == current.canonical
     }
 
-    /// The newest version of the spec at or before `revision` that differs from `text`.
-    /// `.some(nil)`-like results: `previous` nil with `missing` when the spec was not there.
+    /// The newest version of the spec at or before `revision` that differs from `current`
+    /// (nil: none within `maxWalk` commits, or the spec was deleted); `missing` when the spec
+    /// did not exist at `revision`.
     private func newestDiffering(_ history: SpecHistory, from revision: String, display: String, id: String,
-                                 text: CurrentSpec) -> (previous: PreviousSource?, missing: Bool) {
+                                 current: CurrentSpec) -> (previous: PreviousSource?, missing: Bool) {
         func differs(_ source: PreviousSource) -> Bool {
             guard let old = source.load(defaultID: id).spec else { return true }  // broken: E0601 tells
-            return Manifest.memberText(old) != text.canonical
+            return Manifest.memberText(old) != current.canonical
         }
         guard let commit = history.tree.commit(revision), let first = history.source(at: commit, display: display) else {
             return (nil, true)
@@ -124,25 +125,25 @@ struct PreviousResolver {
         return (nil, false)
     }
 
-    private func referenced(_ reference: FromReference, specPath: String, spec: ChartSpec, text: CurrentSpec,
+    private func referenced(_ reference: FromReference, specPath: String, spec: ChartSpec, current: CurrentSpec,
                             source: SourceFile) -> Resolution {
         switch reference {
         case .none:
             return Resolution(previous: nil)
         case .single(let path, let kind, let id, let bySpecID):
-            if bySpecID && id != spec.id { return Resolution(previous: readers(specPath: specPath, spec: spec, text: text, source: source)) }
-            return fromFile(path, kind: kind, text: text)
+            if bySpecID && id != spec.id { return Resolution(previous: readers(specPath: specPath, spec: spec, current: current, source: source)) }
+            return fromFile(path, kind: kind, current: current)
         case .folder(let dir):
             let sameName = SpecDiscovery.join(dir, lastPathComponent(specPath))
-            if case .success = FileStatus.status(sameName) { return fromFile(sameName, kind: .specFile, text: text) }
+            if case .success = FileStatus.status(sameName) { return fromFile(sameName, kind: .specFile, current: current) }
             let manifest = SpecDiscovery.join(SpecDiscovery.join(dir, spec.id), ExistingBundle.manifestName)
-            if case .success = FileStatus.status(manifest) { return fromFile(manifest, kind: .manifest, text: text) }
+            if case .success = FileStatus.status(manifest) { return fromFile(manifest, kind: .manifest, current: current) }
             return enters("`\(dir)` holds no bundle `\(spec.id)` and no spec `\(lastPathComponent(specPath))`; the chart enters")
         case .revision(let revision):
             guard let history = SpecHistory(specPath: specPath, source: source) else {
                 return enters("`\(specPath)` is not inside a git repository; the chart enters")
             }
-            let found = newestDiffering(history, from: revision, display: revision, id: spec.id, text: text)
+            let found = newestDiffering(history, from: revision, display: revision, id: spec.id, current: current)
             if found.missing { return enters("`\(specPath)` did not exist at `\(revision)`; the chart enters") }
             return Resolution(previous: found.previous)
         }
@@ -150,7 +151,7 @@ struct PreviousResolver {
 
     /// A previous spec file (with the files it reads there) or a bundle's manifest: its spec,
     /// or, when the bundle was built from this very spec, the previous it records.
-    private func fromFile(_ path: String, kind: FromReference.SingleKind, text: CurrentSpec) -> Resolution {
+    private func fromFile(_ path: String, kind: FromReference.SingleKind, current: CurrentSpec) -> Resolution {
         switch SpecReader.read(path, limits: SpecLimits.forManifests) {
         case .failure(let error):
             var d = error.diagnostic
@@ -159,7 +160,7 @@ struct PreviousResolver {
         case .success(let file):
             guard kind == .manifest else { return Resolution(previous: withInputs(file)) }
             guard let record = ManifestRecord(file) else { return Resolution(previous: .manifest(file)) }
-            if built(record, from: text), let recorded = record.recordedPrevious { return Resolution(previous: recorded) }
+            if built(record, from: current), let recorded = record.recordedPrevious { return Resolution(previous: recorded) }
             return Resolution(previous: record.specSource)
         }
     }
