@@ -82,9 +82,14 @@ import Testing
     @Test func startingAWatchLeavesTheBundlesBuildWouldLeave() throws {
         let h = try WatchHarness()
         writeInPlace(h.path("a.yaml"), specText([1, 2]))
-        #expect(try PiecRun.run(["build", "specs", "-o", "out"], in: h.root) == 0)
+        func build() throws -> Int32 {
+            let run = try Running(["build", "specs", "-o", "out"], in: h.root)
+            run.process.waitUntilExit()
+            return run.process.terminationStatus
+        }
+        #expect(try build() == 0)
         writeInPlace(h.path("a.yaml"), specText([1, 2, 3]))
-        #expect(try PiecRun.run(["build", "specs", "-o", "out"], in: h.root) == 0)
+        #expect(try build() == 0)
         let manifest = try String(contentsOfFile: h.root + "/out/a/manifest.json", encoding: .utf8)
         #expect(manifest.contains("\"kind\": \"transition\""))
         let run = try Running(["watch", "specs", "-o", "out"], in: h.root)
@@ -120,21 +125,5 @@ import Testing
         writeInPlace(h.path("b.yaml"), specText([2]))
         try run.waitFor("specs/b.yaml -> out/b: 1 slice")
         #expect(run.stop() == 0)
-    }
-}
-
-/// Runs the built piec to its end (no output kept).
-enum PiecRun {
-    static func run(_ arguments: [String], in directory: String) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(WatchCLITests.binary, "piec is not built"))
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 }

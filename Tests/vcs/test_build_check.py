@@ -104,6 +104,11 @@ def test_an_unchanged_spec_built_from_head_keeps_its_entry(repo):
     assert repo.bytes_under("charts")["budget/chart.svg"] == before["budget/chart.svg"]
     assert kind(repo.manifest("charts/languages/manifest.json")) == "transition"
     assert repo.piec("build", "--check", "specs", "-o", "charts").returncode == 0
+    # `--from none`: the enter animation, recorded as such, and checked as such.
+    repo.piec("build", "specs", "-o", "charts", "--from", "none", check=True)
+    entered = repo.manifest("charts/languages/manifest.json")
+    assert kind(entered) == "enter-grow" and entered["previous"] is None
+    assert repo.piec("build", "--check", "specs", "-o", "charts").returncode == 0
 
 
 def test_a_data_file_and_shared_defaults_change_between_commits(repo):

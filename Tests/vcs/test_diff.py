@@ -3,7 +3,7 @@ own exit status for "changed", and, without OLD, the previous version `piec buil
 
 import json
 
-from conftest import spec
+from conftest import REPO, spec
 
 V1 = spec("languages", {"Swift": 40, "Python": 30, "Go": 22, "Perl": 8})
 V2 = """piec: 1
@@ -67,25 +67,13 @@ def test_changed_has_its_own_exit_status(repo):
 
 def test_a_ring_moving_lists_no_slice(repo):
     """A ring's unchanged slices were listed as `(radius)` when only innerRadius changed."""
-    rings = """piec: 1
-id: engines
-rings:
-  - id: engine
-    label: Engine
-    slices:
-      - { id: blink, label: Blink, value: 72 }
-      - { id: gecko, label: Gecko, value: 28 }
-  - id: browser
-    label: Browser
-    slices:
-      - { id: chrome, label: Chrome, value: 60 }
-      - { id: firefox, label: Firefox, value: 40 }
-"""
+    rings = (REPO / "specs" / "nested-rings.yaml").read_text()
+    assert "chart: {innerRadius: 0.3}" in rings
     repo.write("specs/engines.yaml", rings)
-    repo.commit("pie of rings")
-    repo.write("specs/engines.yaml", rings.replace("id: engines\n", "id: engines\nchart: {innerRadius: 0.4}\n"))
+    repo.commit("rings on a donut")
+    repo.write("specs/engines.yaml", rings.replace("chart: {innerRadius: 0.3}", "chart: {innerRadius: 0.5}"))
     diff = repo.piec("diff", "specs/engines.yaml", "--from", "HEAD", check=True)
-    assert diff.stdout == "chart innerRadius 0 -> 0.4\n", diff.stdout
+    assert diff.stdout == "chart innerRadius 0.3 -> 0.5\n", diff.stdout
 
 
 def test_diff_without_old_shows_what_build_animates(repo):
