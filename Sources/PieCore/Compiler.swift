@@ -69,15 +69,9 @@ public enum Compiler {
         var diagnostics = loaded.diagnostics
         var previousSpec: ChartSpec?
         if let previous = request.previous {
-            let old = previous.load(defaultID: spec.id)
-            if let oldSpec = old.spec, !old.diagnostics.hasErrors {
-                previousSpec = oldSpec
-            } else {
-                let first = old.diagnostics.first { $0.severity == .error }
-                let position = first?.range.map { ":\($0.start)" } ?? ""
-                diagnostics.append(.warning(CoreCodes.brokenPrevious, "the previous version has errors; the chart enters instead",
-                                            at: nil, notes: first.map { ["\(previous.file.path)\(position): \($0.message)"] } ?? []))
-            }
+            let old = previous.loadPrevious(for: spec)
+            previousSpec = old.spec
+            diagnostics += old.diagnostics
         }
         // A warning about a value of a `.piec.yaml` is reported in that file.
         if let warning = MinAngle.warning(spec, locations: loaded.locations).flatMap({ loaded.place($0) }) { diagnostics.append(warning) }
@@ -95,7 +89,8 @@ public enum Compiler {
     /// The bundle of a checked spec, with the layout, plan and changes it was written from.
     public static func generate(_ checked: CheckedSpec) -> CompileResult {
         let compiled = Transition.between(old: checked.previous, new: checked.spec)
-        let bundle = BundleWriter.write(spec: checked.spec, sourceBytes: checked.sourceBytes, chart: compiled, svgOnly: checked.svgOnly)
+        let bundle = BundleWriter.write(spec: checked.spec, sourceBytes: checked.sourceBytes, chart: compiled, svgOnly: checked.svgOnly,
+                                        previous: checked.previous)
         var result = CompileResult(bundle: bundle, spec: checked.spec, diagnostics: checked.diagnostics, chart: compiled)
         result.related = checked.related
         return result
@@ -104,6 +99,7 @@ public enum Compiler {
     /// The bundle of a checked spec: the transition from `previous`, or the `enter` animation.
     /// `sourceBytes` are hashed into the manifest's `specHash`.
     public static func compile(spec: ChartSpec, sourceBytes: [UInt8], previous: ChartSpec? = nil, svgOnly: Bool = false) -> Bundle {
-        BundleWriter.write(spec: spec, sourceBytes: sourceBytes, chart: Transition.between(old: previous, new: spec), svgOnly: svgOnly)
+        BundleWriter.write(spec: spec, sourceBytes: sourceBytes, chart: Transition.between(old: previous, new: spec), svgOnly: svgOnly,
+                           previous: previous)
     }
 }

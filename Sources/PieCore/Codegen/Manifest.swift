@@ -6,15 +6,20 @@ import PieSpec
 /// transitions. The bytes are those of the equivalent `JSONValue.serialized(pretty: true)`
 /// plus a newline; slices and transitions are streamed (a chart may have 100,000 slices).
 public enum Manifest {
-    static let version = 1
+    /// 2: the manifest records the previous version (`previous`, right after `spec`).
+    static let version = 2
 
-    /// `extra`: members written before `files` (a history's `versions`).
-    static func bytes(spec: ChartSpec, sourceBytes: [UInt8], layout: ChartLayout, plan: TransitionPlan,
+    /// `previous`: the canonical spec the chart animates from (`null` when it enters), so the
+    /// bundle is a function of what the manifest records: `spec` (with the bytes `specHash`
+    /// covers) and `previous`. `extra`: members written before `files` (a history's `versions`).
+    static func bytes(spec: ChartSpec, previous: ChartSpec?, sourceBytes: [UInt8], layout: ChartLayout, plan: TransitionPlan,
                       changes: ChangeReport?, files: [String], extra: [(String, JSONValue)] = []) -> [UInt8] {
         var j = JSONStream(capacity: 4096 + layout.slices.count * 700)
         writeHead(id: spec.id, specBytes: sourceBytes, into: &j)
         j.key("spec")
         spec.writeCanonical(into: &j)
+        j.key("previous")
+        if let previous { previous.writeCanonical(into: &j) } else { j.value(.null) }
         j.member("chart", chart(layout))
         j.member("animation", animation(plan))
         j.key("slices")
@@ -61,6 +66,17 @@ public enum Manifest {
         writeHead(id: id, specBytes: specBytes, into: &j)
         j.out.raw(",\n")
         return j.out.takeBytes()
+    }
+
+    /// The text of a manifest's `spec` (or `previous`) member for `spec`: what follows
+    /// `"spec": ` in every manifest built from it, so the driver compares specs by bytes.
+    public static func memberText(_ spec: ChartSpec) -> [UInt8] {
+        var j = JSONStream(capacity: 4096 + spec.slices.count * 200)
+        j.open("{")
+        j.key("spec")
+        let start = j.out.bytes.count
+        spec.writeCanonical(into: &j)
+        return Array(j.out.bytes[start...])
     }
 
     private static func writeHead(id: String, specBytes: [UInt8], into j: inout JSONStream) {
