@@ -34,6 +34,9 @@ public struct CompileRequest: Sendable {
     public var previous: PreviousSource?
     /// The other files the spec reads (shared defaults, data file), as the driver read them.
     public var inputs = SpecInputs()
+    /// With `validateOnly`: lay the chart out too and report what the layout finds (labels
+    /// left out), as a build would (`piec check`).
+    public var reportsLayout = false
     public init(source: SourceFile, defaultID: String, svgOnly: Bool = false, previous: PreviousSource? = nil) {
         self.source = source
         self.defaultID = defaultID
@@ -90,6 +93,8 @@ public struct CheckedSpec: Sendable {
     public var diagnostics: [Diagnostic]
     /// Diagnostics located in the other files the spec reads (data file, `.piec.yaml`).
     public var related: [FileDiagnostics] = []
+    /// Where the spec's keys and slices are (the layout's warnings point at slices).
+    public var locations = SpecLocations()
 }
 
 /// The pure compiler: spec source -> checked spec -> layout -> transition plan -> bundle.
@@ -121,9 +126,11 @@ public enum Compiler {
         }
         // A warning about a value of a `.piec.yaml` is reported in that file.
         if let warning = MinAngle.warning(spec, locations: loaded.locations).flatMap({ loaded.place($0) }) { diagnostics.append(warning) }
-        let checked = CheckedSpec(spec: spec, previous: previousSpec, sourceBytes: request.inputs.hashedBytes(spec: request.source.bytes),
+        var checked = CheckedSpec(spec: spec, previous: previousSpec, sourceBytes: request.inputs.hashedBytes(spec: request.source.bytes),
                                   svgOnly: request.svgOnly, diagnostics: diagnostics, related: loaded.related)
+        checked.locations = loaded.locations
         guard !request.validateOnly else {
+            if request.reportsLayout { diagnostics += LabelWarnings.make(Layout.layout(spec), locations: loaded.locations) }
             var result = CompileResult(bundle: nil, spec: spec, diagnostics: diagnostics)
             result.checked = checked
             result.related = loaded.related
@@ -133,10 +140,15 @@ public enum Compiler {
     }
 
     /// The bundle of a checked spec, with the layout, plan and changes it was written from.
+    /// Its warnings (loading's, and the layout's: labels left out) are listed in the manifest,
+    /// so the driver's unchanged fast path, which never loads the spec, cannot hide them.
     public static func generate(_ checked: CheckedSpec) -> CompileResult {
         let compiled = chart(checked.spec, previous: checked.previous)
-        let bundle = BundleWriter.write(spec: checked.spec, sourceBytes: checked.sourceBytes, chart: compiled, svgOnly: checked.svgOnly)
-        var result = CompileResult(bundle: bundle, spec: checked.spec, diagnostics: checked.diagnostics, chart: compiled)
+        let diagnostics = checked.diagnostics + LabelWarnings.make(compiled.layout, locations: checked.locations)
+        let warnings = (diagnostics + checked.related.flatMap(\.diagnostics)).filter { $0.severity == .warning }
+        let bundle = BundleWriter.write(spec: checked.spec, sourceBytes: checked.sourceBytes, chart: compiled, svgOnly: checked.svgOnly,
+                                        warnings: warnings)
+        var result = CompileResult(bundle: bundle, spec: checked.spec, diagnostics: diagnostics, chart: compiled)
         result.related = checked.related
         return result
     }
@@ -226,15 +238,17 @@ public enum Compiler {
 
 /// Code generation of all bundle files from a layout and a plan.
 public enum BundleWriter {
-    public static func write(spec: ChartSpec, sourceBytes: [UInt8], chart: CompiledChart, svgOnly: Bool = false) -> Bundle {
+    /// `warnings`: what the build reports for this spec, listed in the manifest.
+    public static func write(spec: ChartSpec, sourceBytes: [UInt8], chart: CompiledChart, svgOnly: Bool = false,
+                             warnings: [Diagnostic] = []) -> Bundle {
         write(spec: spec, sourceBytes: sourceBytes, layout: chart.layout, plan: chart.plan, changes: chart.changes, svgOnly: svgOnly,
-              rings: chart.rings)
+              rings: chart.rings, warnings: warnings)
     }
 
     /// `rings`: a chart of concentric rings is drawn ring by ring (`RingPart`); the whole
     /// chart's scene (still, drawing no plot) carries the legend, tooltips and interaction.
     public static func write(spec source: ChartSpec, sourceBytes: [UInt8], layout: ChartLayout, plan: TransitionPlan,
-                             changes: ChangeReport?, svgOnly: Bool = false, rings: [RingPart] = []) -> Bundle {
+                             changes: ChangeReport?, svgOnly: Bool = false, rings: [RingPart] = [], warnings: [Diagnostic] = []) -> Bundle {
         let spec = source.flattened
         var still = plan
         if !rings.isEmpty {
@@ -259,7 +273,7 @@ public enum BundleWriter {
         let html = HTMLPage.write(spec: spec, scene: scene, chartCSS: css, svg: inline, title: title,
                                   sentence: changeSentence ?? Summary.enterSentence(layout))
         let manifest = Manifest.bytes(spec: source, sourceBytes: sourceBytes, layout: layout, plan: plan,
-                                      changes: changes, files: Compiler.fileNames)
+                                      changes: changes, files: Compiler.fileNames, warnings: warnings)
         return Bundle(id: spec.id, files: [
             svgFile,
             BundleFile(name: "chart.css", bytes: css),

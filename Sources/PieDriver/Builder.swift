@@ -73,8 +73,9 @@ public struct Builder: Sendable {
         let hashed = gathered.inputs.hashedBytes(spec: source.bytes)
         // The common unchanged case without even parsing: OUT/<file stem> was built from these
         // exact bytes (its manifest holds their hash), so this spec compiles to the same id and
-        // bytes. Sound because loading a spec that compiled reports nothing but errors (PieSpec
-        // has no warnings); a spec whose id differs from its file stem is checked after loading.
+        // bytes. Sound for diagnostics too: a build that warned lists its warnings in the
+        // manifest, whose head then does not match (`Manifest.head`), so such a spec is built
+        // again and warns again; a spec whose id differs from its file stem is checked after loading.
         if let upToDateIn, output == .bundle, from == nil, BundleID.isValid(slug), gathered.diagnostics.isEmpty,
            UpToDate.isCurrent(outputDir: upToDateIn, id: slug, specBytes: hashed) {
             var outcome = SpecOutcome(input: input, source: source, bundle: nil, spec: nil, diagnostics: [])
@@ -89,6 +90,7 @@ public struct Builder: Sendable {
         // only then generate. A compile function that generates anyway skips the decision.
         let freshness = upToDateIn != nil && output == .bundle && from == nil
         request.validateOnly = output == .none || freshness
+        request.reportsLayout = output == .none
         request.inputs = gathered.inputs
         var diagnostics: [Diagnostic] = gathered.diagnostics
         func finished(_ outcome: SpecOutcome, related: [FileDiagnostics] = []) -> SpecOutcome {

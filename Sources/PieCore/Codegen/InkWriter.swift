@@ -74,12 +74,16 @@ enum InkWriter {
         for c in ink.centers {
             out.raw("<text class=\"p-cx")
             out.int(c.index)
+            if c.text.x != 0 {
+                out.raw("\" x=\"")
+                out.num(c.text.x)
+            }
             out.raw("\" y=\"")
-            out.num(c.text.fontSize * 0.35 + TextLines.firstLineShift(c.text.text, fontSize: c.text.fontSize))
+            out.num(c.text.y + c.text.fontSize * 0.35 + TextLines.firstLineShift(c.text.text, fontSize: c.text.fontSize))
             out.raw("\" font-size=\"")
             out.num(c.text.fontSize)
             out.raw(c.toOpacity == 0 ? "\" opacity=\"0\">" : "\">")
-            out.textLines(c.text.text, x: 0, fontSize: c.text.fontSize)
+            out.textLines(c.text.text, x: c.text.x, fontSize: c.text.fontSize)
             out.raw("</text>\n")
         }
         out.raw("</g>\n")

@@ -1,3 +1,4 @@
+import PieDiagnostics
 import PieJSON
 import PieSpec
 
@@ -8,10 +9,17 @@ import PieSpec
 public enum Manifest {
     static let version = 1
 
+    /// `warnings`: what the build reported, as `warnings` after the head (only when there are
+    /// any, so that the fast path's `head` does not match: it would hide them).
     static func bytes(spec: ChartSpec, sourceBytes: [UInt8], layout: ChartLayout, plan: TransitionPlan,
-                      changes: ChangeReport?, files: [String]) -> [UInt8] {
+                      changes: ChangeReport?, files: [String], warnings: [Diagnostic] = []) -> [UInt8] {
         var j = JSONStream(capacity: 4096 + layout.slices.count * 700)
         writeHead(id: spec.id, specBytes: sourceBytes, into: &j)
+        if !warnings.isEmpty {
+            j.member("warnings", .array(warnings.map { w in
+                .object([("code", .string(w.code.rawValue)), ("message", .string(w.message))])
+            }))
+        }
         j.key("spec")
         spec.writeCanonical(into: &j)
         j.member("chart", chart(layout))
@@ -48,13 +56,15 @@ public enum Manifest {
         return j.out.bytes
     }
 
-    /// How every manifest of `id` built from `specBytes` by this piec begins: its first members
-    /// (tool version, manifest version, id, spec hash) and the `,` and line break after them.
-    /// The driver's fast path compares this with the head of a manifest on disk.
+    /// How every manifest of `id` built from `specBytes` by this piec without warnings begins:
+    /// its first members (tool version, manifest version, id, spec hash), then the key of the
+    /// canonical spec. The driver's fast path compares this with the head of a manifest on
+    /// disk; one that lists warnings does not match, so its spec is built (and warned about)
+    /// again.
     public static func head(id: String, specBytes: [UInt8]) -> [UInt8] {
         var j = JSONStream(capacity: 256)
         writeHead(id: id, specBytes: specBytes, into: &j)
-        j.out.raw(",\n")
+        j.key("spec")
         return j.out.bytes
     }
 

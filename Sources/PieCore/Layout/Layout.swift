@@ -39,9 +39,14 @@ public enum Layout {
         }
         let equal = slices.allSatisfy { !$0.isVisible || $0.outerRadius == outer }
         let legend = LegendPlacer.measure(slices, spec: spec, fontSize: fontSize)
-        let box = PieBox.fit(size: size, outer: outer, inner: inner, start: start(chart), sweep: wholeTurn ? 360 : sweep(chart),
-                             sign: chart.direction == .clockwise ? 1 : -1)
-        let labelled = LabelRoomPlanner.padded(box, slices: slices, position: spec.labels.position, outer: outer, fontSize: fontSize)
+        let sign = chart.direction == .clockwise ? 1.0 : -1.0
+        let center = CenterText.make(chart.center, slices: slices, format: spec.format,
+                                     hole: .init(radius: inner, start: start(chart), sweep: sweep(chart), sign: sign))
+        let box = PieBox.fit(size: size, outer: outer, inner: inner, start: start(chart), sweep: wholeTurn ? 360 : sweep(chart), sign: sign)
+            .including(center)
+        let labelled = LabelRoomPlanner.padded(box, slices: slices, position: spec.labels.position, outer: outer, explode: explode,
+                                               sign: sign, size: size, fontSize: fontSize)
+        if let room = labelled.room { OutsideLabels.leaveOut(&slices, room: room, outer: outer, sign: sign, fontSize: fontSize) }
         var canvas = LegendPlacer.place(legend, box: labelled.box)
         let title = TitleBlock.make(spec, canvasWidth: canvas.width)
         if let title { canvas.makeRoom(for: title) }
@@ -59,7 +64,7 @@ public enum Layout {
         result.labelPosition = spec.labels.position
         result.labelFraction = spec.labels.radius
         result.labelRoom = labelled.room
-        result.center = CenterText.make(chart.center, slices: slices, inner: inner, format: spec.format)
+        result.center = center
         result.ink = OutsideLabels.ink(on: result.background)
         result.halfGap = PaddedWedge.halfGap(padAngle: max(chart.padAngle, 0), radius: outer)
         result.cornerRadius = max(chart.cornerRadius, 0)
@@ -173,9 +178,12 @@ public enum Layout {
             let share = denominator > 0 ? values[k] / denominator * 100 : 0
             if spec.labels.position != .none, slice.isVisible, share >= spec.labels.minPercent {
                 let text = render(spec.labels.content, slice: slice, format: spec.format, total: sum)
-                slice.labelText = text
-                slice.labelOutside = OutsideLabels.isOutside(spec.labels.position, text: text, geometry: slice.geometry,
-                                                             fontSize: fontSize, sign: sign, fraction: spec.labels.radius)
+                switch LabelFit.mode(spec.labels.position, text: text, geometry: slice.geometry, fontSize: fontSize, sign: sign,
+                                     fraction: spec.labels.radius) {
+                case .inside: slice.labelText = text
+                case .outside: (slice.labelText, slice.labelOutside) = (text, true)
+                case .hidden: slice.labelLeftOut = .doesNotFit
+                }
             }
             result.append(slice)
         }
