@@ -5,7 +5,8 @@ import Testing
 
 /// What piec promises about labels besides the fit (issue 25): centre text on the drawn side
 /// of a gauge, a canvas no taller than what is drawn, outside labels kept by size and
-/// reported, warnings that survive the unchanged fast path.
+/// reported, warnings that survive the unchanged fast path, ring labels without a prefix,
+/// units said once.
 @Suite("Label guarantees")
 struct LabelGuaranteeTests {
     static func load(_ yaml: String) throws -> ChartSpec {
@@ -76,5 +77,24 @@ struct LabelGuaranteeTests {
         request.reportsLayout = true
         request.source = SourceFile(path: "t.yaml", text: text.replacingOccurrences(of: "piec: 1\n", with: "piec: 1\nlabels: {minPercent: 0}\n"))
         #expect(Compiler.compile(request).diagnostics.map(\.code) == [LabelWarnings.doesNotFit])
+    }
+
+    @Test func aRingWithAnEmptyLabelShowsItsSlicesAlone() throws {
+        let spec = try Self.load("piec: 1\nrings:\n  - {id: a, label: \"\", slices: [{label: Blink, value: 1}]}\n"
+            + "  - {id: b, label: Browser, slices: [{label: Chrome, value: 1}]}\n")
+        #expect(spec.flattened.slices.map(\.label) == ["Blink", "Browser: Chrome"])
+    }
+
+    @Test func aUnitTheTemplateAlreadySaysIsNotRepeated() {
+        var format = FormatOptions()
+        format.suffix = " GB"
+        format.prefix = "$"
+        let slice = Layout.layout(Fixture.spec([315])).slices[0]
+        func render(_ t: String) -> String { Layout.render(try! LabelTemplate.parse(t).get(), slice: slice, format: format, total: 315) }
+        #expect(render("{total} GB") == "$315 GB")
+        #expect(render("{total}GB") == "$315GB")
+        #expect(render("${value} used") == "$315 GB used")
+        #expect(render("{value}") == "$315 GB")
+        #expect(render("{value} of {total}") == "$315 GB of $315 GB")
     }
 }
