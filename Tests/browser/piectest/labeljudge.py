@@ -8,9 +8,9 @@ piec promises for labels (issue 25, README "What piec guarantees about labels").
 - centre: the centre text's box lies in the hole, and for a partial sweep in the hole's drawn
   sector;
 - canvas: no text passes the viewBox;
-- missing: (at rest) every visible slice of at least 3 % (and `labels.minPercent`) has a
-  visible label, unless the build warned about it (a warning on the slice's spec line or
-  naming its label).
+- missing: (at rest) every visible slice of at least `labels.minPercent` has a visible label,
+  unless the build warned about it: a slice of at least 3 % must be named (a warning on its
+  spec line or naming its label), a smaller one may be counted only.
 
 Boxes are the engines' text boxes (getBBox: the font's ascent to descent, the advance
 widths). Regions are tested along the box's outline (every 0.5 px): the distance from each
@@ -38,10 +38,19 @@ class Geometry:
         self.sweep = float(chart["sweep"])
         spec = manifest["spec"]
         explode = {s["id"]: float(s.get("explode") or 0) for s in spec.get("slices", [])}
+        # Shares of the whole (of each ring: ids `ring/slice`), unrounded: `percent` is rounded
+        # to `format.decimals`, and `labels.minPercent` compares the true share.
+        total = spec.get("chart", {}).get("total")
+        sums = {}
+        for s in manifest["slices"]:
+            ring = s["id"].split("/")[0] if "/" in s["id"] else ""
+            sums[ring] = sums.get(ring, 0.0) + float(s["value"])
         self.slices = []
         for s in manifest["slices"]:
+            ring = s["id"].split("/")[0] if "/" in s["id"] else ""
+            whole = max(float(total), sums[ring]) if total not in (None, "none") else sums[ring]
             a, b = float(s["startAngle"]), float(s["endAngle"])
-            self.slices.append({"id": s["id"], "label": s["label"], "percent": float(s["percent"]),
+            self.slices.append({"id": s["id"], "label": s["label"], "percent": 100 * float(s["value"]) / whole if whole else 0,
                                 "start": a, "end": b, "inner": float(s["innerRadius"]),
                                 "outer": float(s["outerRadius"]), "explode": explode.get(s["id"], 0.0)})
         self.disc = max([s["outer"] + s["explode"] for s in self.slices] + [self.outer])
@@ -127,7 +136,7 @@ def overlaps(a, b):
     return min(a[2], b[2]) - max(a[0], b[0]) > OVERLAP and min(a[3], b[3]) - max(a[1], b[1]) > OVERLAP
 
 
-def judge(frame, geo, at_rest=True, warned=lambda s: False):
+def judge(frame, geo, at_rest=True, warned=lambda s, named: False):
     """[(category, message)] of every broken rule in one measured frame."""
     texts = [t for t in frame["texts"] if t["opacity"] > SHOWN]
     out = []
@@ -173,22 +182,27 @@ def judge(frame, geo, at_rest=True, warned=lambda s: False):
                 out.append(("centre", f"centre text {t['text']!r} {fmt(t['box'])} is {d:.1f} px out of the hole "
                                       f"(r {geo.inner:.1f}{'' if full else f', {start:.0f} to {end:.0f} deg'})"))
     if at_rest and geo.position != "none":
-        floor = max(MISSING_PERCENT, geo.min_percent)
+        # Every slice that should have a label (at least `labels.minPercent`) has one, or the
+        # build warned: naming it when it has at least 3 %, else at least saying how many.
         for s in geo.slices:
-            if s["percent"] >= floor and s["end"] > s["start"] and s["outer"] > s["inner"] \
-                    and s["id"] not in labelled and not warned(s):
-                out.append(("missing", f"slice {s['id']} ({s['label']!r}, {s['percent']:g} %) has no visible label and no warning"))
+            if s["percent"] < geo.min_percent + 1e-9 or s["end"] <= s["start"] or s["outer"] <= s["inner"] \
+                    or s["id"] in labelled or warned(s, named=s["percent"] >= MISSING_PERCENT):
+                continue
+            out.append(("missing", f"slice {s['id']} ({s['label']!r}, {s['percent']:.2f} %) has no visible label and no warning"))
     return out
 
 
 def edge_slice(geo, point):
-    """The slice whose outer edge (moved by its explode) a leader starts on."""
+    """The slice a leader starts on: leaders start at their slice's middle angle, so the one
+    whose middle is nearest (within its own half width and 0.5 degree)."""
     x, y = geo.local(point)
     a = angle_of(x, y)
+    best = None
     for s in geo.slices:
-        if s["end"] - s["start"] > 0 and within(a, s["start"] - 0.5, s["end"] + 0.5):
-            return s
-    return None
+        d = abs(angle_offset(a, (s["start"] + s["end"]) / 2))
+        if s["end"] - s["start"] > 0 and d <= (s["end"] - s["start"]) / 2 + 0.5 and (best is None or d < best[0]):
+            best = (d, s)
+    return best[1] if best else None
 
 
 def fmt(b):

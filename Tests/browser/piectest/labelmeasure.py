@@ -13,8 +13,9 @@ import json
 import re
 
 from .chromium import inline_markup
+from .dommeasure import GEOMETRY
 
-MEASURE = """
+MEASURE = GEOMETRY + """
 const KINDS = ['p-lb', 'p-ol', 'p-ct', 'p-ttl', 'p-lg', 'p-tips'];
 const out = [];
 document.querySelectorAll('.frame').forEach(frame => {
@@ -25,23 +26,12 @@ document.querySelectorAll('.frame').forEach(frame => {
     a.currentTime = frame.dataset.t === 'rest' ? a.effect.getComputedTiming().endTime : Number(frame.dataset.t);
   });
   const svg = root.querySelector('svg');
-  const inv = svg.getScreenCTM().inverse();
-  const user = (el, x, y) => {
-    const p = new DOMPoint(x, y).matrixTransform(el.getScreenCTM()).matrixTransform(inv);
-    return [p.x, p.y];
-  };
+  const {user, box} = userUnits(svg);
   const shown = el => {
     if (getComputedStyle(el).visibility !== 'visible' || getComputedStyle(el).display === 'none') return 0;
     let o = 1;
     for (let e = el; e && e !== svg; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
     return o;
-  };
-  const box = el => {
-    const b = el.getBBox();
-    const c = [user(el, b.x, b.y), user(el, b.x + b.width, b.y), user(el, b.x, b.y + b.height),
-               user(el, b.x + b.width, b.y + b.height)];
-    const xs = c.map(p => p[0]), ys = c.map(p => p[1]);
-    return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
   };
   const leaders = {};
   root.querySelectorAll('.p-ll path').forEach(el => {
