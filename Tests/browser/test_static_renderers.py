@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from piectest import bundle as bundles, engines
+from piectest import bundle as bundles, dommeasure, engines
 from piectest.chromium import SeekPage, inline_markup, render, view_box
 
 REPO = Path(__file__).resolve().parents[2]
@@ -42,22 +42,11 @@ TEXT_MARGIN = 6        # px around every text box (plus a fifth of its width: wi
 LINE_MARGIN = 2        # px above and below a horizontal leader line (see `differences`)
 INSTALL = "run scripts/bootstrap.sh (or: apt-get install {pkg})"
 
-TEXT_BOXES = """
+TEXT_BOXES = dommeasure.GEOMETRY + """
 const out = [];
 document.querySelectorAll('.frame').forEach(frame => {
   const svg = frame.shadowRoot.querySelector('svg');
-  const inv = svg.getScreenCTM().inverse();
-  const user = (el, x, y) => {
-    const p = new DOMPoint(x, y).matrixTransform(el.getScreenCTM()).matrixTransform(inv);
-    return [p.x, p.y];
-  };
-  const box = el => {
-    const b = el.getBBox();
-    const c = [user(el, b.x, b.y), user(el, b.x + b.width, b.y), user(el, b.x, b.y + b.height),
-               user(el, b.x + b.width, b.y + b.height)];
-    const xs = c.map(p => p[0]), ys = c.map(p => p[1]);
-    return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
-  };
+  const {box} = userUnits(svg);
   // Horizontal leader lines (a label at its leader's height) are masked with a thin band.
   const flat = [...frame.shadowRoot.querySelectorAll('.p-ll path')].map(box).filter(b => b[3] - b[1] < 0.01);
   out.push([...frame.shadowRoot.querySelectorAll('text')].map(box).concat(flat.map(b => b.concat(['line']))));
