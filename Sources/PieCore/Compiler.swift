@@ -93,8 +93,8 @@ public struct CheckedSpec: Sendable {
     public var diagnostics: [Diagnostic]
     /// Diagnostics located in the other files the spec reads (data file, `.piec.yaml`).
     public var related: [FileDiagnostics] = []
-    /// Where the spec's keys and slices are (the layout's warnings point at slices).
-    public var locations = SpecLocations()
+    /// Where the spec's slices are (the layout's warnings point at them).
+    public var labelLocations = LabelWarnings.Locations()
 }
 
 /// The pure compiler: spec source -> checked spec -> layout -> transition plan -> bundle.
@@ -128,9 +128,9 @@ public enum Compiler {
         if let warning = MinAngle.warning(spec, locations: loaded.locations).flatMap({ loaded.place($0) }) { diagnostics.append(warning) }
         var checked = CheckedSpec(spec: spec, previous: previousSpec, sourceBytes: request.inputs.hashedBytes(spec: request.source.bytes),
                                   svgOnly: request.svgOnly, diagnostics: diagnostics, related: loaded.related)
-        checked.locations = loaded.locations
+        checked.labelLocations = LabelWarnings.Locations(loaded.locations)
         guard !request.validateOnly else {
-            if request.reportsLayout { diagnostics += LabelWarnings.make(Layout.layout(spec), locations: loaded.locations) }
+            if request.reportsLayout { diagnostics += LabelWarnings.make(Layout.layout(spec), locations: checked.labelLocations) }
             var result = CompileResult(bundle: nil, spec: spec, diagnostics: diagnostics)
             result.checked = checked
             result.related = loaded.related
@@ -144,7 +144,7 @@ public enum Compiler {
     /// so the driver's unchanged fast path, which never loads the spec, cannot hide them.
     public static func generate(_ checked: CheckedSpec) -> CompileResult {
         let compiled = chart(checked.spec, previous: checked.previous)
-        let diagnostics = checked.diagnostics + LabelWarnings.make(compiled.layout, locations: checked.locations)
+        let diagnostics = checked.diagnostics + LabelWarnings.make(compiled.layout, locations: checked.labelLocations)
         let warnings = (diagnostics + checked.related.flatMap(\.diagnostics)).filter { $0.severity == .warning }
         let bundle = BundleWriter.write(spec: checked.spec, sourceBytes: checked.sourceBytes, chart: compiled, svgOnly: checked.svgOnly,
                                         warnings: warnings)
