@@ -83,8 +83,9 @@ public struct Builder: Sendable {
         let freshness = upToDateIn != nil && output == .bundle && policy.keepsRecordedPrevious
         // The common unchanged case without even parsing: OUT/<file stem> was built from these
         // exact bytes (its manifest holds their hash), so this spec compiles to the same id and
-        // bytes. Sound because loading a spec that compiled reports nothing but errors (PieSpec
-        // has no warnings); a spec whose id differs from its file stem is checked after loading.
+        // bytes. Sound for diagnostics too: a build that warned lists its warnings in the
+        // manifest, whose head then does not match (`Manifest.head`), so such a spec is built
+        // again and warns again; a spec whose id differs from its file stem is checked after loading.
         if freshness, let upToDateIn, BundleID.isValid(slug), gathered.diagnostics.isEmpty,
            UpToDate.isCurrent(outputDir: upToDateIn, id: slug, specBytes: hashed) {
             var outcome = SpecOutcome(input: input, source: source, bundle: nil, spec: nil, diagnostics: [])
@@ -99,6 +100,7 @@ public struct Builder: Sendable {
         // generate. A compile function that generates anyway skips the decisions.
         let resolves = output != .none && policy.resolves
         request.validateOnly = output == .none || output == .checked || freshness || resolves
+        request.reportsLayout = output == .none
         request.inputs = gathered.inputs
         func finished(_ outcome: SpecOutcome, related: [FileDiagnostics] = []) -> SpecOutcome {
             var outcome = outcome

@@ -1,3 +1,4 @@
+import PieDiagnostics
 import PieJSON
 import PieSpec
 
@@ -11,11 +12,19 @@ public enum Manifest {
 
     /// `previous`: the canonical spec the chart animates from (`null` when it enters), so the
     /// bundle is a function of what the manifest records: `spec` (with the bytes `specHash`
-    /// covers) and `previous`. `extra`: members written before `files` (a history's `versions`).
+    /// covers) and `previous`. `warnings`: what the build reported, as `warnings` after the head
+    /// (only when there are any, so that the fast path's `head` does not match: it would hide
+    /// them). `extra`: members written before `files` (a history's `versions`).
     static func bytes(spec: ChartSpec, previous: ChartSpec?, sourceBytes: [UInt8], layout: ChartLayout, plan: TransitionPlan,
-                      changes: ChangeReport?, files: [String], extra: [(String, JSONValue)] = []) -> [UInt8] {
+                      changes: ChangeReport?, files: [String], warnings: [Diagnostic] = [],
+                      extra: [(String, JSONValue)] = []) -> [UInt8] {
         var j = JSONStream(capacity: 4096 + layout.slices.count * 700)
         writeHead(id: spec.id, specBytes: sourceBytes, into: &j)
+        if !warnings.isEmpty {
+            j.member("warnings", .array(warnings.map { w in
+                .object([("code", .string(w.code.rawValue)), ("message", .string(w.message))])
+            }))
+        }
         j.key("spec")
         spec.writeCanonical(into: &j)
         j.key("previous")
@@ -58,26 +67,21 @@ public enum Manifest {
         return j.out.takeBytes()
     }
 
-    /// How every manifest of `id` built from `specBytes` by this piec begins: its first members
-    /// (tool version, manifest version, id, spec hash) and the `,` and line break after them.
-    /// The driver's fast path compares this with the head of a manifest on disk.
+    /// How every manifest of `id` built from `specBytes` by this piec without warnings begins:
+    /// its first members (tool version, manifest version, id, spec hash), then the key of the
+    /// canonical spec. The driver's fast path compares this with the head of a manifest on
+    /// disk; one that lists warnings does not match, so its spec is built (and warned about)
+    /// again.
     public static func head(id: String, specBytes: [UInt8]) -> [UInt8] {
         var j = JSONStream(capacity: 256)
         writeHead(id: id, specBytes: specBytes, into: &j)
-        j.out.raw(",\n")
+        j.key("spec")
         return j.out.takeBytes()
     }
 
-    /// The text of a manifest's `spec` (or `previous`) member for `spec`: what follows
-    /// `"spec": ` in every manifest built from it, so the driver compares specs by bytes.
-    public static func memberText(_ spec: ChartSpec) -> [UInt8] {
-        var j = JSONStream(capacity: 4096 + spec.slices.count * 200)
-        j.open("{")
-        j.key("spec")
-        let start = j.out.bytes.count
-        spec.writeCanonical(into: &j)
-        return Array(j.out.bytes[start...])
-    }
+    /// The text of a manifest's `spec` (or `previous`) member for `spec`
+    /// (`ChartSpec.canonicalMemberText`).
+    public static func memberText(_ spec: ChartSpec) -> [UInt8] { spec.canonicalMemberText() }
 
     private static func writeHead(id: String, specBytes: [UInt8], into j: inout JSONStream) {
         j.open("{")

@@ -50,7 +50,7 @@ public enum PreviousSource: Sendable {
 
     /// `spec` as its canonical spec reads back: a fixed point (its canonical spec is unchanged).
     public static func canonicalized(_ spec: ChartSpec) -> ChartSpec {
-        let text = SourceFile(path: "canonical", bytes: Manifest.memberText(spec))
+        let text = SourceFile(path: "canonical", bytes: spec.canonicalMemberText())
         return SpecLoader.load(text, defaultID: spec.id).spec ?? spec
     }
 }
