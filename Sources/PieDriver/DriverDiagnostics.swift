@@ -17,6 +17,7 @@ public enum DriverDiagnostics {
     // E0512 and E0513 (a --from that names nothing, an unknown revision) are usage errors
     // now (exit 64, once per build); their entries stay to explain older logs.
     public static let previousMissing = DiagnosticCode("E0514")
+    public static let historyVersionLeftOut = DiagnosticCode("E0516")
     /// Emitted by `DiagnosticRenderer` when it caps a file's diagnostics.
     public static let omitted = DiagnosticRenderer.omittedCode
 
@@ -112,6 +113,13 @@ public enum DriverDiagnostics {
             chart (the file did not exist at that revision, or the folder has no bundle with \
             this id and no spec with this file name). The chart plays its `enter` animation \
             instead of a transition.
+            """),
+        CodeInfo("E0516", "a version is left out of the history", """
+            A note, not an error: `piec history` steps through every commit that changed the \
+            spec or a file it reads, but at this commit the spec did not exist (it was deleted \
+            and later added again) or it has errors (written for another version of piec, or \
+            broken in that commit). The history goes from the version before it to the one \
+            after it.
             """),
         CodeInfo("E0515", "more diagnostics not shown", """
             A note, not an error: piec prints at most 100 diagnostics per file (in every \

@@ -1,0 +1,95 @@
+import PieCore
+import PieDiagnostics
+import PieSpec
+
+/// `piec history SPEC`: every committed version of a spec (and of the `.piec.yaml` files and
+/// data file it reads), in commit order, then the working copy when it differs from the last
+/// commit, compiled into one bundle that steps through them (`History`, `HistoryWriter`).
+/// Versions whose spec has errors, or where the spec did not exist (deleted, then added again),
+/// are left out with a note naming the commit; a commit that changed nothing the chart shows
+/// (its canonical spec is the version before's: formatting, comments) is no new version.
+public struct HistoryRun: Sendable {
+    public var bundle: PieCore.Bundle?
+    /// The versions the bundle steps through, oldest first.
+    public var versions: [HistoryVersion] = []
+    public var groups: [FileDiagnostics]
+    public var status: PiecExitCode
+    public var usage: UsageProblem?
+
+    /// `since`: only commits after this revision (`REV..HEAD`); `max`: at most this many of
+    /// the newest commits; `hold`: ms the chart rests at each version.
+    public static func run(specPath: String, since: String? = nil, max: Int = 50, hold: Double = 1000,
+                           limits: SpecLimits = SpecLimits()) -> HistoryRun {
+        let source: SourceFile
+        switch SpecReader.read(specPath, limits: limits) {
+        case .failure(let error):
+            return HistoryRun(groups: [FileDiagnostics(path: specPath, file: nil, diagnostics: [error.diagnostic])], status: .ioFailure)
+        case .success(let s): source = s
+        }
+        let slug = BundleID.slug(fromPath: specPath)
+        let gathered = SpecInputsReader.gather(specPath: specPath, source: source, limits: limits)
+        let current = SpecLoader.load(source, defaultID: slug, inputs: gathered.inputs)
+        var notes: [Diagnostic] = []
+        var groups = [FileDiagnostics(path: specPath, file: source, diagnostics: gathered.diagnostics + current.diagnostics)] + current.related
+        guard let spec = current.spec, !gathered.diagnostics.hasErrors, !current.diagnostics.hasErrors else {
+            return HistoryRun(groups: groups, status: .specErrors)
+        }
+        guard let history = SpecHistory(specPath: specPath, source: source) else {
+            return HistoryRun(groups: groups, status: .usage,
+                              usage: UsageProblem("`\(specPath)` is not inside a git repository: it has no history",
+                                                  help: ["commit the spec, or use `piec build --from` for one transition"]))
+        }
+        var revision = "HEAD"
+        if let since {
+            guard history.tree.commit(since) != nil else { return HistoryRun(groups: [], status: .usage, usage: RevisionSuggestions.unknown(since, in: history.tree)) }
+            revision = since + "..HEAD"
+        }
+        var versions: [HistoryVersion] = []
+        for version in history.versions(revision, limit: max) {
+            let short = String(version.commit.commit.prefix(12))
+            guard let previous = version.source else {
+                notes.append(.init(.note, code: DriverDiagnostics.historyVersionLeftOut,
+                                   message: "commit \(short) has no `\(lastPathComponent(specPath))`: left out of the history", range: nil))
+                continue
+            }
+            let loaded = previous.loadPrevious(for: spec)
+            guard var old = loaded.spec else {
+                notes.append(.init(.note, code: DriverDiagnostics.historyVersionLeftOut,
+                                   message: "the spec at commit \(short) has errors: left out of the history", range: nil))
+                continue
+            }
+            old.id = spec.id
+            // A commit that changed nothing the chart shows (formatting, comments) is no new version.
+            if let last = versions.last, last.spec.canonicalMemberText() == old.canonicalMemberText() { continue }
+            versions.append(HistoryVersion(spec: old, commit: version.commit.commit, date: Self.day(version.commit.date),
+                                           subject: version.commit.subject))
+        }
+        // The working copy, when it is not what the last version shows.
+        let working = PreviousSource.canonicalized(spec)
+        if versions.last.map({ $0.spec.canonicalMemberText() != working.canonicalMemberText() }) ?? true {
+            versions.append(HistoryVersion(spec: working, commit: "", date: "", subject: "working copy"))
+        }
+        if !notes.isEmpty { groups[0].diagnostics += notes }
+        let steps = History.steps(versions, hold: hold)
+        let bundle = HistoryWriter.write(versions: versions, steps: steps, hold: hold,
+                                         sourceBytes: gathered.inputs.hashedBytes(spec: source.bytes))
+        return HistoryRun(bundle: bundle, versions: versions, groups: groups, status: .success)
+    }
+
+    /// `YYYY-MM-DD` of a time in seconds since 1970 (UTC; days from civil, Howard Hinnant's
+    /// algorithm, so no clock or time zone is read).
+    static func day(_ seconds: Int64) -> String {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        func two(_ n: Int64) -> String { n < 10 ? "0" + String(n) : String(n) }
+        return String(y) + "-" + two(m) + "-" + two(d)
+    }
+}

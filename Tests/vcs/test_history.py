@@ -1,0 +1,117 @@
+"""`piec history` in real repositories: every commit that changed a spec or a file it reads is a
+version, in commit order, then the working copy when it differs; a spec deleted and added again
+and a version with errors are left out with a note; a commit that changes nothing the chart
+shows is no version; --since, --max and --hold; and the usage errors."""
+
+import json
+
+from conftest import spec
+
+V1 = spec("langs", {"Swift": 40, "Python": 30, "Go": 22})
+V2 = spec("langs", {"Swift": 40, "Python": 30, "Go": 22, "Rust": 15})
+V3 = spec("langs", {"Swift": 40, "Python": 12, "Go": 22, "Rust": 15})
+
+
+def history(repo, *args):
+    result = repo.piec("history", "specs/langs.yaml", "-o", "out", *args)
+    manifest = json.loads((repo.path / "out/langs/manifest.json").read_text()) if result.returncode == 0 else None
+    return result, manifest
+
+
+def subjects(manifest):
+    return [v["subject"] for v in manifest["versions"]]
+
+
+def test_every_commit_of_the_spec_in_order_and_not_the_unrelated_ones(repo):
+    repo.write("specs/langs.yaml", V1)
+    repo.commit("first")
+    repo.write("README.md", "unrelated\n")
+    repo.commit("unrelated")
+    repo.write("specs/langs.yaml", V2)
+    repo.commit("add rust")
+    repo.write("specs/langs.yaml", V3)
+    repo.commit("python shrinks")
+    result, manifest = history(repo)
+    assert result.returncode == 0, result.stderr
+    assert subjects(manifest) == ["first", "add rust", "python shrinks"]
+    assert "3 commits -> out/langs/" in result.stderr
+    ids = [{s["id"] for s in v["slices"]} for v in manifest["versions"]]
+    assert ids == [{"swift", "python", "go"}, {"swift", "python", "go", "rust"}, {"swift", "python", "go", "rust"}]
+    # Each step is the transition --from would draw: the last one records its previous.
+    assert manifest["previous"]["slices"][1]["value"] == 30
+
+
+def test_the_working_copy_joins_when_it_differs_and_formatting_is_no_version(repo):
+    repo.write("specs/langs.yaml", V1)
+    repo.commit("first")
+    repo.write("specs/langs.yaml", "# a comment only\n" + V1)
+    repo.commit("comment")
+    repo.write("specs/langs.yaml", V2)
+    result, manifest = history(repo)
+    assert result.returncode == 0, result.stderr
+    assert subjects(manifest) == ["first", "working copy"]
+    assert manifest["versions"][-1]["commit"] == "" and manifest["versions"][-1]["date"] == ""
+    assert "and the working copy" in result.stderr
+
+
+def test_data_file_and_shared_defaults_changes_are_versions(repo):
+    repo.write("specs/langs.yaml", "piec: 1\nid: langs\ndata: {file: langs.csv}\n")
+    repo.write("specs/langs.csv", "label,value\nSwift,40\nGo,20\n")
+    repo.commit("data")
+    repo.write("specs/langs.csv", "label,value\nSwift,40\nGo,35\n")
+    repo.commit("go grows")
+    repo.write("specs/.piec.yaml", "chart: {innerRadius: 0.5}\n")
+    repo.commit("donut for everyone")
+    result, manifest = history(repo)
+    assert result.returncode == 0, result.stderr
+    assert subjects(manifest) == ["data", "go grows", "donut for everyone"]
+    go = [next(s for s in v["slices"] if s["id"] == "go") for v in manifest["versions"]]
+    assert go[0]["endAngle"] - go[0]["startAngle"] < go[1]["endAngle"] - go[1]["startAngle"]
+    assert go[1]["innerRadius"] == 0 and go[2]["innerRadius"] > 0
+
+
+def test_a_spec_deleted_and_added_again_and_a_broken_version_are_left_out_with_a_note(repo):
+    repo.write("specs/langs.yaml", V1)
+    repo.commit("first")
+    (repo.path / "specs/langs.yaml").unlink()
+    repo.commit("deleted")
+    repo.write("specs/langs.yaml", V2)
+    repo.commit("back")
+    repo.write("specs/langs.yaml", V2 + "  - { id: bad, label: Bad, value: -1 }\n")
+    repo.commit("broken")
+    repo.write("specs/langs.yaml", V3)
+    repo.commit("fixed")
+    result, manifest = history(repo)
+    assert result.returncode == 0, result.stderr
+    assert subjects(manifest) == ["first", "back", "fixed"]
+    assert result.stderr.count("E0516") == 2, result.stderr
+    assert "has no `langs.yaml`" in result.stderr and "has errors" in result.stderr
+
+
+def test_since_max_and_hold(repo):
+    for i, text in enumerate([V1, V2, V3]):
+        repo.write("specs/langs.yaml", text)
+        repo.commit(f"v{i + 1}")
+    _, manifest = history(repo, "--since", "HEAD~2")
+    assert subjects(manifest) == ["v2", "v3"]
+    _, manifest = history(repo, "--max", "1")
+    assert subjects(manifest) == ["v3"]
+    _, manifest = history(repo, "--hold", "250ms")
+    versions = manifest["versions"]
+    assert manifest["history"]["hold"] == 250
+    assert versions[1]["start"] - versions[0]["at"] == 250
+
+
+def test_usage_errors(repo, tmp_path):
+    repo.write("specs/langs.yaml", V1)
+    repo.commit("first")
+    unknown = repo.piec("history", "specs/langs.yaml", "--since", "HAED")
+    assert unknown.returncode == 64 and "did you mean" in unknown.stderr and "HEAD" in unknown.stderr
+    outside = tmp_path / "outside.yaml"
+    outside.write_text(V1)
+    loose = repo.piec("history", str(outside))
+    assert loose.returncode == 64 and "not inside a git repository" in loose.stderr
+    stdin = repo.piec("history", "-")
+    assert stdin.returncode == 64
+    none = repo.piec("history", "specs/langs.yaml", "--max", "0")
+    assert none.returncode == 64
