@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench/history.sh [--piec PATH] [--versions N]: time `piec history` over a spec with N commits
-# (default 50: `piec history`'s default --max), each changing the six values of a donut, in a
+# (default 50: `piec history`'s default --max), each changing the eight values of a donut, in a
 # throwaway repository on the disk under bench/ (where users build). Prints hyperfine's summary
 # and the bundle's size; BENCHMARKS.md's "History" section quotes it.
 set -euo pipefail
@@ -22,7 +22,7 @@ mkdir "$WORK/specs"
 for ((v = 0; v < N; v++)); do
     {
         printf 'piec: 1\nid: langs\ntitle: Languages\nchart: {innerRadius: 0.5}\nslices:\n'
-        for i in 0 1 2 3 4 5; do printf '  - {id: s%d, label: L%d, value: %d}\n' "$i" "$i" $(( (v * 7 + i * 13) % 50 + 5 )); done
+        for i in 0 1 2 3 4 5 6 7; do printf '  - {id: s%d, label: L%d, value: %d}\n' "$i" "$i" $(( (v * 7 + i * 13) % 50 + 5 )); done
     } > "$WORK/specs/langs.yaml"
     git -C "$WORK" add -A
     GIT_AUTHOR_DATE="2026-01-01T00:00:00Z" GIT_COMMITTER_DATE="2026-01-01T00:00:00Z" \
