@@ -32,7 +32,12 @@ public struct SectorBox: Sendable, Hashable {
         self.init(minX: x - width / 2 - pad, minY: y - height / 2 - pad, maxX: x + width / 2 + pad, maxY: y + height / 2 + pad)
     }
 
-    var corners: [(x: Double, y: Double)] { [(minX, minY), (maxX, minY), (minX, maxY), (maxX, maxY)] }
+    /// Whether `test` holds at all four corners (no array: the label fit asks this for every
+    /// candidate spot of every label).
+    @inline(__always)
+    func allCorners(_ test: (_ x: Double, _ y: Double) -> Bool) -> Bool {
+        test(minX, minY) && test(maxX, minY) && test(minX, maxY) && test(maxX, maxY)
+    }
 
     /// Whether the box lies in the sector [start, end] x [inner, outer].
     public func isInside(start: Double, end: Double, inner: Double, outer: Double, sign: Double) -> Bool {
@@ -40,19 +45,23 @@ public struct SectorBox: Sendable, Hashable {
         guard span > 0, outer > inner else { return false }
         // Mirror a counterclockwise chart, so chart angles run clockwise on screen.
         let box = sign > 0 ? self : SectorBox(minX: -maxX, minY: minY, maxX: -minX, maxY: maxY)
-        let corners = box.corners
-        for c in corners where c.x * c.x + c.y * c.y > outer * outer { return false }
+        let outer2 = outer * outer
+        guard box.allCorners({ x, y in x * x + y * y <= outer2 }) else { return false }
         if inner > 0 {
             let nx = min(max(0, box.minX), box.maxX), ny = min(max(0, box.minY), box.maxY)
             if nx * nx + ny * ny < inner * inner { return false }
         }
         if span >= 360 - 1e-9 { return true }
+        // sine(from: u, to: p) = u.x * p.y - u.y * p.x: >= 0 when p is at most 180 degrees
+        // clockwise from u (see `sine`), with each ray's direction worked out once.
         if span <= 180 {
-            return corners.allSatisfy { SectorBox.sine(from: start, to: $0) >= -1e-9 && SectorBox.sine($0, to: end) >= -1e-9 }
+            let s = SectorBox.direction(start), e = SectorBox.direction(end)
+            return box.allCorners { x, y in s.x * y - s.y * x >= -1e-9 && -(e.x * y - e.y * x) >= -1e-9 }
         }
         // The wedge left out, from `end` to `start + 360`, is convex.
         let a = end, b = start + 360
-        if corners.contains(where: { SectorBox.sine(from: a, to: $0) > 1e-9 && SectorBox.sine($0, to: b) > 1e-9 }) { return false }
+        let ua = SectorBox.direction(a), ub = SectorBox.direction(b)
+        if !box.allCorners({ x, y in !(ua.x * y - ua.y * x > 1e-9 && -(ub.x * y - ub.y * x) > 1e-9) }) { return false }
         return !box.isCrossed(byRayAt: a) && !box.isCrossed(byRayAt: b)
     }
 
