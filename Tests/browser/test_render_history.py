@@ -7,11 +7,11 @@ through every step (in motion), compared as test_render_frames.py compares `rend
 import subprocess
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image
 
 from piectest.chromium import SeekPage, render
 from test_history import history  # noqa: F401 (the fixture: the repository and its bundle)
-from test_render_frames import LIMIT, outside, painted_pixels
+from test_render_frames import LIMIT, compare_frame, painted_pixels
 
 FRAME_WIDTH = 400
 
@@ -42,10 +42,7 @@ def compared(piec, workdir, chromium, history):  # noqa: F811
     for i, t in enumerate(times):
         ok, _ = ref_page.marker(ref, i)
         assert ok, f"t={t}: the reference page did not seek"
-        f = ref_page.frames[i]
-        box = (f.left, f.top, f.left + f.width, f.top + f.height)
-        a, b = ref.image.crop(box), got.image.crop(box)
-        bad = ImageChops.lighter(outside(b, a), outside(a, b))
+        a, b, bad = compare_frame(ref_page, ref, got, i)
         count, painted = bad.histogram()[255], painted_pixels(a, b)
         out.append((t, count, painted))
         if count > LIMIT * painted:

@@ -3,7 +3,6 @@
 and last frames against `render --history --at`, the captions, and the usage errors."""
 
 import io
-import json
 import shutil
 import subprocess
 
