@@ -63,7 +63,7 @@ struct Md<Raster: RasterLauncher>: Command {
     private func addGIFs(_ images: inout MarkdownImages) throws(ExitStatus) {
         var gifs: [MarkdownImages.Output] = []
         for block in images.blocks {
-            let job = AnimatedFrames.job(block.chart, spec: block.spec, format: .gif, options: FrameOptions(), fps: 30, hold: 1000, loop: true)
+            let job = AnimatedFrames.job(.chart(block.chart, spec: block.spec), format: .gif, options: FrameOptions(), fps: 30, hold: 1000, loop: true)
             switch Raster.encode(job) {
             case .success(let bytes): gifs.append(MarkdownImages.Output(path: block.stem + ".gif", bytes: bytes, line: block.firstLine))
             case .failure(let f): try fail(f, images.document)
@@ -82,23 +82,22 @@ struct Md<Raster: RasterLauncher>: Command {
 
 /// The frames of an animated output: every 1/fps s of the timeline, then the final chart held.
 enum AnimatedFrames {
-    static func job(_ chart: CompiledChart, spec: ChartSpec, format: RenderFormat, options: FrameOptions, fps: Double, hold: Double,
-                    loop: Bool) -> RasterJob {
-        let schedule = FrameSchedule.make(timeline: Frames.timeline(chart), fps: fps, hold: hold)
+    static func job(_ source: FrameSource, format: RenderFormat, options: FrameOptions, fps: Double, hold: Double, loop: Bool) -> RasterJob {
+        let schedule = FrameSchedule.make(timeline: source.timeline, fps: fps, hold: hold)
         let frames = zip(schedule.times, schedule.durations).map { t, d in
-            RasterJob.Frame(svg: Frames.svg(chart: chart, spec: spec, at: t, options: options), duration: d)
+            RasterJob.Frame(svg: source.svg(at: t, options: options), duration: d)
         }
-        return still(frames, chart, format: format, options: options, fps: fps, loop: loop)
+        return still(frames, source, format: format, options: options, fps: fps, loop: loop)
     }
 
     /// A job of the given frames at the options' width.
-    static func still(_ frames: [RasterJob.Frame], _ chart: CompiledChart, format: RenderFormat, options: FrameOptions, fps: Double,
+    static func still(_ frames: [RasterJob.Frame], _ source: FrameSource, format: RenderFormat, options: FrameOptions, fps: Double,
                       loop: Bool) -> RasterJob {
-        let size = Frames.size(chart)
+        let size = source.size
         let width = options.width ?? size.width
         return RasterJob(format: format, frames: frames, width: Int(width.rounded()),
                          height: max(1, Int((size.height * width / size.width).rounded())), loop: loop, fps: fps,
-                         page: Frames.pageColor(chart, theme: options.theme))
+                         page: source.pageColor(theme: options.theme))
     }
 }
 

@@ -23,6 +23,10 @@ struct Render<Raster: RasterLauncher>: Command {
     var loop: Bool
     var hold: Double
     var theme: FrameTheme
+    /// `--history`: the chart's versions in git (`HistoryRun`), with `--since` and `--max`.
+    var history: Bool
+    var since: String?
+    var max: Int
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.count == 1 else {
@@ -72,6 +76,21 @@ struct Render<Raster: RasterLauncher>: Command {
         }
         hold = ms
         theme = FrameTheme(rawValue: arguments.value("theme") ?? "light")!
+        history = arguments.flag("history")
+        since = arguments.value("since")
+        max = arguments.integer("max") ?? 50
+        if history {
+            guard from == nil else {
+                throw UsageError(message: "--history draws the versions in git, each from the one before: it does not go with --from",
+                                 help: ["drop --from, or drop --history to draw one transition"])
+            }
+            guard input != SpecInput.stdinArgument else {
+                throw UsageError(message: "a spec from standard input has no history", help: ["name the spec's file in its git repository"])
+            }
+            guard max >= 1 else { throw UsageError(message: "--max takes a whole number of at least 1, found \(max)") }
+        } else if since != nil || arguments.integer("max") != nil {
+            throw UsageError(message: "--since and --max pick the versions of --history", help: ["add --history"])
+        }
         if output == OutputFile.stdout, format != .svg, isatty(STDOUT_FILENO) == 1 {
             throw UsageError(message: "refusing to write \(format.rawValue.uppercased()) to a terminal", help: ["redirect standard output, or write a file with -o FILE"])
         }
@@ -79,7 +98,40 @@ struct Render<Raster: RasterLauncher>: Command {
 
     func run() throws(ExitStatus) {
         if format.needsRaster { try Raster.handOver() }
+        let source = try compile()
+        let size = source.size
+        let options = FrameOptions(theme: theme, width: width.map(Double.init) ?? (size.width * scale).rounded())
+        let line = source.timeline
+        var bytes: [UInt8]
+        if format.isStill {
+            bytes = source.svg(at: at?.milliseconds(on: line) ?? line.end, options: options)
+            if format != .svg {
+                let job = AnimatedFrames.still([RasterJob.Frame(svg: bytes, duration: 0)], source, format: format, options: options,
+                                               fps: Double(fps), loop: loop)
+                bytes = try encode(job)
+            }
+        } else {
+            bytes = try encode(AnimatedFrames.job(source, format: format, options: options, fps: Double(fps), hold: hold, loop: loop))
+        }
+        if case .failure(let f) = OutputFile.write(bytes, to: output) { try fail(f) }
+    }
+
+    /// The chart and its transition (`RenderRun`), or its history (`HistoryRun`, no bundle
+    /// written); diagnostics printed.
+    private func compile() throws(ExitStatus) -> FrameSource {
         let terminal = Terminal()
+        if history {
+            let result = HistoryRun.run(specPath: input, since: since, max: max, hold: hold, bundle: false)
+            if let usage = result.usage {
+                terminal.err(PiecUsage.message(usage))
+                throw ExitStatus(PiecExitCode.usage.rawValue)
+            }
+            for group in result.groups where !group.diagnostics.isEmpty {
+                terminal.err(DiagnosticRenderer.render(group, format: .human, color: terminal.colorOnStderr))
+            }
+            guard result.status == .success, !result.steps.isEmpty else { throw ExitStatus(result.status.rawValue) }
+            return .history(versions: result.versions, steps: result.steps)
+        }
         let result = RenderRun.compile(input, from: from)
         if let usage = result.usage {
             terminal.err(PiecUsage.message(usage))
@@ -89,21 +141,7 @@ struct Render<Raster: RasterLauncher>: Command {
             terminal.err(DiagnosticRenderer.render(group, format: .human, color: terminal.colorOnStderr))
         }
         guard let chart = result.chart, let spec = result.spec else { throw ExitStatus(result.status.rawValue) }
-        let size = Frames.size(chart)
-        let options = FrameOptions(theme: theme, width: width.map(Double.init) ?? (size.width * scale).rounded())
-        let line = Frames.timeline(chart)
-        var bytes: [UInt8]
-        if format.isStill {
-            bytes = Frames.svg(chart: chart, spec: spec, at: at?.milliseconds(on: line) ?? line.end, options: options)
-            if format != .svg {
-                let job = AnimatedFrames.still([RasterJob.Frame(svg: bytes, duration: 0)], chart, format: format, options: options,
-                                               fps: Double(fps), loop: loop)
-                bytes = try encode(job)
-            }
-        } else {
-            bytes = try encode(AnimatedFrames.job(chart, spec: spec, format: format, options: options, fps: Double(fps), hold: hold, loop: loop))
-        }
-        if case .failure(let f) = OutputFile.write(bytes, to: output) { try fail(f) }
+        return .chart(chart, spec: spec)
     }
 
     private func encode(_ job: RasterJob) throws(ExitStatus) -> [UInt8] {
@@ -140,6 +178,12 @@ private let renderSpec = CommandSpec(
         the final chart). SPEC - reads the spec from standard input (data files and .piec.yaml \
         are looked up from the working directory); -o - writes to standard output.
 
+        --history draws the chart's history in git instead, as piec history's bundle shows it \
+        (every committed version entering from the one before, resting --hold at each, with \
+        a caption of its date and subject; the same canvas and frames): a GIF, WebP or MP4 of \
+        every version, or one instant of it (default: the last version). It does not go with \
+        --from or a spec from standard input.
+
         PNG, PDF, GIF, WebP and MP4 are made by piec-render, installed next to piec: piec hands \
         the command over to it.
         """,
@@ -155,7 +199,11 @@ private let renderSpec = CommandSpec(
         .option("width", .integer("PX"), help: "Width of the image in px (the height follows; default: the chart's size)."),
         .option("scale", .text("K"), help: "Scale the chart's size by K (instead of --width)."),
         .flag("loop", help: "Play a GIF or WebP over and over (default: once)."),
-        .option("hold", .text("DURATION"), help: "How long the last frame of a GIF, WebP or MP4 shows.", default: "1s"),
+        .option("hold", .text("DURATION"), help: "How long the last frame of a GIF, WebP or MP4 shows (with --history: how long the chart rests at each version).",
+                default: "1s"),
         .option("theme", .choice("theme", FrameTheme.allCases.map(\.rawValue)), help: "light or dark (the chart's theme.dark variant).",
                 default: "light"),
+        .flag("history", help: "Draw the chart's history in git, as piec history does: every version from the one before."),
+        .option("since", .text("REV"), help: "With --history: only the commits after REV (REV..HEAD)."),
+        .option("max", .integer("N"), help: "With --history: at most the N newest commits (default: 50)."),
     ])

@@ -107,12 +107,8 @@ def compared(piec, workdir, chromium, bundles_built):
             pc = PERCENTS[i % len(PERCENTS)]
             ok, _ = ref_page.marker(ref, i)
             assert ok, f"{name} {pc}%: the reference page did not seek"
-            f = ref_page.frames[i]
-            box = (f.left, f.top, f.left + f.width, f.top + f.height)
-            a, b = ref.image.crop(box), got.image.crop(box)
-            bad = ImageChops.lighter(outside(b, a), outside(a, b))
-            count = bad.histogram()[255]
-            painted = painted_pixels(a, b)
+            a, b, bad = compare_frame(ref_page, ref, got, i)
+            count, painted = bad.histogram()[255], painted_pixels(a, b)
             out[(name, pc)] = (count, painted)
             if count > LIMIT * painted:
                 slug = name.replace("/", "-")
@@ -120,6 +116,14 @@ def compared(piec, workdir, chromium, bundles_built):
                 a.save(workdir / f"ref-{slug}-{pc}.png")
                 b.save(workdir / f"frame-{slug}-{pc}.png")
     return out
+
+
+def compare_frame(page, ref, got, i):
+    """Frame i of `page` cropped from both screenshots, and the 'L' image of its failing pixels."""
+    f = page.frames[i]
+    box = (f.left, f.top, f.left + f.width, f.top + f.height)
+    a, b = ref.image.crop(box), got.image.crop(box)
+    return a, b, ImageChops.lighter(outside(b, a), outside(a, b))
 
 
 def outside(img, ref):

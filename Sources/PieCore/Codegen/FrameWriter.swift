@@ -83,38 +83,19 @@ struct FrameWriter {
     static func write(_ pose: FramePose, title: String, options: FrameOptions) -> [UInt8] {
         var w = FrameWriter(out: ByteWriter(capacity: 4096 + pose.layout.slices.count * 300), pose: pose,
                             inks: FrameInks(pose.layout, theme: options.theme))
-        w.write(title: title, width: options.width)
+        let layout = pose.layout
+        w.out.openFrame(width: layout.width, height: layout.height, fontSize: layout.fontSize, title: title, options: options)
+        w.write(title: title, background: (layout.width, layout.height))
+        w.out.raw("</svg>\n")
         return w.out.bytes
     }
 
-    private mutating func write(title: String, width: Double?) {
+    /// The chart drawn in its own coordinates: pattern definitions, the background (of this
+    /// size, when its look has one), the title, the pies and the legend.
+    mutating func write(title: String, background size: (width: Double, height: Double)?) {
         let layout = pose.layout
-        let w = width ?? layout.width
-        out.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
-        out.num(w)
-        out.raw("\" height=\"")
-        out.num(layout.height * w / max(layout.width, 1e-9))
-        out.raw("\" viewBox=\"0 0 ")
-        out.num(layout.width)
-        out.raw(" ")
-        out.num(layout.height)
-        out.raw("\" role=\"img\" font-family=\"")
-        out.text(TextMetrics.fontFamily)
-        out.raw("\" font-size=\"")
-        out.num(layout.fontSize)
-        out.raw("\">\n<title>")
-        out.text(title)
-        out.raw("</title>\n")
         for pie in pose.pies { out.raw(pie.patternDefs) }
-        if let background = inks.background {
-            out.raw("<rect width=\"")
-            out.num(layout.width)
-            out.raw("\" height=\"")
-            out.num(layout.height)
-            out.raw("\" fill=\"")
-            out.hex(background)
-            out.raw("\"/>\n")
-        }
+        if let size, let background = inks.background { out.rect(width: size.width, height: size.height, fill: background) }
         // The legend and the title, by chart.svg's own writer (a scene at rest).
         var none = AnimationOptions()
         none.enter = .none
@@ -126,7 +107,6 @@ struct FrameWriter {
         plot()
         parts.legend(interactive: false, ink: inks.text)
         out.raw(parts.out)
-        out.raw("</svg>\n")
     }
 
     /// Every pie, centred, then the labels above all of them (one pie, or rings inside out).
@@ -242,5 +222,39 @@ struct FrameWriter {
         let outside = pie.outside.enumerated().filter { $0.element.pose.opacity > 0 }.map { (index: $0.offset, text: $0.element.text, pose: $0.element.pose) }
         let centers = pie.centers.enumerated().filter { $0.element.opacity > 0 }.map { (index: $0.offset, text: $0.element.text, opacity: $0.element.opacity) }
         InkWriter.write(labels: outside, centers: centers, ink: inks.ink, fontSize: fontSize, into: &out)
+    }
+}
+
+extension ByteWriter {
+    /// A frame's root element and title: the viewBox `width` x `height`, drawn `options.width`
+    /// px wide (the height follows).
+    mutating func openFrame(width: Double, height: Double, fontSize: Double, title: String, options: FrameOptions) {
+        let w = options.width ?? width
+        raw("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+        num(w)
+        raw("\" height=\"")
+        num(height * w / max(width, 1e-9))
+        raw("\" viewBox=\"0 0 ")
+        num(width)
+        raw(" ")
+        num(height)
+        raw("\" role=\"img\" font-family=\"")
+        text(TextMetrics.fontFamily)
+        raw("\" font-size=\"")
+        num(fontSize)
+        raw("\">\n<title>")
+        text(title)
+        raw("</title>\n")
+    }
+
+    /// A rectangle at the origin.
+    mutating func rect(width: Double, height: Double, fill: Color) {
+        raw("<rect width=\"")
+        num(width)
+        raw("\" height=\"")
+        num(height)
+        raw("\" fill=\"")
+        hex(fill)
+        raw("\"/>\n")
     }
 }

@@ -8,20 +8,14 @@ import PieSpec
 /// step ends exactly where the next begins. At rest (and for static renderers and
 /// `prefers-reduced-motion: reduce`) only the last step is shown, at rest: the last version.
 public enum HistoryWriter {
-    /// Caption line: font size and the room it takes below the charts.
-    static let captionSize = 12.0
-    static let captionRoom = 28.0
-
     public static func write(versions: [HistoryVersion], steps: [HistoryStep], hold: Double, sourceBytes: [UInt8]) -> Bundle {
         let final = versions[versions.count - 1].spec.flattened
         let id = final.id
         let scenes = steps.map(StepScene.init)
         // One centre for every step's pie, and a canvas holding every step around it.
-        let cx = steps.map(\.chart.layout.cx).max() ?? 0, cy = steps.map(\.chart.layout.cy).max() ?? 0
-        let offsets = steps.map { (x: cx - $0.chart.layout.cx, y: cy - $0.chart.layout.cy) }
-        let width = zip(steps, offsets).map { $1.x + $0.chart.layout.width }.max() ?? 0
-        let height = (zip(steps, offsets).map { $1.y + $0.chart.layout.height }.max() ?? 0) + captionRoom
-        let total = steps.last.map { max($0.at, $0.start) } ?? 0
+        let canvas = HistoryCanvas(steps)
+        let offsets = canvas.offsets, width = canvas.width, height = canvas.height
+        let total = HistoryCanvas.duration(steps)
         let rootScope = "piec-" + id
 
         var css = ByteWriter(capacity: 4096)
@@ -58,7 +52,7 @@ public enum HistoryWriter {
             svg.raw(")\">\n")
             svg.raw(step.body)
             svg.raw("</g>\n")
-            caption(versions[k], width: width, y: height - captionRoom / 2 + captionSize / 3, ink: steps[k].chart.layout, into: &svg)
+            canvas.caption(versions[k], ink: DarkTheme.lightModeInk(steps[k].chart.layout), into: &svg)
             svg.raw("</g>\n")
         }
         svg.raw("</svg>\n")
@@ -154,29 +148,6 @@ public enum HistoryWriter {
         out.raw("</title>\n<desc id=\"" + scope + "-desc\">")
         out.text(description)
         out.raw("</desc>\n")
-    }
-
-    /// The caption of a version: `date · subject`, centred under the charts.
-    static func caption(_ version: HistoryVersion, width: Double, y: Double, ink layout: ChartLayout, into out: inout ByteWriter) {
-        let text = captionText(version)
-        guard !text.isEmpty else { return }
-        out.raw("<text class=\"p-cap p-ink\" x=\"")
-        out.num(width / 2)
-        out.raw("\" y=\"")
-        out.num(y)
-        out.raw("\" text-anchor=\"middle\" font-size=\"")
-        out.num(captionSize)
-        out.raw("\" fill=\"")
-        out.hex(DarkTheme.lightModeInk(layout))
-        out.raw("\">")
-        out.text(TextMetrics.truncate(text, maxWidth: max(width - 16, 24), fontSize: captionSize))
-        out.raw("</text>\n")
-    }
-
-    static func captionText(_ v: HistoryVersion) -> String {
-        let subject = TextLines.joined(v.subject)
-        if v.date.isEmpty { return subject }
-        return subject.isEmpty ? v.date : v.date + " \u{00B7} " + subject
     }
 
     static func description(_ versions: [HistoryVersion], final: ChartSpec, layout: ChartLayout) -> String {

@@ -12,13 +12,16 @@ public struct HistoryRun: Sendable {
     public var bundle: PieCore.Bundle?
     /// The versions the bundle steps through, oldest first.
     public var versions: [HistoryVersion] = []
+    /// Each version's step on the bundle's timeline (`History.steps`), for `piec render --history`.
+    public var steps: [HistoryStep] = []
     public var groups: [FileDiagnostics]
     public var status: PiecExitCode
     public var usage: UsageProblem?
 
     /// `since`: only commits after this revision (`REV..HEAD`); `max`: at most this many of
-    /// the newest commits; `hold`: ms the chart rests at each version.
-    public static func run(specPath: String, since: String? = nil, max: Int = 50, hold: Double = 1000,
+    /// the newest commits; `hold`: ms the chart rests at each version. `bundle: false` stops at
+    /// the steps (`piec render --history` draws its own frames of them).
+    public static func run(specPath: String, since: String? = nil, max: Int = 50, hold: Double = 1000, bundle: Bool = true,
                            limits: SpecLimits = SpecLimits()) -> HistoryRun {
         let source: SourceFile
         switch SpecReader.read(specPath, limits: limits) {
@@ -71,9 +74,9 @@ public struct HistoryRun: Sendable {
         }
         if !notes.isEmpty { groups[0].diagnostics += notes }
         let steps = History.steps(versions, hold: hold)
-        let bundle = HistoryWriter.write(versions: versions, steps: steps, hold: hold,
-                                         sourceBytes: gathered.inputs.hashedBytes(spec: source.bytes))
-        return HistoryRun(bundle: bundle, versions: versions, groups: groups, status: .success)
+        let written = bundle ? HistoryWriter.write(versions: versions, steps: steps, hold: hold,
+                                                   sourceBytes: gathered.inputs.hashedBytes(spec: source.bytes)) : nil
+        return HistoryRun(bundle: written, versions: versions, steps: steps, groups: groups, status: .success)
     }
 
     /// `YYYY-MM-DD` of a time in seconds since 1970 (UTC; days from civil, Howard Hinnant's
