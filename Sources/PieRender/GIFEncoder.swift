@@ -90,9 +90,13 @@ enum GIFEncoder {
     static func mapAll(_ frames: [RGBAImage], palette: Palette) -> [[UInt8]] {
         let mapper = PaletteMapper(palette: palette)
         let out = Slots(count: frames.count)
-        DispatchQueue.concurrentPerform(iterations: frames.count) { k in
+        // One mapper per worker, kept across its frames: a mapper learns each colour cell's
+        // nearest entry once, and neighbouring frames share nearly all their colours (a copy
+        // per frame started every frame with an empty table).
+        let workers = max(1, min(frames.count, defaultJobCount))
+        DispatchQueue.concurrentPerform(iterations: workers) { w in
             var own = mapper
-            out.set(k, own.indices(frames[k]))
+            for k in stride(from: w, to: frames.count, by: workers) { out.set(k, own.indices(frames[k])) }
         }
         return out.values.map { $0 ?? [] }
     }
