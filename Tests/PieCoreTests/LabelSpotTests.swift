@@ -13,11 +13,6 @@ import Glibc
 /// angles, nearest to the middle first, and other radii) before it is left out (`LabelFit.spot`).
 @Suite("Label spot")
 struct LabelSpotTests {
-    static func spec(_ yaml: String) throws -> ChartSpec {
-        let r = SpecLoader.load(SourceFile(path: "t.yaml", text: yaml), defaultID: "t")
-        return try #require(r.spec, "\(r.diagnostics)")
-    }
-
     /// The donut of the regression: at its middle angle (about 3 o'clock) the width of
     /// "Swift 44.5%" runs across the thin ring, nearer 12 o'clock it lies along it.
     static func donut(_ swift: Double = 44.5, direction: String = "clockwise") -> String {
@@ -43,7 +38,7 @@ struct LabelSpotTests {
     }
 
     @Test func aBigSlicesLabelSlidesAlongItsArcInsteadOfBeingLeftOut() throws {
-        let layout = Layout.layout(try Self.spec(Self.donut()))
+        let layout = Layout.layout(try Fixture.loaded(Self.donut()))
         let swift = layout.slices[0], g = swift.geometry, text = "Swift 44.5%"
         #expect(swift.labelText == text && swift.labelLeftOut == nil)
         let size = layout.fontSize
@@ -71,7 +66,7 @@ struct LabelSpotTests {
     }
 
     @Test func aCounterclockwiseChartFindsTheMirroredSpot() throws {
-        let cw = Layout.layout(try Self.spec(Self.donut())), ccw = Layout.layout(try Self.spec(Self.donut(direction: "counterclockwise")))
+        let cw = Layout.layout(try Fixture.loaded(Self.donut())), ccw = Layout.layout(try Fixture.loaded(Self.donut(direction: "counterclockwise")))
         let g = cw.slices[0].geometry
         #expect(g == ccw.slices[0].geometry)
         let right = LabelFit.spot("Swift 44.5%", geometry: g, fontSize: cw.fontSize, sign: 1, fraction: nil)
@@ -99,7 +94,7 @@ struct LabelSpotTests {
     /// In a transition the label turns and moves from the old chart's spot to the new one's:
     /// the first frame is the old chart at rest, the last the new one.
     @Test func aTransitionMovesTheLabelFromSpotToSpot() throws {
-        let old = try Self.spec(Self.donut()), new = try Self.spec(Self.donut(52))
+        let old = try Fixture.loaded(Self.donut()), new = try Fixture.loaded(Self.donut(52))
         let (plan, _, layout) = Transition.between(old: old, new: new).parts
         let before = Layout.layout(old)
         let label = try #require(Scene(layout: layout, plan: plan).labels.first { $0.text.hasPrefix("Swift") })

@@ -7,11 +7,6 @@ import Testing
 /// chart.svg and in `piec render`'s frames, outside the ink group (dark mode leaves it alone).
 @Suite("Leader colour")
 struct LeaderColorTests {
-    static func spec(_ yaml: String) throws -> ChartSpec {
-        let r = SpecLoader.load(SourceFile(path: "t.yaml", text: yaml), defaultID: "t")
-        return try #require(r.spec, "\(r.diagnostics)")
-    }
-
     static func yaml(leader: String?, slices: String = "  - {label: Alpha, value: 5, color: \"#1f77b4\"}\n  - {label: Beta, value: 3, color: \"#ff7f0e\"}\n  - {label: Gamma, value: 2, color: \"#2ca02c\"}\n") -> String {
         "piec: 1\nlabels: {position: outside, content: \"{label}\"" + (leader.map { ", leaderColor: \($0)" } ?? "") + "}\n"
             + "theme: {dark: auto}\nslices:\n" + slices
@@ -37,20 +32,20 @@ struct LeaderColorTests {
     }
 
     @Test func theKeyIsInkOrSlice() throws {
-        #expect(try Self.spec(Self.yaml(leader: nil)).labels.leaderColor == .ink)
-        #expect(try Self.spec(Self.yaml(leader: "slice")).labels.leaderColor == .slice)
+        #expect(try Fixture.loaded(Self.yaml(leader: nil)).labels.leaderColor == .ink)
+        #expect(try Fixture.loaded(Self.yaml(leader: "slice")).labels.leaderColor == .slice)
         let bad = SpecLoader.load(SourceFile(path: "t.yaml", text: Self.yaml(leader: "red")), defaultID: "t")
         let error = try #require(bad.diagnostics.first { $0.severity == .error })
         #expect(error.range?.start.line == 2 && error.message.contains("leaderColor"), "\(error)")
     }
 
     @Test func sliceDrawsEachLeaderInItsSlicesColourOutsideTheInkGroup() throws {
-        let svg = Fixture.svg(try Self.spec(Self.yaml(leader: "slice")))
+        let svg = Fixture.svg(try Fixture.loaded(Self.yaml(leader: "slice")))
         #expect(Self.strokes(svg) == ["Al": ["#1f77b4", "#1f77b4"], "Be": ["#ff7f0e", "#ff7f0e"], "Ga": ["#2ca02c", "#2ca02c"]])
         #expect(svg.contains("<g class=\"p-ll\" fill=\"none\" stroke-width=\"1\">"))
         #expect(svg.contains("<g class=\"p-ink p-ol\""), "the texts stay ink")
         // Ink (the default): one stroke on the ink group, none on the lines.
-        let ink = Fixture.svg(try Self.spec(Self.yaml(leader: nil)))
+        let ink = Fixture.svg(try Fixture.loaded(Self.yaml(leader: nil)))
         #expect(Self.strokes(ink) == ["Al": ["none", "none"], "Be": ["none", "none"], "Ga": ["none", "none"]])
         #expect(ink.contains("<g class=\"p-ink p-ll\" fill=\"none\" stroke=\"#"))
     }
@@ -58,8 +53,8 @@ struct LeaderColorTests {
     /// Through a transition: a slice whose colour changes has its leader in the new colour, a
     /// leaving slice's leader keeps its own; `piec render`'s frames draw the same strokes.
     @Test func aTransitionKeepsEachLeadersColourAndFramesAgree() throws {
-        let old = try Self.spec(Self.yaml(leader: "slice", slices: "  - {id: a, label: Alpha, value: 5, color: \"#1f77b4\"}\n  - {id: b, label: Beta, value: 3, color: \"#ff7f0e\"}\n  - {id: c, label: Gamma, value: 2, color: \"#2ca02c\"}\n"))
-        let new = try Self.spec(Self.yaml(leader: "slice", slices: "  - {id: a, label: Alpha, value: 4, color: \"#d62728\"}\n  - {id: b, label: Beta, value: 3, color: \"#ff7f0e\"}\n"))
+        let old = try Fixture.loaded(Self.yaml(leader: "slice", slices: "  - {id: a, label: Alpha, value: 5, color: \"#1f77b4\"}\n  - {id: b, label: Beta, value: 3, color: \"#ff7f0e\"}\n  - {id: c, label: Gamma, value: 2, color: \"#2ca02c\"}\n"))
+        let new = try Fixture.loaded(Self.yaml(leader: "slice", slices: "  - {id: a, label: Alpha, value: 4, color: \"#d62728\"}\n  - {id: b, label: Beta, value: 3, color: \"#ff7f0e\"}\n"))
         let compiled = Transition.between(old: old, new: new)
         let line = Frames.timeline(compiled)
         let start = String(decoding: Frames.svg(chart: compiled, spec: new, at: line.start), as: UTF8.self)
