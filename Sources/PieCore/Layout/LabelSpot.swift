@@ -74,11 +74,30 @@ extension LabelFit {
         var k = 1.0
         while k * delta < g.span / 2 {
             for angle in [middle.angle + k * delta, middle.angle - k * delta] {
-                for r in radii where fits(angle, r) { return LabelSpot(angle: angle, radius: r) }
+                let least = nearest(angle, g, width: w + 2 * padding, height: h + 2 * padding)
+                guard least <= g.outerRadius else { continue }
+                for r in radii where r >= least && fits(angle, r) { return LabelSpot(angle: angle, radius: r) }
             }
             k += 1
         }
         return nil
+    }
+
+    /// The least radius at which a box of `width` x `height` centred at chart `angle` can lie
+    /// inside `g`'s sector of at most 180 degrees (0 for a wider one): its centre must be at
+    /// least the box's half extent across each ray from the ray's line. A search skips what
+    /// cannot fit; it finds the same spot.
+    static func nearest(_ angle: Double, _ g: SegmentGeometry, width: Double, height: Double) -> Double {
+        guard g.span <= 180 else { return 0 }
+        var least = 0.0
+        for (ray, apart) in [(g.startAngle, angle - g.startAngle), (g.endAngle, g.endAngle - angle)] {
+            let t = ray * Double.pi / 180
+            let half = (width * abs(cos(t)) + height * abs(sin(t))) / 2
+            let s = sin(apart * Double.pi / 180)
+            guard s > 0 else { return .infinity }
+            if apart < 90 { least = max(least, half / s) }
+        }
+        return least
     }
 
     /// Where an inside label of `text` is drawn on `g`: `spot`, or the default spot when it
