@@ -105,4 +105,27 @@ struct LabelSpotTests {
         #expect(label.from == from.angle && label.fromRadius == from.radius)
         #expect(label.to == to.angle && label.radius == to.radius)
     }
+
+    /// The search's shortcut never skips a spot that fits: below `nearest` no box fits, in
+    /// sectors of 30 to 180 degrees, pies and donuts, both directions.
+    @Test func theSkippedRadiiNeverFit() {
+        var fitted = 0
+        for (start, end, inner) in [(0.0, 160.0, 90.0), (-15, 15, 0), (200, 380, 40), (95, 125, 60)] {
+            let g = SegmentGeometry(startAngle: start, endAngle: end, outerRadius: 150, innerRadius: inner, color: LabelFitTests.black)
+            for sign in [1.0, -1.0] {
+                for text in ["Swift 44.5%", "Go", "Line one\nline two"] {
+                    let (w, h) = LabelFit.size(text, fontSize: 12)
+                    for angle in stride(from: start + 0.5, to: end, by: 3) {
+                        let least = LabelFit.nearest(angle, g, width: w + 2 * LabelFit.padding, height: h + 2 * LabelFit.padding)
+                        for r in stride(from: 1.0, through: 150, by: 2) {
+                            let fits = Self.fits(text, LabelSpot(angle: angle, radius: r), g, fontSize: 12, sign: sign)
+                            #expect(!fits || r >= least, "\(text) at \(angle), \(r) in \(start)...\(end): fits below \(least)")
+                            if fits { fitted += 1 }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(fitted > 300)
+    }
 }
