@@ -69,6 +69,9 @@ public enum SortOrder: String, Sendable, Hashable, CaseIterable { case none, asc
 /// `inside`: on the slice; `outside`: beyond the outer radius with a leader line; `auto`: inside
 /// when the text fits in its slice, else outside; `none`: no labels.
 public enum LabelPosition: String, Sendable, Hashable, CaseIterable { case inside, outside, auto, none }
+/// The colour of outside labels' leader lines: `ink` (the outside labels' colour) or `slice`
+/// (each its slice's colour).
+public enum LeaderColor: String, Sendable, Hashable, CaseIterable { case ink, slice }
 public enum LegendPosition: String, Sendable, Hashable, CaseIterable { case none, top, right, bottom, left }
 public enum EnterAnimation: String, Sendable, Hashable, CaseIterable { case grow, fade, none }
 /// `single`: every change at once; `staged`: removals, then resizes and moves, then inserts.
@@ -130,6 +133,8 @@ public struct LabelOptions: Sendable, Hashable {
     /// Where inside labels sit across the ring (0 inner edge, 1 outer edge); nil = the
     /// middle of a donut's ring, 0.62 of a pie's radius.
     public var radius: Double?
+    /// The colour of outside labels' leader lines.
+    public var leaderColor: LeaderColor = .ink
     public init() {}
 }
 

@@ -122,6 +122,8 @@ public enum Keys {
         .number("minPercent", \LabelOptions.minPercent, min: 0, max: 100, change: .reported(sentence: false), "No label on slices smaller than this percentage."),
         .number("radius", \LabelOptions.radius, min: 0, max: 1, change: .reported(sentence: false),
                 "Where inside labels sit across the ring: 0 = its inner edge, 1 = its outer edge; default 0.5 on a donut, 0.62 of the radius on a pie."),
+        .choice("leaderColor", \LabelOptions.leaderColor, change: .reported(sentence: false),
+                "Colour of outside labels' leader lines: ink (the colour of the outside labels, light or dark with the theme) or slice (each line in its slice's colour)."),
     ])
 
     public static let format = KeyTable(section: "format", doc: "Number formatting.", keys: [

@@ -53,10 +53,10 @@ struct LabelFitTests {
     @Test func aLabelThatDoesNotFitAtTheDefaultRadiusMovesAcrossItsSlice() {
         // A 30-degree pie slice at 12 o'clock: "Meetings" is too wide at 0.62 R, fits further out.
         let g = SegmentGeometry(startAngle: -15, endAngle: 15, outerRadius: 150, innerRadius: 0, color: Self.black)
-        let r = LabelFit.radius("Meetings", geometry: g, fontSize: 12, sign: 1, fraction: nil)
-        #expect(r != nil && r! > g.labelRadius)
+        let spot = LabelFit.spot("Meetings", geometry: g, fontSize: 12, sign: 1, fraction: nil)
+        #expect(spot?.angle == 0 && spot!.radius > g.labelRadius)
         // `labels.radius` is kept as written: at 0.2 of the radius the text does not fit.
-        #expect(LabelFit.radius("Meetings", geometry: g, fontSize: 12, sign: 1, fraction: 0.2) == nil)
+        #expect(LabelFit.spot("Meetings", geometry: g, fontSize: 12, sign: 1, fraction: 0.2) == nil)
         #expect(LabelFit.mode(.inside, text: "Meetings", geometry: g, fontSize: 12, sign: 1, fraction: 0.2) == .hidden)
         #expect(LabelFit.mode(.auto, text: "Meetings", geometry: g, fontSize: 12, sign: 1, fraction: 0.2) == .outside)
         #expect(LabelFit.mode(.auto, text: "Meetings", geometry: g, fontSize: 12, sign: 1, fraction: nil) == .inside)

@@ -1,5 +1,7 @@
 import PieCore
+import PieDiagnostics
 import PieSpec
+import Testing
 
 /// Builds specs and reads bundles for the tests.
 enum Fixture {
@@ -22,6 +24,12 @@ enum Fixture {
     }
 
     static func svg(_ spec: ChartSpec) -> String { text(bundle(spec), "chart.svg") }
+
+    /// The spec of YAML `text` (as `t.yaml`); records an issue and throws when it does not load.
+    static func loaded(_ text: String) throws -> ChartSpec {
+        let r = SpecLoader.load(SourceFile(path: "t.yaml", text: text), defaultID: "t")
+        return try #require(r.spec, "\(r.diagnostics)")
+    }
 }
 
 extension String {

@@ -37,7 +37,8 @@ document.querySelectorAll('.frame').forEach(frame => {
     kind: el.closest('.p-ol, .p-ct, .p-lb').getAttribute('class').split(' ').find(c => c !== 'p-ink'),
     text: el.textContent, opacity: visible(el), box: box(el)}));
   const leaders = [...root.querySelectorAll('.p-ll path')].map(el => ({
-    cls: el.getAttribute('class'), opacity: visible(el), start: user(el, 0, 0), end: user(el, 1, 0)}));
+    cls: el.getAttribute('class'), opacity: visible(el), start: user(el, 0, 0), end: user(el, 1, 0),
+    stroke: getComputedStyle(el).stroke}));
   const vb = svg.viewBox.baseVal;
   out.push({t, animations: anims.length, viewBox: [vb.width, vb.height], texts, leaders});
 });
@@ -192,3 +193,28 @@ def test_enter_grow_shows_no_outside_label_at_the_start_and_all_at_the_end(dom, 
     for f in (middle, end):
         check_layout(f)
     assert check_leaders(end, b.manifest) >= 8
+
+
+COLOURS = {"a": (31, 119, 180), "b": (255, 127, 14), "c": (44, 160, 44), "d": (214, 39, 40), "e": (148, 103, 189)}
+
+
+@pytest.mark.parametrize("leader", ["slice", "ink"])
+def test_leader_lines_are_drawn_in_their_slices_colour(dom, workdir, piec, leader):
+    """`labels.leaderColor: slice`: every leader's tick and elbow in its slice's colour as the
+    engine computes it (a style rule or the ink group's stroke would win otherwise); `ink`:
+    every leader in the outside labels' colour."""
+    s = spec(f"leader-{leader}", [(k, v) for k, v in zip(COLOURS, (40, 25, 15, 12, 8))], animation={"enter": "none"})
+    s["labels"]["leaderColor"] = leader
+    for x in s["slices"]:
+        x["color"] = "#%02x%02x%02x" % COLOURS[x["id"]]
+    b = bundles.build(piec, s, workdir)
+    frame = measure(dom, workdir, b.svg, [0], f"leader-{leader}")[0]
+    labels = {x["cls"][len("p-lo"):]: x["text"] for x in frame["texts"] if x["cls"].startswith("p-lo")}
+    assert len(frame["leaders"]) == 2 * len(COLOURS) == 2 * len(labels)
+    for line in frame["leaders"]:
+        want = COLOURS[labels[line["cls"][len("p-qa"):]].lower()] if leader == "slice" else None
+        got = tuple(int(v) for v in line["stroke"].replace("rgb(", "").replace(")", "").split(","))
+        if want:
+            assert got == want, (line, want)
+        else:
+            assert got not in COLOURS.values(), line

@@ -47,6 +47,7 @@ struct FramePose {
     struct OutsideLabel {
         var text: String
         var pose: OutsideLabels.Pose
+        var leader: Color? = nil
     }
 
     struct Center {
@@ -158,12 +159,12 @@ struct FramePose {
     private static func outside(_ ink: InkScene, t: Double, moving: Bool) -> [OutsideLabel] {
         ink.tracks.compactMap { track in
             guard let poses = InkWriter.filled(track) else { return nil }
-            guard moving, ink.times.count == poses.count, poses.count > 1 else { return OutsideLabel(text: track.text, pose: poses[poses.count - 1]) }
+            guard moving, ink.times.count == poses.count, poses.count > 1 else { return OutsideLabel(text: track.text, pose: poses[poses.count - 1], leader: track.leader) }
             let times = ink.times
-            guard let k = times.firstIndex(where: { $0 > t }) else { return OutsideLabel(text: track.text, pose: poses[poses.count - 1]) }
-            guard k > 0 else { return OutsideLabel(text: track.text, pose: poses[0]) }
+            guard let k = times.firstIndex(where: { $0 > t }) else { return OutsideLabel(text: track.text, pose: poses[poses.count - 1], leader: track.leader) }
+            guard k > 0 else { return OutsideLabel(text: track.text, pose: poses[0], leader: track.leader) }
             let f = (t - times[k - 1]) / max(times[k] - times[k - 1], 1e-9)
-            return OutsideLabel(text: track.text, pose: lerp(poses[k - 1], poses[k], f))
+            return OutsideLabel(text: track.text, pose: lerp(poses[k - 1], poses[k], f), leader: track.leader)
         }
     }
 

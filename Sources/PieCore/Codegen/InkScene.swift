@@ -11,6 +11,8 @@ struct InkScene {
         var index: Int
         var text: String
         var poses: [OutsideLabels.Pose?]
+        /// The leader's colour when it is not the ink (`labels.leaderColor: slice`).
+        var leader: Color? = nil
         /// The pose at rest (last sample), when shown.
         var rest: OutsideLabels.Pose? { poses.last ?? nil }
     }
@@ -84,7 +86,8 @@ struct InkScene {
             for i in entries.indices { poses[i].append(solved[i]) }
         }
         tracks = entries.enumerated().map { i, e in
-            Track(index: i, text: TextLines.truncate(e.text, maxWidth: width, fontSize: layout.fontSize), poses: poses[i])
+            Track(index: i, text: TextLines.truncate(e.text, maxWidth: width, fontSize: layout.fontSize), poses: poses[i],
+                  leader: InkScene.leader(e, layout: layout))
         }
     }
 
@@ -98,8 +101,15 @@ struct InkScene {
         tracks = entries.enumerated().map { i, e in
             let hidden = final[i].map { p -> OutsideLabels.Pose in var p = p; p.opacity = 0; return p }
             return Track(index: i, text: TextLines.truncate(e.text, maxWidth: width, fontSize: layout.fontSize),
-                         poses: [hidden, hidden, final[i]])
+                         poses: [hidden, hidden, final[i]], leader: InkScene.leader(e, layout: layout))
         }
+    }
+
+    /// The leader's colour of `e` with `labels.leaderColor: slice`: its slice's colour in the
+    /// new chart (a leaving slice's in the old one), the same at every instant; nil: the ink.
+    static func leader(_ e: Entry, layout: ChartLayout) -> Color? {
+        guard layout.leaderColor == .slice else { return nil }
+        return e.segment.slice.map { layout.slices[$0].color } ?? e.segment.from.color
     }
 
     /// Labels that are outside at either end, in the plan's order (segments, then movers).

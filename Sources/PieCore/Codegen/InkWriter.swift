@@ -36,23 +36,29 @@ enum InkWriter {
     /// rest state of the scene's outside labels, leaders and centre texts.
     static func svg(_ scene: Scene, into out: inout ByteWriter) {
         let ink = scene.ink, layout = scene.layout
-        let labels = ink.tracks.compactMap { t in filled(t).map { (index: t.index, text: t.text, pose: $0[$0.count - 1]) } }
+        let labels = ink.tracks.compactMap { t in filled(t).map { (index: t.index, text: t.text, pose: $0[$0.count - 1], leader: t.leader) } }
         let centers = ink.centers.map { (index: $0.index, text: $0.text, opacity: $0.toOpacity == 0 ? 0.0 : 1) }
         write(labels: labels, centers: centers, ink: layout.ink, fontSize: layout.fontSize, into: &out)
     }
 
     /// Outside labels with their leaders at the given poses, and centre texts at the given
-    /// opacities, in `ink` (chart.svg's rest state, or a frame of `piec render`).
-    static func write(labels: [(index: Int, text: String, pose: OutsideLabels.Pose)],
+    /// opacities, in `ink` (chart.svg's rest state, or a frame of `piec render`). Leaders with
+    /// a colour of their own (`labels.leaderColor: slice`) are drawn in it, in a group that is
+    /// not ink (dark mode leaves them alone).
+    static func write(labels: [(index: Int, text: String, pose: OutsideLabels.Pose, leader: Color?)],
                       centers: [(index: Int, text: CenterText, opacity: Double)], ink: Color, fontSize: Double,
                       into out: inout ByteWriter) {
         if !labels.isEmpty {
-            out.raw("<g class=\"p-ink p-ll\" fill=\"none\" stroke=\"")
-            out.hex(ink)
-            out.raw("\" stroke-width=\"1\">\n")
+            if labels.contains(where: { $0.leader != nil }) {
+                out.raw("<g class=\"p-ll\" fill=\"none\" stroke-width=\"1\">\n")
+            } else {
+                out.raw("<g class=\"p-ink p-ll\" fill=\"none\" stroke=\"")
+                out.hex(ink)
+                out.raw("\" stroke-width=\"1\">\n")
+            }
             for l in labels {
-                unitLine("p-qa", l.index, l.pose.tick, opacity: l.pose.opacity, into: &out)
-                unitLine("p-qb", l.index, l.pose.elbow, opacity: l.pose.opacity, into: &out)
+                unitLine("p-qa", l.index, l.pose.tick, opacity: l.pose.opacity, stroke: l.leader, into: &out)
+                unitLine("p-qb", l.index, l.pose.elbow, opacity: l.pose.opacity, stroke: l.leader, into: &out)
             }
             out.raw("</g>\n<g class=\"p-ink p-ol\" fill=\"")
             out.hex(ink)
@@ -107,7 +113,8 @@ enum InkWriter {
         out.raw("</text>\n")
     }
 
-    private static func unitLine(_ cls: String, _ index: Int, _ s: OutsideLabels.Segment, opacity: Double, into out: inout ByteWriter) {
+    private static func unitLine(_ cls: String, _ index: Int, _ s: OutsideLabels.Segment, opacity: Double, stroke: Color?,
+                                 into out: inout ByteWriter) {
         out.raw("<path class=\"" + cls)
         out.int(index)
         out.raw("\" transform=\"translate(")
@@ -119,6 +126,11 @@ enum InkWriter {
         out.raw(") scale(")
         out.num(s.length)
         out.raw(" 1)\"")
+        if let stroke {
+            out.raw(" stroke=\"")
+            out.hex(stroke)
+            out.raw("\"")
+        }
         if opacity < 1 {
             out.raw(" opacity=\"")
             out.num(opacity)

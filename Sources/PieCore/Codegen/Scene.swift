@@ -478,11 +478,11 @@ struct Scene {
     private static func labelItems(_ plan: TransitionPlan, modes: TransitionPlan, layout: ChartLayout, animated: Bool) -> [Label] {
         let sign = layout.screenSign
         var result: [Label] = []
-        // At the end, where the layout put the label (nil `labels.radius`: the nearest radius
-        // where it fits, `LabelFit.radius`); at the start, the old version's radius.
-        func radius(_ g: SegmentGeometry, _ text: String, from: Bool = false) -> Double {
+        // At the end, where the layout put the label (`LabelFit.spot`: the default spot or the
+        // nearest where it fits); at the start, where the old version put it.
+        func spot(_ g: SegmentGeometry, _ text: String, from: Bool = false) -> (angle: Double, radius: Double) {
             let fraction = from ? plan.from.labelFraction ?? layout.labelFraction : layout.labelFraction
-            return LabelFit.drawnRadius(text, geometry: g, fontSize: layout.fontSize, sign: sign, fraction: fraction) + g.explode
+            return LabelFit.drawnSpot(text, geometry: g, fontSize: layout.fontSize, sign: sign, fraction: fraction).drawn(on: g, sign: sign)
         }
         // Where a label is at the transition's start: inside its slice, outside, or hidden
         // (`inside` and it does not fit the old slice: it fades in).
@@ -491,22 +491,20 @@ struct Scene {
                           fraction: modes.from.labelFraction ?? layout.labelFraction)
         }
         for (s, m) in zip(plan.segments + plan.movers + plan.floatingLabels, modes.segments + modes.movers + modes.floatingLabels) {
-            let fromMid = (s.from.startAngle + s.from.endAngle) / 2
-            let toMid = (s.to.startAngle + s.to.endAngle) / 2
             if let exit = s.exitLabel, animated {
                 if fromMode(exit.text, m.from) != .inside { continue }
-                result.append(Label(index: result.count, text: exit.text, color: exit.color, radius: radius(s.to, exit.text),
-                                    fromRadius: radius(s.from, exit.text, from: true), from: sign * fromMid, to: sign * toMid,
-                                    fromOpacity: 1, toOpacity: 0))
+                let (from, to) = (spot(s.from, exit.text, from: true), spot(s.to, exit.text))
+                result.append(Label(index: result.count, text: exit.text, color: exit.color, radius: to.radius,
+                                    fromRadius: from.radius, from: from.angle, to: to.angle, fromOpacity: 1, toOpacity: 0))
                 continue
             }
             guard let k = s.slice, let text = layout.slices[k].labelText else { continue }
             let toOutside = layout.slices[k].labelOutside
             let from = animated && m.from.span > 0 ? fromMode(text, m.from) : (toOutside ? .outside : .inside)
             if toOutside, from != .inside { continue }
-            result.append(Label(index: result.count, text: text, color: layout.slices[k].textColor, radius: radius(s.to, text),
-                                fromRadius: animated ? radius(s.from, text, from: true) : radius(s.to, text),
-                                from: sign * fromMid, to: sign * toMid,
+            let end = spot(s.to, text), start = animated ? spot(s.from, text, from: true) : end
+            result.append(Label(index: result.count, text: text, color: layout.slices[k].textColor, radius: end.radius,
+                                fromRadius: start.radius, from: start.angle, to: end.angle,
                                 fromOpacity: animated ? (from != .inside ? 0 : s.fromExtras.labelOpacity ?? (s.from.span <= 0 ? 0 : 1)) : 1,
                                 toOpacity: toOutside ? 0 : 1))
         }

@@ -18,7 +18,8 @@ public enum LabelWarnings {
         CodeInfo("E0603", "a label does not fit inside its slice", """
             With `labels.position: inside` (and on rings, whose labels are always inside), \
             piec draws a label only when its whole text box fits inside its slice: between \
-            the slice's two edges and its inner and outer radius. A label that does not fit is \
+            the slice's two edges and its inner and outer radius, at its middle angle or, \
+            slid along the slice, at any other. A label that fits nowhere in its slice is \
             left out rather than drawn over the neighbouring slices; the legend, the tooltips \
             and the data table still show the slice. Use `labels.position: auto` to draw such \
             labels outside, shorten `labels.content`, or set `labels.minPercent` to leave small \

@@ -63,6 +63,7 @@ public enum Layout {
         result.title = title
         result.labelPosition = spec.labels.position
         result.labelFraction = spec.labels.radius
+        result.leaderColor = spec.labels.leaderColor
         result.labelRoom = labelled.room
         result.center = center
         result.ink = OutsideLabels.ink(on: result.background)

@@ -73,6 +73,8 @@ public struct ChartLayout: Sendable, Hashable {
     public var labelPosition: LabelPosition = .inside
     /// `labels.radius`: where inside labels sit across the ring; nil = the default.
     public var labelFraction: Double? = nil
+    /// `labels.leaderColor`: outside labels' leader lines in the ink colour or their slice's.
+    public var leaderColor: LeaderColor = .ink
     /// Where outside labels may go (pie coordinates); nil unless `labels.position` is
     /// `outside` or `auto`.
     public var labelRoom: LabelRoom? = nil
