@@ -4,8 +4,9 @@ import PieSpec
 /// Writes the chart's CSS (the `<style>` of chart.svg and chart.css, byte-identical): the
 /// `@keyframes` at the top level, then every rule nested in one `.piec-<id>{...}` block (CSS
 /// nesting: the scope is written once, not before every selector), generated class names
-/// only, one `@keyframes` per distinct from-state, and every `animation` declaration inside
-/// `@media (prefers-reduced-motion: no-preference)`. Transforms animate through the
+/// only, one `@keyframes` per set of animated properties (`SharedKeyframes`: values that
+/// differ between elements are their own custom properties), and every `animation`
+/// declaration inside `@media (prefers-reduced-motion: no-preference)`. Transforms animate through the
 /// individual properties `rotate`, `translate` and `scale` (`MotionFrame`): elements drawn
 /// at rest keep their final transform in their `transform` attribute only and animate a
 /// delta to it; motion-only elements get a final-state rule.
@@ -25,8 +26,6 @@ struct StyleWriter {
     /// `@keyframes`, top level (they cannot nest in a style rule).
     private var frames: ByteWriter
     let scene: Scene
-    private var keyframes: [MotionFrame] = []
-    private var keyframeIndex: [MotionFrame: Int] = [:]
 
     private init(scene: Scene) {
         self.scene = scene
@@ -58,24 +57,15 @@ struct StyleWriter {
         } else if scene.moves {
             let parts = self.parts(at: scene)
             hiddenAtRest()
-            rules(parts)
-            var names: [(Part, Int)] = []
-            for p in parts where !p.frame.isEmpty { names.append((p, keyframe(p.frame))) }
-            for (k, from) in keyframes.enumerated() {
-                frames.raw("@keyframes ")
-                frames.raw(scene.scope)
-                frames.raw("-k")
-                frames.int(k)
-                frames.raw("{from{")
-                from.write(into: &frames, rotatesDashes: scene.rotatesDashes)
-                frames.raw("}}\n")
-            }
+            let shared = SharedKeyframes(parts.map(\.frame), rotatesDashes: scene.rotatesDashes)
+            rules(parts, own: shared)
+            shared.writeKeyframes(scope: scene.scope, into: &frames)
             showHide()
             out.raw(Self.animated)
             out.raw("{")
             longhands()
             out.raw("}\n")
-            animationNames(names)
+            animationNames(parts, shared)
             out.raw("}\n")
         } else if scene.fades {
             frames.raw("@keyframes ")
@@ -193,14 +183,17 @@ struct StyleWriter {
         return parts
     }
 
-    /// The final-state rules of motion-only parts (outside any media query: an element that
-    /// is shown only while animating may take them at rest too).
-    private mutating func rules(_ parts: [Part]) {
-        for p in parts {
-            guard let rule = p.rule else { continue }
+    /// The final-state rules of motion-only parts and each part's own values of its shared
+    /// keyframes (outside any media query: an element that is shown only while animating may
+    /// take them at rest too, and custom properties draw nothing).
+    private mutating func rules(_ parts: [Part], own: SharedKeyframes? = nil) {
+        for (k, p) in parts.enumerated() {
+            let values = own?.hasOwnValues(k) ?? false
+            guard p.rule != nil || values else { continue }
             out.raw(p.selector)
             out.raw("{")
-            rule.write(into: &out, rotatesDashes: scene.rotatesDashes)
+            p.rule?.write(into: &out, rotatesDashes: scene.rotatesDashes)
+            if values { own?.writeOwnValues(k, first: p.rule == nil, into: &out) }
             out.raw("}\n")
         }
     }
@@ -314,26 +307,6 @@ struct StyleWriter {
     /// The plan's easing as CSS.
     private func easing() -> String { CSSTiming.easing(scene.plan.easing) }
 
-    /// The number of from-state `from`, added when new. A few states (the usual case) are
-    /// found by a linear scan; the hash index is built only past `linearKeyframes`.
-    mutating func keyframe(_ from: MotionFrame) -> Int {
-        if keyframeIndex.isEmpty {
-            if let k = keyframes.firstIndex(of: from) { return k }
-            if keyframes.count < Self.linearKeyframes {
-                keyframes.append(from)
-                return keyframes.count - 1
-            }
-            for (k, state) in keyframes.enumerated() { keyframeIndex[state] = k }
-        }
-        if let k = keyframeIndex[from] { return k }
-        keyframes.append(from)
-        keyframeIndex[from] = keyframes.count - 1
-        return keyframes.count - 1
-    }
-
-    /// Distinct from-states up to which `keyframe` scans linearly instead of hashing.
-    static let linearKeyframes = 16
-
     /// One rule per layer when every part of that layer shares its keyframes, else one rule
     /// per keyframe listing its parts (groups in order of first use).
     /// The same selector text (compared as bytes: `String(describing:)` of each cost thousands
@@ -342,7 +315,9 @@ struct StyleWriter {
         a.withUTF8Buffer { x in b.withUTF8Buffer { y in x.elementsEqual(y) } }
     }
 
-    private mutating func animationNames(_ items: [(Part, Int)]) {
+    private mutating func animationNames(_ parts: [Part], _ shared: SharedKeyframes) {
+        var items: [(Part, Int)] = []
+        for (k, p) in parts.enumerated() { if let g = shared.groupOf[k] { items.append((p, g)) } }
         var rest: [(Part, Int)] = []
         var k = 0
         while k < items.count {
@@ -362,7 +337,7 @@ struct StyleWriter {
             }
             k = end
         }
-        var groups = [[String]](repeating: [], count: keyframes.count)
+        var groups = [[String]](repeating: [], count: shared.groups.count)
         var order: [Int] = []
         for (part, name) in rest {
             if groups[name].isEmpty { order.append(name) }
