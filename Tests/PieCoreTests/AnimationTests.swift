@@ -142,8 +142,8 @@ struct AnimationTests {
         // Entering from the start angle (10): the group turns by 10 - 280 on top of its
         // attribute and fades in, the text turns back by as much; both to `none`.
         let css = Fixture.text(bundle, "chart.css")
-        #expect(Self.fromState(css, ".p-l1") == "rotate:-270deg;opacity:0"
-            && Self.fromState(css, ".p-l1>text") == "rotate:270deg")
+        #expect(Self.fromState(css, ".p-l1", layer: ".p-lb>*") == "rotate:-270deg;opacity:0"
+            && Self.fromState(css, ".p-l1>text", layer: ".p-lb text") == "rotate:270deg")
         #expect(!css.contains("transform:"))
     }
 

@@ -5,8 +5,9 @@ import PieSpec
 /// `@keyframes` at the top level, then every rule nested in one `.piec-<id>{...}` block (CSS
 /// nesting: the scope is written once, not before every selector), generated class names
 /// only, one `@keyframes` per set of animated properties (`SharedKeyframes`: values that
-/// differ between elements are their own custom properties), and every `animation`
-/// declaration inside `@media (prefers-reduced-motion: no-preference)`. Transforms animate through the
+/// differ between elements are their own custom properties), each named once per layer where
+/// it can be (`AnimationNames`), and every `animation` declaration inside
+/// `@media (prefers-reduced-motion: no-preference)`. Transforms animate through the
 /// individual properties `rotate`, `translate` and `scale` (`MotionFrame`): elements drawn
 /// at rest keep their final transform in their `transform` attribute only and animate a
 /// delta to it; motion-only elements get a final-state rule.
@@ -16,7 +17,7 @@ struct StyleWriter {
     /// rule (motion-only elements) and its from-state.
     struct Part {
         var selector: String
-        var layer: StaticString? = nil
+        var layer: MotionLayer? = nil
         var rule: MotionFrame? = nil
         var frame: MotionFrame
     }
@@ -65,7 +66,7 @@ struct StyleWriter {
             out.raw("{")
             longhands()
             out.raw("}\n")
-            animationNames(parts, shared)
+            AnimationNames.write(parts, shared, scope: scene.scope, into: &out)
             out.raw("}\n")
         } else if scene.fades {
             frames.raw("@keyframes ")
@@ -129,14 +130,12 @@ struct StyleWriter {
         for (k, bridge) in scene.underlays.enumerated() {
             let u = bridge.dash
             let rule = MotionFrames.dash(u.to, to: u.to, circumference: u.circumference, rotatesDashes: rotates, withDash: false)
-            parts.append(Part(selector: ".p-u\(u.index)", rule: rule.isEmpty ? nil : rule,
+            parts.append(Part(selector: ".p-u\(u.index)", layer: .dashes, rule: rule.isEmpty ? nil : rule,
                               frame: MotionFrames.dash(s.underlays[k].dash.from, to: u.to, circumference: u.circumference, rotatesDashes: rotates)))
         }
-        // One name for the whole layer only when no bridge shares its element type.
-        let layer: StaticString? = scene.underlays.isEmpty ? ".p-mo circle" : nil
         for (k, m) in scene.motion.enumerated() {
             let rule = MotionFrames.dash(m.to, to: m.to, circumference: m.circumference, rotatesDashes: rotates, withDash: false)
-            parts.append(Part(selector: ".p-m\(m.index)", layer: layer, rule: rule.isEmpty ? nil : rule,
+            parts.append(Part(selector: ".p-m\(m.index)", layer: .dashes, rule: rule.isEmpty ? nil : rule,
                               frame: MotionFrames.dash(s.motion[k].from, to: m.to, circumference: m.circumference, rotatesDashes: rotates)))
         }
         for b in scene.separators {
@@ -145,7 +144,7 @@ struct StyleWriter {
             let outer = MotionFrames.rotated(from: x.from, to: b.to, showing: b.motionOnly, opacity: x.fromOpacity, fades: b.toOpacity != 1)
             // Hidden at rest by `opacity="0"` too; its opacity in CSS engines is a rule
             // (`hiddenAtRest`).
-            parts.append(Part(selector: ".p-b\(b.index)", frame: outer))
+            parts.append(Part(selector: ".p-b\(b.index)", layer: .separators, frame: outer))
             if b.fromInner != nil {
                 let inner = x.fromInner ?? x.inner
                 parts.append(Part(selector: ".p-b\(b.index)>path", frame: MotionFrames.rayStretch(
@@ -175,9 +174,9 @@ struct StyleWriter {
             let at = s.labels[k]
             // A leaving label (final opacity 0) must say `opacity:1` in its from-state, or it
             // would stay at its final 0 for the whole animation.
-            parts.append(Part(selector: ".p-l\(l.index)", frame: MotionFrames.labelOuter(
+            parts.append(Part(selector: ".p-l\(l.index)", layer: .labels, frame: MotionFrames.labelOuter(
                 from: at.from, to: l.to, opacity: at.fromOpacity, fades: l.toOpacity != 1)))
-            parts.append(Part(selector: ".p-l\(l.index)>text", frame: MotionFrames.labelInner(
+            parts.append(Part(selector: ".p-l\(l.index)>text", layer: .labelTexts, frame: MotionFrames.labelInner(
                 from: at.from, to: l.to, fromRadius: at.fromRadius, radius: l.radius)))
         }
         return parts
@@ -306,50 +305,4 @@ struct StyleWriter {
 
     /// The plan's easing as CSS.
     private func easing() -> String { CSSTiming.easing(scene.plan.easing) }
-
-    /// One rule per layer when every part of that layer shares its keyframes, else one rule
-    /// per keyframe listing its parts (groups in order of first use).
-    /// The same selector text (compared as bytes: `String(describing:)` of each cost thousands
-    /// of instructions per part).
-    private static func same(_ a: StaticString, _ b: StaticString) -> Bool {
-        a.withUTF8Buffer { x in b.withUTF8Buffer { y in x.elementsEqual(y) } }
-    }
-
-    private mutating func animationNames(_ parts: [Part], _ shared: SharedKeyframes) {
-        var items: [(Part, Int)] = []
-        for (k, p) in parts.enumerated() { if let g = shared.groupOf[k] { items.append((p, g)) } }
-        var rest: [(Part, Int)] = []
-        var k = 0
-        while k < items.count {
-            guard let layer = items[k].0.layer else { rest.append(items[k]); k += 1; continue }
-            var end = k
-            while end < items.count, let next = items[end].0.layer, Self.same(next, layer) { end += 1 }
-            let run = items[k..<end]
-            if run.allSatisfy({ $0.1 == run.first!.1 }) {
-                out.raw(layer)
-                out.raw("{animation-name:")
-                out.raw(scene.scope)
-                out.raw("-k")
-                out.int(run.first!.1)
-                out.raw("}\n")
-            } else {
-                rest.append(contentsOf: run)
-            }
-            k = end
-        }
-        var groups = [[String]](repeating: [], count: shared.groups.count)
-        var order: [Int] = []
-        for (part, name) in rest {
-            if groups[name].isEmpty { order.append(name) }
-            groups[name].append(part.selector)
-        }
-        for name in order {
-            out.raw(groups[name].joined(separator: ","))
-            out.raw("{animation-name:")
-            out.raw(scene.scope)
-            out.raw("-k")
-            out.int(name)
-            out.raw("}\n")
-        }
-    }
 }
