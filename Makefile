@@ -33,7 +33,7 @@ RENDER_SCRATCH ?= .build-render
 # The Python that runs the browser tests is chosen after bootstrap has run (see scripts/python.sh).
 PYTHON_CMD = $$(scripts/python.sh || { echo "no python3 with pytest, jsonschema, yaml and PIL: run scripts/bootstrap.sh" >&2; exit 1; })
 
-.PHONY: help bootstrap gallery build test swift-test browser-test safety-test package-test install uninstall dist dist-test fuzz schema goldens screenshot print-release-flags print-render-flags clean
+.PHONY: help bootstrap gallery build test swift-test browser-test safety-test package-test vcs-test install uninstall dist dist-test fuzz schema goldens screenshot print-release-flags print-render-flags clean
 
 help: ## list the targets
 	@echo "usage: make TARGET"
@@ -51,7 +51,7 @@ gallery: ## build every spec under specs/ into out/ with a release build
 build: ## debug build of piec
 	$(SWIFT) build
 
-test: ## everything CI runs: bootstrap, swift build, swift test, then the browser, safety and package tests
+test: ## everything CI runs: bootstrap, swift build, swift test, then the browser, safety, package and vcs tests
 	scripts/bootstrap.sh
 	$(SWIFT) build $(IMPORT_CHECK)
 	$(SWIFT) test $(IMPORT_CHECK)
@@ -59,6 +59,7 @@ test: ## everything CI runs: bootstrap, swift build, swift test, then the browse
 	PIEC_ENGINES= $(MAKE) --no-print-directory browser-test   # all three engines, whatever the environment says
 	$(MAKE) --no-print-directory safety-test
 	$(MAKE) --no-print-directory package-test
+	$(MAKE) --no-print-directory vcs-test
 
 swift-test: ## swift test only
 	$(SWIFT) test
@@ -71,6 +72,9 @@ safety-test: ## output safety, limits and file-system tests under Tests/safety (
 
 package-test: ## make install/uninstall, the pre-commit hooks and the GitHub Action script, under Tests/package (needs a debug build)
 	python="$(PYTHON_CMD)"; echo "package tests with $$python"; "$$python" -m pytest -q Tests/package
+
+vcs-test: ## charts under version control: real git repositories and clones, build/check/diff, the pre-commit hook and the Action script, under Tests/vcs (needs a debug build)
+	python="$(PYTHON_CMD)"; echo "vcs tests with $$python"; "$$python" -m pytest -q Tests/vcs
 
 install: ## build (release) and install piec, piec-preview, piec-render, the man page and bash/zsh/fish completions under DESTDIR/PREFIX (PREFIX=/usr/local)
 	scripts/bootstrap.sh --no-browser

@@ -249,7 +249,12 @@ class Report:
         for medium in self.media:
             header += ["%s: median" % medium, "vs floor full build"]
         for label, what in [("piec", "second `piec build` into the same output"),
+                            ("piec, fresh clone", "the same, every file touched first (no fast path)"),
+                            ("piec --check", "`piec build --check` of those bundles"),
+                            ("piec --check, fresh clone", "the same, every file touched first (no fast path)"),
                             ("floor --files 4 -j2 --if-changed", "reads and compares, writes nothing")]:
+            if label.startswith("piec") and median(self.g.get("rebuild-%s" % self.main, {}), label) is None:
+                continue
             row = [label, what]
             for medium in self.media:
                 t = median(self.g.get("rebuild-%s" % medium, {}), label)
@@ -265,6 +270,14 @@ class Report:
         base = median(self.g.get("full-%s" % self.main, {}), "floor --files 4 -j2")
         self.target("unchanged rebuild: at most 0.5x the C floor (full 4-file build, 2 threads)",
                     fmt_ratio(ratio(t, base)), None if t is None or not base else t / base <= 0.5)
+        # Issue 24: --check costs at most 1.5x a plain unchanged rebuild, with and without the fast path.
+        pairs = [("piec --check", "piec"), ("piec --check, fresh clone", "piec, fresh clone")]
+        found = [(c, b, median(self.g.get("rebuild-%s" % self.main, {}), c), median(self.g.get("rebuild-%s" % self.main, {}), b))
+                 for c, b in pairs]
+        if all(tc is not None and tb for _, _, tc, tb in found):
+            text = "; ".join("%s %s" % ("fast path" if b == "piec" else "fresh clone", fmt_ratio(ratio(tc, tb))) for _, b, tc, tb in found)
+            self.target("%d bundles, `--check`: at most 1.5x a plain unchanged rebuild" % n, text,
+                        all(tc / tb <= 1.5 for _, _, tc, tb in found))
 
     def watch(self):
         items = []

@@ -220,10 +220,17 @@ rows+=("floor --files 4 -j2" "$FLOOR --files 4 -j 2 -o $MOUT/full-f2 $SPEC_DIR" 
 hf "full-$M" "${BATCH[@]}" -- "${rows[@]}"
 empty_trash
 # --- 4. unchanged rebuild (the output already holds these bundles) --------------------------
+# Also, side by side: the same rebuild with every bundle file touched first (as a fresh clone's
+# checkout leaves them: new ctimes, so no fast path: every spec compiled and compared), and
+# `--check` of the bundles, on the fast path and after the same touch (what CI runs).
 rows=()
 if piec_row; then
-    "$PIEC" build "$SPEC_DIR" -o "$MOUT/reb-piec" >/dev/null 2>&1
+    for o in reb-piec reb-clone reb-check reb-check-clone; do "$PIEC" build "$SPEC_DIR" -o "$MOUT/$o" >/dev/null 2>&1; done
+    sleep 0.02; "$PIEC" build "$SPEC_DIR" -o "$MOUT/reb-check" >/dev/null 2>&1  # settles the fast path
     rows+=(piec "$PIEC build $SPEC_DIR -o $MOUT/reb-piec" -)
+    rows+=("piec, fresh clone" "$PIEC build $SPEC_DIR -o $MOUT/reb-clone" "find $MOUT/reb-clone -type f -exec touch {} +")
+    rows+=("piec --check" "$PIEC build --check $SPEC_DIR -o $MOUT/reb-check" -)
+    rows+=("piec --check, fresh clone" "$PIEC build --check $SPEC_DIR -o $MOUT/reb-check-clone" "find $MOUT/reb-check-clone -type f -exec touch {} +")
 fi
 "$FLOOR" --files 4 -j 2 -o "$MOUT/reb-floor" "$SPEC_DIR"
 rows+=("floor --files 4 -j2 --if-changed" "$FLOOR --files 4 -j 2 --if-changed -o $MOUT/reb-floor $SPEC_DIR" -)

@@ -6,8 +6,9 @@
 #   INPUT_SPECS    spec files and directories, separated by spaces or newlines (default: specs)
 #   INPUT_OUTPUT   the output directory (default: out)
 #   INPUT_CHECK    true: `piec build --check` (fail when a committed bundle is stale); false: build
-#   INPUT_FROM     --from REF (a spec, a bundle folder or a git revision; needs the history:
-#                  actions/checkout with fetch-depth: 0)
+#   INPUT_FROM     --from REF, an override (not needed: a bundle records the previous version it
+#                  animates from, so checks are stable without it; a revision needs the
+#                  history: actions/checkout with fetch-depth: 0)
 #   INPUT_FORMAT   diagnostics format (default: github, annotations on the changed lines)
 #   INPUT_PIEC     a piec executable to use; empty: build piec from the action's own checkout
 #                  (scripts/bootstrap.sh --no-browser, then swift build -c release --product piec)
@@ -19,6 +20,10 @@
 set -euo pipefail
 
 action="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+# Every exit (a bad input, a failed build of piec included) leaves its status in the step's outputs.
+finish() { local code=$?; if [ -n "${GITHUB_OUTPUT:-}" ]; then echo "status=$code" >> "$GITHUB_OUTPUT"; fi; }
+trap finish EXIT
 
 piec="${INPUT_PIEC:-}"
 if [ -z "$piec" ]; then
@@ -47,13 +52,12 @@ echo "piec ${args[*]} ${specs[*]}"
 status=0
 "$piec" "${args[@]}" "${specs[@]}" || status=$?
 
-if [ -n "${GITHUB_OUTPUT:-}" ]; then echo "status=$status" >> "$GITHUB_OUTPUT"; fi
 if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
     case "$status:${INPUT_CHECK:-true}" in
         0:true) line="piec: every bundle is up to date" ;;
         0:false) line="piec: bundles built in ${INPUT_OUTPUT:-out}" ;;
         1:*) line="piec: a spec has errors (see the annotations)" ;;
-        2:*) line="piec: committed bundles are out of date: run \`piec build\` and commit the result" ;;
+        2:*) line="piec: committed bundles are out of date: run \`piec build ${specs[*]} -o ${INPUT_OUTPUT:-out}\` and commit the result" ;;
         *) line="piec exited $status" ;;
     esac
     echo "$line" >> "$GITHUB_STEP_SUMMARY"

@@ -14,6 +14,9 @@ public struct CompileRequest: Sendable {
     public var previous: PreviousSource?
     /// The other files the spec reads (shared defaults, data file), as the driver read them.
     public var inputs = SpecInputs()
+    /// With `validateOnly`: lay the chart out too and report what the layout finds (labels
+    /// left out), as a build would (`piec check`).
+    public var reportsLayout = false
     public init(source: SourceFile, defaultID: String, svgOnly: Bool = false, previous: PreviousSource? = nil) {
         self.source = source
         self.defaultID = defaultID
@@ -52,6 +55,8 @@ public struct CheckedSpec: Sendable {
     public var diagnostics: [Diagnostic]
     /// Diagnostics located in the other files the spec reads (data file, `.piec.yaml`).
     public var related: [FileDiagnostics] = []
+    /// Where the spec's slices are (the layout's warnings point at them).
+    public var labelLocations = LabelWarnings.Locations()
 }
 
 /// The pure compiler: spec source -> checked spec -> layout -> transition plan -> bundle.
@@ -69,21 +74,17 @@ public enum Compiler {
         var diagnostics = loaded.diagnostics
         var previousSpec: ChartSpec?
         if let previous = request.previous {
-            let old = previous.load(defaultID: spec.id)
-            if let oldSpec = old.spec, !old.diagnostics.hasErrors {
-                previousSpec = oldSpec
-            } else {
-                let first = old.diagnostics.first { $0.severity == .error }
-                let position = first?.range.map { ":\($0.start)" } ?? ""
-                diagnostics.append(.warning(CoreCodes.brokenPrevious, "the previous version has errors; the chart enters instead",
-                                            at: nil, notes: first.map { ["\(previous.file.path)\(position): \($0.message)"] } ?? []))
-            }
+            let old = previous.loadPrevious(for: spec)
+            previousSpec = old.spec
+            diagnostics += old.diagnostics
         }
         // A warning about a value of a `.piec.yaml` is reported in that file.
         if let warning = MinAngle.warning(spec, locations: loaded.locations).flatMap({ loaded.place($0) }) { diagnostics.append(warning) }
-        let checked = CheckedSpec(spec: spec, previous: previousSpec, sourceBytes: request.inputs.hashedBytes(spec: request.source.bytes),
+        var checked = CheckedSpec(spec: spec, previous: previousSpec, sourceBytes: request.inputs.hashedBytes(spec: request.source.bytes),
                                   svgOnly: request.svgOnly, diagnostics: diagnostics, related: loaded.related)
+        checked.labelLocations = LabelWarnings.Locations(loaded.locations)
         guard !request.validateOnly else {
+            if request.reportsLayout { diagnostics += LabelWarnings.make(Layout.layout(spec), locations: checked.labelLocations) }
             var result = CompileResult(bundle: nil, spec: spec, diagnostics: diagnostics)
             result.checked = checked
             result.related = loaded.related
@@ -93,10 +94,15 @@ public enum Compiler {
     }
 
     /// The bundle of a checked spec, with the layout, plan and changes it was written from.
+    /// Its warnings (loading's, and the layout's: labels left out) are listed in the manifest,
+    /// so the driver's unchanged fast path, which never loads the spec, cannot hide them.
     public static func generate(_ checked: CheckedSpec) -> CompileResult {
         let compiled = Transition.between(old: checked.previous, new: checked.spec)
-        let bundle = BundleWriter.write(spec: checked.spec, sourceBytes: checked.sourceBytes, chart: compiled, svgOnly: checked.svgOnly)
-        var result = CompileResult(bundle: bundle, spec: checked.spec, diagnostics: checked.diagnostics, chart: compiled)
+        let diagnostics = checked.diagnostics + LabelWarnings.make(compiled.layout, locations: checked.labelLocations)
+        let warnings = (diagnostics + checked.related.flatMap(\.diagnostics)).filter { $0.severity == .warning }
+        let bundle = BundleWriter.write(spec: checked.spec, sourceBytes: checked.sourceBytes, chart: compiled, svgOnly: checked.svgOnly,
+                                        previous: checked.previous, warnings: warnings)
+        var result = CompileResult(bundle: bundle, spec: checked.spec, diagnostics: diagnostics, chart: compiled)
         result.related = checked.related
         return result
     }
@@ -104,6 +110,7 @@ public enum Compiler {
     /// The bundle of a checked spec: the transition from `previous`, or the `enter` animation.
     /// `sourceBytes` are hashed into the manifest's `specHash`.
     public static func compile(spec: ChartSpec, sourceBytes: [UInt8], previous: ChartSpec? = nil, svgOnly: Bool = false) -> Bundle {
-        BundleWriter.write(spec: spec, sourceBytes: sourceBytes, chart: Transition.between(old: previous, new: spec), svgOnly: svgOnly)
+        BundleWriter.write(spec: spec, sourceBytes: sourceBytes, chart: Transition.between(old: previous, new: spec), svgOnly: svgOnly,
+                           previous: previous)
     }
 }

@@ -40,6 +40,9 @@ public enum CompileOutput: Sendable, Hashable {
     case svgOnly
     /// Nothing: load and validate only (`piec check`).
     case none
+    /// No bundle: the checked spec with its previous version resolved (`piec render`, which
+    /// draws frames of it).
+    case checked
 }
 
 /// Everything a build did, in a deterministic order, plus the exit status it calls for.
@@ -48,6 +51,9 @@ public struct BuildReport: Sendable {
     public var discoveryProblems: [FileDiagnostics] = []
     /// One outcome per spec, sorted by path.
     public var outcomes: [SpecOutcome] = []
+    /// A problem with the command line found while building (`--from` names nothing usable):
+    /// nothing was compiled or written; exit status 64.
+    public var usage: UsageProblem?
     /// Set when the mode was `.write` and no spec had errors.
     public var write: WriteReport?
     /// `--check`: one group per stale bundle.
@@ -78,7 +84,8 @@ public struct BuildReport: Sendable {
     public var failedSpecs: Int { outcomes.indices.reduce(0) { $0 + (outcomes[$1].hasErrors ? 1 : 0) } }
 
     public var status: PiecExitCode {
-        groups.reduce(PiecExitCode.success) { $0.combined(with: .forDiagnostics($1.diagnostics)) }
+        if usage != nil { return .usage }
+        return groups.reduce(PiecExitCode.success) { $0.combined(with: .forDiagnostics($1.diagnostics)) }
     }
 }
 
@@ -90,15 +97,56 @@ extension Builder {
         let writes = request.mode != .validate
         let discovery = discover(inputs: request.inputs.isEmpty ? ["."] : request.inputs, outputDir: writes ? request.outputDir : nil)
         report.discoveryProblems = discovery.problems
-        let fastPath = skipsUpToDateBundles && request.mode == .write && request.output == .bundle && request.from == nil
-        report.outcomes = compileAll(discovery.inputs, from: request.from, output: request.output,
+        var previous = request.mode == .checkStale ? PreviousPolicy.recorded(outputDir: request.outputDir)
+            : .readers(outputDir: request.outputDir)
+        if let from = request.from, writes {
+            switch FromReference.parse(from, specPaths: discovery.inputs.map(\.path)) {
+            case .failure(let problem):
+                report.usage = problem
+                return report
+            case .success(let reference): previous = .reference(reference, outputDir: request.outputDir)
+            }
+        }
+        // `--check` may take the fast path too: a bundle UpToDate proves current was built from
+        // this spec, so the previous it records is the one the check rebuilds from.
+        let fastPath = skipsUpToDateBundles && request.mode != .validate && request.output == .bundle && request.from == nil
+        report.outcomes = compileAll(discovery.inputs, previous: writes ? previous : .request, output: request.output,
                                      upToDateIn: fastPath ? request.outputDir : nil, progress: progress)
         guard discovery.problems.isEmpty, !report.outcomes.contains(where: \.hasErrors) else { return report }
+        if case .reference(let reference, _) = previous, let id = reference.matchedID,
+           !report.outcomes.contains(where: { $0.bundleID == id }) {
+            report.usage = UsageProblem("--from names the chart `\(id)`, which none of the \(report.outcomes.count) specs builds",
+                                        help: ["give a folder of bundles (matched by chart id), or the bundle of one of these charts"])
+            return report
+        }
         switch request.mode {
         case .validate: break
-        case .checkStale: report.stale = check(report.outcomes, against: request.outputDir)
+        case .checkStale: report.stale = check(report.outcomes, against: request.outputDir, fix: request.fixCommand)
         case .write: report.write = write(report.outcomes, to: request.outputDir)
         }
         return report
     }
+}
+
+extension BuildRequest {
+    /// The command that writes what `--check` expects: `piec build` with the same specs,
+    /// output folder, `--svg-only` and `--from` (shell-quoted where needed).
+    public var fixCommand: String {
+        var words = ["piec", "build"] + inputs
+        if outputDir != "out" { words += ["-o", outputDir] }
+        if svgOnly { words.append("--svg-only") }
+        if let from { words += ["--from", from] }
+        return words.map(shellQuoted).joined(separator: " ")
+    }
+}
+
+/// `word` as a POSIX shell reads it back: as is when it holds only safe characters, else in
+/// single quotes.
+func shellQuoted(_ word: String) -> String {
+    // `~` only inside a word (a leading one is a home directory).
+    let safe = !word.hasPrefix("~") && word.utf8.allSatisfy { b in
+        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || "-_./=:,+@%^~".utf8.contains(b)
+    }
+    if safe && !word.isEmpty { return word }
+    return "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
 }

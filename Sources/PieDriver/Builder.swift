@@ -10,7 +10,7 @@ public struct Builder: Sendable {
     public var limits: SpecLimits
     /// Worker threads for reading, compiling and staging (default: every core).
     public var jobs: Int
-    /// `build` (writing full bundles, no `--from`) skips generating bundles that `UpToDate`
+    /// `build` and `build --check` (full bundles, no `--from`) skip generating bundles that `UpToDate`
     /// finds current on disk. Off by default so injected compile functions always run.
     public var skipsUpToDateBundles = false
 
@@ -27,9 +27,10 @@ public struct Builder: Sendable {
 
     /// Reads and compiles every input in parallel; outcomes are in input order. Two specs with
     /// the same bundle id get E0506 on the later one (by path), which then has no bundle.
-    /// `progress` receives (done, total) from any thread. `output` says what to generate.
+    /// `progress` receives (done, total) from any thread. `output` says what to generate;
+    /// `previous` how each chart's previous version is found (see `PreviousResolver`).
     /// With `upToDateIn` (an output directory), bundles found current there are not generated.
-    public func compileAll(_ inputs: [SpecInput], from: String? = nil, output: CompileOutput = .bundle,
+    public func compileAll(_ inputs: [SpecInput], previous: PreviousPolicy = .request, output: CompileOutput = .bundle,
                            upToDateIn: String? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil) -> [SpecOutcome] {
         let total = inputs.count
         var perItem: (@Sendable (Int) -> Void)?
@@ -37,8 +38,10 @@ public struct Builder: Sendable {
         let builder = self
         let upToDateIn = upToDateIn.flatMap { UpToDate.usable(outputDir: $0) ? $0 : nil }
         let cache = FolderInputsCache()
+        let context = previous.outputDir.map(PreviousContext.init)
         var outcomes = parallelMap(inputs, jobs: jobs, progress: perItem) {
-            builder.compileOne($0, from: from, output: output, upToDateIn: upToDateIn, folderCache: cache, keepsChart: false)
+            builder.compileOne($0, previous: previous, output: output, upToDateIn: upToDateIn, folderCache: cache,
+                               context: context, keepsChart: false)
         }
         Self.rejectDuplicateIDs(&outcomes)
         return outcomes
@@ -46,16 +49,18 @@ public struct Builder: Sendable {
 
     /// Reads and compiles one spec (no cross-spec checks). `upToDateIn` must be a real directory
     /// (`compileAll` checks it once with `UpToDate.usable`).
-    public func compileOne(_ input: SpecInput, from: String? = nil, output: CompileOutput = .bundle,
+    public func compileOne(_ input: SpecInput, previous: PreviousPolicy = .request, output: CompileOutput = .bundle,
                            upToDateIn: String? = nil) -> SpecOutcome {
-        compileOne(input, from: from, output: output, upToDateIn: upToDateIn, folderCache: nil, keepsChart: true)
+        compileOne(input, previous: previous, output: output, upToDateIn: upToDateIn, folderCache: nil,
+                   context: previous.outputDir.map(PreviousContext.init), keepsChart: true)
     }
 
-    /// `compileOne` sharing what specs of one folder read (`.piec.yaml`) within one build.
+    /// `compileOne` sharing what specs of one folder read (`.piec.yaml`) and what finding
+    /// previous versions looks up (`PreviousContext`) within one build.
     /// `keepsChart`: the outcome keeps the compiled chart (layout, plan, changes) for the
     /// watcher and the preview; a batch build drops it (1000 specs kept 6 MB alive for nothing).
-    func compileOne(_ input: SpecInput, from: String?, output: CompileOutput, upToDateIn: String?,
-                    folderCache: FolderInputsCache?, keepsChart: Bool) -> SpecOutcome {
+    func compileOne(_ input: SpecInput, previous policy: PreviousPolicy, output: CompileOutput, upToDateIn: String?,
+                    folderCache: FolderInputsCache?, context: PreviousContext?, keepsChart: Bool) -> SpecOutcome {
         let source: SourceFile
         switch SpecReader.read(input.path, limits: limits) {
         case .failure(let error):
@@ -71,11 +76,17 @@ public struct Builder: Sendable {
         // hash the fast path compares.
         let gathered = SpecInputsReader.gather(specPath: input.path, source: source, limits: limits, cache: folderCache)
         let hashed = gathered.inputs.hashedBytes(spec: source.bytes)
+        // The fast path serves the default previous version and `--check` only: a bundle built
+        // from this very spec keeps the previous it records (`PreviousResolver`, step 1), and
+        // `--check` rebuilds from that record, so a current bundle is exactly what the full
+        // path would write or compare.
+        let freshness = upToDateIn != nil && output == .bundle && policy.keepsRecordedPrevious
         // The common unchanged case without even parsing: OUT/<file stem> was built from these
         // exact bytes (its manifest holds their hash), so this spec compiles to the same id and
-        // bytes. Sound because loading a spec that compiled reports nothing but errors (PieSpec
-        // has no warnings); a spec whose id differs from its file stem is checked after loading.
-        if let upToDateIn, output == .bundle, from == nil, BundleID.isValid(slug), gathered.diagnostics.isEmpty,
+        // bytes. Sound for diagnostics too: a build that warned lists its warnings in the
+        // manifest, whose head then does not match (`Manifest.head`), so such a spec is built
+        // again and warns again; a spec whose id differs from its file stem is checked after loading.
+        if freshness, let upToDateIn, BundleID.isValid(slug), gathered.diagnostics.isEmpty,
            UpToDate.isCurrent(outputDir: upToDateIn, id: slug, specBytes: hashed) {
             var outcome = SpecOutcome(input: input, source: source, bundle: nil, spec: nil, diagnostics: [])
             outcome.upToDateID = slug
@@ -84,13 +95,13 @@ public struct Builder: Sendable {
             return outcome
         }
         var request = CompileRequest(source: source, defaultID: slug, svgOnly: output == .svgOnly)
-        // Where an up-to-date bundle may be skipped, compile in two steps: check the spec, decide
-        // from its id whether OUT/<id> is current (a spec whose `id` is not its file stem), and
-        // only then generate. A compile function that generates anyway skips the decision.
-        let freshness = upToDateIn != nil && output == .bundle && from == nil
-        request.validateOnly = output == .none || freshness
+        // Compile in two steps where the previous version depends on the spec (its id, its
+        // canonical spec) or an up-to-date bundle may be skipped: check the spec, decide, then
+        // generate. A compile function that generates anyway skips the decisions.
+        let resolves = output != .none && policy.resolves
+        request.validateOnly = output == .none || output == .checked || freshness || resolves
+        request.reportsLayout = output == .none
         request.inputs = gathered.inputs
-        var diagnostics: [Diagnostic] = gathered.diagnostics
         func finished(_ outcome: SpecOutcome, related: [FileDiagnostics] = []) -> SpecOutcome {
             var outcome = outcome
             outcome.related = related
@@ -98,25 +109,36 @@ public struct Builder: Sendable {
             outcome.dependencies = gathered.dependencies
             return outcome
         }
-        if let from {
-            let resolved = PreviousVersionResolver(ref: from).resolve(specPath: input.path, source: source, defaultID: slug)
-            request.previous = resolved.previous
-            diagnostics += resolved.diagnostics
-            if resolved.diagnostics.hasErrors {
-                return finished(SpecOutcome(input: input, source: source, bundle: nil, spec: nil, diagnostics: diagnostics))
-            }
-        }
         var result = compile(request)
-        if freshness, let checked = result.checked {
+        var diagnostics: [Diagnostic] = gathered.diagnostics
+        if output != .none, var checked = result.checked {
             let id = checked.spec.id
-            if id != slug, BundleID.isValid(id), let upToDateIn, !diagnostics.hasErrors,
+            if freshness, id != slug, BundleID.isValid(id), let upToDateIn, !gathered.diagnostics.hasErrors,
                UpToDate.isCurrent(outputDir: upToDateIn, id: id, specBytes: hashed) {
                 var outcome = SpecOutcome(input: input, source: source, bundle: nil, spec: checked.spec,
                                           diagnostics: diagnostics + result.diagnostics)
                 outcome.upToDateID = id
                 return finished(outcome, related: result.related)
             }
-            result = Compiler.generate(checked)
+            if resolves, let context {
+                let found = PreviousResolver(context: context).resolve(policy, specPath: input.path, spec: checked.spec, source: source,
+                                                                       hashed: hashed)
+                diagnostics += found.diagnostics
+                if found.diagnostics.hasErrors {
+                    return finished(SpecOutcome(input: input, source: source, bundle: nil, spec: checked.spec,
+                                                diagnostics: diagnostics + result.diagnostics), related: result.related)
+                }
+                if let previous = found.previous {
+                    let loaded = previous.loadPrevious(for: checked.spec)
+                    checked.previous = loaded.spec
+                    checked.diagnostics.insert(contentsOf: loaded.diagnostics, at: 0)
+                }
+            }
+            if output == .checked {
+                result.checked = checked
+            } else {
+                result = Compiler.generate(checked)
+            }
         }
         diagnostics += result.diagnostics
         var bundle = diagnostics.hasErrors ? nil : result.bundle
@@ -131,7 +153,7 @@ public struct Builder: Sendable {
             bundle = nil
         }
         var outcome = SpecOutcome(input: input, source: source, bundle: bundle, spec: result.spec, diagnostics: diagnostics)
-        if output == .none, !diagnostics.hasErrors { outcome.checked = result.checked }
+        if output == .none || output == .checked, !diagnostics.hasErrors { outcome.checked = result.checked }
         outcome.chart = bundle == nil || !keepsChart ? nil : result.chart
         return finished(outcome, related: result.related)
     }
@@ -176,7 +198,8 @@ public struct Builder: Sendable {
     }
 
     /// `--check`: one E0510 per spec whose bundle on disk is missing or differs. Writes nothing.
-    public func check(_ outcomes: [SpecOutcome], against outputDir: String) -> [FileDiagnostics] {
-        StaleCheck.run(outcomes, outputDir: outputDir, jobs: jobs)
+    /// `fix` is the command E0510's help names (`BuildRequest.fixCommand`).
+    public func check(_ outcomes: [SpecOutcome], against outputDir: String, fix: String = "piec build") -> [FileDiagnostics] {
+        StaleCheck.run(outcomes, outputDir: outputDir, jobs: jobs, fix: fix)
     }
 }

@@ -14,8 +14,8 @@ public enum DriverDiagnostics {
     public static let writeFailed = DiagnosticCode("E0509")
     public static let staleBundle = DiagnosticCode("E0510")
     public static let invalidBundle = DiagnosticCode("E0511")
-    public static let fromNotFound = DiagnosticCode("E0512")
-    public static let unknownRevision = DiagnosticCode("E0513")
+    // E0512 and E0513 (a --from that names nothing, an unknown revision) are usage errors
+    // now (exit 64, once per build); their entries stay to explain older logs.
     public static let previousMissing = DiagnosticCode("E0514")
     /// Emitted by `DiagnosticRenderer` when it caps a file's diagnostics.
     public static let omitted = DiagnosticRenderer.omittedCode
@@ -80,10 +80,15 @@ public enum DriverDiagnostics {
             remain. Exit status 74.
             """),
         CodeInfo("E0510", "bundle is stale", """
-            `piec build --check` compares the bundles piec would write with the ones on disk, \
-            without writing anything. A bundle is stale when its directory is missing, a file is \
-            missing or differs, or it holds a file piec would not write. Run `piec build` and \
-            commit the result. Exit status 2.
+            `piec build --check` rebuilds each bundle from the previous version its manifest \
+            records (its `previous` member) and compares the bytes with the ones on disk, \
+            without writing anything; a bundle without a readable manifest is rebuilt from the \
+            previous version `piec build` would use. A bundle is stale when its directory is \
+            missing, a file is missing or differs (the spec, its data file or a `.piec.yaml` \
+            changed since it was built), or it holds a file piec would not write. The help names \
+            the command that writes what the check expects (`piec build` with the same specs, \
+            output folder and options): run it and commit the result. No `--from` or git \
+            history is needed. Exit status 2.
             """),
         CodeInfo("E0511", "invalid bundle", """
             A compiled bundle has an id outside `[a-z0-9-]` (1 to 64 characters) or a file name \
@@ -91,20 +96,22 @@ public enum DriverDiagnostics {
             piec: please report it with the spec. Exit status 1.
             """),
         CodeInfo("E0512", "nothing to read at the --from reference", """
-            `--from REF` is the previous version of the spec: a spec file, a bundle folder (its \
-            manifest.json holds the spec it was built from), an output folder holding \
-            `<id>/manifest.json`, or a git revision such as `HEAD~1`, a tag or a branch. REF is \
-            none of these here: no such file or folder, and the spec is not inside a git \
-            repository.
+            No longer reported as a diagnostic: a `--from REF` that is no file, no folder and no \
+            git revision (the specs are not in a git repository) is a usage error, printed once \
+            as `piec: error:` with exit status 64 before any spec is built. `--from` takes a spec \
+            file, a bundle folder, a folder of bundles or of previous specs, a git revision or \
+            `none`.
             """),
         CodeInfo("E0513", "unknown git revision", """
-            `--from REF` was read as a git revision, but git does not know it in the spec's \
-            repository. Check the name with `git rev-parse REF`.
+            No longer reported as a diagnostic: a `--from` revision git does not know is a usage \
+            error, printed once as `piec: error:` with a "did you mean" among HEAD, the branches, \
+            the tags and HEAD~N, exit status 64. Check the name with `git rev-parse REF`.
             """),
         CodeInfo("E0514", "no previous version: the chart enters", """
             A note, not an error: the previous version named by `--from` does not hold this \
             chart (the file did not exist at that revision, or the folder has no bundle with \
-            this id). The chart plays its `enter` animation instead of a transition.
+            this id and no spec with this file name). The chart plays its `enter` animation \
+            instead of a transition.
             """),
         CodeInfo("E0515", "more diagnostics not shown", """
             A note, not an error: piec prints at most 100 diagnostics per file (in every \

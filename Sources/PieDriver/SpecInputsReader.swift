@@ -27,22 +27,12 @@ struct GatheredInputs: Sendable {
 
 /// What every spec of one folder shares (its root, its `.piec.yaml` files), found once per
 /// folder in a build: thousands of specs in one folder cost one walk up the tree, not one each.
-final class FolderInputsCache: @unchecked Sendable {
-    private let lock = Lock()
-    private var folders: [String: GatheredInputs] = [:]
-
-    func inputs(of specDir: String, _ make: () -> GatheredInputs) -> GatheredInputs {
-        if let known = lock.withLock({ folders[specDir] }) { return known }
-        let made = make()
-        lock.withLock { folders[specDir] = made }
-        return made
-    }
-}
+typealias FolderInputsCache = Memo<String, GatheredInputs>
 
 enum SpecInputsReader {
     static func gather(specPath: String, source: SourceFile, limits: SpecLimits, cache: FolderInputsCache? = nil) -> GatheredInputs {
         let specDir = displayParent(specPath)
-        var gathered = cache?.inputs(of: specDir) { folderInputs(specDir, limits: limits) } ?? folderInputs(specDir, limits: limits)
+        var gathered = cache?.value(specDir) { folderInputs(specDir, limits: limits) } ?? folderInputs(specDir, limits: limits)
         if let reference = SpecLoader.dataReference(source, limits: limits), let root = gathered.root {
             let path = displayPath(join(specDir, reference.path))
             gathered.dependencies.append(path)

@@ -8,7 +8,8 @@ import PieDiagnostics
 
 /// `piec build --check`: compares the bundles piec would write with the disk, read-only.
 enum StaleCheck {
-    static func run(_ outcomes: [SpecOutcome], outputDir: String, jobs: Int) -> [FileDiagnostics] {
+    /// `fix`: the command that writes what the check expects (E0510's help names it).
+    static func run(_ outcomes: [SpecOutcome], outputDir: String, jobs: Int, fix: String = "piec build") -> [FileDiagnostics] {
         let out: Result<DirectoryHandle, POSIXFailure> = DirectoryHandle.open(outputDir)
         let candidates = outcomes.filter { $0.bundle != nil }
         let reasons = parallelMap(candidates, jobs: jobs) { outcome in
@@ -20,7 +21,7 @@ enum StaleCheck {
             let shown = reasons.prefix(5).joined(separator: ", ") + (reasons.count > 5 ? ", ..." : "")
             let d = DriverDiagnostics.error(
                 DriverDiagnostics.staleBundle, "bundle `\(path)` is out of date: \(shown)",
-                help: "run `piec build` and commit the result")
+                help: "run `\(fix)` and commit the result")
             return FileDiagnostics(path: outcome.input.displayPath, file: outcome.source, diagnostics: [d])
         }
     }

@@ -7,8 +7,11 @@ import PieCore
 
 /// The fast path of an unchanged rebuild: decides from a few `lstat`s and the head of
 /// `manifest.json`, without generating the bundle, that `OUT/<id>/` already holds exactly what
-/// this piec would write for these spec bytes. Used by `piec build` (full bundles, no `--from`);
-/// `--check` always compares every byte.
+/// this piec would write for these spec bytes. Used by `piec build` and `piec build --check`
+/// (full bundles, no `--from`). Sound with previous versions: a bundle built from these very
+/// bytes keeps the previous its manifest records, both by default and in `--check`
+/// (`PreviousResolver`), so the bytes it would write are the ones on disk. A fresh clone gives
+/// every file a new ctime: its first build or check takes the full path.
 ///
 /// The bundle is up to date when all of these hold:
 /// - `OUT` and `OUT/<id>` are real directories (no symlink) holding the four bundle files as

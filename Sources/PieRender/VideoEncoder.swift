@@ -3,6 +3,7 @@ import Darwin
 #else
 import Glibc
 #endif
+import PieDriver
 import PieRaster
 
 /// MP4 (H.264) by the `ffmpeg` program: raw RGBA frames (opaque: drawn on the page colour) are piped to it at a constant frame
@@ -41,8 +42,8 @@ enum VideoEncoder {
                          "-c:v", "libx264", "-preset", "medium", "-crf", "20", "-pix_fmt", "yuv420p", "-threads", "1",
                          "-movflags", "+faststart", "-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1",
                          "-y", output]
-        var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { throw RenderFailure(message: "cannot start ffmpeg: no pipe") }
+        guard let ends = closeOnExecPipe() else { throw RenderFailure(message: "cannot start ffmpeg: no pipe") }
+        let pipeEnds = [ends.read, ends.write]
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -53,7 +54,7 @@ enum VideoEncoder {
         var argv = arguments.map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, tool, &actions, nil, &argv, environ)
+        let spawned = spawnLock.withLock { posix_spawn(&pid, tool, &actions, nil, &argv, environ) }
         close(pipeEnds[0])
         guard spawned == 0 else {
             close(pipeEnds[1])

@@ -14,6 +14,18 @@ extension ChartSpec {
     public func writeCanonical(into j: inout JSONStream) {
         withUnsafePointer(to: self) { Keys.root.writeCanonical($0, into: &j) }
     }
+
+    /// The canonical spec's text as the value of a top-level member of a manifest (`spec`,
+    /// `previous`): what follows `"spec": ` in every manifest built from it, so the driver
+    /// compares specs by bytes and a recorded spec can be read back.
+    public func canonicalMemberText() -> [UInt8] {
+        var j = JSONStream(capacity: 4096 + slices.count * 200)
+        j.open("{")
+        j.key("spec")
+        let start = j.out.bytes.count
+        writeCanonical(into: &j)
+        return Array(j.out.bytes[start...])
+    }
 }
 
 /// One reported change of a spec key between two versions (see `ChangeRule`).

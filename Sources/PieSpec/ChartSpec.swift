@@ -42,7 +42,8 @@ extension ChartSpec {
     /// A chart of rings as one list of slices (inside out, each ring's in its order), for what
     /// lists every slice (legend, tooltips, data table, manifest, change report): the id
     /// `ring/slice` (`/` is in no id, so it is unique and names the ring), the label
-    /// `Ring: Slice`, `renamedFrom` within the ring. A chart without rings is itself.
+    /// `Ring: Slice` (`Slice` alone when the ring's label is empty), `renamedFrom` within the
+    /// ring. A chart without rings is itself.
     public var flattened: ChartSpec {
         guard !rings.isEmpty else { return self }
         var flat = self
@@ -51,7 +52,7 @@ extension ChartSpec {
             ring.slices.map { s in
                 var f = s
                 f.id = ChartSpec.ringSliceID(ring: ring.id, slice: s.id)
-                f.label = ring.label + ": " + s.label
+                f.label = ring.label.isEmpty ? s.label : ring.label + ": " + s.label
                 f.renamedFrom = s.renamedFrom.map { ChartSpec.ringSliceID(ring: ring.id, slice: $0) }
                 return f
             }

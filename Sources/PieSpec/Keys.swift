@@ -215,7 +215,7 @@ public enum Keys {
         .identifier("id", \RingSpec.id, allowUnderscore: true, documentsDefault: false, change: .silent,
                     "Identity across versions: [a-z0-9][a-z0-9_-]*, unique among the rings; default = slug of the label."),
         .text("label", \RingSpec.label, maxLength: maxText, required: true, change: .silent,
-              "Name of the ring: the legend, tooltips and data table show it before each of its slices."),
+              "Name of the ring: the legend, tooltips and data table show it before each of its slices (`Ring: Slice`); an empty label shows the slice's alone."),
         // Slices are reported one by one (`ChangeReport`, as `ring/slice`).
         .custom("slices", \RingSpec.slices, .list(of: .object(ringSlice), minItems: 1), required: true, documentsDefault: false, change: .silent,
                 "The ring's slices, in order: items as in the top-level `slices` but `radius` and `explode`; ids unique within the ring.",

@@ -10,12 +10,19 @@ struct Build: Command {
             whose bytes did not change is not touched; a changed one is staged in OUT and swapped \
             in atomically. piec never writes through a symlink or deletes files it did not write.
 
-            --from REF animates each chart from its previous version instead of playing its \
-            enter animation: REF is a spec file, a bundle folder, an output folder holding \
-            <id>/manifest.json, or a git revision (the spec's own path at that revision).
+            Each chart animates from what its readers last saw, and its manifest records that \
+            previous version: a bundle in OUT built from the same spec keeps its transition; \
+            otherwise, in a git repository, the bundle committed at HEAD (or, with none \
+            committed, the spec at HEAD when it changed since; else it enters); outside git, \
+            the bundle in OUT. --from REF overrides it: a spec file, a bundle folder, a folder of \
+            bundles (matched by chart id) or of previous specs (by file name), a git revision \
+            (the spec as it was there, or before its last change when it has not changed since), \
+            or none (the enter animation).
 
             --check writes nothing and exits 2 when a bundle in OUT is missing or differs from what \
-            piec would write (each stale bundle is listed as E0510), for CI.
+            piec would write from the previous version its manifest records (each stale bundle \
+            is listed as E0510, with the command that fixes it), for CI: it needs no --from and \
+            no git history.
             """,
         positional: SpecOptions.positional,
         options: SpecOptions.options + [
@@ -23,7 +30,7 @@ struct Build: Command {
                     completes: .directories),
             .flag("check", help: "Write nothing; exit 2 when a committed bundle is missing or differs."),
             .flag("svg-only", help: "Write only chart.svg in each bundle (no CSS, HTML or manifest)."),
-            .option("from", .text("REF"), help: "Animate from this previous version: a spec file, a bundle folder (or an output folder holding <id>/), or a git revision such as HEAD~1.",
+            .option("from", .text("REF"), help: "Animate from this previous version instead of what readers last saw: a spec file, a bundle folder (or a folder of bundles), a git revision such as HEAD~1, or none.",
                     completes: .paths),
         ])
 

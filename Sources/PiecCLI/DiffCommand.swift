@@ -1,32 +1,38 @@
 import PieDriver
 
-/// `piec diff OLD NEW` / `piec diff SPEC --from REF`: the transition plan, for review.
+/// `piec diff [OLD] NEW` / `piec diff SPEC --from REF`: the transition plan, for review.
 struct Diff: Command {
     static let spec = CommandSpec(
         name: "diff",
         abstract: "Print what changed between two versions of a spec, one line per slice.",
         discussion: """
-            `piec diff OLD NEW` compares two spec files; `piec diff SPEC --from REF` compares a \
-            spec with its previous version, where REF is a spec file, a bundle folder (or an \
-            output folder holding <id>/), or a git revision such as HEAD~1 (the spec's own path \
-            at that revision). Lines: `+ go  Go  12.0%` inserted, `- perl` removed, \
-            `~ python  40.0% -> 35.5%` updated, `> kotlin renamed from kt`, \
-            `moved rust 3 -> 1`, `chart innerRadius 0 -> 0.6`.
+            `piec diff SPEC` compares a spec with the version `piec build` animates it from: \
+            what readers last saw (the bundle in OUT built from it, else the bundle committed \
+            at HEAD, else the spec at HEAD when it changed since). `piec diff OLD NEW` \
+            and `piec diff SPEC --from REF` name the previous version: a spec file, a bundle \
+            folder (or an output folder holding <id>/), a git revision such as HEAD~1, or none. \
+            One line per slice: `+ go  Go  12.0%` inserted, `- perl  8.0%` removed, \
+            `~ python  40.0% -> 35.5%  (value)` updated (the keys that changed), \
+            `~ python -> python3  30.0% -> 28.0%  (label, value)` renamed, \
+            `moved rust 3 -> 1` reordered; then `chart innerRadius 0 -> 0.6` for the chart.
 
-            Exit status: 0, or with --exit-code 1 when anything changed (for CI); 1 also when \
-            a spec has errors, 74 when a file cannot be read.
+            Exit status: 0; with --exit-code, 3 when anything changed (for CI). Errors: 1 a \
+            spec has errors, 64 usage (REF names nothing), 74 a file cannot be read.
             """,
-        positional: PositionalSpec(name: "SPEC", help: "OLD NEW, or SPEC with --from.", repeatable: true,
+        positional: PositionalSpec(name: "SPEC", help: "SPEC, or OLD NEW.", repeatable: true,
                                    completion: .specs),
         options: [
-            .option("from", .text("REF"), help: "The previous version: a spec file, a bundle folder or a git revision.",
+            .option("from", .text("REF"), help: "The previous version: a spec file, a bundle folder, a git revision or none.",
                     completes: .paths),
+            .option("output", short: "o", .text("DIR"), help: "The output folder whose bundles give the default previous version.",
+                    default: "out", completes: .directories),
             .option("format", .choice("format", ["text", "json"]), help: "Output format: text or json.", default: "text"),
-            .flag("exit-code", help: "Exit 1 when anything changed."),
+            .flag("exit-code", help: "Exit 3 when anything changed (no error uses 3)."),
         ])
 
-    var ref: String
+    var ref: String?
     var spec: String
+    var output: String
     var json: Bool
     var exitCode: Bool
 
@@ -36,21 +42,33 @@ struct Diff: Command {
             guard specs.count == 1 else { throw UsageError(message: "with --from, give exactly one SPEC") }
             (ref, spec) = (from, specs[0])
         } else {
-            guard specs.count == 2 else { throw UsageError(message: "give OLD and NEW, or one SPEC with --from REF") }
-            (ref, spec) = (specs[0], specs[1])
+            guard specs.count == 1 || specs.count == 2 else { throw UsageError(message: "give one SPEC, or OLD and NEW") }
+            (ref, spec) = specs.count == 2 ? (specs[0], specs[1]) : (nil, specs[0])
         }
+        output = arguments.value("output") ?? "out"
         json = arguments.value("format") == "json"
         exitCode = arguments.flag("exit-code")
     }
 
     func run() throws(ExitStatus) {
-        let result = DiffRun.run(newPath: spec, ref: ref)
+        let result = DiffRun.run(newPath: spec, ref: ref, outputDir: output)
         let terminal = Terminal()
+        if let usage = result.usage {
+            terminal.err(PiecUsage.message(usage))
+            throw ExitStatus(PiecExitCode.usage.rawValue)
+        }
         for group in result.groups where !group.diagnostics.isEmpty {
             terminal.err(DiagnosticRenderer.render(group, format: .human, color: terminal.colorOnStderr))
         }
         guard let report = result.report else { throw ExitStatus(result.status.rawValue) }
         terminal.out(json ? report.json().serialized(pretty: true) + "\n" : report.text())
-        if exitCode, !report.isEmpty { throw ExitStatus(1) }
+        if exitCode, !report.isEmpty { throw ExitStatus(PiecExitCode.changed.rawValue) }
+    }
+}
+
+/// A usage problem found by the driver, printed as the command line's own (`piec: error:`).
+enum PiecUsage {
+    static func message(_ problem: UsageProblem) -> String {
+        "piec: error: \(problem.message)\n" + problem.help.map { "help: \($0)\n" }.joined()
     }
 }

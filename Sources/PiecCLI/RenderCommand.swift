@@ -81,6 +81,10 @@ struct Render<Raster: RasterLauncher>: Command {
         if format.needsRaster { try Raster.handOver() }
         let terminal = Terminal()
         let result = RenderRun.compile(input, from: from)
+        if let usage = result.usage {
+            terminal.err(PiecUsage.message(usage))
+            throw ExitStatus(result.status.rawValue)
+        }
         for group in result.groups {
             terminal.err(DiagnosticRenderer.render(group, format: .human, color: terminal.colorOnStderr))
         }

@@ -20,9 +20,13 @@ struct Reporter {
         }
         progress?.clear()
         let elapsed = (DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+        if let usage = report.usage {
+            terminal.err(PiecUsage.message(usage))
+            return report.status
+        }
         printDiagnostics(report.groups)
         if format != .json {
-            terminal.err(Summary(report: report, mode: request.mode, elapsedMS: Int(elapsed)).text + "\n")
+            terminal.err(Summary(report: report, mode: request.mode, elapsedMS: Int(elapsed), fix: request.fixCommand).text + "\n")
         }
         return report.status
     }
@@ -47,6 +51,8 @@ struct Summary {
     var report: BuildReport
     var mode: BuildRequest.Mode
     var elapsedMS: Int
+    /// The command that writes what `--check` expects.
+    var fix = "piec build"
 
     var text: String {
         let specs = report.outcomes.count
@@ -63,7 +69,7 @@ struct Summary {
             return "checked \(plural(specs, "spec")): no errors in \(elapsedMS) ms"
         case .checkStale:
             let stale = report.stale.count
-            if stale > 0 { return "error: \(stale) of \(plural(specs, "bundle")) \(stale == 1 ? "is" : "are") out of date; run `piec build`" }
+            if stale > 0 { return "error: \(stale) of \(plural(specs, "bundle")) \(stale == 1 ? "is" : "are") out of date; run `\(fix)`" }
             return "checked \(plural(specs, "chart")): all bundles up to date in \(elapsedMS) ms"
         case .write:
             let write = report.write ?? WriteReport()

@@ -35,7 +35,7 @@ import Testing
         let stale = try ws.run("build", "--check", "--format", "short", "specs", "-o", "site")
         #expect(stale.status == 2)
         #expect(stale.stderr.hasPrefix("specs/pie.yaml: error[E0510]: bundle `site/pie` is out of date: "))
-        #expect(stale.stderr.hasSuffix("error: 1 of 2 bundles is out of date; run `piec build`\n"))
+        #expect(stale.stderr.hasSuffix("error: 1 of 2 bundles is out of date; run `piec build specs -o site`\n"))
         #expect(ws.snapshot("site") == built)
     }
 

@@ -28,9 +28,9 @@ import Testing
 
     static let expectedText = """
         moved rust 4 -> 1
-        ~ swift  40.0% -> 35.0%
-        - perl
-        > kotlin renamed from kt
+        ~ swift  40.0% -> 35.0%  (value)
+        - perl  10.0%
+        ~ kt -> kotlin  30.0% -> 30.0%
         + go  Go  15.0%
         chart innerRadius 0 -> 0.5
 
@@ -94,17 +94,19 @@ import Testing
         #expect(rename["oldId"] as? String == "kt")
         let update = slices[1]
         #expect(update["oldPercent"] as? String == "40.0" && update["newPercent"] as? String == "35.0")
-        #expect(slices[2]["newPercent"] is NSNull)
+        #expect(slices[2]["newPercent"] is NSNull && slices[2]["oldPercent"] as? String == "10.0")
+        #expect(move["moved"] as? Bool == true && update["moved"] as? Bool == false)
         let chart = try #require(json["chart"] as? [[String: Any]])
         #expect(chart.count == 1)
         #expect(chart.first?["field"] as? String == "innerRadius")
         #expect(chart.first?["old"] as? String == "0" && chart.first?["new"] as? String == "0.5")
     }
 
-    @Test func exitCodeIsOneOnlyWhenSomethingChanged() throws {
+    /// "Changed" has its own status, 3, which no error uses (1 is a spec with errors).
+    @Test func exitCodeIsThreeOnlyWhenSomethingChanged() throws {
         let ws = try workspace()
         let changed = try ws.run("diff", "old.yaml", "new.yaml", "--exit-code")
-        #expect(changed.status == 1)
+        #expect(changed.status == 3)
         #expect(changed.stdout == Self.expectedText, "the report is still printed")
         let same = try ws.run("diff", "old.yaml", "old.yaml", "--exit-code")
         #expect(same.status == 0)
@@ -114,14 +116,34 @@ import Testing
         #expect(json.stdout.contains("\"changed\": false"))
         // Without --exit-code a change is not a failure.
         #expect(try ws.run("diff", "old.yaml", "new.yaml").status == 0)
+        // A spec with errors is 1 with or without --exit-code, never 3.
+        try ws.write("bad.yaml", Specs.negative)
+        #expect(try ws.run("diff", "old.yaml", "bad.yaml", "--exit-code").status == 1)
+    }
+
+    /// `piec diff SPEC` compares with the previous version `piec build` would use: outside
+    /// git, the bundle in the output folder (`-o`), here built from old.yaml.
+    @Test func withoutOldTheDefaultPreviousVersionIsUsed() throws {
+        let ws = try workspace()
+        let enters = try ws.run("diff", "new.yaml")
+        #expect(enters.status == 0, "\(enters.stderr)")
+        #expect(enters.stdout.hasPrefix("+ rust  Rust  20.0%\n"), "no bundle: everything is inserted: \(enters.stdout)")
+        try ws.write("site/old/langs.yaml", Self.old)
+        #expect(try ws.run("build", "site/old/langs.yaml", "-o", "site/out").status == 0)
+        let run = try ws.run("diff", "new.yaml", "-o", "site/out")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == Self.expectedText)
+        // Once the bundle is built from new.yaml it keeps its transition: the same report.
+        #expect(try ws.run("build", "new.yaml", "-o", "site/out").status == 0)
+        #expect(try ws.run("diff", "new.yaml", "--output", "site/out").stdout == Self.expectedText)
     }
 
     @Test(arguments: [
         ["diff"],
-        ["diff", "new.yaml"],
         ["diff", "a.yaml", "b.yaml", "c.yaml"],
         ["diff", "old.yaml", "new.yaml", "--from", "old.yaml"],
         ["diff", "old.yaml", "new.yaml", "--format", "xml"],
+        ["diff", "new.yaml", "--from", "HAED"],
     ])
     func usageErrorsExit64(_ arguments: [String]) throws {
         let ws = try workspace()

@@ -142,10 +142,10 @@ import Testing
         // The same revision through `piec diff`.
         let diff = try Self.piec(ws, "diff", "share.yaml", "--from", "HEAD~1")
         #expect(diff.status == 0)
-        #expect(diff.stdout == "~ a  50.0% -> 40.0%\n- b\n+ d  D  40.0%\n", "\(diff.stdout)")
-        // HEAD holds v2 itself: nothing changed.
+        #expect(diff.stdout == "~ a  50.0% -> 40.0%  (value)\n- b  30.0%\n+ d  D  40.0%\n", "\(diff.stdout)")
+        // HEAD holds v2 itself: the version before its last change (v1) is the previous one.
         let same = try Self.piec(ws, "diff", "share.yaml", "--from", "HEAD", "--exit-code")
-        #expect(same.status == 0 && same.stdout == "no changes\n", "\(same.stdout)\(same.stderr)")
+        #expect(same.status == 3 && same.stdout == diff.stdout, "\(same.stdout)\(same.stderr)")
     }
 
     @Test func aSpecInASubfolderIsReadAtItsOwnPath() throws {
@@ -161,25 +161,30 @@ import Testing
         Self.expectTransition(try Self.manifest(ws, "out/share/manifest.json"), "subfolder")
     }
 
-    @Test func unknownRevisionIsE0513() throws {
+    /// A revision git does not know is a usage error, printed once, with a "did you mean".
+    @Test func anUnknownRevisionIsAUsageError() throws {
         let ws = try Self.repository()
+        try ws.write("more.yaml", Self.v1.replacingOccurrences(of: "id: share", with: "id: more"))
         let before = ws.snapshot()
-        let run = try Self.piec(ws, "build", "share.yaml", "-o", "out", "--from", "nope")
-        #expect(run.status == 1)
-        #expect(run.stderr.contains("error[E0513]"), "\(run.stderr)")
-        #expect(run.stderr.contains("nope"))
+        let run = try Self.piec(ws, "build", "share.yaml", "more.yaml", "-o", "out", "--from", "HAED")
+        #expect(run.status == 64)
+        #expect(run.stderr.hasPrefix("piec: error: --from 'HAED' is not a file, a folder or a git revision"), "\(run.stderr)")
+        #expect(run.stderr.components(separatedBy: "piec: error:").count == 2, "once, not once per spec: \(run.stderr)")
+        #expect(run.stderr.contains("help: did you mean 'HEAD'?"), "\(run.stderr)")
         #expect(!ws.exists("out"), "nothing is written")
         #expect(ws.snapshot() == before)
+        let typo = try Self.piec(ws, "build", "share.yaml", "-o", "out", "--from", "HAED~1")
+        #expect(typo.status == 64 && typo.stderr.contains("did you mean 'HEAD~1'"), "\(typo.stderr)")
         let diff = try Self.piec(ws, "diff", "share.yaml", "--from", "nope")
-        #expect(diff.status == 1 && diff.stderr.contains("error[E0513]"))
+        #expect(diff.status == 64 && diff.stderr.hasPrefix("piec: error: --from 'nope'"), "\(diff.stderr)")
     }
 
-    @Test func outsideARepositoryIsE0512() throws {
+    @Test func aRevisionOutsideARepositoryIsAUsageError() throws {
         let ws = try Workspace()
         try ws.write("share.yaml", Self.v2)
         let run = try Self.piec(ws, "build", "share.yaml", "-o", "out", "--from", "HEAD~1")
-        #expect(run.status == 1)
-        #expect(run.stderr.contains("error[E0512]"), "\(run.stderr)")
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("is not inside a git repository"), "\(run.stderr)")
         #expect(!ws.exists("out"))
     }
 

@@ -43,7 +43,7 @@ import Testing
         #expect(Self.innerRadius(m) == 0.6)
         let diff = try CLIFromTests.piec(ws, "diff", "charts/share.yaml", "--from", "HEAD~1")
         // The shared defaults changed between the revisions too.
-        #expect(diff.stdout == "~ a  50.0% -> 40.0%\n- b\n+ d  D  40.0%\nchart innerRadius 0.5 -> 0.6\n", "\(diff.stdout)\(diff.stderr)")
+        #expect(diff.stdout == "~ a  50.0% -> 40.0%  (value)\n- b  30.0%\n+ d  D  40.0%\nchart innerRadius 0.5 -> 0.6\n", "\(diff.stdout)\(diff.stderr)")
         // The manifest's canonical spec holds the resolved slices and merged defaults: a
         // bundle is a previous version without the data file or .piec.yaml.
         try #require(try CLIFromTests.git(["checkout", "-q", "HEAD~1"], in: ws.path) == 0)

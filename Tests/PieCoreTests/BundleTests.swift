@@ -56,7 +56,8 @@ struct BundleTests {
         let source = "piec: 1\nid: languages\n"
         let m = try manifest(languages(), source: source)
         #expect(m["piec"] as? String == PiecVersion.string)
-        #expect(m["manifestVersion"] as? Int == 1)
+        #expect(m["manifestVersion"] as? Int == 2)
+        #expect(m["previous"] is NSNull)
         #expect(m["specHash"] as? String == "sha256:" + SHA256.hex(Array(source.utf8)))
         #expect(m["files"] as? [String] == ["chart.svg", "chart.css", "index.html", "manifest.json"])
         let chart = try #require(m["chart"] as? [String: Any])
@@ -68,6 +69,19 @@ struct BundleTests {
         let keys = Fixture.text(Fixture.bundle(languages(), source: source), "manifest.json")
         #expect(keys.contains("  \"spec\": " + languages().canonicalJSON().serialized(pretty: true)
             .replacingOccurrences(of: "\n", with: "\n  ")))
+    }
+
+    /// A transition's manifest records the previous version's canonical spec right after
+    /// `spec`, so the bundle can be built again from the manifest alone.
+    @Test func manifestRecordsThePreviousVersion() throws {
+        var old = languages()
+        old.slices.removeLast()
+        let bundle = Compiler.compile(spec: languages(), sourceBytes: [1], previous: old)
+        let text = Fixture.text(bundle, "manifest.json")
+        let previous = "  \"previous\": " + old.canonicalJSON().serialized(pretty: true).replacingOccurrences(of: "\n", with: "\n  ")
+        #expect(text.contains(previous + ",\n  \"chart\": {"))
+        let spec = try #require(text.range(of: "  \"spec\": ")), recorded = try #require(text.range(of: previous))
+        #expect(spec.upperBound < recorded.lowerBound)
     }
 
     @Test func manifestRoundTripsTheAngles() throws {

@@ -109,8 +109,8 @@ struct FastFormatTests {
                      ("color", .string(g.color.hex))])
         }
         return .object([
-            ("piec", .string(PiecVersion.string)), ("manifestVersion", .int(1)), ("id", .string(spec.id)),
-            ("specHash", .string("sha256:" + SHA256.hex(source))), ("spec", spec.canonicalJSON()),
+            ("piec", .string(PiecVersion.string)), ("manifestVersion", .int(2)), ("id", .string(spec.id)),
+            ("specHash", .string("sha256:" + SHA256.hex(source))), ("spec", spec.canonicalJSON()), ("previous", .null),
             ("chart", .object([
                 ("width", n(layout.width)), ("height", n(layout.height)), ("cx", n(layout.cx)), ("cy", n(layout.cy)),
                 ("outerRadius", n(150)), ("innerRadius", n(0)), ("startAngle", n(0)), ("sweep", n(360)),

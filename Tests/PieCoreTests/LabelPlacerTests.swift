@@ -103,11 +103,11 @@ struct LabelPlacerTests {
         let wide = SegmentGeometry(startAngle: 0, endAngle: 180, outerRadius: 150, innerRadius: 0, color: Color(r: 0, g: 0, b: 0))
         var thin = wide
         thin.endAngle = 3
-        #expect(OutsideLabels.fitsInside("Python 40%", geometry: wide, fontSize: 12, sign: 1))
-        #expect(!OutsideLabels.fitsInside("Python 40%", geometry: thin, fontSize: 12, sign: 1))
+        #expect(LabelFit.fitsInside("Python 40%", geometry: wide, fontSize: 12, sign: 1))
+        #expect(!LabelFit.fitsInside("Python 40%", geometry: thin, fontSize: 12, sign: 1))
         var ring = wide
         ring.innerRadius = 140      // a 10 px ring is lower than the text
-        #expect(!OutsideLabels.fitsInside("Py", geometry: ring, fontSize: 12, sign: 1))
+        #expect(!LabelFit.fitsInside("Py", geometry: ring, fontSize: 12, sign: 1))
         var spec = Fixture.spec([60, 38, 1.2, 0.8])
         spec.labels.position = .auto
         spec.labels.minPercent = 0

@@ -112,9 +112,10 @@ struct TitlesTextLinesAndFocusTests {
     }
 
     @Test func labelsRadiusPlacesInsideLabelsAcrossTheRing() throws {
-        let layout = Layout.layout(try Self.spec("piec: 1\nchart: {innerRadius: 0.5}\nlabels: {radius: 0.9}\n" + Self.slices))
-        let expected = layout.innerRadius + 0.9 * (layout.outerRadius - layout.innerRadius)
-        let svg = Fixture.svg(try Self.spec("piec: 1\nchart: {innerRadius: 0.5}\nlabels: {radius: 0.9}\n" + Self.slices))
+        // 0.85: a line's box (and 2 px) still fits under the rim.
+        let layout = Layout.layout(try Self.spec("piec: 1\nchart: {innerRadius: 0.5}\nlabels: {radius: 0.85, content: \"{label}\"}\n" + Self.slices))
+        let expected = layout.innerRadius + 0.85 * (layout.outerRadius - layout.innerRadius)
+        let svg = Fixture.svg(try Self.spec("piec: 1\nchart: {innerRadius: 0.5}\nlabels: {radius: 0.85, content: \"{label}\"}\n" + Self.slices))
         #expect(svg.contains("translate(0 -" + formatNumber(expected) + ")"), "\(expected)")
         // Default: the middle of the ring, as before.
         let plain = Layout.layout(try Self.spec("piec: 1\nchart: {innerRadius: 0.5}\n" + Self.slices))
@@ -122,8 +123,8 @@ struct TitlesTextLinesAndFocusTests {
     }
 
     @Test func aChangedLabelsRadiusMovesTheLabelsAcrossTheRing() throws {
-        let old = try Self.spec("piec: 1\nchart: {innerRadius: 0.4}\nlabels: {radius: 0.2}\n" + Self.slices)
-        let new = try Self.spec("piec: 1\nchart: {innerRadius: 0.4}\nlabels: {radius: 0.8}\n" + Self.slices)
+        let old = try Self.spec("piec: 1\nchart: {innerRadius: 0.4}\nlabels: {radius: 0.2, content: \"{label}\"}\n" + Self.slices)
+        let new = try Self.spec("piec: 1\nchart: {innerRadius: 0.4}\nlabels: {radius: 0.8, content: \"{label}\"}\n" + Self.slices)
         let (plan, _, layout) = Transition.between(old: old, new: new).parts
         let labels = Scene(layout: layout, plan: plan).labels
         let ring = layout.outerRadius - layout.innerRadius

@@ -98,6 +98,32 @@ import Testing
         #expect(manifest.starts(with: Manifest.head(id: "fast", specBytes: Array(Self.spec.utf8))))
     }
 
+    /// The bytes depend on the previous version: a bundle built `--from` another version is kept
+    /// by the fast path, and the full path (files touched, as after a fresh clone) finds the same
+    /// bytes, because a bundle built from this very spec keeps the previous it records. `--check`
+    /// takes the same fast path.
+    @Test func theFastPathAndTheFullPathAgreeOnATransition() throws {
+        let tmp = try TempDir()
+        try tmp.write("old/fast.yaml", Self.spec.replacingOccurrences(of: "value: 2", with: "value: 5"))
+        try tmp.write("specs/fast.yaml", Self.spec)
+        var builder = Builder(jobs: 2)
+        builder.skipsUpToDateBundles = true
+        let fromOld = builder.build(BuildRequest(inputs: [tmp.url("specs")], outputDir: tmp.url("out"), from: tmp.url("old")))
+        #expect(fromOld.write?.written == ["fast"])
+        let transition = try read(tmp.url("out/fast/chart.svg"))
+        try settle(tmp, "fast")
+        let fast = build(tmp)
+        #expect(fast.outcomes.map(\.upToDateID) == ["fast"] && fast.write?.written == [])
+        let check = builder.build(BuildRequest(inputs: [tmp.url("specs")], outputDir: tmp.url("out"), mode: .checkStale))
+        #expect(check.outcomes.map(\.upToDateID) == ["fast"] && check.stale.isEmpty && check.status == .success)
+        for name in Bundle.fileNames { _ = utime(tmp.url("out/fast/\(name)"), nil) }
+        let full = build(tmp)
+        #expect(full.outcomes.map(\.upToDateID) == [nil] && full.write?.written == [] && full.write?.unchanged == ["fast"])
+        #expect(try read(tmp.url("out/fast/chart.svg")) == transition)
+        let fullCheck = Builder(jobs: 1).build(BuildRequest(inputs: [tmp.url("specs")], outputDir: tmp.url("out"), mode: .checkStale))
+        #expect(fullCheck.outcomes.map(\.upToDateID) == [nil] && fullCheck.status == .success)
+    }
+
     @Test func svgOnlyBundlesAreRebuiltReplacedAndChecked() throws {
         let tmp = try TempDir()
         try tmp.write("specs/fast.yaml", Self.spec)

@@ -29,9 +29,11 @@ struct SpecInputsReaderTests {
     }
 
     @Test func gitPathsThatClimbAboveTheWorkTreeAreRefused() {
-        #expect(!GitInputs.leaves("data/a.csv", depth: 0))
-        #expect(!GitInputs.leaves("../data/a.csv", depth: 1))
-        #expect(GitInputs.leaves("../data/a.csv", depth: 0))
-        #expect(GitInputs.leaves("a/../../b.csv", depth: 0))
+        #expect(SpecHistory.dataPath("data/a.csv", folder: "") == "data/a.csv")
+        #expect(SpecHistory.dataPath("../data/a.csv", folder: "specs") == "data/a.csv")
+        #expect(SpecHistory.dataPath("../data/a.csv", folder: "") == nil)
+        #expect(SpecHistory.dataPath("a/../../b.csv", folder: "") == nil)
+        #expect(SpecHistory.dataPath("/etc/a.csv", folder: "") == nil)
+        #expect(SpecHistory.dataPath("a.txt", folder: "") == nil)
     }
 }

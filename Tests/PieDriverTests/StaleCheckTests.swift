@@ -51,7 +51,7 @@ import Testing
         #expect(PiecExitCode.stale.combined(with: .specErrors) == .specErrors)
         #expect(PiecExitCode.ioFailure.combined(with: .specErrors) == .ioFailure)
         #expect(PiecExitCode.usage.combined(with: .ioFailure) == .usage)
-        #expect(PiecExitCode.allCases.map(\.rawValue) == [0, 1, 2, 64, 74])
+        #expect(PiecExitCode.allCases.map(\.rawValue) == [0, 1, 2, 3, 64, 74])
     }
 
     @Test func diagnosticsMapToStatuses() {

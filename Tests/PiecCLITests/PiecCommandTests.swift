@@ -56,12 +56,16 @@ import Testing
         #expect(usage("check", "-j=0")?.message == "--jobs must be at least 1")
     }
 
-    @Test func diffTakesTwoSpecsOrOneWithFrom() throws {
+    @Test func diffTakesOneSpecTwoSpecsOrOneWithFrom() throws {
         let pair = try #require(command("diff", "old.yaml", "new.yaml") as? Diff)
         #expect(pair.ref == "old.yaml" && pair.spec == "new.yaml" && !pair.json && !pair.exitCode)
         let from = try #require(command("diff", "new.yaml", "--from", "HEAD", "--format", "json", "--exit-code") as? Diff)
         #expect(from.ref == "HEAD" && from.spec == "new.yaml" && from.json && from.exitCode)
-        #expect(usage("diff", "a.yaml")?.message == "give OLD and NEW, or one SPEC with --from REF")
+        let one = try #require(command("diff", "a.yaml", "-o", "site") as? Diff)
+        #expect(one.ref == nil && one.spec == "a.yaml" && one.output == "site")
+        #expect((command("diff", "a.yaml") as? Diff)?.output == "out")
+        #expect(usage("diff")?.message == "give one SPEC, or OLD and NEW")
+        #expect(usage("diff", "a.yaml", "b.yaml", "c.yaml")?.message == "give one SPEC, or OLD and NEW")
         #expect(usage("diff", "a.yaml", "b.yaml", "--from", "c")?.message == "with --from, give exactly one SPEC")
     }
 

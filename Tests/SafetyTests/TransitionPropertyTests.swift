@@ -67,7 +67,9 @@ import Testing
             let request = CompileRequest(source: file, defaultID: "prop", previous: .spec(previous))
             let first = Compiler.compile(request)
             #expect(first.bundle != nil)
-            #expect(first.diagnostics.isEmpty, "\(first.diagnostics.map(\.message))")
+            // Random labels may not fit their slices: those warnings (and nothing else) are fine.
+            #expect(first.diagnostics.allSatisfy { [LabelWarnings.doesNotFit, LabelWarnings.noRoom].contains($0.code) },
+                    "\(first.diagnostics.map(\.message))")
             #expect(BundleInvariants.problems(first, file: file) == [])
             #expect(Compiler.compile(request).bundle == first.bundle, "two builds differ")
             #expect(BundleInvariants.manifestPreviousProblems(first, request: request) == [])

@@ -77,6 +77,28 @@ import Testing
         #expect(h.values("a") == [1, 2, 3])
     }
 
+    /// The first build of a session takes `piec build`'s default previous version: a bundle
+    /// built from the spec keeps its transition instead of being rewritten as an entry.
+    @Test func startingAWatchLeavesTheBundlesBuildWouldLeave() throws {
+        let h = try WatchHarness()
+        writeInPlace(h.path("a.yaml"), specText([1, 2]))
+        func build() throws -> Int32 {
+            let run = try Running(["build", "specs", "-o", "out"], in: h.root)
+            run.process.waitUntilExit()
+            return run.process.terminationStatus
+        }
+        #expect(try build() == 0)
+        writeInPlace(h.path("a.yaml"), specText([1, 2, 3]))
+        #expect(try build() == 0)
+        let manifest = try String(contentsOfFile: h.root + "/out/a/manifest.json", encoding: .utf8)
+        #expect(manifest.contains("\"kind\": \"transition\""))
+        let run = try Running(["watch", "specs", "-o", "out"], in: h.root)
+        try run.waitFor("watching specs (inotify) -> out; press Ctrl-C to stop")
+        #expect(run.stderr.contains("built 1 spec (0 written, 1 unchanged)"), "\(run.stderr)")
+        #expect(run.stop() == 0)
+        #expect(try String(contentsOfFile: h.root + "/out/a/manifest.json", encoding: .utf8) == manifest)
+    }
+
     @Test func missingInputExits74() throws {
         let h = try WatchHarness()
         let run = try Running(["watch", "nope", "-o", "out"], in: h.root)

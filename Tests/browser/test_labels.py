@@ -17,7 +17,7 @@ import pytest
 from piectest import bundle as bundles, dommeasure
 from piectest.transition import TransitionChart
 
-MEASURE = """
+MEASURE = dommeasure.GEOMETRY + """
 const out = [];
 document.querySelectorAll('.frame').forEach(frame => {
   const t = Number(frame.dataset.t);
@@ -25,22 +25,11 @@ document.querySelectorAll('.frame').forEach(frame => {
   const anims = root.getAnimations();
   anims.forEach(a => { a.pause(); a.currentTime = t; });
   const svg = root.querySelector('svg');
-  const inv = svg.getScreenCTM().inverse();
-  const user = (el, x, y) => {
-    const p = new DOMPoint(x, y).matrixTransform(el.getScreenCTM()).matrixTransform(inv);
-    return [p.x, p.y];
-  };
+  const {user, box} = userUnits(svg);
   const visible = el => {
     let o = 1;
     for (let e = el; e && e !== svg; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
     return o;
-  };
-  const box = el => {
-    const b = el.getBBox();
-    const c = [user(el, b.x, b.y), user(el, b.x + b.width, b.y), user(el, b.x, b.y + b.height),
-               user(el, b.x + b.width, b.y + b.height)];
-    const xs = c.map(p => p[0]), ys = c.map(p => p[1]);
-    return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
   };
   const texts = [...root.querySelectorAll('.p-ol text, .p-ct text, .p-lb text')].map(el => ({
     // An inside label's class is on its turning group (the text inside turns back upright).

@@ -10,21 +10,12 @@ import pytest
 
 from piectest import bundle as bundles, dommeasure
 
-MEASURE = """
+MEASURE = dommeasure.GEOMETRY + """
 const out = [];
 document.querySelectorAll('.frame').forEach(frame => {
   const root = frame.shadowRoot;
   const svg = root.querySelector('svg');
-  const inv = svg.getScreenCTM().inverse();
-  const user = (el, x, y) => {
-    const p = new DOMPoint(x, y).matrixTransform(el.getScreenCTM()).matrixTransform(inv);
-    return [p.x, p.y];
-  };
-  const box = el => {
-    const b = el.getBBox();
-    const a = user(el, b.x, b.y), c = user(el, b.x + b.width, b.y + b.height);
-    return [Math.min(a[0], c[0]), Math.min(a[1], c[1]), Math.max(a[0], c[0]), Math.max(a[1], c[1])];
-  };
+  const {box} = userUnits(svg);
   const texts = [...root.querySelectorAll('.p-lg text')].map(el => ({text: el.textContent, box: box(el)}));
   const vb = svg.viewBox.baseVal;
   out.push({viewBox: [vb.width, vb.height], texts});

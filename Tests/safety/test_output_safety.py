@@ -91,6 +91,7 @@ def test_hostile_labels_titles_and_descriptions(piec, tmp_path, index):
 def test_hostile_prefix_suffix_and_template_text(piec, tmp_path):
     spec = json.loads(hostile_spec(["A", "B"], "t", "d", prefix="<b>Zq1", suffix="]]>Zq4"))
     spec["labels"]["content"] = "</style>Zq5 {label} <script>"
+    spec["chart"] = {"size": 600}    # so that the label fits inside its slice and is drawn
     out = build(piec, tmp_path, "hostile", json.dumps(spec, ensure_ascii=False))
     bundle = out / "hostile"
     assert check_bundle(bundle, MARKERS) == []

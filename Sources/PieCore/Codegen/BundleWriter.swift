@@ -1,16 +1,21 @@
+import PieDiagnostics
 import PieSpec
 
 /// Code generation of all bundle files from a layout and a plan.
 public enum BundleWriter {
-    public static func write(spec: ChartSpec, sourceBytes: [UInt8], chart: CompiledChart, svgOnly: Bool = false) -> Bundle {
+    /// `previous`: the previous version the chart animates from, recorded in the manifest;
+    /// `warnings`: what the build reports for this spec, listed in the manifest.
+    public static func write(spec: ChartSpec, sourceBytes: [UInt8], chart: CompiledChart, svgOnly: Bool = false,
+                             previous: ChartSpec? = nil, warnings: [Diagnostic] = []) -> Bundle {
         write(spec: spec, sourceBytes: sourceBytes, layout: chart.layout, plan: chart.plan, changes: chart.changes, svgOnly: svgOnly,
-              rings: chart.rings)
+              rings: chart.rings, previous: previous, warnings: warnings)
     }
 
     /// `rings`: a chart of concentric rings is drawn ring by ring (`RingPart`); the whole
     /// chart's scene (still, drawing no plot) carries the legend, tooltips and interaction.
     public static func write(spec source: ChartSpec, sourceBytes: [UInt8], layout: ChartLayout, plan: TransitionPlan,
-                             changes: ChangeReport?, svgOnly: Bool = false, rings: [RingPart] = []) -> Bundle {
+                             changes: ChangeReport?, svgOnly: Bool = false, rings: [RingPart] = [],
+                             previous: ChartSpec? = nil, warnings: [Diagnostic] = []) -> Bundle {
         let spec = source.flattened
         var still = plan
         if !rings.isEmpty {
@@ -35,8 +40,8 @@ public enum BundleWriter {
         let html = HTMLPage.write(spec: spec, scene: scene, chartCSS: css, svg: inline, title: title,
                                   sentence: changeSentence ?? Summary.enterSentence(layout))
         svg.release()   // the writer's buffers are not needed while the manifest is written
-        let manifest = Manifest.bytes(spec: source, sourceBytes: sourceBytes, layout: layout, plan: plan,
-                                      changes: changes, files: Bundle.fileNames)
+        let manifest = Manifest.bytes(spec: source, previous: previous, sourceBytes: sourceBytes, layout: layout, plan: plan,
+                                      changes: changes, files: Bundle.fileNames, warnings: warnings)
         return Bundle(id: spec.id, files: [
             svgFile,
             BundleFile(name: "chart.css", bytes: css),

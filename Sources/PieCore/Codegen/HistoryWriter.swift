@@ -75,7 +75,8 @@ public enum HistoryWriter {
         let versionList = JSONValue.array(zip(versions, steps).enumerated().map { k, pair in
             version(pair.0, step: pair.1, offset: offsets[k])
         })
-        let manifest = Manifest.bytes(spec: versions[versions.count - 1].spec, sourceBytes: sourceBytes, layout: drawn,
+        let manifest = Manifest.bytes(spec: versions[versions.count - 1].spec, previous: versions.count > 1 ? versions[versions.count - 2].spec : nil,
+                                      sourceBytes: sourceBytes, layout: drawn,
                                       plan: lastStep.chart.plan, changes: lastStep.chart.changes, files: Bundle.fileNames,
                                       extra: [("history", .object([("hold", .number(hold, decimals: 3)), ("duration", .number(total, decimals: 3))])),
                                               ("versions", versionList)])

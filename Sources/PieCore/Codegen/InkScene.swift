@@ -45,7 +45,7 @@ struct InkScene {
 
     /// A label that may be drawn outside: where it comes from in the plan and its modes.
     struct Entry {
-        /// Index into `plan.segments + plan.movers`.
+        /// Index into `plan.segments + plan.movers + plan.floatingLabels` (Other's label).
         var position: Int
         var segment: Segment
         var text: String
@@ -106,19 +106,18 @@ struct InkScene {
     static func entries(layout: ChartLayout, plan: TransitionPlan, animated: Bool) -> [Entry] {
         let sign = layout.screenSign
         var result: [Entry] = []
-        for (position, s) in (plan.segments + plan.movers).enumerated() {
+        func outsideAtStart(_ text: String, _ g: SegmentGeometry) -> Bool {
+            LabelFit.mode(layout.labelPosition, text: text, geometry: g, fontSize: layout.fontSize, sign: sign,
+                          fraction: plan.from.labelFraction ?? layout.labelFraction) == .outside
+        }
+        for (position, s) in (plan.segments + plan.movers + plan.floatingLabels).enumerated() {
             if let exit = s.exitLabel, animated {
-                let out = OutsideLabels.isOutside(layout.labelPosition, text: exit.text, geometry: s.from,
-                                                  fontSize: layout.fontSize, sign: sign, fraction: layout.labelFraction)
-                if out { result.append(Entry(position: position, segment: s, text: exit.text, fromOutside: true, toOutside: false, priority: s.from.span)) }
+                if outsideAtStart(exit.text, s.from) { result.append(Entry(position: position, segment: s, text: exit.text, fromOutside: true, toOutside: false, priority: s.from.span)) }
                 continue
             }
             guard let k = s.slice, let text = layout.slices[k].labelText else { continue }
             let to = layout.slices[k].labelOutside
-            let from = animated && s.from.span > 0
-                ? OutsideLabels.isOutside(layout.labelPosition, text: text, geometry: s.from, fontSize: layout.fontSize, sign: sign,
-                                          fraction: layout.labelFraction)
-                : to
+            let from = animated && s.from.span > 0 ? outsideAtStart(text, s.from) : to
             if from || to { result.append(Entry(position: position, segment: s, text: text, fromOutside: from, toOutside: to, priority: s.to.span)) }
         }
         return result
@@ -129,7 +128,7 @@ struct InkScene {
     /// together. Opacity follows the eased progress for labels that appear or leave.
     static func solve(_ entries: [Entry], state: TransitionPlan, plan: TransitionPlan, at t: Double,
                       layout: ChartLayout, room: LabelRoom) -> [OutsideLabels.Pose?] {
-        let all = state.segments + state.movers
+        let all = state.segments + state.movers + state.floatingLabels
         var inputs: [OutsideLabels.Input] = []
         var opacity: [Double] = []
         for (i, e) in entries.enumerated() {
@@ -141,7 +140,7 @@ struct InkScene {
             let shown = p <= 0 ? fromShown : (p >= 1 ? toShown : (fromShown || toShown))
             opacity.append((fromShown ? 1 - eased : 0) + (toShown ? eased : 0))
             if shown, g.span > 0 {
-                inputs.append(OutsideLabels.Input(index: i, geometry: g, priority: e.priority, lines: TextLines.count(e.text)))
+                inputs.append(OutsideLabels.Input(index: i, geometry: g, priority: e.priority, text: e.text))
             }
         }
         let poses = OutsideLabels.place(inputs, room: room, outer: layout.outerRadius, sign: layout.screenSign, fontSize: layout.fontSize)

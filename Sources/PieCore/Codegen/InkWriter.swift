@@ -90,8 +90,12 @@ enum InkWriter {
     private static func centerText(_ index: Int, _ text: CenterText, opacity: Double, into out: inout ByteWriter) {
         out.raw("<text class=\"p-cx")
         out.int(index)
+        if text.x != 0 {
+            out.raw("\" x=\"")
+            out.num(text.x)
+        }
         out.raw("\" y=\"")
-        out.num(text.fontSize * 0.35 + TextLines.firstLineShift(text.text, fontSize: text.fontSize))
+        out.num(text.y + text.fontSize * 0.35 + TextLines.firstLineShift(text.text, fontSize: text.fontSize))
         out.raw("\" font-size=\"")
         out.num(text.fontSize)
         if opacity < 1 {
@@ -99,7 +103,7 @@ enum InkWriter {
             out.num(opacity)
         }
         out.raw("\">")
-        out.textLines(text.text, x: 0, fontSize: text.fontSize)
+        out.textLines(text.text, x: text.x, fontSize: text.fontSize)
         out.raw("</text>\n")
     }
 

@@ -30,8 +30,8 @@ enum LegendInteraction {
     /// Width of a legend row's content (swatch to the end of its percent).
     static func rowWidth(_ item: LegendLayout.Item, legend: LegendLayout, fontSize: Double) -> Double {
         if legend.alignEnd { return legend.width }
-        return item.percent.isEmpty ? LegendPlacer.textX + TextMetrics.widestWidth(item.label, fontSize: fontSize)
-            : item.percentX + TextMetrics.widestWidth(item.percent, fontSize: fontSize)
+        return item.percent.isEmpty ? LegendPlacer.textX + TextMetrics.width(item.label, fontSize: fontSize)
+            : item.percentX + TextMetrics.width(item.percent, fontSize: fontSize)
     }
 
     /// The rules: dim every slice while a row is active, then per row lift its slice back to

@@ -1,3 +1,4 @@
+import PieDiagnostics
 import PieJSON
 import PieSpec
 
@@ -6,15 +7,28 @@ import PieSpec
 /// transitions. The bytes are those of the equivalent `JSONValue.serialized(pretty: true)`
 /// plus a newline; slices and transitions are streamed (a chart may have 100,000 slices).
 public enum Manifest {
-    static let version = 1
+    /// 2: the manifest records the previous version (`previous`, right after `spec`).
+    static let version = 2
 
-    /// `extra`: members written before `files` (a history's `versions`).
-    static func bytes(spec: ChartSpec, sourceBytes: [UInt8], layout: ChartLayout, plan: TransitionPlan,
-                      changes: ChangeReport?, files: [String], extra: [(String, JSONValue)] = []) -> [UInt8] {
+    /// `previous`: the canonical spec the chart animates from (`null` when it enters), so the
+    /// bundle is a function of what the manifest records: `spec` (with the bytes `specHash`
+    /// covers) and `previous`. `warnings`: what the build reported, as `warnings` after the head
+    /// (only when there are any, so that the fast path's `head` does not match: it would hide
+    /// them). `extra`: members written before `files` (a history's `versions`).
+    static func bytes(spec: ChartSpec, previous: ChartSpec?, sourceBytes: [UInt8], layout: ChartLayout, plan: TransitionPlan,
+                      changes: ChangeReport?, files: [String], warnings: [Diagnostic] = [],
+                      extra: [(String, JSONValue)] = []) -> [UInt8] {
         var j = JSONStream(capacity: 4096 + layout.slices.count * 700)
         writeHead(id: spec.id, specBytes: sourceBytes, into: &j)
+        if !warnings.isEmpty {
+            j.member("warnings", .array(warnings.map { w in
+                .object([("code", .string(w.code.rawValue)), ("message", .string(w.message))])
+            }))
+        }
         j.key("spec")
         spec.writeCanonical(into: &j)
+        j.key("previous")
+        if let previous { previous.writeCanonical(into: &j) } else { j.value(.null) }
         j.member("chart", chart(layout))
         j.member("animation", animation(plan))
         j.key("slices")
@@ -53,15 +67,21 @@ public enum Manifest {
         return j.out.takeBytes()
     }
 
-    /// How every manifest of `id` built from `specBytes` by this piec begins: its first members
-    /// (tool version, manifest version, id, spec hash) and the `,` and line break after them.
-    /// The driver's fast path compares this with the head of a manifest on disk.
+    /// How every manifest of `id` built from `specBytes` by this piec without warnings begins:
+    /// its first members (tool version, manifest version, id, spec hash), then the key of the
+    /// canonical spec. The driver's fast path compares this with the head of a manifest on
+    /// disk; one that lists warnings does not match, so its spec is built (and warned about)
+    /// again.
     public static func head(id: String, specBytes: [UInt8]) -> [UInt8] {
         var j = JSONStream(capacity: 256)
         writeHead(id: id, specBytes: specBytes, into: &j)
-        j.out.raw(",\n")
+        j.key("spec")
         return j.out.takeBytes()
     }
+
+    /// The text of a manifest's `spec` (or `previous`) member for `spec`
+    /// (`ChartSpec.canonicalMemberText`).
+    public static func memberText(_ spec: ChartSpec) -> [UInt8] { spec.canonicalMemberText() }
 
     private static func writeHead(id: String, specBytes: [UInt8], into j: inout JSONStream) {
         j.open("{")

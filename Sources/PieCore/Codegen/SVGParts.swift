@@ -144,7 +144,7 @@ extension SVGWriter {
         let dy = layout.fontSize * 0.35
         for k in layout.slices.indices {
             guard let text = tooltips[k] else { continue }
-            let width = TextMetrics.widestWidth(text, fontSize: layout.fontSize) + 16
+            let width = TextMetrics.width(text, fontSize: layout.fontSize) + 16
             let radius = layout.slices[k].geometry.labelRadius(fraction: layout.labelFraction) + layout.slices[k].explode
             let p = Geometry.point(angle: layout.screenSign * layout.slices[k].midAngle, radius: radius)
             let minX = -layout.cx + width / 2 + 2, maxX = layout.width - layout.cx - width / 2 - 2

@@ -419,10 +419,12 @@ struct Scene {
         for i in lines.indices where !edges.contains(key(lines[i].from)) { lines[i].fromOpacity = 0 }
         if let shape {
             let whole = known ?? separatorItems(shape, layout: layout)
-            var index: [Int: Int] = [:]
-            for line in whole { index[line.boundary] = line.index }
+            // Boundary (-1 for the closing end) -> the whole transition's index; -1 = not drawn.
+            var index = [Int](repeating: -1, count: (whole.map(\.boundary).max() ?? -1) + 2)
+            for line in whole { index[line.boundary + 1] = line.index }
             return lines.compactMap { line in
-                guard let k = index[line.boundary] else { return line.motionOnly ? line : nil }
+                let k = line.boundary + 1 < index.count ? index[line.boundary + 1] : -1
+                guard k >= 0 else { return line.motionOnly ? line : nil }
                 var line = line
                 line.index = k
                 return line
@@ -476,32 +478,36 @@ struct Scene {
     private static func labelItems(_ plan: TransitionPlan, modes: TransitionPlan, layout: ChartLayout, animated: Bool) -> [Label] {
         let sign = layout.screenSign
         var result: [Label] = []
-        func radius(_ g: SegmentGeometry, from: Bool = false) -> Double {
-            let fraction = (from ? plan.from.labelFraction : plan.to.labelFraction) ?? layout.labelFraction
-            return g.labelRadius(fraction: fraction) + g.explode
+        // At the end, where the layout put the label (nil `labels.radius`: the nearest radius
+        // where it fits, `LabelFit.radius`); at the start, the old version's radius.
+        func radius(_ g: SegmentGeometry, _ text: String, from: Bool = false) -> Double {
+            let fraction = from ? plan.from.labelFraction ?? layout.labelFraction : layout.labelFraction
+            return LabelFit.drawnRadius(text, geometry: g, fontSize: layout.fontSize, sign: sign, fraction: fraction) + g.explode
         }
-        func outside(_ text: String, _ g: SegmentGeometry) -> Bool {
-            OutsideLabels.isOutside(layout.labelPosition, text: text, geometry: g, fontSize: layout.fontSize, sign: sign,
-                                    fraction: layout.labelFraction)
+        // Where a label is at the transition's start: inside its slice, outside, or hidden
+        // (`inside` and it does not fit the old slice: it fades in).
+        func fromMode(_ text: String, _ g: SegmentGeometry) -> LabelMode {
+            LabelFit.mode(layout.labelPosition, text: text, geometry: g, fontSize: layout.fontSize, sign: sign,
+                          fraction: modes.from.labelFraction ?? layout.labelFraction)
         }
         for (s, m) in zip(plan.segments + plan.movers + plan.floatingLabels, modes.segments + modes.movers + modes.floatingLabels) {
             let fromMid = (s.from.startAngle + s.from.endAngle) / 2
             let toMid = (s.to.startAngle + s.to.endAngle) / 2
             if let exit = s.exitLabel, animated {
-                if outside(exit.text, m.from) { continue }
-                result.append(Label(index: result.count, text: exit.text, color: exit.color, radius: radius(s.to),
-                                    fromRadius: radius(s.from, from: true), from: sign * fromMid, to: sign * toMid,
+                if fromMode(exit.text, m.from) != .inside { continue }
+                result.append(Label(index: result.count, text: exit.text, color: exit.color, radius: radius(s.to, exit.text),
+                                    fromRadius: radius(s.from, exit.text, from: true), from: sign * fromMid, to: sign * toMid,
                                     fromOpacity: 1, toOpacity: 0))
                 continue
             }
             guard let k = s.slice, let text = layout.slices[k].labelText else { continue }
             let toOutside = layout.slices[k].labelOutside
-            let fromOutside = animated && m.from.span > 0 ? outside(text, m.from) : toOutside
-            if toOutside, fromOutside { continue }
-            result.append(Label(index: result.count, text: text, color: layout.slices[k].textColor, radius: radius(s.to),
-                                fromRadius: animated ? radius(s.from, from: true) : radius(s.to),
+            let from = animated && m.from.span > 0 ? fromMode(text, m.from) : (toOutside ? .outside : .inside)
+            if toOutside, from != .inside { continue }
+            result.append(Label(index: result.count, text: text, color: layout.slices[k].textColor, radius: radius(s.to, text),
+                                fromRadius: animated ? radius(s.from, text, from: true) : radius(s.to, text),
                                 from: sign * fromMid, to: sign * toMid,
-                                fromOpacity: animated ? (fromOutside ? 0 : s.fromExtras.labelOpacity ?? (s.from.span <= 0 ? 0 : 1)) : 1,
+                                fromOpacity: animated ? (from != .inside ? 0 : s.fromExtras.labelOpacity ?? (s.from.span <= 0 ? 0 : 1)) : 1,
                                 toOpacity: toOutside ? 0 : 1))
         }
         return result

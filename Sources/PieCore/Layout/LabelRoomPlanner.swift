@@ -1,38 +1,81 @@
 import PieSpec
 
 /// Grows the pie's box so outside labels fit beside it: wide enough on each side for the
-/// leader (tick + elbow) and the widest outside label (cut at `OutsideLabels.maxWidth`), tall
-/// enough for the side with the most outside labels (at most twice the pie's height; labels
-/// beyond that are hidden by `LabelPlacer`). The legend is then placed around the grown box,
-/// so labels and legend never overlap.
+/// leader (tick + elbow, beyond the most exploded slice) and the widest outside label (cut at
+/// `OutsideLabels.maxWidth`), and tall enough on each side for its labels' stack, centred on
+/// where the labels would sit (so a half gauge's labels do not ask for room below its flat
+/// edge). The grown box is at most `maxGrowth` times the chart's size taller than the pie's
+/// box; labels beyond that are left out by `LabelPlacer` (and reported). The legend is then
+/// placed around the grown box, so labels and legend never overlap.
 enum LabelRoomPlanner {
     struct Result {
         var box: PieBox
         var room: LabelRoom?
     }
 
-    static func padded(_ box: PieBox, slices: [SliceLayout], position: LabelPosition, outer: Double, fontSize: Double) -> Result {
+    /// How much taller than the pie's box the labels may make it, in chart sizes.
+    static let maxGrowth = 1.0
+    /// px between the labels and the top and bottom of the grown box (a legend above or below
+    /// it starts right there, and its text's box reaches 2 px above its row).
+    static let inset = 3.0
+
+    static func padded(_ box: PieBox, slices: [SliceLayout], position: LabelPosition, outer: Double, explode: Double,
+                       sign: Double, size: Double, fontSize: Double) -> Result {
         guard position == .outside || position == .auto else { return Result(box: box, room: nil) }
+        let column = OutsideLabels.column(outer: outer, explode: explode)
         let outside = slices.filter { $0.labelOutside && $0.labelText != nil }
         var (left, right, top, bottom) = (0.0, 0.0, 0.0, 0.0)
         if !outside.isEmpty {
-            let widest = outside.map { min(OutsideLabels.reservedWidth($0.labelText!, fontSize: fontSize), OutsideLabels.maxWidth * OutsideLabels.slack) }.max()!
-            let reach = OutsideLabels.column(outer: outer) + OutsideLabels.textGap + widest + 2
+            // At least an ellipsis: the ink layer draws no outside label where that does not fit.
+            let widest = max(outside.map { OutsideLabels.reservedWidth($0.labelText!, fontSize: fontSize) }.max()!,
+                             TextMetrics.width("\u{2026}", fontSize: fontSize))
+            let reach = column + OutsideLabels.textGap + widest + 2
             left = max(0, reach - box.centerX)
             right = max(0, reach - (box.width - box.centerX))
-            let h = OutsideLabels.lineHeight(fontSize)
-            let rightCount = outside.filter { OutsideLabels.side(ofScreenAngle: $0.midAngle) > 0 }.count
-            // Counterclockwise charts mirror the sides; the larger side is the same.
-            let need = Double(max(rightCount, outside.count - rightCount)) * h + 2
-            let extra = min(max(0, need - box.height), box.height)
-            let arc = outer + OutsideLabels.tick + h / 2
-            top = max(extra / 2, arc - box.centerY, 0)
-            bottom = max(extra / 2, arc - (box.height - box.centerY), 0)
+            var span = (low: -box.centerY, high: box.height - box.centerY)
+            for side in [-1.0, 1.0] {
+                let mine = outside.filter { OutsideLabels.side(ofScreenAngle: sign * $0.midAngle) == side }
+                guard let stack = stack(mine, sign: sign, bend: column - OutsideLabels.elbow, fontSize: fontSize) else { continue }
+                span = (min(span.low, stack.low), max(span.high, stack.high))
+            }
+            let limit = box.height + maxGrowth * size
+            if span.high - span.low > limit {
+                let cut = (span.high - span.low - limit) / 2
+                span = (min(span.low + cut, -box.centerY), max(span.high - cut, box.height - box.centerY))
+            }
+            top = max(0, -span.low - box.centerY)
+            bottom = max(0, span.high - (box.height - box.centerY))
+            // Whole pixels: the pie's centre keeps the fraction it had, so leaders stay where
+            // every renderer anti-aliases them alike.
+            (left, right, top, bottom) = (left.rounded(.up), right.rounded(.up), top.rounded(.up), bottom.rounded(.up))
         }
         let grown = PieBox(width: box.width + left + right, height: box.height + top + bottom,
                            centerX: box.centerX + left, centerY: box.centerY + top)
         let room = LabelRoom(minX: -grown.centerX, maxX: grown.width - grown.centerX,
-                             minY: -grown.centerY, maxY: grown.height - grown.centerY)
+                             minY: -grown.centerY + inset, maxY: grown.height - grown.centerY - inset, column: column)
         return Result(box: grown, room: room)
+    }
+
+    /// The vertical extent one side's labels need: from the highest natural position to the
+    /// lowest (the leaders' bends), widened evenly about its middle to the stack's height.
+    static func stack(_ slices: [SliceLayout], sign: Double, bend: Double, fontSize: Double) -> (low: Double, high: Double)? {
+        guard !slices.isEmpty else { return nil }
+        var low = Double.infinity, high = -Double.infinity, total = 0.0, half = 0.0
+        for s in slices {
+            let y = Geometry.point(angle: sign * s.midAngle, radius: bend).y
+            let height = OutsideLabels.height(s.labelText ?? "", fontSize: fontSize)
+            low = min(low, y)
+            high = max(high, y)
+            total += height
+            half = max(half, height / 2)
+        }
+        low -= half
+        high += half
+        if high - low < total {
+            let grow = (total - (high - low)) / 2
+            low -= grow
+            high += grow
+        }
+        return (low - inset, high + inset)
     }
 }

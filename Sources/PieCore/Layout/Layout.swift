@@ -39,9 +39,14 @@ public enum Layout {
         }
         let equal = slices.allSatisfy { !$0.isVisible || $0.outerRadius == outer }
         let legend = LegendPlacer.measure(slices, spec: spec, fontSize: fontSize)
-        let box = PieBox.fit(size: size, outer: outer, inner: inner, start: start(chart), sweep: wholeTurn ? 360 : sweep(chart),
-                             sign: chart.direction == .clockwise ? 1 : -1)
-        let labelled = LabelRoomPlanner.padded(box, slices: slices, position: spec.labels.position, outer: outer, fontSize: fontSize)
+        let sign = chart.direction == .clockwise ? 1.0 : -1.0
+        let center = CenterText.make(chart.center, slices: slices, format: spec.format,
+                                     hole: .init(radius: inner, start: start(chart), sweep: sweep(chart), sign: sign))
+        let box = PieBox.fit(size: size, outer: outer, inner: inner, start: start(chart), sweep: wholeTurn ? 360 : sweep(chart), sign: sign)
+            .including(center)
+        let labelled = LabelRoomPlanner.padded(box, slices: slices, position: spec.labels.position, outer: outer, explode: explode,
+                                               sign: sign, size: size, fontSize: fontSize)
+        if let room = labelled.room { OutsideLabels.leaveOut(&slices, room: room, outer: outer, sign: sign, fontSize: fontSize) }
         var canvas = LegendPlacer.place(legend, box: labelled.box)
         let title = TitleBlock.make(spec, canvasWidth: canvas.width)
         if let title { canvas.makeRoom(for: title) }
@@ -59,7 +64,7 @@ public enum Layout {
         result.labelPosition = spec.labels.position
         result.labelFraction = spec.labels.radius
         result.labelRoom = labelled.room
-        result.center = CenterText.make(chart.center, slices: slices, inner: inner, format: spec.format)
+        result.center = center
         result.ink = OutsideLabels.ink(on: result.background)
         result.halfGap = PaddedWedge.halfGap(padAngle: max(chart.padAngle, 0), radius: outer)
         result.cornerRadius = max(chart.cornerRadius, 0)
@@ -160,9 +165,12 @@ public enum Layout {
             let share = denominator > 0 ? values[k] / denominator * 100 : 0
             if spec.labels.position != .none, slice.isVisible, share >= spec.labels.minPercent {
                 let text = render(spec.labels.content, slice: slice, format: spec.format, total: sum)
-                slice.labelText = text
-                slice.labelOutside = OutsideLabels.isOutside(spec.labels.position, text: text, geometry: slice.geometry,
-                                                             fontSize: fontSize, sign: sign, fraction: spec.labels.radius)
+                switch LabelFit.mode(spec.labels.position, text: text, geometry: slice.geometry, fontSize: fontSize, sign: sign,
+                                     fraction: spec.labels.radius) {
+                case .inside: slice.labelText = text
+                case .outside: (slice.labelText, slice.labelOutside) = (text, true)
+                case .hidden: slice.labelLeftOut = .doesNotFit
+                }
             }
             result.append(slice)
         }
@@ -170,24 +178,52 @@ public enum Layout {
     }
 
     /// Fills a label template: `{value}` = prefix + number + suffix, `{percent}` = fixed + `%`,
-    /// Both numbers in `format.locale`; `{total}` = prefix + `total` + suffix.
+    /// Both numbers in `format.locale`; `{total}` = prefix + `total` + suffix. A `{value}` or
+    /// `{total}` whose template text already says the unit goes without it: the suffix is left
+    /// out when the text right after the token begins with it (`"{total} GB"` with
+    /// `suffix: " GB"` reads `315 GB`, not `315 GB GB`), the prefix when the text right before
+    /// ends with it (spaces around either aside).
     public static func render(_ template: LabelTemplate, slice: SliceLayout, format: FormatOptions, total: Double = 0) -> String {
         var out = ""
-        for part in template.parts {
+        let parts = template.parts
+        for (i, part) in parts.enumerated() {
+            let number: String
             switch part {
-            case .text(let t): out += t
-            case .token(.label): out += slice.label
-            case .token(.id): out += slice.id
-            case .token(.value): out += shownValue(slice, format: format)
-            case .token(.percent): out += format.locale.percent(plain: slice.percentText)
-            case .token(.total): out += format.prefix + format.locale.format(plain: formatNumber(total)) + format.suffix
+            case .text(let t): out += t; continue
+            case .token(.label): out += slice.label; continue
+            case .token(.id): out += slice.id; continue
+            case .token(.percent): out += format.locale.percent(plain: slice.percentText); continue
+            case .token(.value): number = format.locale.format(plain: slice.valueText)
+            case .token(.total): number = format.locale.format(plain: formatNumber(total))
             }
+            let before = i > 0 ? parts[i - 1] : nil, after = i + 1 < parts.count ? parts[i + 1] : nil
+            out += (said(format.prefix, before, atEnd: true) ? "" : format.prefix) + number
+                + (said(format.suffix, after, atEnd: false) ? "" : format.suffix)
         }
         return out
+    }
+
+    /// Whether template text `part` already says `unit` where the number meets it: at its end
+    /// (a prefix, text before the token) or its start (a suffix, text after).
+    private static func said(_ unit: String, _ part: LabelTemplate.Part?, atEnd: Bool) -> Bool {
+        let u = unit.trimmingSpaces
+        guard !u.isEmpty, case .text(let t)? = part else { return false }
+        return atEnd ? t.trimmingSpaces.hasSuffix(u) : t.trimmingSpaces.hasPrefix(u)
     }
 
     /// `{value}` as people read it: prefix + the value in `format.locale` + suffix (`1.234,5 €`).
     public static func shownValue(_ slice: SliceLayout, format: FormatOptions) -> String {
         format.prefix + format.locale.format(plain: slice.valueText) + format.suffix
+    }
+}
+
+extension String {
+    /// The string without spaces (U+0020, no-break and narrow no-break spaces) at either end.
+    var trimmingSpaces: Substring {
+        let space: (Character) -> Bool = { $0 == " " || $0 == "\u{A0}" || $0 == "\u{202F}" }
+        var s = Substring(self)
+        while let c = s.first, space(c) { s = s.dropFirst() }
+        while let c = s.last, space(c) { s = s.dropLast() }
+        return s
     }
 }

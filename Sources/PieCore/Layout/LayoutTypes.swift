@@ -24,6 +24,9 @@ public struct SliceLayout: Sendable, Hashable {
     /// The label is drawn outside the pie with a leader line (`outside`, or `auto` when it
     /// does not fit in the slice).
     public var labelOutside = false
+    /// Why the slice shows no label although it would have one (`labelText` is then nil):
+    /// reported by `piec build` (`LabelWarnings`).
+    public var labelLeftOut: LabelOmission? = nil
     /// Px the slice is moved outward along its middle angle (`slices[].explode`).
     public var explode: Double = 0
     /// Fill pattern over the colour (`Patterns`); `.none` = plain colour.

@@ -64,25 +64,22 @@ enum LegendPlacer {
             let label = TextMetrics.truncate(TextLines.joined(slices[k].label), maxWidth: maxLabelWidth, fontSize: fontSize)
             let percent = LegendPlacer.shown(slices[k], values: spec.legend.values, format: spec.format)
             entries.append(Entry(slice: k, label: label, percent: percent,
-                                 labelWidth: TextMetrics.widestWidth(label, fontSize: fontSize),
-                                 percentWidth: TextMetrics.widestWidth(percent, fontSize: fontSize)))
+                                 labelWidth: TextMetrics.width(label, fontSize: fontSize),
+                                 percentWidth: TextMetrics.width(percent, fontSize: fontSize)))
         }
         if shown < slices.count {
             let more = "+ " + String(slices.count - shown) + " more"
             entries.append(Entry(slice: nil, label: more, percent: "",
-                                 labelWidth: TextMetrics.widestWidth(more, fontSize: fontSize), percentWidth: 0))
+                                 labelWidth: TextMetrics.width(more, fontSize: fontSize), percentWidth: 0))
         }
         var measured = Measured(position: position, entries: entries, fontSize: fontSize)
         if let title = spec.legend.title, !title.isEmpty {
-            let cut = TextMetrics.truncate(TextLines.joined(title), maxWidth: maxLabelWidth, fontSize: fontSize)
+            let cut = TextMetrics.truncate(TextLines.joined(title), maxWidth: maxLabelWidth / TextMetrics.boldScale, fontSize: fontSize)
             measured.title = cut
-            measured.titleWidth = TextMetrics.widestWidth(cut, fontSize: fontSize) * boldScale
+            measured.titleWidth = TextMetrics.width(cut, fontSize: fontSize) * TextMetrics.boldScale
         }
         return measured
     }
-
-    /// Bold text runs about 8 % wider than the regular widths `TextMetrics` knows.
-    static let boldScale = 1.08
 
     /// What a row shows after its label (`legend.values`): nothing, the value as people read
     /// it (`format`), the percentage, or both (`42.5 (42.5%)`).

@@ -12,6 +12,8 @@ public struct LabelRoom: Sendable, Hashable {
     public var maxX: Double
     public var minY: Double
     public var maxY: Double
+    /// x distance from the centre to the leaders' ends (`OutsideLabels.column`).
+    public var column: Double
 }
 
 /// Geometry of outside labels: which labels go outside (`auto`), the leader line (a radial
@@ -26,19 +28,20 @@ public enum OutsideLabels {
     /// Outside label texts are cut (with an ellipsis) to this width.
     public static let maxWidth = 160.0
 
-    /// Room reserved per estimated text width: `TextMetrics` uses Helvetica's widths, and
-    /// common fallbacks of the font stack (DejaVu Sans on Linux) run up to ~20 % wider.
-    public static let slack = 1.2
-
-    /// Width reserved for `text` beside the pie.
+    /// Width reserved for `text` beside the pie (each line cut at `maxWidth`).
     public static func reservedWidth(_ text: String, fontSize: Double) -> Double {
-        TextLines.width(text, fontSize: fontSize) * slack
+        min(TextLines.width(text, fontSize: fontSize), maxWidth)
     }
 
-    public static func lineHeight(_ fontSize: Double) -> Double { fontSize + 4 }
+    /// The distance between the centres of two one-line labels: a line box and 2 px.
+    public static func lineHeight(_ fontSize: Double) -> Double { height("x", fontSize: fontSize) }
 
-    /// x distance from the centre to the leader's end (the label column).
-    public static func column(outer: Double) -> Double { outer + tick + elbow }
+    /// The height a label takes in its side's stack: its box and 2 px.
+    public static func height(_ text: String, fontSize: Double) -> Double { TextLines.boxHeight(text, fontSize: fontSize) + 2 }
+
+    /// x distance from the centre to the leader's end (the label column), beyond the rim of
+    /// the chart's most exploded slice.
+    public static func column(outer: Double, explode: Double = 0) -> Double { outer + explode + tick + elbow }
 
     /// One straight piece of a leader line: from (x, y), `length` px at `angle` degrees
     /// (screen, 0 = +x, clockwise as y points down). Drawn as a unit line `M0 0H1` with
@@ -72,19 +75,19 @@ public enum OutsideLabels {
         /// The slice at that instant (chart angles).
         public var geometry: SegmentGeometry
         public var priority: Double
-        /// Lines of the label's text.
-        public var lines: Int = 1
+        /// The label's text: its box's height (`height`) spaces the stack.
+        public var text: String = ""
     }
 
-    /// Solves every input's pose for one instant. `outer` is the chart's outer radius (the
-    /// label columns), `sign` the chart's screen sign.
+    /// Solves every input's pose for one instant. `outer` is the chart's outer radius (where
+    /// leaders bend), `sign` the chart's screen sign; the labels stand in `room.column`.
     public static func place(_ inputs: [Input], room: LabelRoom, outer: Double, sign: Double, fontSize: Double) -> [Int: Pose] {
-        let reach = outer + tick
+        let reach = room.column - elbow
         let candidates = inputs.map { input -> LabelPlacer.Candidate in
             let a = sign * (input.geometry.startAngle + input.geometry.endAngle) / 2
             let p = Geometry.point(angle: a, radius: reach)
             return LabelPlacer.Candidate(index: input.index, side: side(ofScreenAngle: a), naturalY: p.y, priority: input.priority,
-                                         extra: Double(input.lines - 1) * TextLines.leading * fontSize)
+                                         extra: max(0, height(input.text, fontSize: fontSize) - lineHeight(fontSize)))
         }
         let h = lineHeight(fontSize)
         let placed = LabelPlacer.solve(candidates, top: room.minY, bottom: room.maxY, lineHeight: h)
@@ -93,13 +96,31 @@ public enum OutsideLabels {
         for p in placed {
             guard let g = byIndex[p.index]?.geometry else { continue }
             let a = sign * (g.startAngle + g.endAngle) / 2
-            let edge = Geometry.point(angle: a, radius: g.outerRadius)
+            let edge = Geometry.point(angle: a, radius: g.outerRadius + g.explode)
             let bend = Geometry.point(angle: a, radius: reach)
-            let end = (x: p.side * column(outer: outer), y: p.y)
+            let end = (x: p.side * room.column, y: p.y)
             poses[p.index] = Pose(x: end.x + p.side * textGap, y: p.y, side: p.side,
                                   tick: .between(edge, bend), elbow: .between(bend, end))
         }
         return poses
+    }
+
+    /// The outside labels of the chart at rest that do not fit beside it (`LabelPlacer` keeps
+    /// the largest slices' labels) lose their text and are marked `.noRoom`; the ink layer then
+    /// places the others, which fit, at every instant.
+    static func leaveOut(_ slices: inout [SliceLayout], room: LabelRoom, outer: Double, sign: Double, fontSize: Double) {
+        var inputs: [Input] = []
+        for (k, s) in slices.enumerated() where s.labelOutside {
+            guard let text = s.labelText else { continue }
+            inputs.append(Input(index: k, geometry: s.geometry.exploded(s.explode), priority: s.span, text: text))
+        }
+        guard !inputs.isEmpty else { return }
+        let placed = place(inputs, room: room, outer: outer, sign: sign, fontSize: fontSize)
+        for input in inputs where placed[input.index] == nil {
+            slices[input.index].labelText = nil
+            slices[input.index].labelOutside = false
+            slices[input.index].labelLeftOut = .noRoom
+        }
     }
 
     /// Right of the pie (+1) when the screen angle (0 = 12 o'clock, clockwise) is in [0, 180).
@@ -109,44 +130,10 @@ public enum OutsideLabels {
     }
 
     /// Width (as measured by `TextMetrics`) the text of an outside label may take on either
-    /// side of `room`, with `slack` to spare.
+    /// side of `room`.
     public static func textWidth(room: LabelRoom, outer: Double) -> Double {
-        let c = column(outer: outer) + textGap
-        return max(min(room.maxX - c, -room.minX - c, maxWidth * slack), 0) / slack
-    }
-
-    /// `auto`: whether `text` fits inside its slice: all four corners of its text box (plus
-    /// 2 px of padding), centred where inside labels sit, lie within the slice's ring sector.
-    public static func fitsInside(_ text: String, geometry g: SegmentGeometry, fontSize: Double, sign: Double,
-                                  fraction: Double? = nil) -> Bool {
-        guard g.span > 0, g.outerRadius > g.innerRadius else { return false }
-        let r = g.labelRadius(fraction: fraction)
-        let mid = (g.startAngle + g.endAngle) / 2
-        let c = Geometry.point(angle: sign * mid, radius: r)
-        let hw = TextLines.width(text, fontSize: fontSize) / 2 + 2, hh = TextLines.height(text, fontSize: fontSize) / 2 + 2
-        for (dx, dy) in [(-hw, -hh), (hw, -hh), (-hw, hh), (hw, hh)] {
-            let x = c.x + dx, y = c.y + dy
-            let d = (x * x + y * y).squareRoot()
-            if d > g.outerRadius || d < g.innerRadius { return false }
-            if Geometry.isFullCircle(g.span) { continue }
-            // Chart angle of the corner (0 = 12 o'clock, in the chart's direction).
-            let screen = atan2(x, -y) * 180 / Double.pi
-            var off = (sign * screen - mid).truncatingRemainder(dividingBy: 360)
-            if off > 180 { off -= 360 }
-            if off < -180 { off += 360 }
-            if abs(off) > g.span / 2 { return false }
-        }
-        return true
-    }
-
-    /// Whether a label of `text` on slice `g` is drawn outside under `position`.
-    static func isOutside(_ position: LabelPosition, text: String, geometry g: SegmentGeometry, fontSize: Double, sign: Double,
-                          fraction: Double?) -> Bool {
-        switch position {
-        case .outside: return true
-        case .auto: return !fitsInside(text, geometry: g, fontSize: fontSize, sign: sign, fraction: fraction)
-        case .inside, .none: return false
-        }
+        let c = room.column + textGap
+        return max(min(room.maxX - c, -room.minX - c, maxWidth), 0)
     }
 
     /// The ink colour: dark grey on light backgrounds, near-white on dark ones, black or white

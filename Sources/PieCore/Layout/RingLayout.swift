@@ -45,17 +45,10 @@ enum RingLayout {
             var sub = source
             sub.rings = []
             sub.slices = ring.slices
+            // A label that does not fit inside its slice within the ring's band is left out
+            // (`placeSlices`, `inside` being the only position a ring takes) and reported: it
+            // would cover the next ring.
             var slices = Layout.placeSlices(sub, outer: bandOuter, inner: bandInner, pinned: color)
-            // A label sits inside its slice within the ring's band or is left out (the legend,
-            // tooltips and data table still show it): it would cover the next ring.
-            let sign = source.chart.direction == .clockwise ? 1.0 : -1.0
-            for i in slices.indices {
-                guard let text = slices[i].labelText else { continue }
-                if !OutsideLabels.fitsInside(text, geometry: slices[i].geometry, fontSize: Layout.fontSize, sign: sign,
-                                             fraction: source.labels.radius) {
-                    slices[i].labelText = nil
-                }
-            }
             for i in slices.indices where ring.slices[slices[i].specIndex].color == nil {
                 let c = color[slices[i].id] ?? slices[i].color
                 slices[i].color = c

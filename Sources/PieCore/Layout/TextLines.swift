@@ -27,6 +27,25 @@ enum TextLines {
         fontSize * (1 + leading * Double(count(text) - 1))
     }
 
+    /// The box of a line as browsers measure it (`getBBox`), px above and below its baseline:
+    /// DejaVu Sans' ascent and descent (0.93 and 0.24 em; Firefox rounds both up to whole px,
+    /// accented capitals reach 1 em), taller for CJK and Hangul (their fallback fonts).
+    static func ascent(_ line: Substring, fontSize: Double) -> Double {
+        fontSize * (TextMetrics.hasWide(line) ? 1.1 : 1.0)
+    }
+
+    static func descent(_ line: Substring, fontSize: Double) -> Double {
+        fontSize * (TextMetrics.hasWide(line) ? 0.35 : 0.25)
+    }
+
+    /// Height of the block's box: `leading` em between baselines, the first line's ascent
+    /// and the last line's descent.
+    static func boxHeight(_ text: String, fontSize: Double) -> Double {
+        let lines = split(text)
+        return fontSize * leading * Double(lines.count - 1) + ascent(lines[0], fontSize: fontSize)
+            + descent(lines[lines.count - 1], fontSize: fontSize)
+    }
+
     /// Where the first baseline sits relative to a single line's (px, up is negative).
     static func firstLineShift(_ text: String, fontSize: Double) -> Double {
         -Double(count(text) - 1) * leading * fontSize / 2

@@ -22,6 +22,8 @@ public struct TitleBlock: Sendable, Hashable {
     public static let subtitleSize = 12.0
     /// Space above the first line and below the last, px.
     public static let pad = 12.0
+    /// Space between two lines' boxes, px.
+    static let gap = 2.0
     /// The canvas grows to hold a title up to this wide (px); longer lines are cut.
     public static let maxWidth = 640.0
 
@@ -35,17 +37,19 @@ public struct TitleBlock: Sendable, Hashable {
         guard !texts.isEmpty else { return nil }
         let room = max(canvasWidth, maxWidth) - 2 * pad
         var lines: [Line] = []
-        var y = pad, width = 0.0
+        // Each baseline sits below the previous line's box (its descent, `gap`) by the line's
+        // ascent, so no two lines' boxes touch (a 16 px title over a 12 px subtitle did).
+        var bottom = pad - gap, width = 0.0
         for (text, size, bold) in texts {
             for line in TextLines.split(text) {
-                // Bold runs about 8 % wider than the regular widths TextMetrics knows.
-                let scale = bold ? 1.08 : 1.0
+                let scale = bold ? TextMetrics.boldScale : 1.0
                 let cut = TextMetrics.truncate(String(line), maxWidth: room / scale, fontSize: size)
                 width = max(width, TextMetrics.width(cut, fontSize: size) * scale)
-                lines.append(Line(text: cut, y: y + size, fontSize: size, bold: bold))
-                y += size * TextLines.leading
+                let baseline = bottom + gap + TextLines.ascent(line, fontSize: size)
+                lines.append(Line(text: cut, y: baseline, fontSize: size, bold: bold))
+                bottom = baseline + TextLines.descent(line, fontSize: size)
             }
         }
-        return TitleBlock(lines: lines, height: y + pad / 2, width: width)
+        return TitleBlock(lines: lines, height: bottom + pad / 2, width: width)
     }
 }

@@ -23,10 +23,13 @@ public struct ChangeReport: Sendable, Hashable {
         public var newPosition: Int?
         /// For renames: the old id.
         public var oldID: String?
-        /// For updates: which fields changed, `value` first, then in `Keys.slice` order.
+        /// For updates and renames: which keys changed, in `Keys.slice` order (`label`, `value`, ...).
         public var fields: [String]
         /// For merges and splits: the label of the grouped slice ("Other").
         public var group: String? = nil
+        /// Reordered (drawn on top while it rotates to its new place): always for `.move`,
+        /// and for an update or rename that also moved.
+        public var moved = false
     }
 
     /// A reported chart key that changed (`ChangeRule` in `Keys`).
@@ -59,38 +62,18 @@ public struct ChangeReport: Sendable, Hashable {
                                            oldPosition: entry.oldIndex! + 1, newPosition: nil, oldID: nil, fields: [],
                                            group: joined.contains(s.id) ? newLayout.other?.label : nil))
             case .stable, .movedTo:
+                // One entry per slice: a rename, else an update (its share or a key changed),
+                // else a move; `moved` says whether it was also reordered.
                 let o = oldLayout.slices[entry.oldIndex!], n = newLayout.slices[entry.newIndex!]
-                let base = SliceChange(kind: .update, id: n.id, label: TextLines.joined(n.label), oldPercent: o.percentText, newPercent: n.percentText,
-                                       oldPosition: entry.oldIndex! + 1, newPosition: entry.newIndex! + 1, oldID: nil, fields: [])
-                if o.id != n.id {
-                    var c = base
-                    c.kind = .rename
-                    c.oldID = o.id
-                    changes.append(c)
-                }
-                if entry.role == .movedTo {
-                    var c = base
-                    c.kind = .move
-                    changes.append(c)
-                }
-                // The reported keys of the slice's spec (`Keys.slice`), and what the layout
-                // shows changed without a key of the slice changing: Other's value, label and
-                // colour, a palette's colour, radii that follow the chart.
-                var changed: Set<String> = []
-                if o.specIndex >= 0, o.specIndex < old.slices.count, n.specIndex >= 0, n.specIndex < new.slices.count {
-                    changed.formUnion(SliceSpec.changedFields(old.slices[o.specIndex], new.slices[n.specIndex]))
-                }
-                if o.value != n.value { changed.insert("value") }
-                if o.label != n.label { changed.insert("label") }
-                if o.color != n.color { changed.insert("color") }
-                if o.outerRadius / max(oldLayout.outerRadius, 1e-9) != n.outerRadius / max(newLayout.outerRadius, 1e-9) { changed.insert("radius") }
-                // `value` first (the share), then table order.
-                let fields = changed.isEmpty ? [] : ChangeReport.sliceFieldOrder.filter(changed.contains)
-                if !fields.isEmpty || o.percentText != n.percentText {
-                    var c = base
-                    c.fields = fields
-                    changes.append(c)
-                }
+                let fields = changedFields(entry.oldIndex!, entry.newIndex!, old: old, new: new, oldLayout: oldLayout, newLayout: newLayout)
+                let renamed = o.id != n.id, moved = entry.role == .movedTo
+                let updated = !fields.isEmpty || o.percentText != n.percentText
+                guard renamed || moved || updated else { continue }
+                var c = SliceChange(kind: renamed ? .rename : updated ? .update : .move, id: n.id, label: TextLines.joined(n.label),
+                                    oldPercent: o.percentText, newPercent: n.percentText, oldPosition: entry.oldIndex! + 1,
+                                    newPosition: entry.newIndex! + 1, oldID: renamed ? o.id : nil, fields: fields)
+                c.moved = moved
+                changes.append(c)
             case .movedFrom:
                 continue
             }
@@ -98,31 +81,58 @@ public struct ChangeReport: Sendable, Hashable {
         return ChangeReport(slices: changes, chart: chartChanges(old, new))
     }
 
-    /// Slice fields in report order: `value`, then the slice table's order.
-    static let sliceFieldOrder = ["value"] + Keys.slice.names.filter { $0 != "value" }
+    /// Slice fields in report order: the slice table's (`label`, `value`, `color`, ...).
+    static let sliceFieldOrder = Keys.slice.names
+
+    /// The reported keys of a slice's spec (`Keys.slice`), and what the layout shows changed
+    /// without a key of the slice changing: Other's value, label and colour, a palette's colour,
+    /// radii that follow the chart (not a ring's band moving: that is the chart's change).
+    static func changedFields(_ oldIndex: Int, _ newIndex: Int, old: ChartSpec, new: ChartSpec,
+                              oldLayout: ChartLayout, newLayout: ChartLayout) -> [String] {
+        let o = oldLayout.slices[oldIndex], n = newLayout.slices[newIndex]
+        var changed: Set<String> = []
+        if o.specIndex >= 0, o.specIndex < old.slices.count, n.specIndex >= 0, n.specIndex < new.slices.count {
+            changed.formUnion(SliceSpec.changedFields(old.slices[o.specIndex], new.slices[n.specIndex]))
+        }
+        if o.value != n.value { changed.insert("value") }
+        if o.label != n.label { changed.insert("label") }
+        if o.color != n.color { changed.insert("color") }
+        if radiusFraction(oldIndex, in: oldLayout) != radiusFraction(newIndex, in: newLayout) { changed.insert("radius") }
+        return changed.isEmpty ? [] : sliceFieldOrder.filter(changed.contains)
+    }
+
+    /// A slice's outer radius as a fraction of where it may reach: the chart's outer radius,
+    /// or across its ring's band in a chart of rings.
+    static func radiusFraction(_ index: Int, in layout: ChartLayout) -> Double {
+        let s = layout.slices[index]
+        if let ring = layout.rings.first(where: { index >= $0.first && index < $0.first + $0.slices.count }) {
+            return (s.outerRadius - ring.innerRadius) / max(ring.outerRadius - ring.innerRadius, 1e-9)
+        }
+        return s.outerRadius / max(layout.outerRadius, 1e-9)
+    }
 
     static func chartChanges(_ a: ChartSpec, _ b: ChartSpec) -> [ChartChange] {
         ChartSpec.changedFields(a, b).map { ChartChange(field: $0.field, old: $0.old, new: $0.new, inSentence: $0.inSentence) }
     }
 
-    /// The readable plan, one line per change:
-    /// `+ go  Go  12.0%`, `- perl`, `~ python  40.0% -> 35.5%`, `> kotlin renamed from kt`,
-    /// `moved rust 3 -> 1`, `chart innerRadius 0 -> 0.6`. "no changes" when there are none.
+    /// The readable plan, one line per slice, then one per chart key:
+    /// `+ go  Go  12.0%`, `- perl  8.0%`, `~ python  40.0% -> 35.5%  (value)`,
+    /// `~ python -> python3  30.0% -> 28.0%  (label, value)`, `moved rust 3 -> 1`,
+    /// `chart innerRadius 0 -> 0.6`. "no changes" when there are none.
     public func text() -> String {
         if isEmpty { return "no changes\n" }
         var out = ""
         for c in slices {
             switch c.kind {
             case .insert: out += "+ \(c.id)  \(c.label)  \(c.newPercent ?? "")%\n"
-            case .remove: out += "- \(c.id)\n"
-            case .rename: out += "> \(c.id) renamed from \(c.oldID ?? "")\n"
+            case .remove: out += "- \(c.id)  \(c.oldPercent ?? "")%\n"
             case .move: out += "moved \(c.id) \(c.oldPosition ?? 0) -> \(c.newPosition ?? 0)\n"
             case .merge: out += "< \(c.id) into other\n"
             case .split: out += "+ \(c.id)  \(c.label)  \(c.newPercent ?? "")%  (out of other)\n"
-            case .update:
-                var line = "~ \(c.id)  \(c.oldPercent ?? "")% -> \(c.newPercent ?? "")%"
-                let others = c.fields.filter { $0 != "value" }
-                if !others.isEmpty { line += "  (\(others.joined(separator: ", ")))" }
+            case .update, .rename:
+                var line = "~ " + (c.oldID.map { "\($0) -> " } ?? "") + "\(c.id)  \(c.oldPercent ?? "")% -> \(c.newPercent ?? "")%"
+                if !c.fields.isEmpty { line += "  (\(c.fields.joined(separator: ", ")))" }
+                if c.moved { line += "  moved \(c.oldPosition ?? 0) -> \(c.newPosition ?? 0)" }
                 out += line + "\n"
             }
         }
@@ -139,7 +149,7 @@ public struct ChangeReport: Sendable, Hashable {
                 .object([("kind", .string(c.kind.rawValue)), ("id", .string(c.id)), ("label", .string(c.label)),
                          ("oldPercent", opt(c.oldPercent)), ("newPercent", opt(c.newPercent)),
                          ("oldPosition", pos(c.oldPosition)), ("newPosition", pos(c.newPosition)),
-                         ("oldId", opt(c.oldID)), ("fields", .array(c.fields.map(JSONValue.string)))])
+                         ("oldId", opt(c.oldID)), ("fields", .array(c.fields.map(JSONValue.string))), ("moved", .bool(c.moved))])
             })),
             ("chart", .array(chart.map { .object([("field", .string($0.field)), ("old", .string($0.old)), ("new", .string($0.new))]) })),
         ])
@@ -151,22 +161,24 @@ public struct ChangeReport: Sendable, Hashable {
         var parts: [String] = []
         func pc(_ s: String?) -> String { locale.percent(plain: s ?? "") }
         for c in slices {
+            let o = Double(c.oldPercent ?? "") ?? 0, n = Double(c.newPercent ?? "") ?? 0
+            let share = o == n ? nil : "\(n > o ? "rose" : "fell") from \(pc(c.oldPercent)) to \(pc(c.newPercent))"
+            let move = c.moved ? "moved from position \(c.oldPosition ?? 0) to \(c.newPosition ?? 0)" : nil
             switch c.kind {
             case .insert: parts.append("\(c.label) was added at \(pc(c.newPercent))")
             case .remove: parts.append("\(c.label) was removed (was \(pc(c.oldPercent)))")
             case .merge: parts.append("\(c.label) moved into \(c.group ?? "Other")")
             case .split: parts.append("\(c.label) came out of \(c.group ?? "Other") at \(pc(c.newPercent))")
-            case .rename: parts.append("\(c.oldID ?? "") was renamed to \(c.label)")
-            case .move: parts.append("\(c.label) moved from position \(c.oldPosition ?? 0) to \(c.newPosition ?? 0)")
+            case .rename: parts.append(([("\(c.oldID ?? "") was renamed to \(c.label)")] + [share, move].compactMap { $0 }).joined(separator: " and "))
+            case .move: parts.append("\(c.label) " + (move ?? ""))
             case .update:
-                let o = Double(c.oldPercent ?? "") ?? 0, n = Double(c.newPercent ?? "") ?? 0
-                if o != n {
-                    parts.append("\(c.label) \(n > o ? "rose" : "fell") from \(pc(c.oldPercent)) to \(pc(c.newPercent))")
-                } else if c.fields.contains("label") {
-                    parts.append("a slice was relabelled \(c.label)")
-                } else if !c.fields.isEmpty {
-                    parts.append("\(c.label) changed \(c.fields.joined(separator: " and "))")
+                var what = [share, move].compactMap { $0 }
+                if share == nil, c.fields.contains("label") {
+                    parts.append((["a slice was relabelled \(c.label)"] + what).joined(separator: " and "))
+                    continue
                 }
+                if share == nil, !c.fields.isEmpty { what.insert("changed \(c.fields.joined(separator: " and "))", at: 0) }
+                if !what.isEmpty { parts.append("\(c.label) " + what.joined(separator: " and ")) }
             }
         }
         for c in chart where c.inSentence { parts.append("the chart's \(c.field) changed from \(c.old) to \(c.new)") }

@@ -50,10 +50,12 @@ enum OtherTransition {
         let k = new.other == nil ? nil : new.slices.lastIndex { $0.id == OtherOptions.id }
         let n = k.map { new.slices[$0] }
         guard let anchor = n ?? o else { return nil }
+        // Other's whole wedge (a missing end: the other end's middle), so the label sits at its
+        // middle and is tested against the slice it is drawn on.
         func point(_ s: SliceLayout?, _ chart: ChartLayout) -> SegmentGeometry {
-            let s = s ?? anchor
-            return SegmentGeometry(startAngle: s.midAngle, endAngle: s.midAngle, outerRadius: s.outerRadius,
-                                   innerRadius: chart.innerRadius, color: s.color)
+            let w = s.map { ($0.startAngle, $0.endAngle) } ?? (anchor.midAngle, anchor.midAngle)
+            return SegmentGeometry(startAngle: w.0, endAngle: w.1, outerRadius: (s ?? anchor).outerRadius,
+                                   innerRadius: chart.innerRadius, color: (s ?? anchor).color)
         }
         var segment = Segment(id: OtherOptions.id, kind: n == nil ? .exit : (o == nil ? .enter : .update), slice: k,
                               from: point(o, old), to: point(n, new))

@@ -11,10 +11,13 @@ public enum PreviousSource: Sendable {
     /// Spec text with the files it read then (its shared defaults and data file at that
     /// revision, or as the watcher last built it).
     case specWithInputs(SourceFile, SpecInputs)
+    /// A canonical spec alone (a manifest's `spec` or `previous` member): already what
+    /// `loadPrevious` reads back, so it is not read back again.
+    case canonical(SourceFile)
 
     public var file: SourceFile {
         switch self {
-        case .spec(let f), .manifest(let f), .specWithInputs(let f, _): f
+        case .spec(let f), .manifest(let f), .specWithInputs(let f, _), .canonical(let f): f
         }
     }
 
@@ -25,6 +28,29 @@ public enum PreviousSource: Sendable {
         case .spec(let file): SpecLoader.load(file, defaultID: defaultID)
         case .manifest(let file): SpecLoader.loadEmbedded(file, defaultID: defaultID)
         case .specWithInputs(let file, let inputs): SpecLoader.load(file, defaultID: defaultID, inputs: inputs)
+        case .canonical(let file): SpecLoader.load(file, defaultID: defaultID)
         }
+    }
+
+    /// The previous version of `spec` as the bundle records it and animates from: loaded, then
+    /// read back from its canonical spec, so that building from the manifest's `previous` gives
+    /// the same bytes (canonical numbers have 9 decimals; a spec read from YAML may have more).
+    /// When it has errors: no previous version (the chart enters) and one E0601 warning.
+    public func loadPrevious(for spec: ChartSpec) -> (spec: ChartSpec?, diagnostics: [Diagnostic]) {
+        let old = load(defaultID: spec.id)
+        guard let oldSpec = old.spec, !old.diagnostics.hasErrors else {
+            let first = old.diagnostics.first { $0.severity == .error }
+            let position = first?.range.map { ":\($0.start)" } ?? ""
+            return (nil, [.warning(CoreCodes.brokenPrevious, "the previous version has errors; the chart enters instead",
+                                   at: nil, notes: first.map { ["\(file.path)\(position): \($0.message)"] } ?? [])])
+        }
+        if case .canonical = self { return (oldSpec, []) }
+        return (Self.canonicalized(oldSpec), [])
+    }
+
+    /// `spec` as its canonical spec reads back: a fixed point (its canonical spec is unchanged).
+    public static func canonicalized(_ spec: ChartSpec) -> ChartSpec {
+        let text = SourceFile(path: "canonical", bytes: spec.canonicalMemberText())
+        return SpecLoader.load(text, defaultID: spec.id).spec ?? spec
     }
 }

@@ -53,8 +53,8 @@ enum MarkdownPrevious {
         var result: [String: PreviousSource] = [:]
         for (n, block) in MarkdownDocument.blocks(show.output).enumerated() {
             let source = SourceFile(path: "HEAD:\(documentPath)", bytes: block.source)
-            let inputs = GitInputs.read(commit: commit, ref: "HEAD", specPath: documentPath, source: source)
-            let previous: PreviousSource = inputs.isEmpty ? .spec(source) : .specWithInputs(source, inputs)
+            let previous = SpecHistory(specPath: documentPath, source: source)?.source(block.source, at: commit, display: "HEAD")
+                ?? .spec(source)
             guard let spec = previous.load(defaultID: "\(stem)-\(n + 1)").spec, result[spec.id] == nil else { continue }
             result[spec.id] = previous
         }

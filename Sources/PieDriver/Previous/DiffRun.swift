@@ -2,15 +2,26 @@ import PieCore
 import PieDiagnostics
 import PieSpec
 
-/// `piec diff`: the change report between a previous version (any `--from` REF) and a spec.
+/// `piec diff`: the change report between a spec and its previous version: `--from REF` (any
+/// REF `piec build` takes), or by default what readers last saw, as `piec build` finds it.
 public struct DiffRun: Sendable {
     public var report: ChangeReport?
     /// Diagnostics of reading, resolving and loading both versions.
     public var groups: [FileDiagnostics]
     public var status: PiecExitCode
+    /// REF names nothing usable (status 64).
+    public var usage: UsageProblem?
 
-    /// `newPath` is the spec; `ref` its previous version (a spec file, bundle folder or git revision).
-    public static func run(newPath: String, ref: String, limits: SpecLimits = SpecLimits()) -> DiffRun {
+    /// `newPath` is the spec; `ref` its previous version (nil: the default, with the bundles
+    /// in `outputDir`).
+    public static func run(newPath: String, ref: String?, outputDir: String = "out", limits: SpecLimits = SpecLimits()) -> DiffRun {
+        var policy = PreviousPolicy.readers(outputDir: outputDir)
+        if let ref {
+            switch FromReference.parse(ref, specPaths: [newPath]) {
+            case .failure(let problem): return DiffRun(report: nil, groups: [], status: .usage, usage: problem)
+            case .success(let reference): policy = .reference(reference, outputDir: outputDir)
+            }
+        }
         let source: SourceFile
         switch SpecReader.read(newPath, limits: limits) {
         case .failure(let error):
@@ -20,26 +31,27 @@ public struct DiffRun: Sendable {
         }
         let slug = BundleID.slug(fromPath: newPath)
         let gathered = SpecInputsReader.gather(specPath: newPath, source: source, limits: limits)
-        let resolved = PreviousVersionResolver(ref: ref).resolve(specPath: newPath, source: source, defaultID: slug, inputs: gathered.inputs)
         let new = SpecLoader.load(source, defaultID: slug, inputs: gathered.inputs)
-        var groups = [FileDiagnostics(path: newPath, file: source, diagnostics: gathered.diagnostics + resolved.diagnostics + new.diagnostics)]
-            + new.related
+        var groups = [FileDiagnostics(path: newPath, file: source, diagnostics: gathered.diagnostics + new.diagnostics)] + new.related
+        guard let newSpec = new.spec, !gathered.diagnostics.hasErrors else {
+            return DiffRun(report: nil, groups: groups, status: .specErrors)
+        }
+        let resolved = PreviousResolver(context: PreviousContext(outputDir: outputDir))
+            .resolve(policy, specPath: newPath, spec: newSpec, source: source, hashed: gathered.inputs.hashedBytes(spec: source.bytes))
+        groups[0].diagnostics += resolved.diagnostics
+        if resolved.diagnostics.hasErrors { return DiffRun(report: nil, groups: groups, status: .forDiagnostics(resolved.diagnostics)) }
         var oldSpec: ChartSpec?
         if let previous = resolved.previous {
-            let old = previous.load(defaultID: slug)
+            let old = previous.load(defaultID: newSpec.id)
             if !old.diagnostics.isEmpty {
                 groups.append(FileDiagnostics(path: previous.file.path, file: previous.file, diagnostics: old.diagnostics))
             }
             groups += old.related
-            oldSpec = old.spec
-            if old.spec == nil { return DiffRun(report: nil, groups: groups, status: .specErrors) }
-        }
-        guard let newSpec = new.spec, !resolved.diagnostics.hasErrors, !gathered.diagnostics.hasErrors else {
-            return DiffRun(report: nil, groups: groups, status: .specErrors)
+            guard let spec = old.spec else { return DiffRun(report: nil, groups: groups, status: .specErrors) }
+            oldSpec = PreviousSource.canonicalized(spec)
         }
         // No previous version: everything is inserted.
-        let base = oldSpec ?? emptied(newSpec)
-        let report = Transition.between(old: base, new: newSpec).changes
+        let report = Transition.between(old: oldSpec ?? emptied(newSpec), new: newSpec).changes
         return DiffRun(report: report, groups: groups, status: .success)
     }
 
@@ -47,6 +59,11 @@ public struct DiffRun: Sendable {
     static func emptied(_ spec: ChartSpec) -> ChartSpec {
         var empty = spec
         empty.slices = []
+        empty.rings = spec.rings.map { ring in
+            var emptied = ring
+            emptied.slices = []
+            return emptied
+        }
         return empty
     }
 }

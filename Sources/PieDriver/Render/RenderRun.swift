@@ -11,10 +11,24 @@ public struct RenderRun: Sendable {
     /// Diagnostics of the spec and of the files it reads, to print.
     public var groups: [FileDiagnostics]
     public var status: PiecExitCode
+    /// `--from` names nothing usable (exit 64, printed once as a usage error).
+    public var usage: UsageProblem? = nil
 
     public static func compile(_ path: String, from: String?, limits: SpecLimits = SpecLimits()) -> RenderRun {
         let builder = Builder(limits: limits, jobs: 1)
-        let outcome = builder.compileOne(SpecInput(path: path), from: from, output: .none)
+        // Without --from the chart enters (a frame of what the spec shows, not of a transition
+        // the output folder happens to hold); --from takes what `piec build --from` takes.
+        var policy = PreviousPolicy.request
+        if let from {
+            switch FromReference.parse(from, specPaths: [path]) {
+            case .failure(let problem):
+                var run = RenderRun(chart: nil, spec: nil, groups: [], status: .usage)
+                run.usage = problem
+                return run
+            case .success(let reference): policy = .reference(reference, outputDir: ".")
+            }
+        }
+        let outcome = builder.compileOne(SpecInput(path: path), previous: policy, output: .checked)
         let groups = outcome.reports.filter { !$0.diagnostics.isEmpty }
         let status = groups.reduce(PiecExitCode.success) { $0.combined(with: .forDiagnostics($1.diagnostics)) }
         guard status == .success, let checked = outcome.checked else {

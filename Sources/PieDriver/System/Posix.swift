@@ -104,3 +104,22 @@ func writeAll(fd: Int32, _ bytes: [UInt8]) -> Int32? {
     }
     return nil
 }
+
+/// A pipe whose two ends are closed in every program this process starts (`FD_CLOEXEC`). A
+/// child gets the ends it needs through `posix_spawn`'s `dup2` actions only; without the flag,
+/// a child started by another thread at the same moment would inherit this pipe's ends too,
+/// and a reader waiting for end-of-file would wait for that unrelated child (two
+/// `git cat-file --batch` of one build each held the other's stdin open: both hung). The
+/// pipe is made and flagged under `spawnLock`, which every spawn holds too, so no child can be
+/// started in between (Glibc's module does not offer `pipe2`).
+public func closeOnExecPipe() -> (read: Int32, write: Int32)? {
+    spawnLock.withLock {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return nil }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return (fds[0], fds[1])
+    }
+}
+
+/// Held while a pipe is made and flagged (`closeOnExecPipe`) and while a child is spawned.
+public let spawnLock = Lock()

@@ -42,6 +42,7 @@ public struct ChangeSummary: Sendable, Equatable {
         }
         slices = chart.layout.slices.count
         for change in changes.slices {
+            if change.moved && change.kind != .move { moved += 1 }
             switch change.kind {
             case .insert: added += 1
             case .remove: removed += 1

@@ -11,11 +11,10 @@ final class WakePipe: Sendable {
     let writeFD: Int32
 
     init() {
-        var fds: [Int32] = [-1, -1]
-        if pipe(&fds) != 0 { fds = [-1, -1] }
+        let made = closeOnExecPipe()
+        let fds: [Int32] = made.map { [$0.read, $0.write] } ?? [-1, -1]
         for fd in fds where fd >= 0 {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         }
         readFD = fds[0]
         writeFD = fds[1]

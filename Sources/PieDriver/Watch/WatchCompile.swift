@@ -11,11 +11,18 @@ enum WatchCompile {
     }
 
     /// `Builder.compileOne` (reading with limits, default id, bundle checks) with `previous`
-    /// handed to the compiler, so the bundle animates from the last good build.
-    static func run(path: String, previous: PreviousSource?, compile: @escaping CompileFunction, limits: SpecLimits) -> Result {
+    /// handed to the compiler, so the bundle animates from the last good build. A spec with no
+    /// last good build (the first build of the session) takes the default of `piec build`
+    /// (what readers last saw, with the bundles in `outputDir`), so starting a watch leaves
+    /// the bundles `piec build` would leave.
+    /// `context` is shared by the specs of one batch (each git lookup once).
+    static func run(path: String, previous: PreviousSource?, context: PreviousContext, compile: @escaping CompileFunction,
+                    limits: SpecLimits) -> Result {
         let start = monotonicNanoseconds()
         let builder = Builder(compile: withPrevious(previous, compile), limits: limits, jobs: 1)
-        let outcome = builder.compileOne(SpecInput(path: path))
+        let policy = previous == nil ? PreviousPolicy.readers(outputDir: context.outputDir) : .request
+        let outcome = builder.compileOne(SpecInput(path: path), previous: policy, output: .bundle, upToDateIn: nil,
+                                         folderCache: nil, context: context, keepsChart: true)
         return Result(outcome: outcome, compileMS: Double(monotonicNanoseconds() - start) / 1e6)
     }
 

@@ -182,9 +182,9 @@ struct WatchEngine {
         guard !paths.isEmpty else { return }
         let jobs = initial ? options.jobs : min(options.jobs, paths.count)
         let requests = paths.map { ($0, previous(for: $0)) }
-        let compile = self.compile, limits = options.limits
+        let compile = self.compile, limits = options.limits, context = PreviousContext(outputDir: options.outputDir)
         let results = parallelMap(requests, jobs: jobs) { path, previous in
-            WatchCompile.run(path: path, previous: previous, compile: compile, limits: limits)
+            WatchCompile.run(path: path, previous: previous, context: context, compile: compile, limits: limits)
         }
         for result in results {
             if !initial, changedSince(result.outcome.input.path) {

@@ -114,7 +114,9 @@ enum PlanInvariants {
         for n in new.slices { #expect(ids.contains(n.id), "\(name): new slice \(n.id) lost") }
 
         // Movers: exactly the moved slices, from their old place to their new one (mod 360).
-        let moved = Set(report.slices.filter { $0.kind == .move }.map(\.id))
+        let moved = Set(report.slices.filter(\.moved).map(\.id))
+        // One entry per slice.
+        #expect(Set(report.slices.map(\.id)).count == report.slices.count, "\(name): a slice reported twice")
         #expect(Set(plan.movers.map(\.id)) == moved, "\(name): movers")
         for m in plan.movers {
             guard let n = new.slices.first(where: { $0.id == m.id }) else { continue }

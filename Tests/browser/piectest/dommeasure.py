@@ -7,6 +7,27 @@ import re
 
 from .chromium import inline_markup
 
+# `userUnits(svg)` -> {user(el, x, y), box(el)}: a point of `el`'s coordinates, and `el`'s
+# bounding box (getBBox, all four corners), in the SVG's user units through getScreenCTM, so
+# CSS-animated transforms count. For the pages' scripts.
+GEOMETRY = """
+const userUnits = svg => {
+  const inv = svg.getScreenCTM().inverse();
+  const user = (el, x, y) => {
+    const p = new DOMPoint(x, y).matrixTransform(el.getScreenCTM()).matrixTransform(inv);
+    return [p.x, p.y];
+  };
+  const box = el => {
+    const b = el.getBBox();
+    const c = [user(el, b.x, b.y), user(el, b.x + b.width, b.y), user(el, b.x, b.y + b.height),
+               user(el, b.x + b.width, b.y + b.height)];
+    const xs = c.map(p => p[0]), ys = c.map(p => p[1]);
+    return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+  };
+  return {user, box};
+};
+"""
+
 
 def measure(dom, directory, svg, times, name, script):
     """The JSON `script` wrote for `svg` seeked to each of `times` (ms), in `dom`'s engine."""

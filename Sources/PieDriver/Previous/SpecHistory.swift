@@ -1,0 +1,145 @@
+import PieCore
+import PieDiagnostics
+import PieSpec
+
+/// One commit that changed a spec or a file it reads.
+public struct SpecCommit: Sendable, Hashable {
+    /// The full commit hash.
+    public var commit: String
+    /// The committer date, in seconds since the epoch.
+    public var date: Int64
+    /// The first line of the commit message.
+    public var subject: String
+}
+
+/// One committed version of a spec: the commit and the spec as it was there, with the
+/// `.piec.yaml` files and the data file it read then (nil when the spec did not exist there:
+/// the commit deleted it).
+public struct SpecVersion: Sendable {
+    public var commit: SpecCommit
+    public var source: PreviousSource?
+}
+
+/// The committed versions of one spec: which commits changed the spec or the files it reads
+/// (its `.piec.yaml` files, from its folder up to the work tree's root, and its data file), and
+/// what the spec and those files were at any revision. Every file is read with `git cat-file`
+/// (never through a shell), a revision's files in one process.
+///
+/// The paths are the spec's present ones: a commit that renamed the spec, or changed a data
+/// file the spec no longer reads, is not followed.
+public struct SpecHistory: Sendable {
+    let tree: GitWorkTree
+    /// The spec as the user spelled it (diagnostics name `REV:<specPath>`).
+    let specPath: String
+    /// Root-relative: the spec, its folder and each folder above it (nearest first).
+    let spec: String
+    let folders: [String]
+    /// Root-relative data file the present spec reads (nil: none, or outside the work tree).
+    let data: String?
+
+    /// The history of the spec at `specPath` whose present text is `source`; nil outside git.
+    public init?(specPath: String, source: SourceFile) {
+        let spelledDir = SpecInputsReader.displayParent(specPath)
+        guard let realDir = SpecInputsReader.realPath(spelledDir), let tree = GitWorkTree.containing(realDir: realDir),
+              let folder = tree.relative(realDir) else { return nil }
+        self.tree = tree
+        self.specPath = specPath
+        spec = GitWorkTree.path(folder, lastPathComponent(specPath))
+        var folders = [folder]
+        while let last = folders.last, !last.isEmpty { folders.append(parentPath(last)) }
+        self.folders = folders
+        data = SpecLoader.dataReference(source).flatMap { Self.dataPath($0.path, folder: folder) }
+    }
+
+    /// The root-relative path of `data.file` written in a spec in `folder`; nil when it is not
+    /// a .csv or .json path inside the work tree.
+    static func dataPath(_ path: String, folder: String) -> String? {
+        guard !path.hasPrefix("/"), DataTableFormat.isSupported(path) else { return nil }
+        let joined = SpecInputsReader.normalized(GitWorkTree.path(folder, path))
+        return joined == ".." || joined.hasPrefix("../") || joined == "." ? nil : joined
+    }
+
+    /// The paths whose changes make a new version (the spec, its `.piec.yaml` candidates, its data).
+    var paths: [String] {
+        [spec] + folders.map { GitWorkTree.path($0, SharedDefaults.fileName) } + (data.map { [$0] } ?? [])
+    }
+
+    /// The commits reachable from `revision` (a revision or a range such as `v1..HEAD`) that
+    /// changed the spec or a file it reads, newest first, at most `limit`.
+    public func commits(_ revision: String = "HEAD", limit: Int) -> [SpecCommit] {
+        let log = tree.run(["--literal-pathspecs", "log", "--format=%H%x1f%ct%x1f%s", "--max-count=\(max(limit, 0))",
+                            "--end-of-options", revision, "--"] + paths)
+        guard log.status == 0 else { return [] }
+        return log.output.split(separator: 0x0A).compactMap { line in
+            let fields = line.split(separator: 0x1F, maxSplits: 2, omittingEmptySubsequences: false)
+            guard fields.count >= 2, let date = Int64(String(decoding: fields[1], as: UTF8.self)) else { return nil }
+            return SpecCommit(commit: String(decoding: fields[0], as: UTF8.self), date: date,
+                              subject: fields.count > 2 ? String(decoding: fields[2], as: UTF8.self) : "")
+        }
+    }
+
+    /// The committed versions in commit order (oldest first): the newest `limit` commits of
+    /// `revision` that changed the spec or a file it reads, each with the spec as it was there.
+    public func versions(_ revision: String = "HEAD", limit: Int) -> [SpecVersion] {
+        let commits = Array(commits(revision, limit: limit).reversed())
+        return zip(commits, sources(at: commits.map(\.commit))).map { SpecVersion(commit: $0, source: $1) }
+    }
+
+    /// The spec with the files it read at `commit` (nil when the spec did not exist there).
+    /// Diagnostics name the files `display:path` (display defaults to the short hash).
+    public func source(at commit: String, display: String? = nil) -> PreviousSource? {
+        sources(at: [commit], display: display)[0]
+    }
+
+    /// `source(at:)` of several commits, their files read by one `git cat-file --batch` (per
+    /// 16 KiB of names).
+    public func sources(at commits: [String], display: String? = nil) -> [PreviousSource?] {
+        let asked = paths
+        let found = tree.read(commits.flatMap { commit in asked.map { "\(commit):\($0)" } })
+        return commits.indices.map { i in
+            version(at: commits[i], display: display ?? String(commits[i].prefix(12)), files: Array(found[(i * asked.count)..<((i + 1) * asked.count)]))
+        }
+    }
+
+    /// `text` standing in for the spec at `commit` (a Markdown block of the document at the
+    /// spec's path), with the `.piec.yaml` files and data file it reads there.
+    public func source(_ text: [UInt8], at commit: String, display: String) -> PreviousSource? {
+        let found = tree.read(paths.dropFirst().map { "\(commit):\($0)" })
+        return version(at: commit, display: display, files: [text] + found)
+    }
+
+    /// The spec and its inputs from `files` (the bytes of `paths` at `commit`, in order).
+    private func version(at commit: String, display ref: String, files found: [[UInt8]?]) -> PreviousSource? {
+        guard let specBytes = found[0] else { return nil }
+        let old = SourceFile(path: "\(ref):\(specPath)", bytes: specBytes)
+        var inputs = SpecInputs()
+        var spelled = SpecInputsReader.displayParent(specPath)
+        for index in folders.indices {
+            if let bytes = found[1 + index] {
+                inputs.defaults.append(SourceFile(path: "\(ref):" + SpecInputsReader.join(spelled, SharedDefaults.fileName), bytes: bytes))
+            }
+            spelled = SpecInputsReader.lexicalParent(spelled)
+        }
+        if let reference = SpecLoader.dataReference(old) {
+            // The data file the present spec reads was read along; another one is read now.
+            let known = data != nil && Self.dataPath(reference.path, folder: folders[0]) == data ? found.last ?? nil : nil
+            inputs.data = dataInput(reference, at: commit, ref: ref, known: known)
+        }
+        return inputs.isEmpty ? .spec(old) : .specWithInputs(old, inputs)
+    }
+
+    /// The data file an old spec names, at `commit`, or why it cannot be used.
+    private func dataInput(_ reference: DataReference, at commit: String, ref: String, known: [UInt8]?) -> DataInput {
+        let spelled = SpecInputsReader.normalized(SpecInputsReader.join(SpecInputsReader.displayParent(specPath), reference.path))
+        func fail(_ message: String) -> DataInput {
+            .failed(.error(DataDiagnostics.dataFileUnusable, message, at: reference.range))
+        }
+        guard let path = Self.dataPath(reference.path, folder: folders[0]) else {
+            return fail("`data.file` at `\(ref)` is not a .csv or .json path inside the repository")
+        }
+        guard let bytes = known ?? tree.read(["\(commit):\(path)"])[0] else {
+            return fail("`\(spelled)` did not exist at `\(ref)`")
+        }
+        return .file(SourceFile(path: "\(ref):\(spelled)", bytes: bytes))
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+/// Labels left out are warnings (E0603, E0604) at the slices' lines, from `piec build` and
+/// `piec check` alike, and an unchanged rebuild (the fast path, which never loads the spec)
+/// shows them again, as it shows the layout's E0602.
+@Suite("Label warnings on the command line")
+struct CLILabelWarningsTests {
+    static let spec = "piec: 1\nlabels: {minPercent: 0}\nslices:\n  - {label: Alpha, value: 60}\n"
+        + "  - {label: A long label on a thin slice, value: 1}\n  - {label: Beta, value: 39}\n"
+
+    @Test func everyBuildOfASpecThatLeavesALabelOutSaysSo() throws {
+        let ws = try Workspace()
+        try ws.write("a.yaml", Self.spec)
+        try ws.write("m.yaml", "piec: 1\nchart: {minAngle: 90}\nslices:\n" + (1...5).map { "  - {label: S\($0), value: 1}\n" }.joined())
+        for round in 1...3 {
+            let run = try ws.run("build", "a.yaml", "m.yaml", "-o", "out", "--format", "short")
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.contains("a.yaml:5:13: warning[E0603]: the label of `A long label on a thin slice` does not fit"),
+                    "build \(round): \(run.stderr)")
+            #expect(run.stderr.contains("m.yaml:2:19: warning[E0602]"), "build \(round): \(run.stderr)")
+            if round > 1 { #expect(run.stderr.contains("0 written, 2 unchanged"), "build \(round): \(run.stderr)") }
+        }
+        let check = try ws.run("check", "a.yaml", "--format", "short")
+        #expect(check.status == 0 && check.stderr.contains("a.yaml:5:13: warning[E0603]"), "\(check.stderr)")
+    }
+}

@@ -1,0 +1,166 @@
+"""A generated corpus of label-stress specs (issue 25): long labels, accents, CJK, tiny slices,
+dominant slices with long tails, donuts and half gauges with centre text, every label position
+and legend side, every content template, labels of several lines, rings, roses, gaps and
+exploded slices, plus transitions between two such specs.
+
+Deterministic: `corpus(seed)` draws everything from one `random.Random(seed)`, so a failure
+names a spec that the next run builds again byte for byte. Nothing is committed: the specs
+are written into the test's temp folder."""
+
+import random
+
+SHORT = ["Go", "Rust", "C", "Java", "Ops", "HR", "QA", "Web", "iOS", "Ads", "Misc", "API", "Docs", "Test"]
+LONG = ["Infrastructure", "Sales and marketing", "Kubernetes operators", "Display advertising",
+        "Release engineering", "Customer success and support", "Research & development",
+        "Internationalization", "Miscellaneous overhead costs", "Professional services",
+        "Search engine optimisation", "Continuous integration minutes"]
+ACCENTS = ["Café crème", "Größenordnung", "Ñandú", "Øresund", "Électricité", "Zürich Straße", "São Paulo",
+           "Kraków", "Île-de-France", "Ærøskøbing", "Čeština", "Ångström"]
+CJK = ["東京", "北京市", "대한민국", "ひらがな", "人工知能の研究", "データベース", "上海浦东新区", "한국어 텍스트",
+       "日本語", "中文标签"]
+LINES = ["Code\nreview", "Line one\nline two", "Build\nand test", "Q1\n2026", "Nord\nSüd", "東京\n大阪",
+         "Cloud\nstorage\ncosts"]
+
+TEMPLATES = ["{label}", "{percent}", "{label} {percent}", "{label}\n{percent}", "{value}", "{label}: {value}",
+             "{id}", "{label} ({percent})", "{label}\n{value} of {total}", "{percent}\n{label}"]
+CENTRES = ["{total}", "{total}\nin total", "{label}", "{percent}", "{label}\n{percent}", "Total: {total}",
+           "{value} GB", "A rather long centre text"]
+POSITIONS = ["auto", "inside", "outside", "auto", "auto"]
+LEGENDS = ["none", "right", "bottom", "left", "top"]
+LOCALES = ["en-US", "de-DE", "fr-FR", "ja-JP", "hi-IN"]
+
+
+def _labels(rng, n):
+    """n labels of one of the vocabularies (or a mix), unique within the chart."""
+    kind = rng.choice(["short", "long", "accents", "cjk", "lines", "mixed", "mixed"])
+    pools = {"short": SHORT, "long": LONG, "accents": ACCENTS, "cjk": CJK, "lines": LINES}
+    out = []
+    for k in range(n):
+        pool = pools[kind] if kind != "mixed" else pools[rng.choice(list(pools))]
+        base = rng.choice(pool)
+        out.append(base if base not in out else f"{base} {k}")
+    return out
+
+
+def _values(rng, n):
+    """n values of one profile: even, a dominant slice with a long tail, tiny slices, or mixed."""
+    profile = rng.choice(["even", "dominant", "tiny", "mixed", "two-big"])
+    if profile == "even":
+        return [round(rng.uniform(5, 12), 1) for _ in range(n)]
+    if profile == "dominant":
+        tail = [round(rng.uniform(0.3, 4), 2) for _ in range(n - 1)]
+        return [round(rng.uniform(60, 300), 1)] + tail
+    if profile == "tiny":
+        return [round(rng.uniform(10, 40), 1) if k % 3 == 0 else round(rng.uniform(0.2, 2), 2) for k in range(n)]
+    if profile == "two-big":
+        return [45, 40] + [round(rng.uniform(0.5, 6), 2) for _ in range(n - 2)]
+    return [round(rng.uniform(0.5, 40), 2) for _ in range(n)]
+
+
+def _chart(rng, kind):
+    chart = {"size": rng.choice([160, 200, 240, 280, 320, 320, 400, 480])}
+    if kind in ("donut", "gauge", "sweep"):
+        chart["innerRadius"] = rng.choice([0.35, 0.5, 0.6, 0.7, 0.8])
+    if kind == "gauge":
+        chart["startAngle"], chart["sweep"] = -90, 180
+    elif kind == "sweep":
+        chart["startAngle"] = rng.choice([-135, -120, 0, 30, 200])
+        chart["sweep"] = rng.choice([120, 240, 270, 300])
+    else:
+        chart["startAngle"] = rng.choice([0, 0, 45, -90, 137])
+    if rng.random() < 0.25:
+        chart["direction"] = "counterclockwise"
+    if rng.random() < 0.2:
+        chart["sort"] = rng.choice(["ascending", "descending"])
+    if rng.random() < 0.15:
+        chart["padAngle"] = rng.choice([1, 2, 4])
+    if "innerRadius" in chart and rng.random() < 0.8:
+        chart["center"] = rng.choice(CENTRES)
+    return chart
+
+
+def spec(rng, name):
+    """One label-stress spec named `name` (its id and file stem)."""
+    kind = rng.choice(["pie", "pie", "donut", "donut", "gauge", "gauge", "sweep", "rose", "rings"])
+    n = rng.choice([2, 3, 4, 5, 6, 8, 10, 12, 16, 24, 40])
+    labels, values = _labels(rng, n), _values(rng, n)
+    chart = _chart(rng, "pie" if kind in ("rose", "rings") else kind)
+    position = rng.choice(POSITIONS)
+    labels_section = {"content": rng.choice(TEMPLATES), "position": position,
+                      "minPercent": rng.choice([0, 0, 1, 2, 3, 5])}
+    if rng.random() < 0.2:
+        labels_section["radius"] = rng.choice([0.2, 0.5, 0.8, 1])
+    s = {"piec": 1, "id": name}
+    if rng.random() < 0.5:
+        s["title"] = rng.choice(["Spend by team", "Where the time goes in a long release cycle of the product",
+                                 "Anteile", "売上構成"])
+        if rng.random() < 0.4:
+            s["subtitle"] = rng.choice(["FY 2026", "Share of the total, in percent, rounded to one decimal"])
+    s["chart"] = chart
+    s["labels"] = labels_section
+    s["format"] = {"decimals": rng.choice([0, 1, 1, 2]), "locale": rng.choice(LOCALES)}
+    if rng.random() < 0.3:
+        s["format"]["suffix"] = rng.choice([" GB", " €", "%"])
+    s["legend"] = {"position": rng.choice(LEGENDS)}
+    if rng.random() < 0.3:
+        s["legend"]["values"] = rng.choice(["none", "value", "percent", "both"])
+    s["animation"] = {"enter": "none"}
+    slices = [{"id": f"s{k}", "label": label, "value": v} for k, (label, v) in enumerate(zip(labels, values))]
+    if kind == "gauge" and rng.random() < 0.4:
+        chart["total"] = round(sum(values) * rng.uniform(1, 1.6), 2)
+    if kind == "rose":
+        chart["rose"] = rng.choice(["area", "radius"])
+    if kind == "pie" and rng.random() < 0.2:
+        slices[rng.randrange(n)]["explode"] = rng.choice([6, 12])
+    if kind == "rings":
+        chart.pop("center", None)
+        labels_section["position"] = "inside"
+        chart["innerRadius"] = rng.choice([0, 0.3])
+        half = max(1, n // 2)
+        s["rings"] = [{"id": "inner", "label": rng.choice(["Engine", "Inner", "Region"]), "slices": slices[:half]},
+                      {"id": "outer", "label": rng.choice(["Browser", "Outer", "Country"]), "slices": slices[half:] or slices[:1]}]
+    else:
+        s["slices"] = slices
+    return s
+
+
+def corpus(seed=25, count=220):
+    """[(name, spec)] of `count` specs."""
+    rng = random.Random(seed)
+    return [(f"c{k:03d}", spec(rng, f"c{k:03d}")) for k in range(count)]
+
+
+def transitions(seed=2025, count=24):
+    """[(name, before, after)]: a spec and a changed version (values moved, a slice inserted or
+    removed, labels renamed, position or sweep changed), with the same file stem; the before
+    spec's id is `<name>-before`, so it also builds alone."""
+    rng = random.Random(seed)
+    out = []
+    for k in range(count):
+        name = f"t{k:03d}"
+        before = spec(rng, name)
+        after = {key: (dict(v) if isinstance(v, dict) else v) for key, v in before.items()}
+        after["animation"] = {"duration": "600ms"}
+        before["id"] = name + "-before"
+        if "rings" in after:
+            after["rings"] = [dict(r, slices=[dict(x, value=round(x["value"] * rng.uniform(0.3, 2.5), 2)) for x in r["slices"]])
+                              for r in after["rings"]]
+        if "slices" in after:
+            sl = [dict(x) for x in after["slices"]]
+            for x in sl:
+                x["value"] = round(x["value"] * rng.uniform(0.3, 2.5), 2)
+            if len(sl) > 2 and rng.random() < 0.5:
+                sl.pop(rng.randrange(len(sl)))
+            if rng.random() < 0.5:
+                sl.insert(rng.randrange(len(sl) + 1), {"id": "new", "label": rng.choice(LONG + SHORT), "value": rng.uniform(1, 30)})
+            if rng.random() < 0.3:
+                sl[0]["label"] = rng.choice(LONG + CJK)
+            after["slices"] = sl
+        if rng.random() < 0.3:
+            after["chart"] = dict(after["chart"], sweep=rng.choice([180, 360]), startAngle=rng.choice([-90, 0]))
+            if after["chart"].get("total") and after["chart"]["total"] < sum(x["value"] for x in after.get("slices", [])):
+                del after["chart"]["total"]
+        if "slices" in after and after["chart"].get("total"):
+            after["chart"]["total"] = round(max(after["chart"]["total"], sum(x["value"] for x in after["slices"])) * 1.01, 2)
+        out.append((name, before, after))
+    return out

@@ -1,0 +1,209 @@
+"""Judges measured texts (labelmeasure.py) against a chart's geometry (its manifest): the rules
+piec promises for labels (issue 25, README "What piec guarantees about labels").
+
+- overlap: no two visible texts (labels, centre text, title, legend) overlap;
+- inside: an inside label's box lies in its slice's annular sector (the slice under the
+  point it hangs on; an exploded slice's sector moved by its explode);
+- disc: an outside label's box stays off the disc (the largest outer radius plus explode);
+- centre: the centre text's box lies in the hole, and for a partial sweep in the hole's drawn
+  sector;
+- canvas: no text passes the viewBox;
+- missing: (at rest) every visible slice of at least `labels.minPercent` has a visible label,
+  unless the build warned about it: a slice of at least 3 % must be named (a warning on its
+  spec line or naming its label), a smaller one may be counted only.
+
+Boxes are the engines' text boxes (getBBox: the font's ascent to descent, the advance
+widths). Regions are tested along the box's outline (every 0.5 px): the distance from each
+point to the region must be at most `TOL`."""
+
+import math
+
+TOL = 0.5          # px a box may pass a region (anti-aliasing, rounding of 3-decimal output)
+OVERLAP = 0.5      # px two boxes may share in both directions before they overlap
+SHOWN = 0.02       # opacity above which a text counts as visible
+MISSING_PERCENT = 3.0
+
+
+class Geometry:
+    """Where things are at one instant, in the canvas' user units."""
+
+    def __init__(self, manifest, cx=None, cy=None):
+        chart = manifest["chart"]
+        self.cx = chart["cx"] if cx is None else cx
+        self.cy = chart["cy"] if cy is None else cy
+        self.sign = 1 if chart["direction"] == "clockwise" else -1
+        self.inner = float(chart["innerRadius"])
+        self.outer = float(chart["outerRadius"])
+        self.start = float(chart["startAngle"])
+        self.sweep = float(chart["sweep"])
+        spec = manifest["spec"]
+        explode = {s["id"]: float(s.get("explode") or 0) for s in spec.get("slices", [])}
+        # Shares of the whole (of each ring: ids `ring/slice`), unrounded: `percent` is rounded
+        # to `format.decimals`, and `labels.minPercent` compares the true share.
+        total = spec.get("chart", {}).get("total")
+        sums = {}
+        for s in manifest["slices"]:
+            ring = s["id"].split("/")[0] if "/" in s["id"] else ""
+            sums[ring] = sums.get(ring, 0.0) + float(s["value"])
+        self.slices = []
+        for s in manifest["slices"]:
+            ring = s["id"].split("/")[0] if "/" in s["id"] else ""
+            whole = max(float(total), sums[ring]) if total not in (None, "none") else sums[ring]
+            a, b = float(s["startAngle"]), float(s["endAngle"])
+            self.slices.append({"id": s["id"], "label": s["label"], "percent": 100 * float(s["value"]) / whole if whole else 0,
+                                "start": a, "end": b, "inner": float(s["innerRadius"]),
+                                "outer": float(s["outerRadius"]), "explode": explode.get(s["id"], 0.0)})
+        self.disc = max([s["outer"] + s["explode"] for s in self.slices] + [self.outer])
+        labels = spec.get("labels", {})
+        self.position = labels.get("position", "inside")
+        self.min_percent = float(labels.get("minPercent", 0))
+
+    def local(self, p):
+        """Canvas point -> pie coordinates mirrored so that chart angles run clockwise."""
+        return (self.sign * (p[0] - self.cx), p[1] - self.cy)
+
+    def slice_at(self, anchor):
+        """The visible slice whose sector holds `anchor` (an inside label's hanging point)."""
+        x, y = self.local(anchor)
+        best = None
+        for s in self.slices:
+            if s["end"] - s["start"] <= 0 or s["outer"] <= s["inner"]:
+                continue
+            mid = math.radians((s["start"] + s["end"]) / 2)
+            px, py = x - s["explode"] * math.sin(mid), y + s["explode"] * math.cos(mid)
+            r = math.hypot(px, py)
+            if within(angle_of(px, py), s["start"], s["end"]) and s["inner"] - TOL <= r <= s["outer"] + TOL:
+                d = abs(angle_offset(angle_of(px, py), (s["start"] + s["end"]) / 2))
+                if best is None or d < best[0]:
+                    best = (d, s)
+        return best[1] if best else None
+
+
+def angle_of(x, y):
+    """Chart angle (clockwise from 12 o'clock, in the mirrored frame) of a point."""
+    return math.degrees(math.atan2(x, -y))
+
+
+def angle_offset(a, b):
+    return (a - b + 180) % 360 - 180
+
+
+def within(a, start, end):
+    if end - start >= 360 - 1e-9:
+        return True
+    return (a - start) % 360 <= end - start + 1e-9
+
+
+def sector_distance(p, start, end, inner, outer):
+    """Distance from point p (mirrored pie coordinates) to the annular sector."""
+    x, y = p
+    r = math.hypot(x, y)
+    if within(angle_of(x, y), start, end):
+        return max(0.0, r - outer, inner - r)
+    best = math.inf
+    for a in (start, end):
+        ux, uy = math.sin(math.radians(a)), -math.cos(math.radians(a))
+        t = min(max(x * ux + y * uy, inner), outer)
+        best = min(best, math.hypot(x - t * ux, y - t * uy))
+    return best
+
+
+def outline(box, step=0.5):
+    x0, y0, x1, y1 = box
+    nx, ny = max(1, math.ceil((x1 - x0) / step)), max(1, math.ceil((y1 - y0) / step))
+    for i in range(nx + 1):
+        x = x0 + (x1 - x0) * i / nx
+        yield (x, y0)
+        yield (x, y1)
+    for j in range(1, ny):
+        y = y0 + (y1 - y0) * j / ny
+        yield (x0, y)
+        yield (x1, y)
+
+
+def worst(box, geo, start, end, inner, outer, shift=(0.0, 0.0)):
+    """Largest distance of the box's outline from the sector (shifted by an explode)."""
+    return max(sector_distance((q[0] - shift[0], q[1] - shift[1]), start, end, inner, outer)
+               for q in outline(local_box(box, geo)))
+
+
+def local_box(box, geo):
+    a, b = geo.local((box[0], box[1])), geo.local((box[2], box[3]))
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
+
+
+def overlaps(a, b):
+    return min(a[2], b[2]) - max(a[0], b[0]) > OVERLAP and min(a[3], b[3]) - max(a[1], b[1]) > OVERLAP
+
+
+def judge(frame, geo, at_rest=True, warned=lambda s, named: False):
+    """[(category, message)] of every broken rule in one measured frame."""
+    texts = [t for t in frame["texts"] if t["opacity"] > SHOWN]
+    out = []
+    w, h = frame["viewBox"]
+    for t in texts:
+        b = t["box"]
+        if b[0] < -TOL or b[1] < -TOL or b[2] > w + TOL or b[3] > h + TOL:
+            out.append(("canvas", f"{t['kind']} {t['text']!r} {fmt(b)} passes the canvas 0 0 {w:g} {h:g}"))
+        if t["kind"] in ("other", "p-tips"):
+            out.append(("stray", f"{t['kind']} text {t['text']!r} is visible"))
+    for i, a in enumerate(texts):
+        for b in texts[i + 1:]:
+            if overlaps(a["box"], b["box"]):
+                out.append(("overlap", f"{a['kind']} {a['text']!r} {fmt(a['box'])} overlaps {b['kind']} {b['text']!r} {fmt(b['box'])}"))
+    labelled = set()
+    for t in texts:
+        if t["kind"] == "p-lb":
+            s = geo.slice_at(t["anchor"])
+            if s is None:
+                out.append(("inside", f"inside label {t['text']!r} hangs on no slice"))
+                continue
+            labelled.add(s["id"])
+            mid = math.radians((s["start"] + s["end"]) / 2)
+            shift = (s["explode"] * math.sin(mid), -s["explode"] * math.cos(mid))
+            d = worst(t["box"], geo, s["start"], s["end"], s["inner"], s["outer"], shift)
+            if d > TOL:
+                out.append(("inside", f"inside label {t['text']!r} {fmt(t['box'])} is {d:.1f} px out of slice {s['id']} "
+                                      f"[{s['start']:.1f}, {s['end']:.1f}] r {s['inner']:.1f}-{s['outer']:.1f}"))
+        elif t["kind"] == "p-ol":
+            x0, y0, x1, y1 = local_box(t["box"], geo)
+            d = math.hypot(min(max(0, x0), x1), min(max(0, y0), y1))
+            if d < geo.disc - TOL:
+                out.append(("disc", f"outside label {t['text']!r} {fmt(t['box'])} is {geo.disc - d:.1f} px on the disc"))
+            if t.get("anchor"):
+                s = edge_slice(geo, t["anchor"])
+                if s:
+                    labelled.add(s["id"])
+        elif t["kind"] == "p-ct":
+            full = geo.sweep >= 360 - 1e-9
+            start, end = (0, 360) if full else sorted((geo.start, geo.start + geo.sweep))
+            d = worst(t["box"], geo, start, end, 0, geo.inner)
+            if d > TOL:
+                out.append(("centre", f"centre text {t['text']!r} {fmt(t['box'])} is {d:.1f} px out of the hole "
+                                      f"(r {geo.inner:.1f}{'' if full else f', {start:.0f} to {end:.0f} deg'})"))
+    if at_rest and geo.position != "none":
+        # Every slice that should have a label (at least `labels.minPercent`) has one, or the
+        # build warned: naming it when it has at least 3 %, else at least saying how many.
+        for s in geo.slices:
+            if s["percent"] < geo.min_percent + 1e-9 or s["end"] <= s["start"] or s["outer"] <= s["inner"] \
+                    or s["id"] in labelled or warned(s, named=s["percent"] >= MISSING_PERCENT):
+                continue
+            out.append(("missing", f"slice {s['id']} ({s['label']!r}, {s['percent']:.2f} %) has no visible label and no warning"))
+    return out
+
+
+def edge_slice(geo, point):
+    """The slice a leader starts on: leaders start at their slice's middle angle, so the one
+    whose middle is nearest (within its own half width and 0.5 degree)."""
+    x, y = geo.local(point)
+    a = angle_of(x, y)
+    best = None
+    for s in geo.slices:
+        d = abs(angle_offset(a, (s["start"] + s["end"]) / 2))
+        if s["end"] - s["start"] > 0 and d <= (s["end"] - s["start"]) / 2 + 0.5 and (best is None or d < best[0]):
+            best = (d, s)
+    return best[1] if best else None
+
+
+def fmt(b):
+    return "[" + " ".join(f"{v:.1f}" for v in b) + "]"

@@ -1,0 +1,89 @@
+"""Every visible `<text>` of many charts, measured in one page load per batch (issue 25).
+
+A page holds copies of chart.svg files, each in its own shadow root and seeked to its own
+instant: a number (ms of the document timeline, e.g. 0 for a transition's start) or "rest"
+(every animation at its end). The page's script measures every `<text>` in the SVG's user
+units (getBBox through getScreenCTM, so CSS-animated transforms count) with its computed
+visibility, its kind (the class of the piec group it is in) and, for labels, the point it
+hangs on: an inside label's turning group's origin (on its slice's middle angle), an outside
+label's leader start (on its slice's outer edge)."""
+
+import html
+import json
+import re
+
+from .chromium import inline_markup
+from .dommeasure import GEOMETRY
+
+MEASURE = GEOMETRY + """
+const KINDS = ['p-lb', 'p-ol', 'p-ct', 'p-ttl', 'p-lg', 'p-tips'];
+const out = [];
+document.querySelectorAll('.frame').forEach(frame => {
+  const root = frame.shadowRoot;
+  const anims = root.getAnimations();
+  anims.forEach(a => {
+    a.pause();
+    a.currentTime = frame.dataset.t === 'rest' ? a.effect.getComputedTiming().endTime : Number(frame.dataset.t);
+  });
+  const svg = root.querySelector('svg');
+  const {user, box} = userUnits(svg);
+  const shown = el => {
+    if (getComputedStyle(el).visibility !== 'visible' || getComputedStyle(el).display === 'none') return 0;
+    let o = 1;
+    for (let e = el; e && e !== svg; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
+    return o;
+  };
+  const leaders = {};
+  root.querySelectorAll('.p-ll path').forEach(el => {
+    const cls = el.getAttribute('class') || '';
+    if (cls.startsWith('p-qa')) leaders[el.closest('.p-ll').dataset.k + ':' + cls.slice(4)] = user(el, 0, 0);
+  });
+  const texts = [];
+  root.querySelectorAll('text').forEach(el => {
+    if (!el.textContent.trim()) return;
+    let kind = 'other';
+    for (let e = el; e && e !== svg; e = e.parentElement) {
+      const k = KINDS.find(c => e.classList.contains(c));
+      if (k) { kind = k; break; }
+    }
+    const t = {kind, text: el.textContent, opacity: shown(el), box: box(el)};
+    if (kind === 'p-lb') t.anchor = user(el.parentElement, 0, 0);
+    if (kind === 'p-ol') {
+      const cls = el.getAttribute('class') || '';
+      t.anchor = leaders[el.closest('.p-ol').dataset.k + ':' + cls.slice(4)] || null;
+    }
+    texts.push(t);
+  });
+  const vb = svg.viewBox.baseVal;
+  out.push({key: frame.dataset.key, animations: anims.length, viewBox: [vb.width, vb.height], texts});
+});
+document.getElementById('result').textContent = JSON.stringify(out);
+"""
+
+# Leader groups and outside-label groups are paired by their order in the SVG (a chart of
+# rings has none; every other chart has at most one of each), so the script numbers them.
+NUMBER_GROUPS = """
+document.querySelectorAll('.frame').forEach(frame => {
+  ['.p-ll', '.p-ol'].forEach(sel => frame.shadowRoot.querySelectorAll(sel).forEach((g, k) => { g.dataset.k = k; }));
+});
+"""
+
+
+# Every animation waits at its start until the script seeks it: a page of many charts takes
+# longer to parse than a transition lasts, and a finished animation is no longer listed.
+HOLD = "<style>*{animation-play-state:paused!important}</style>"
+
+
+def measure(dom, directory, frames, name):
+    """frames: [(key, svg text, t)] with t a number (ms) or "rest" -> {key: measurement}."""
+    parts = ["<!doctype html><html><head><meta charset='utf-8'></head><body>"]
+    for key, svg, t in frames:
+        parts.append(f"<div class='frame' data-key='{key}' data-t='{t}' style='width:1200px'>"
+                     f"<template shadowrootmode='open'>{HOLD}{inline_markup(svg)}</template></div>")
+    parts.append("<pre id='result'></pre><script>" + NUMBER_GROUPS + MEASURE + "</script></body></html>")
+    path = directory / f"{dom.engine.name}-{name}.html"
+    path.write_text("".join(parts), encoding="utf-8")
+    text = dom(path)
+    m = re.search(r"<pre id=\"result\">(.*?)</pre>", text, re.S)
+    assert m and m.group(1), f"no measurement from {dom.engine.name} for {path}:\n{text[-2000:]}"
+    return {f["key"]: f for f in json.loads(html.unescape(m.group(1)))}

@@ -1,0 +1,201 @@
+"""Labels that never collide, never spill and never get cut (issue 25), measured in each engine.
+
+Every visible `<text>` of a chart (labels, centre text, title, subtitle, legend) is measured in
+the engine's DOM (piectest/labelmeasure.py, real fonts: DejaVu Sans is `system-ui` on Linux)
+and judged against the chart's geometry from its manifest (piectest/labeljudge.py): no two
+texts overlap, an inside label stays in its slice's annular sector, an outside label stays off
+the disc, the centre text stays in the hole (on the drawn side of a partial sweep), nothing
+passes the canvas, and at rest every slice of at least `labels.minPercent` has a visible label
+unless `piec build` warned about it (by name for a slice of at least 3 %).
+
+Charts: the gallery (specs/**.yaml at rest), every transition example (specs/transitions,
+built `--from specs/transitions/before`) at rest and at its start (t = 0, judged against the
+previous version's geometry), and a generated corpus (piectest/labelcorpus.py, seeded: 220
+label-stress specs at rest, 24 transitions at rest and at their start). Many charts share one
+page load (`BATCH`), so each engine loads a dozen pages in all."""
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import yaml
+
+from piectest import bundle as bundles, labelcorpus, labeljudge, labelmeasure
+
+BATCH = 40
+GROUPS = ("gallery", "transitions", "corpus")
+
+
+def warnings_of(proc):
+    """{file path: [diagnostic]} of the warnings in piec's `--format json` output."""
+    out = {}
+    for line in proc.stdout.splitlines():
+        line = line.strip()
+        if line.startswith("{"):
+            d = json.loads(line)
+            if d.get("severity") == "warning":
+                out.setdefault(str(Path(d["file"]).resolve()), []).append(d)
+    return out
+
+
+def build(piec, *args):
+    proc = bundles.run(piec, "build", *args, "--format", "json", timeout=300)
+    errors = [line for line in proc.stdout.splitlines() if '"severity":"error"' in line]
+    assert proc.returncode == 0 and not errors, f"piec build {args} exited {proc.returncode}:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
+    return warnings_of(proc)
+
+
+def slice_lines(path, manifest):
+    """{slice id: line of its item in the spec} (ids as the manifest names them)."""
+    try:
+        root = yaml.compose(Path(path).read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError):
+        return {}
+    top = {k.value: v for k, v in root.value} if root is not None and root.tag.endswith(":map") else {}
+    spec = manifest["spec"]
+    lines = {}
+    if "slices" in top and spec.get("slices"):
+        for node, s in zip(top["slices"].value, spec["slices"]):
+            lines[s["id"]] = node.start_mark.line + 1
+    if "rings" in top and spec.get("rings"):
+        for rnode, ring in zip(top["rings"].value, spec["rings"]):
+            items = {k.value: v for k, v in rnode.value}
+            for node, s in zip(items["slices"].value, ring["slices"]):
+                lines[f"{ring['id']}/{s['id']}"] = node.start_mark.line + 1
+    return lines
+
+
+LEFT_OUT = ("E0603", "E0604")
+
+
+def warned_by(diagnostics, lines):
+    """warned(slice, named): a label warning's range or one of its labels is on the slice's
+    line, or its text names the slice's label; with `named` false, any label warning will do."""
+    warned_lines, texts = set(), []
+    for d in diagnostics:
+        if d.get("code") not in LEFT_OUT:
+            continue
+        for r in [d.get("range")] + [x.get("range") for x in d.get("labels", [])]:
+            if r:
+                warned_lines.add(r["start"]["line"])
+        texts.append(json.dumps(d, ensure_ascii=False))
+
+    def warned(s, named):
+        if not named and texts:
+            return True
+        return lines.get(s["id"]) in warned_lines or any(s["label"].split("\n")[0] in t for t in texts)
+    return warned
+
+
+def load(out, chart_id):
+    d = Path(out) / chart_id
+    return json.loads((d / "manifest.json").read_text(encoding="utf-8")), (d / "chart.svg").read_text(encoding="utf-8")
+
+
+def spec_files(folder):
+    return sorted(p for p in Path(folder).rglob("*.y*ml") if p.name != ".piec.yaml" and p.suffix in (".yaml", ".yml"))
+
+
+def chart_id(path):
+    spec = yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
+    return spec.get("id") or Path(path).stem
+
+
+@pytest.fixture(scope="module")
+def cases(piec, workdir, repo):
+    """Every chart instant to judge: {group: [(key, svg, t, Geometry, at_rest, warned)]}."""
+    cases = {g: [] for g in GROUPS}
+
+    def rest(group, out, path, warnings):
+        manifest, svg = load(out, chart_id(path))
+        warned = warned_by(warnings.get(str(Path(path).resolve()), []), slice_lines(path, manifest))
+        cases[group].append((f"{group}/{manifest['id']}", svg, "rest", labeljudge.Geometry(manifest), True, warned))
+        return manifest, svg
+
+    def start(group, out, before_out, name, manifest, svg):
+        old, _ = load(before_out, name + "-before")
+        geo = labeljudge.Geometry(old, cx=manifest["chart"]["cx"], cy=manifest["chart"]["cy"])
+        cases[group].append((f"{group}/{name}@0", svg, 0, geo, False, None))
+
+    # The gallery, every spec below specs/ (the transition examples and their previous versions
+    # as charts of their own, too).
+    gallery = workdir / "gallery"
+    warnings = build(piec, repo / "specs", "-o", gallery)
+    for path in spec_files(repo / "specs"):
+        rest("gallery", gallery, path, warnings)
+    # The transition examples, at rest and at their start.
+    moved = workdir / "moved"
+    examples = sorted((repo / "specs" / "transitions").glob("*.yaml"))
+    warnings = build(piec, *examples, "-o", moved, "--from", repo / "specs" / "transitions" / "before")
+    for path in examples:
+        manifest, svg = rest("transitions", moved, path, warnings)
+        start("transitions", moved, gallery, path.stem, manifest, svg)
+    # The generated corpus and its transitions.
+    folder, tfolder = workdir / "corpus", workdir / "corpus-moves"
+    (tfolder / "before").mkdir(parents=True)
+    folder.mkdir()
+    for name, spec in labelcorpus.corpus():
+        bundles.write_spec(folder / f"{name}.yaml", spec)
+    for name, before, after in labelcorpus.transitions():
+        bundles.write_spec(tfolder / f"{name}.yaml", after)
+        bundles.write_spec(tfolder / "before" / f"{name}.yaml", before)
+    out = workdir / "corpus-out"
+    warnings = build(piec, folder, "-o", out)
+    for path in spec_files(folder):
+        rest("corpus", out, path, warnings)
+    warnings.update(build(piec, tfolder / "before", "-o", out))
+    for path in spec_files(tfolder / "before"):
+        rest("corpus", out, path, warnings)
+    tout = workdir / "corpus-moves-out"
+    warnings = build(piec, *sorted(tfolder.glob("*.yaml")), "-o", tout, "--from", tfolder / "before")
+    for path in sorted(tfolder.glob("*.yaml")):
+        manifest, svg = rest("corpus", tout, path, warnings)
+        start("corpus", tout, out, path.stem, manifest, svg)
+    return cases
+
+
+@pytest.fixture(scope="module")
+def measured(dom, workdir, cases):
+    """{key: measurement} of every case, in the current engine."""
+    frames = [(key, svg, t) for group in GROUPS for key, svg, t, *_ in cases[group]]
+    result = {}
+    for k in range(0, len(frames), BATCH):
+        result.update(labelmeasure.measure(dom, workdir, frames[k:k + BATCH], f"layout-{k // BATCH}"))
+    return result
+
+
+FOUND = {}    # engine -> {group: Counter of categories}
+
+
+def judged(cases, measured, group):
+    problems = []
+    for key, _, t, geo, at_rest, warned in cases[group]:
+        frame = measured[key]
+        if t != "rest":
+            assert frame["animations"] > 0, f"{key}: no animation to seek"
+        for category, message in labeljudge.judge(frame, geo, at_rest=at_rest, warned=warned or (lambda s, named: False)):
+            problems.append((category, f"{key}: {message}"))
+    return problems
+
+
+@pytest.mark.parametrize("group", GROUPS)
+def test_no_text_collides_spills_or_is_cut(dom, cases, measured, group):
+    problems = judged(cases, measured, group)
+    counts = Counter(c for c, _ in problems)
+    charts = len({m.split(":")[0] for _, m in problems})
+    FOUND.setdefault(dom.engine.name, {})[group] = (len(cases[group]), charts, counts)
+    print(f"\n{dom.engine.name} {group}: {len(cases[group])} instants, {charts} with problems, "
+          f"{len(problems)} problems {dict(sorted(counts.items()))}")
+    assert not problems, f"{len(problems)} problems in {charts} of {len(cases[group])} instants " \
+                         f"{dict(sorted(counts.items()))}:\n" + "\n".join(m for _, m in problems[:int(__import__("os").environ.get("LABEL_PROBLEMS", "60"))])
+
+
+def test_the_measure_sees_every_kind_of_text(dom, cases, measured):
+    """The page measured what it should: inside and outside labels, centre texts, titles and
+    legends, each in many charts (a broken selector would make every rule pass)."""
+    kinds = Counter(t["kind"] for f in measured.values() for t in f["texts"] if t["opacity"] > labeljudge.SHOWN)
+    print(f"\n{dom.engine.name}: visible texts measured {dict(sorted(kinds.items()))}")
+    for kind, least in (("p-lb", 300), ("p-ol", 300), ("p-ct", 60), ("p-ttl", 60), ("p-lg", 300)):
+        assert kinds[kind] >= least, (kind, kinds)
+    assert len(cases["corpus"]) >= 200
