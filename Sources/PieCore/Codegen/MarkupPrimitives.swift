@@ -4,19 +4,31 @@ import PieJSON
 // (`PaddedWedge`, corner masks) and text of several lines.
 
 /// Writes exact wedge paths: explicit arc commands with large-arc flags, a full circle as two
-/// arcs with no radial line, donut wedges with their inner arc.
+/// arcs with no radial line, donut wedges with their inner arc. A point on a circle is written
+/// with as few decimals as keep its angle within `pointAngleTolerance` (`decimals(radius:)`).
 extension ByteWriter {
-    private mutating func pt(_ p: (x: Double, y: Double)) {
-        num(p.x)
-        spacedNum(p.y)
+    /// Degrees a point of an exact wedge may be off its angle by rounding (the browser tests
+    /// hold a boundary at rest to 0.2 degree; the engines' own error is about 0.05).
+    static let pointAngleTolerance = 0.03
+
+    /// Decimals of a point at `radius` (1 to 3): a coordinate rounded to d decimals moves the
+    /// point by at most 0.71 * 10^-d, which is `pointAngleTolerance` at `radius`.
+    static func decimals(radius: Double) -> Int {
+        let limit = radius * pointAngleTolerance * .pi / 180 / 0.5.squareRoot()
+        return limit >= 0.1 ? 1 : limit >= 0.01 ? 2 : 3
+    }
+
+    private mutating func pt(_ p: (x: Double, y: Double), decimals: Int = 3) {
+        num(p.x, decimals: decimals)
+        spacedNum(p.y, decimals: decimals)
     }
 
     /// A path-data number after another: the separating space is left out before a minus
     /// sign (`0-108.75`), which the path grammar allows and every renderer reads.
-    mutating func spacedNum(_ value: Double) {
+    mutating func spacedNum(_ value: Double, decimals: Int = 3) {
         // `num` writes a minus sign exactly when the rounded value is not zero.
-        if value >= 0 || NumberText.decimal(value, decimals: 3) == .zero { raw(" ") }
-        num(value)
+        if value >= 0 || NumberText.decimal(value, decimals: decimals) == .zero { raw(" ") }
+        num(value, decimals: decimals)
     }
 
     private mutating func arc(radius: Double, large: Bool, clockwise: Bool, to p: (x: Double, y: Double)) {
@@ -26,8 +38,9 @@ extension ByteWriter {
         num(radius)
         raw(large ? " 0 1 " : " 0 0 ")
         raw(clockwise ? "1" : "0")
-        spacedNum(p.x)
-        spacedNum(p.y)
+        let d = Self.decimals(radius: radius)
+        spacedNum(p.x, decimals: d)
+        spacedNum(p.y, decimals: d)
     }
 
     /// Arc from the current point (at `from`) to `to` on `radius`; spans near 360 are split
@@ -62,14 +75,14 @@ extension ByteWriter {
         }
         if inner > 0 {
             raw("M")
-            pt(Geometry.point(angle: start, radius: outer))
+            pt(Geometry.point(angle: start, radius: outer), decimals: Self.decimals(radius: outer))
             arcs(radius: outer, from: start, to: end)
             raw("L")
-            pt(Geometry.point(angle: end, radius: inner))
+            pt(Geometry.point(angle: end, radius: inner), decimals: Self.decimals(radius: inner))
             arcs(radius: inner, from: end, to: start)
         } else {
             raw("M0 0L")
-            pt(Geometry.point(angle: start, radius: outer))
+            pt(Geometry.point(angle: start, radius: outer), decimals: Self.decimals(radius: outer))
             arcs(radius: outer, from: start, to: end)
         }
         raw("Z")
