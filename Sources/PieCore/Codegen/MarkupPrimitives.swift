@@ -4,20 +4,9 @@ import PieJSON
 // (`PaddedWedge`, corner masks) and text of several lines.
 
 /// Writes exact wedge paths: explicit arc commands with large-arc flags, a full circle as two
-/// arcs with no radial line, donut wedges with their inner arc. A point on a circle is written
-/// with as few decimals as keep its angle within `pointAngleTolerance` (`decimals(radius:)`).
+/// arcs with no radial line, donut wedges with their inner arc. An arc and its end points are
+/// written with as few decimals as keep the drawn arc exact (`decimals(radius:from:to:)`).
 extension ByteWriter {
-    /// Degrees a point of an exact wedge may be off its angle by rounding (the browser tests
-    /// hold a boundary at rest to 0.2 degree; the engines' own error is about 0.05).
-    static let pointAngleTolerance = 0.03
-
-    /// Decimals of a point at `radius` (1 to 3): a coordinate rounded to d decimals moves the
-    /// point by at most 0.71 * 10^-d, which is `pointAngleTolerance` at `radius`.
-    static func decimals(radius: Double) -> Int {
-        let limit = radius * pointAngleTolerance * .pi / 180 / 0.5.squareRoot()
-        return limit >= 0.1 ? 1 : limit >= 0.01 ? 2 : 3
-    }
-
     private mutating func pt(_ p: (x: Double, y: Double), decimals: Int = 3) {
         num(p.x, decimals: decimals)
         spacedNum(p.y, decimals: decimals)
@@ -31,29 +20,28 @@ extension ByteWriter {
         num(value, decimals: decimals)
     }
 
-    private mutating func arc(radius: Double, large: Bool, clockwise: Bool, to p: (x: Double, y: Double)) {
+    private mutating func arc(radius: Double, large: Bool, clockwise: Bool, to p: (x: Double, y: Double), decimals d: Int) {
         raw("A")
         num(radius)
         raw(" ")
         num(radius)
         raw(large ? " 0 1 " : " 0 0 ")
         raw(clockwise ? "1" : "0")
-        let d = Self.decimals(radius: radius)
         spacedNum(p.x, decimals: d)
         spacedNum(p.y, decimals: d)
     }
 
     /// Arc from the current point (at `from`) to `to` on `radius`; spans near 360 are split
     /// in two so the end point never coincides with the start (which would drop the arc).
-    private mutating func arcs(radius: Double, from: Double, to: Double) {
+    private mutating func arcs(radius: Double, from: Double, to: Double, decimals d: Int) {
         let span = abs(to - from)
         let clockwise = to >= from
-        if span > 359 {
+        if span > Self.arcSplitSpan {
             let mid = (from + to) / 2
-            arc(radius: radius, large: false, clockwise: clockwise, to: Geometry.point(angle: mid, radius: radius))
-            arc(radius: radius, large: false, clockwise: clockwise, to: Geometry.point(angle: to, radius: radius))
+            arc(radius: radius, large: false, clockwise: clockwise, to: Geometry.point(angle: mid, radius: radius), decimals: d)
+            arc(radius: radius, large: false, clockwise: clockwise, to: Geometry.point(angle: to, radius: radius), decimals: d)
         } else {
-            arc(radius: radius, large: span > 180, clockwise: clockwise, to: Geometry.point(angle: to, radius: radius))
+            arc(radius: radius, large: span > 180, clockwise: clockwise, to: Geometry.point(angle: to, radius: radius), decimals: d)
         }
     }
 
@@ -61,8 +49,8 @@ extension ByteWriter {
     private mutating func circle(radius: Double, clockwise: Bool) {
         raw("M")
         pt((0, -radius))
-        arc(radius: radius, large: true, clockwise: clockwise, to: (0, radius))
-        arc(radius: radius, large: true, clockwise: clockwise, to: (0, -radius))
+        arc(radius: radius, large: true, clockwise: clockwise, to: (0, radius), decimals: 3)
+        arc(radius: radius, large: true, clockwise: clockwise, to: (0, -radius), decimals: 3)
         raw("Z")
     }
 
@@ -73,17 +61,19 @@ extension ByteWriter {
             if inner > 0 { circle(radius: inner, clockwise: false) }
             return
         }
+        let d = Self.decimals(radius: outer, from: start, to: end)
         if inner > 0 {
             raw("M")
-            pt(Geometry.point(angle: start, radius: outer), decimals: Self.decimals(radius: outer))
-            arcs(radius: outer, from: start, to: end)
+            pt(Geometry.point(angle: start, radius: outer), decimals: d)
+            arcs(radius: outer, from: start, to: end, decimals: d)
             raw("L")
-            pt(Geometry.point(angle: end, radius: inner), decimals: Self.decimals(radius: inner))
-            arcs(radius: inner, from: end, to: start)
+            let e = Self.decimals(radius: inner, from: end, to: start)
+            pt(Geometry.point(angle: end, radius: inner), decimals: e)
+            arcs(radius: inner, from: end, to: start, decimals: e)
         } else {
             raw("M0 0L")
-            pt(Geometry.point(angle: start, radius: outer), decimals: Self.decimals(radius: outer))
-            arcs(radius: outer, from: start, to: end)
+            pt(Geometry.point(angle: start, radius: outer), decimals: d)
+            arcs(radius: outer, from: start, to: end, decimals: d)
         }
         raw("Z")
     }
