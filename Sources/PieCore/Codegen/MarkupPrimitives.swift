@@ -4,44 +4,43 @@ import PieJSON
 // (`PaddedWedge`, corner masks) and text of several lines.
 
 /// Writes exact wedge paths: explicit arc commands with large-arc flags, a full circle as two
-/// arcs with no radial line, donut wedges with their inner arc. An arc and its end points are
-/// written with as few decimals as keep the drawn arc exact (`decimals(radius:from:to:)`).
+/// arcs with no radial line, donut wedges with their inner arc.
 extension ByteWriter {
-    private mutating func pt(_ p: (x: Double, y: Double), decimals: Int = 3) {
-        num(p.x, decimals: decimals)
-        spacedNum(p.y, decimals: decimals)
+    private mutating func pt(_ p: (x: Double, y: Double)) {
+        num(p.x)
+        spacedNum(p.y)
     }
 
     /// A path-data number after another: the separating space is left out before a minus
     /// sign (`0-108.75`), which the path grammar allows and every renderer reads.
-    mutating func spacedNum(_ value: Double, decimals: Int = 3) {
+    mutating func spacedNum(_ value: Double) {
         // `num` writes a minus sign exactly when the rounded value is not zero.
-        if value >= 0 || NumberText.decimal(value, decimals: decimals) == .zero { raw(" ") }
-        num(value, decimals: decimals)
+        if value >= 0 || NumberText.decimal(value, decimals: 3) == .zero { raw(" ") }
+        num(value)
     }
 
-    private mutating func arc(radius: Double, large: Bool, clockwise: Bool, to p: (x: Double, y: Double), decimals d: Int) {
+    private mutating func arc(radius: Double, large: Bool, clockwise: Bool, to p: (x: Double, y: Double)) {
         raw("A")
         num(radius)
         raw(" ")
         num(radius)
         raw(large ? " 0 1 " : " 0 0 ")
         raw(clockwise ? "1" : "0")
-        spacedNum(p.x, decimals: d)
-        spacedNum(p.y, decimals: d)
+        spacedNum(p.x)
+        spacedNum(p.y)
     }
 
     /// Arc from the current point (at `from`) to `to` on `radius`; spans near 360 are split
     /// in two so the end point never coincides with the start (which would drop the arc).
-    private mutating func arcs(radius: Double, from: Double, to: Double, decimals d: Int) {
+    private mutating func arcs(radius: Double, from: Double, to: Double) {
         let span = abs(to - from)
         let clockwise = to >= from
-        if span > Self.arcSplitSpan {
+        if span > 359 {
             let mid = (from + to) / 2
-            arc(radius: radius, large: false, clockwise: clockwise, to: Geometry.point(angle: mid, radius: radius), decimals: d)
-            arc(radius: radius, large: false, clockwise: clockwise, to: Geometry.point(angle: to, radius: radius), decimals: d)
+            arc(radius: radius, large: false, clockwise: clockwise, to: Geometry.point(angle: mid, radius: radius))
+            arc(radius: radius, large: false, clockwise: clockwise, to: Geometry.point(angle: to, radius: radius))
         } else {
-            arc(radius: radius, large: span > 180, clockwise: clockwise, to: Geometry.point(angle: to, radius: radius), decimals: d)
+            arc(radius: radius, large: span > 180, clockwise: clockwise, to: Geometry.point(angle: to, radius: radius))
         }
     }
 
@@ -49,8 +48,8 @@ extension ByteWriter {
     private mutating func circle(radius: Double, clockwise: Bool) {
         raw("M")
         pt((0, -radius))
-        arc(radius: radius, large: true, clockwise: clockwise, to: (0, radius), decimals: 3)
-        arc(radius: radius, large: true, clockwise: clockwise, to: (0, -radius), decimals: 3)
+        arc(radius: radius, large: true, clockwise: clockwise, to: (0, radius))
+        arc(radius: radius, large: true, clockwise: clockwise, to: (0, -radius))
         raw("Z")
     }
 
@@ -61,19 +60,17 @@ extension ByteWriter {
             if inner > 0 { circle(radius: inner, clockwise: false) }
             return
         }
-        let d = Self.decimals(radius: outer, from: start, to: end)
         if inner > 0 {
             raw("M")
-            pt(Geometry.point(angle: start, radius: outer), decimals: d)
-            arcs(radius: outer, from: start, to: end, decimals: d)
+            pt(Geometry.point(angle: start, radius: outer))
+            arcs(radius: outer, from: start, to: end)
             raw("L")
-            let e = Self.decimals(radius: inner, from: end, to: start)
-            pt(Geometry.point(angle: end, radius: inner), decimals: e)
-            arcs(radius: inner, from: end, to: start, decimals: e)
+            pt(Geometry.point(angle: end, radius: inner))
+            arcs(radius: inner, from: end, to: start)
         } else {
             raw("M0 0L")
-            pt(Geometry.point(angle: start, radius: outer), decimals: d)
-            arcs(radius: outer, from: start, to: end, decimals: d)
+            pt(Geometry.point(angle: start, radius: outer))
+            arcs(radius: outer, from: start, to: end)
         }
         raw("Z")
     }
