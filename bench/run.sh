@@ -273,6 +273,7 @@ empty_trash
 log "bytes and peak RSS"
 if piec_row; then
     metric dir.piec "$OUT/full-piec"; metric dir.piec_big "$OUT/big-s-piec"
+    "$PIEC" build "$WL/donut/donut.yaml" -o "$OUT/donut-piec" >/dev/null 2>&1 && metric dir.piec_donut "$OUT/donut-piec"
     [ -n "$SVG_FLAG" ] && metric dir.piec_svg "$OUT/svg-piec"
     rss "piec cold" "$PIEC" build "$COLD_SPEC" -o "$OUT/rss-cold"
     rss "piec $SPECS specs" "$PIEC" build "$SPEC_DIR" -o "$OUT/rss-many"

@@ -70,11 +70,37 @@ struct AnimationTests {
     }
 
     /// The body of the rule whose selector list contains `selector`.
+    /// The from-state of `selector`'s keyframes, its own custom properties substituted
+    /// (`rotate:var(--r)` with the element's `--r:45deg` reads `rotate:45deg`). The keyframes
+    /// are the ones a rule naming `selector` gives, else `layer`'s (a layer named once).
+    static func fromState(_ css: String, _ selector: String, layer: String? = nil) -> String? {
+        var own: [String: String] = [:], names: [String: String] = [:], frames: [String: String] = [:]
+        for line in css.split(separator: "\n") {
+            guard let open = line.firstIndex(of: "{") else { continue }
+            if line.hasPrefix("@keyframes "), let from = line.range(of: "{from{") {
+                frames[String(line[line.index(line.startIndex, offsetBy: 11)..<open])] = String(line[from.upperBound...].dropLast(2))
+                continue
+            }
+            let selectors = line[..<open].split(separator: ",").map(String.init)
+            for declaration in line[line.index(after: open)...].dropLast().split(separator: ";") {
+                let pair = declaration.split(separator: ":", maxSplits: 1).map(String.init)
+                guard pair.count == 2 else { continue }
+                for s in selectors where s == selector || s == layer {
+                    if pair[0] == "animation-name" { names[s] = pair[1] } else if s == selector, pair[0].hasPrefix("--") { own[pair[0]] = pair[1] }
+                }
+            }
+        }
+        guard let name = names[selector] ?? layer.flatMap({ names[$0] }), var state = frames[name] else { return nil }
+        for (property, value) in own { state = state.replacingOccurrences(of: "var(\(property))", with: value) }
+        return state
+    }
+
     static func finalRule(_ css: String, _ selector: String) -> String? {
         for line in css.split(separator: "\n") {
             guard let open = line.firstIndex(of: "{"), !line.hasPrefix("@") else { continue }
             if line[..<open].split(separator: ",").contains(Substring(selector)) {
-                return String(line[line.index(after: open)...].dropLast())
+                // The final state only: an element's own values of shared keyframes are not.
+                return line[line.index(after: open)...].dropLast().split(separator: ";").filter { !$0.hasPrefix("--") }.joined(separator: ";")
             }
         }
         return nil
@@ -116,7 +142,8 @@ struct AnimationTests {
         // Entering from the start angle (10): the group turns by 10 - 280 on top of its
         // attribute and fades in, the text turns back by as much; both to `none`.
         let css = Fixture.text(bundle, "chart.css")
-        #expect(css.contains("{from{rotate:-270deg;opacity:0}}") && css.contains("{from{rotate:270deg}}"))
+        #expect(Self.fromState(css, ".p-l1", layer: ".p-lb>*") == "rotate:-270deg;opacity:0"
+            && Self.fromState(css, ".p-l1>text", layer: ".p-lb text") == "rotate:270deg")
         #expect(!css.contains("transform:"))
     }
 
@@ -139,8 +166,8 @@ struct AnimationTests {
         #expect(svg.contains("<path class=\"p-b2\" transform=\"rotate(360)\" visibility=\"hidden\" opacity=\"0\""))
         #expect(css.contains("\n.p-b2{opacity:1}\n") && css.contains("\n.p-mo{opacity:1}\n"))
         // Deltas from the attribute: from 0 to 90 and from 0 to 360.
-        #expect(css.contains("{from{rotate:-90deg}}"))
-        #expect(css.contains("{from{rotate:-360deg;visibility:visible}}"))
+        #expect(Self.fromState(css, ".p-b1") == "rotate:-90deg")
+        #expect(Self.fromState(css, ".p-b2") == "rotate:-360deg;visibility:visible")
     }
 
     @Test func styleInTheSVGIsTheStylesheet() {

@@ -182,8 +182,8 @@ struct PaddedWedgeTests {
         // with m = 45 at the end.
         #expect(svg.contains("<g class=\"p-o0\"><g"))
         let css = Fixture.text(Fixture.bundle(s), "chart.css")
-        #expect(css.contains(".p-o0{rotate:45deg}"))
-        #expect(css.contains(".p-o0>g{rotate:-45deg;translate:0 -10px}"))
+        #expect(css.contains(".p-o0{rotate:45deg") && AnimationTests.fromState(css, ".p-o0") == "rotate:0deg")
+        #expect(css.contains(".p-o0>g{rotate:-45deg;translate:0 -10px") && AnimationTests.fromState(css, ".p-o0>g") == "rotate:0deg;translate:0 -10px")
     }
 
     /// A padded chart whose Other keeps two members (c, d) and gains one (b): the boundary

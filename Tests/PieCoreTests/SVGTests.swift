@@ -67,7 +67,8 @@ struct SVGTests {
         #expect(mirrored.occurrences(of: "<g") == mirrored.occurrences(of: "</g>") - 1)
         // The first quarter's label sits at screen angle -45 (upper left), entering from 0.
         #expect(svg.contains("transform=\"rotate(-45) translate(0 -93)\"><text transform=\"rotate(45)\""))
-        #expect(svg.contains("{from{rotate:45deg;opacity:0}}") && svg.contains("{from{rotate:-45deg}}"))
+        #expect(AnimationTests.fromState(svg, ".p-l0", layer: ".p-lb>*") == "rotate:45deg;opacity:0"
+            && AnimationTests.fromState(svg, ".p-l0>text", layer: ".p-lb text") == "rotate:-45deg")
     }
 
     @Test func labelsAreInALayerAboveAllSlices() {

@@ -61,11 +61,13 @@ public enum BundleInvariants {
     }
 
     /// A negative length (`stroke-width="-4.2"`, `r="-1"`) is invalid SVG: engines drop the
-    /// value and draw their default (a 1 px stroke) instead of nothing.
+    /// value and draw their default (a 1 px stroke) instead of nothing. In CSS a declaration
+    /// starts after `{` or `;`; shared keyframes read a stroke width and a dash from the
+    /// custom properties `--w` and `--d` (`MotionProperty.custom`), checked the same way.
     static func negativeLength(_ bytes: [UInt8]) -> String? {
         let text = String(decoding: bytes, as: UTF8.self)
-        for name in ["stroke-width", "r", "width", "height", "stroke-dasharray"] {
-            for needle in [" \(name)=\"-", "\(name):-"] {
+        for name in ["stroke-width", "r", "width", "height", "stroke-dasharray", "--w", "--d"] {
+            for needle in [" \(name)=\"-", "{\(name):-", ";\(name):-"] {
                 if let r = text.range(of: needle) {
                     let from = text.index(r.lowerBound, offsetBy: -60, limitedBy: text.startIndex) ?? text.startIndex
                     let to = text.index(r.upperBound, offsetBy: 40, limitedBy: text.endIndex) ?? text.endIndex

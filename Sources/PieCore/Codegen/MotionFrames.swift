@@ -32,39 +32,7 @@ struct MotionFrame: Hashable {
 
     /// The declarations, `;`-separated; `rotatesDashes` as `Scene.rotatesDashes`.
     func write(into w: inout ByteWriter, rotatesDashes: Bool) {
-        var first = true
-        func next(_ name: StaticString) {
-            if !first { w.raw(";") }
-            first = false
-            w.raw(name)
-        }
-        if let rotate {
-            next("rotate:")
-            w.num(rotate)
-            w.raw("deg")
-        }
-        if let translateY {
-            next("translate:0 ")
-            w.num(translateY)
-            w.raw("px")
-        }
-        if let scale {
-            next("scale:")
-            w.num(scale, decimals: 5)
-        }
-        if let scaleY {
-            next("scale:1 ")
-            w.num(scaleY, decimals: 5)
-        }
-        if let dash {
-            w.dashProperties(dash, circumference: circumference, rotatesDashes: rotatesDashes, as: .declaration, first: first)
-            first = false
-        }
-        if visible { next("visibility:visible") }
-        if let opacity {
-            next("opacity:")
-            w.num(opacity)
-        }
+        writeDeclarations(signature(rotatesDashes: rotatesDashes), into: &w)
     }
 }
 

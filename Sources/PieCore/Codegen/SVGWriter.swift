@@ -295,7 +295,7 @@ struct SVGWriter {
         }
         var to = m.to
         if stroke != nil { to.color = nil }
-        out.dashProperties(to, circumference: m.circumference, rotatesDashes: scene.rotatesDashes, as: .attribute)
+        out.dashAttributes(to, circumference: m.circumference, rotatesDashes: scene.rotatesDashes)
         out.raw(" r=\"")
         out.num(m.radius)
         out.raw("\"")

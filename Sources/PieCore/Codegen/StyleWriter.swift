@@ -4,7 +4,9 @@ import PieSpec
 /// Writes the chart's CSS (the `<style>` of chart.svg and chart.css, byte-identical): the
 /// `@keyframes` at the top level, then every rule nested in one `.piec-<id>{...}` block (CSS
 /// nesting: the scope is written once, not before every selector), generated class names
-/// only, one `@keyframes` per distinct from-state, and every `animation` declaration inside
+/// only, one `@keyframes` per set of animated properties (`SharedKeyframes`: values that
+/// differ between elements are their own custom properties), each named once per layer where
+/// it can be (`AnimationNames`), and every `animation` declaration inside
 /// `@media (prefers-reduced-motion: no-preference)`. Transforms animate through the
 /// individual properties `rotate`, `translate` and `scale` (`MotionFrame`): elements drawn
 /// at rest keep their final transform in their `transform` attribute only and animate a
@@ -15,7 +17,7 @@ struct StyleWriter {
     /// rule (motion-only elements) and its from-state.
     struct Part {
         var selector: String
-        var layer: StaticString? = nil
+        var layer: MotionLayer? = nil
         var rule: MotionFrame? = nil
         var frame: MotionFrame
     }
@@ -25,8 +27,6 @@ struct StyleWriter {
     /// `@keyframes`, top level (they cannot nest in a style rule).
     private var frames: ByteWriter
     let scene: Scene
-    private var keyframes: [MotionFrame] = []
-    private var keyframeIndex: [MotionFrame: Int] = [:]
 
     private init(scene: Scene) {
         self.scene = scene
@@ -58,24 +58,15 @@ struct StyleWriter {
         } else if scene.moves {
             let parts = self.parts(at: scene)
             hiddenAtRest()
-            rules(parts)
-            var names: [(Part, Int)] = []
-            for p in parts where !p.frame.isEmpty { names.append((p, keyframe(p.frame))) }
-            for (k, from) in keyframes.enumerated() {
-                frames.raw("@keyframes ")
-                frames.raw(scene.scope)
-                frames.raw("-k")
-                frames.int(k)
-                frames.raw("{from{")
-                from.write(into: &frames, rotatesDashes: scene.rotatesDashes)
-                frames.raw("}}\n")
-            }
+            let shared = SharedKeyframes(parts.map(\.frame), rotatesDashes: scene.rotatesDashes)
+            rules(parts, own: shared)
+            shared.writeKeyframes(scope: scene.scope, into: &frames)
             showHide()
             out.raw(Self.animated)
             out.raw("{")
             longhands()
             out.raw("}\n")
-            animationNames(names)
+            AnimationNames.write(parts, shared, scope: scene.scope, into: &out)
             out.raw("}\n")
         } else if scene.fades {
             frames.raw("@keyframes ")
@@ -139,14 +130,12 @@ struct StyleWriter {
         for (k, bridge) in scene.underlays.enumerated() {
             let u = bridge.dash
             let rule = MotionFrames.dash(u.to, to: u.to, circumference: u.circumference, rotatesDashes: rotates, withDash: false)
-            parts.append(Part(selector: ".p-u\(u.index)", rule: rule.isEmpty ? nil : rule,
+            parts.append(Part(selector: ".p-u\(u.index)", layer: .dashes, rule: rule.isEmpty ? nil : rule,
                               frame: MotionFrames.dash(s.underlays[k].dash.from, to: u.to, circumference: u.circumference, rotatesDashes: rotates)))
         }
-        // One name for the whole layer only when no bridge shares its element type.
-        let layer: StaticString? = scene.underlays.isEmpty ? ".p-mo circle" : nil
         for (k, m) in scene.motion.enumerated() {
             let rule = MotionFrames.dash(m.to, to: m.to, circumference: m.circumference, rotatesDashes: rotates, withDash: false)
-            parts.append(Part(selector: ".p-m\(m.index)", layer: layer, rule: rule.isEmpty ? nil : rule,
+            parts.append(Part(selector: ".p-m\(m.index)", layer: .dashes, rule: rule.isEmpty ? nil : rule,
                               frame: MotionFrames.dash(s.motion[k].from, to: m.to, circumference: m.circumference, rotatesDashes: rotates)))
         }
         for b in scene.separators {
@@ -155,7 +144,7 @@ struct StyleWriter {
             let outer = MotionFrames.rotated(from: x.from, to: b.to, showing: b.motionOnly, opacity: x.fromOpacity, fades: b.toOpacity != 1)
             // Hidden at rest by `opacity="0"` too; its opacity in CSS engines is a rule
             // (`hiddenAtRest`).
-            parts.append(Part(selector: ".p-b\(b.index)", frame: outer))
+            parts.append(Part(selector: ".p-b\(b.index)", layer: .separators, frame: outer))
             if b.fromInner != nil {
                 let inner = x.fromInner ?? x.inner
                 parts.append(Part(selector: ".p-b\(b.index)>path", frame: MotionFrames.rayStretch(
@@ -185,22 +174,25 @@ struct StyleWriter {
             let at = s.labels[k]
             // A leaving label (final opacity 0) must say `opacity:1` in its from-state, or it
             // would stay at its final 0 for the whole animation.
-            parts.append(Part(selector: ".p-l\(l.index)", frame: MotionFrames.labelOuter(
+            parts.append(Part(selector: ".p-l\(l.index)", layer: .labels, frame: MotionFrames.labelOuter(
                 from: at.from, to: l.to, opacity: at.fromOpacity, fades: l.toOpacity != 1)))
-            parts.append(Part(selector: ".p-l\(l.index)>text", frame: MotionFrames.labelInner(
+            parts.append(Part(selector: ".p-l\(l.index)>text", layer: .labelTexts, frame: MotionFrames.labelInner(
                 from: at.from, to: l.to, fromRadius: at.fromRadius, radius: l.radius)))
         }
         return parts
     }
 
-    /// The final-state rules of motion-only parts (outside any media query: an element that
-    /// is shown only while animating may take them at rest too).
-    private mutating func rules(_ parts: [Part]) {
-        for p in parts {
-            guard let rule = p.rule else { continue }
+    /// The final-state rules of motion-only parts and each part's own values of its shared
+    /// keyframes (outside any media query: an element that is shown only while animating may
+    /// take them at rest too, and custom properties draw nothing).
+    private mutating func rules(_ parts: [Part], own: SharedKeyframes? = nil) {
+        for (k, p) in parts.enumerated() {
+            let values = own?.hasOwnValues(k) ?? false
+            guard p.rule != nil || values else { continue }
             out.raw(p.selector)
             out.raw("{")
-            rule.write(into: &out, rotatesDashes: scene.rotatesDashes)
+            p.rule?.write(into: &out, rotatesDashes: scene.rotatesDashes)
+            if values { own?.writeOwnValues(k, first: p.rule == nil, into: &out) }
             out.raw("}\n")
         }
     }
@@ -313,68 +305,4 @@ struct StyleWriter {
 
     /// The plan's easing as CSS.
     private func easing() -> String { CSSTiming.easing(scene.plan.easing) }
-
-    /// The number of from-state `from`, added when new. A few states (the usual case) are
-    /// found by a linear scan; the hash index is built only past `linearKeyframes`.
-    mutating func keyframe(_ from: MotionFrame) -> Int {
-        if keyframeIndex.isEmpty {
-            if let k = keyframes.firstIndex(of: from) { return k }
-            if keyframes.count < Self.linearKeyframes {
-                keyframes.append(from)
-                return keyframes.count - 1
-            }
-            for (k, state) in keyframes.enumerated() { keyframeIndex[state] = k }
-        }
-        if let k = keyframeIndex[from] { return k }
-        keyframes.append(from)
-        keyframeIndex[from] = keyframes.count - 1
-        return keyframes.count - 1
-    }
-
-    /// Distinct from-states up to which `keyframe` scans linearly instead of hashing.
-    static let linearKeyframes = 16
-
-    /// One rule per layer when every part of that layer shares its keyframes, else one rule
-    /// per keyframe listing its parts (groups in order of first use).
-    /// The same selector text (compared as bytes: `String(describing:)` of each cost thousands
-    /// of instructions per part).
-    private static func same(_ a: StaticString, _ b: StaticString) -> Bool {
-        a.withUTF8Buffer { x in b.withUTF8Buffer { y in x.elementsEqual(y) } }
-    }
-
-    private mutating func animationNames(_ items: [(Part, Int)]) {
-        var rest: [(Part, Int)] = []
-        var k = 0
-        while k < items.count {
-            guard let layer = items[k].0.layer else { rest.append(items[k]); k += 1; continue }
-            var end = k
-            while end < items.count, let next = items[end].0.layer, Self.same(next, layer) { end += 1 }
-            let run = items[k..<end]
-            if run.allSatisfy({ $0.1 == run.first!.1 }) {
-                out.raw(layer)
-                out.raw("{animation-name:")
-                out.raw(scene.scope)
-                out.raw("-k")
-                out.int(run.first!.1)
-                out.raw("}\n")
-            } else {
-                rest.append(contentsOf: run)
-            }
-            k = end
-        }
-        var groups = [[String]](repeating: [], count: keyframes.count)
-        var order: [Int] = []
-        for (part, name) in rest {
-            if groups[name].isEmpty { order.append(name) }
-            groups[name].append(part.selector)
-        }
-        for name in order {
-            out.raw(groups[name].joined(separator: ","))
-            out.raw("{animation-name:")
-            out.raw(scene.scope)
-            out.raw("-k")
-            out.int(name)
-            out.raw("}\n")
-        }
-    }
 }

@@ -1,0 +1,87 @@
+import PieJSON
+
+/// The `@keyframes` of a uniform plan, shared by every element that animates the same set of
+/// properties: a value all of them share is written into the keyframes (`rotate:-90deg`), any
+/// other is read from the element's own custom property (`rotate:var(--r)`, with `--r:-153deg`
+/// in the element's rule). One keyframes per set of properties instead of one per from-state:
+/// the per-element part of the style sheet is a few values, not a keyframes and a name.
+/// An element that uses `var()` always sets every custom property its keyframes read, so no
+/// value is inherited from an animated ancestor.
+struct SharedKeyframes {
+    struct Group {
+        /// The properties declared (`MotionProperty.bit`).
+        var signature: UInt16
+        /// Of those, the ones each element carries in its own custom property.
+        var shared: UInt16 = 0
+        /// A part of the group (its literal values are every part's).
+        var first: Int
+    }
+
+    private(set) var groups: [Group] = []
+    /// The group of each part's from-state; nil when it does not animate.
+    private(set) var groupOf: [Int?] = []
+    private let frames: [MotionFrame]
+
+    init(_ frames: [MotionFrame], rotatesDashes: Bool) {
+        self.frames = frames
+        groupOf.reserveCapacity(frames.count)
+        for (k, frame) in frames.enumerated() {
+            guard !frame.isEmpty else {
+                groupOf.append(nil)
+                continue
+            }
+            let signature = frame.signature(rotatesDashes: rotatesDashes)
+            // A few sets of properties at most: a linear scan, no hashing per part.
+            if let g = groups.firstIndex(where: { $0.signature == signature }) {
+                groupOf.append(g)
+                let first = frames[groups[g].first]
+                // Equal frames (an enter animation) share every value: no comparison per property.
+                if frame != first {
+                    for p in MotionProperty.allCases where signature & p.bit != 0 && groups[g].shared & p.bit == 0 && p != .visibility {
+                        if !frame.same(p, as: first) { groups[g].shared |= p.bit }
+                    }
+                }
+            } else {
+                groupOf.append(groups.count)
+                groups.append(Group(signature: signature, first: k))
+            }
+        }
+    }
+
+    /// `@keyframes <scope>-k<g>{from{...}}` for every group, one line each.
+    func writeKeyframes(scope: String, into w: inout ByteWriter) {
+        for (g, group) in groups.enumerated() {
+            w.raw("@keyframes ")
+            w.raw(scope)
+            w.raw("-k")
+            w.int(g)
+            w.raw("{from{")
+            frames[group.first].writeDeclarations(group.signature, shared: group.shared, into: &w)
+            w.raw("}}\n")
+        }
+    }
+
+    /// Whether part `k` carries custom properties.
+    func hasOwnValues(_ k: Int) -> Bool {
+        groupOf[k].map { groups[$0].shared != 0 } ?? false
+    }
+
+    /// Part `k`'s custom properties (`--r:-153deg;...`), preceded by `;` unless `first`.
+    func writeOwnValues(_ k: Int, first: Bool, into w: inout ByteWriter) {
+        guard let g = groupOf[k] else { return }
+        var first = first
+        for p in MotionProperty.allCases where groups[g].shared & p.bit != 0 {
+            if !first { w.raw(";") }
+            first = false
+            w.raw(p.custom)
+            w.raw(":")
+            frames[k].writeValue(p, into: &w)
+        }
+    }
+
+    /// Whether an element that does not animate may run group `g`'s keyframes unharmed
+    /// (every property read from an unset custom property keeps it where it is).
+    func harmlessWithoutValues(_ g: Int) -> Bool {
+        groups[g].signature == groups[g].shared && groups[g].shared & ~MotionProperty.harmlessUnset == 0
+    }
+}
