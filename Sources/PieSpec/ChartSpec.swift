@@ -127,7 +127,7 @@ public struct OtherOptions: Sendable, Hashable {
 
 public struct LabelOptions: Sendable, Hashable {
     public var content = LabelTemplate.defaultContent
-    public var position: LabelPosition = .inside
+    public var position: LabelPosition = .auto
     /// No label on slices smaller than this percentage.
     public var minPercent: Double = 3
     /// Where inside labels sit across the ring (0 inner edge, 1 outer edge); nil = the

@@ -9,6 +9,9 @@ extension Lowering {
         guard let e = entries(root, table: Keys.root, path: "") else { return spec }
         lowerKnown(e, Keys.root, into: &spec)
         if let slices = lowerSliceSource(e, root: root) { spec.slices = slices }
+        // A ring's labels sit in its band: the default `auto` means `inside` there (written
+        // `auto` or `outside` is refused with E0318, which says why).
+        if !spec.rings.isEmpty, locations.value("labels.position") == nil { spec.labels.position = .inside }
         validate(spec)
         return spec
     }

@@ -6,7 +6,7 @@ import Testing
 /// shows them again, as it shows the layout's E0602.
 @Suite("Label warnings on the command line")
 struct CLILabelWarningsTests {
-    static let spec = "piec: 1\nlabels: {minPercent: 0}\nslices:\n  - {label: Alpha, value: 60}\n"
+    static let spec = "piec: 1\nlabels: {minPercent: 0, position: inside}\nslices:\n  - {label: Alpha, value: 60}\n"
         + "  - {label: A long label on a thin slice, value: 1}\n  - {label: Beta, value: 39}\n"
 
     @Test func everyBuildOfASpecThatLeavesALabelOutSaysSo() throws {

@@ -67,10 +67,11 @@ struct LabelFitTests {
     @Test func insideLeavesOutWhatDoesNotFitAndSaysWhich() throws {
         var spec = Fixture.spec([60, 38, 1.2, 0.8], labels: ["Alpha", "Beta", "Gamma delta epsilon", "Zeta"])
         spec.labels.minPercent = 0
+        spec.labels.position = .inside
         let layout = Layout.layout(spec)
         #expect(layout.slices.map { $0.labelText != nil } == [true, true, false, false])
         #expect(layout.slices.map(\.labelLeftOut) == [nil, nil, .doesNotFit, .doesNotFit])
-        let source = "piec: 1\nlabels: {minPercent: 0}\nslices:\n  - {label: Alpha, value: 60}\n  - {label: Beta, value: 38}\n"
+        let source = "piec: 1\nlabels: {minPercent: 0, position: inside}\nslices:\n  - {label: Alpha, value: 60}\n  - {label: Beta, value: 38}\n"
             + "  - {label: Gamma delta epsilon, value: 1.2}\n  - {label: Zeta, value: 0.8}\n"
         let result = Compiler.compile(CompileRequest(source: SourceFile(path: "t.yaml", text: source), defaultID: "t"))
         let warning = try #require(result.diagnostics.first)

@@ -75,7 +75,7 @@ struct LabelGuaranteeTests {
         request.validateOnly = true
         #expect(Compiler.compile(request).diagnostics.isEmpty)
         request.reportsLayout = true
-        request.source = SourceFile(path: "t.yaml", text: text.replacingOccurrences(of: "piec: 1\n", with: "piec: 1\nlabels: {minPercent: 0}\n"))
+        request.source = SourceFile(path: "t.yaml", text: text.replacingOccurrences(of: "piec: 1\n", with: "piec: 1\nlabels: {minPercent: 0, position: inside}\n"))
         #expect(Compiler.compile(request).diagnostics.map(\.code) == [LabelWarnings.doesNotFit])
     }
 

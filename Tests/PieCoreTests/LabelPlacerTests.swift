@@ -116,6 +116,7 @@ struct LabelPlacerTests {
 
     @Test func insideAndNonePositionsNeverReserveRoom() {
         var spec = Fixture.spec([50, 50])
+        spec.labels.position = .inside
         #expect(Layout.layout(spec).labelRoom == nil)
         spec.labels.position = .none
         #expect(Layout.layout(spec).labelRoom == nil)

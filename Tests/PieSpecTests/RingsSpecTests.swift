@@ -106,4 +106,13 @@ struct RingsSpecTests {
         #expect(codes(r) == ["E0318", "E0318", "E0318", "E0318", "E0318", "E0318"], "\(r.diagnostics)")
         #expect(r.diagnostics.allSatisfy { $0.range != nil })
     }
+
+    @Test func aRingsLabelsAreInsideByDefaultAndAWrittenAutoIsRefused() throws {
+        // `auto` is the default for slices; rings have no outside labels.
+        let plain = try #require(load(Self.two).spec)
+        #expect(plain.labels.position == .inside)
+        #expect(try #require(load("piec: 1\nslices: [{label: A, value: 1}]\n").spec).labels.position == .auto)
+        let written = load(Self.two.replacingOccurrences(of: "piec: 1\n", with: "piec: 1\nlabels: {position: auto}\n"))
+        #expect(codes(written) == ["E0318"], "\(written.diagnostics)")
+    }
 }
