@@ -48,6 +48,8 @@ public struct HistoryRun: Sendable {
             revision = since + "..HEAD"
         }
         var versions: [HistoryVersion] = []
+        // The canonical text of the newest version kept: each spec is written out once.
+        var lastText: [UInt8]?
         for version in history.versions(revision, limit: max) {
             let short = String(version.commit.commit.prefix(12))
             guard let previous = version.source else {
@@ -63,13 +65,15 @@ public struct HistoryRun: Sendable {
             }
             old.id = spec.id
             // A commit that changed nothing the chart shows (formatting, comments) is no new version.
-            if let last = versions.last, last.spec.canonicalMemberText() == old.canonicalMemberText() { continue }
+            let text = old.canonicalMemberText()
+            if text == lastText { continue }
+            lastText = text
             versions.append(HistoryVersion(spec: old, commit: version.commit.commit, date: Self.day(version.commit.date),
                                            subject: version.commit.subject))
         }
         // The working copy, when it is not what the last version shows.
         let working = PreviousSource.canonicalized(spec)
-        if versions.last.map({ $0.spec.canonicalMemberText() != working.canonicalMemberText() }) ?? true {
+        if working.canonicalMemberText() != lastText {
             versions.append(HistoryVersion(spec: working, commit: "", date: "", subject: "working copy"))
         }
         if !notes.isEmpty { groups[0].diagnostics += notes }
