@@ -72,6 +72,8 @@ public enum LabelPosition: String, Sendable, Hashable, CaseIterable { case insid
 /// The colour of outside labels' leader lines: `ink` (the outside labels' colour) or `slice`
 /// (each its slice's colour).
 public enum LeaderColor: String, Sendable, Hashable, CaseIterable { case ink, slice }
+/// Whether outside labels get a leader line to their slice.
+public enum LeaderLine: String, Sendable, Hashable, CaseIterable { case line, none }
 public enum LegendPosition: String, Sendable, Hashable, CaseIterable { case none, top, right, bottom, left }
 public enum EnterAnimation: String, Sendable, Hashable, CaseIterable { case grow, fade, none }
 /// `single`: every change at once; `staged`: removals, then resizes and moves, then inserts.
@@ -131,10 +133,19 @@ public struct LabelOptions: Sendable, Hashable {
     /// No label on slices smaller than this percentage.
     public var minPercent: Double = 3
     /// Where inside labels sit across the ring (0 inner edge, 1 outer edge); nil = the
-    /// middle of a donut's ring, 0.62 of a pie's radius.
+    /// middle of a donut's ring, 0.62 of a pie's radius. Above 1: every label sits outside the
+    /// pie at this many times its outer radius (`distance`).
     public var radius: Double?
     /// The colour of outside labels' leader lines.
     public var leaderColor: LeaderColor = .ink
+    /// Leader lines of outside labels; nil = `line`, or `none` with `radius` above 1.
+    public var leader: LeaderLine?
+    /// `radius` when it is above 1: labels outside at this many times the outer radius.
+    public var distance: Double? { radius.flatMap { $0 > 1 ? $0 : nil } }
+    /// `radius` when it is at most 1: where inside labels sit across the ring.
+    public var insideFraction: Double? { radius.flatMap { $0 <= 1 ? $0 : nil } }
+    /// Whether outside labels draw leader lines.
+    public var drawsLeaders: Bool { (leader ?? (distance == nil ? .line : .none)) == .line }
     public init() {}
 }
 

@@ -120,10 +120,12 @@ public enum Keys {
         .choice("position", \LabelOptions.position, change: .reported(sentence: false),
                 "inside: on the slice; outside: beside the pie with leader lines; auto: inside when the text fits in its slice, else outside; none: no labels."),
         .number("minPercent", \LabelOptions.minPercent, min: 0, max: 100, change: .reported(sentence: false), "No label on slices smaller than this percentage."),
-        .number("radius", \LabelOptions.radius, min: 0, max: 1, change: .reported(sentence: false),
-                "Where inside labels sit across the ring: 0 = its inner edge, 1 = its outer edge; default 0.5 on a donut, 0.62 of the radius on a pie."),
+        .number("radius", \LabelOptions.radius, min: 0, max: 2, change: .reported(sentence: false),
+                "Where inside labels sit across the ring: 0 = its inner edge, 1 = its outer edge; default 0.5 on a donut, 0.62 of the radius on a pie. Above 1 (to 2): every label outside the pie, centred at this many times its radius, without a leader line."),
         .choice("leaderColor", \LabelOptions.leaderColor, change: .reported(sentence: false),
                 "Colour of outside labels' leader lines: ink (the colour of the outside labels, light or dark with the theme) or slice (each line in its slice's colour)."),
+        .choice("leader", \LabelOptions.leader, change: .reported(sentence: false),
+                "Leader lines of outside labels: line (from the slice to its label) or none; default line, none when `radius` is above 1."),
     ])
 
     public static let format = KeyTable(section: "format", doc: "Number formatting.", keys: [

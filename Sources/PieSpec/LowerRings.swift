@@ -96,6 +96,11 @@ extension Lowering {
                          note: "an inner ring's outside label would cross the outer rings; labels sit inside their ring's band",
                          help: "use `position: inside` or `none`")
         }
+        if let distance = spec.labels.distance {
+            notWithRings("`labels.radius: \(formatNumber(distance))`", at: locations.value("labels.radius"), labels: ringsKey,
+                         note: "a radius above 1 puts labels outside the outermost ring, where an inner ring's label would cross the rings outside it",
+                         help: "use a radius from 0 to 1 (across each ring's band)")
+        }
         guard !diagnostics.hasErrors else { return }
         for (r, ring) in spec.rings.enumerated() {
             let sum = ring.slices.reduce(0) { $0 + $1.value }

@@ -87,6 +87,12 @@ extension Lowering {
             error(SpecDiagnostics.centerOnPie, "`chart.center` needs a donut: `innerRadius` is 0", at: locations.value("chart.center"),
                   help: "set `chart.innerRadius` (e.g. 0.6), or remove `center`")
         }
+        if spec.labels.distance != nil, spec.labels.position == .inside, spec.rings.isEmpty {
+            error(SpecDiagnostics.insideAtDistance, "`labels.radius` above 1 puts labels outside the pie, but `position` is `inside`",
+                  at: locations.value("labels.radius"),
+                  labels: locations.value("labels.position").map { [DiagnosticLabel(range: $0, message: "inside asked for here")] } ?? [],
+                  help: "use a radius from 0 to 1 for inside labels, or `position: outside`")
+        }
         validateOtherID(spec)
         validateRose(spec)
         validateRings(spec)

@@ -32,6 +32,7 @@ public enum SpecDiagnostics {
     public static let ringsAndSlices = DiagnosticCode("E0316")
     public static let duplicateRingID = DiagnosticCode("E0317")
     public static let notWithRings = DiagnosticCode("E0318")
+    public static let insideAtDistance = DiagnosticCode("E0320")
     public static let tooManySlices = DiagnosticCode("E0401")
 
     public static let catalog: [CodeInfo] = [
@@ -174,6 +175,12 @@ public enum SpecDiagnostics {
             With `rings:`, each ring's band sets its slices' radii, so a slice's `radius` and \
             `explode`, `chart.rose`, grouping into `chart.other`, the centre text and outside \
             labels (which would cross the outer rings) are refused rather than drawn wrong.
+            """),
+        CodeInfo("E0320", "labels outside the pie asked to sit inside", """
+            `labels.radius` from 0 to 1 says where inside labels sit across the ring; above 1 it \
+            puts every label outside the pie at that many times its radius. With \
+            `position: inside` the two contradict each other: use a radius from 0 to 1, or \
+            `position: outside` (or `auto`) to keep the labels at that distance.
             """),
         CodeInfo("E0401", "too many slices", """
             A spec may hold at most 100000 slices. Group small slices before writing the spec.

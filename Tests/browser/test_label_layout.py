@@ -135,9 +135,9 @@ def cases(piec, workdir, repo):
     folder, tfolder = workdir / "corpus", workdir / "corpus-moves"
     (tfolder / "before").mkdir(parents=True)
     folder.mkdir()
-    for name, spec in labelcorpus.corpus():
+    for name, spec in labelcorpus.corpus() + labelcorpus.distant():
         bundles.write_spec(folder / f"{name}.yaml", spec)
-    for name, before, after in labelcorpus.transitions():
+    for name, before, after in labelcorpus.transitions() + labelcorpus.distant_transitions():
         bundles.write_spec(tfolder / f"{name}.yaml", after)
         bundles.write_spec(tfolder / "before" / f"{name}.yaml", before)
     out = workdir / "corpus-out"

@@ -218,3 +218,61 @@ def test_leader_lines_are_drawn_in_their_slices_colour(dom, workdir, piec, leade
             assert got == want, (line, want)
         else:
             assert got not in COLOURS.values(), line
+
+
+@pytest.fixture(scope="module")
+def distant(dom, workdir, piec):
+    """Labels at a distance (`labels.radius` above 1) with radial leaders, the distance
+    moving from 1.1 to 1.4 times the outer radius while slices enter, leave and resize."""
+    before = spec("distant", BEFORE, chart={"innerRadius": 0.5}, position="auto")
+    after = spec("distant", AFTER, chart={"innerRadius": 0.5}, position="auto")
+    before["labels"].update(radius=1.1, leader="line")
+    after["labels"].update(radius=1.4, leader="line")
+    b = bundles.build_transition(piec, before, after, workdir)
+    chart = TransitionChart(b.manifest)
+    times = [chart.delay + chart.duration * p / 100 for p in (0, 25, 50, 75, 100)] + [chart.end_time + 250]
+    return b, chart, times, measure(dom, workdir, b.svg, times, "distant")
+
+
+def test_labels_at_a_distance_stand_on_their_slices_middle_angle_at_every_instant(distant):
+    """Every shown label's box is centred on its slice's middle ray at that instant, lies
+    wholly beyond 1.1 times the outer radius, overlaps no other text and stays in the
+    viewBox; its leader starts on its slice's rim."""
+    b, chart, times, frames = distant
+    cx, cy = b.manifest["chart"]["cx"], b.manifest["chart"]["cy"]
+    outer = b.manifest["chart"]["outerRadius"]
+    checked = 0
+    for t, frame in zip(times, frames):
+        assert frame["animations"] > 0
+        check_layout(frame)
+        state = chart.state(min(t, chart.end_time))
+        by_id = {s[0]["id"]: s for s in state}
+        assert check_leaders(frame, b.manifest, state) >= 5
+        for x in frame["texts"]:
+            if not x["cls"].startswith("p-lo") or x["opacity"] < 0.99:
+                continue
+            _, a, e, _, _ = by_id[x["text"].lower()]
+            mid = math.radians((a + e) / 2)
+            x0, y0, x1, y1 = (x["box"][0] - cx, x["box"][1] - cy, x["box"][2] - cx, x["box"][3] - cy)
+            # Off the ray by at most a pixel (the text's own box differs from piec's metrics by
+            # less than that vertically; horizontally both are centred).
+            mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+            assert abs(mx * -math.cos(mid) - my * math.sin(mid)) < 1.5, f"t={t}: {x['text']} off its ray"
+            near = math.hypot(min(max(0, x0), x1), min(max(0, y0), y1))
+            assert near >= 1.1 * outer - 1, f"t={t}: {x['text']} {near:.1f} px from the centre"
+            checked += 1
+    assert checked >= 25
+    # The distance moved: at the end the labels stand beyond 1.4 times the outer radius.
+    end = [x for x in frames[-1]["texts"] if x["cls"].startswith("p-lo") and x["opacity"] > 0.99]
+    for x in end:
+        x0, y0, x1, y1 = (x["box"][0] - cx, x["box"][1] - cy, x["box"][2] - cx, x["box"][3] - cy)
+        assert math.hypot(min(max(0, x0), x1), min(max(0, y0), y1)) >= 1.4 * outer - 1
+
+
+def test_leader_none_draws_labels_without_leaders(dom, workdir, piec):
+    s = spec("no-leaders", MANY, animation={"enter": "none"})
+    s["labels"]["leader"] = "none"
+    b = bundles.build(piec, s, workdir)
+    [frame] = measure(dom, workdir, b.svg, [0], "no-leaders")
+    shown = check_layout(frame)
+    assert len([x for x in shown if x["cls"].startswith("p-lo")]) >= 8 and frame["leaders"] == []

@@ -153,6 +153,9 @@ struct InkScene {
                 inputs.append(OutsideLabels.Input(index: i, geometry: g, priority: e.priority, text: e.text))
             }
         }
+        // Labels at a distance stand at the distance of this instant (both versions' blend).
+        var room = room
+        if room.radial != nil, let d = state.from.labelDistance { room.radial = d }
         let poses = OutsideLabels.place(inputs, room: room, outer: layout.outerRadius, sign: layout.screenSign, fontSize: layout.fontSize)
         return entries.indices.map { i in
             guard var pose = poses[i] else { return nil }

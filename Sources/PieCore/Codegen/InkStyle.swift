@@ -25,7 +25,7 @@ enum InkStyle {
                 let fades = poses.contains { $0.opacity != 1 }
                 func fade(_ p: OutsideLabels.Pose) -> String { fades ? ";opacity:" + formatNumber(p.opacity, decimals: 3) : "" }
                 func offset(_ k: Int) -> String { CSSTiming.offset(times[k], in: line) }
-                for (cls, pick) in [("qa", \OutsideLabels.Pose.tick), ("qb", \OutsideLabels.Pose.elbow)] {
+                for (cls, pick) in scene.layout.drawsLeaders ? [("qa", \OutsideLabels.Pose.tick), ("qb", \OutsideLabels.Pose.elbow)] : [] {
                     let name = scope + "-" + cls + String(t.index)
                     out.raw("@keyframes " + name + "{")
                     for (k, p) in poses.enumerated() {
@@ -50,7 +50,7 @@ enum InkStyle {
                     out.num(p.x, decimals: 2)
                     out.raw("px,")
                     out.num(p.y, decimals: 2)
-                    out.raw(p.side > 0 ? "px);text-anchor:start" : "px);text-anchor:end")
+                    out.raw("px);text-anchor:" + InkWriter.anchor(p.side))
                     out.raw(fade(p) + "}")
                 }
                 out.raw("}\n")

@@ -38,7 +38,7 @@ enum InkWriter {
         let ink = scene.ink, layout = scene.layout
         let labels = ink.tracks.compactMap { t in filled(t).map { (index: t.index, text: t.text, pose: $0[$0.count - 1], leader: t.leader) } }
         let centers = ink.centers.map { (index: $0.index, text: $0.text, opacity: $0.toOpacity == 0 ? 0.0 : 1) }
-        write(labels: labels, centers: centers, ink: layout.ink, fontSize: layout.fontSize, into: &out)
+        write(labels: labels, centers: centers, ink: layout.ink, fontSize: layout.fontSize, leaders: layout.drawsLeaders, into: &out)
     }
 
     /// Outside labels with their leaders at the given poses, and centre texts at the given
@@ -47,20 +47,25 @@ enum InkWriter {
     /// not ink (dark mode leaves them alone).
     static func write(labels: [(index: Int, text: String, pose: OutsideLabels.Pose, leader: Color?)],
                       centers: [(index: Int, text: CenterText, opacity: Double)], ink: Color, fontSize: Double,
-                      into out: inout ByteWriter) {
+                      leaders: Bool = true, into out: inout ByteWriter) {
         if !labels.isEmpty {
-            if labels.contains(where: { $0.leader != nil }) {
+            if !leaders {
+                // `labels.leader: none`: no leader group at all.
+            } else if labels.contains(where: { $0.leader != nil }) {
                 out.raw("<g class=\"p-ll\" fill=\"none\" stroke-width=\"1\">\n")
             } else {
                 out.raw("<g class=\"p-ink p-ll\" fill=\"none\" stroke=\"")
                 out.hex(ink)
                 out.raw("\" stroke-width=\"1\">\n")
             }
-            for l in labels {
-                unitLine("p-qa", l.index, l.pose.tick, opacity: l.pose.opacity, stroke: l.leader, into: &out)
-                unitLine("p-qb", l.index, l.pose.elbow, opacity: l.pose.opacity, stroke: l.leader, into: &out)
+            if leaders {
+                for l in labels {
+                    unitLine("p-qa", l.index, l.pose.tick, opacity: l.pose.opacity, stroke: l.leader, into: &out)
+                    unitLine("p-qb", l.index, l.pose.elbow, opacity: l.pose.opacity, stroke: l.leader, into: &out)
+                }
+                out.raw("</g>\n")
             }
-            out.raw("</g>\n<g class=\"p-ink p-ol\" fill=\"")
+            out.raw("<g class=\"p-ink p-ol\" fill=\"")
             out.hex(ink)
             out.raw("\">\n")
             for l in labels { outsideText(l.index, l.text, l.pose, fontSize: fontSize, into: &out) }
@@ -84,13 +89,16 @@ enum InkWriter {
         out.num(pose.y)
         out.raw(")\" y=\"")
         out.num(fontSize * 0.35 + TextLines.firstLineShift(text, fontSize: fontSize))
-        out.raw(pose.side > 0 ? "\" text-anchor=\"start" : "\" text-anchor=\"end")
+        out.raw("\" text-anchor=\"" + anchor(pose.side))
         out.raw(pose.opacity < 1 ? "\" opacity=\"" : "")
         if pose.opacity < 1 { out.num(pose.opacity) }
         out.raw("\">")
         out.textLines(text, x: 0, fontSize: fontSize)
         out.raw("</text>\n")
     }
+
+    /// The `text-anchor` of a label on `side` (`OutsideLabels.Pose.side`).
+    static func anchor(_ side: Double) -> String { side > 0 ? "start" : side < 0 ? "end" : "middle" }
 
     /// A centre text (`.p-cx<index>`), at `opacity` (written when below 1).
     private static func centerText(_ index: Int, _ text: CenterText, opacity: Double, into out: inout ByteWriter) {

@@ -20,8 +20,12 @@ enum LabelRoomPlanner {
     static let inset = 3.0
 
     static func padded(_ box: PieBox, slices: [SliceLayout], position: LabelPosition, outer: Double, explode: Double,
-                       sign: Double, size: Double, fontSize: Double) -> Result {
+                       sign: Double, size: Double, fontSize: Double, distance: Double? = nil,
+                       sweep: (start: Double, sweep: Double) = (0, 360)) -> Result {
         guard position == .outside || position == .auto else { return Result(box: box, room: nil) }
+        if let distance {
+            return radial(box, slices: slices, factor: distance, outer: outer, explode: explode, sign: sign, sweep: sweep, fontSize: fontSize)
+        }
         let column = OutsideLabels.column(outer: outer, explode: explode)
         let outside = slices.filter { $0.labelOutside && $0.labelText != nil }
         var (left, right, top, bottom) = (0.0, 0.0, 0.0, 0.0)
@@ -52,7 +56,33 @@ enum LabelRoomPlanner {
         let grown = PieBox(width: box.width + left + right, height: box.height + top + bottom,
                            centerX: box.centerX + left, centerY: box.centerY + top)
         let room = LabelRoom(minX: -grown.centerX, maxX: grown.width - grown.centerX,
-                             minY: -grown.centerY + inset, maxY: grown.height - grown.centerY - inset, column: column)
+                             minY: -grown.centerY + inset, maxY: grown.height - grown.centerY - inset, column: column,
+                             explode: explode)
+        return Result(box: grown, room: room)
+    }
+
+    /// Labels at a distance (`RadialLabels`): the box grown around every label's box at rest
+    /// and the widest label's at every angle of the sweep, plus `inset` (whole pixels).
+    static func radial(_ box: PieBox, slices: [SliceLayout], factor: Double, outer: Double, explode: Double, sign: Double,
+                       sweep: (start: Double, sweep: Double), fontSize: Double) -> Result {
+        var inputs: [OutsideLabels.Input] = []
+        for (k, s) in slices.enumerated() where s.labelOutside {
+            guard let text = s.labelText else { continue }
+            inputs.append(OutsideLabels.Input(index: k, geometry: s.geometry.exploded(s.explode), priority: s.span, text: text))
+        }
+        var (left, right, top, bottom) = (0.0, 0.0, 0.0, 0.0)
+        if let need = RadialLabels.envelope(inputs, factor: factor, outer: outer, explode: explode, start: sweep.start,
+                                            sweep: sweep.sweep, sign: sign, fontSize: fontSize) {
+            left = max(0, -need.minX + inset - box.centerX).rounded(.up)
+            right = max(0, need.maxX + inset - (box.width - box.centerX)).rounded(.up)
+            top = max(0, -need.minY + inset - box.centerY).rounded(.up)
+            bottom = max(0, need.maxY + inset - (box.height - box.centerY)).rounded(.up)
+        }
+        let grown = PieBox(width: box.width + left + right, height: box.height + top + bottom,
+                           centerX: box.centerX + left, centerY: box.centerY + top)
+        let room = LabelRoom(minX: -grown.centerX + inset, maxX: grown.width - grown.centerX - inset,
+                             minY: -grown.centerY + inset, maxY: grown.height - grown.centerY - inset,
+                             column: OutsideLabels.column(outer: outer, explode: explode), explode: explode, radial: factor)
         return Result(box: grown, room: room)
     }
 

@@ -31,7 +31,9 @@ public enum LabelWarnings {
             When more labels than that fit on a side, the largest slices keep their labels and \
             the others are left out (the legend, the tooltips and the data table still show \
             them). Raise `labels.minPercent`, group small slices with `chart.other`, or make \
-            `chart.size` larger.
+            `chart.size` larger. With `labels.radius` above 1 each label stands on its slice's \
+            middle angle; one that would overlap a larger slice's label is moved outward up to \
+            three half lines, and is left out when that does not clear it.
             """),
     ]
 
@@ -79,9 +81,11 @@ public enum LabelWarnings {
                 help = rings ? "shorten `labels.content`, or set `labels.minPercent` to leave small slices unlabelled on purpose"
                     : "`labels.position: auto` draws labels that do not fit outside; or shorten `labels.content`"
             case .noRoom:
-                message = all.count == 1 ? "the label of `\(name(first))` does not fit beside the chart and is left out"
-                    : "\(all.count) labels do not fit beside the chart and are left out"
-                help = "raise `labels.minPercent`, group small slices with `chart.other`, or make `chart.size` larger"
+                let around = layout.labelDistance == nil ? "beside" : "around"
+                message = all.count == 1 ? "the label of `\(name(first))` does not fit \(around) the chart and is left out"
+                    : "\(all.count) labels do not fit \(around) the chart and are left out"
+                help = layout.labelDistance == nil ? "raise `labels.minPercent`, group small slices with `chart.other`, or make `chart.size` larger"
+                    : "raise `labels.minPercent`, group small slices with `chart.other`, or set `labels.radius` to 1 or less (labels beside the chart)"
             }
             let note = (reason == .noRoom ? "the largest slices keep their labels; left out: " : "left out: ") + names
                 + " (the legend, tooltips and data table still show them)"

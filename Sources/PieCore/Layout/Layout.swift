@@ -44,8 +44,9 @@ public enum Layout {
                                      hole: .init(radius: inner, start: start(chart), sweep: sweep(chart), sign: sign))
         let box = PieBox.fit(size: size, outer: outer, inner: inner, start: start(chart), sweep: wholeTurn ? 360 : sweep(chart), sign: sign)
             .including(center)
-        let labelled = LabelRoomPlanner.padded(box, slices: slices, position: spec.labels.position, outer: outer, explode: explode,
-                                               sign: sign, size: size, fontSize: fontSize)
+        let labelled = LabelRoomPlanner.padded(box, slices: slices, position: labelPosition(spec.labels), outer: outer, explode: explode,
+                                               sign: sign, size: size, fontSize: fontSize, distance: spec.labels.distance,
+                                               sweep: (start(chart), wholeTurn ? 360 : sweep(chart)))
         if let room = labelled.room { OutsideLabels.leaveOut(&slices, room: room, outer: outer, sign: sign, fontSize: fontSize) }
         var canvas = LegendPlacer.place(legend, box: labelled.box)
         let title = TitleBlock.make(spec, canvasWidth: canvas.width)
@@ -61,9 +62,11 @@ public enum Layout {
             stroke: spec.theme.stroke, slices: slices, equalRadii: equal,
             legend: canvas.legend, fontSize: fontSize)
         result.title = title
-        result.labelPosition = spec.labels.position
-        result.labelFraction = spec.labels.radius
+        result.labelPosition = labelPosition(spec.labels)
+        result.labelFraction = spec.labels.insideFraction
+        result.labelDistance = spec.labels.distance
         result.leaderColor = spec.labels.leaderColor
+        result.drawsLeaders = spec.labels.drawsLeaders
         result.labelRoom = labelled.room
         result.center = center
         result.ink = OutsideLabels.ink(on: result.background)
@@ -75,6 +78,11 @@ public enum Layout {
         result.locale = spec.format.locale
         result.other = grouping.group
         return result
+    }
+
+    /// `labels.position` as drawn: with `labels.radius` above 1 every label is outside.
+    static func labelPosition(_ labels: LabelOptions) -> LabelPosition {
+        labels.distance != nil && labels.position != .none ? .outside : labels.position
     }
 
     static func sweep(_ chart: ChartOptions) -> Double { min(max(chart.sweep, 0), 360) }
@@ -166,8 +174,8 @@ public enum Layout {
             let share = denominator > 0 ? values[k] / denominator * 100 : 0
             if spec.labels.position != .none, slice.isVisible, share >= spec.labels.minPercent {
                 let text = render(spec.labels.content, slice: slice, format: spec.format, total: sum)
-                switch LabelFit.mode(spec.labels.position, text: text, geometry: slice.geometry, fontSize: fontSize, sign: sign,
-                                     fraction: spec.labels.radius) {
+                switch LabelFit.mode(labelPosition(spec.labels), text: text, geometry: slice.geometry, fontSize: fontSize, sign: sign,
+                                     fraction: spec.labels.insideFraction) {
                 case .inside: slice.labelText = text
                 case .outside: (slice.labelText, slice.labelOutside) = (text, true)
                 case .hidden: slice.labelLeftOut = .doesNotFit

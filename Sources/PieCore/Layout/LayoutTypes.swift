@@ -73,8 +73,13 @@ public struct ChartLayout: Sendable, Hashable {
     public var labelPosition: LabelPosition = .inside
     /// `labels.radius`: where inside labels sit across the ring; nil = the default.
     public var labelFraction: Double? = nil
+    /// `labels.radius` above 1: outside labels stand on their slices' middle angles at this
+    /// many times the outer radius (`RadialLabels`); nil = in columns beside the pie.
+    public var labelDistance: Double? = nil
     /// `labels.leaderColor`: outside labels' leader lines in the ink colour or their slice's.
     public var leaderColor: LeaderColor = .ink
+    /// `labels.leader`: outside labels draw leader lines.
+    public var drawsLeaders = true
     /// Where outside labels may go (pie coordinates); nil unless `labels.position` is
     /// `outside` or `auto`.
     public var labelRoom: LabelRoom? = nil

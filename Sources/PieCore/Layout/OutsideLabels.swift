@@ -14,6 +14,11 @@ public struct LabelRoom: Sendable, Hashable {
     public var maxY: Double
     /// x distance from the centre to the leaders' ends (`OutsideLabels.column`).
     public var column: Double
+    /// Px the most exploded slice moves out (labels stand beyond its rim).
+    public var explode: Double = 0
+    /// `labels.radius` above 1: labels stand at this many times the outer radius, on their
+    /// slices' middle angles (`RadialLabels`), not in the columns beside the pie.
+    public var radial: Double? = nil
 }
 
 /// Geometry of outside labels: which labels go outside (`auto`), the leader line (a radial
@@ -59,10 +64,11 @@ public enum OutsideLabels {
     }
 
     /// A label at one instant: the text's anchor point (vertical centre), its side and its leader.
+    /// `side` 0: centred on the anchor (`text-anchor: middle`, labels at a distance).
     public struct Pose: Sendable, Hashable {
         public var x: Double
         public var y: Double
-        /// +1: right of the pie, `text-anchor: start`; -1: left, `end`.
+        /// +1: right of the pie, `text-anchor: start`; -1: left, `end`; 0: `middle`.
         public var side: Double
         public var tick: Segment
         public var elbow: Segment
@@ -82,6 +88,9 @@ public enum OutsideLabels {
     /// Solves every input's pose for one instant. `outer` is the chart's outer radius (where
     /// leaders bend), `sign` the chart's screen sign; the labels stand in `room.column`.
     public static func place(_ inputs: [Input], room: LabelRoom, outer: Double, sign: Double, fontSize: Double) -> [Int: Pose] {
+        if let factor = room.radial {
+            return RadialLabels.place(inputs, room: room, factor: factor, outer: outer, sign: sign, fontSize: fontSize)
+        }
         let reach = room.column - elbow
         let candidates = inputs.map { input -> LabelPlacer.Candidate in
             let a = sign * (input.geometry.startAngle + input.geometry.endAngle) / 2
@@ -132,6 +141,8 @@ public enum OutsideLabels {
     /// Width (as measured by `TextMetrics`) the text of an outside label may take on either
     /// side of `room`.
     public static func textWidth(room: LabelRoom, outer: Double) -> Double {
+        // At a distance the room is grown around each label's box (`RadialLabels.envelope`).
+        if room.radial != nil { return maxWidth }
         let c = room.column + textGap
         return max(min(room.maxX - c, -room.minX - c, maxWidth), 0)
     }

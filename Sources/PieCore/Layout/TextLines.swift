@@ -46,6 +46,16 @@ enum TextLines {
             + descent(lines[lines.count - 1], fontSize: fontSize)
     }
 
+    /// The block's box relative to where a single line's vertical centre is asked for (its
+    /// anchor `y`, the first baseline at `0.35` em plus `firstLineShift`): px to its top
+    /// (negative) and to its bottom.
+    static func verticalExtent(_ text: String, fontSize: Double) -> (top: Double, bottom: Double) {
+        let lines = split(text)
+        let first = fontSize * 0.35 + firstLineShift(text, fontSize: fontSize)
+        let last = first + fontSize * leading * Double(lines.count - 1)
+        return (first - ascent(lines[0], fontSize: fontSize), last + descent(lines[lines.count - 1], fontSize: fontSize))
+    }
+
     /// Where the first baseline sits relative to a single line's (px, up is negative).
     static func firstLineShift(_ text: String, fontSize: Double) -> Double {
         -Double(count(text) - 1) * leading * fontSize / 2

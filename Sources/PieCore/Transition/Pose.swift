@@ -14,6 +14,9 @@ public struct ChartPose: Sendable, Hashable {
     /// `labels.radius`, resolved, when either version sets it (inside labels then move across
     /// the ring); nil when neither does (each geometry's default, `SegmentGeometry.labelRadius`).
     public var labelFraction: Double?
+    /// `labels.radius` above 1 (outside labels at a distance); when both versions set one,
+    /// the labels move between the two distances.
+    public var labelDistance: Double? = nil
     /// The donut's centre text; a change cross-fades.
     public var center: CenterText?
     /// The title block; lines that change cross-fade.
@@ -33,16 +36,19 @@ public struct ChartPose: Sendable, Hashable {
                   labelFraction: resolvesLabelFraction ? layout.labelFraction ?? SegmentGeometry.defaultLabelFraction(innerRadius: layout.innerRadius)
                                                        : layout.labelFraction,
                   center: layout.center, title: layout.title)
+        labelDistance = layout.labelDistance
     }
 
     /// The pose at eased progress `e` from `self` (0) to `other` (1): numbers move linearly,
     /// texts keep this end's value until the end (their writers cross-fade the two).
     public func blended(to other: ChartPose, at e: Double) -> ChartPose {
         func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * e }
-        return ChartPose(startAngle: mix(startAngle, other.startAngle),
-                         labelFraction: labelFraction.flatMap { a in other.labelFraction.map { mix(a, $0) } } ?? labelFraction,
-                         center: e >= 1 ? other.center : center,
-                         title: e >= 1 ? other.title : title)
+        var pose = ChartPose(startAngle: mix(startAngle, other.startAngle),
+                             labelFraction: labelFraction.flatMap { a in other.labelFraction.map { mix(a, $0) } } ?? labelFraction,
+                             center: e >= 1 ? other.center : center,
+                             title: e >= 1 ? other.title : title)
+        pose.labelDistance = labelDistance.flatMap { a in other.labelDistance.map { mix(a, $0) } } ?? (e >= 1 ? other.labelDistance : labelDistance)
+        return pose
     }
 }
 

@@ -164,3 +164,42 @@ def transitions(seed=2025, count=24):
             after["chart"]["total"] = round(max(after["chart"]["total"], sum(x["value"] for x in after["slices"])) * 1.01, 2)
         out.append((name, before, after))
     return out
+
+
+def _at_distance(rng, s):
+    """`s` with its labels at a distance outside the pie (`labels.radius` above 1): rings
+    become plain charts (a ring refuses such labels), `inside` becomes `auto` or `outside`,
+    the leader drawn or not."""
+    if "rings" in s:
+        s["slices"] = [x for r in s.pop("rings") for x in r["slices"]]
+    labels = s["labels"]
+    labels["radius"] = rng.choice([1.05, 1.1, 1.15, 1.25, 1.4, 1.7])
+    if labels["position"] in ("inside", "none"):
+        labels["position"] = rng.choice(["auto", "outside"])
+    if rng.random() < 0.4:
+        labels["leader"] = rng.choice(["line", "none"])
+        if labels["leader"] == "line" and rng.random() < 0.5:
+            labels["leaderColor"] = "slice"
+    return s
+
+
+def distant(seed=1125, count=40):
+    """[(name, spec)] of `count` specs whose labels stand at a distance outside the pie."""
+    rng = random.Random(seed)
+    return [(f"d{k:03d}", _at_distance(rng, spec(rng, f"d{k:03d}"))) for k in range(count)]
+
+
+def distant_transitions(seed=3125, count=8):
+    """[(name, before, after)] like `transitions`, the labels at a distance in both versions
+    (the distance itself changing in some)."""
+    rng = random.Random(seed)
+    out = []
+    for name, before, after in transitions(seed=seed, count=count):
+        name = "d" + name
+        before, after = _at_distance(rng, before), _at_distance(rng, after)
+        before["id"] = name + "-before"
+        after["id"] = name
+        if "rings" in after or "slices" not in after:
+            continue
+        out.append((name, before, after))
+    return out

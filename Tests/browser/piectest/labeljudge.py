@@ -170,10 +170,9 @@ def judge(frame, geo, at_rest=True, warned=lambda s, named: False):
             d = math.hypot(min(max(0, x0), x1), min(max(0, y0), y1))
             if d < geo.disc - TOL:
                 out.append(("disc", f"outside label {t['text']!r} {fmt(t['box'])} is {geo.disc - d:.1f} px on the disc"))
-            if t.get("anchor"):
-                s = edge_slice(geo, t["anchor"])
-                if s:
-                    labelled.add(s["id"])
+            s = edge_slice(geo, t["anchor"]) if t.get("anchor") else leaderless_slice(geo, t)
+            if s:
+                labelled.add(s["id"])
         elif t["kind"] == "p-ct":
             full = geo.sweep >= 360 - 1e-9
             start, end = (0, 360) if full else sorted((geo.start, geo.start + geo.sweep))
@@ -203,6 +202,19 @@ def edge_slice(geo, point):
         if s["end"] - s["start"] > 0 and d <= (s["end"] - s["start"]) / 2 + 0.5 and (best is None or d < best[0]):
             best = (d, s)
     return best[1] if best else None
+
+
+def leaderless_slice(geo, t):
+    """The slice of an outside label drawn without a leader (`labels.leader: none`, or labels
+    at a distance): the slice whose label its text shows, else (labels at a distance stand
+    centred on their slice's middle angle) the slice on the ray through the box's centre."""
+    # textContent joins the lines of a label of several lines without a break.
+    named = [s for s in geo.slices if s["label"] and s["label"].replace("\n", "") in t["text"]]
+    longest = [s for s in named if len(s["label"]) == max(len(n["label"]) for n in named)] if named else []
+    if len(longest) == 1:
+        return longest[0]
+    b = t["box"]
+    return edge_slice(geo, ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2))
 
 
 def fmt(b):

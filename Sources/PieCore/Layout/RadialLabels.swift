@@ -1,0 +1,124 @@
+#if canImport(Darwin)
+import Darwin
+#else
+import Glibc
+#endif
+
+/// Outside labels at a distance (`labels.radius` above 1, Vega-Lite's radius offset,
+/// matplotlib's `labeldistance`): each label on its slice's middle angle, centred
+/// (`text-anchor: middle`), its box just beyond the circle of radius `distance` × the outer
+/// radius (plus the most exploded slice's offset): the box's centre sits along the ray as far
+/// out as the box reaches back towards the pie (its support in that direction), so every
+/// point of the box lies beyond the tangent at that circle and so off the disc.
+///
+/// Labels are placed largest slice first; one that would overlap a placed label (2 px apart)
+/// or leave the room is pushed outward, half a line at a time, `pushes` times at most, and
+/// otherwise left out (reported as `.noRoom` at rest, hidden at that instant in a transition).
+public enum RadialLabels {
+    /// px between two labels' boxes.
+    public static let gap = 2.0
+    /// Outward steps (half a line each) a label may take to clear its neighbours.
+    public static let pushes = 3
+
+    /// An axis-aligned box in pie coordinates (px from the centre, y down).
+    public struct Box: Sendable, Hashable {
+        public var minX: Double, maxX: Double, minY: Double, maxY: Double
+
+        func overlaps(_ o: Box, by gap: Double) -> Bool {
+            minX < o.maxX + gap && o.minX < maxX + gap && minY < o.maxY + gap && o.minY < maxY + gap
+        }
+
+        func isInside(_ room: LabelRoom) -> Bool {
+            minX >= room.minX - 1e-9 && maxX <= room.maxX + 1e-9 && minY >= room.minY - 1e-9 && maxY <= room.maxY + 1e-9
+        }
+
+        func union(_ o: Box) -> Box {
+            Box(minX: Swift.min(minX, o.minX), maxX: Swift.max(maxX, o.maxX), minY: Swift.min(minY, o.minY), maxY: Swift.max(maxY, o.maxY))
+        }
+    }
+
+    /// The text's size as drawn: the widest line (cut at `OutsideLabels.maxWidth`) and the
+    /// block's top and bottom relative to the anchor's y (the vertical centre one line has).
+    static func extent(_ text: String, fontSize: Double) -> (width: Double, top: Double, bottom: Double) {
+        let v = TextLines.verticalExtent(text, fontSize: fontSize)
+        return (OutsideLabels.reservedWidth(text, fontSize: fontSize), v.top, v.bottom)
+    }
+
+    /// Where a label of `extent` goes on screen angle `a` (degrees, 0 = 12 o'clock, clockwise)
+    /// beyond the circle of radius `d`: its anchor (horizontal and vertical centre of one line)
+    /// and its box.
+    static func spot(_ e: (width: Double, top: Double, bottom: Double), angle a: Double, distance d: Double)
+        -> (x: Double, y: Double, box: Box) {
+        let u = Geometry.point(angle: a, radius: 1)
+        let h = e.bottom - e.top
+        let reach = abs(u.x) * e.width / 2 + abs(u.y) * h / 2
+        let c = (x: u.x * (d + reach), y: u.y * (d + reach))
+        let y = c.y - (e.top + e.bottom) / 2
+        return (c.x, y, Box(minX: c.x - e.width / 2, maxX: c.x + e.width / 2, minY: y + e.top, maxY: y + e.bottom))
+    }
+
+    /// The distance (px) labels stand at: `factor` × `outer`, beyond the most exploded rim.
+    static func distance(factor: Double, outer: Double, explode: Double) -> Double {
+        factor * outer + explode
+    }
+
+    /// Poses of `inputs` at one instant (`room.radial` is the factor). The leader, drawn
+    /// when `labels.leader: line`, is a radial tick from the slice's rim to the circle the
+    /// labels stand beyond; the elbow has no length.
+    static func place(_ inputs: [OutsideLabels.Input], room: LabelRoom, factor: Double, outer: Double, sign: Double,
+                      fontSize: Double) -> [Int: OutsideLabels.Pose] {
+        let base = distance(factor: factor, outer: outer, explode: room.explode)
+        let step = OutsideLabels.lineHeight(fontSize) / 2
+        let order = inputs.indices.sorted {
+            inputs[$0].priority != inputs[$1].priority ? inputs[$0].priority > inputs[$1].priority : inputs[$0].index < inputs[$1].index
+        }
+        var boxes: [Box] = []
+        var poses: [Int: OutsideLabels.Pose] = [:]
+        for i in order {
+            let input = inputs[i], g = input.geometry
+            let a = sign * (g.startAngle + g.endAngle) / 2
+            let e = extent(input.text, fontSize: fontSize)
+            for k in 0...pushes {
+                let d = base + Double(k) * step
+                let s = spot(e, angle: a, distance: d)
+                guard s.box.isInside(room), !boxes.contains(where: { $0.overlaps(s.box, by: gap) }) else { continue }
+                boxes.append(s.box)
+                let rim = Geometry.point(angle: a, radius: g.outerRadius + g.explode)
+                let end = Geometry.point(angle: a, radius: max(d - 1, g.outerRadius + g.explode))
+                poses[input.index] = OutsideLabels.Pose(x: s.x, y: s.y, side: 0, tick: .between(rim, end), elbow: .between(end, end))
+                break
+            }
+        }
+        return poses
+    }
+
+    /// The box the labels may need, around the pie's centre: every label's box at rest (solved
+    /// without bounds) and, so that a transition's labels fit at every angle they pass, a box
+    /// of the widest and tallest label at every angle of the sweep (1 degree apart).
+    static func envelope(_ inputs: [OutsideLabels.Input], factor: Double, outer: Double, explode: Double, start: Double,
+                         sweep: Double, sign: Double, fontSize: Double) -> Box? {
+        guard !inputs.isEmpty else { return nil }
+        let open = LabelRoom(minX: -.infinity, maxX: .infinity, minY: -.infinity, maxY: .infinity, column: 0, explode: explode)
+        let rest = place(inputs, room: open, factor: factor, outer: outer, sign: sign, fontSize: fontSize)
+        var widest = TextMetrics.width("\u{2026}", fontSize: fontSize), top = 0.0, bottom = 0.0
+        for input in inputs {
+            let e = extent(input.text, fontSize: fontSize)
+            widest = max(widest, e.width)
+            top = min(top, e.top)
+            bottom = max(bottom, e.bottom)
+        }
+        let d = distance(factor: factor, outer: outer, explode: explode)
+        var box: Box? = nil
+        func add(_ b: Box) { box = box.map { $0.union(b) } ?? b }
+        let n = max(Int(sweep.rounded(.up)), 1)
+        for k in 0...n {
+            add(spot((widest, top, bottom), angle: sign * (start + sweep * Double(k) / Double(n)), distance: d).box)
+        }
+        for input in inputs {
+            guard let p = rest[input.index] else { continue }
+            let e = extent(input.text, fontSize: fontSize)
+            add(Box(minX: p.x - e.width / 2, maxX: p.x + e.width / 2, minY: p.y + e.top, maxY: p.y + e.bottom))
+        }
+        return box
+    }
+}
