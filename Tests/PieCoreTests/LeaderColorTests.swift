@@ -50,19 +50,27 @@ struct LeaderColorTests {
         #expect(ink.contains("<g class=\"p-ink p-ll\" fill=\"none\" stroke=\"#"))
     }
 
-    /// Through a transition: a slice whose colour changes has its leader in the new colour, a
-    /// leaving slice's leader keeps its own; `piec render`'s frames draw the same strokes.
+    /// Through a transition: a slice whose colour changes has its leader's colour change with
+    /// it (the old colour at the start, between the two halfway, the new at the end, in the
+    /// keyframes too), a leaving slice's leader keeps its own; `piec render`'s frames agree.
     @Test func aTransitionKeepsEachLeadersColourAndFramesAgree() throws {
         let old = try Fixture.loaded(Self.yaml(leader: "slice", slices: "  - {id: a, label: Alpha, value: 5, color: \"#1f77b4\"}\n  - {id: b, label: Beta, value: 3, color: \"#ff7f0e\"}\n  - {id: c, label: Gamma, value: 2, color: \"#2ca02c\"}\n"))
         let new = try Fixture.loaded(Self.yaml(leader: "slice", slices: "  - {id: a, label: Alpha, value: 4, color: \"#d62728\"}\n  - {id: b, label: Beta, value: 3, color: \"#ff7f0e\"}\n"))
         let compiled = Transition.between(old: old, new: new)
         let line = Frames.timeline(compiled)
         let start = String(decoding: Frames.svg(chart: compiled, spec: new, at: line.start), as: UTF8.self)
-        #expect(Self.strokes(start) == ["Al": ["#d62728", "#d62728"], "Be": ["#ff7f0e", "#ff7f0e"], "Ga": ["#2ca02c", "#2ca02c"]])
+        #expect(Self.strokes(start) == ["Al": ["#1f77b4", "#1f77b4"], "Be": ["#ff7f0e", "#ff7f0e"], "Ga": ["#2ca02c", "#2ca02c"]])
+        let middle = String(decoding: Frames.svg(chart: compiled, spec: new, at: (line.start + line.end) / 2), as: UTF8.self)
+        let halfway = try #require(Self.strokes(middle)["Al"]?.first)
+        #expect(halfway != "#1f77b4" && halfway != "#d62728", "\(halfway)")
         let end = String(decoding: Frames.svg(chart: compiled, spec: new, at: line.end + 1), as: UTF8.self)
         #expect(Self.strokes(end) == ["Al": ["#d62728", "#d62728"], "Be": ["#ff7f0e", "#ff7f0e"]])
         let svg = Fixture.text(Compiler.compile(spec: new, sourceBytes: Array("piec: 1\n".utf8), previous: old), "chart.svg")
         // At rest the leaving slice's label and leader are there, at opacity 0.
         #expect(Self.strokes(svg) == ["Al": ["#d62728", "#d62728"], "Be": ["#ff7f0e", "#ff7f0e"], "Ga": ["#2ca02c", "#2ca02c"]])
+        // The keyframes turn Alpha's leader from the old colour to the new; the others keep theirs.
+        let css = Fixture.text(Compiler.compile(spec: new, sourceBytes: Array("piec: 1\n".utf8), previous: old), "chart.css")
+        let alpha = try #require(css.components(separatedBy: "@keyframes").first { $0.contains("-qa") && $0.contains("stroke:#1f77b4") })
+        #expect(alpha.contains("stroke:#d62728") && !css.contains("stroke:#ff7f0e"))
     }
 }

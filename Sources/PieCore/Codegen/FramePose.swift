@@ -162,9 +162,10 @@ struct FramePose {
             guard moving, ink.times.count == poses.count, poses.count > 1 else { return OutsideLabel(text: track.text, pose: poses[poses.count - 1], leader: track.leader) }
             let times = ink.times
             guard let k = times.firstIndex(where: { $0 > t }) else { return OutsideLabel(text: track.text, pose: poses[poses.count - 1], leader: track.leader) }
-            guard k > 0 else { return OutsideLabel(text: track.text, pose: poses[0], leader: track.leader) }
+            guard k > 0 else { return OutsideLabel(text: track.text, pose: poses[0], leader: track.leaders?.first ?? track.leader) }
             let f = (t - times[k - 1]) / max(times[k] - times[k - 1], 1e-9)
-            return OutsideLabel(text: track.text, pose: lerp(poses[k - 1], poses[k], f), leader: track.leader)
+            let leader = track.leaders.map { DarkTheme.mix($0[k - 1], $0[k], f) } ?? track.leader
+            return OutsideLabel(text: track.text, pose: lerp(poses[k - 1], poses[k], f), leader: leader)
         }
     }
 

@@ -11,8 +11,11 @@ struct InkScene {
         var index: Int
         var text: String
         var poses: [OutsideLabels.Pose?]
-        /// The leader's colour when it is not the ink (`labels.leaderColor: slice`).
+        /// The leader's colour when it is not the ink (`labels.leaderColor: slice`), at rest.
         var leader: Color? = nil
+        /// The leader's colour at every sample when its slice's colour changes (nil: `leader`
+        /// throughout).
+        var leaders: [Color]? = nil
         /// The pose at rest (last sample), when shown.
         var rest: OutsideLabels.Pose? { poses.last ?? nil }
     }
@@ -80,14 +83,23 @@ struct InkScene {
         }
         times = moves ? StyleWriter.sampleTimes(plan) + [line.end] : [line.end]
         var poses = Array(repeating: [OutsideLabels.Pose?](), count: entries.count)
+        // Slice-coloured leaders follow their slice's colour at every sample.
+        let coloured = layout.leaderColor == .slice && layout.drawsLeaders
+        var colors = Array(repeating: [Color](), count: coloured ? entries.count : 0)
         for t in times {
             let state = moves ? plan.frozen(at: t) : plan
             let solved = InkScene.solve(entries, state: state, plan: plan, at: t, layout: layout, room: room)
             for i in entries.indices { poses[i].append(solved[i]) }
+            if coloured {
+                let all = state.segments + state.movers + state.floatingLabels
+                for (i, e) in entries.enumerated() { colors[i].append(all[e.position].from.color) }
+            }
         }
         tracks = entries.enumerated().map { i, e in
-            Track(index: i, text: TextLines.truncate(e.text, maxWidth: width, fontSize: layout.fontSize), poses: poses[i],
-                  leader: InkScene.leader(e, layout: layout))
+            let leader = InkScene.leader(e, layout: layout)
+            let changing = coloured && colors[i].contains { $0 != colors[i][0] } ? colors[i] : nil
+            return Track(index: i, text: TextLines.truncate(e.text, maxWidth: width, fontSize: layout.fontSize), poses: poses[i],
+                         leader: leader, leaders: changing)
         }
     }
 

@@ -18,8 +18,8 @@ enum InkStyle {
         let line = scene.plan.timeline
         if scene.moves, ink.times.count > 1 {
             for t in ink.tracks {
-                guard let all = InkWriter.filled(t), Set(all).count > 1 else { continue }
-                let kept = thinned(all, times: ink.times)
+                guard let all = InkWriter.filled(t), Set(all).count > 1 || t.leaders != nil else { continue }
+                let kept = thinned(all, times: ink.times, colors: t.leaders)
                 let poses = kept.map { all[$0] }, times = kept.map { ink.times[$0] }
                 // Opacity only where it changes; positions to 0.01 px (and degree).
                 let fades = poses.contains { $0.opacity != 1 }
@@ -38,7 +38,12 @@ enum InkStyle {
                         out.num(s.angle, decimals: 2)
                         out.raw("deg) scale(")
                         out.num(s.length, decimals: 2)
-                        out.raw(",1)" + fade(p) + "}")
+                        out.raw(",1)" + fade(p))
+                        if let colors = t.leaders {
+                            out.raw(";stroke:")
+                            out.hex(colors[kept[k]])
+                        }
+                        out.raw("}")
                     }
                     out.raw("}\n")
                     names.append(("p-" + cls + String(t.index), name))
@@ -87,7 +92,7 @@ enum InkStyle {
     /// Indices of the samples to keep as keyframes: the first, the last, and every sample the
     /// linear interpolation between kept neighbours would miss by more than 0.05 px (or
     /// degree, or 0.005 opacity), or where the text anchor flips.
-    static func thinned(_ poses: [OutsideLabels.Pose], times: [Double]) -> [Int] {
+    static func thinned(_ poses: [OutsideLabels.Pose], times: [Double], colors: [Color]? = nil) -> [Int] {
         guard poses.count > 2 else { return Array(poses.indices) }
         var kept = [0]
         for k in 1..<(poses.count - 1) {
@@ -95,6 +100,7 @@ enum InkStyle {
             let covered = (a + 1...k).allSatisfy { j in
                 let f = (times[j] - times[a]) / max(times[b] - times[a], 1e-9)
                 return close(poses[j], lerp(poses[a], poses[b], f)) && poses[j].side == poses[a].side && poses[j].side == poses[b].side
+                    && colors.map { c in near(c[j], DarkTheme.mix(c[a], c[b], f)) } ?? true
             }
             if !covered { kept.append(k) }
         }
@@ -109,6 +115,11 @@ enum InkStyle {
         }
         return OutsideLabels.Pose(x: m(a.x, b.x), y: m(a.y, b.y), side: a.side, tick: seg(a.tick, b.tick),
                                   elbow: seg(a.elbow, b.elbow), opacity: m(a.opacity, b.opacity))
+    }
+
+    /// Colours within one unit per channel (a leader's colour between two keyframes).
+    private static func near(_ a: Color, _ b: Color) -> Bool {
+        abs(Int(a.r) - Int(b.r)) <= 1 && abs(Int(a.g) - Int(b.g)) <= 1 && abs(Int(a.b) - Int(b.b)) <= 1
     }
 
     private static func close(_ a: OutsideLabels.Pose, _ b: OutsideLabels.Pose) -> Bool {
