@@ -80,6 +80,18 @@ struct LabelPlacerTests {
         for (a, b) in zip(ys, ys.dropFirst()) { #expect(b - a >= h - 1e-9) }
     }
 
+    /// Entering, outside labels wait hidden at their final place: their leaders and texts share
+    /// one opacity-only animation (no transform keyframes; the attributes are the place).
+    @Test func enteringOutsideLabelsShareOneFadeAndMoveNothing() {
+        var spec = Fixture.spec([50, 30, 10, 6, 4], labels: ["Alpha", "Beta", "Gamma", "Delta", "Epsilon"])
+        spec.labels.position = .outside
+        let css = Fixture.text(Fixture.bundle(spec), "chart.css")
+        #expect(!css.contains("-qa0{") && !css.contains("-lo0{") && !css.contains("transform:translate("))
+        #expect(css.occurrences(of: "@keyframes piec-test-lf") == 1)
+        #expect(css.contains("@keyframes piec-test-lf0{0%{opacity:0}50%{opacity:0}100%{opacity:1}}"))
+        #expect(css.contains(".p-qa0,.p-qb0,.p-lo0,.p-qa1,.p-qb1,.p-lo1,"))
+    }
+
     @Test func outsideLabelsWidenTheCanvasAndLeadersStartAtTheSliceEdge() {
         var spec = Fixture.spec([50, 30, 20], labels: ["A long label", "B", "C"])
         spec.legend.position = .none

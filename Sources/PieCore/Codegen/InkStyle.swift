@@ -15,6 +15,7 @@ enum InkStyle {
         var rules = ByteWriter(capacity: 256)
         rules.raw(".p-ink{pointer-events:none}\n")
         var names: [(String, String)] = []
+        var fadesOnly: [(body: String, name: String)] = []
         let line = scene.plan.timeline
         if scene.moves, ink.times.count > 1 {
             for t in ink.tracks {
@@ -25,6 +26,24 @@ enum InkStyle {
                 let fades = poses.contains { $0.opacity != 1 }
                 func fade(_ p: OutsideLabels.Pose) -> String { fades ? ";opacity:" + formatNumber(p.opacity, decimals: 3) : "" }
                 func offset(_ k: Int) -> String { CSSTiming.offset(times[k], in: line) }
+                // A label that only fades where it rests (enter-grow: it waits hidden at its
+                // final place) needs no transform: its leaders and text share one opacity
+                // animation with every other label that fades alike.
+                if t.leaders == nil, let last = poses.last, poses.allSatisfy({ var p = $0; p.opacity = last.opacity; return p == last }) {
+                    var body = "{"
+                    for (k, p) in poses.enumerated() { body += offset(k) + "{opacity:" + formatNumber(p.opacity, decimals: 3) + "}" }
+                    body += "}"
+                    let name: String
+                    if let known = fadesOnly.first(where: { $0.body == body }) {
+                        name = known.name
+                    } else {
+                        name = scope + "-lf" + String(fadesOnly.count)
+                        fadesOnly.append((body, name))
+                        out.raw("@keyframes " + name + body + "\n")
+                    }
+                    for cls in scene.layout.drawsLeaders ? ["qa", "qb", "lo"] : ["lo"] { names.append(("p-" + cls + String(t.index), name)) }
+                    continue
+                }
                 for (cls, pick) in scene.layout.drawsLeaders ? [("qa", \OutsideLabels.Pose.tick), ("qb", \OutsideLabels.Pose.elbow)] : [] {
                     let name = scope + "-" + cls + String(t.index)
                     out.raw("@keyframes " + name + "{")
@@ -82,7 +101,15 @@ enum InkStyle {
         }
         guard !names.isEmpty || !fades.isEmpty else { return (out.bytes, rules.bytes) }
         rules.raw("@media (prefers-reduced-motion:no-preference){\n")
-        for (cls, name) in names { rules.raw("." + cls + "{animation:" + name + " " + linear + "}\n") }
+        // One rule per animation: elements sharing one (labels that only fade) are listed together.
+        var groups: [(name: String, classes: [String])] = [], group: [String: Int] = [:]
+        for (cls, name) in names {
+            if let k = group[name] { groups[k].classes.append(cls) } else { group[name] = groups.count; groups.append((name, [cls])) }
+        }
+        for g in groups {
+            rules.raw(g.classes.map { "." + $0 }.joined(separator: ","))
+            rules.raw("{animation:" + g.name + " " + linear + "}\n")
+        }
         let eased = CSSTiming.shorthand(line, easing: scene.plan.easing, linear: false)
         for (cls, name) in fades { rules.raw("." + cls + "{animation:" + name + " " + eased + "}\n") }
         rules.raw("}\n")
