@@ -103,6 +103,12 @@ struct RadialLabelsTests {
         let columns = Fixture.svg(try Fixture.loaded(Self.yaml("position: outside, leader: none")))
         #expect(!columns.contains("p-qa") && !columns.contains("p-ll") && columns.contains("<text class=\"p-lo0\""))
         #expect(columns.contains("text-anchor=\"start\"") || columns.contains("text-anchor=\"end\""))
+        // Without leaders the columns stand a tick's length off the rim.
+        let plain = Layout.layout(try Fixture.loaded(Self.yaml("position: outside, leader: none")))
+        let lined = Layout.layout(try Fixture.loaded(Self.yaml("position: outside")))
+        #expect(plain.labelRoom?.column == plain.outerRadius + OutsideLabels.tick)
+        #expect(lined.labelRoom?.column == lined.outerRadius + OutsideLabels.tick + OutsideLabels.elbow)
+        #expect(plain.width < lined.width)
         let far = Fixture.svg(try Fixture.loaded(Self.yaml("radius: 1.2")))
         #expect(!far.contains("p-qa") && far.contains("text-anchor=\"middle\""))
         let line = try Fixture.loaded(Self.yaml("radius: 1.2, leader: line"))

@@ -20,13 +20,13 @@ enum LabelRoomPlanner {
     static let inset = 3.0
 
     static func padded(_ box: PieBox, slices: [SliceLayout], position: LabelPosition, outer: Double, explode: Double,
-                       sign: Double, size: Double, fontSize: Double, distance: Double? = nil,
+                       sign: Double, size: Double, fontSize: Double, distance: Double? = nil, leaders: Bool = true,
                        sweep: (start: Double, sweep: Double) = (0, 360)) -> Result {
         guard position == .outside || position == .auto else { return Result(box: box, room: nil) }
         if let distance {
             return radial(box, slices: slices, factor: distance, outer: outer, explode: explode, sign: sign, sweep: sweep, fontSize: fontSize)
         }
-        let column = OutsideLabels.column(outer: outer, explode: explode)
+        let column = OutsideLabels.column(outer: outer, explode: explode, leaders: leaders)
         let outside = slices.filter { $0.labelOutside && $0.labelText != nil }
         var (left, right, top, bottom) = (0.0, 0.0, 0.0, 0.0)
         if !outside.isEmpty {

@@ -46,6 +46,7 @@ public enum Layout {
             .including(center)
         let labelled = LabelRoomPlanner.padded(box, slices: slices, position: labelPosition(spec.labels), outer: outer, explode: explode,
                                                sign: sign, size: size, fontSize: fontSize, distance: spec.labels.distance,
+                                               leaders: spec.labels.drawsLeaders,
                                                sweep: (start(chart), wholeTurn ? 360 : sweep(chart)))
         if let room = labelled.room { OutsideLabels.leaveOut(&slices, room: room, outer: outer, sign: sign, fontSize: fontSize) }
         var canvas = LegendPlacer.place(legend, box: labelled.box)

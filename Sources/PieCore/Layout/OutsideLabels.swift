@@ -46,7 +46,11 @@ public enum OutsideLabels {
 
     /// x distance from the centre to the leader's end (the label column), beyond the rim of
     /// the chart's most exploded slice.
-    public static func column(outer: Double, explode: Double = 0) -> Double { outer + explode + tick + elbow }
+    /// Without leader lines (`labels.leader: none`) the column stands a tick's length off the
+    /// rim, where the elbow would begin.
+    public static func column(outer: Double, explode: Double = 0, leaders: Bool = true) -> Double {
+        outer + explode + tick + (leaders ? elbow : 0)
+    }
 
     /// One straight piece of a leader line: from (x, y), `length` px at `angle` degrees
     /// (screen, 0 = +x, clockwise as y points down). Drawn as a unit line `M0 0H1` with
