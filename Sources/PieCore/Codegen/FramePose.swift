@@ -108,8 +108,7 @@ struct FramePose {
     /// The outline at `t`: the plan's two ends blended at the chart's eased progress, as
     /// `TransitionPlan.frozen(at:)` blends the whole pose.
     static func outline(_ plan: TransitionPlan, t: Double) -> OutlinePose? {
-        guard plan.kind != .none else { return plan.to.outline }
-        let e = plan.easing.value(at: (plan.chartWindow ?? TimeWindow(start: plan.delay, length: plan.duration)).progress(at: t))
+        let e = plan.easing.value(at: OutlineWriter.window(plan).progress(at: t))
         return OutlinePose.blend(plan.from.outline, plan.to.outline, at: e)
     }
 

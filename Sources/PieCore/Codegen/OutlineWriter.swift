@@ -11,12 +11,18 @@ enum OutlineWriter {
     /// The outline drawn at rest: the final one, or (an outline that vanishes) the first one
     /// with no width, which the animation thins out.
     static func rest(_ plan: TransitionPlan) -> OutlinePose? {
-        plan.to.outline ?? (plan.kind == .none ? nil : plan.from.outline?.collapsed)
+        plan.to.outline ?? plan.from.outline?.collapsed
     }
 
-    /// Whether the outline animates: it differs between the plan's two ends.
+    /// Whether the outline animates: it differs between the plan's two ends (an enter's are
+    /// the same).
     static func animates(_ plan: TransitionPlan) -> Bool {
-        plan.kind != .none && plan.from.outline != plan.to.outline
+        plan.from.outline != plan.to.outline
+    }
+
+    /// When the outline changes: the chart's window (the start angle's).
+    static func window(_ plan: TransitionPlan) -> TimeWindow {
+        plan.chartWindow ?? TimeWindow(start: plan.delay, length: plan.duration)
     }
 
     /// The circle, centred on the current origin (the plot's translate), above the slices and
@@ -92,10 +98,34 @@ enum OutlineWriter {
         rules.raw("@media (prefers-reduced-motion:no-preference){\n.p-outline{animation:")
         rules.raw(name)
         rules.raw(" ")
-        CSSTiming.shorthand(plan.chartWindow ?? TimeWindow(start: plan.delay, length: plan.duration), easing: plan.easing,
-                            linear: false, into: &rules)
+        CSSTiming.shorthand(window(plan), easing: plan.easing, linear: false, into: &rules)
         rules.raw("}\n}\n")
         return (keyframes.bytes, rules.bytes)
+    }
+
+    /// The manifest's `outline`: each end (`outerEdge`, `width`, `color`, `darkColor`; null
+    /// for none) and the window it changes in (ms); nil when neither end has one.
+    static func manifest(_ plan: TransitionPlan) -> JSONValue? {
+        guard plan.from.outline != nil || plan.to.outline != nil else { return nil }
+        func n(_ x: Double) -> JSONValue { .number(x, decimals: 3) }
+        func end(_ o: OutlinePose?) -> JSONValue {
+            guard let o else { return .null }
+            return .object([("outerEdge", n(o.outerEdge)), ("width", n(o.width)),
+                            ("color", .string(ByteWriter.hexString(o.color))), ("darkColor", .string(ByteWriter.hexString(o.darkColor)))])
+        }
+        let window = window(plan)
+        return .object([("from", end(plan.from.outline)), ("to", end(plan.to.outline)),
+                        ("start", n(window.start)), ("length", n(window.length))])
+    }
+
+    /// A chart of rings draws its plot from still scenes (the rings move in their own): the
+    /// whole chart's still plan carries the outline's two ends, window and easing from `plan`.
+    static func carry(_ plan: TransitionPlan, into still: inout TransitionPlan) {
+        still.from.outline = plan.from.outline
+        still.to.outline = plan.to.outline
+        guard animates(plan) else { return }
+        still.chartWindow = window(plan)
+        still.easing = plan.easing
     }
 
     /// `--c:#rrggbb`: the from-colour the keyframes read.
