@@ -81,8 +81,9 @@ def measure(outlined, engine, name, k):
     problems = checks.marker_problems(page, raster, i, expect_animations=not (rest and name in AT_REST))
     model = outlines.expected(b.manifest, chart, t)
     if model is None:
-        # Nothing drawn (a vanished outline): background right outside the slices' rim.
-        c = probe.color(chart.start_angle + 10, chart.outer + 3 / probe.viewport.scale)
+        # Nothing drawn (no outline yet, or a vanished one): background right outside the rim.
+        rim = max(w.outer for w in chart.drawn(t))
+        c = probe.color(chart.start_angle + 10, rim + 3 / probe.viewport.scale)
         if max(abs(x - y) for x, y in zip(c, probe.colors["background"])) > 16:
             problems.append(f"something drawn beyond the rim: {c}")
     else:
