@@ -29,22 +29,21 @@ enum OutlineWriter {
     /// below the labels.
     static func svg(_ plan: TransitionPlan, into out: inout ByteWriter) {
         guard let o = rest(plan) else { return }
-        out.raw("<circle class=\"p-outline\" fill=\"none\" r=\"")
-        out.num(o.radius)
-        out.raw("\" stroke=\"")
-        out.hex(o.color)
-        out.raw("\" stroke-width=\"")
-        out.num(o.width)
-        out.raw("\"/>\n")
+        circle(o, color: o.color, head: "<circle class=\"p-outline\" fill=\"none\" r=\"", into: &out)
     }
 
     /// The circle of a frame at an instant, in the look `dark` asks for.
     static func frame(_ o: OutlinePose?, dark: Bool, into out: inout ByteWriter) {
         guard let o, o.width > 0 else { return }
-        out.raw("<circle fill=\"none\" r=\"")
+        circle(o, color: dark ? o.darkColor : o.color, head: "<circle fill=\"none\" r=\"", into: &out)
+    }
+
+    /// `head` then the circle's radius, stroke and stroke width.
+    private static func circle(_ o: OutlinePose, color: Color, head: StaticString, into out: inout ByteWriter) {
+        out.raw(head)
         out.num(o.radius)
         out.raw("\" stroke=\"")
-        out.hex(dark ? o.darkColor : o.color)
+        out.hex(color)
         out.raw("\" stroke-width=\"")
         out.num(o.width)
         out.raw("\"/>\n")

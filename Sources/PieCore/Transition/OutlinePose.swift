@@ -46,12 +46,6 @@ public struct OutlinePose: Sendable, Hashable {
         if e <= 0 { return a ?? from }
         func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * e }
         return OutlinePose(outerEdge: mix(from.outerEdge, to.outerEdge), width: mix(from.width, to.width),
-                           color: Self.mix(from.color, to.color, e), darkColor: Self.mix(from.darkColor, to.darkColor, e))
-    }
-
-    /// A colour `t` of the way from `a` to `b`, per sRGB channel, rounded.
-    static func mix(_ a: Color, _ b: Color, _ t: Double) -> Color {
-        func c(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((Double(x) + (Double(y) - Double(x)) * t).rounded()) }
-        return Color(r: c(a.r, b.r), g: c(a.g, b.g), b: c(a.b, b.b))
+                           color: DarkTheme.mix(from.color, to.color, e), darkColor: DarkTheme.mix(from.darkColor, to.darkColor, e))
     }
 }
