@@ -124,3 +124,42 @@ def test_worst_outline_errors(engine, workdir):
     assert worst, f"nothing measured in {engine.name}"
     print(f"\n{engine.name}: worst outline edge errors (px): {json.dumps(worst)}")
     assert worst["motion"] <= checks.RADIAL_MOTION_TOLERANCE and worst["rest"] <= checks.RADIAL_REST_TOLERANCE
+
+
+DARK_BG = "#111827"
+
+
+def test_dark_mode_takes_the_dark_ink_at_rest_and_in_motion(piec, workdir, chromium):
+    """(Chromium, `--force-dark-mode`) An outline in the ink: the dark ink in the dark look, the
+    light one otherwise, at rest and half-way through a change of width and colour (the
+    keyframes' from-colour is the element's own custom property, set again in the dark rules)."""
+    from piectest.chromium import screenshot
+    from piectest.raster import Raster
+    before = specs.spec("ol-dark", [40, 30, 30], chart={"outline": {"width": 4, "color": "#cc0000"}})
+    after = specs.spec("ol-dark", [40, 30, 30], chart={"outline": {"width": 8}})
+    for s in (before, after):
+        s["theme"] = {"stroke": {"width": 0}, "background": "#ffffff", "darkBackground": DARK_BG}
+    case = workdir / "ol-dark"
+    case.mkdir(exist_ok=True)
+    b = bundles.build_transition(piec, before, after, case)
+    chart = TransitionChart(b.manifest)
+    times = [chart.delay + chart.duration / 2, chart.end_time + 250]
+    page = SeekPage([(b.svg, t) for t in times], columns=2)
+    html = case / "page.html"
+    html.write_text(page.html(), encoding="utf-8")
+    problems = []
+    for dark in (False, True):
+        png = str(case / ("dark.png" if dark else "light.png"))
+        screenshot(chromium, str(html), png, page.width, page.height, flags=("--force-dark-mode",) if dark else ())
+        raster = Raster(png, (255, 255, 255))
+        for i, frame in enumerate(page.frames):
+            want = outlines.expected(b.manifest, chart, frame.t_ms, dark=dark)
+            probe = Probe(raster, frame.viewport, chart, frame.t_ms)
+            for angle in (20, 140, 260):
+                got = probe.color(angle, want.outer - want.width / 2)
+                if max(abs(x - y) for x, y in zip(got, want.color)) > 16:
+                    problems.append(f"{'dark' if dark else 'light'} t={frame.t_ms}: {tuple(round(x) for x in got)} "
+                                    f"at {angle} deg, expected {tuple(round(x) for x in want.color)}")
+    m = b.manifest["outline"]
+    assert m["to"]["color"] != m["to"]["darkColor"] and m["from"]["color"] == m["from"]["darkColor"] == "#cc0000"
+    checks.report(problems, f"screenshots in {case}")
