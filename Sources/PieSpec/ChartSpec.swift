@@ -108,6 +108,8 @@ public struct ChartOptions: Sendable, Hashable {
     public var showTitle = true
     /// Polar area (rose): equal angles, radius by value (`LowerRose.swift`).
     public var rose: RoseMode = .none
+    /// A circle around the whole pie (`Outline.swift`); nil = none.
+    public var outline: OutlineOptions?
     public init() {}
 }
 

@@ -103,6 +103,16 @@ public enum Keys {
                  "Draw `title` and `subtitle` above the chart in chart.svg (the canvas grows for them); false when the page around the chart shows the title."),
         .choice("rose", \ChartOptions.rose, omitDefault: true,
                 "Polar area (rose) chart: every slice gets the same angle and its radius shows its value; area: wedge areas are proportional to the values (radius grows with the square root), radius: the radius is linear in the value; none: an ordinary pie or donut. Percentages stay the values' true shares."),
+        .optionalSection("outline", outline, \ChartOptions.outline, change: .reported(as: "outline", sentence: false),
+                         "A circle around the whole pie (Mermaid's outer stroke): the pie shrinks by its width, so its outer edge is where the rim was; around the outermost ring, a donut's outer rim, a rose's largest radius; needs sweep: 360."),
+    ])
+
+    /// `chart.outline` (`Outline.swift`).
+    public static let outline = KeyTable(section: "chart.outline", doc: "A circle around the whole pie.", keys: [
+        .number("width", \OutlineOptions.width, min: 0, max: OutlineOptions.maxWidth, exclusiveMin: true, change: .reported(as: "outline", sentence: false),
+                "Width of the outline in px; the pie shrinks by it."),
+        .color("color", \OutlineOptions.color, change: .reported(as: "outline", sentence: false),
+               "Colour of the outline; default: the ink (the outside labels' colour, light or dark with the theme); a colour written here is used in both themes."),
     ])
 
     /// Changes of these keys show as slices that join or leave Other, and as the Other slice's
@@ -274,7 +284,7 @@ public enum Keys {
     ])
 
     /// Every table, for "belongs in `chart`" hints.
-    public static let all: [KeyTable] = [root, chart, other, labels, format, legend, theme, stroke, animation, slice, data, ring]
+    public static let all: [KeyTable] = [root, chart, other, outline, labels, format, legend, theme, stroke, animation, slice, data, ring]
 
     /// Keys of PRODUCT's full language that this version does not implement yet: rejected
     /// (never accepted and ignored) with a message that says so.

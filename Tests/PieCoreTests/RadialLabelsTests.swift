@@ -86,6 +86,25 @@ struct RadialLabelsTests {
         }
     }
 
+    /// With `chart.outline` the distance counts from the outline's outer edge (the rim without
+    /// it), so the labels clear the outline at rest and at every sample of a transition.
+    @Test func labelsAtADistanceClearTheOutline() throws {
+        let old = try Fixture.loaded(Self.yaml("radius: 1.05", chart: "outline: {width: 10}"))
+        let new = try Fixture.loaded(Self.yaml("radius: 1.02", chart: "outline: {width: 12}"))
+        let (plan, _, layout) = Transition.between(old: old, new: new).parts
+        let edge = try #require(layout.outline?.outerEdge)
+        #expect(edge == layout.outerRadius + 12)
+        let scene = Scene(layout: layout, plan: plan)
+        #expect(!scene.ink.tracks.isEmpty)
+        for track in scene.ink.tracks {
+            let e = RadialLabels.extent(track.text, fontSize: layout.fontSize)
+            for p in track.poses.compactMap({ $0 }) {
+                let nx = min(max(0, p.x - e.width / 2), p.x + e.width / 2), ny = min(max(0, p.y + e.top), p.y + e.bottom)
+                #expect((nx * nx + ny * ny).squareRoot() >= 1.02 * edge - 1e-6, "\(track.text) on the outline")
+            }
+        }
+    }
+
     /// Labels that cannot clear a larger slice's label within three pushes are left out and
     /// reported (E0604 "around the chart"), never drawn over each other.
     @Test func crowdedLabelsArePushedOutThenLeftOutWithAWarning() throws {

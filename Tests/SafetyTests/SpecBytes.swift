@@ -245,7 +245,7 @@ public struct SpecBytes {
 
     /// Makes the cross-key rules hold: centre text only on a donut (E0307), at least one value
     /// above 0 (E0305), `chart.total` at least the sum of the values (E0304), no `total`,
-    /// `minAngle` or slice `radius` in a rose (E0309).
+    /// `minAngle` or slice `radius` in a rose (E0309), no `outline` on a partial sweep (E0330).
     static func fixed(_ spec: Node) -> Node {
         guard case .map(var root) = spec else { return spec }
         var sum = 0.0
@@ -267,6 +267,9 @@ public struct SpecBytes {
             }
             if let total = chart.first(where: { $0.0 == "total" }).flatMap({ field(.map([$0]), "total") }).flatMap(Double.init), total < sum {
                 chart.removeAll { $0.0 == "total" }
+            }
+            if let sweep = field(.map(chart), "sweep").flatMap(Double.init), sweep < 360 {
+                chart.removeAll { $0.0 == "outline" }
             }
             if let rose = field(.map(chart), "rose"), rose != "none" {
                 chart.removeAll { $0.0 == "total" || $0.0 == "minAngle" }

@@ -22,6 +22,7 @@ public enum BundleWriter {
             var none = spec.animation
             none.enter = .none
             still = Planner.enter(layout, animation: none)
+            OutlineWriter.carry(plan, into: &still)
         }
         let scene = Scene(layout: layout, plan: still)
         let ringScenes = rings.map { Scene(layout: $0.layout, plan: $0.plan) }

@@ -78,6 +78,8 @@ struct FramePose {
     var layout: ChartLayout
     var titles: [Title]
     var pies: [Pie]
+    /// `chart.outline` at this instant (`OutlinePose.blend` at the chart's eased progress).
+    var outline: OutlinePose? = nil
 
     /// From the first change's start to the last change's end, over every pie.
     static func timeline(_ chart: CompiledChart) -> TimeWindow {
@@ -96,10 +98,18 @@ struct FramePose {
             let titles = stillTitles(layout, scene: scene) + scene.ink.titles.map {
                 Title(lines: $0.lines, opacity: mix($0.fromOpacity, $0.toOpacity, e))
             }
-            return FramePose(layout: layout, titles: titles, pies: [pie(scene, t: t)])
+            return FramePose(layout: layout, titles: titles, pies: [pie(scene, t: t)], outline: outline(chart.plan, t: t))
         }
         let titles = layout.title.map { [Title(lines: $0.lines, opacity: 1)] } ?? []
-        return FramePose(layout: layout, titles: titles, pies: chart.rings.map { pie(Scene(layout: $0.layout, plan: $0.plan), t: t) })
+        return FramePose(layout: layout, titles: titles, pies: chart.rings.map { pie(Scene(layout: $0.layout, plan: $0.plan), t: t) },
+                         outline: outline(chart.plan, t: t))
+    }
+
+    /// The outline at `t`: the plan's two ends blended at the chart's eased progress, as
+    /// `TransitionPlan.frozen(at:)` blends the whole pose.
+    static func outline(_ plan: TransitionPlan, t: Double) -> OutlinePose? {
+        let e = plan.easing.value(at: OutlineWriter.window(plan).progress(at: t))
+        return OutlinePose.blend(plan.from.outline, plan.to.outline, at: e)
     }
 
     /// Title lines that stay (not cross-fading).

@@ -121,11 +121,13 @@ struct FrameWriter {
             // One plot group: a fading chart fades as one image (labels over slices).
             opened(pie.opacity) {
                 $0.pieLayers(pie)
+                OutlineWriter.frame($0.pose.outline, dark: $0.inks.dark, into: &$0.out)
                 $0.labels(pie)
             }
         } else {
             // Rings: each ring's pie, then every ring's labels, each group fading on its own.
             for pie in pose.pies { opened(pie.opacity) { $0.pieLayers(pie) } }
+            OutlineWriter.frame(pose.outline, dark: inks.dark, into: &out)
             for pie in pose.pies { opened(pie.opacity) { $0.labels(pie) } }
         }
         out.raw("</g>\n")

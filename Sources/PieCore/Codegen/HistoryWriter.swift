@@ -96,6 +96,7 @@ public enum HistoryWriter {
                 var none = AnimationOptions()
                 none.enter = .none
                 plan = Planner.enter(layout, animation: none)
+                OutlineWriter.carry(step.chart.plan, into: &plan)
             }
             scene = Scene(layout: layout, plan: plan)
             let rings = step.chart.rings.map { Scene(layout: $0.layout, plan: $0.plan) }

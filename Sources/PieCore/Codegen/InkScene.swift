@@ -168,7 +168,7 @@ struct InkScene {
         // Labels at a distance stand at the distance of this instant (both versions' blend).
         var room = room
         if room.radial != nil, let d = state.from.labelDistance { room.radial = d }
-        let poses = OutsideLabels.place(inputs, room: room, outer: layout.outerRadius, sign: layout.screenSign, fontSize: layout.fontSize)
+        let poses = OutsideLabels.place(inputs, room: room, outer: layout.labelRim, sign: layout.screenSign, fontSize: layout.fontSize)
         return entries.indices.map { i in
             guard var pose = poses[i] else { return nil }
             pose.opacity = min(max(opacity[i], 0), 1)

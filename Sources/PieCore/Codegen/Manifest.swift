@@ -56,6 +56,8 @@ public enum Manifest {
         j.open("[")
         for s in plan.movers { transition(s, inner: rings, into: &j) }
         j.close("]")
+        // `chart.outline` at both ends and when it changes (only when there is one).
+        if let outline = OutlineWriter.manifest(plan) { j.member("outline", outline) }
         j.member("changes", changes?.json() ?? .null)
         for (name, value) in extra {
             j.key(name)

@@ -27,6 +27,10 @@ struct MotionFrame: Hashable {
     var circumference: Double = 0
     var visible = false
     var opacity: Double? = nil
+    /// A circle's `r` and a stroke of its own, not a motion dash's (`chart.outline`).
+    var radius: Double? = nil
+    var lineWidth: Double? = nil
+    var lineColor: Color? = nil
 
     var isEmpty: Bool { self == MotionFrame() }
 

@@ -9,7 +9,7 @@ import PieSpec
 /// a registered (`@property`) one is ignored in keyframes by Firefox ESR and inside a shadow
 /// tree by every engine.
 enum MotionProperty: Int, CaseIterable {
-    case rotate, translate, scale, scaleY, dasharray, dashoffset, strokeWidth, stroke, visibility, opacity
+    case rotate, translate, scale, scaleY, dasharray, dashoffset, strokeWidth, stroke, visibility, opacity, radius
 
     var bit: UInt16 { 1 << UInt16(rawValue) }
 
@@ -25,6 +25,7 @@ enum MotionProperty: Int, CaseIterable {
         case .stroke: "stroke:"
         case .visibility: "visibility:"
         case .opacity: "opacity:"
+        case .radius: "r:"
         }
     }
 
@@ -41,6 +42,7 @@ enum MotionProperty: Int, CaseIterable {
         case .stroke: "--c"
         case .visibility: "--v"
         case .opacity: "--o"
+        case .radius: "--rr"
         }
     }
 
@@ -67,6 +69,9 @@ extension MotionFrame {
         }
         if visible { s |= MotionProperty.visibility.bit }
         if opacity != nil { s |= MotionProperty.opacity.bit }
+        if lineWidth != nil { s |= MotionProperty.strokeWidth.bit }
+        if lineColor != nil { s |= MotionProperty.stroke.bit }
+        if radius != nil { s |= MotionProperty.radius.bit }
         return s
     }
 
@@ -80,10 +85,11 @@ extension MotionFrame {
         case .dasharray: dash?.length == other.dash?.length && circumference == other.circumference
         case .dashoffset: dash.map { Scene.dashOffset($0, circumference: circumference) }
             == other.dash.map { Scene.dashOffset($0, circumference: other.circumference) }
-        case .strokeWidth: dash?.width == other.dash?.width
-        case .stroke: dash?.color == other.dash?.color
+        case .strokeWidth: (dash?.width ?? lineWidth) == (other.dash?.width ?? other.lineWidth)
+        case .stroke: (dash?.color ?? lineColor) == (other.dash?.color ?? other.lineColor)
         case .visibility: visible == other.visible
         case .opacity: opacity == other.opacity
+        case .radius: radius == other.radius
         }
     }
 
@@ -103,10 +109,13 @@ extension MotionFrame {
             w.num(scaleY ?? 1, decimals: 5)
         case .dasharray: if let dash { w.dashArray(dash, circumference: circumference) }
         case .dashoffset: if let dash { w.num(Scene.dashOffset(dash, circumference: circumference)) }
-        case .strokeWidth: w.num(dash?.width ?? 0)
-        case .stroke: if let color = dash?.color { w.hex(color) }
+        case .strokeWidth: w.num(dash?.width ?? lineWidth ?? 0)
+        case .stroke: if let color = dash?.color ?? lineColor { w.hex(color) }
         case .visibility: w.raw("visible")
         case .opacity: w.num(opacity ?? 1)
+        case .radius:
+            w.num(radius ?? 0)
+            w.raw("px")
         }
     }
 

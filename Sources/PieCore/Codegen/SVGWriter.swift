@@ -121,6 +121,7 @@ struct SVGWriter {
         out.num(layout.cy)
         out.raw(")\">\n")
         pieLayers()
+        OutlineWriter.svg(scene.plan, into: &out)
         labelLayer()
         InkWriter.svg(scene, into: &out)
         out.raw("</g>\n")
@@ -159,6 +160,7 @@ struct SVGWriter {
             svg.raw(sub.svg)
             if let subInline = sub.inline { inline?.raw(subInline) }
         }
+        OutlineWriter.svg(scene.plan, into: &out)
         // Labels above every ring's slices (an outer ring is painted after an inner one).
         for ring in rings where !ring.labels.isEmpty {
             var sub = SVGWriter(scene: ring, title: title, description: description, format: format, withInline: false,

@@ -39,12 +39,16 @@ struct StyleWriter {
         var w = StyleWriter(scene: scene)
         w.write()
         let ink = InkStyle.css(scene)
-        var css = ByteWriter(capacity: w.frames.count + w.out.count + ink.keyframes.count + ink.rules.count + scene.scope.count + 8)
+        let outline = OutlineWriter.css(scene)
+        var css = ByteWriter(capacity: w.frames.count + w.out.count + ink.keyframes.count + ink.rules.count + scene.scope.count + 8
+                             + outline.keyframes.count + outline.rules.count)
         css.raw(w.frames)
         css.raw(ink.keyframes)
+        css.raw(outline.keyframes)
         css.raw("." + scene.scope + "{\n")
         css.raw(w.out)
         css.raw(ink.rules)
+        css.raw(outline.rules)
         css.raw("}\n")
         return css.takeBytes()
     }

@@ -24,7 +24,10 @@ public enum Layout {
         let size = max(chart.size, 1)
         // Exploded slices move outward: the pie shrinks so they stay inside the canvas.
         let explode = spec.slices.map { max($0.explode ?? 0, 0) }.max() ?? 0
-        let outer = max(size / 2 - pieMargin - max(spec.theme.stroke.width, 0) - explode, 1)
+        let rim = max(size / 2 - pieMargin - max(spec.theme.stroke.width, 0) - explode, 1)
+        // `chart.outline` takes the band inside the rim: the pie shrinks, nothing else moves.
+        let outline = OutlineLayout.make(chart.outline, rim: rim)
+        let outer = rim - (outline?.width ?? 0)
         let inner = min(max(chart.innerRadius, 0), 1) * outer
         var slices: [SliceLayout]
         var rings: [RingBand] = []
@@ -42,13 +45,13 @@ public enum Layout {
         let sign = chart.direction == .clockwise ? 1.0 : -1.0
         let center = CenterText.make(chart.center, slices: slices, format: spec.format,
                                      hole: .init(radius: inner, start: start(chart), sweep: sweep(chart), sign: sign))
-        let box = PieBox.fit(size: size, outer: outer, inner: inner, start: start(chart), sweep: wholeTurn ? 360 : sweep(chart), sign: sign)
+        let box = PieBox.fit(size: size, outer: rim, inner: inner, start: start(chart), sweep: wholeTurn ? 360 : sweep(chart), sign: sign)
             .including(center)
-        let labelled = LabelRoomPlanner.padded(box, slices: slices, position: labelPosition(spec.labels), outer: outer, explode: explode,
+        let labelled = LabelRoomPlanner.padded(box, slices: slices, position: labelPosition(spec.labels), outer: rim, explode: explode,
                                                sign: sign, size: size, fontSize: fontSize, distance: spec.labels.distance,
                                                leaders: spec.labels.drawsLeaders,
                                                sweep: (start(chart), wholeTurn ? 360 : sweep(chart)))
-        if let room = labelled.room { OutsideLabels.leaveOut(&slices, room: room, outer: outer, sign: sign, fontSize: fontSize) }
+        if let room = labelled.room { OutsideLabels.leaveOut(&slices, room: room, outer: rim, sign: sign, fontSize: fontSize) }
         var canvas = LegendPlacer.place(legend, box: labelled.box)
         let title = TitleBlock.make(spec, canvasWidth: canvas.width)
         if let title { canvas.makeRoom(for: title) }
@@ -78,6 +81,7 @@ public enum Layout {
         result.dark = DarkTheme.make(spec.theme, layout: result)
         result.locale = spec.format.locale
         result.other = grouping.group
+        result.outline = outline
         return result
     }
 

@@ -105,6 +105,11 @@ public struct ChartLayout: Sendable, Hashable {
     /// Concentric rings (`rings:`), inside out; empty for a chart of one set of slices.
     /// `slices` then holds every ring's slices one ring after the other (`RingLayout`).
     public var rings: [RingBand] = []
+    /// `chart.outline`: a circle around the pie, or nil.
+    public var outline: OutlineLayout? = nil
+
+    /// The radius outside labels stand off: the outline's outer edge, else the outer radius.
+    public var labelRim: Double { outline?.outerEdge ?? outerRadius }
 
     /// +1 clockwise, -1 counterclockwise: a chart angle `a` is at screen angle `s * a`.
     public var screenSign: Double { direction == .clockwise ? 1 : -1 }

@@ -93,6 +93,8 @@ enum RingLayout {
         l.labelRoom = nil
         l.other = nil
         l.rings = []
+        // The chart draws one outline around all rings (`RingTransition` poses it).
+        l.outline = nil
         return l
     }
 }

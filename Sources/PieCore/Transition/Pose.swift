@@ -21,12 +21,16 @@ public struct ChartPose: Sendable, Hashable {
     public var center: CenterText?
     /// The title block; lines that change cross-fade.
     public var title: TitleBlock?
+    /// `chart.outline`; nil when this end has none (`OutlinePose.blend`).
+    public var outline: OutlinePose?
 
-    public init(startAngle: Double, labelFraction: Double? = nil, center: CenterText? = nil, title: TitleBlock? = nil) {
+    public init(startAngle: Double, labelFraction: Double? = nil, center: CenterText? = nil, title: TitleBlock? = nil,
+                outline: OutlinePose? = nil) {
         self.startAngle = startAngle
         self.labelFraction = labelFraction
         self.center = center
         self.title = title
+        self.outline = outline
     }
 
     /// The pose of `layout` at rest. `resolvesLabelFraction`: give `labelFraction` its
@@ -35,7 +39,7 @@ public struct ChartPose: Sendable, Hashable {
         self.init(startAngle: layout.startAngle,
                   labelFraction: resolvesLabelFraction ? layout.labelFraction ?? SegmentGeometry.defaultLabelFraction(innerRadius: layout.innerRadius)
                                                        : layout.labelFraction,
-                  center: layout.center, title: layout.title)
+                  center: layout.center, title: layout.title, outline: OutlinePose(layout))
         labelDistance = layout.labelDistance
     }
 
@@ -46,7 +50,8 @@ public struct ChartPose: Sendable, Hashable {
         var pose = ChartPose(startAngle: mix(startAngle, other.startAngle),
                              labelFraction: labelFraction.flatMap { a in other.labelFraction.map { mix(a, $0) } } ?? labelFraction,
                              center: e >= 1 ? other.center : center,
-                             title: e >= 1 ? other.title : title)
+                             title: e >= 1 ? other.title : title,
+                             outline: OutlinePose.blend(outline, other.outline, at: e))
         pose.labelDistance = labelDistance.flatMap { a in other.labelDistance.map { mix(a, $0) } } ?? (e >= 1 ? other.labelDistance : labelDistance)
         return pose
     }

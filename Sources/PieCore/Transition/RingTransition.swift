@@ -104,6 +104,8 @@ enum RingTransition {
             parts.append(RingPart(layout: new, plan: plan, ringID: band.id, first: nil))
         }
         var chart = CompiledChart(layout: newLayout, plan: combined(parts, layout: newLayout, kind: .update), changes: changes)
+        chart.plan.from.outline = OutlinePose(oldLayout)
+        chart.plan.to.outline = OutlinePose(newLayout)
         chart.rings = parts
         return chart
     }
@@ -123,6 +125,8 @@ enum RingTransition {
                             first: layout.rings[k].first)
         }
         var chart = CompiledChart(layout: layout, plan: combined(parts, layout: layout, kind: nil), changes: changes)
+        chart.plan.from.outline = OutlinePose(layout)
+        chart.plan.to.outline = OutlinePose(layout)
         chart.rings = parts
         return chart
     }

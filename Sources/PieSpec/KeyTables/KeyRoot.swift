@@ -22,6 +22,7 @@ extension KeySpec {
         case spec(KeyBinding<ChartSpec>)
         case chart(KeyBinding<ChartOptions>)
         case other(KeyBinding<OtherOptions>)
+        case outline(KeyBinding<OutlineOptions>)
         case labels(KeyBinding<LabelOptions>)
         case format(KeyBinding<FormatOptions>)
         case legend(KeyBinding<LegendOptions>)
@@ -50,6 +51,11 @@ extension OtherOptions: KeyRoot {
     static let defaults = OtherOptions()
     static func binding(of key: KeySpec) -> KeyBinding<Self>? { if case .other(let b) = key.bound { b } else { nil } }
     static func bound(_ b: KeyBinding<Self>) -> KeySpec.Bound { .other(b) }
+}
+extension OutlineOptions: KeyRoot {
+    static let defaults = OutlineOptions()
+    static func binding(of key: KeySpec) -> KeyBinding<Self>? { if case .outline(let b) = key.bound { b } else { nil } }
+    static func bound(_ b: KeyBinding<Self>) -> KeySpec.Bound { .outline(b) }
 }
 extension LabelOptions: KeyRoot {
     static let defaults = LabelOptions()

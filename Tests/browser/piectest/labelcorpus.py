@@ -124,10 +124,19 @@ def spec(rng, name):
     return s
 
 
+def outlined(s, k):
+    """Every seventh full-circle spec gets `chart.outline` (1-5 px), outside the seeded draws
+    (the other specs stay as they were): the pie shrinks inside it, and outside labels must
+    stay off it."""
+    if k % 7 == 3 and s["chart"].get("sweep", 360) == 360:
+        s["chart"]["outline"] = {"width": 1 + k % 5}
+    return s
+
+
 def corpus(seed=25, count=220):
     """[(name, spec)] of `count` specs."""
     rng = random.Random(seed)
-    return [(f"c{k:03d}", spec(rng, f"c{k:03d}")) for k in range(count)]
+    return [(f"c{k:03d}", outlined(spec(rng, f"c{k:03d}"), k)) for k in range(count)]
 
 
 def transitions(seed=2025, count=24):
@@ -162,6 +171,11 @@ def transitions(seed=2025, count=24):
                 del after["chart"]["total"]
         if "slices" in after and after["chart"].get("total"):
             after["chart"]["total"] = round(max(after["chart"]["total"], sum(x["value"] for x in after["slices"])) * 1.01, 2)
+        # An outline that appears, grows or goes (full circles at both ends only).
+        if k % 4 == 1 and after["chart"].get("sweep", 360) == 360 and before["chart"].get("sweep", 360) == 360:
+            after["chart"] = dict(after["chart"], outline={"width": 2 + k % 3})
+            if k % 8 == 5:
+                before["chart"] = dict(before["chart"], outline={"width": 6})
         out.append((name, before, after))
     return out
 
@@ -186,7 +200,7 @@ def _at_distance(rng, s):
 def distant(seed=1125, count=40):
     """[(name, spec)] of `count` specs whose labels stand at a distance outside the pie."""
     rng = random.Random(seed)
-    return [(f"d{k:03d}", _at_distance(rng, spec(rng, f"d{k:03d}"))) for k in range(count)]
+    return [(f"d{k:03d}", _at_distance(rng, outlined(spec(rng, f"d{k:03d}"), k + 3))) for k in range(count)]
 
 
 def distant_transitions(seed=3125, count=8):

@@ -4,7 +4,8 @@ piec promises for labels (issue 25, README "What piec guarantees about labels").
 - overlap: no two visible texts (labels, centre text, title, legend) overlap;
 - inside: an inside label's box lies in its slice's annular sector (the slice under the
   point it hangs on; an exploded slice's sector moved by its explode);
-- disc: an outside label's box stays off the disc (the largest outer radius plus explode);
+- disc: an outside label's box stays off the disc (the largest outer radius plus explode, or
+  the outline's outer edge, `chart.outline`);
 - centre: the centre text's box lies in the hole, and for a partial sweep in the hole's drawn
   sector;
 - canvas: no text passes the viewBox;
@@ -53,7 +54,9 @@ class Geometry:
             self.slices.append({"id": s["id"], "label": s["label"], "percent": 100 * float(s["value"]) / whole if whole else 0,
                                 "start": a, "end": b, "inner": float(s["innerRadius"]),
                                 "outer": float(s["outerRadius"]), "explode": explode.get(s["id"], 0.0)})
-        self.disc = max([s["outer"] + s["explode"] for s in self.slices] + [self.outer])
+        # `chart.outline` reaches past the slices' rim (to where the rim was without it).
+        edge = (manifest.get("outline") or {}).get("to") or {}
+        self.disc = max([s["outer"] + s["explode"] for s in self.slices] + [self.outer, float(edge.get("outerEdge", 0))])
         labels = spec.get("labels", {})
         self.position = labels.get("position", "inside")
         self.min_percent = float(labels.get("minPercent", 0))

@@ -1,0 +1,143 @@
+import PieJSON
+import PieSpec
+
+/// `chart.outline` in every output: chart.svg's circle `.p-outline` (its attributes are the
+/// final state, so reduced motion and static renderers see the final chart), its CSS (the dark
+/// look's colour, and the animation of `r`, `stroke-width` and `stroke` from the plan's start
+/// over the chart's window with the plan's easing, written by `MotionProperty`), and the
+/// circle of a `piec render` frame at any instant (`OutlinePose.blend`, the same numbers).
+/// Charts without an outline at either end write nothing.
+enum OutlineWriter {
+    /// The outline drawn at rest: the final one, or (an outline that vanishes) the first one
+    /// with no width, which the animation thins out.
+    static func rest(_ plan: TransitionPlan) -> OutlinePose? {
+        plan.to.outline ?? plan.from.outline?.collapsed
+    }
+
+    /// Whether the outline animates: it differs between the plan's two ends (an enter's are
+    /// the same).
+    static func animates(_ plan: TransitionPlan) -> Bool {
+        plan.from.outline != plan.to.outline
+    }
+
+    /// When the outline changes: the chart's window (the start angle's).
+    static func window(_ plan: TransitionPlan) -> TimeWindow {
+        plan.chartWindow ?? TimeWindow(start: plan.delay, length: plan.duration)
+    }
+
+    /// The circle, centred on the current origin (the plot's translate), above the slices and
+    /// below the labels.
+    static func svg(_ plan: TransitionPlan, into out: inout ByteWriter) {
+        guard let o = rest(plan) else { return }
+        circle(o, color: o.color, head: "<circle class=\"p-outline\" fill=\"none\" r=\"", into: &out)
+    }
+
+    /// The circle of a frame at an instant, in the look `dark` asks for.
+    static func frame(_ o: OutlinePose?, dark: Bool, into out: inout ByteWriter) {
+        guard let o, o.width > 0 else { return }
+        circle(o, color: dark ? o.darkColor : o.color, head: "<circle fill=\"none\" r=\"", into: &out)
+    }
+
+    /// `head` then the circle's radius, stroke and stroke width.
+    private static func circle(_ o: OutlinePose, color: Color, head: StaticString, into out: inout ByteWriter) {
+        out.raw(head)
+        out.num(o.radius)
+        out.raw("\" stroke=\"")
+        out.hex(color)
+        out.raw("\" stroke-width=\"")
+        out.num(o.width)
+        out.raw("\"/>\n")
+    }
+
+    /// `keyframes` go to the top level, `rules` into the chart's scope block; both empty
+    /// without an outline.
+    static func css(_ scene: Scene) -> (keyframes: [UInt8], rules: [UInt8]) {
+        let plan = scene.plan
+        guard let to = rest(plan) else { return ([], []) }
+        let dark = scene.layout.dark
+        var rules = ByteWriter(capacity: 256)
+        var keyframes = ByteWriter(capacity: 128)
+        rules.raw(".p-outline{pointer-events:none}\n")
+        if let dark, to.darkColor != to.color {
+            darkRule(dark, into: &rules) {
+                $0.raw(".p-outline{stroke:")
+                $0.hex(to.darkColor)
+                $0.raw("}\n")
+            }
+        }
+        guard animates(plan) else { return (keyframes.bytes, rules.bytes) }
+        let from = plan.from.outline ?? to.collapsed
+        var f = MotionFrame()
+        if from.radius != to.radius { f.radius = from.radius }
+        if from.width != to.width { f.lineWidth = from.width }
+        let recolours = from.color != to.color || (dark != nil && from.darkColor != to.darkColor)
+        if recolours { f.lineColor = from.color }
+        guard !f.isEmpty else { return (keyframes.bytes, rules.bytes) }
+        // The from-colour of the dark look is the element's own custom property, set again
+        // in the dark rules.
+        let shared: UInt16 = recolours && dark != nil ? MotionProperty.stroke.bit : 0
+        let name = scene.scope + "-outline"
+        keyframes.raw("@keyframes ")
+        keyframes.raw(name)
+        keyframes.raw("{from{")
+        f.writeDeclarations(f.signature(rotatesDashes: false), shared: shared, into: &keyframes)
+        keyframes.raw("}}\n")
+        if shared != 0, let dark {
+            rules.raw(".p-outline{")
+            ownColor(f, into: &rules)
+            rules.raw("}\n")
+            var d = f
+            d.lineColor = from.darkColor
+            darkRule(dark, into: &rules) {
+                $0.raw(".p-outline{")
+                ownColor(d, into: &$0)
+                $0.raw("}\n")
+            }
+        }
+        rules.raw("@media (prefers-reduced-motion:no-preference){\n.p-outline{animation:")
+        rules.raw(name)
+        rules.raw(" ")
+        CSSTiming.shorthand(window(plan), easing: plan.easing, linear: false, into: &rules)
+        rules.raw("}\n}\n")
+        return (keyframes.bytes, rules.bytes)
+    }
+
+    /// The manifest's `outline`: each end (`outerEdge`, `width`, `color`, `darkColor`; null
+    /// for none) and the window it changes in (ms); nil when neither end has one.
+    static func manifest(_ plan: TransitionPlan) -> JSONValue? {
+        guard plan.from.outline != nil || plan.to.outline != nil else { return nil }
+        func n(_ x: Double) -> JSONValue { .number(x, decimals: 3) }
+        func end(_ o: OutlinePose?) -> JSONValue {
+            guard let o else { return .null }
+            return .object([("outerEdge", n(o.outerEdge)), ("width", n(o.width)),
+                            ("color", .string(ByteWriter.hexString(o.color))), ("darkColor", .string(ByteWriter.hexString(o.darkColor)))])
+        }
+        let window = window(plan)
+        return .object([("from", end(plan.from.outline)), ("to", end(plan.to.outline)),
+                        ("start", n(window.start)), ("length", n(window.length))])
+    }
+
+    /// A chart of rings draws its plot from still scenes (the rings move in their own): the
+    /// whole chart's still plan carries the outline's two ends, window and easing from `plan`.
+    static func carry(_ plan: TransitionPlan, into still: inout TransitionPlan) {
+        still.from.outline = plan.from.outline
+        still.to.outline = plan.to.outline
+        guard animates(plan) else { return }
+        still.chartWindow = window(plan)
+        still.easing = plan.easing
+    }
+
+    /// `--c:#rrggbb`: the from-colour the keyframes read.
+    private static func ownColor(_ f: MotionFrame, into out: inout ByteWriter) {
+        out.raw(MotionProperty.stroke.custom)
+        out.raw(":")
+        f.writeValue(.stroke, into: &out)
+    }
+
+    /// `body` inside the dark look's media query (none when the dark look is forced).
+    private static func darkRule(_ dark: DarkTheme, into out: inout ByteWriter, _ body: (inout ByteWriter) -> Void) {
+        if !dark.forced { out.raw("@media (prefers-color-scheme:dark){\n") }
+        body(&out)
+        if !dark.forced { out.raw("}\n") }
+    }
+}
