@@ -17,7 +17,7 @@ struct SharedKeyframesTests {
         shared.writeKeyframes(scope: "s", into: &frames)
         for k in parts.indices where shared.hasOwnValues(k) {
             rules.raw(parts[k].selector + "{")
-            shared.writeOwnValues(k, first: true, into: &rules)
+            shared.writeOwnValues(k, frame: parts[k].frame, first: true, into: &rules)
             rules.raw("}\n")
         }
         AnimationNames.write(parts, shared, scope: "s", into: &names)
