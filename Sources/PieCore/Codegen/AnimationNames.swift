@@ -37,7 +37,7 @@ struct AnimationNames {
     private var named: [Int?] = []
     /// The selectors of every other element, per keyframes (the last: `none`), and the order
     /// of their rules (pass 2, `list`).
-    private var listed: [[String]] = []
+    private var listed: [[PartSelector]] = []
     private var order: [Int] = []
     private var exceptions = [Bool](repeating: false, count: layerCount)
     private var noneGroup = 0
@@ -65,7 +65,7 @@ struct AnimationNames {
             return best
         }
         noneGroup = shared.groups.count
-        listed = [[String]](repeating: [], count: noneGroup + 1)
+        listed = [[PartSelector]](repeating: [], count: noneGroup + 1)
     }
 
     /// Pass 2: part `p` (of `group`), in order.
@@ -91,7 +91,10 @@ struct AnimationNames {
             Self.name(g, scope: scope, into: &out)
         }
         for g in order {
-            out.raw(listed[g].joined(separator: ","))
+            for (k, selector) in listed[g].enumerated() {
+                if k > 0 { out.raw(",") }
+                selector.write(into: &out)
+            }
             if g == noneGroup {
                 out.raw("{animation-name:none}\n")
             } else {

@@ -16,7 +16,7 @@ struct StyleWriter {
     /// layer-wide selector that may name the keyframes of all its kind at once, its final
     /// rule (motion-only elements) and its from-state.
     struct Part {
-        var selector: String
+        var selector: PartSelector
         var layer: MotionLayer? = nil
         var rule: MotionFrame? = nil
         var frame: MotionFrame
@@ -147,62 +147,67 @@ struct StyleWriter {
         for (k, bridge) in scene.underlays.enumerated() {
             let u = bridge.dash
             let rule = MotionFrames.dash(u.to, to: u.to, circumference: u.circumference, rotatesDashes: rotates, withDash: false)
-            body(Part(selector: ".p-u\(u.index)", layer: .dashes, rule: rule.isEmpty ? nil : rule,
+            body(Part(selector: .init(".p-u", u.index), layer: .dashes, rule: rule.isEmpty ? nil : rule,
                               frame: MotionFrames.dash(s.underlays[k].dash.from, to: u.to, circumference: u.circumference, rotatesDashes: rotates)))
         }
         for (k, m) in scene.motion.enumerated() {
             let rule = MotionFrames.dash(m.to, to: m.to, circumference: m.circumference, rotatesDashes: rotates, withDash: false)
-            body(Part(selector: ".p-m\(m.index)", layer: .dashes, rule: rule.isEmpty ? nil : rule,
+            body(Part(selector: .init(".p-m", m.index), layer: .dashes, rule: rule.isEmpty ? nil : rule,
                               frame: MotionFrames.dash(s.motion[k].from, to: m.to, circumference: m.circumference, rotatesDashes: rotates)))
         }
         // Each separator of the instant by index (the first of an index, as `first(where:)`
         // found it: a scan per separator made this quadratic in the slices).
-        var instant: [Int: Int] = [:]
-        if !scene.separators.isEmpty {
-            instant.reserveCapacity(s.separators.count)
-            for (k, x) in s.separators.enumerated() where instant[x.index] == nil { instant[x.index] = k }
-        }
+        let instant = scene.separators.isEmpty ? [] : Self.firstPositions(s.separators.map(\.index))
         for b in scene.separators {
             // Only the closing line's presence depends on the instant; a missing one stands still.
-            let x = instant[b.index].map { s.separators[$0] } ?? b
+            let at = b.index >= 0 && b.index < instant.count ? instant[b.index] : -1
+            let x = at >= 0 ? s.separators[at] : b
             let outer = MotionFrames.rotated(from: x.from, to: b.to, showing: b.motionOnly, opacity: x.fromOpacity, fades: b.toOpacity != 1)
             // Hidden at rest by `opacity="0"` too; its opacity in CSS engines is a rule
             // (`hiddenAtRest`).
-            body(Part(selector: ".p-b\(b.index)", layer: .separators, frame: outer))
+            body(Part(selector: .init(".p-b", b.index), layer: .separators, frame: outer))
             if b.fromInner != nil {
                 let inner = x.fromInner ?? x.inner
-                body(Part(selector: ".p-b\(b.index)>path", frame: MotionFrames.rayStretch(
+                body(Part(selector: .init(".p-b", b.index, ">path"), frame: MotionFrames.rayStretch(
                     fromInner: inner, fromLength: (x.fromOuter ?? x.outer) - inner, inner: b.inner, length: b.outer - b.inner)))
             }
         }
         for (k, c) in scene.cutouts.enumerated() {
             for (side, cut) in [c.start, c.end].enumerated() {
                 let at = side == 0 ? s.cutouts[k].start : s.cutouts[k].end
-                body(Part(selector: ".p-c\(cut.index)", rule: MotionFrames.orbitOuter(mid: cut.to),
+                body(Part(selector: .init(".p-c", cut.index), rule: MotionFrames.orbitOuter(mid: cut.to),
                                   frame: MotionFrames.orbitOuter(mid: at.from)))
                 for (e, _) in cut.ears {
                     var slide = MotionFrame()
                     slide.translateY = -(at.ears.first { $0.0 == e }?.1 ?? 0)
-                    body(Part(selector: ".p-x\(e)", frame: slide))
+                    body(Part(selector: .init(".p-x", e), frame: slide))
                 }
             }
         }
         for (k, o) in scene.orbits.enumerated() {
             let at = s.orbits[k]
-            body(Part(selector: ".p-o\(o.motion)", rule: MotionFrames.orbitOuter(mid: o.toMid),
+            body(Part(selector: .init(".p-o", o.motion), rule: MotionFrames.orbitOuter(mid: o.toMid),
                               frame: MotionFrames.orbitOuter(mid: at.fromMid)))
-            body(Part(selector: ".p-o\(o.motion)>g", rule: MotionFrames.orbitInner(mid: o.toMid, radius: o.to),
+            body(Part(selector: .init(".p-o", o.motion, ">g"), rule: MotionFrames.orbitInner(mid: o.toMid, radius: o.to),
                               frame: MotionFrames.orbitInner(mid: at.fromMid, radius: at.from)))
         }
         for (k, l) in scene.labels.enumerated() {
             let at = s.labels[k]
             // A leaving label (final opacity 0) must say `opacity:1` in its from-state, or it
             // would stay at its final 0 for the whole animation.
-            body(Part(selector: ".p-l\(l.index)", layer: .labels, frame: MotionFrames.labelOuter(
+            body(Part(selector: .init(".p-l", l.index), layer: .labels, frame: MotionFrames.labelOuter(
                 from: at.from, to: l.to, opacity: at.fromOpacity, fades: l.toOpacity != 1)))
-            body(Part(selector: ".p-l\(l.index)>text", layer: .labelTexts, frame: MotionFrames.labelInner(
+            body(Part(selector: .init(".p-l", l.index, ">text"), layer: .labelTexts, frame: MotionFrames.labelInner(
                 from: at.from, to: l.to, fromRadius: at.fromRadius, radius: l.radius)))
         }
+    }
+
+    /// For each index value from 0 to the largest, the position of its first occurrence in
+    /// `indices`, or -1 (negative values are never looked up).
+    static func firstPositions(_ indices: [Int]) -> [Int] {
+        var at = [Int](repeating: -1, count: max((indices.max() ?? -1) + 1, 0))
+        for (k, i) in indices.enumerated() where i >= 0 && at[i] < 0 { at[i] = k }
+        return at
     }
 
     /// The final-state rules of motion-only parts and each part's own values of its shared
@@ -216,7 +221,7 @@ struct StyleWriter {
     private mutating func rule(_ p: Part, _ k: Int, own: SharedKeyframes?) {
         let values = own?.hasOwnValues(k) ?? false
         guard p.rule != nil || values else { return }
-        out.raw(p.selector)
+        p.selector.write(into: &out)
         out.raw("{")
         p.rule?.write(into: &out, rotatesDashes: scene.rotatesDashes)
         if values { own?.writeOwnValues(k, frame: p.frame, first: p.rule == nil, into: &out) }
@@ -252,7 +257,7 @@ struct StyleWriter {
                 frames.raw(ease + "}")
             }
             frames.raw("}\n")
-            named.append(part.selector + "{animation-name:" + scene.scope + "-" + name + "}\n")
+            named.append(part.selector.description + "{animation-name:" + scene.scope + "-" + name + "}\n")
         }
         showHide()
         // Longhands, not the shorthand: `animation:` would reset animation-name with a more
