@@ -303,7 +303,10 @@ class Report:
     def big(self):
         g, gh = self.g["big"], self.g.get("big-huge", {})
         s, l, h = self.small, self.large, self.huge
-        self.out("## One spec with %d, one with %d slices%s (full bundle)" % (s, l, " and one with %d" % h if h else ""))
+        if h:
+            self.out("## One spec with %d, one with %d and one with %d slices (full bundle)" % (s, l, h))
+        else:
+            self.out("## One spec with %d and one with %d slices (full bundle)" % (s, l))
         self.out()
         rows = []
         lin, lin_h = {}, {}

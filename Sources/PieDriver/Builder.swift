@@ -137,7 +137,6 @@ public struct Builder: Sendable {
             if output == .checked {
                 result.checked = checked
             } else {
-                FreedMemory.release(after: source.bytes.count)
                 result = Compiler.generate(checked)
             }
         }
