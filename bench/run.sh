@@ -53,12 +53,12 @@ while [ $# -gt 0 ]; do
 done
 
 if [ "$SMOKE" = 1 ]; then
-    [ "$FORCE_PEERS" = 1 ] || PEERS=0; SPECS=10; BIG_SMALL=100; BIG_LARGE=1000; WATCH_SAVES=5
-    COLD=(--runs 2); BATCH=(--runs 2); BIGR=(--runs 1); PEER_COLD=(--runs 1); PEER_BATCH=(--runs 1)
+    [ "$FORCE_PEERS" = 1 ] || PEERS=0; SPECS=10; BIG_SMALL=100; BIG_LARGE=1000; BIG_HUGE=10000; WATCH_SAVES=5
+    COLD=(--runs 2); BATCH=(--runs 2); BIGR=(--runs 1); HUGER=(--runs 1); PEER_COLD=(--runs 1); PEER_BATCH=(--runs 1)
     FRAMES=(--sizes 8 --runs 1 --no-busy)
 else
-    SPECS=1000; BIG_SMALL=10000; BIG_LARGE=100000; WATCH_SAVES=100
-    COLD=(--warmup 3 --runs 30); BATCH=(--warmup 1 --runs 10); BIGR=(--warmup 1 --runs 5)
+    SPECS=1000; BIG_SMALL=10000; BIG_LARGE=100000; BIG_HUGE=1000000; WATCH_SAVES=100
+    COLD=(--warmup 3 --runs 30); BATCH=(--warmup 1 --runs 10); BIGR=(--warmup 1 --runs 5); HUGER=(--runs 3)
     PEER_COLD=(--warmup 1 --runs 5); PEER_BATCH=(--runs 2)
     FRAMES=(--sizes 8,64,512 --runs 5 --firefox)
 fi
@@ -121,9 +121,10 @@ PY="$VENV/bin/python"
 
 # --- workloads -----------------------------------------------------------------------------
 log "generating workloads in $WL"
-python3 "$BENCH/gen_workloads.py" "$WL" --specs "$SPECS" --big "$BIG_SMALL,$BIG_LARGE"
+python3 "$BENCH/gen_workloads.py" "$WL" --specs "$SPECS" --big "$BIG_SMALL,$BIG_LARGE,$BIG_HUGE"
 COLD_SPEC="$WL/cold/cold.yaml"; SPEC_DIR="$WL/specs"
 BIG_S="$WL/big-$BIG_SMALL/big-$BIG_SMALL.yaml"; BIG_L="$WL/big-$BIG_LARGE/big-$BIG_LARGE.yaml"
+BIG_H="$WL/big-$BIG_HUGE/big-$BIG_HUGE.yaml"
 PEER_DIR="$SPEC_DIR"
 if [ "$PEER_SPECS" -lt "$SPECS" ]; then
     PEER_DIR="$WL/peer-specs"; mkdir -p "$PEER_DIR"
@@ -143,7 +144,7 @@ fi
 {
     metric command "$COMMAND_LINE"
     metric smoke "$SMOKE"; metric peers "$PEERS"; metric specs "$SPECS"; metric peer_specs "$PEER_SPECS"
-    metric big_small "$BIG_SMALL"; metric big_large "$BIG_LARGE"
+    metric big_small "$BIG_SMALL"; metric big_large "$BIG_LARGE"; metric big_huge "$BIG_HUGE"
     metric piec_ok "$PIEC_OK"; metric svg_flag "$SVG_FLAG"
     metric machine.nproc "$(nproc)"
     metric machine.cpu "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
@@ -268,6 +269,17 @@ rows+=("floor $BIG_SMALL" "$FLOOR --files 4 -o $OUT/big-s-f $BIG_S" "$FRESH $TRA
 rows+=("floor $BIG_LARGE" "$FLOOR --files 4 -o $OUT/big-l-f $BIG_L" "$FRESH $TRASH $OUT/big-l-f")
 hf big "${BIGR[@]}" -- "${rows[@]}"
 empty_trash
+# A million slices (issue 27: linear time), fewer runs: each takes seconds. Only when piec
+# accepts the spec: it is over the documented limits (8 MiB, 100,000 slices) unless they move.
+rows=()
+HUGE_OK=0
+piec_row && "$PIEC" build "$BIG_H" -o "$WORK/probe-huge" >/dev/null 2>&1 && HUGE_OK=1
+rm -rf "$WORK/probe-huge"
+metric piec_huge_ok "$HUGE_OK"
+[ "$HUGE_OK" = 1 ] && rows+=("piec $BIG_HUGE" "$PIEC build $BIG_H -o $OUT/big-h-piec" "$FRESH $TRASH $OUT/big-h-piec")
+rows+=("floor $BIG_HUGE" "$FLOOR --files 4 -o $OUT/big-h-f $BIG_H" "$FRESH $TRASH $OUT/big-h-f")
+hf big-huge "${HUGER[@]}" -- "${rows[@]}"
+empty_trash
 
 # --- 6. bytes and peak RSS ------------------------------------------------------------------
 log "bytes and peak RSS"
@@ -277,12 +289,15 @@ if piec_row; then
     [ -n "$SVG_FLAG" ] && metric dir.piec_svg "$OUT/svg-piec"
     rss "piec cold" "$PIEC" build "$COLD_SPEC" -o "$OUT/rss-cold"
     rss "piec $SPECS specs" "$PIEC" build "$SPEC_DIR" -o "$OUT/rss-many"
+    rss "piec $BIG_SMALL slices" "$PIEC" build "$BIG_S" -o "$OUT/rss-big-s"
     rss "piec $BIG_LARGE slices" "$PIEC" build "$BIG_L" -o "$OUT/rss-big"
+    [ "$HUGE_OK" = 1 ] && rss "piec $BIG_HUGE slices" "$PIEC" build "$BIG_H" -o "$OUT/rss-big-h"
 fi
 metric dir.floor "$OUT/svg-f2"; metric dir.floor_big "$OUT/big-s-f"
 rss "floor cold" "$FLOOR" --files 4 -o "$OUT/rss-f-cold" "$COLD_SPEC"
 rss "floor $SPECS specs -j2" "$FLOOR" --files 4 -j 2 -o "$OUT/rss-f-many" "$SPEC_DIR"
 rss "floor $BIG_LARGE slices" "$FLOOR" --files 4 -o "$OUT/rss-f-big" "$BIG_L"
+rss "floor $BIG_HUGE slices" "$FLOOR" --files 4 -o "$OUT/rss-f-big-h" "$BIG_H"
 if [ "$PEERS" = 1 ]; then
     metric dir.vl-convert "$OUT/svg-vl"; metric dir.pygal "$OUT/svg-pygal"; metric dir.matplotlib "$OUT/svg-mpl"
     rss "vl-convert cold" "$PY" "$BENCH/peers/vlconvert_bench.py" -o "$OUT/rss-vl" "$COLD_SPEC"

@@ -16,8 +16,8 @@ struct SharedKeyframesTests {
         var frames = ByteWriter(capacity: 64), rules = ByteWriter(capacity: 64), names = ByteWriter(capacity: 64)
         shared.writeKeyframes(scope: "s", into: &frames)
         for k in parts.indices where shared.hasOwnValues(k) {
-            rules.raw(parts[k].selector + "{")
-            shared.writeOwnValues(k, first: true, into: &rules)
+            rules.raw(parts[k].selector.description + "{")
+            shared.writeOwnValues(k, frame: parts[k].frame, first: true, into: &rules)
             rules.raw("}\n")
         }
         AnimationNames.write(parts, shared, scope: "s", into: &names)
@@ -25,7 +25,7 @@ struct SharedKeyframesTests {
     }
 
     @Test func valuesThatDifferAreTheElementsOwnAndEqualOnesStayInTheKeyframes() {
-        let parts = [-90.0, -120, -200].map { StyleWriter.Part(selector: ".p-b\(Int(-$0))", layer: .separators, frame: Self.rotate($0, opacity: 0)) }
+        let parts = [-90.0, -120, -200].map { StyleWriter.Part(selector: .init(".p-b", Int(-$0)), layer: .separators, frame: Self.rotate($0, opacity: 0)) }
         let css = Self.css(parts)
         #expect(css.frames == "@keyframes s-k0{from{rotate:var(--r);opacity:0}}\n")
         #expect(css.rules == ".p-b90{--r:-90deg}\n.p-b120{--r:-120deg}\n.p-b200{--r:-200deg}\n")
@@ -33,7 +33,7 @@ struct SharedKeyframesTests {
     }
 
     @Test func equalFromStatesShareOneLiteralKeyframes() {
-        let parts = (0..<3).map { StyleWriter.Part(selector: ".p-b\($0)", layer: .separators, frame: Self.rotate(-90)) }
+        let parts = (0..<3).map { StyleWriter.Part(selector: .init(".p-b", $0), layer: .separators, frame: Self.rotate(-90)) }
         let css = Self.css(parts)
         #expect(css.frames == "@keyframes s-k0{from{rotate:-90deg}}\n" && css.rules.isEmpty)
     }
@@ -43,13 +43,13 @@ struct SharedKeyframesTests {
     /// does not move may run rotate keyframes without values (it stays where it is), but not
     /// keyframes that would fade it: it gets `none`.
     @Test func aLayerIsNamedOnceAndItsExceptionsAfterIt() {
-        var parts = (0..<3).map { StyleWriter.Part(selector: ".p-l\($0)", layer: .labels, frame: Self.rotate(Double(-$0 - 1), opacity: 0)) }
-        parts.append(StyleWriter.Part(selector: ".p-l3", layer: .labels, frame: MotionFrame()))
-        parts.append(StyleWriter.Part(selector: ".p-l4", layer: .labels, frame: Self.rotate(-7)))
+        var parts = (0..<3).map { StyleWriter.Part(selector: .init(".p-l", $0), layer: .labels, frame: Self.rotate(Double(-$0 - 1), opacity: 0)) }
+        parts.append(StyleWriter.Part(selector: .init(".p-l", 3), layer: .labels, frame: MotionFrame()))
+        parts.append(StyleWriter.Part(selector: .init(".p-l", 4), layer: .labels, frame: Self.rotate(-7)))
         let css = Self.css(parts)
         #expect(css.names == ".p-lb>*{animation-name:s-k0}\n.p-l3{animation-name:none}\n.p-l4{animation-name:s-k1}\n")
-        let still = [StyleWriter.Part(selector: ".p-b0", layer: .separators, frame: MotionFrame())]
-            + (1..<3).map { StyleWriter.Part(selector: ".p-b\($0)", layer: .separators, frame: Self.rotate(Double(-$0))) }
+        let still = [StyleWriter.Part(selector: .init(".p-b", 0), layer: .separators, frame: MotionFrame())]
+            + (1..<3).map { StyleWriter.Part(selector: .init(".p-b", $0), layer: .separators, frame: Self.rotate(Double(-$0))) }
         #expect(Self.css(still).names == ".p-sep>*{animation-name:s-k0}\n")
     }
 
@@ -60,7 +60,7 @@ struct SharedKeyframesTests {
         dash.circumference = 100
         var colored = dash
         colored.dash?.color = .init(r: 1, g: 2, b: 3)
-        let parts = [dash, dash, colored].enumerated().map { StyleWriter.Part(selector: ".p-m\($0.offset)", layer: .dashes, frame: $0.element) }
+        let parts = [dash, dash, colored].enumerated().map { StyleWriter.Part(selector: .init(".p-m", $0.offset), layer: .dashes, frame: $0.element) }
         #expect(Self.css(parts).names == ":where(.p-mo circle){animation-name:s-k0}\n.p-m2{animation-name:s-k1}\n")
         #expect(Self.css(Array(parts.prefix(2))).names == ".p-mo circle{animation-name:s-k0}\n")
     }

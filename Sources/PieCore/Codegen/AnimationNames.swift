@@ -29,46 +29,76 @@ enum MotionLayer: Int {
 /// its keyframes (one rule per keyframes, in order of first use), and an element of such a
 /// layer that does not animate gets `none` unless running the layer's keyframes without
 /// values of its own leaves it in place (`SharedKeyframes.harmlessWithoutValues`).
-enum AnimationNames {
+struct AnimationNames {
+    private static let layerCount = 4
+    /// Parts of each layer per keyframes group (pass 1, `count`).
+    private var counts = [[Int]](repeating: [], count: layerCount)
+    /// Per layer, the keyframes named once for the layer (`settle`).
+    private var named: [Int?] = []
+    /// The selectors of every other element, per keyframes (the last: `none`), and the order
+    /// of their rules (pass 2, `list`).
+    private var listed: [[PartSelector]] = []
+    private var order: [Int] = []
+    private var exceptions = [Bool](repeating: false, count: layerCount)
+    private var noneGroup = 0
+
+    /// The rules of `parts` at once (each part's group from `shared`).
     static func write(_ parts: [StyleWriter.Part], _ shared: SharedKeyframes, scope: String, into out: inout ByteWriter) {
-        let layerCount = 4
-        var counts = [[Int]](repeating: [Int](repeating: 0, count: shared.groups.count), count: layerCount)
-        for (k, p) in parts.enumerated() {
-            if let layer = p.layer, let g = shared.groupOf[k] { counts[layer.rawValue][g] += 1 }
-        }
-        // The layer's keyframes: the most used, when two elements or more use it.
-        let named: [Int?] = counts.map { c in
+        var names = AnimationNames()
+        for (k, p) in parts.enumerated() { names.count(p.layer, group: shared.group(of: k)) }
+        names.settle(shared)
+        for (k, p) in parts.enumerated() { names.list(p, group: shared.group(of: k), shared) }
+        names.write(scope: scope, into: &out)
+    }
+
+    /// Pass 1: one part of `layer` runs `group`.
+    mutating func count(_ layer: MotionLayer?, group: Int?) {
+        guard let layer, let group else { return }
+        if counts[layer.rawValue].count <= group { counts[layer.rawValue] += [Int](repeating: 0, count: group + 1 - counts[layer.rawValue].count) }
+        counts[layer.rawValue][group] += 1
+    }
+
+    /// After pass 1: each layer's keyframes, the most used when two elements or more use it.
+    mutating func settle(_ shared: SharedKeyframes) {
+        named = counts.map { c in
             guard let best = c.indices.max(by: { c[$0] < c[$1] || (c[$0] == c[$1] && $0 > $1) }), c[best] >= 2 else { return nil }
             return best
         }
-        var listed = [[String]](repeating: [], count: shared.groups.count + 1)
-        var order: [Int] = []
-        var exceptions = [Bool](repeating: false, count: layerCount)
-        for (k, p) in parts.enumerated() {
-            let layerName = p.layer.flatMap { named[$0.rawValue] }
-            let g: Int
-            if let own = shared.groupOf[k] {
-                if own == layerName { continue }
-                g = own
-            } else {
-                guard let layerName, !shared.harmlessWithoutValues(layerName) else { continue }
-                g = shared.groups.count   // `none`
-            }
-            if let layer = p.layer { exceptions[layer.rawValue] = true }
-            if listed[g].isEmpty { order.append(g) }
-            listed[g].append(p.selector)
+        noneGroup = shared.groups.count
+        listed = [[PartSelector]](repeating: [], count: noneGroup + 1)
+    }
+
+    /// Pass 2: part `p` (of `group`), in order.
+    mutating func list(_ p: StyleWriter.Part, group: Int?, _ shared: SharedKeyframes) {
+        let layerName = p.layer.flatMap { named[$0.rawValue] }
+        let g: Int
+        if let own = group {
+            if own == layerName { return }
+            g = own
+        } else {
+            guard let layerName, !shared.harmlessWithoutValues(layerName) else { return }
+            g = noneGroup   // `none`
         }
+        if let layer = p.layer { exceptions[layer.rawValue] = true }
+        if listed[g].isEmpty { order.append(g) }
+        listed[g].append(p.selector)
+    }
+
+    func write(scope: String, into out: inout ByteWriter) {
         for layer in [MotionLayer.dashes, .separators, .labels, .labelTexts] {
             guard let g = named[layer.rawValue] else { continue }
             out.raw(layer.selector(exceptions: exceptions[layer.rawValue]))
-            name(g, scope: scope, into: &out)
+            Self.name(g, scope: scope, into: &out)
         }
         for g in order {
-            out.raw(listed[g].joined(separator: ","))
-            if g == shared.groups.count {
+            for (k, selector) in listed[g].enumerated() {
+                if k > 0 { out.raw(",") }
+                selector.write(into: &out)
+            }
+            if g == noneGroup {
                 out.raw("{animation-name:none}\n")
             } else {
-                name(g, scope: scope, into: &out)
+                Self.name(g, scope: scope, into: &out)
             }
         }
     }

@@ -13,39 +13,54 @@ struct SharedKeyframes {
         var signature: UInt16
         /// Of those, the ones each element carries in its own custom property.
         var shared: UInt16 = 0
-        /// A part of the group (its literal values are every part's).
-        var first: Int
+        /// The from-state of the group's first part (its literal values are every part's).
+        var frame: MotionFrame
     }
 
     private(set) var groups: [Group] = []
-    /// The group of each part's from-state; nil when it does not animate.
-    private(set) var groupOf: [Int?] = []
-    private let frames: [MotionFrame]
+    /// The group of each part's from-state, -1 when it does not animate (4 bytes a part: the
+    /// frames themselves are not kept).
+    private var groupOf: [Int32] = []
+    let rotatesDashes: Bool
+
+    /// Parts are added one at a time (`add`).
+    init(rotatesDashes: Bool) {
+        self.rotatesDashes = rotatesDashes
+    }
 
     init(_ frames: [MotionFrame], rotatesDashes: Bool) {
-        self.frames = frames
+        self.init(rotatesDashes: rotatesDashes)
         groupOf.reserveCapacity(frames.count)
-        for (k, frame) in frames.enumerated() {
-            guard !frame.isEmpty else {
-                groupOf.append(nil)
-                continue
-            }
-            let signature = frame.signature(rotatesDashes: rotatesDashes)
-            // A few sets of properties at most: a linear scan, no hashing per part.
-            if let g = groups.firstIndex(where: { $0.signature == signature }) {
-                groupOf.append(g)
-                let first = frames[groups[g].first]
-                // Equal frames (an enter animation) share every value: no comparison per property.
-                if frame != first {
-                    for p in MotionProperty.allCases where signature & p.bit != 0 && groups[g].shared & p.bit == 0 && p != .visibility {
-                        if !frame.same(p, as: first) { groups[g].shared |= p.bit }
-                    }
-                }
-            } else {
-                groupOf.append(groups.count)
-                groups.append(Group(signature: signature, first: k))
-            }
+        for frame in frames { add(frame) }
+    }
+
+    /// Adds the next part's from-state; returns its group (nil when it does not animate).
+    @discardableResult
+    mutating func add(_ frame: MotionFrame) -> Int? {
+        guard !frame.isEmpty else {
+            groupOf.append(-1)
+            return nil
         }
+        let signature = frame.signature(rotatesDashes: rotatesDashes)
+        // A few sets of properties at most: a linear scan, no hashing per part.
+        if let g = groups.firstIndex(where: { $0.signature == signature }) {
+            groupOf.append(Int32(g))
+            // Equal frames (an enter animation) share every value: no comparison per property.
+            if frame != groups[g].frame {
+                for p in MotionProperty.allCases where signature & p.bit != 0 && groups[g].shared & p.bit == 0 && p != .visibility {
+                    if !frame.same(p, as: groups[g].frame) { groups[g].shared |= p.bit }
+                }
+            }
+            return g
+        }
+        groupOf.append(Int32(groups.count))
+        groups.append(Group(signature: signature, frame: frame))
+        return groups.count - 1
+    }
+
+    /// Part `k`'s group; nil when it does not animate.
+    func group(of k: Int) -> Int? {
+        groupOf[k] < 0 ? nil : Int(groupOf[k])
     }
 
     /// `@keyframes <scope>-k<g>{from{...}}` for every group, one line each.
@@ -56,26 +71,27 @@ struct SharedKeyframes {
             w.raw("-k")
             w.int(g)
             w.raw("{from{")
-            frames[group.first].writeDeclarations(group.signature, shared: group.shared, into: &w)
+            group.frame.writeDeclarations(group.signature, shared: group.shared, into: &w)
             w.raw("}}\n")
         }
     }
 
     /// Whether part `k` carries custom properties.
     func hasOwnValues(_ k: Int) -> Bool {
-        groupOf[k].map { groups[$0].shared != 0 } ?? false
+        group(of: k).map { groups[$0].shared != 0 } ?? false
     }
 
-    /// Part `k`'s custom properties (`--r:-153deg;...`), preceded by `;` unless `first`.
-    func writeOwnValues(_ k: Int, first: Bool, into w: inout ByteWriter) {
-        guard let g = groupOf[k] else { return }
+    /// Part `k`'s custom properties (`--r:-153deg;...`) from its from-state `frame`, preceded
+    /// by `;` unless `first`.
+    func writeOwnValues(_ k: Int, frame: MotionFrame, first: Bool, into w: inout ByteWriter) {
+        guard let g = group(of: k) else { return }
         var first = first
         for p in MotionProperty.allCases where groups[g].shared & p.bit != 0 {
             if !first { w.raw(";") }
             first = false
             w.raw(p.custom)
             w.raw(":")
-            frames[k].writeValue(p, into: &w)
+            frame.writeValue(p, into: &w)
         }
     }
 

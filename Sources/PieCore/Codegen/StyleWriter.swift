@@ -16,7 +16,7 @@ struct StyleWriter {
     /// layer-wide selector that may name the keyframes of all its kind at once, its final
     /// rule (motion-only elements) and its from-state.
     struct Part {
-        var selector: String
+        var selector: PartSelector
         var layer: MotionLayer? = nil
         var rule: MotionFrame? = nil
         var frame: MotionFrame
@@ -60,17 +60,27 @@ struct StyleWriter {
         if scene.moves, !scene.plan.isUniform || scene.sampled {
             writeSampled()
         } else if scene.moves {
-            let parts = self.parts(at: scene)
+            // Two passes over the parts, made one at a time (never an array of them): the
+            // first groups their keyframes and counts each layer's, the second writes them.
+            let scene = self.scene
+            var shared = SharedKeyframes(rotatesDashes: scene.rotatesDashes)
+            var names = AnimationNames()
+            Self.forEachPart(of: scene, at: scene) { names.count($0.layer, group: shared.add($0.frame)) }
+            names.settle(shared)
             hiddenAtRest()
-            let shared = SharedKeyframes(parts.map(\.frame), rotatesDashes: scene.rotatesDashes)
-            rules(parts, own: shared)
+            var k = 0
+            Self.forEachPart(of: scene, at: scene) { p in
+                rule(p, k, own: shared)
+                names.list(p, group: shared.group(of: k), shared)
+                k += 1
+            }
             shared.writeKeyframes(scope: scene.scope, into: &frames)
             showHide()
             out.raw(Self.animated)
             out.raw("{")
             longhands()
             out.raw("}\n")
-            AnimationNames.write(parts, shared, scope: scene.scope, into: &out)
+            names.write(scope: scene.scope, into: &out)
             out.raw("}\n")
         } else if scene.fades {
             frames.raw("@keyframes ")
@@ -130,75 +140,96 @@ struct StyleWriter {
     /// Final states always come from `scene`.
     func parts(at s: Scene) -> [Part] {
         var parts: [Part] = []
+        Self.forEachPart(of: scene, at: s) { parts.append($0) }
+        return parts
+    }
+
+    /// Calls `body` with each part of `scene`'s animated elements in order (those of
+    /// `parts(at:)`), made one at a time: a chart of 100,000 slices never holds them all.
+    static func forEachPart(of scene: Scene, at s: Scene, _ body: (Part) -> Void) {
         let rotates = scene.rotatesDashes
         for (k, bridge) in scene.underlays.enumerated() {
             let u = bridge.dash
             let rule = MotionFrames.dash(u.to, to: u.to, circumference: u.circumference, rotatesDashes: rotates, withDash: false)
-            parts.append(Part(selector: ".p-u\(u.index)", layer: .dashes, rule: rule.isEmpty ? nil : rule,
+            body(Part(selector: .init(".p-u", u.index), layer: .dashes, rule: rule.isEmpty ? nil : rule,
                               frame: MotionFrames.dash(s.underlays[k].dash.from, to: u.to, circumference: u.circumference, rotatesDashes: rotates)))
         }
         for (k, m) in scene.motion.enumerated() {
             let rule = MotionFrames.dash(m.to, to: m.to, circumference: m.circumference, rotatesDashes: rotates, withDash: false)
-            parts.append(Part(selector: ".p-m\(m.index)", layer: .dashes, rule: rule.isEmpty ? nil : rule,
+            body(Part(selector: .init(".p-m", m.index), layer: .dashes, rule: rule.isEmpty ? nil : rule,
                               frame: MotionFrames.dash(s.motion[k].from, to: m.to, circumference: m.circumference, rotatesDashes: rotates)))
         }
+        // Each separator of the instant by index (the first of an index, as `first(where:)`
+        // found it: a scan per separator made this quadratic in the slices).
+        let instant = scene.separators.isEmpty ? [] : Self.firstPositions(s.separators.map(\.index))
         for b in scene.separators {
             // Only the closing line's presence depends on the instant; a missing one stands still.
-            let x = s.separators.first { $0.index == b.index } ?? b
+            let at = b.index >= 0 && b.index < instant.count ? instant[b.index] : -1
+            let x = at >= 0 ? s.separators[at] : b
             let outer = MotionFrames.rotated(from: x.from, to: b.to, showing: b.motionOnly, opacity: x.fromOpacity, fades: b.toOpacity != 1)
             // Hidden at rest by `opacity="0"` too; its opacity in CSS engines is a rule
             // (`hiddenAtRest`).
-            parts.append(Part(selector: ".p-b\(b.index)", layer: .separators, frame: outer))
+            body(Part(selector: .init(".p-b", b.index), layer: .separators, frame: outer))
             if b.fromInner != nil {
                 let inner = x.fromInner ?? x.inner
-                parts.append(Part(selector: ".p-b\(b.index)>path", frame: MotionFrames.rayStretch(
+                body(Part(selector: .init(".p-b", b.index, ">path"), frame: MotionFrames.rayStretch(
                     fromInner: inner, fromLength: (x.fromOuter ?? x.outer) - inner, inner: b.inner, length: b.outer - b.inner)))
             }
         }
         for (k, c) in scene.cutouts.enumerated() {
             for (side, cut) in [c.start, c.end].enumerated() {
                 let at = side == 0 ? s.cutouts[k].start : s.cutouts[k].end
-                parts.append(Part(selector: ".p-c\(cut.index)", rule: MotionFrames.orbitOuter(mid: cut.to),
+                body(Part(selector: .init(".p-c", cut.index), rule: MotionFrames.orbitOuter(mid: cut.to),
                                   frame: MotionFrames.orbitOuter(mid: at.from)))
                 for (e, _) in cut.ears {
                     var slide = MotionFrame()
                     slide.translateY = -(at.ears.first { $0.0 == e }?.1 ?? 0)
-                    parts.append(Part(selector: ".p-x\(e)", frame: slide))
+                    body(Part(selector: .init(".p-x", e), frame: slide))
                 }
             }
         }
         for (k, o) in scene.orbits.enumerated() {
             let at = s.orbits[k]
-            parts.append(Part(selector: ".p-o\(o.motion)", rule: MotionFrames.orbitOuter(mid: o.toMid),
+            body(Part(selector: .init(".p-o", o.motion), rule: MotionFrames.orbitOuter(mid: o.toMid),
                               frame: MotionFrames.orbitOuter(mid: at.fromMid)))
-            parts.append(Part(selector: ".p-o\(o.motion)>g", rule: MotionFrames.orbitInner(mid: o.toMid, radius: o.to),
+            body(Part(selector: .init(".p-o", o.motion, ">g"), rule: MotionFrames.orbitInner(mid: o.toMid, radius: o.to),
                               frame: MotionFrames.orbitInner(mid: at.fromMid, radius: at.from)))
         }
         for (k, l) in scene.labels.enumerated() {
             let at = s.labels[k]
             // A leaving label (final opacity 0) must say `opacity:1` in its from-state, or it
             // would stay at its final 0 for the whole animation.
-            parts.append(Part(selector: ".p-l\(l.index)", layer: .labels, frame: MotionFrames.labelOuter(
+            body(Part(selector: .init(".p-l", l.index), layer: .labels, frame: MotionFrames.labelOuter(
                 from: at.from, to: l.to, opacity: at.fromOpacity, fades: l.toOpacity != 1)))
-            parts.append(Part(selector: ".p-l\(l.index)>text", layer: .labelTexts, frame: MotionFrames.labelInner(
+            body(Part(selector: .init(".p-l", l.index, ">text"), layer: .labelTexts, frame: MotionFrames.labelInner(
                 from: at.from, to: l.to, fromRadius: at.fromRadius, radius: l.radius)))
         }
-        return parts
+    }
+
+    /// For each index value from 0 to the largest, the position of its first occurrence in
+    /// `indices`, or -1 (negative values are never looked up).
+    static func firstPositions(_ indices: [Int]) -> [Int] {
+        var at = [Int](repeating: -1, count: max((indices.max() ?? -1) + 1, 0))
+        for (k, i) in indices.enumerated() where i >= 0 && at[i] < 0 { at[i] = k }
+        return at
     }
 
     /// The final-state rules of motion-only parts and each part's own values of its shared
     /// keyframes (outside any media query: an element that is shown only while animating may
     /// take them at rest too, and custom properties draw nothing).
-    private mutating func rules(_ parts: [Part], own: SharedKeyframes? = nil) {
-        for (k, p) in parts.enumerated() {
-            let values = own?.hasOwnValues(k) ?? false
-            guard p.rule != nil || values else { continue }
-            out.raw(p.selector)
-            out.raw("{")
-            p.rule?.write(into: &out, rotatesDashes: scene.rotatesDashes)
-            if values { own?.writeOwnValues(k, first: p.rule == nil, into: &out) }
-            out.raw("}\n")
-        }
+    private mutating func rules(_ parts: [Part]) {
+        for (k, p) in parts.enumerated() { rule(p, k, own: nil) }
+    }
+
+    /// Part `k`'s rule (see `rules`), if it has one.
+    private mutating func rule(_ p: Part, _ k: Int, own: SharedKeyframes?) {
+        let values = own?.hasOwnValues(k) ?? false
+        guard p.rule != nil || values else { return }
+        p.selector.write(into: &out)
+        out.raw("{")
+        p.rule?.write(into: &out, rotatesDashes: scene.rotatesDashes)
+        if values { own?.writeOwnValues(k, frame: p.frame, first: p.rule == nil, into: &out) }
+        out.raw("}\n")
     }
 
     /// Staged or staggered plans: the boundaries are sums of differently timed eased widths,
@@ -230,7 +261,7 @@ struct StyleWriter {
                 frames.raw(ease + "}")
             }
             frames.raw("}\n")
-            named.append(part.selector + "{animation-name:" + scene.scope + "-" + name + "}\n")
+            named.append(part.selector.description + "{animation-name:" + scene.scope + "-" + name + "}\n")
         }
         showHide()
         // Longhands, not the shorthand: `animation:` would reset animation-name with a more
