@@ -124,6 +124,18 @@ public enum Keys {
                 "Where inside labels sit across the ring: 0 = its inner edge, 1 = its outer edge; default 0.5 on a donut, 0.62 of the radius on a pie."),
         .choice("leaderColor", \LabelOptions.leaderColor, change: .reported(sentence: false),
                 "Colour of outside labels' leader lines: ink (the colour of the outside labels, light or dark with the theme) or slice (each line in its slice's colour)."),
+        .optionalSection("detail", labelDetail, \LabelOptions.detail, change: .reported(sentence: false),
+                         "A second label line under `content` with its own size and colour (e.g. the value under the name)."),
+    ])
+
+    /// `labels.detail`: lines drawn under each label's `content`, smaller and lighter.
+    public static let labelDetail = KeyTable(section: "labels.detail", doc: "A second label line with its own size and colour.", keys: [
+        .template("content", \LabelDetailOptions.content, change: .reported(sentence: false),
+                  "Template of the detail line(s) under the label; same tokens as labels.content; a line break makes more lines."),
+        .number("size", \LabelDetailOptions.size, min: 0.5, max: 2, change: .reported(sentence: false),
+                "Font size of the detail as a ratio of the label's font size."),
+        .color("color", \LabelDetailOptions.color, change: .reported(sentence: false),
+               "Colour of the detail, used as is (no contrast promised); default: the label's own colour, lighter (75% opacity, more where needed to keep a contrast of 4.5:1)."),
     ])
 
     public static let format = KeyTable(section: "format", doc: "Number formatting.", keys: [
@@ -272,7 +284,7 @@ public enum Keys {
     ])
 
     /// Every table, for "belongs in `chart`" hints.
-    public static let all: [KeyTable] = [root, chart, other, labels, format, legend, theme, stroke, animation, slice, data, ring]
+    public static let all: [KeyTable] = [root, chart, other, labels, labelDetail, format, legend, theme, stroke, animation, slice, data, ring]
 
     /// Keys of PRODUCT's full language that this version does not implement yet: rejected
     /// (never accepted and ignored) with a message that says so.
