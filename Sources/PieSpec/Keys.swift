@@ -134,8 +134,8 @@ public enum Keys {
                   "Template of the detail line(s) under the label; same tokens as labels.content; a line break makes more lines."),
         .number("size", \LabelDetailOptions.size, min: 0.5, max: 2, change: .reported(sentence: false),
                 "Font size of the detail as a ratio of the label's font size."),
-        .color("color", \LabelDetailOptions.color, change: .reported(sentence: false),
-               "Colour of the detail, used as is (no contrast promised); default: the label's own colour, lighter (75% opacity, more where needed to keep a contrast of 4.5:1)."),
+        .color("color", \LabelDetailOptions.color, opaque: true, change: .reported(sentence: false),
+               "Colour of the detail (opaque), used as is (no contrast promised); default: the label's own colour, lighter (75% opacity, more where needed to keep a contrast of 4.5:1)."),
     ])
 
     public static let format = KeyTable(section: "format", doc: "Number formatting.", keys: [
