@@ -1,6 +1,7 @@
 /// Text of several lines: a line break in a label, a `labels.content` template, `chart.center`
 /// or the title starts a new line. Each line is a `<tspan x=".." dy="..">`; the block is
-/// centred vertically on where one line would sit.
+/// centred vertically on where one line would sit. A label's `labels.detail` lines carry their
+/// own size and colour (`LabelDetail`): they are measured and written each at its own size.
 enum TextLines {
     /// Line height as a multiple of the font size.
     static let leading = 1.2
@@ -25,7 +26,8 @@ enum TextLines {
 
     /// Height of the block: one font size plus the leading of every further line.
     static func height(_ text: String, fontSize: Double) -> Double {
-        fontSize * (1 + leading * Double(count(text) - 1))
+        if LabelDetail.marked(text) { return fontSize + MixedLines(text, fontSize: fontSize).span }
+        return fontSize * (1 + leading * Double(count(text) - 1))
     }
 
     /// The box of a line as browsers measure it (`getBBox`), px above and below its baseline:
