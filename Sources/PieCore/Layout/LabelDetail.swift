@@ -72,6 +72,8 @@ extension Layout {
         let content = render(spec.labels.content, slice: slice, format: spec.format, total: total)
         guard let detail = spec.labels.detail else { return content }
         let lines = render(detail.content, slice: slice, format: spec.format, total: total)
+        // An empty detail (`content: ""`) draws no line: the label stays as it is.
+        guard !lines.isEmpty else { return content }
         return LabelDetail.compose(content, detail: lines, options: detail, opacity: detailOpacity(spec, slice: slice))
     }
 
