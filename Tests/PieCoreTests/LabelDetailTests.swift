@@ -94,6 +94,18 @@ struct LabelDetailTests {
         #expect(Layout.layout(empty).slices.compactMap(\.labelText).count == 3)
     }
 
+    @Test func ringsAndOtherCarryTheDetailToo() throws {
+        let rings = try Fixture.loaded("piec: 1\nchart: {size: 400}\nlabels: {content: \"{label}\", detail: {content: \"{percent}\", size: 0.6}}\n"
+            + "rings:\n  - label: In\n    slices:\n      - {label: A, value: 1}\n      - {label: B, value: 1}\n"
+            + "  - label: Out\n    slices:\n      - {label: C, value: 1}\n      - {label: D, value: 3}\n")
+        let svg = Fixture.svg(rings)
+        #expect(svg.contains("<tspan x=\"0\">D</tspan><tspan x=\"0\" dy=\"14.4\" font-size=\"7.2\""), "\(svg)")
+        let other = try Fixture.loaded("piec: 1\nchart: {other: {minPercent: 10, label: Rest}}\nlabels: {content: \"{label}\", detail: {}}\n"
+            + "slices:\n  - {label: A, value: 90}\n  - {label: B, value: 5}\n  - {label: C, value: 5}\n")
+        let grouped = try #require(Layout.layout(other).slices.last?.labelText)
+        #expect(LabelDetail.plain(grouped) == "Rest\n10", "\(grouped)")
+    }
+
     @Test func theDefaultColourKeepsTheLabelsContrast() {
         let white = Color(r: 255, g: 255, b: 255), black = Color(r: 0, g: 0, b: 0)
         #expect(LabelDetail.opacity([(ink: black, background: white)]) == 0.75)
