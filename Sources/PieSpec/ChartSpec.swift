@@ -148,6 +148,19 @@ public struct LabelOptions: Sendable, Hashable {
     public var insideFraction: Double? { radius.flatMap { $0 <= 1 ? $0 : nil } }
     /// Whether outside labels draw leader lines.
     public var drawsLeaders: Bool { (leader ?? (distance == nil ? .line : .none)) == .line }
+    /// `labels.detail`: a second label line of its own size and colour; nil = none.
+    public var detail: LabelDetailOptions?
+    public init() {}
+}
+
+/// `labels.detail`: the line(s) drawn under each label's `content`, at `size` times the
+/// label's font size, in `color` (nil: the label's own colour, at `defaultOpacity` where the contrast allows).
+public struct LabelDetailOptions: Sendable, Hashable {
+    public var content = LabelTemplate.defaultDetail
+    public var size: Double = 0.85
+    public var color: Color?
+    /// Opacity of a detail drawn in its label's own colour.
+    public static let defaultOpacity = 0.75
     public init() {}
 }
 

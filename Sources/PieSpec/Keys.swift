@@ -136,6 +136,18 @@ public enum Keys {
                 "Colour of outside labels' leader lines: ink (the colour of the outside labels, light or dark with the theme) or slice (each line in its slice's colour)."),
         .choice("leader", \LabelOptions.leader, change: .reported(sentence: false),
                 "Leader lines of outside labels: line (from the slice to its label) or none; default line, none when `radius` is above 1."),
+        .optionalSection("detail", labelDetail, \LabelOptions.detail, change: .reported(sentence: false),
+                         "A second label line under `content` with its own size and colour (e.g. the value under the name)."),
+    ])
+
+    /// `labels.detail`: lines drawn under each label's `content`, smaller and lighter.
+    public static let labelDetail = KeyTable(section: "labels.detail", doc: "A second label line with its own size and colour.", keys: [
+        .template("content", \LabelDetailOptions.content, change: .reported(sentence: false),
+                  "Template of the detail line(s) under the label; same tokens as labels.content; a line break makes more lines."),
+        .number("size", \LabelDetailOptions.size, min: 0.5, max: 2, change: .reported(sentence: false),
+                "Font size of the detail as a ratio of the label's font size."),
+        .color("color", \LabelDetailOptions.color, opaque: true, change: .reported(sentence: false),
+               "Colour of the detail (opaque), used as is (no contrast promised); default: the label's own colour, lighter (75% opacity, more where needed to keep a contrast of 4.5:1)."),
     ])
 
     public static let format = KeyTable(section: "format", doc: "Number formatting.", keys: [
@@ -284,7 +296,7 @@ public enum Keys {
     ])
 
     /// Every table, for "belongs in `chart`" hints.
-    public static let all: [KeyTable] = [root, chart, other, outline, labels, format, legend, theme, stroke, animation, slice, data, ring]
+    public static let all: [KeyTable] = [root, chart, other, outline, labels, labelDetail, format, legend, theme, stroke, animation, slice, data, ring]
 
     /// Keys of PRODUCT's full language that this version does not implement yet: rejected
     /// (never accepted and ignored) with a message that says so.

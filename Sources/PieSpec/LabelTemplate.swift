@@ -49,6 +49,8 @@ public struct LabelTemplate: Sendable, Hashable {
 
     /// `labels.content`'s default, parsed once per process rather than once per spec.
     static let defaultContent = parseDefault("{label} {percent}")
+    /// `labels.detail.content`'s default.
+    static let defaultDetail = parseDefault("{value}")
 
     static func parseDefault(_ source: String) -> LabelTemplate {
         if case .success(let t) = parse(source) { return t }

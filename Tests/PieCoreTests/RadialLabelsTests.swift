@@ -105,6 +105,17 @@ struct RadialLabelsTests {
         }
     }
 
+    /// A label with `labels.detail` stands at a distance by its mixed-size box: the box the
+    /// layout measures (`TextLines.boxHeight`) is the one placed beyond the circle.
+    @Test func aDetailedLabelIsPlacedByItsMixedBox() throws {
+        let spec = try Fixture.loaded(Self.yaml("radius: 1.2, content: \"{label}\", detail: {content: \"{value}\\n{percent}\", size: 1.5}"))
+        let layout = Layout.layout(spec)
+        let text = try #require(layout.slices[0].labelText)
+        let e = RadialLabels.extent(text, fontSize: layout.fontSize)
+        #expect(abs((e.bottom - e.top) - TextLines.boxHeight(text, fontSize: layout.fontSize)) < 1e-9)
+        #expect(e.bottom - e.top > 3 * layout.fontSize, "three lines, two at 1.5 times the size")
+    }
+
     /// Labels that cannot clear a larger slice's label within three pushes are left out and
     /// reported (E0604 "around the chart"), never drawn over each other.
     @Test func crowdedLabelsArePushedOutThenLeftOutWithAWarning() throws {

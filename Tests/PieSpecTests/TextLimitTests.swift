@@ -12,6 +12,7 @@ struct TextLimitTests {
         "chart": "piec: 1\nchart:\n  innerRadius: 0.5\n  @\nslices:\n  - {label: A, value: 1}\n",
         "chart.other": "piec: 1\nchart:\n  other:\n    @\nslices:\n  - {label: A, value: 1}\n",
         "labels": "piec: 1\nlabels:\n  @\nslices:\n  - {label: A, value: 1}\n",
+        "labels.detail": "piec: 1\nlabels:\n  detail:\n    @\nslices:\n  - {label: A, value: 1}\n",
         "format": "piec: 1\nformat:\n  @\nslices:\n  - {label: A, value: 1}\n",
         "legend": "piec: 1\nlegend:\n  @\nslices:\n  - {label: A, value: 1}\n",
         "slices[]": "piec: 1\nslices:\n  - value: 1\n    id: a\n    label: A\n    @\n",

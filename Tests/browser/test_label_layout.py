@@ -11,7 +11,8 @@ unless `piec build` warned about it (by name for a slice of at least 3 %).
 Charts: the gallery (specs/**.yaml at rest), every transition example (specs/transitions,
 built `--from specs/transitions/before`) at rest and at its start (t = 0, judged against the
 previous version's geometry), and a generated corpus (piectest/labelcorpus.py, seeded: 220
-label-stress specs at rest, 24 transitions at rest and at their start). Many charts share one
+label-stress specs at rest, 24 transitions at rest and at their start; 48 more specs and 8
+transitions with `labels.detail`, of every size from 0.5 to 2, whose text changes). Many charts share one
 page load (`BATCH`), so each engine loads a dozen pages in all."""
 
 import json
@@ -135,9 +136,9 @@ def cases(piec, workdir, repo):
     folder, tfolder = workdir / "corpus", workdir / "corpus-moves"
     (tfolder / "before").mkdir(parents=True)
     folder.mkdir()
-    for name, spec in labelcorpus.corpus() + labelcorpus.distant():
+    for name, spec in labelcorpus.corpus() + labelcorpus.distant() + labelcorpus.detail_corpus():
         bundles.write_spec(folder / f"{name}.yaml", spec)
-    for name, before, after in labelcorpus.transitions() + labelcorpus.distant_transitions():
+    for name, before, after in labelcorpus.transitions() + labelcorpus.distant_transitions() + labelcorpus.detail_transitions():
         bundles.write_spec(tfolder / f"{name}.yaml", after)
         bundles.write_spec(tfolder / "before" / f"{name}.yaml", before)
     out = workdir / "corpus-out"

@@ -1,4 +1,5 @@
 import PieJSON
+import PieSpec
 
 // The markup primitives every writer shares: exact wedge paths, path outlines
 // (`PaddedWedge`, corner masks) and text of several lines.
@@ -113,6 +114,7 @@ extension ByteWriter {
     /// escaped, or one `<tspan x="x" dy="..">` per line.
     mutating func textLines(_ text: String, x: Double, fontSize: Double) {
         guard text.utf8.contains(0x0A) else { return self.text(text) }
+        if LabelDetail.marked(text) { return styledLines(text, x: x, fontSize: fontSize) }
         for (i, line) in TextLines.split(text).enumerated() {
             raw("<tspan x=\"")
             num(x)
@@ -123,6 +125,37 @@ extension ByteWriter {
             raw("\">")
             self.text(String(line))
             raw("</tspan>")
+        }
+    }
+
+    /// Lines of their own sizes and colours (`LabelDetail`): each `<tspan>` a styled line
+    /// carries its `font-size` and its `fill` (or `fill-opacity` on the text's own fill).
+    private mutating func styledLines(_ text: String, x: Double, fontSize: Double) {
+        var above = fontSize
+        for (i, line) in TextLines.split(text).enumerated() {
+            let (body, style) = LabelDetail.parse(line)
+            let size = fontSize * (style?.scale ?? 1)
+            raw("<tspan x=\"")
+            num(x)
+            if i > 0 {
+                raw("\" dy=\"")
+                num(TextLines.gap(above, size))
+            }
+            if let style {
+                raw("\" font-size=\"")
+                num(size)
+                if let c = style.color {
+                    raw("\" fill=\"")
+                    hex(c)
+                } else if style.opacity < 1 {
+                    raw("\" fill-opacity=\"")
+                    num(style.opacity)
+                }
+            }
+            raw("\">")
+            self.text(String(body))
+            raw("</tspan>")
+            above = size
         }
     }
 }

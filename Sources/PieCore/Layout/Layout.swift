@@ -100,7 +100,7 @@ public enum Layout {
         chart.direction == .clockwise ? chart.startAngle : -chart.startAngle
     }
 
-    private static func visible(_ color: Color?) -> Color? {
+    static func visible(_ color: Color?) -> Color? {
         guard let color, color.a > 0 else { return nil }
         return color
     }
@@ -178,7 +178,7 @@ public enum Layout {
             slice.explode = max(s.explode ?? 0, 0)
             let share = denominator > 0 ? values[k] / denominator * 100 : 0
             if spec.labels.position != .none, slice.isVisible, share >= spec.labels.minPercent {
-                let text = render(spec.labels.content, slice: slice, format: spec.format, total: sum)
+                let text = labelText(spec, slice: slice, total: sum)
                 switch LabelFit.mode(labelPosition(spec.labels), text: text, geometry: slice.geometry, fontSize: fontSize, sign: sign,
                                      fraction: spec.labels.insideFraction) {
                 case .inside: slice.labelText = text

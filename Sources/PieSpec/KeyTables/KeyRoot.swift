@@ -24,6 +24,7 @@ extension KeySpec {
         case other(KeyBinding<OtherOptions>)
         case outline(KeyBinding<OutlineOptions>)
         case labels(KeyBinding<LabelOptions>)
+        case labelDetail(KeyBinding<LabelDetailOptions>)
         case format(KeyBinding<FormatOptions>)
         case legend(KeyBinding<LegendOptions>)
         case theme(KeyBinding<ThemeOptions>)
@@ -61,6 +62,11 @@ extension LabelOptions: KeyRoot {
     static let defaults = LabelOptions()
     static func binding(of key: KeySpec) -> KeyBinding<Self>? { if case .labels(let b) = key.bound { b } else { nil } }
     static func bound(_ b: KeyBinding<Self>) -> KeySpec.Bound { .labels(b) }
+}
+extension LabelDetailOptions: KeyRoot {
+    static let defaults = LabelDetailOptions()
+    static func binding(of key: KeySpec) -> KeyBinding<Self>? { if case .labelDetail(let b) = key.bound { b } else { nil } }
+    static func bound(_ b: KeyBinding<Self>) -> KeySpec.Bound { .labelDetail(b) }
 }
 extension FormatOptions: KeyRoot {
     static let defaults = FormatOptions()

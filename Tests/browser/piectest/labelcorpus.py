@@ -131,6 +131,44 @@ def outlined(s, k):
     if k % 7 == 3 and s["chart"].get("sweep", 360) == 360:
         s["chart"]["outline"] = {"width": 1 + k % 5}
     return s
+DETAILS = ["{value}", "{percent}", "{value}\n{percent}", "{value} of {total}", "{id}", "({percent})", "売上 {value}",
+           "{percent} of the whole budget"]
+DETAIL_SIZES = [0.5, 0.6, 0.75, 0.85, 1, 1.2, 1.5, 2]
+
+
+def _with_detail(rng, s):
+    """`s` with a `labels.detail` of a random template, size and (sometimes) colour."""
+    labels = dict(s["labels"])
+    if rng.random() < 0.6:
+        labels["content"] = rng.choice(["{label}", "{label}", "{percent}", "{label}\n{percent}"])
+    detail = {"content": rng.choice(DETAILS)}
+    if rng.random() < 0.8:
+        detail["size"] = rng.choice(DETAIL_SIZES)
+    if rng.random() < 0.25:
+        detail["color"] = rng.choice(["#666666", "darkred", "#1f77b4"])
+    labels["detail"] = detail
+    return dict(s, labels=labels)
+
+
+def detail_corpus(seed=2026, count=48):
+    """[(name, spec)] of `count` specs with `labels.detail` (an own seed: the corpus above
+    stays as it was)."""
+    rng = random.Random(seed)
+    return [(f"d{k:03d}", _with_detail(rng, spec(rng, f"d{k:03d}"))) for k in range(count)]
+
+
+def detail_transitions(seed=2027, count=8):
+    """[(name, before, after)] like `transitions`, with `labels.detail` on both sides and its
+    text (and sometimes its size) changed."""
+    rng = random.Random(seed)
+    out = []
+    for name, before, after in transitions(seed, count):
+        before = _with_detail(rng, before)
+        after = dict(after, labels=dict(before["labels"], detail=dict(before["labels"]["detail"], content=rng.choice(DETAILS))))
+        if rng.random() < 0.5:
+            after["labels"]["detail"]["size"] = rng.choice(DETAIL_SIZES)
+        out.append(("d" + name, dict(before, id="d" + before["id"]), dict(after, id="d" + name)))
+    return out
 
 
 def corpus(seed=25, count=220):
@@ -200,7 +238,7 @@ def _at_distance(rng, s):
 def distant(seed=1125, count=40):
     """[(name, spec)] of `count` specs whose labels stand at a distance outside the pie."""
     rng = random.Random(seed)
-    return [(f"d{k:03d}", _at_distance(rng, outlined(spec(rng, f"d{k:03d}"), k + 3))) for k in range(count)]
+    return [(f"r{k:03d}", _at_distance(rng, outlined(spec(rng, f"r{k:03d}"), k + 3))) for k in range(count)]
 
 
 def distant_transitions(seed=3125, count=8):
@@ -209,7 +247,7 @@ def distant_transitions(seed=3125, count=8):
     rng = random.Random(seed)
     out = []
     for name, before, after in transitions(seed=seed, count=count):
-        name = "d" + name
+        name = "r" + name
         before, after = _at_distance(rng, before), _at_distance(rng, after)
         before["id"] = name + "-before"
         after["id"] = name
