@@ -37,6 +37,34 @@ public enum RadialLabels {
         }
     }
 
+    /// Placed boxes by the grid cells they cover (`cell` px), so that a label is tested only
+    /// against its neighbours: placing many labels stays linear (a chart with thousands of
+    /// labelled slices is solved at every sample of its transition).
+    struct Grid {
+        static let cell = 32.0
+        private var boxes: [Box] = []
+        private var cells: [Int64: [Int]] = [:]
+
+        private static func span(_ b: Box) -> (x: ClosedRange<Int64>, y: ClosedRange<Int64>) {
+            func c(_ v: Double) -> Int64 { Int64((v / cell).rounded(.down)) }
+            return (c(b.minX - gap)...c(b.maxX + gap), c(b.minY - gap)...c(b.maxY + gap))
+        }
+
+        private static func key(_ x: Int64, _ y: Int64) -> Int64 { x &* 1_000_003 &+ y }
+
+        func overlaps(_ b: Box) -> Bool {
+            let s = Grid.span(b)
+            for x in s.x { for y in s.y { if let list = cells[Grid.key(x, y)], list.contains(where: { boxes[$0].overlaps(b, by: gap) }) { return true } } }
+            return false
+        }
+
+        mutating func insert(_ b: Box) {
+            let s = Grid.span(b)
+            for x in s.x { for y in s.y { cells[Grid.key(x, y), default: []].append(boxes.count) } }
+            boxes.append(b)
+        }
+    }
+
     /// The text's size as drawn: the widest line (cut at `OutsideLabels.maxWidth`) and the
     /// block's top and bottom relative to the anchor's y (the vertical centre one line has).
     static func extent(_ text: String, fontSize: Double) -> (width: Double, top: Double, bottom: Double) {
@@ -72,7 +100,7 @@ public enum RadialLabels {
         let order = inputs.indices.sorted {
             inputs[$0].priority != inputs[$1].priority ? inputs[$0].priority > inputs[$1].priority : inputs[$0].index < inputs[$1].index
         }
-        var boxes: [Box] = []
+        var placed = Grid()
         var poses: [Int: OutsideLabels.Pose] = [:]
         for i in order {
             let input = inputs[i], g = input.geometry
@@ -81,8 +109,8 @@ public enum RadialLabels {
             for k in 0...pushes {
                 let d = base + Double(k) * step
                 let s = spot(e, angle: a, distance: d)
-                guard s.box.isInside(room), !boxes.contains(where: { $0.overlaps(s.box, by: gap) }) else { continue }
-                boxes.append(s.box)
+                guard s.box.isInside(room), !placed.overlaps(s.box) else { continue }
+                placed.insert(s.box)
                 let rim = Geometry.point(angle: a, radius: g.outerRadius + g.explode)
                 let end = Geometry.point(angle: a, radius: max(d - 1, g.outerRadius + g.explode))
                 poses[input.index] = OutsideLabels.Pose(x: s.x, y: s.y, side: 0, tick: .between(rim, end), elbow: .between(end, end))
