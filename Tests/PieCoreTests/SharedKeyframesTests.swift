@@ -11,8 +11,14 @@ struct SharedKeyframesTests {
         return f
     }
 
+    /// `parts` through StyleWriter's two passes: keyframes grouped and each layer counted,
+    /// then the names listed and written.
     static func css(_ parts: [StyleWriter.Part]) -> (frames: String, rules: String, names: String) {
-        let shared = SharedKeyframes(parts.map(\.frame), rotatesDashes: true)
+        var shared = SharedKeyframes(rotatesDashes: true)
+        var animationNames = AnimationNames()
+        for p in parts { animationNames.count(p.layer, group: shared.add(p.frame)) }
+        animationNames.settle(shared)
+        for (k, p) in parts.enumerated() { animationNames.list(p, group: shared.group(of: k), shared) }
         var frames = ByteWriter(capacity: 64), rules = ByteWriter(capacity: 64), names = ByteWriter(capacity: 64)
         shared.writeKeyframes(scope: "s", into: &frames)
         for k in parts.indices where shared.hasOwnValues(k) {
@@ -20,7 +26,7 @@ struct SharedKeyframesTests {
             shared.writeOwnValues(k, frame: parts[k].frame, first: true, into: &rules)
             rules.raw("}\n")
         }
-        AnimationNames.write(parts, shared, scope: "s", into: &names)
+        animationNames.write(scope: "s", into: &names)
         return (frames.string, rules.string, names.string)
     }
 

@@ -42,15 +42,6 @@ struct AnimationNames {
     private var exceptions = [Bool](repeating: false, count: layerCount)
     private var noneGroup = 0
 
-    /// The rules of `parts` at once (each part's group from `shared`).
-    static func write(_ parts: [StyleWriter.Part], _ shared: SharedKeyframes, scope: String, into out: inout ByteWriter) {
-        var names = AnimationNames()
-        for (k, p) in parts.enumerated() { names.count(p.layer, group: shared.group(of: k)) }
-        names.settle(shared)
-        for (k, p) in parts.enumerated() { names.list(p, group: shared.group(of: k), shared) }
-        names.write(scope: scope, into: &out)
-    }
-
     /// Pass 1: one part of `layer` runs `group`.
     mutating func count(_ layer: MotionLayer?, group: Int?) {
         guard let layer, let group else { return }

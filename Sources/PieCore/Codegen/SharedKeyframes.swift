@@ -28,12 +28,6 @@ struct SharedKeyframes {
         self.rotatesDashes = rotatesDashes
     }
 
-    init(_ frames: [MotionFrame], rotatesDashes: Bool) {
-        self.init(rotatesDashes: rotatesDashes)
-        groupOf.reserveCapacity(frames.count)
-        for frame in frames { add(frame) }
-    }
-
     /// Adds the next part's from-state; returns its group (nil when it does not animate).
     @discardableResult
     mutating func add(_ frame: MotionFrame) -> Int? {
