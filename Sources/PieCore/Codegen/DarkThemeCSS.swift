@@ -5,12 +5,20 @@ extension DarkTheme {
     /// The chart's dark rules (chart.svg's `<style>` and chart.css), nested in the chart's
     /// scope block.
     func chartCSS(into out: inout ByteWriter) {
+        rules(into: &out) { out in
+            if paintsBackground { rule(".p-bg{fill:", background, into: &out) }
+            rule(".p-ink,.p-ink text{fill:", ink, into: &out)
+            rule(".p-ink path,.p-ink line,.p-ink polyline{stroke:", ink, into: &out)
+            if let separator { rule(".p-sep{stroke:", separator, into: &out) }
+            if let track { rule(".p-track{fill:", track, into: &out) }
+        }
+    }
+
+    /// `body`'s rules in the dark look: inside `prefers-color-scheme: dark`, or as they are
+    /// when the dark look is forced (`piec md`'s dark images).
+    func rules(into out: inout ByteWriter, _ body: (inout ByteWriter) -> Void) {
         if !forced { out.raw("@media (prefers-color-scheme:dark){\n") }
-        if paintsBackground { rule(".p-bg{fill:", background, into: &out) }
-        rule(".p-ink,.p-ink text{fill:", ink, into: &out)
-        rule(".p-ink path,.p-ink line,.p-ink polyline{stroke:", ink, into: &out)
-        if let separator { rule(".p-sep{stroke:", separator, into: &out) }
-        if let track { rule(".p-track{fill:", track, into: &out) }
+        body(&out)
         if !forced { out.raw("}\n") }
     }
 

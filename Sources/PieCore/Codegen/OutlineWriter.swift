@@ -59,7 +59,7 @@ enum OutlineWriter {
         var keyframes = ByteWriter(capacity: 128)
         rules.raw(".p-outline{pointer-events:none}\n")
         if let dark, to.darkColor != to.color {
-            darkRule(dark, into: &rules) {
+            dark.rules(into: &rules) {
                 $0.raw(".p-outline{stroke:")
                 $0.hex(to.darkColor)
                 $0.raw("}\n")
@@ -88,7 +88,7 @@ enum OutlineWriter {
             rules.raw("}\n")
             var d = f
             d.lineColor = from.darkColor
-            darkRule(dark, into: &rules) {
+            dark.rules(into: &rules) {
                 $0.raw(".p-outline{")
                 ownColor(d, into: &$0)
                 $0.raw("}\n")
@@ -132,12 +132,5 @@ enum OutlineWriter {
         out.raw(MotionProperty.stroke.custom)
         out.raw(":")
         f.writeValue(.stroke, into: &out)
-    }
-
-    /// `body` inside the dark look's media query (none when the dark look is forced).
-    private static func darkRule(_ dark: DarkTheme, into out: inout ByteWriter, _ body: (inout ByteWriter) -> Void) {
-        if !dark.forced { out.raw("@media (prefers-color-scheme:dark){\n") }
-        body(&out)
-        if !dark.forced { out.raw("}\n") }
     }
 }
