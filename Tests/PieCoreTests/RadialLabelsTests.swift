@@ -67,12 +67,12 @@ struct RadialLabelsTests {
         }
         let poses = OutsideLabels.place(inputs, room: room, outer: layout.outerRadius, sign: layout.screenSign, fontSize: layout.fontSize)
         #expect(poses.count == inputs.count, "every label placed: \(poses.count) of \(inputs.count)")
-        var boxes: [RadialLabels.Box] = []
+        var boxes: [SectorBox] = []
         for input in inputs {
             let p = try #require(poses[input.index])
             #expect(p.side == 0)
             let e = RadialLabels.extent(input.text, fontSize: layout.fontSize)
-            let box = RadialLabels.Box(minX: p.x - e.width / 2, maxX: p.x + e.width / 2, minY: p.y + e.top, maxY: p.y + e.bottom)
+            let box = SectorBox(minX: p.x - e.width / 2, minY: p.y + e.top, maxX: p.x + e.width / 2, maxY: p.y + e.bottom)
             let nx = min(max(0, box.minX), box.maxX), ny = min(max(0, box.minY), box.maxY)
             #expect((nx * nx + ny * ny).squareRoot() >= radius * layout.outerRadius - 1e-6, "\(input.text) off its circle")
             // On the middle angle: the box's centre lies on the slice's middle ray.

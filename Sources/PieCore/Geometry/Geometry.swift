@@ -33,6 +33,11 @@ struct PieBox: Equatable {
     var centerX: Double
     var centerY: Double
 
+    /// The box with room added on each side (the pie's centre moves with the left and top).
+    func grown(left: Double, right: Double, top: Double, bottom: Double) -> PieBox {
+        PieBox(width: width + left + right, height: height + top + bottom, centerX: centerX + left, centerY: centerY + top)
+    }
+
     static func fit(size: Double, outer: Double, inner: Double, start: Double, sweep: Double, sign: Double) -> PieBox {
         let square = PieBox(width: size, height: size, centerX: size / 2, centerY: size / 2)
         guard sweep < 360, sweep > 0 else { return square }

@@ -53,8 +53,7 @@ enum LabelRoomPlanner {
             // every renderer anti-aliases them alike.
             (left, right, top, bottom) = (left.rounded(.up), right.rounded(.up), top.rounded(.up), bottom.rounded(.up))
         }
-        let grown = PieBox(width: box.width + left + right, height: box.height + top + bottom,
-                           centerX: box.centerX + left, centerY: box.centerY + top)
+        let grown = box.grown(left: left, right: right, top: top, bottom: bottom)
         let room = LabelRoom(minX: -grown.centerX, maxX: grown.width - grown.centerX,
                              minY: -grown.centerY + inset, maxY: grown.height - grown.centerY - inset, column: column,
                              explode: explode)
@@ -65,21 +64,15 @@ enum LabelRoomPlanner {
     /// and the widest label's at every angle of the sweep, plus `inset` (whole pixels).
     static func radial(_ box: PieBox, slices: [SliceLayout], factor: Double, outer: Double, explode: Double, sign: Double,
                        sweep: (start: Double, sweep: Double), fontSize: Double) -> Result {
-        var inputs: [OutsideLabels.Input] = []
-        for (k, s) in slices.enumerated() where s.labelOutside {
-            guard let text = s.labelText else { continue }
-            inputs.append(OutsideLabels.Input(index: k, geometry: s.geometry.exploded(s.explode), priority: s.span, text: text))
-        }
         var (left, right, top, bottom) = (0.0, 0.0, 0.0, 0.0)
-        if let need = RadialLabels.envelope(inputs, factor: factor, outer: outer, explode: explode, start: sweep.start,
+        if let need = RadialLabels.envelope(OutsideLabels.inputs(slices), factor: factor, outer: outer, explode: explode, start: sweep.start,
                                             sweep: sweep.sweep, sign: sign, fontSize: fontSize) {
             left = max(0, -need.minX + inset - box.centerX).rounded(.up)
             right = max(0, need.maxX + inset - (box.width - box.centerX)).rounded(.up)
             top = max(0, -need.minY + inset - box.centerY).rounded(.up)
             bottom = max(0, need.maxY + inset - (box.height - box.centerY)).rounded(.up)
         }
-        let grown = PieBox(width: box.width + left + right, height: box.height + top + bottom,
-                           centerX: box.centerX + left, centerY: box.centerY + top)
+        let grown = box.grown(left: left, right: right, top: top, bottom: bottom)
         let room = LabelRoom(minX: -grown.centerX + inset, maxX: grown.width - grown.centerX - inset,
                              minY: -grown.centerY + inset, maxY: grown.height - grown.centerY - inset,
                              column: OutsideLabels.column(outer: outer, explode: explode), explode: explode, radial: factor)

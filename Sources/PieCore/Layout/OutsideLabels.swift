@@ -122,11 +122,7 @@ public enum OutsideLabels {
     /// the largest slices' labels) lose their text and are marked `.noRoom`; the ink layer then
     /// places the others, which fit, at every instant.
     static func leaveOut(_ slices: inout [SliceLayout], room: LabelRoom, outer: Double, sign: Double, fontSize: Double) {
-        var inputs: [Input] = []
-        for (k, s) in slices.enumerated() where s.labelOutside {
-            guard let text = s.labelText else { continue }
-            inputs.append(Input(index: k, geometry: s.geometry.exploded(s.explode), priority: s.span, text: text))
-        }
+        let inputs = inputs(slices)
         guard !inputs.isEmpty else { return }
         let placed = place(inputs, room: room, outer: outer, sign: sign, fontSize: fontSize)
         for input in inputs where placed[input.index] == nil {
@@ -134,6 +130,17 @@ public enum OutsideLabels {
             slices[input.index].labelOutside = false
             slices[input.index].labelLeftOut = .noRoom
         }
+    }
+
+    /// The labels of the chart at rest that go outside: each slice as drawn (exploded), its
+    /// span the priority.
+    static func inputs(_ slices: [SliceLayout]) -> [Input] {
+        var inputs: [Input] = []
+        for (k, s) in slices.enumerated() where s.labelOutside {
+            guard let text = s.labelText else { continue }
+            inputs.append(Input(index: k, geometry: s.geometry.exploded(s.explode), priority: s.span, text: text))
+        }
+        return inputs
     }
 
     /// Right of the pie (+1) when the screen angle (0 = 12 o'clock, clockwise) is in [0, 180).

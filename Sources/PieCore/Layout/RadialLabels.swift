@@ -1,9 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#else
-import Glibc
-#endif
-
 /// Outside labels at a distance (`labels.radius` above 1, Vega-Lite's radius offset,
 /// matplotlib's `labeldistance`): each label on its slice's middle angle, centred
 /// (`text-anchor: middle`), its box just beyond the circle of radius `distance` × the outer
@@ -20,45 +14,28 @@ public enum RadialLabels {
     /// Outward steps (half a line each) a label may take to clear its neighbours.
     public static let pushes = 3
 
-    /// An axis-aligned box in pie coordinates (px from the centre, y down).
-    public struct Box: Sendable, Hashable {
-        public var minX: Double, maxX: Double, minY: Double, maxY: Double
-
-        func overlaps(_ o: Box, by gap: Double) -> Bool {
-            minX < o.maxX + gap && o.minX < maxX + gap && minY < o.maxY + gap && o.minY < maxY + gap
-        }
-
-        func isInside(_ room: LabelRoom) -> Bool {
-            minX >= room.minX - 1e-9 && maxX <= room.maxX + 1e-9 && minY >= room.minY - 1e-9 && maxY <= room.maxY + 1e-9
-        }
-
-        func union(_ o: Box) -> Box {
-            Box(minX: Swift.min(minX, o.minX), maxX: Swift.max(maxX, o.maxX), minY: Swift.min(minY, o.minY), maxY: Swift.max(maxY, o.maxY))
-        }
-    }
-
     /// Placed boxes by the grid cells they cover (`cell` px), so that a label is tested only
     /// against its neighbours: placing many labels stays linear (a chart with thousands of
     /// labelled slices is solved at every sample of its transition).
     struct Grid {
         static let cell = 32.0
-        private var boxes: [Box] = []
+        private var boxes: [SectorBox] = []
         private var cells: [Int64: [Int]] = [:]
 
-        private static func span(_ b: Box) -> (x: ClosedRange<Int64>, y: ClosedRange<Int64>) {
+        private static func span(_ b: SectorBox) -> (x: ClosedRange<Int64>, y: ClosedRange<Int64>) {
             func c(_ v: Double) -> Int64 { Int64((v / cell).rounded(.down)) }
             return (c(b.minX - gap)...c(b.maxX + gap), c(b.minY - gap)...c(b.maxY + gap))
         }
 
         private static func key(_ x: Int64, _ y: Int64) -> Int64 { x &* 1_000_003 &+ y }
 
-        func overlaps(_ b: Box) -> Bool {
+        func overlaps(_ b: SectorBox) -> Bool {
             let s = Grid.span(b)
             for x in s.x { for y in s.y { if let list = cells[Grid.key(x, y)], list.contains(where: { boxes[$0].overlaps(b, by: gap) }) { return true } } }
             return false
         }
 
-        mutating func insert(_ b: Box) {
+        mutating func insert(_ b: SectorBox) {
             let s = Grid.span(b)
             for x in s.x { for y in s.y { cells[Grid.key(x, y), default: []].append(boxes.count) } }
             boxes.append(b)
@@ -76,13 +53,13 @@ public enum RadialLabels {
     /// beyond the circle of radius `d`: its anchor (horizontal and vertical centre of one line)
     /// and its box.
     static func spot(_ e: (width: Double, top: Double, bottom: Double), angle a: Double, distance d: Double)
-        -> (x: Double, y: Double, box: Box) {
+        -> (x: Double, y: Double, box: SectorBox) {
         let u = Geometry.point(angle: a, radius: 1)
         let h = e.bottom - e.top
         let reach = abs(u.x) * e.width / 2 + abs(u.y) * h / 2
         let c = (x: u.x * (d + reach), y: u.y * (d + reach))
         let y = c.y - (e.top + e.bottom) / 2
-        return (c.x, y, Box(minX: c.x - e.width / 2, maxX: c.x + e.width / 2, minY: y + e.top, maxY: y + e.bottom))
+        return (c.x, y, SectorBox(minX: c.x - e.width / 2, minY: y + e.top, maxX: c.x + e.width / 2, maxY: y + e.bottom))
     }
 
     /// The distance (px) labels stand at: `factor` × `outer`, beyond the most exploded rim.
@@ -124,29 +101,43 @@ public enum RadialLabels {
     /// without bounds) and, so that a transition's labels fit at every angle they pass, a box
     /// of the widest and tallest label at every angle of the sweep (1 degree apart).
     static func envelope(_ inputs: [OutsideLabels.Input], factor: Double, outer: Double, explode: Double, start: Double,
-                         sweep: Double, sign: Double, fontSize: Double) -> Box? {
+                         sweep: Double, sign: Double, fontSize: Double) -> SectorBox? {
         guard !inputs.isEmpty else { return nil }
         let open = LabelRoom(minX: -.infinity, maxX: .infinity, minY: -.infinity, maxY: .infinity, column: 0, explode: explode)
         let rest = place(inputs, room: open, factor: factor, outer: outer, sign: sign, fontSize: fontSize)
+        let extents = inputs.map { extent($0.text, fontSize: fontSize) }
         var widest = TextMetrics.width("\u{2026}", fontSize: fontSize), top = 0.0, bottom = 0.0
-        for input in inputs {
-            let e = extent(input.text, fontSize: fontSize)
+        for e in extents {
             widest = max(widest, e.width)
             top = min(top, e.top)
             bottom = max(bottom, e.bottom)
         }
         let d = distance(factor: factor, outer: outer, explode: explode)
-        var box: Box? = nil
-        func add(_ b: Box) { box = box.map { $0.union(b) } ?? b }
+        var box: SectorBox? = nil
+        func add(_ b: SectorBox) { box = box.map { $0.union(b) } ?? b }
         let n = max(Int(sweep.rounded(.up)), 1)
         for k in 0...n {
             add(spot((widest, top, bottom), angle: sign * (start + sweep * Double(k) / Double(n)), distance: d).box)
         }
-        for input in inputs {
+        for (input, e) in zip(inputs, extents) {
             guard let p = rest[input.index] else { continue }
-            let e = extent(input.text, fontSize: fontSize)
-            add(Box(minX: p.x - e.width / 2, maxX: p.x + e.width / 2, minY: p.y + e.top, maxY: p.y + e.bottom))
+            add(SectorBox(minX: p.x - e.width / 2, minY: p.y + e.top, maxX: p.x + e.width / 2, maxY: p.y + e.bottom))
         }
         return box
+    }
+}
+
+/// What labels at a distance ask of a text box: two boxes apart, within the room, together.
+extension SectorBox {
+    func overlaps(_ o: SectorBox, by gap: Double) -> Bool {
+        minX < o.maxX + gap && o.minX < maxX + gap && minY < o.maxY + gap && o.minY < maxY + gap
+    }
+
+    func isInside(_ room: LabelRoom) -> Bool {
+        minX >= room.minX - 1e-9 && maxX <= room.maxX + 1e-9 && minY >= room.minY - 1e-9 && maxY <= room.maxY + 1e-9
+    }
+
+    func union(_ o: SectorBox) -> SectorBox {
+        SectorBox(minX: Swift.min(minX, o.minX), minY: Swift.min(minY, o.minY), maxX: Swift.max(maxX, o.maxX), maxY: Swift.max(maxY, o.maxY))
     }
 }

@@ -54,14 +54,10 @@ enum TextLines {
     /// anchor `y`, the first baseline at `0.35` em plus `firstLineShift`): px to its top
     /// (negative) and to its bottom.
     static func verticalExtent(_ text: String, fontSize: Double) -> (top: Double, bottom: Double) {
-        if LabelDetail.marked(text) {
-            let m = MixedLines(text, fontSize: fontSize)
-            return (m.firstBaseline - m.ascent, m.firstBaseline + m.span + m.descent)
-        }
-        let lines = split(text)
-        let first = fontSize * 0.35 + firstLineShift(text, fontSize: fontSize)
-        let last = first + fontSize * leading * Double(lines.count - 1)
-        return (first - ascent(lines[0], fontSize: fontSize), last + descent(lines[lines.count - 1], fontSize: fontSize))
+        // The first line is the label's own (a detail line never leads), at `fontSize`.
+        let firstLine = text.prefix { $0 != "\n" }
+        let top = fontSize * 0.35 + firstLineShift(text, fontSize: fontSize) - ascent(firstLine, fontSize: fontSize)
+        return (top, top + boxHeight(text, fontSize: fontSize))
     }
 
     /// Where the first baseline sits relative to a single line's (px, up is negative).
