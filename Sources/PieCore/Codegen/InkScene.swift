@@ -91,8 +91,7 @@ struct InkScene {
             let solved = InkScene.solve(entries, state: state, plan: plan, at: t, layout: layout, room: room)
             for i in entries.indices { poses[i].append(solved[i]) }
             if coloured {
-                let all = state.segments + state.movers + state.floatingLabels
-                for (i, e) in entries.enumerated() { colors[i].append(all[e.position].from.color) }
+                for (i, e) in entries.enumerated() { colors[i].append(InkScene.segment(e.position, of: state).from.color) }
             }
         }
         tracks = entries.enumerated().map { i, e in
@@ -124,6 +123,14 @@ struct InkScene {
         return e.segment.slice.map { layout.slices[$0].color } ?? e.segment.from.color
     }
 
+    /// The segment at `position` of `plan.segments + plan.movers + plan.floatingLabels` (an
+    /// `Entry`'s position), without joining the three at every sample.
+    static func segment(_ position: Int, of plan: TransitionPlan) -> Segment {
+        let s = plan.segments.count, m = plan.movers.count
+        return position < s ? plan.segments[position]
+            : position < s + m ? plan.movers[position - s] : plan.floatingLabels[position - s - m]
+    }
+
     /// Labels that are outside at either end, in the plan's order (segments, then movers).
     static func entries(layout: ChartLayout, plan: TransitionPlan, animated: Bool) -> [Entry] {
         let sign = layout.screenSign
@@ -150,11 +157,10 @@ struct InkScene {
     /// together. Opacity follows the eased progress for labels that appear or leave.
     static func solve(_ entries: [Entry], state: TransitionPlan, plan: TransitionPlan, at t: Double,
                       layout: ChartLayout, room: LabelRoom) -> [OutsideLabels.Pose?] {
-        let all = state.segments + state.movers + state.floatingLabels
         var inputs: [OutsideLabels.Input] = []
         var opacity: [Double] = []
         for (i, e) in entries.enumerated() {
-            let g = all[e.position].from
+            let g = InkScene.segment(e.position, of: state).from
             let p = plan.window(of: e.segment).progress(at: t)
             let eased = plan.easing.value(at: p)
             let fromShown = e.fromOutside && e.segment.from.span > 0

@@ -49,16 +49,15 @@ enum InkWriter {
                       centers: [(index: Int, text: CenterText, opacity: Double)], ink: Color, fontSize: Double,
                       leaders: Bool = true, into out: inout ByteWriter) {
         if !labels.isEmpty {
-            if !leaders {
-                // `labels.leader: none`: no leader group at all.
-            } else if labels.contains(where: { $0.leader != nil }) {
-                out.raw("<g class=\"p-ll\" fill=\"none\" stroke-width=\"1\">\n")
-            } else {
-                out.raw("<g class=\"p-ink p-ll\" fill=\"none\" stroke=\"")
-                out.hex(ink)
-                out.raw("\" stroke-width=\"1\">\n")
-            }
+            // `labels.leader: none` writes no leader group at all.
             if leaders {
+                if labels.contains(where: { $0.leader != nil }) {
+                    out.raw("<g class=\"p-ll\" fill=\"none\" stroke-width=\"1\">\n")
+                } else {
+                    out.raw("<g class=\"p-ink p-ll\" fill=\"none\" stroke=\"")
+                    out.hex(ink)
+                    out.raw("\" stroke-width=\"1\">\n")
+                }
                 for l in labels {
                     unitLine("p-qa", l.index, l.pose.tick, opacity: l.pose.opacity, stroke: l.leader, into: &out)
                     unitLine("p-qb", l.index, l.pose.elbow, opacity: l.pose.opacity, stroke: l.leader, into: &out)
