@@ -1,4 +1,5 @@
 import PieDiagnostics
+import PieJSON
 
 /// `chart.outline`: a circle around the whole pie (Mermaid's `pieOuterStrokeWidth` and
 /// `pieOuterStrokeColor`). The pie shrinks by `width` so that the outline's outer edge lands
@@ -35,12 +36,8 @@ extension Lowering {
     mutating func validateOutline(_ spec: ChartSpec) {
         guard spec.chart.outline != nil, spec.chart.sweep < 360 else { return }
         let sweep = locations.value("chart.sweep").map { [DiagnosticLabel(range: $0, message: "the sweep is partial here")] } ?? []
-        error(OutlineDiagnostics.needsCircle, "`chart.outline` needs a full circle: `sweep` is \(formatSweep(spec.chart.sweep))",
+        error(OutlineDiagnostics.needsCircle, "`chart.outline` needs a full circle: `sweep` is \(formatNumber(spec.chart.sweep))",
               at: locations.key("chart.outline"), labels: sweep,
               help: "set `chart.sweep: 360`, or remove `outline`")
-    }
-
-    private func formatSweep(_ x: Double) -> String {
-        x == x.rounded() ? String(Int(x)) : String(x)
     }
 }

@@ -16,7 +16,7 @@ public struct ChartPose: Sendable, Hashable {
     public var labelFraction: Double?
     /// `labels.radius` above 1 (outside labels at a distance); when both versions set one,
     /// the labels move between the two distances.
-    public var labelDistance: Double? = nil
+    public var labelDistance: Double?
     /// The donut's centre text; a change cross-fades.
     public var center: CenterText?
     /// The title block; lines that change cross-fade.
@@ -24,10 +24,11 @@ public struct ChartPose: Sendable, Hashable {
     /// `chart.outline`; nil when this end has none (`OutlinePose.blend`).
     public var outline: OutlinePose?
 
-    public init(startAngle: Double, labelFraction: Double? = nil, center: CenterText? = nil, title: TitleBlock? = nil,
-                outline: OutlinePose? = nil) {
+    public init(startAngle: Double, labelFraction: Double? = nil, labelDistance: Double? = nil, center: CenterText? = nil,
+                title: TitleBlock? = nil, outline: OutlinePose? = nil) {
         self.startAngle = startAngle
         self.labelFraction = labelFraction
+        self.labelDistance = labelDistance
         self.center = center
         self.title = title
         self.outline = outline
@@ -39,21 +40,20 @@ public struct ChartPose: Sendable, Hashable {
         self.init(startAngle: layout.startAngle,
                   labelFraction: resolvesLabelFraction ? layout.labelFraction ?? SegmentGeometry.defaultLabelFraction(innerRadius: layout.innerRadius)
                                                        : layout.labelFraction,
-                  center: layout.center, title: layout.title, outline: OutlinePose(layout))
-        labelDistance = layout.labelDistance
+                  labelDistance: layout.labelDistance, center: layout.center, title: layout.title, outline: OutlinePose(layout))
     }
 
     /// The pose at eased progress `e` from `self` (0) to `other` (1): numbers move linearly,
     /// texts keep this end's value until the end (their writers cross-fade the two).
     public func blended(to other: ChartPose, at e: Double) -> ChartPose {
         func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * e }
-        var pose = ChartPose(startAngle: mix(startAngle, other.startAngle),
-                             labelFraction: labelFraction.flatMap { a in other.labelFraction.map { mix(a, $0) } } ?? labelFraction,
-                             center: e >= 1 ? other.center : center,
-                             title: e >= 1 ? other.title : title,
-                             outline: OutlinePose.blend(outline, other.outline, at: e))
-        pose.labelDistance = labelDistance.flatMap { a in other.labelDistance.map { mix(a, $0) } } ?? (e >= 1 ? other.labelDistance : labelDistance)
-        return pose
+        return ChartPose(startAngle: mix(startAngle, other.startAngle),
+                         labelFraction: labelFraction.flatMap { a in other.labelFraction.map { mix(a, $0) } } ?? labelFraction,
+                         labelDistance: labelDistance.flatMap { a in other.labelDistance.map { mix(a, $0) } }
+                             ?? (e >= 1 ? other.labelDistance : labelDistance),
+                         center: e >= 1 ? other.center : center,
+                         title: e >= 1 ? other.title : title,
+                         outline: OutlinePose.blend(outline, other.outline, at: e))
     }
 }
 
