@@ -29,7 +29,7 @@ struct BundleTests {
         #expect(order == order.sorted())
         #expect(html.contains("aria-label=\"Swift: 42.5 (42.5%)\""))
         #expect(html.contains(".piec-languages .p-s0:hover,.piec-languages .p-s0:focus{transform:translate("))
-        #expect(html.contains(".piec-languages:has(.p-s4:hover,.p-s4:focus) .p-t4{visibility:visible}"))
+        #expect(html.contains(".piec-languages:is(:hover,:focus-within):has(.p-s4:hover,.p-s4:focus) .p-t4{visibility:visible}"))
         #expect(!html.contains("p-s3"))
     }
 

@@ -41,10 +41,12 @@ enum LegendInteraction {
         guard layout.legend.position != .none else { return }
         let root = "." + scene.scope
         out.raw(root)
+        // The legend is ink, and ink lets the pointer through (`.p-ink{pointer-events:none}`,
+        // so labels never hide a slice from it); its rows take the pointer back.
         out.raw(" .p-li{outline:none;cursor:default}\n")
         out.raw(root)
         out.raw(" .p-li:focus-visible .p-hit{stroke:#111;stroke-width:1.5}\n")
-        out.raw(root)
+        out.raw(HTMLPage.activeRoot(root))
         out.raw(":has(.p-li:hover,.p-li:focus) .p-w{opacity:")
         out.num(dimOpacity)
         out.raw("}\n")
@@ -64,7 +66,7 @@ enum LegendInteraction {
             out.raw(" .p-t")
             out.int(k)
             out.raw("{visibility:visible}\n")
-            out.raw(root)
+            out.raw(HTMLPage.activeRoot(root))
             out.raw(":has(.p-s")
             out.int(k)
             out.raw(":hover,.p-s")
@@ -75,9 +77,9 @@ enum LegendInteraction {
         }
     }
 
-    /// `<root>:has(.p-li<k>:hover,.p-li<k>:focus)`: legend row `k` is hovered or focused.
+    /// `<active root>:has(.p-li<k>:hover,.p-li<k>:focus)`: legend row `k` is hovered or focused.
     private static func active(_ root: String, _ k: Int, into out: inout ByteWriter) {
-        out.raw(root)
+        out.raw(HTMLPage.activeRoot(root))
         out.raw(":has(.p-li")
         out.int(k)
         out.raw(":hover,.p-li")

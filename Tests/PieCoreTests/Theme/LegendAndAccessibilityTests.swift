@@ -31,10 +31,10 @@ struct LegendAndAccessibilityTests {
 
     @Test func legendRowHighlightsItsSliceAndShowsItsTooltip() {
         let html = Fixture.text(Fixture.bundle(Self.languages()), "index.html")
-        #expect(html.contains(".piec-languages:has(.p-li:hover,.p-li:focus) .p-w{opacity:0.45}"))
-        #expect(html.contains(".piec-languages:has(.p-li2:hover,.p-li2:focus) .p-s2{opacity:1;transform:translate("))
-        #expect(html.contains(".piec-languages:has(.p-li2:hover,.p-li2:focus) .p-t2{visibility:visible}"))
-        #expect(html.contains(".piec-languages:has(.p-w:hover,.p-w:focus,.p-li:hover,.p-li:focus) .p-st{visibility:hidden}"))
+        #expect(html.contains(".piec-languages:is(:hover,:focus-within):has(.p-li:hover,.p-li:focus) .p-w{opacity:0.45}"))
+        #expect(html.contains(".piec-languages:is(:hover,:focus-within):has(.p-li2:hover,.p-li2:focus) .p-s2{opacity:1;transform:translate("))
+        #expect(html.contains(".piec-languages:is(:hover,:focus-within):has(.p-li2:hover,.p-li2:focus) .p-t2{visibility:visible}"))
+        #expect(html.contains(".piec-languages:is(:hover,:focus-within):has(.p-w:hover,.p-w:focus,.p-li:hover,.p-li:focus) .p-st{visibility:hidden}"))
     }
 
     /// A slice lifts by the same offset whether it or its legend row is hovered: `lift` (6 px)
