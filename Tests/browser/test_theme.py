@@ -4,11 +4,15 @@
   `prefers-color-scheme: dark`) shows the dark background, dark separators, the dark track and
   light legend text; without it, the light colours.
 - Legend interaction: index.html with a legend row focused by `element.focus()` (the CSS treats
-  `:focus` like `:hover`) lifts that row's slice, dims the others and shows its tooltip.
+  `:focus` like `:hover`) lifts that row's slice, dims the others and shows its tooltip. A real
+  pointer (DevTools input in Chromium, WebDriver actions in Firefox and WebKitGTK) resting on a
+  slice shows its tooltip and underlines its row; on a legend row, shows the slice's tooltip and
+  dims the others; leaving the chart restores everything (every engine).
 - Patterns: marks stand still while slices turn (a mid-transition frame matches the rest frame
   inside every slice), the motion layer hands over to the exact layer without a jump, and
   librsvg renders the patterned final state."""
 
+import json
 import math
 import os
 import re
@@ -150,6 +154,7 @@ LEGEND_SPEC = {
                {"id": "b", "label": "Beta", "value": 35, "color": "#d62728"},
                {"id": "c", "label": "Gamma", "value": 25, "color": "#2ca02c"}],
 }
+LEGEND_DIM = 0.45   # LegendInteraction.dimOpacity
 PAGE_STYLE = ("<style>body{margin:0!important;padding:0!important}h1,main>p,figcaption{display:none}"
               "figure{margin:0}figure svg{display:block}</style>")
 
@@ -193,7 +198,7 @@ def test_focused_legend_row_dims_the_other_slices(legend_shots):
         x, y = point(m, (s["startAngle"] + s["endAngle"]) / 2, r)
         color = parse_hex(s["color"])
         assert near(shots["none"].sample(x, y), color, 3)
-        expected = color if k == 1 else tuple(255 + (c - 255) * 0.45 for c in color)
+        expected = color if k == 1 else tuple(255 + (c - 255) * LEGEND_DIM for c in color)
         assert near(shots["legend"].sample(x, y), expected, 6), (s["id"], shots["legend"].sample(x, y), expected)
 
 
@@ -291,3 +296,36 @@ def test_rsvg_renders_the_patterned_final_state(pattern_frames, rsvg_convert, wo
     assert sum(1 for d in diffs if d > 60) <= len(diffs) * 0.03
     # Marks, not flat colours: 4 slices draw far more than 4 colours.
     assert len({img.pixel(x, y) for x in range(40, 280, 3) for y in range(40, 280, 3)}) > 20
+
+
+HOVER_STATE = """JSON.stringify({
+  tips: [...document.querySelectorAll('.p-t')].map(e => getComputedStyle(e).visibility === 'visible' ? 1 : 0),
+  opacity: [...document.querySelectorAll('.p-w')].map(e => Number(getComputedStyle(e).opacity)),
+  underline: [...document.querySelectorAll('.p-li')].map(e =>
+    getComputedStyle(e.querySelector('text')).textDecorationLine.includes('underline') ? 1 : 0)})"""
+
+
+@pytest.fixture(scope="module")
+def hover_page(build):
+    # Outside labels make the chart's ink, which lets the pointer through
+    # (`.p-ink{pointer-events:none}`): the legend is ink too, and its rows must take it back.
+    b = build(dict(LEGEND_SPEC, id="legendhover", labels={"position": "outside"}))
+    return b.manifest, focus_page(b.directory, None, "hover")
+
+
+def test_pointer_on_slices_and_legend_rows(hover_page, engine):
+    m, page = hover_page
+    r = (m["chart"]["outerRadius"] + m["chart"]["innerRadius"]) / 2
+    slices = [tuple(int(round(c)) for c in point(m, (s["startAngle"] + s["endAngle"]) / 2, r)) for s in m["slices"]]
+    rows = [f".p-li{k}" for k in range(len(m["slices"]))]
+    states = [json.loads(x) for x in engine.hover(page, slices + rows, HOVER_STATE)]
+    n = len(m["slices"])
+    one = lambda k: [1 if i == k else 0 for i in range(n)]
+    for k in range(n):
+        on_slice, on_row = states[k], states[n + k]
+        assert on_slice["tips"] == one(k), (engine.name, "slice", k, on_slice)
+        assert on_slice["opacity"] == [1] * n, (engine.name, "slice", k, on_slice)
+        assert on_slice["underline"] == one(k), (engine.name, "slice", k, on_slice)
+        assert on_row["tips"] == one(k), (engine.name, "row", k, on_row)
+        assert on_row["opacity"] == [1 if i == k else LEGEND_DIM for i in range(n)], (engine.name, "row", k, on_row)
+    assert states[-1] == {"tips": [0] * n, "opacity": [1] * n, "underline": [0] * n}, (engine.name, states[-1])

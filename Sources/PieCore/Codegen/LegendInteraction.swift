@@ -43,7 +43,7 @@ enum LegendInteraction {
         out.raw(root)
         // The legend is ink, and ink lets the pointer through (`.p-ink{pointer-events:none}`,
         // so labels never hide a slice from it); its rows take the pointer back.
-        out.raw(" .p-li{outline:none;cursor:default}\n")
+        out.raw(" .p-li{outline:none;cursor:default;pointer-events:auto}\n")
         out.raw(root)
         out.raw(" .p-li:focus-visible .p-hit{stroke:#111;stroke-width:1.5}\n")
         out.raw(HTMLPage.activeRoot(root))

@@ -36,6 +36,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -134,6 +135,39 @@ def _spawn(cmd, env=None, **kw):
                             start_new_session=True, **kw)
 
 
+# A point inside the element `sel` matches where it is what the pointer hits (integer viewport
+# coordinates, as pointer actions take), or null.
+HIT_POINT_JS = """(sel => { const el = document.querySelector(sel), b = el.getBoundingClientRect();
+  for (let y = Math.ceil(b.top) + 1; y < b.bottom - 1; y += 2)
+    for (let x = Math.ceil(b.left) + 1; x < b.right - 1; x += 2) {
+      const hit = document.elementFromPoint(x, y);
+      if (hit && (hit === el || el.contains(hit))) return [x, y];
+    }
+  return null; })(%s)"""
+
+
+def hit_point(engine, target, evaluate):
+    """Where `hover` puts the pointer: a point given, a point of a selector's element, or
+    (None) the page's bottom-right corner, off the chart."""
+    if target is None:
+        return 799, 599
+    if not isinstance(target, str):
+        return target
+    found = evaluate(HIT_POINT_JS % json.dumps(target))
+    if found is None:
+        raise AssertionError(f"{engine}: no point of {target} takes the pointer")
+    return found
+
+
+AFTER_TWO_FRAMES_PROMISE = "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(0))))"
+
+
+def POINTER_MOVE(x, y):
+    """One W3C WebDriver pointer action: the mouse moves to viewport point (x, y)."""
+    return {"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+            "actions": [{"type": "pointerMove", "duration": 0, "x": x, "y": y, "origin": "viewport"}]}
+
+
 class Engine:
     """Common part: screenshots of SeekPages and DOM dumps, with restart on hang."""
 
@@ -170,6 +204,13 @@ class Engine:
             return False
         raise AssertionError(f"{self.name}: no matchMedia result in {dom[:500]!r}")
 
+    def hover(self, html_path, selectors, state_js, reduced_motion=True):
+        """For each target, a selector or a viewport point (x, y): rest a real pointer (not a
+        script event) on the point, or on a point of the selector's first element where that
+        element is topmost, wait two frames, and return `state_js`'s value; then the pointer
+        leaves the page (one more state)."""
+        raise NotImplementedError
+
     def close(self):
         pass
 
@@ -203,6 +244,29 @@ class ChromiumEngine(Engine):
         if proc.returncode != 0:
             raise RuntimeError(f"chromium --dump-dom failed ({proc.returncode}):\n{proc.stderr[-2000:]}")
         return proc.stdout
+
+
+    def hover(self, html_path, selectors, state_js, reduced_motion=True):
+        # The CLI has no pointer: one browser over the DevTools pipe (bench/browser/cdp.py),
+        # `Input.dispatchMouseEvent` being a real pointer move (hit test, :hover), not a script event.
+        sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "bench" / "browser"))
+        import cdp
+        motion = "--force-prefers-reduced-motion" if reduced_motion else "--force-prefers-no-reduced-motion"
+        frames = AFTER_TWO_FRAMES_PROMISE
+        with cdp.Chromium(width=800, height=600, flags=(motion, "--disable-gpu")) as browser:
+            tab = browser.page()
+            tab.send("Page.bringToFront")
+            tab.send("Emulation.setDeviceMetricsOverride", {"width": 800, "height": 600,
+                                                            "deviceScaleFactor": 1, "mobile": False})
+            tab.navigate(Path(html_path).resolve().as_uri())
+            tab.evaluate(frames, await_promise=True)
+            states = []
+            for sel in list(selectors) + [None]:
+                x, y = hit_point(self.name, sel, tab.evaluate)
+                tab.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y, "button": "none"})
+                tab.evaluate(frames, await_promise=True)
+                states.append(tab.evaluate(state_js))
+            return states
 
 
 class SessionEngine(Engine):
@@ -253,6 +317,22 @@ class SessionEngine(Engine):
             b.execute_async(AFTER_TWO_FRAMES)
             return b.execute("return document.documentElement.outerHTML;")
         return self._run(reduced_motion, dom)
+
+    def hover(self, html_path, selectors, state_js, reduced_motion=True):
+        url = Path(html_path).resolve().as_uri()
+
+        def run(b):
+            b.fit_viewport(800, 600)
+            b.navigate(url)
+            b.execute_async(AFTER_TWO_FRAMES)
+            states = []
+            for sel in list(selectors) + [None]:
+                x, y = hit_point(self.name, sel, lambda js: b.execute("return " + js + ";"))
+                b.pointer_move(int(x), int(y))
+                b.execute_async(AFTER_TWO_FRAMES)
+                states.append(b.execute("return " + state_js + ";"))
+            return states
+        return self._run(reduced_motion, run)
 
     def close(self):
         for b in self.browsers.values():
@@ -380,6 +460,9 @@ class Firefox(WebDriverCommands):
     def navigate(self, url):
         self.command("WebDriver:Navigate", {"url": url})
 
+    def pointer_move(self, x, y):
+        self.command("WebDriver:PerformActions", {"actions": [POINTER_MOVE(x, y)]})
+
     def execute(self, script):
         return self.command("WebDriver:ExecuteScript", {"script": script, "args": []})["value"]
 
@@ -493,6 +576,9 @@ class WebKit(WebDriverCommands):
 
     def navigate(self, url):
         self.command("POST", "url", {"url": url})
+
+    def pointer_move(self, x, y):
+        self.command("POST", "actions", {"actions": [POINTER_MOVE(x, y)]})
 
     def execute(self, script):
         return self.command("POST", "execute/sync", {"script": script, "args": []})
