@@ -125,11 +125,11 @@ struct AnimationTests {
         // angle at the end but always starts at the sweep start: its circle starts there.
         #expect(svg.contains("stroke-dasharray=\"471.239 0\" stroke-dashoffset=\"0\" transform=\"rotate(-90)\" r=\"75\""))
         // The one before the last grows from the sweep start to 63/65 of the circle and is
-        // painted to the middle of the last (348.92 to 357.23 degrees): its circle starts in
-        // the middle of the 2.77 degrees it never covers, 1.385 before the sweep start, so
-        // its dash starts 1.385 degrees (1.812 of 471.239) along it, and ends at 350.31.
-        #expect(svg.contains(".p-m63{--f:-1.812}"))
-        #expect(svg.contains("<circle class=\"p-m63\" stroke=\"#ff9da7\" stroke-dasharray=\"10.875 460.364\" stroke-dashoffset=\"-458.552\" transform=\"rotate(-91.385)\" r=\"75\"/>"))
+        // painted to the middle of the last (348.92 to 357.23 degrees): its circle starts
+        // `startLead` (1 degree) before the lowest place of its dash, the sweep start, so its
+        // dash starts 1 degree (1.309 of 471.239) along it, and ends 349.92 along it.
+        #expect(svg.contains(".p-m63{--f:-1.309}"))
+        #expect(svg.contains("<circle class=\"p-m63\" stroke=\"#ff9da7\" stroke-dasharray=\"10.875 460.364\" stroke-dashoffset=\"-458.048\" transform=\"rotate(-91)\" r=\"75\"/>"))
     }
 
     @Test func fewMotionPathsRotateFromTheCircleStart() {
