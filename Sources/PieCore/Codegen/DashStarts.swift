@@ -4,8 +4,9 @@ import PieSpec
 /// elements.
 ///
 /// A dash is then placed by an animated `stroke-dashoffset` on a circle turned once and for
-/// all by a static `rotate` attribute: no element has a transform animation (Chromium gives
-/// each its own compositor layer and runs out of tile memory with a few hundred). Skia draws
+/// all by a static `rotate` attribute: no element has a transform animation (Chromium ran out
+/// of compositor tile memory with a few hundred, commit ce148c7; with the 501 dashes of the
+/// 500-slice browser test all rotated, Firefox ESR timed out seeking them). Skia draws
 /// a dash that runs across its circle's start point as a stroke as wide as the circle with a
 /// sliver of the wrong colour near the centre, so the start is put where the dash never is:
 /// `startLead` before the lowest place the dash reaches, or, when the arc that no instant of
