@@ -109,19 +109,27 @@ struct AnimationTests {
     @Test func manyMotionPathsNeverAnimateTransform() {
         // A transform animation makes Chromium composite each path; hundreds of them exhaust
         // tile memory. Above `Scene.maxRotatedDashes` elements, dashes move by dashoffset
-        // along a circle that starts at the sweep start (a static rotation).
+        // along circles turned once and for all (`DashStarts`).
         var spec = Fixture.spec(Array(repeating: 1, count: Scene.maxRotatedDashes + 1))
         spec.chart.startAngle = -90
         let svg = Fixture.svg(spec)
         #expect(svg.contains("<g class=\"p-mo\" visibility=\"hidden\" opacity=\"0\" fill=\"none\" transform=\"rotate(-90)\""))
-        for line in svg.split(separator: "\n") where line.contains("stroke-dash") && line.contains("{") {
-            #expect(!line.contains("transform") && !line.contains("rotate"), "\(line)")
-        }
-        #expect(!svg.contains(".p-m0{"))
-        // The dash starts at its slice: the circle's start (3 o'clock, 90 degrees past the
-        // sweep start) is a quarter turn, 117.81 of 471.239, ahead of it.
-        #expect(svg.contains("stroke-dasharray=\"471.239 0\" stroke-dashoffset=\"117.81\" r=\"75\""))
-        #expect(svg.contains("stroke-dashoffset:117.81}"))
+        // Only the last slice rotates: it grows from the sweep start to the end of the circle,
+        // so it covers every angle at some instant and has no static start.
+        let dashFrames = svg.split(separator: "\n").filter { $0.hasPrefix("@keyframes") && $0.contains("stroke-dash") }
+        #expect(dashFrames.filter { $0.contains("rotate") } == ["@keyframes piec-test-k1{from{rotate:-90deg;stroke-dasharray:0 471.239}}"])
+        #expect(dashFrames.contains("@keyframes piec-test-k0{from{stroke-dasharray:0 471.239;stroke-dashoffset:var(--f)}}"))
+        #expect(Self.finalRule(svg, ".p-m64") == "rotate:264.462deg" && !svg.contains(".p-m0{rotate"))
+        #expect(svg.contains("<circle class=\"p-m64\" stroke=\"#4e79a7\" stroke-dasharray=\"7.25 463.989\" r=\"75\"/>"))
+        // The first slice, stacked under the others to the end of the circle, covers every
+        // angle at the end but always starts at the sweep start: its circle starts there.
+        #expect(svg.contains("stroke-dasharray=\"471.239 0\" stroke-dashoffset=\"0\" transform=\"rotate(-90)\" r=\"75\""))
+        // The one before the last grows from the sweep start to 63/65 of the circle and is
+        // painted to the middle of the last (348.92 to 357.23 degrees): its circle starts
+        // `startLead` (1 degree) before the lowest place of its dash, the sweep start, so its
+        // dash starts 1 degree (1.309 of 471.239) along it, and ends 349.92 along it.
+        #expect(svg.contains(".p-m63{--f:-1.309}"))
+        #expect(svg.contains("<circle class=\"p-m63\" stroke=\"#ff9da7\" stroke-dasharray=\"10.875 460.364\" stroke-dashoffset=\"-458.048\" transform=\"rotate(-91)\" r=\"75\"/>"))
     }
 
     @Test func fewMotionPathsRotateFromTheCircleStart() {

@@ -14,7 +14,7 @@ struct SharedKeyframesTests {
     /// `parts` through StyleWriter's two passes: keyframes grouped and each layer counted,
     /// then the names listed and written.
     static func css(_ parts: [StyleWriter.Part]) -> (frames: String, rules: String, names: String) {
-        var shared = SharedKeyframes(rotatesDashes: true)
+        var shared = SharedKeyframes()
         var animationNames = AnimationNames()
         for p in parts { animationNames.count(p.layer, group: shared.add(p.frame)) }
         animationNames.settle(shared)
@@ -62,7 +62,7 @@ struct SharedKeyframesTests {
     /// `.p-mo circle` outranks `.p-m3`: with exceptions the layer's selector is `:where()`d.
     @Test func theDashLayerGivesWayToItsExceptions() {
         var dash = MotionFrame()
-        dash.dash = Scene.Dash(offset: 0, length: 0)
+        dash.dash = Scene.Dash(angle: 0, length: 0)
         dash.circumference = 100
         var colored = dash
         colored.dash?.color = .init(r: 1, g: 2, b: 3)

@@ -34,9 +34,9 @@ struct MotionFrame: Hashable {
 
     var isEmpty: Bool { self == MotionFrame() }
 
-    /// The declarations, `;`-separated; `rotatesDashes` as `Scene.rotatesDashes`.
-    func write(into w: inout ByteWriter, rotatesDashes: Bool) {
-        writeDeclarations(signature(rotatesDashes: rotatesDashes), into: &w)
+    /// The declarations, `;`-separated.
+    func write(into w: inout ByteWriter) {
+        writeDeclarations(signature(), into: &w)
     }
 }
 
@@ -44,11 +44,12 @@ struct MotionFrame: Hashable {
 /// sampled instant) and the element's final state. `outer`/`inner` name the two elements a
 /// label, a ring-changing separator and an explode orbit are written as (see `SVGWriter`).
 enum MotionFrames {
-    /// A motion dash `.p-m<k>` (motion-only, absolute). Its final rule is `dash(to, to:)`
-    /// without the dash (the dash's final state is its attributes).
-    static func dash(_ d: Scene.Dash, to: Scene.Dash, circumference: Double, rotatesDashes: Bool, withDash: Bool = true) -> MotionFrame {
+    /// A motion dash `.p-m<k>` (motion-only, absolute): turned to its angle, or placed by its
+    /// offset on a circle with a static start (`Scene.Dash.start`). Its final rule is
+    /// `dash(to, to:)` without the dash (the dash's final state is its attributes).
+    static func dash(_ d: Scene.Dash, to: Scene.Dash, circumference: Double, withDash: Bool = true) -> MotionFrame {
         var f = MotionFrame()
-        if rotatesDashes { f.rotate = d.angle - Scene.circleStart }
+        if d.start == nil { f.rotate = d.angle - Scene.circleStart }
         if d.scale != nil || to.scale != nil { f.scale = d.scale ?? 1 }
         if withDash {
             f.dash = d

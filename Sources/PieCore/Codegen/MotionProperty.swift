@@ -55,7 +55,7 @@ enum MotionProperty: Int, CaseIterable {
 
 extension MotionFrame {
     /// The properties this frame declares, one bit each (`MotionProperty.bit`).
-    func signature(rotatesDashes: Bool) -> UInt16 {
+    func signature() -> UInt16 {
         var s: UInt16 = 0
         if rotate != nil { s |= MotionProperty.rotate.bit }
         if translateY != nil { s |= MotionProperty.translate.bit }
@@ -63,7 +63,7 @@ extension MotionFrame {
         if scaleY != nil { s |= MotionProperty.scaleY.bit }
         if let dash {
             s |= MotionProperty.dasharray.bit
-            if !rotatesDashes { s |= MotionProperty.dashoffset.bit }
+            if dash.start != nil { s |= MotionProperty.dashoffset.bit }
             if dash.width != nil { s |= MotionProperty.strokeWidth.bit }
             if dash.color != nil { s |= MotionProperty.stroke.bit }
         }

@@ -80,7 +80,7 @@ enum OutlineWriter {
         keyframes.raw("@keyframes ")
         keyframes.raw(name)
         keyframes.raw("{from{")
-        f.writeDeclarations(f.signature(rotatesDashes: false), shared: shared, into: &keyframes)
+        f.writeDeclarations(f.signature(), shared: shared, into: &keyframes)
         keyframes.raw("}}\n")
         if shared != 0, let dark {
             rules.raw(".p-outline{")

@@ -297,7 +297,7 @@ struct SVGWriter {
         }
         var to = m.to
         if stroke != nil { to.color = nil }
-        out.dashAttributes(to, circumference: m.circumference, rotatesDashes: scene.rotatesDashes)
+        out.dashAttributes(to, circumference: m.circumference)
         out.raw(" r=\"")
         out.num(m.radius)
         out.raw("\"")

@@ -20,18 +20,21 @@ struct Scene {
         var circumference: Double
     }
 
-    /// A dash starting `offset` user units (`angle` degrees) along the motion circle (which
-    /// starts at the sweep start angle), `length` user units long. Up to
+    /// A dash starting `angle` degrees along the motion circle (from the sweep start angle),
+    /// `length` user units long. Up to
     /// `Scene.maxRotatedDashes` elements it is positioned by an animated `rotate(angle)`, so
-    /// every dash starts at the circle's start point; beyond that by `stroke-dashoffset`,
-    /// because Chromium gives every element with a transform animation its own compositor
-    /// layer and runs out of tile memory with a few hundred slices. (Offsets are not the
-    /// default: where a dash meets the circle's start point, Skia draws a stroke as wide as
-    /// the circle's diameter with a sliver of the wrong colour near the centre.)
+    /// every dash starts at the circle's start point; beyond that by `stroke-dashoffset` on a
+    /// circle turned once and for all to `start` (`DashStarts.swift`), because Chromium gives
+    /// every element with a transform animation its own compositor layer and runs out of tile
+    /// memory with a few hundred slices.
     struct Dash: Hashable {
-        var offset: Double
-        var angle: Double = 0
+        var angle: Double
         var length: Double
+        /// Where the circle starts (degrees from the sweep start, a static `rotate`) when the
+        /// dash is placed by `stroke-dashoffset`; nil: by an animated `rotate` (the dash starts
+        /// at the circle's start). Set on both ends of a motion element and on every sampled
+        /// instant of it alike.
+        var start: Double? = nil
         /// When the ring changes, the circle is scaled (mid-radius = scale * radius) and its
         /// stroke width given in the circle's own units; the dash length stays an angle times
         /// the fixed radius, so angles remain exact while radii move.
@@ -86,18 +89,19 @@ struct Scene {
     let scope: String
     /// Seam-free stacking: each slice painted from its start to the end of the used arc.
     let stacked: Bool
-    /// Motion dashes move by `rotate()` (few elements) rather than `stroke-dashoffset`.
-    var rotatesDashes: Bool { motion.count <= Scene.maxRotatedDashes }
+    /// Up to this many motion elements every dash moves by `rotate()`; beyond, by
+    /// `stroke-dashoffset` on a statically turned circle wherever one exists (`DashStarts`).
     static let maxRotatedDashes = 64
     /// Where an SVG `<circle>`'s path starts, in chart degrees: 3 o'clock, running clockwise
     /// (SVG 2, and every engine). Motion dashes are circles of the ring's mid-radius; every
     /// dash angle is written minus this, so a dash of length L at angle a covers [a, a + L/m].
     static let circleStart = 90.0
 
-    /// `stroke-dashoffset` that starts dash `d` at its angle on a circle starting at
-    /// `circleStart` (the `stroke-dashoffset` mode of more than `maxRotatedDashes` slices).
+    /// `stroke-dashoffset` that starts dash `d` at its angle on its circle, which starts at
+    /// `d.start` (the circle is turned by `rotate(start - circleStart)`).
     static func dashOffset(_ d: Dash, circumference: Double) -> Double {
-        -d.offset + circumference * circleStart / 360
+        let along = d.angle - (d.start ?? circleStart)
+        return along == 0 ? 0 : -circumference * along / 360
     }
     /// Angles or radii move: the motion layer animates and the exact layer waits.
     let moves: Bool
@@ -166,6 +170,7 @@ struct Scene {
         let bridged = !stacked && !layout.shapesWedges && !Scene.explodes(plan) && layout.autoPatternPalette == nil
             && layout.slices.allSatisfy { !$0.isVisible || ($0.color.isOpaque && $0.pattern == .none) }
         if moves, bridged { underlays = Scene.underlayItems(plan, shape: shape ?? plan, sweepStart: layout.startAngle) }
+        if moves, shape == nil { placeDashStarts() }
         // The gap replaces the separators.
         separators = layout.halfGap > 0 ? [] : Scene.separatorItems(plan, shape: shape, whole: wholeSeparators, layout: layout)
         labels = Scene.labelItems(plan, modes: shape ?? plan, layout: layout, animated: moves)
@@ -194,6 +199,7 @@ struct Scene {
     /// the whole transition's elements.
     init(instant plan: TransitionPlan, of whole: Scene) {
         self.init(layout: whole.layout, plan: plan, shape: whole.plan, wholeSeparators: whole.separators)
+        takeDashStarts(of: whole)
     }
 
     /// The extensions between `from` and `to` (the same segments in angular order at the two
@@ -373,8 +379,7 @@ struct Scene {
         let width = max(final.outerRadius - final.innerRadius, 0)
         func dash(_ g: SegmentGeometry, paintEnd: Double?) -> Dash {
             let end = paintEnd ?? g.endAngle
-            return Dash(offset: Geometry.arcLength(degrees: g.startAngle - sweepStart, radius: radius),
-                        angle: g.startAngle - sweepStart,
+            return Dash(angle: g.startAngle - sweepStart,
                         length: Geometry.arcLength(degrees: max(end - g.startAngle, 0), radius: radius))
         }
         var from = dash(s.from, paintEnd: fromEnd), to = dash(s.to, paintEnd: toEnd)

@@ -21,12 +21,9 @@ struct SharedKeyframes {
     /// The group of each part's from-state, -1 when it does not animate (4 bytes a part: the
     /// frames themselves are not kept).
     private var groupOf: [Int32] = []
-    let rotatesDashes: Bool
 
     /// Parts are added one at a time (`add`).
-    init(rotatesDashes: Bool) {
-        self.rotatesDashes = rotatesDashes
-    }
+    init() {}
 
     /// Adds the next part's from-state; returns its group (nil when it does not animate).
     @discardableResult
@@ -35,7 +32,7 @@ struct SharedKeyframes {
             groupOf.append(-1)
             return nil
         }
-        let signature = frame.signature(rotatesDashes: rotatesDashes)
+        let signature = frame.signature()
         // A few sets of properties at most: a linear scan, no hashing per part.
         if let g = groups.firstIndex(where: { $0.signature == signature }) {
             groupOf.append(Int32(g))

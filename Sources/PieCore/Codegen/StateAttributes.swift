@@ -9,14 +9,18 @@ import PieJSON
 /// keyframes hold only the `from` state: one copy of the final state and no CSS rule (measured
 /// in Chromium 156, Firefox 153 and WebKitGTK 2.50). `transform` is the exception: WebKit does
 /// not map the attribute to the property, so the final rotation stays a CSS rule
-/// (`StyleWriter.rule`).
+/// (`StyleWriter.rule`), except the static turn of a circle whose dash is placed by its
+/// offset (`Scene.Dash.start`), which never animates.
 extension ByteWriter {
-    mutating func dashAttributes(_ d: Scene.Dash, circumference: Double, rotatesDashes: Bool) {
+    mutating func dashAttributes(_ d: Scene.Dash, circumference: Double) {
         raw(" stroke-dasharray=\"")
         dashArray(d, circumference: circumference)
-        if !rotatesDashes {
+        if let start = d.start {
             raw("\" stroke-dashoffset=\"")
             num(Scene.dashOffset(d, circumference: circumference))
+            raw("\" transform=\"rotate(")
+            num(start - Scene.circleStart)
+            raw(")")
         }
         if let width = d.width {
             raw("\" stroke-width=\"")

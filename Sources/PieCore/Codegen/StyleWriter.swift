@@ -63,7 +63,7 @@ struct StyleWriter {
             // Two passes over the parts, made one at a time (never an array of them): the
             // first groups their keyframes and counts each layer's, the second writes them.
             let scene = self.scene
-            var shared = SharedKeyframes(rotatesDashes: scene.rotatesDashes)
+            var shared = SharedKeyframes()
             var names = AnimationNames()
             Self.forEachPart(of: scene, at: scene) { names.count($0.layer, group: shared.add($0.frame)) }
             names.settle(shared)
@@ -147,17 +147,16 @@ struct StyleWriter {
     /// Calls `body` with each part of `scene`'s animated elements in order (those of
     /// `parts(at:)`), made one at a time: a chart of 100,000 slices never holds them all.
     static func forEachPart(of scene: Scene, at s: Scene, _ body: (Part) -> Void) {
-        let rotates = scene.rotatesDashes
         for (k, bridge) in scene.underlays.enumerated() {
             let u = bridge.dash
-            let rule = MotionFrames.dash(u.to, to: u.to, circumference: u.circumference, rotatesDashes: rotates, withDash: false)
+            let rule = MotionFrames.dash(u.to, to: u.to, circumference: u.circumference, withDash: false)
             body(Part(selector: .init(".p-u", u.index), layer: .dashes, rule: rule.isEmpty ? nil : rule,
-                              frame: MotionFrames.dash(s.underlays[k].dash.from, to: u.to, circumference: u.circumference, rotatesDashes: rotates)))
+                              frame: MotionFrames.dash(s.underlays[k].dash.from, to: u.to, circumference: u.circumference)))
         }
         for (k, m) in scene.motion.enumerated() {
-            let rule = MotionFrames.dash(m.to, to: m.to, circumference: m.circumference, rotatesDashes: rotates, withDash: false)
+            let rule = MotionFrames.dash(m.to, to: m.to, circumference: m.circumference, withDash: false)
             body(Part(selector: .init(".p-m", m.index), layer: .dashes, rule: rule.isEmpty ? nil : rule,
-                              frame: MotionFrames.dash(s.motion[k].from, to: m.to, circumference: m.circumference, rotatesDashes: rotates)))
+                              frame: MotionFrames.dash(s.motion[k].from, to: m.to, circumference: m.circumference)))
         }
         // Each separator of the instant by index (the first of an index, as `first(where:)`
         // found it: a scan per separator made this quadratic in the slices).
@@ -227,7 +226,7 @@ struct StyleWriter {
         guard p.rule != nil || values else { return }
         p.selector.write(into: &out)
         out.raw("{")
-        p.rule?.write(into: &out, rotatesDashes: scene.rotatesDashes)
+        p.rule?.write(into: &out)
         if values { own?.writeOwnValues(k, frame: p.frame, first: p.rule == nil, into: &out) }
         out.raw("}\n")
     }
@@ -257,7 +256,7 @@ struct StyleWriter {
             frames.raw("@keyframes " + scene.scope + "-" + name + "{")
             for (t, state) in zip(times, states) {
                 frames.raw(CSSTiming.offset(t, in: line) + "{")
-                state.write(into: &frames, rotatesDashes: scene.rotatesDashes)
+                state.write(into: &frames)
                 frames.raw(ease + "}")
             }
             frames.raw("}\n")

@@ -1,0 +1,95 @@
+import PieSpec
+
+/// Where each motion circle starts when a chart has more than `Scene.maxRotatedDashes` motion
+/// elements.
+///
+/// A dash is then placed by an animated `stroke-dashoffset` on a circle turned once and for
+/// all by a static `rotate` attribute: no element has a transform animation (Chromium ran out
+/// of compositor tile memory with a few hundred, commit ce148c7; with the 501 dashes of the
+/// 500-slice browser test all rotated, Firefox ESR timed out seeking them). Skia draws
+/// a dash that runs across its circle's start point as a stroke as wide as the circle with a
+/// sliver of the wrong colour near the centre, so the start is put where the dash never is:
+/// `startLead` before the lowest place the dash reaches, or, when the arc that no instant of
+/// the dash covers is narrower than two leads, in its middle (the dash's two ends are each
+/// linear in the eased progress, so together they sweep one arc, from the lowest start to the
+/// highest end over the easing's whole range, overshoot included; a sampled plan is linear or
+/// eased between its samples, each pair of samples sweeping such an arc). A dash that sweeps
+/// the whole circle but whose start never moves (the first slice of a stacked full circle)
+/// starts where the circle starts. Any other dash (one that moves and covers every angle at
+/// some instant) keeps an animated `rotate`, as with few elements.
+extension Scene {
+    /// The least free arc (degrees) a static start is put in: the start then lies more than
+    /// any rounding of a written offset away from every end of its dash.
+    static let startClearance = 0.01
+    /// How far before its dash's lowest place a circle starts (degrees). Engines place a
+    /// dash along a circle with an error that grows with its distance from the start:
+    /// measured at 500 slices, 0.06 degree in Chromium and 0.07 in WebKit with the start 1
+    /// degree behind, 0.18 with it in the middle of the free arc (about half a turn away),
+    /// 0.22 with it at 3 o'clock from the sweep start (main's); Firefox 0.27-0.31 in all three.
+    static let startLead = 1.0
+
+    /// Gives every motion element and extension its static circle start, where it has one.
+    mutating func placeDashStarts() {
+        guard motion.count > Scene.maxRotatedDashes else { return }
+        // The instants the keyframes are written at (`StyleWriter.writeSampled`).
+        var instants: [Scene] = []
+        if !plan.isUniform || sampled {
+            let times = (sampled ? nil : StyleWriter.alignedEdges(plan)) ?? StyleWriter.sampleTimes(plan)
+            instants = times.map { Scene(instant: plan.frozen(at: $0), of: self) }
+        }
+        let ease = Scene.range(of: plan.easing)
+        for k in motion.indices {
+            let states = (instants.isEmpty ? [motion[k].from] : instants.map { $0.motion[k].from }) + [motion[k].to]
+            let start = Scene.staticStart(states, circumference: motion[k].circumference, ease: ease)
+            (motion[k].from.start, motion[k].to.start) = (start, start)
+        }
+        for k in underlays.indices {
+            let u = underlays[k].dash
+            let states = (instants.isEmpty ? [u.from] : instants.map { $0.underlays[k].dash.from }) + [u.to]
+            let start = Scene.staticStart(states, circumference: u.circumference, ease: ease)
+            (underlays[k].dash.from.start, underlays[k].dash.to.start) = (start, start)
+        }
+    }
+
+    /// A sampled instant's elements start where the whole transition's do.
+    mutating func takeDashStarts(of whole: Scene) {
+        for k in motion.indices where k < whole.motion.count {
+            (motion[k].from.start, motion[k].to.start) = (whole.motion[k].to.start, whole.motion[k].to.start)
+        }
+        for k in underlays.indices where k < whole.underlays.count {
+            let start = whole.underlays[k].dash.to.start
+            (underlays[k].dash.from.start, underlays[k].dash.to.start) = (start, start)
+        }
+    }
+
+    /// The static start (degrees from the sweep start) of a dash that passes through `states`
+    /// in order, each pair joined by the easing over `ease`; nil when it has none.
+    static func staticStart(_ states: [Dash], circumference: Double, ease: ClosedRange<Double>) -> Double? {
+        guard let first = states.first, circumference > 0 else { return nil }
+        func end(_ d: Dash) -> Double { d.angle + 360 * d.length / circumference }
+        var low = first.angle, high = end(first)
+        for (a, b) in zip(states, states.dropFirst()) {
+            for e in [ease.lowerBound, ease.upperBound] {
+                low = min(low, a.angle + (b.angle - a.angle) * e)
+                high = max(high, end(a) + (end(b) - end(a)) * e)
+            }
+        }
+        let free = 360 - (high - low)
+        if free >= 2 * startLead { return low - startLead }
+        if free >= startClearance { return low - free / 2 }
+        if states.allSatisfy({ $0.angle == first.angle }), high - first.angle <= 360 + 1e-9 { return first.angle }
+        return nil
+    }
+
+    /// The values an easing takes over progress 0...1 (beyond 0 and 1 when it overshoots).
+    static func range(of easing: Easing) -> ClosedRange<Double> {
+        var low = 0.0, high = 1.0
+        for k in 1..<256 {
+            let v = easing.value(at: Double(k) / 256)
+            (low, high) = (min(low, v), max(high, v))
+        }
+        // Between two samples a cubic goes at most a little further than either.
+        let margin = (high - 1) + (0 - low) > 0 ? 0.01 : 0
+        return (low - (low < 0 ? margin : 0))...(high + (high > 1 ? margin : 0))
+    }
+}
