@@ -112,7 +112,6 @@ extension Builder {
         let fastPath = skipsUpToDateBundles && request.mode != .validate && request.output == .bundle && request.from == nil
         var builder = self
         builder.defersBundles = request.mode == .write
-        FreedMemory.mapLargeBlocks()
         report.outcomes = builder.compileAll(discovery.inputs, previous: writes ? previous : .request, output: request.output,
                                      upToDateIn: fastPath ? request.outputDir : nil, progress: progress)
         guard discovery.problems.isEmpty, !report.outcomes.contains(where: \.hasErrors) else { return report }
