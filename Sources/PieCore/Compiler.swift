@@ -28,6 +28,8 @@ public struct CompileRequest: Sendable {
 /// The result of compiling one spec: a bundle when there were no errors, and every diagnostic.
 public struct CompileResult: Sendable {
     public var bundle: Bundle?
+    /// Instead of `bundle` (`Compiler.generate(_:deferred:)`): its files, generated when taken.
+    public var files: BundleFiles?
     public var spec: ChartSpec?
     public var diagnostics: [Diagnostic]
     /// The layout, plan and changes the bundle was written from (nil without a bundle).
@@ -96,13 +98,16 @@ public enum Compiler {
     /// The bundle of a checked spec, with the layout, plan and changes it was written from.
     /// Its warnings (loading's, and the layout's: labels left out) are listed in the manifest,
     /// so the driver's unchanged fast path, which never loads the spec, cannot hide them.
-    public static func generate(_ checked: CheckedSpec) -> CompileResult {
+    /// `deferred`: the result holds `files` (generated when the driver takes them, one step at
+    /// a time) instead of `bundle`.
+    public static func generate(_ checked: CheckedSpec, deferred: Bool = false) -> CompileResult {
         let compiled = Transition.between(old: checked.previous, new: checked.spec)
         let diagnostics = checked.diagnostics + LabelWarnings.make(compiled.layout, locations: checked.labelLocations)
         let warnings = (diagnostics + checked.related.flatMap(\.diagnostics)).filter { $0.severity == .warning }
-        let bundle = BundleWriter.write(spec: checked.spec, sourceBytes: checked.sourceBytes, chart: compiled, svgOnly: checked.svgOnly,
-                                        previous: checked.previous, warnings: warnings)
-        var result = CompileResult(bundle: bundle, spec: checked.spec, diagnostics: diagnostics, chart: compiled)
+        let files = BundleWriter.files(spec: checked.spec, sourceBytes: checked.sourceBytes, chart: compiled, svgOnly: checked.svgOnly,
+                                       previous: checked.previous, warnings: warnings)
+        var result = CompileResult(bundle: deferred ? nil : files.bundle(), spec: checked.spec, diagnostics: diagnostics, chart: compiled)
+        if deferred { result.files = files }
         result.related = checked.related
         return result
     }

@@ -110,7 +110,9 @@ extension Builder {
         // `--check` may take the fast path too: a bundle UpToDate proves current was built from
         // this spec, so the previous it records is the one the check rebuilds from.
         let fastPath = skipsUpToDateBundles && request.mode != .validate && request.output == .bundle && request.from == nil
-        report.outcomes = compileAll(discovery.inputs, previous: writes ? previous : .request, output: request.output,
+        var builder = self
+        builder.defersBundles = request.mode == .write
+        report.outcomes = builder.compileAll(discovery.inputs, previous: writes ? previous : .request, output: request.output,
                                      upToDateIn: fastPath ? request.outputDir : nil, progress: progress)
         guard discovery.problems.isEmpty, !report.outcomes.contains(where: \.hasErrors) else { return report }
         if case .reference(let reference, _) = previous, let id = reference.matchedID,

@@ -13,6 +13,10 @@ public struct Builder: Sendable {
     /// `build` and `build --check` (full bundles, no `--from`) skip generating bundles that `UpToDate`
     /// finds current on disk. Off by default so injected compile functions always run.
     public var skipsUpToDateBundles = false
+    /// Outcomes hold `files` (generated as `write` takes them) instead of a `bundle` wherever the
+    /// builder generates: a large chart's files are then written one step at a time instead of
+    /// all held at once. `build` sets it when it writes.
+    public var defersBundles = false
 
     public init(compile: @escaping CompileFunction = DefaultPipeline.compile, limits: SpecLimits = SpecLimits(), jobs: Int = defaultJobCount) {
         self.compile = compile
@@ -137,24 +141,28 @@ public struct Builder: Sendable {
             if output == .checked {
                 result.checked = checked
             } else {
-                result = Compiler.generate(checked)
+                result = Compiler.generate(checked, deferred: defersBundles)
             }
         }
         diagnostics += result.diagnostics
         var bundle = diagnostics.hasErrors ? nil : result.bundle
-        if slug.isEmpty, !diagnostics.hasErrors, (bundle?.id ?? result.spec?.id ?? "").isEmpty {
+        var files = diagnostics.hasErrors ? nil : result.files
+        if slug.isEmpty, !diagnostics.hasErrors, (bundle?.id ?? files?.id ?? result.spec?.id ?? "").isEmpty {
             diagnostics.append(DriverDiagnostics.error(
                 DriverDiagnostics.noDefaultID,
                 "cannot derive a bundle id from the file name `\(BundleID.stem(ofPath: input.path))`",
                 help: "add `id:` to the spec (letters a-z, digits and `-`) or rename the file"))
             bundle = nil
-        } else if let b = bundle, let problem = AtomicBundleWriter.validate(b) {
+            files = nil
+        } else if let problem = bundle.map(AtomicBundleWriter.validate) ?? files.map(AtomicBundleWriter.validate), let problem {
             diagnostics += problem.diagnostics
             bundle = nil
+            files = nil
         }
         var outcome = SpecOutcome(input: input, source: source, bundle: bundle, spec: result.spec, diagnostics: diagnostics)
+        outcome.files = files
         if output == .none || output == .checked, !diagnostics.hasErrors { outcome.checked = result.checked }
-        outcome.chart = bundle == nil || !keepsChart ? nil : result.chart
+        outcome.chart = (bundle == nil && files == nil) || !keepsChart ? nil : result.chart
         return finished(outcome, related: result.related)
     }
 
@@ -178,6 +186,7 @@ public struct Builder: Sendable {
                     at: idRange(in: outcomes[i].source),
                     help: "give one of them a different `id:`"))
                 outcomes[i].bundle = nil
+                outcomes[i].files = nil
                 outcomes[i].upToDateID = nil
             } else {
                 owner[id] = outcomes[i].input.displayPath
@@ -189,10 +198,11 @@ public struct Builder: Sendable {
     /// errors nothing is touched (the report is empty). See `AtomicBundleWriter`.
     public func write(_ outcomes: [SpecOutcome], to outputDir: String) -> WriteReport {
         guard !outcomes.contains(where: \.hasErrors) else { return WriteReport() }
-        var report = AtomicBundleWriter(outputDir: outputDir, jobs: jobs).write(outcomes.compactMap(\.bundle))
+        var report = AtomicBundleWriter(outputDir: outputDir, jobs: jobs)
+            .write(files: outcomes.compactMap { $0.files ?? $0.bundle.map(BundleFiles.init) })
         if outcomes.contains(where: { $0.upToDateID != nil }) {
             let unchanged = Set(report.unchanged)
-            report.unchanged = outcomes.compactMap { $0.upToDateID ?? $0.bundle.flatMap { unchanged.contains($0.id) ? $0.id : nil } }
+            report.unchanged = outcomes.compactMap { $0.upToDateID ?? $0.bundleID.flatMap { unchanged.contains($0) ? $0 : nil } }
         }
         return report
     }

@@ -9,6 +9,9 @@ public struct SpecOutcome: Sendable {
     public var source: SourceFile?
     /// The bundle to write; nil when the spec has errors.
     public var bundle: Bundle?
+    /// Instead of `bundle` when the build writes (`Builder.defersBundles`): its files, generated
+    /// as the writer takes them.
+    public var files: BundleFiles?
     public var spec: ChartSpec?
     /// Every diagnostic of this spec: reading, compiling, and cross-spec checks (duplicate ids).
     public var diagnostics: [Diagnostic]
@@ -39,7 +42,7 @@ public struct SpecOutcome: Sendable {
     public var hasErrors: Bool { diagnostics.hasErrors }
 
     /// The id of the bundle this spec produces, generated or found up to date.
-    public var bundleID: String? { bundle?.id ?? upToDateID }
+    public var bundleID: String? { bundle?.id ?? files?.id ?? upToDateID }
 
     /// The diagnostics ready for `DiagnosticRenderer`.
     public var report: FileDiagnostics { FileDiagnostics(path: input.displayPath, file: source, diagnostics: diagnostics) }

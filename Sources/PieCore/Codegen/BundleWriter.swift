@@ -7,7 +7,14 @@ public enum BundleWriter {
     /// `warnings`: what the build reports for this spec, listed in the manifest.
     public static func write(spec: ChartSpec, sourceBytes: [UInt8], chart: CompiledChart, svgOnly: Bool = false,
                              previous: ChartSpec? = nil, warnings: [Diagnostic] = []) -> Bundle {
-        write(spec: spec, sourceBytes: sourceBytes, layout: chart.layout, plan: chart.plan, changes: chart.changes, svgOnly: svgOnly,
+        files(spec: spec, sourceBytes: sourceBytes, chart: chart, svgOnly: svgOnly, previous: previous, warnings: warnings).bundle()
+    }
+
+    /// The same files generated on demand (`BundleFiles`): chart.svg, the style sheet and
+    /// index.html in one step, the manifest in the next.
+    public static func files(spec: ChartSpec, sourceBytes: [UInt8], chart: CompiledChart, svgOnly: Bool = false,
+                             previous: ChartSpec? = nil, warnings: [Diagnostic] = []) -> BundleFiles {
+        files(spec: spec, sourceBytes: sourceBytes, layout: chart.layout, plan: chart.plan, changes: chart.changes, svgOnly: svgOnly,
               rings: chart.rings, previous: previous, warnings: warnings)
     }
 
@@ -16,19 +23,27 @@ public enum BundleWriter {
     public static func write(spec source: ChartSpec, sourceBytes: [UInt8], layout: ChartLayout, plan: TransitionPlan,
                              changes: ChangeReport?, svgOnly: Bool = false, rings: [RingPart] = [],
                              previous: ChartSpec? = nil, warnings: [Diagnostic] = []) -> Bundle {
+        files(spec: source, sourceBytes: sourceBytes, layout: layout, plan: plan, changes: changes, svgOnly: svgOnly, rings: rings,
+              previous: previous, warnings: warnings).bundle()
+    }
+
+    static func files(spec source: ChartSpec, sourceBytes: [UInt8], layout: ChartLayout, plan: TransitionPlan,
+                      changes: ChangeReport?, svgOnly: Bool, rings: [RingPart],
+                      previous: ChartSpec?, warnings: [Diagnostic]) -> BundleFiles {
         let spec = source.flattened
-        // The scenes live in `drawn` only: freed before the manifest is written (a chart of
-        // 100,000 slices holds 15 MB of motion items).
-        let drawn = drawn(spec: spec, layout: layout, plan: plan, changes: changes, svgOnly: svgOnly, rings: rings)
-        guard let html = drawn.html else { return Bundle(id: spec.id, files: [drawn.svg]) }
-        let manifest = Manifest.bytes(spec: source, previous: previous, sourceBytes: sourceBytes, layout: layout, plan: plan,
-                                      changes: changes, files: Bundle.fileNames, warnings: warnings)
-        return Bundle(id: spec.id, files: [
-            drawn.svg,
-            BundleFile(name: "chart.css", bytes: drawn.css),
-            BundleFile(name: "index.html", bytes: html),
-            BundleFile(name: "manifest.json", bytes: manifest),
-        ])
+        // The scenes live in the first step only: freed before the manifest is written (a
+        // chart of 100,000 slices holds 15 MB of motion items).
+        let drawnStep = { () -> [BundleFile] in
+            let drawn = drawn(spec: spec, layout: layout, plan: plan, changes: changes, svgOnly: svgOnly, rings: rings)
+            guard let html = drawn.html else { return [drawn.svg] }
+            return [drawn.svg, BundleFile(name: "chart.css", bytes: drawn.css), BundleFile(name: "index.html", bytes: html)]
+        }
+        if svgOnly { return BundleFiles(id: spec.id, names: ["chart.svg"], steps: [drawnStep]) }
+        return BundleFiles(id: spec.id, names: Bundle.fileNames, steps: [drawnStep, {
+            [BundleFile(name: "manifest.json", bytes: Manifest.bytes(
+                spec: source, previous: previous, sourceBytes: sourceBytes, layout: layout, plan: plan,
+                changes: changes, files: Bundle.fileNames, warnings: warnings))]
+        }])
     }
 
     /// chart.svg, the style sheet and index.html (nil for `svgOnly`).
@@ -50,13 +65,15 @@ public enum BundleWriter {
         // only, so chart.svg alone does not make it.
         let changeSentence = changes?.sentence(locale: spec.format.locale)
         let description = Summary.description(spec, layout: layout) + (changeSentence.map { " " + $0 } ?? "")
+        // index.html is begun first and its chart written straight into it (no second copy).
+        let page = svgOnly ? nil : HTMLPage.start(spec: spec, scene: scene, chartCSS: css, title: title)
         var svg = SVGWriter(scene: scene, title: title, description: description, format: spec.format,
-                            withInline: !svgOnly, rings: ringScenes)
+                            withInline: !svgOnly, rings: ringScenes, page: page)
         svg.write(style: css)
         let svgFile = BundleFile(name: "chart.svg", bytes: svg.svg.takeBytes())
-        guard let inline = svg.inline, !svgOnly else { return (svgFile, css, nil) }
-        let html = HTMLPage.write(spec: spec, scene: scene, chartCSS: css, svg: inline, title: title,
-                                  sentence: changeSentence ?? Summary.enterSentence(layout))
+        guard let page = svg.inline, !svgOnly else { return (svgFile, css, nil) }
+        let html = HTMLPage.finish(page, spec: spec, layout: layout, title: title,
+                                   sentence: changeSentence ?? Summary.enterSentence(layout))
         return (svgFile, css, html)
     }
 }

@@ -47,10 +47,10 @@ struct HTMLPage {
         return span > 0 && outer > slices[k].innerRadius && Geometry.arcLength(degrees: span, radius: outer) >= minInteractiveArc
     }
 
-    static func write(spec: ChartSpec, scene: Scene, chartCSS: [UInt8], svg: ByteWriter, title: String,
-                      sentence: String) -> [UInt8] {
+    /// The page up to its inline SVG, which `SVGWriter` then appends (`page:`) before `finish`.
+    static func start(spec: ChartSpec, scene: Scene, chartCSS: [UInt8], title: String) -> ByteWriter {
         let layout = scene.layout
-        var out = ByteWriter(capacity: svg.count + chartCSS.count + 1024 + layout.slices.count * 180)
+        var out = ByteWriter(capacity: chartCSS.count + 1024 + layout.slices.count * 980)
         out.raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n")
         out.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n<title>")
         out.text(title)
@@ -68,7 +68,12 @@ struct HTMLPage {
             out.raw("</p>\n")
         }
         out.raw("<figure>\n")
-        out.raw(svg)
+        return out
+    }
+
+    /// The rest of the page after its inline SVG: the caption, the data table, the end.
+    static func finish(_ page: ByteWriter, spec: ChartSpec, layout: ChartLayout, title: String, sentence: String) -> [UInt8] {
+        var out = page
         out.raw("<figcaption>")
         out.text(sentence)
         out.raw("</figcaption>\n</figure>\n")

@@ -33,6 +33,12 @@ public struct AtomicBundleWriter: Sendable {
 
     /// Writes all `bundles` (ids must be distinct) or, on a refusal or failure, none.
     public func write(_ bundles: [PieCore.Bundle]) -> WriteReport {
+        write(files: bundles.map(BundleFiles.init))
+    }
+
+    /// Writes all `bundles` as `write(_:)` does, each file staged as soon as it is generated
+    /// and dropped before the next is (`BundleFiles`): never two of a bundle's files at once.
+    public func write(files bundles: [BundleFiles]) -> WriteReport {
         var report = WriteReport()
         if bundles.isEmpty { return report }
         let invalid = bundles.compactMap(Self.validate)
@@ -52,6 +58,8 @@ public struct AtomicBundleWriter: Sendable {
         // Chosen before staging: per-file write-back helps the fsyncs of `eachFile` (they find
         // the bytes on their way) but only slows a build that ends with one `syncfs`.
         let method = Durability.method(bundles: bundles.count)
+        // What compiling freed is handed back before the files are generated (`FreedMemory`).
+        FreedMemory.release()
         let plans = parallelMap(bundles, jobs: jobs) { BundleStager.prepare($0, in: out, startWriteback: method == .eachFile) }
         report.failures = plans.compactMap(\.failure)
         let staged = plans.compactMap(\.staged)
@@ -110,15 +118,23 @@ public struct AtomicBundleWriter: Sendable {
 
     /// E0511 when a bundle's id or a file name cannot safely become a path.
     static func validate(_ bundle: PieCore.Bundle) -> FileDiagnostics? {
+        validate(id: bundle.id, names: bundle.files.map(\.name))
+    }
+
+    static func validate(_ files: BundleFiles) -> FileDiagnostics? {
+        validate(id: files.id, names: files.names)
+    }
+
+    private static func validate(id: String, names: [String]) -> FileDiagnostics? {
         var problems: [Diagnostic] = []
-        if !BundleID.isValid(bundle.id) {
-            problems.append(DriverDiagnostics.error(DriverDiagnostics.invalidBundle, "invalid bundle id `\(bundle.id)`"))
+        if !BundleID.isValid(id) {
+            problems.append(DriverDiagnostics.error(DriverDiagnostics.invalidBundle, "invalid bundle id `\(id)`"))
         }
         var seen = Set<String>()
-        for file in bundle.files where !BundleID.isValidFileName(file.name) || !seen.insert(file.name).inserted {
+        for name in names where !BundleID.isValidFileName(name) || !seen.insert(name).inserted {
             problems.append(DriverDiagnostics.error(
-                DriverDiagnostics.invalidBundle, "invalid or repeated file name `\(file.name)` in bundle `\(bundle.id)`"))
+                DriverDiagnostics.invalidBundle, "invalid or repeated file name `\(name)` in bundle `\(id)`"))
         }
-        return problems.isEmpty ? nil : FileDiagnostics(path: bundle.id, file: nil, diagnostics: problems)
+        return problems.isEmpty ? nil : FileDiagnostics(path: id, file: nil, diagnostics: problems)
     }
 }

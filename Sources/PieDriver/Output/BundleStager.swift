@@ -33,9 +33,11 @@ enum BundleStager {
     static let processID = getpid()
 
     /// Checks `OUT/<id>` and, when its bytes differ from `bundle`, writes the bundle to a new
-    /// temp directory. Any failure removes what was staged.
+    /// temp directory, each file as soon as it is generated (and then dropped). While every
+    /// file so far equals the one on disk nothing is written; at the first that differs, those
+    /// are copied from `OUT/<id>` into the temp directory. Any failure removes what was staged.
     /// `startWriteback`: start each file's write-back as it is written (`Durability.Method`).
-    static func prepare(_ bundle: PieCore.Bundle, in out: DirectoryHandle, startWriteback: Bool) -> StageOutcome {
+    static func prepare(_ bundle: BundleFiles, in out: DirectoryHandle, startWriteback: Bool) -> StageOutcome {
         func failed(_ d: Diagnostic) -> StageOutcome {
             .failed(FileDiagnostics(path: out.child(bundle.id), file: nil, diagnostics: [d]))
         }
@@ -44,17 +46,60 @@ enum BundleStager {
         case .failure(let refusal): return failed(refusal.diagnostic)
         case .success(let e): existing = e
         }
-        switch existing.matches(bundle) {
-        case .failure(let failure): return failed(DriverDiagnostics.error(DriverDiagnostics.writeFailed, failure.message))
-        case .success(true): return .staged(StagedBundle(id: bundle.id, tempName: nil, files: [], replacing: true))
-        case .success(false): break
+        // Compared only when `OUT/<id>` holds exactly these names.
+        let old = existing.directory.flatMap { dir in
+            existing.entries.count == bundle.names.count && bundle.names.allSatisfy { existing.entries[$0]?.kind == .regular } ? dir : nil
         }
-        switch stage(bundle, in: out, startWriteback: startWriteback) {
-        case .failure(let failure): return failed(DriverDiagnostics.error(DriverDiagnostics.writeFailed, failure.message))
-        case .success(let name):
-            return .staged(StagedBundle(id: bundle.id, tempName: name, files: bundle.files.map(\.name),
-                                        replacing: existing.directory != nil))
+        var equal: [String] = []
+        var temp: (name: String, dir: DirectoryHandle)?
+        func startStaging() -> POSIXFailure? {
+            switch makeUniqueDirectory(in: out, base: "\(tempPrefix)\(bundle.id)-\(processID)") {
+            case .failure(let failure): return failure
+            case .success(let name):
+                switch out.openChild(name) {
+                case .failure(let failure):
+                    _ = removeTree(name, in: out)
+                    return failure
+                case .success(let dir): temp = (name, dir)
+                }
+            }
+            return equal.lazy.compactMap { old?.copyFile($0, to: temp!.dir) }.first
         }
+        var failure: POSIXFailure?
+        var dropped = 0
+        while failure == nil, let file = nextFile(bundle, dropped: &dropped) {
+            if temp == nil, let old {
+                switch old.holds(file.name, bytes: file.bytes) {
+                case .failure(let f): failure = f
+                case .success(true): equal.append(file.name)
+                case .success(false): failure = startStaging()
+                }
+                if temp == nil { continue }
+            } else if temp == nil {
+                failure = startStaging()
+            }
+            if failure == nil, let temp { failure = temp.dir.createFile(file.name, bytes: file.bytes, startWriteback: startWriteback) }
+            dropped += file.bytes.count
+        }
+        if failure == nil, temp == nil {
+            if old != nil { return .staged(StagedBundle(id: bundle.id, tempName: nil, files: [], replacing: true)) }
+            failure = startStaging()
+        }
+        if let failure {
+            if let temp { _ = removeTree(temp.name, in: out) }
+            return failed(DriverDiagnostics.error(DriverDiagnostics.writeFailed, failure.message))
+        }
+        return .staged(StagedBundle(id: bundle.id, tempName: temp?.name, files: bundle.names, replacing: existing.directory != nil))
+    }
+
+    /// The bundle's next file; when large files were dropped since the last step, their
+    /// memory is first handed back (`FreedMemory`), so that it does not add to the next step's.
+    private static func nextFile(_ bundle: BundleFiles, dropped: inout Int) -> BundleFile? {
+        if dropped >= FreedMemory.threshold {
+            FreedMemory.release()
+            dropped = 0
+        }
+        return bundle.next()
     }
 
     /// Removes staging directories that a killed build left behind: `.piec-tmp-<id>-<pid>-<n>`
@@ -71,24 +116,6 @@ enum BundleStager {
                 _ = removeTree(name, in: out)
             }
         }
-    }
-
-    /// Writes every file of `bundle` into a fresh `OUT/.piec-tmp-<id>-<pid>-<n>/`, not yet
-    /// synced: `makeDurable` does that once every bundle is written (see `Durability`).
-    private static func stage(_ bundle: PieCore.Bundle, in out: DirectoryHandle, startWriteback: Bool) -> Result<String, POSIXFailure> {
-        let name: String
-        switch makeUniqueDirectory(in: out, base: "\(tempPrefix)\(bundle.id)-\(processID)") {
-        case .failure(let failure): return .failure(failure)
-        case .success(let n): name = n
-        }
-        let result: Result<String, POSIXFailure> = out.openChild(name).flatMap { temp in
-            for file in bundle.files {
-                if let failure = temp.createFile(file.name, bytes: file.bytes, startWriteback: startWriteback) { return .failure(failure) }
-            }
-            return .success(name)
-        }
-        if case .failure = result { _ = removeTree(name, in: out) }
-        return result
     }
 
     /// Flushes a staged bundle's files and then its folder to stable storage (no-op for an

@@ -130,22 +130,4 @@ struct ExistingBundle {
     static func manifestFiles(_ bytes: [UInt8]) -> [String]? {
         JSONReader.lastMemberStrings("files", in: bytes)
     }
-
-    /// True when the directory holds exactly `bundle`'s files with identical bytes.
-    func matches(_ bundle: PieCore.Bundle) -> Result<Bool, POSIXFailure> {
-        guard let directory, entries.count == bundle.files.count else { return .success(false) }
-        for file in bundle.files {
-            guard let status = entries[file.name], status.kind == .regular, status.size == file.bytes.count else {
-                return .success(false)
-            }
-        }
-        for file in bundle.files {
-            switch directory.readFile(file.name, limit: Self.readLimit) {
-            case .failure(let failure): return .failure(failure)
-            case .success(let bytes) where bytes != file.bytes: return .success(false)
-            case .success: continue
-            }
-        }
-        return .success(true)
-    }
 }

@@ -20,11 +20,16 @@
 //    manifest does not list is refused, never overwritten (`ExistingBundle`).
 // 5. Writes happen only when bytes changed: an identical bundle is compared, not rewritten
 //    (its folder's ctime is refreshed so the next build trusts it).
+// 6. A bundle's files are generated one step at a time as they are staged (`BundleFiles`):
+//    each is compared or written, then dropped, before the next is generated, so a large
+//    chart's files are never all in memory. While every file so far equals the one on disk
+//    nothing is written; at the first that differs those are copied from the old bundle.
 //
 // The files: `AtomicBundleWriter` (the entry point: validate, stage, make durable, swap),
 // `BundleStager` (one bundle: compare, stage, fsync, swap in, discard), `Durability` (which
 // method, and why), `ExistingBundle` (what is on disk at `OUT/<id>`, and refusals),
 // `OutputDirectory` (`OUT` opened, created and removed again when nothing was written),
+// `FileChunks` (comparing and copying a file a chunk at a time),
 // `DirectoryHandle` (descriptor-relative file operations and the sync calls), `AtomicRename`
 // (rename and atomic exchange). Readers of `OUT` (`UpToDate`, `StaleCheck`, the watcher's
 // `BundleRemover`) use `DirectoryHandle` and `ExistingBundle` too, and write nothing.
