@@ -58,8 +58,9 @@ struct AnimationTests {
         // others paint into the middle of their successor, the last to its own end.
         // Each dash starts at the circle's start (3 o'clock), rotated to its slice's start
         // minus 90 degrees (few slices). The final dash is the element's attributes, the final
-        // rotation a rule of the individual `rotate` property (motion-only elements).
-        for (k, dash) in ["471.239 0", "176.715 294.524", "176.715 294.524", "117.81 353.429"].enumerated() {
+        // rotation a rule of the individual `rotate` property (motion-only elements). The gap is
+        // the whole turn (one dash per turn all the same, and one number for every circle).
+        for (k, dash) in ["471.239 471.239", "176.715 471.239", "176.715 471.239", "117.81 471.239"].enumerated() {
             let circle = svg.between("<circle class=\"p-m\(k)\"", "/>")
             #expect(circle.contains(" stroke-dasharray=\"\(dash)\" r=\"75\""))
             #expect(Self.finalRule(css, ".p-m\(k)") == "rotate:\(90 * k - 90)deg")
@@ -129,7 +130,7 @@ struct AnimationTests {
         // Few slices: every dash starts at the circle's start point and is rotated into place,
         // so no dash meets the start of the contour (where Skia draws a wide stroke's end wrong).
         let svg = Fixture.svg(Fixture.spec([1, 2, 3]))
-        #expect(Self.finalRule(svg, ".p-m2") == "rotate:90deg" && svg.contains(" stroke-dasharray=\"235.619 235.619\" r=\"75\"/>"))
+        #expect(Self.finalRule(svg, ".p-m2") == "rotate:90deg" && svg.contains(" stroke-dasharray=\"235.619 471.239\" r=\"75\"/>"))
         #expect(!svg.contains("stroke-dashoffset"))
     }
 

@@ -32,7 +32,9 @@ struct GeometryTests {
         // Strokes of the middle circle (r 75, 150 wide): the first slice a full circle.
         let exact = svg.between("<g class=\"p-ex\"", "</g>")
         #expect(exact.restStrokes.first == "<circle stroke=\"#9c755f\" r=\"75\"/>")
-        #expect(exact.pathData == ["M75 0A75 75 0 0 1-53.03 53.03", "M0 75A75 75 0 0 1-53.03-53.03", "M-75 0A75 75 0 0 1 0-75"])
+        // Arcs in pieces of at most 120 degrees (a rounded end moves a semicircle's centre).
+        #expect(exact.pathData == ["M75 0A75 75 0 0 1 28.7 69.29A75 75 0 0 1-53.03 53.03", "M0 75A75 75 0 0 1-69.29 28.7A75 75 0 0 1-53.03-53.03",
+                                   "M-75 0A75 75 0 0 1 0-75"])
     }
 
     @Test func wedgeOverHalfUsesTheLargeArcFlag() {
