@@ -7,9 +7,20 @@ import Testing
 @Suite struct FrameTests {
     func chart(_ spec: ChartSpec, from old: ChartSpec? = nil) -> CompiledChart { Transition.between(old: old, new: spec) }
 
-    /// `d` of every `<path fill="#..." d="...">` (wedges and track), in order.
-    func wedgePaths(_ svg: String) -> [Substring] {
-        svg.split(separator: "\n").filter { $0.hasPrefix("<path fill=\"#") }.map { $0.split(separator: "\"")[3] }
+    /// The point after a path's `M`.
+    static func firstPoint(_ d: Substring) -> (x: Double, y: Double) {
+        var numbers: [Double] = [], token = ""
+        for c in d.dropFirst() {
+            if c == "A" || c == "L" { break }
+            if c == " " || (c == "-" && !token.isEmpty) {
+                numbers.append(Double(token) ?? .nan)
+                token = c == "-" ? "-" : ""
+            } else {
+                token.append(c)
+            }
+        }
+        numbers.append(Double(token) ?? .nan)
+        return (numbers[0], numbers[1])
     }
 
     @Test func theFinalFrameDrawsChartSVGsExactLayer() {
@@ -17,9 +28,18 @@ import Testing
         spec.chart.innerRadius = 0.5
         let frame = String(decoding: Frames.svg(chart: chart(spec), spec: spec, at: 10_000), as: UTF8.self)
         let bundle = Fixture.svg(spec)
-        // chart.svg's rest layer (`p-ex`): its wedge paths, colour and outline, appear in the frame, in order.
-        let rest = bundle.components(separatedBy: "<g class=\"p-ex\">\n")[1].components(separatedBy: "</g>")[0]
-        #expect(wedgePaths(frame) == wedgePaths(rest))
+        // chart.svg's rest layer (`p-ex`, strokes of the ring's middle circle): the frame's
+        // wedges in the same colours, in order, each starting on the same ray.
+        let rest = bundle.between("<g class=\"p-ex\" fill=\"none\" stroke-width=\"75\">\n", "</g>").restStrokes
+        let wedges = frame.split(separator: "\n").filter { $0.hasPrefix("<path fill=\"#") }
+        #expect(wedges.count == rest.count && rest.count == 6)
+        for (wedge, stroke) in zip(wedges, rest) {
+            #expect(wedge.split(separator: "\"")[1] == stroke.split(separator: "\"")[1])
+            guard stroke.hasPrefix("<path") else { continue }
+            let a = Self.firstPoint(wedge.split(separator: "\"")[3]), b = Self.firstPoint(Substring(stroke.pathData[0]))
+            let cross = (a.x * b.y - a.y * b.x) / ((a.x * a.x + a.y * a.y) * (b.x * b.x + b.y * b.y)).squareRoot()
+            #expect(abs(cross) < 2e-4 && a.x * b.x + a.y * b.y > 0)
+        }
         #expect(!frame.contains("<style") && !frame.contains("animation") && !frame.contains("class=\"p-mo\""))
     }
 

@@ -29,13 +29,12 @@ struct GeometryTests {
 
     @Test func stackedRestLayerPaintsEachQuarterIntoTheMiddleOfTheNext() {
         let svg = Fixture.svg(Fixture.spec([1, 1, 1, 1]))
-        let exact = svg.between("<g class=\"p-ex\">", "</g>").pathData
-        #expect(exact == [
-            "M0-150A150 150 0 1 1 0 150A150 150 0 1 1 0-150Z",
-            "M0 0L150 0A150 150 0 0 1-106.066 106.066Z",
-            "M0 0L0 150A150 150 0 0 1-106.066-106.066Z",
-            "M0 0L-150 0A150 150 0 0 1 0-150Z",
-        ])
+        // Strokes of the middle circle (r 75, 150 wide): the first slice a full circle.
+        let exact = svg.between("<g class=\"p-ex\"", "</g>")
+        #expect(exact.restStrokes.first == "<circle stroke=\"#9c755f\" r=\"75\"/>")
+        // Arcs in pieces of at most 120 degrees (a rounded end moves a semicircle's centre).
+        #expect(exact.pathData == ["M75 0A75 75 0 0 1 28.7 69.29A75 75 0 0 1-53.03 53.03", "M0 75A75 75 0 0 1-69.29 28.7A75 75 0 0 1-53.03-53.03",
+                                   "M-75 0A75 75 0 0 1 0-75"])
     }
 
     @Test func wedgeOverHalfUsesTheLargeArcFlag() {

@@ -6,7 +6,7 @@ import Testing
 struct SVGTests {
     @Test func zeroValueEmitsNoPathSeparatorOrLabel() {
         let svg = Fixture.svg(Fixture.spec([1, 0, 1], labels: ["One", "Zero", "Two"]))
-        #expect(svg.between("<g class=\"p-ex\">", "</g>").pathData.count == 2)
+        #expect(svg.between("<g class=\"p-ex\"", "</g>").restStrokes.count == 2)
         #expect(svg.between("<g class=\"p-mo\"", "</g>").occurrences(of: "<circle") == 2)
         // Lines at 0 and 180 only, plus the moving end of the growing circle (hidden at rest).
         let separators = svg.between("<g class=\"p-sep\"", "</g>")
@@ -19,7 +19,9 @@ struct SVGTests {
 
     @Test func singleFullSliceIsADiscWithNoRadialLine() {
         let svg = Fixture.svg(Fixture.spec([5]))
-        #expect(svg.between("<g class=\"p-ex\">", "</g>").pathData == ["M0-150A150 150 0 1 1 0 150A150 150 0 1 1 0-150Z"])
+        // The disc is the stroke of its middle circle, as wide as the radius.
+        #expect(svg.between("<g class=\"p-ex\"", "</g>").restStrokes == ["<circle stroke=\"#9c755f\" r=\"75\"/>"])
+        #expect(svg.contains("<g class=\"p-ex\" fill=\"none\" stroke-width=\"150\">"))
         #expect(!svg.contains("<g class=\"p-sep\""))
     }
 
@@ -30,8 +32,10 @@ struct SVGTests {
         #expect(svg.contains("<g class=\"p-mo\" visibility=\"hidden\" opacity=\"0\" fill=\"none\" transform=\"rotate(0)\" stroke-width=\"60\">"))
         let motion = svg.between("<g class=\"p-mo\"", "</g>")
         #expect(motion.occurrences(of: "<circle") == 2 && motion.occurrences(of: " r=\"120\"/>") == 2)
-        let exact = svg.between("<g class=\"p-ex\">", "</g>").pathData
-        #expect(exact[1] == "M0 150A150 150 0 0 1 0-150L0-90A90 90 0 0 0 0 90Z")
+        // The ring's wedges are strokes of its middle circle (r 120), as wide as the ring (60).
+        #expect(svg.contains("<g class=\"p-ex\" fill=\"none\" stroke-width=\"60\">"))
+        let exact = svg.between("<g class=\"p-ex\"", "</g>").pathData
+        #expect(exact == ["M0 120A120 120 0 0 1-120 0A120 120 0 0 1 0-120"])
         #expect(svg.contains("<path class=\"p-b0\" transform=\"rotate(0)\" d=\"M0-90V-150\"/>"))
     }
 
@@ -52,8 +56,8 @@ struct SVGTests {
         #expect(track < exact)
         #expect(svg.contains("transform=\"rotate(-90)\" d=\"M0-105V-150\""))
         #expect(svg.contains("transform=\"rotate(21.6)\" d=\"M0-105V-150\""))
-        // Motion: mid-radius 127.5, 111.6 degrees long, the rest of the circumference off.
-        #expect(svg.contains(" stroke-dasharray=\"248.343 552.763\" r=\"127.5\"/>") && AnimationTests.finalRule(svg, ".p-m0") == "rotate:-90deg")
+        // Motion: mid-radius 127.5, 111.6 degrees long, then a gap of the whole turn.
+        #expect(svg.contains(" stroke-dasharray=\"248.343 801.106\" r=\"127.5\"/>") && AnimationTests.finalRule(svg, ".p-m0") == "rotate:-90deg")
         #expect(!svg.contains("visibility=\"hidden\" opacity=\"0\" d=\"M0"))
     }
 
@@ -83,15 +87,17 @@ struct SVGTests {
         var spec = Fixture.spec([1, 1])
         spec.slices[1].radius = 0.5
         let svg = Fixture.svg(spec)
-        #expect(svg.contains("<circle class=\"p-m1\" stroke=\"") && svg.contains(" stroke-width=\"75\" stroke-dasharray=\"117.81 117.81\" r=\"37.5\"/>"))
+        #expect(svg.contains("<circle class=\"p-m1\" stroke=\"") && svg.contains(" stroke-width=\"75\" stroke-dasharray=\"117.81 235.619\" r=\"37.5\"/>"))
         // Under the seams, at the smaller radius (75): the closing boundary (12 o'clock) at the
         // bottom, from the last slice's middle (270) to the first's (90), in the first's
         // colour; then slice 0, its extension from its middle to slice 1's (90 -> 270), slice 1.
-        #expect(svg.between("<g class=\"p-ex\">", "</g>").pathData == [
-            "M0 0L-75 0A75 75 0 0 1 75 0Z", "M0 0L0-150A150 150 0 0 1 0 150Z",
-            "M0 0L75 0A75 75 0 0 1-75 0Z", "M0 0L0 75A75 75 0 0 1 0-75Z",
+        // Strokes of each wedge's middle arc: 150 wide (the group's) or 75 (their own).
+        #expect(svg.between("<g class=\"p-ex\"", "</g>").restStrokes.map { $0.split(separator: "\"").dropFirst(2).joined(separator: "\"") } == [
+            " stroke-width=\"75\" d=\"M-37.5 0A37.5 37.5 0 0 1 0-37.5A37.5 37.5 0 0 1 37.5 0\"/>", " d=\"M0-75A75 75 0 0 1 75 0A75 75 0 0 1 0 75\"/>",
+            " stroke-width=\"75\" d=\"M37.5 0A37.5 37.5 0 0 1 0 37.5A37.5 37.5 0 0 1-37.5 0\"/>",
+            " stroke-width=\"75\" d=\"M0 37.5A37.5 37.5 0 0 1-37.5 0A37.5 37.5 0 0 1 0-37.5\"/>",
         ])
-        #expect(svg.contains(" stroke-width=\"150\" stroke-dasharray=\"235.619 235.619\" r=\"75\"/>"))
+        #expect(svg.contains(" stroke-width=\"150\" stroke-dasharray=\"235.619 471.239\" r=\"75\"/>"))
         #expect(AnimationTests.finalRule(svg, ".p-m0") == "rotate:-90deg")
         #expect(AnimationTests.finalRule(svg, ".p-m1") == "rotate:90deg")
     }

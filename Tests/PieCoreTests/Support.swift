@@ -51,6 +51,12 @@ extension String {
         return String(self[a.upperBound..<b.lowerBound])
     }
 
+    /// The exact layer's wedges drawn as strokes (`RestStrokes`): each `<path stroke=` or
+    /// `<circle stroke=` line, in order.
+    var restStrokes: [String] {
+        split(separator: "\n").filter { $0.hasPrefix("<path stroke=\"") || $0.hasPrefix("<circle stroke=\"") }.map(String.init)
+    }
+
     /// The `d` attributes of every `<path` in order.
     var pathData: [String] {
         var out: [String] = []

@@ -19,8 +19,13 @@ enum CSSTiming {
         return out.string
     }
 
-    /// `easing(e)`, into `out`.
+    /// `easing(e)`, into `out`: CSS's keyword when the four numbers are exactly one's
+    /// (`ease-in-out` is by definition `cubic-bezier(0.42,0,0.58,1)`: same curve, fewer bytes).
     static func easing(_ e: Easing, into out: inout ByteWriter) {
+        if let keyword = Easing.named.first(where: { $0.1.x1 == e.x1 && $0.1.y1 == e.y1 && $0.1.x2 == e.x2 && $0.1.y2 == e.y2 }) {
+            out.raw(keyword.0)
+            return
+        }
         out.raw("cubic-bezier(")
         out.num(e.x1, decimals: 4)
         out.raw(",")
@@ -32,14 +37,21 @@ enum CSSTiming {
         out.raw(")")
     }
 
-    /// `shorthand(line, easing:linear:)`, into `out`.
+    /// `shorthand(line, easing:linear:)`, into `out`; a delay of 0 (the default) is left out.
     static func shorthand(_ line: TimeWindow, easing: Easing, linear: Bool, into out: inout ByteWriter) {
         out.num(line.length)
         out.raw("ms ")
         if linear { out.raw("linear") } else { self.easing(easing, into: &out) }
+        delay(line.start, into: &out)
+        out.raw(" backwards")
+    }
+
+    /// ` <start>ms`, or nothing for a delay that rounds to 0 (the default).
+    static func delay(_ start: Double, into out: inout ByteWriter) {
+        guard NumberText.decimal(start, decimals: 3) != .zero else { return }
         out.raw(" ")
-        out.num(line.start)
-        out.raw("ms backwards")
+        out.num(start)
+        out.raw("ms")
     }
 
     /// The keyframe selector of instant `t` (ms) on `line`: `37.5%`.

@@ -14,10 +14,10 @@ extension ByteWriter {
 
     /// A path-data number after another: the separating space is left out before a minus
     /// sign (`0-108.75`), which the path grammar allows and every renderer reads.
-    mutating func spacedNum(_ value: Double) {
+    mutating func spacedNum(_ value: Double, decimals: Int = 3) {
         // `num` writes a minus sign exactly when the rounded value is not zero.
-        if value >= 0 || NumberText.decimal(value, decimals: 3) == .zero { raw(" ") }
-        num(value)
+        if value >= 0 || NumberText.decimal(value, decimals: decimals) == .zero { raw(" ") }
+        num(value, decimals: decimals)
     }
 
     private mutating func arc(radius: Double, large: Bool, clockwise: Bool, to p: (x: Double, y: Double)) {

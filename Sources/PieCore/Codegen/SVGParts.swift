@@ -109,13 +109,21 @@ extension SVGWriter {
         out.raw("</g>\n")
     }
 
-    /// `<rect x=".." y=".." width="12" height="12" rx="2" fill="` of a legend row's swatch.
+    /// `<rect x=".." y=".." width="12" height="12" rx="2" fill="` of a legend row's swatch;
+    /// a coordinate of 0 (the default) is left out.
     private mutating func swatch(_ item: LegendLayout.Item) {
-        out.raw("<rect x=\"")
-        out.num(item.x)
-        out.raw("\" y=\"")
-        out.num(item.y)
-        out.raw("\" width=\"12\" height=\"12\" rx=\"2\" fill=\"")
+        out.raw("<rect")
+        if NumberText.decimal(item.x, decimals: 3) != .zero {
+            out.raw(" x=\"")
+            out.num(item.x)
+            out.raw("\"")
+        }
+        if NumberText.decimal(item.y, decimals: 3) != .zero {
+            out.raw(" y=\"")
+            out.num(item.y)
+            out.raw("\"")
+        }
+        out.raw(" width=\"12\" height=\"12\" rx=\"2\" fill=\"")
     }
 
     /// index.html: each interactive slice's own wedge in a focusable group, in slice order.

@@ -275,8 +275,13 @@ struct SVGWriter {
     }
 
     /// The resting extensions that follow slice `after` (nil: the bottom).
-    private mutating func restUnderlays(after: Int?) {
+    private mutating func restUnderlays(after: Int?, strokes: Bool, width: Double?) {
         for (a, u) in scene.restUnderlays where a == after {
+            if strokes {
+                restStroke(u.color, start: u.startAngle, end: u.endAngle, inner: u.innerRadius, outer: u.outerRadius,
+                           shared: width)
+                continue
+            }
             out.raw("<path fill=\"")
             out.hex(u.color)
             out.raw("\" d=\"")
@@ -309,11 +314,19 @@ struct SVGWriter {
     /// The exact rest state. Stacked: slice k from its start to the end of the used arc, in
     /// angular order (no seams); otherwise each slice's own wedge.
     private mutating func exactLayer() {
-        out.raw("<g class=\"p-ex\">\n")
+        // Plain wedges of one ring are strokes of its middle circle (`RestStrokes`): the
+        // stroke's width on the group that holds them (index.html: `p-st`, not `p-in`).
+        let strokes = scene.strokesRest, width = strokes ? scene.restStrokeWidth : nil
         emit()
-        out.raw("<g class=\"p-st\">\n")
+        out.raw("<g class=\"p-ex\"")
+        if strokes { restStrokeGroup(width: width) }
+        out.raw(">\n")
+        emit(inline: false)
+        out.raw("<g class=\"p-ex\">\n<g class=\"p-st\"")
+        if strokes { restStrokeGroup(width: width) }
+        out.raw(">\n")
         emit(svg: false)
-        restUnderlays(after: nil)
+        restUnderlays(after: nil, strokes: strokes, width: width)
         // Visible slices in order, paired with their rest ends (no index array, no slice copies).
         let ends = scene.restEnds
         var r = 0
@@ -321,9 +334,13 @@ struct SVGWriter {
             guard r < ends.count else { break }
             let end = ends[r]
             r += 1
-            restPaths(k, end: end, separator: "\n")
-            out.raw("\n")
-            restUnderlays(after: k)
+            if strokes {
+                restStroke(k, end: end, shared: width)
+            } else {
+                restPaths(k, end: end, separator: "\n")
+                out.raw("\n")
+            }
+            restUnderlays(after: k, strokes: strokes, width: width)
         }
         emit()
         if inline != nil {

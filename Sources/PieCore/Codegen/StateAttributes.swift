@@ -14,7 +14,17 @@ import PieJSON
 extension ByteWriter {
     mutating func dashAttributes(_ d: Scene.Dash, circumference: Double) {
         raw(" stroke-dasharray=\"")
-        dashArray(d, circumference: circumference)
+        if d.start == nil {
+            // The dash starts where the circle does (no offset): any gap of at least the rest of
+            // the turn draws the same one dash, and the whole turn, the same for every circle
+            // of the ring, compresses (issue 27). The keyframes keep `L C-L`: mid-way
+            // dash + gap is never shorter than the turn either.
+            num(d.length)
+            raw(" ")
+            num(circumference)
+        } else {
+            dashArray(d, circumference: circumference)
+        }
         if let start = d.start {
             raw("\" stroke-dashoffset=\"")
             num(Scene.dashOffset(d, circumference: circumference))

@@ -266,7 +266,9 @@ struct StyleWriter {
         // Longhands, not the shorthand: `animation:` would reset animation-name with a more
         // specific selector than the per-element rules below.
         out.raw(String(describing: Self.animated) + "{animation-duration:" + formatNumber(line.length)
-                + "ms;animation-timing-function:linear;animation-delay:" + formatNumber(line.start) + "ms;animation-fill-mode:backwards}\n")
+                + "ms;animation-timing-function:linear;")
+        delayLonghand(line.start)
+        out.raw("animation-fill-mode:backwards}\n")
         for rule in named { out.raw(rule) }
         out.raw("}\n")
     }
@@ -332,9 +334,17 @@ struct StyleWriter {
         out.num(scene.plan.duration)
         out.raw("ms;animation-timing-function:")
         CSSTiming.easing(scene.plan.easing, into: &out)
-        out.raw(";animation-delay:")
-        out.num(scene.plan.delay)
-        out.raw("ms;animation-fill-mode:backwards")
+        out.raw(";")
+        delayLonghand(scene.plan.delay)
+        out.raw("animation-fill-mode:backwards")
+    }
+
+    /// `animation-delay:<start>ms;`, or nothing for 0 (the default).
+    private mutating func delayLonghand(_ start: Double) {
+        guard NumberText.decimal(start, decimals: 3) != .zero else { return }
+        out.raw("animation-delay:")
+        out.num(start)
+        out.raw("ms;")
     }
 
     /// The plan's easing as CSS.
