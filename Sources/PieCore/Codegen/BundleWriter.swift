@@ -40,7 +40,7 @@ public enum BundleWriter {
         }
         if svgOnly { return BundleFiles(id: spec.id, names: ["chart.svg"], steps: [drawnStep]) }
         return BundleFiles(id: spec.id, names: Bundle.fileNames, steps: [drawnStep, {
-            [BundleFile(name: "manifest.json", bytes: Manifest.bytes(
+            [BundleFile(name: "manifest.json", writer: Manifest.writer(
                 spec: source, previous: previous, sourceBytes: sourceBytes, layout: layout, plan: plan,
                 changes: changes, files: Bundle.fileNames, warnings: warnings))]
         }])

@@ -18,6 +18,14 @@ public enum Manifest {
     static func bytes(spec: ChartSpec, previous: ChartSpec?, sourceBytes: [UInt8], layout: ChartLayout, plan: TransitionPlan,
                       changes: ChangeReport?, files: [String], warnings: [Diagnostic] = [],
                       extra: [(String, JSONValue)] = []) -> [UInt8] {
+        writer(spec: spec, previous: previous, sourceBytes: sourceBytes, layout: layout, plan: plan, changes: changes,
+               files: files, warnings: warnings, extra: extra).takeBytes()
+    }
+
+    /// The manifest's bytes in the chunks they were written into (`bytes` joins them).
+    static func writer(spec: ChartSpec, previous: ChartSpec?, sourceBytes: [UInt8], layout: ChartLayout, plan: TransitionPlan,
+                       changes: ChangeReport?, files: [String], warnings: [Diagnostic] = [],
+                       extra: [(String, JSONValue)] = []) -> ByteWriter {
         var j = JSONStream(capacity: 4096 + layout.slices.count * 700)
         writeHead(id: spec.id, specBytes: sourceBytes, into: &j)
         if !warnings.isEmpty {
@@ -66,7 +74,7 @@ public enum Manifest {
         j.member("files", .array(files.map { .string($0) }))
         j.close("}")
         j.out.raw("\n")
-        return j.out.takeBytes()
+        return j.out
     }
 
     /// How every manifest of `id` built from `specBytes` by this piec without warnings begins:

@@ -69,7 +69,7 @@ enum BundleStager {
         var dropped = 0
         while failure == nil, let file = nextFile(bundle, dropped: &dropped) {
             if temp == nil, let old {
-                switch old.holds(file.name, bytes: file.bytes) {
+                switch old.holds(file.name, count: file.count, buffers: file.forEachBuffer) {
                 case .failure(let f): failure = f
                 case .success(true): equal.append(file.name)
                 case .success(false): failure = startStaging()
@@ -78,8 +78,10 @@ enum BundleStager {
             } else if temp == nil {
                 failure = startStaging()
             }
-            if failure == nil, let temp { failure = temp.dir.createFile(file.name, bytes: file.bytes, startWriteback: startWriteback) }
-            dropped += file.bytes.count
+            if failure == nil, let temp {
+                failure = temp.dir.createFile(file.name, startWriteback: startWriteback, buffers: file.forEachBuffer)
+            }
+            dropped += file.count
         }
         if failure == nil, temp == nil {
             if old != nil { return .staged(StagedBundle(id: bundle.id, tempName: nil, files: [], replacing: true)) }

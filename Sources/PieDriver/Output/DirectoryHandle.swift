@@ -96,9 +96,19 @@ final class DirectoryHandle: Sendable {
     /// Creates a new file (`O_CREAT|O_EXCL|O_NOFOLLOW`) and writes `bytes` (not synced: see
     /// `Durability`). `startWriteback`: ask the kernel to start writing it out now.
     func createFile(_ name: String, bytes: [UInt8], startWriteback: Bool = false) -> POSIXFailure? {
+        createFile(name, startWriteback: startWriteback) { write in bytes.withUnsafeBufferPointer(write) }
+    }
+
+    /// `createFile` with bytes given a buffer at a time: `buffers` calls its argument with each.
+    func createFile(_ name: String, startWriteback: Bool = false,
+                    buffers: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void) -> POSIXFailure? {
         let file = openat(fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard file >= 0 else { return POSIXFailure(operation: "create", path: child(name), code: errno) }
-        if let code = writeAll(fd: file, bytes) {
+        var code: Int32?
+        buffers { buffer in
+            if code == nil { code = writeAll(fd: file, buffer) }
+        }
+        if let code {
             close(file)
             return POSIXFailure(operation: "write", path: child(name), code: code)
         }

@@ -12,6 +12,11 @@ extension DirectoryHandle {
 
     /// True when `name` is a regular file holding exactly `bytes` (false when it is missing).
     func holds(_ name: String, bytes: [UInt8]) -> Result<Bool, POSIXFailure> {
+        holds(name, count: bytes.count) { compare in bytes.withUnsafeBufferPointer(compare) }
+    }
+
+    /// `holds` for `count` bytes given a buffer at a time: `buffers` calls its argument with each.
+    func holds(_ name: String, count: Int, buffers: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void) -> Result<Bool, POSIXFailure> {
         let file = openat(fd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard file >= 0 else {
             return errno == ENOENT ? .success(false) : .failure(POSIXFailure(operation: "read", path: child(name), code: errno))
@@ -19,19 +24,23 @@ extension DirectoryHandle {
         defer { close(file) }
         var st = stat()
         guard fstat(file, &st) == 0 else { return .failure(POSIXFailure(operation: "read", path: child(name), code: errno)) }
-        guard (st.st_mode & S_IFMT) == S_IFREG, Int(st.st_size) == bytes.count else { return .success(false) }
-        var chunk = [UInt8](repeating: 0, count: min(Self.chunkSize, max(bytes.count, 1)))
-        var at = 0
-        while at < bytes.count {
-            let n = chunk.withUnsafeMutableBytes { read(file, $0.baseAddress, min($0.count, bytes.count - at)) }
-            if n < 0, errno == EINTR { continue }
-            guard n >= 0 else { return .failure(POSIXFailure(operation: "read", path: child(name), code: errno)) }
-            if n == 0 { return .success(false) }
-            let same = chunk.withUnsafeBytes { c in bytes.withUnsafeBytes { memcmp(c.baseAddress!, $0.baseAddress! + at, n) == 0 } }
-            guard same else { return .success(false) }
-            at += n
+        guard (st.st_mode & S_IFMT) == S_IFREG, Int(st.st_size) == count else { return .success(false) }
+        var chunk = [UInt8](repeating: 0, count: min(Self.chunkSize, max(count, 1)))
+        var result: Result<Bool, POSIXFailure> = .success(true)
+        buffers { buffer in
+            var at = 0
+            while case .success(true) = result, at < buffer.count {
+                let n = chunk.withUnsafeMutableBytes { read(file, $0.baseAddress, min($0.count, buffer.count - at)) }
+                if n < 0, errno == EINTR { continue }
+                if n < 0 {
+                    result = .failure(POSIXFailure(operation: "read", path: child(name), code: errno))
+                } else if n == 0 || chunk.withUnsafeBytes({ memcmp($0.baseAddress!, buffer.baseAddress! + at, n) }) != 0 {
+                    result = .success(false)
+                }
+                at += max(n, 0)
+            }
         }
-        return .success(true)
+        return result
     }
 
     /// Creates `name` in `target` with the bytes of this folder's `name`, a chunk at a time.

@@ -93,9 +93,14 @@ struct Errno: Error, Sendable {
 
 /// Writes every byte to an open descriptor, retrying short writes and EINTR.
 func writeAll(fd: Int32, _ bytes: [UInt8]) -> Int32? {
+    bytes.withUnsafeBufferPointer { writeAll(fd: fd, $0) }
+}
+
+/// Writes the whole buffer, retrying short writes and EINTR; the errno of a failure, or nil.
+func writeAll(fd: Int32, _ buffer: UnsafeBufferPointer<UInt8>) -> Int32? {
     var offset = 0
-    while offset < bytes.count {
-        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+    while offset < buffer.count {
+        let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
         if n < 0 {
             if errno == EINTR { continue }
             return errno
