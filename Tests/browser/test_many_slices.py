@@ -15,8 +15,6 @@ below `transition.SLIVER` (a sliver is expected to have its neighbours meet at i
 which moves the expected boundary by up to half its width). The frames are 1400 px wide. The
 worst error per engine is printed in degrees and in screenshot pixels (`pytest -s`)."""
 
-import json
-import math
 
 import pytest
 
@@ -31,7 +29,7 @@ INSERTED_BEFORE = 100  # index of the slice the new one is inserted before
 PERCENTS = [0, 25, 70]
 LABELS = [f"{p}%" for p in PERCENTS] + ["after-end"]
 FRAME_WIDTH = 1400
-WORST = {}             # engine name -> {"motion": (deg, px, where), "rest": (deg, px, where)}
+WORST = checks.WorstErrors()
 
 
 def old_value(i):
@@ -88,20 +86,10 @@ def test_500_moving_slices_follow_the_exact_model(many, engine, index):
     problems = checks.marker_problems(page, raster, index, expect_animations=True)
     problems += checks.angle_problems(probe, checks.tolerance_at(chart, frame.t_ms))
     problems += checks.leak_problems(probe, specs.MAGENTA)
-    worst = WORST.setdefault(engine.name, {"motion": (0.0, 0.0, None), "rest": (0.0, 0.0, None)})
-    phase = "rest" if frame.t_ms >= chart.end_time else "motion"
-    for r in probe.radii(checks.RADII):
-        for edge in probe.edges(r):
-            if edge.measured is not None and abs(edge.error) > worst[phase][0]:
-                px = math.radians(abs(edge.error)) * r * frame.viewport.scale
-                worst[phase] = (round(abs(edge.error), 3), round(px, 2), f"{LABELS[index]} {edge.describe()}")
+    WORST.record(engine.name, probe, chart, frame, LABELS[index])
     checks.report(problems, f"500 slices at t={frame.t_ms:.1f} ms ({LABELS[index]}), screenshot {page.screenshot}")
 
 
 def test_zz_worst_error_at_500_slices(many, engine, workdir):
     """The worst boundary error measured above in this engine (degrees, screenshot px)."""
-    worst = WORST.get(engine.name)
-    assert worst, f"no boundary measured in {engine.name}"
-    (workdir / f"{engine.name}-worst-500.json").write_text(json.dumps(worst, indent=1))
-    print(f"\n{engine.name}: worst boundary error at 500 moving slices: {json.dumps(worst)}")
-    assert worst["motion"][0] <= checks.MOTION_TOLERANCE and worst["rest"][0] <= checks.REST_TOLERANCE
+    WORST.check(engine.name, workdir / f"{engine.name}-worst-500.json", "at 500 moving slices")

@@ -19,7 +19,6 @@ from what a browser drew; where the manifest itself is in question (counterclock
 frame 0 = old chart) from the spec or from the old version built on its own."""
 
 import copy
-import json
 import math
 
 import pytest
@@ -78,7 +77,7 @@ CASES = {
 }
 PERCENTS = [0, 25, 50, 75, 100]
 LABELS = [f"{p}%" for p in PERCENTS] + ["after-end"]
-WORST = {}    # engine name -> {"motion": (error, where), "rest": (error, where)}
+WORST = checks.WorstErrors()
 
 
 class FrameChart(TransitionChart):
@@ -140,12 +139,7 @@ def test_boundaries_follow_the_exact_model(corpus, engine, name, index):
     probe = Probe(raster, frame.viewport, at, frame.t_ms)
     problems = checks.marker_problems(page, raster, index, expect_animations=True)
     problems += checks.angle_problems(probe, checks.tolerance_at(chart, frame.t_ms))
-    worst = WORST.setdefault(engine.name, {"motion": (0.0, None), "rest": (0.0, None)})
-    phase = "rest" if frame.t_ms >= chart.end_time else "motion"
-    for r in probe.radii(checks.RADII):
-        for edge in probe.edges(r):
-            if edge.measured is not None and abs(edge.error) > worst[phase][0]:
-                worst[phase] = (round(abs(edge.error), 3), f"{name} {LABELS[index]} {edge.describe()}")
+    WORST.record(engine.name, probe, chart, frame, f"{name} {LABELS[index]}")
     # The background and the 0-value slice z both have green 0: one measure finds either
     # showing at a seam. While z is visible (green 0 itself), the seams are not measured.
     if "z" not in ids_of(CASES[name][0]):
@@ -158,11 +152,7 @@ def test_boundaries_follow_the_exact_model(corpus, engine, name, index):
 
 def test_zz_worst_angle_error(corpus, engine, workdir):
     """The worst boundary error measured above in this engine (for the README's table)."""
-    worst = WORST.get(engine.name)
-    assert worst, f"no boundary measured in {engine.name}"
-    (workdir / f"{engine.name}-worst-angle-error.json").write_text(json.dumps(worst, indent=1))
-    print(f"\n{engine.name}: worst angle error in the corpus: {json.dumps(worst)}")
-    assert worst["motion"][0] <= checks.MOTION_TOLERANCE and worst["rest"][0] <= checks.REST_TOLERANCE
+    WORST.check(engine.name, workdir / f"{engine.name}-worst-angle-error.json", "in the corpus")
 
 
 def extent(chart, t_ms):

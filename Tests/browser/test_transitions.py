@@ -4,7 +4,6 @@ the timeline and after the end: every boundary is where the exact model puts it
 for `stages: staged` and `stagger`), movers paint over the segments, and no background shows
 along the seams (stroke width 0, magenta background, every slice colour with green = 200)."""
 
-import json
 
 import pytest
 
@@ -45,7 +44,7 @@ CASES = {
 }
 PERCENTS = [0, 25, 50, 75, 100]
 LABELS = [f"{p}%" for p in PERCENTS] + ["after-end"]
-WORST = {}    # engine name -> {"motion": (error, where), "rest": (error, where)}
+WORST = checks.WorstErrors()
 
 
 def spec_pair(name):
@@ -102,26 +101,16 @@ def test_manifest_is_a_transition(transitions, name):
 @pytest.mark.parametrize("name", CASES)
 def test_boundaries_follow_the_plan(transitions, engine, name, index):
     _, chart, page, raster = transitions[name]
-    worst = WORST.setdefault(engine.name, {"motion": (0.0, None), "rest": (0.0, None)})
     frame = page.frames[index]
     probe = Probe(raster, frame.viewport, chart, frame.t_ms)
     tolerance = checks.tolerance_at(chart, frame.t_ms)
     problems = checks.marker_problems(page, raster, index, expect_animations=True)
     problems += checks.angle_problems(probe, tolerance)
     problems += checks.leak_problems(probe, specs.MAGENTA)
-    phase = "rest" if frame.t_ms >= chart.end_time else "motion"
-    for r in probe.radii(checks.RADII):
-        for edge in probe.edges(r):
-            if edge.measured is not None and abs(edge.error) > worst[phase][0]:
-                worst[phase] = (abs(edge.error), f"{name} {LABELS[index]} {edge.describe()}")
+    WORST.record(engine.name, probe, chart, frame, f"{name} {LABELS[index]}")
     checks.report(problems, f"{name} at t={frame.t_ms:.1f} ms ({LABELS[index]}), screenshot {page.screenshot}")
 
 
 def test_zz_worst_angle_error(transitions, engine, workdir):
     """Records the worst boundary error measured above (motion and rest) in this engine."""
-    worst = WORST.get(engine.name)
-    assert worst, f"no boundary measured in {engine.name}"
-    path = workdir / f"{engine.name}-worst-angle-error.json"
-    path.write_text(json.dumps(worst, indent=1))
-    print(f"\n{engine.name}: worst angle error: {json.dumps(worst)}\n({path})")
-    assert worst["motion"][0] <= checks.MOTION_TOLERANCE and worst["rest"][0] <= checks.REST_TOLERANCE
+    WORST.check(engine.name, workdir / f"{engine.name}-worst-angle-error.json", "in the transitions")

@@ -1,5 +1,8 @@
 """What the browser tests assert about a measured frame, as lists of readable problems."""
 
+import json
+import math
+
 from .measure import BandProbe, Probe, radial_edges
 
 # Boundaries in motion may be off by at most 0.5 degree (the bar in PRODUCT.md / ENGINEERING.md).
@@ -16,6 +19,30 @@ LEAK_RADII = (0.15, 0.35, 0.55, 0.75, 0.92)
 
 def tolerance_at(chart, t_ms):
     return REST_TOLERANCE if t_ms >= chart.end_time else MOTION_TOLERANCE
+
+
+class WorstErrors:
+    """The worst boundary error a suite measured per engine, in motion and at rest: recorded
+    frame by frame (`record`), then written, printed and held to the tolerances (`check`)."""
+
+    def __init__(self):
+        self.by_engine = {}   # engine name -> {"motion": (degrees, px, where), "rest": (...)}
+
+    def record(self, engine, probe: Probe, chart, frame, where):
+        worst = self.by_engine.setdefault(engine, {"motion": (0.0, 0.0, None), "rest": (0.0, 0.0, None)})
+        phase = "rest" if frame.t_ms >= chart.end_time else "motion"
+        for r in probe.radii(RADII):
+            for edge in probe.edges(r):
+                if edge.measured is not None and abs(edge.error) > worst[phase][0]:
+                    px = math.radians(abs(edge.error)) * r * frame.viewport.scale
+                    worst[phase] = (round(abs(edge.error), 3), round(px, 2), f"{where} {edge.describe()}")
+
+    def check(self, engine, path, what):
+        worst = self.by_engine.get(engine)
+        assert worst, f"no boundary measured in {engine}"
+        path.write_text(json.dumps(worst, indent=1))
+        print(f"\n{engine}: worst boundary error {what} (degrees, screenshot px): {json.dumps(worst)}")
+        assert worst["motion"][0] <= MOTION_TOLERANCE and worst["rest"][0] <= REST_TOLERANCE
 
 
 def angle_problems(probe: Probe, tolerance):
