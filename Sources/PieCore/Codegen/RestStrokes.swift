@@ -11,8 +11,17 @@ extension Scene {
     /// corners). Everything else keeps its filled outlines.
     var strokesRest: Bool {
         !layout.shapesWedges && layout.autoPatternPalette == nil
-            && layout.slices.allSatisfy { !$0.isVisible || ($0.pattern == .none && $0.explode == 0) }
+            && layout.slices.allSatisfy {
+                !$0.isVisible || ($0.pattern == .none && $0.explode == 0 && $0.endAngle - $0.startAngle >= Scene.minStrokedWedge)
+            }
     }
+
+    /// The narrowest wedge drawn as a stroke (degrees): engines stroke a very short arc as
+    /// its chord, with butt caps square to the chord instead of the radius, which turns the
+    /// edges by up to half the wedge away from the middle circle (a 500-slice pie of 0.7
+    /// degree slices measured 0.16 degree off at rest, filled outlines 0.05). A chart with a
+    /// narrower visible wedge keeps filled outlines for all.
+    static let minStrokedWedge = 2.0
 
     /// The group's stroke width: the first visible slice's ring (every slice's when stacked);
     /// a wedge of another width writes its own.
@@ -64,31 +73,49 @@ extension SVGWriter {
 
 extension ByteWriter {
     /// The `d` of the arc on `radius` from `start` to `end` (degrees, clockwise), in equal
-    /// pieces of at most 120 degrees. Two decimals: a point moves at most 0.005 px, 0.003
-    /// degree on a radius of 100 px, far below what a renderer draws (0.2 degree at rest).
-    /// An arc's centre is found from its chord, and a rounded end point moves it by up to
-    /// tan(span / 2) times as much (1.7 at 120 degrees): near 180 degrees, a semicircle,
-    /// 0.005 px moved the whole arc 0.55 px off the centre (Chromium measured a boundary
-    /// 0.27 degree off), so no piece comes near that.
+    /// pieces of at most 120 degrees. An arc's centre, and so the direction of a stroke's butt
+    /// caps (the slice's edges), is found from its chord: a rounded end point turns them by up
+    /// to its rounding over the chord's length (radians), and, near 180 degrees, moves the
+    /// centre by up to tan(span / 2) times the rounding (a semicircle's 0.005 px moved the arc
+    /// 0.55 px, a boundary 0.27 degree off in Chromium), so no piece comes near that. The
+    /// points of a piece have as many decimals as keep that turn within 1e-3 radian (0.06
+    /// degree): two for a chord of 5 px and more, one more for each tenfold shorter (with two
+    /// for every chord, a 500-slice pie's 1 px chords put boundaries 0.29 degree off at rest in
+    /// Firefox and WebKitGTK).
     mutating func arcStroke(start: Double, end: Double, radius: Double) {
-        let p = Geometry.point(angle: start, radius: radius)
-        raw("M")
-        num(p.x, decimals: 2)
-        spacedNum(p.y, decimals: 2)
         let pieces = max(1, Int(((end - start) / 120).rounded(.up)))
+        let span = (end - start) / Double(pieces)
+        let p = Geometry.point(angle: start, radius: radius)
+        let q = Geometry.point(angle: start + span, radius: radius)
+        let decimals = ByteWriter.arcDecimals(chord: ((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot())
+        raw("M")
+        num(p.x, decimals: decimals)
+        spacedNum(p.y, decimals: decimals)
         for k in 1...pieces {
-            arcStroke(to: start + (end - start) * Double(k) / Double(pieces), radius: radius)
+            arcStroke(to: start + span * Double(k), radius: radius, decimals: decimals)
         }
     }
 
-    private mutating func arcStroke(to angle: Double, radius: Double) {
+    /// Decimals for the points of an arc piece whose chord is `chord` long: rounding (half a
+    /// unit of the last decimal) at most 1e-3 of the chord, at least two, at most six.
+    static func arcDecimals(chord: Double) -> Int {
+        var decimals = 2
+        var rounding = 0.005
+        while decimals < 6, rounding > chord * 1e-3 {
+            decimals += 1
+            rounding /= 10
+        }
+        return decimals
+    }
+
+    private mutating func arcStroke(to angle: Double, radius: Double, decimals: Int) {
         let p = Geometry.point(angle: angle, radius: radius)
         raw("A")
-        num(radius, decimals: 2)
+        num(radius, decimals: decimals)
         raw(" ")
-        num(radius, decimals: 2)
+        num(radius, decimals: decimals)
         raw(" 0 0 1")
-        spacedNum(p.x, decimals: 2)
-        spacedNum(p.y, decimals: 2)
+        spacedNum(p.x, decimals: decimals)
+        spacedNum(p.y, decimals: decimals)
     }
 }
