@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(name: "PieYAMLTests", dependencies: ["PieYAML", "PieDiagnostics"]),
         .testTarget(name: "PieSpecTests", dependencies: ["PieSpec", "PieDiagnostics", "PieJSON", "GoldenFiles"]),
         .testTarget(name: "PieCoreTests", dependencies: ["PieCore", "PieSpec", "PieDiagnostics", "PieJSON", "GoldenFiles"]),
-        .testTarget(name: "PieDriverTests", dependencies: ["PieDriver", "PieCore", "PieSpec"]),
+        .testTarget(name: "PieDriverTests", dependencies: ["PieDriver", "PieCore", "PieSpec", "PieDiagnostics", "PieJSON"]),
         .testTarget(name: "CLITests", dependencies: ["PieDriver", "PieCore"]),
         .testTarget(name: "PiecCLITests", dependencies: ["PiecCLI", "PieDriver", "PieCore"]),
         .testTarget(name: "WatchTests", dependencies: ["PieDriver", "PieCore"]),
