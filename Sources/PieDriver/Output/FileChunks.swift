@@ -10,12 +10,8 @@ import Glibc
 extension DirectoryHandle {
     static let chunkSize = 1 << 20
 
-    /// True when `name` is a regular file holding exactly `bytes` (false when it is missing).
-    func holds(_ name: String, bytes: [UInt8]) -> Result<Bool, POSIXFailure> {
-        holds(name, count: bytes.count) { compare in bytes.withUnsafeBufferPointer(compare) }
-    }
-
-    /// `holds` for `count` bytes given a buffer at a time: `buffers` calls its argument with each.
+    /// True when `name` is a regular file holding exactly the `count` bytes that `buffers`
+    /// gives a buffer at a time (it calls its argument with each); false when it is missing.
     func holds(_ name: String, count: Int, buffers: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void) -> Result<Bool, POSIXFailure> {
         let file = openat(fd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard file >= 0 else {
@@ -60,7 +56,7 @@ extension DirectoryHandle {
                 return POSIXFailure(operation: "read", path: child(name), code: code)
             }
             if n == 0 { break }
-            if let code = writeAll(fd: file, Array(chunk[0..<n])) {
+            if let code = chunk.withUnsafeBufferPointer({ writeAll(fd: file, UnsafeBufferPointer(rebasing: $0[..<n])) }) {
                 close(file)
                 return POSIXFailure(operation: "write", path: target.child(name), code: code)
             }
