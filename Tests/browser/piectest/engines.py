@@ -146,17 +146,29 @@ HIT_POINT_JS = """(sel => { const el = document.querySelector(sel), b = el.getBo
   return null; })(%s)"""
 
 
-def hit_point(engine, target, evaluate):
-    """Where `hover` puts the pointer: a point given, a point of a selector's element, or
-    (None) the page's bottom-right corner, off the chart."""
-    if target is None:
-        return 799, 599
-    if not isinstance(target, str):
-        return target
-    found = evaluate(HIT_POINT_JS % json.dumps(target))
-    if found is None:
-        raise AssertionError(f"{engine}: no point of {target} takes the pointer")
-    return found
+HOVER_VIEWPORT = (800, 600)
+
+
+def pointer_states(engine, targets, state_js, evaluate, move, settle):
+    """What `Engine.hover` returns, driven through one browser's `evaluate(expression)`,
+    `move(x, y)` (a real pointer move) and `settle()` (two animation frames): for each target
+    and then off the chart (the viewport's bottom-right corner), the state after the pointer
+    rests there."""
+    states = []
+    for target in list(targets) + [None]:
+        if target is None:
+            x, y = HOVER_VIEWPORT[0] - 1, HOVER_VIEWPORT[1] - 1
+        elif isinstance(target, str):
+            found = evaluate(HIT_POINT_JS % json.dumps(target))
+            if found is None:
+                raise AssertionError(f"{engine}: no point of {target} takes the pointer")
+            x, y = found
+        else:
+            x, y = target
+        move(int(x), int(y))
+        settle()
+        states.append(evaluate(state_js))
+    return states
 
 
 AFTER_TWO_FRAMES_PROMISE = "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(0))))"
@@ -252,21 +264,19 @@ class ChromiumEngine(Engine):
         sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "bench" / "browser"))
         import cdp
         motion = "--force-prefers-reduced-motion" if reduced_motion else "--force-prefers-no-reduced-motion"
-        frames = AFTER_TWO_FRAMES_PROMISE
-        with cdp.Chromium(width=800, height=600, flags=(motion, "--disable-gpu")) as browser:
+        width, height = HOVER_VIEWPORT
+        with cdp.Chromium(width=width, height=height, flags=(motion, "--disable-gpu")) as browser:
             tab = browser.page()
             tab.send("Page.bringToFront")
-            tab.send("Emulation.setDeviceMetricsOverride", {"width": 800, "height": 600,
+            tab.send("Emulation.setDeviceMetricsOverride", {"width": width, "height": height,
                                                             "deviceScaleFactor": 1, "mobile": False})
             tab.navigate(Path(html_path).resolve().as_uri())
-            tab.evaluate(frames, await_promise=True)
-            states = []
-            for sel in list(selectors) + [None]:
-                x, y = hit_point(self.name, sel, tab.evaluate)
-                tab.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y, "button": "none"})
-                tab.evaluate(frames, await_promise=True)
-                states.append(tab.evaluate(state_js))
-            return states
+            settle = lambda: tab.evaluate(AFTER_TWO_FRAMES_PROMISE, await_promise=True)  # noqa: E731
+            settle()
+            return pointer_states(
+                self.name, selectors, state_js, tab.evaluate,
+                lambda x, y: tab.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y, "button": "none"}),
+                settle)
 
 
 class SessionEngine(Engine):
@@ -322,16 +332,11 @@ class SessionEngine(Engine):
         url = Path(html_path).resolve().as_uri()
 
         def run(b):
-            b.fit_viewport(800, 600)
+            b.fit_viewport(*HOVER_VIEWPORT)
             b.navigate(url)
             b.execute_async(AFTER_TWO_FRAMES)
-            states = []
-            for sel in list(selectors) + [None]:
-                x, y = hit_point(self.name, sel, lambda js: b.execute("return " + js + ";"))
-                b.pointer_move(int(x), int(y))
-                b.execute_async(AFTER_TWO_FRAMES)
-                states.append(b.execute("return " + state_js + ";"))
-            return states
+            return pointer_states(self.name, selectors, state_js, lambda js: b.execute("return " + js + ";"),
+                                  b.pointer_move, lambda: b.execute_async(AFTER_TWO_FRAMES))
         return self._run(reduced_motion, run)
 
     def close(self):
