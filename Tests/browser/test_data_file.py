@@ -68,7 +68,5 @@ def test_boundaries_follow_the_csv_values(built, engine, index):
     _, chart, page, raster = built
     frame = page.frames[index]
     probe = Probe(raster, frame.viewport, chart, frame.t_ms)
-    problems = checks.marker_problems(page, raster, index, expect_animations=True)
-    problems += checks.angle_problems(probe, checks.tolerance_at(chart, frame.t_ms))
-    problems += checks.leak_problems(probe, specs.MAGENTA)
+    problems = checks.seeked_frame_problems(page, raster, index, probe, chart, specs.MAGENTA)
     checks.report(problems, f"data file at t={frame.t_ms:.1f} ms ({LABELS[index]}), screenshot {page.screenshot}")

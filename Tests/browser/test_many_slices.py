@@ -83,9 +83,7 @@ def test_500_moving_slices_follow_the_exact_model(many, engine, index):
     bundle, chart, page, raster = many
     frame = page.frames[index]
     probe = Probe(raster, frame.viewport, chart, frame.t_ms)
-    problems = checks.marker_problems(page, raster, index, expect_animations=True)
-    problems += checks.angle_problems(probe, checks.tolerance_at(chart, frame.t_ms))
-    problems += checks.leak_problems(probe, specs.MAGENTA)
+    problems = checks.seeked_frame_problems(page, raster, index, probe, chart, specs.MAGENTA)
     WORST.record(engine.name, probe, chart, frame, LABELS[index])
     checks.report(problems, f"500 slices at t={frame.t_ms:.1f} ms ({LABELS[index]}), screenshot {page.screenshot}")
 

@@ -118,6 +118,15 @@ def marker_problems(page, raster, index, expect_animations=True):
     return []
 
 
+def seeked_frame_problems(page, raster, index, probe, chart, foreign):
+    """The usual questions about one seeked frame of a transition: the page seeked it, every
+    boundary is within the tolerance at its time, and no `foreign` colour shows through seams."""
+    problems = marker_problems(page, raster, index, expect_animations=True)
+    problems += angle_problems(probe, tolerance_at(chart, page.frames[index].t_ms))
+    problems += leak_problems(probe, foreign)
+    return problems
+
+
 def report(problems, context):
     """Raise an AssertionError listing the problems, if any."""
     if problems:
