@@ -26,6 +26,14 @@ struct CLIMaxSlicesTests {
         #expect(try ws.run("build", "many.yaml", "--max-slices", "5").status == 0)
         #expect(try ws.run("check", "many.yaml", "--max-slices", "4").status == 1)
         #expect(try ws.run("check", "many.yaml", "--max-slices", "5").status == 0)
+        // render and md load with it too.
+        #expect(try ws.run("render", "many.yaml", "-o", "many.svg", "--max-slices", "4").status == 1)
+        #expect(try ws.run("render", "many.yaml", "-o", "many.svg", "--max-slices", "5").status == 0)
+        try ws.write("doc.md", "# Many\n\n```piec\n" + Self.spec(5) + "```\n")
+        let md = try ws.run("md", "doc.md", "--max-slices", "4")
+        #expect(md.status == 1)
+        #expect(md.stderr.contains("E0401"))
+        #expect(try ws.run("md", "doc.md", "--max-slices", "5").status == 0)
         let bad = try ws.run("build", "many.yaml", "--max-slices", "0")
         #expect(bad.status == 64)
         #expect(bad.stderr.hasPrefix("piec: error: --max-slices takes a whole number from 1 to 10000000, found 0\n"))
@@ -64,8 +72,8 @@ struct CLIMaxSlicesTests {
         #expect(((m["previous"] as? [String: Any])?["slices"] as? [Any])?.count == 5)
     }
 
-    /// The spec at git HEAD (no bundle committed) is loaded with the build's limits, by `build`
-    /// and by `diff`.
+    /// The spec at git HEAD (no bundle committed) is loaded with the build's limits, by `build`,
+    /// `history` and `diff`.
     @Test func thePreviousVersionFromGitIsLoadedWithTheGivenLimit() throws {
         let ws = try Workspace()
         try #require(try CLIFromTests.git(["init", "-q"], in: ws.path) == 0)
@@ -80,6 +88,11 @@ struct CLIMaxSlicesTests {
         #expect(allowed.status == 0)
         #expect(!allowed.stderr.contains("E0601"), "\(allowed.stderr)")
         #expect(((try Self.manifest(ws, "allowed/many/manifest.json")["previous"] as? [String: Any])?["slices"] as? [Any])?.count == 5)
+        let strictHistory = try CLIFromTests.piec(ws, "history", "many.yaml", "-o", "h4", "--max-slices", "4")
+        #expect(strictHistory.stderr.contains("has errors: left out of the history"), "\(strictHistory.stderr)")
+        let history = try CLIFromTests.piec(ws, "history", "many.yaml", "-o", "h5", "--max-slices", "5")
+        #expect(history.status == 0)
+        #expect(!history.stderr.contains("left out"), "\(history.stderr)")
         let diff = try CLIFromTests.piec(ws, "diff", "many.yaml", "--from", "HEAD", "--max-slices", "5")
         #expect(diff.status == 0)
         #expect(diff.stdout.contains("- s4"), "\(diff.stdout)")
