@@ -329,8 +329,8 @@ class Report:
         self.table(header, rows)
         self.out("Linearity 1.00 = exactly linear; below 1 the fixed start-up cost still shows.")
         if h and self.m.get("piec_huge_ok") == "0":
-            self.out("piec refuses the %d-slice spec (over the documented limits: 8 MiB per spec file, "
-                     "100,000 slices), so its column is pending." % h)
+            self.out("piec refuses the %d-slice spec (over the default limits: 8 MiB per spec file, "
+                     "100,000 slices; this piec has no `--max-slices`), so its column is pending." % h)
         self.out()
         r = lin["piec"]
         self.target("%d and %d slices: linear time (linearity at most 1.25)" % (s, l),

@@ -17,6 +17,8 @@ public struct CompileRequest: Sendable {
     /// With `validateOnly`: lay the chart out too and report what the layout finds (labels
     /// left out), as a build would (`piec check`).
     public var reportsLayout = false
+    /// The input limits the spec and its previous version are loaded with (`--max-slices`).
+    public var limits = SpecLimits()
     public init(source: SourceFile, defaultID: String, svgOnly: Bool = false, previous: PreviousSource? = nil) {
         self.source = source
         self.defaultID = defaultID
@@ -67,7 +69,8 @@ public enum Compiler {
     /// Loads and checks `request.source`, then lays out, plans and generates the bundle.
     /// No bundle when the spec has errors or `validateOnly` is set; diagnostics are always returned.
     public static func compile(_ request: CompileRequest) -> CompileResult {
-        var loaded = SpecLoader.load(request.source, defaultID: request.defaultID, inputs: request.inputs)
+        var loaded = SpecLoader.load(request.source, defaultID: request.defaultID, inputs: request.inputs,
+                                     limits: request.limits)
         guard let spec = loaded.spec, !loaded.diagnostics.hasErrors else {
             var result = CompileResult(bundle: nil, spec: loaded.spec, diagnostics: loaded.diagnostics)
             result.related = loaded.related
@@ -76,7 +79,7 @@ public enum Compiler {
         var diagnostics = loaded.diagnostics
         var previousSpec: ChartSpec?
         if let previous = request.previous {
-            let old = previous.loadPrevious(for: spec)
+            let old = previous.loadPrevious(for: spec, limits: request.limits)
             previousSpec = old.spec
             diagnostics += old.diagnostics
         }

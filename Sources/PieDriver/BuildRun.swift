@@ -1,3 +1,4 @@
+import PieSpec
 import PieDiagnostics
 
 /// What `piec build` / `piec check` asks for.
@@ -100,7 +101,7 @@ extension Builder {
         var previous = request.mode == .checkStale ? PreviousPolicy.recorded(outputDir: request.outputDir)
             : .readers(outputDir: request.outputDir)
         if let from = request.from, writes {
-            switch FromReference.parse(from, specPaths: discovery.inputs.map(\.path)) {
+            switch FromReference.parse(from, specPaths: discovery.inputs.map(\.path), limits: limits) {
             case .failure(let problem):
                 report.usage = problem
                 return report
@@ -123,7 +124,7 @@ extension Builder {
         }
         switch request.mode {
         case .validate: break
-        case .checkStale: report.stale = check(report.outcomes, against: request.outputDir, fix: request.fixCommand)
+        case .checkStale: report.stale = check(report.outcomes, against: request.outputDir, fix: request.fixCommand(maxSlices: limits.maxSlices))
         case .write: report.write = write(report.outcomes, to: request.outputDir)
         }
         return report
@@ -132,12 +133,15 @@ extension Builder {
 
 extension BuildRequest {
     /// The command that writes what `--check` expects: `piec build` with the same specs,
-    /// output folder, `--svg-only` and `--from` (shell-quoted where needed).
-    public var fixCommand: String {
+    /// output folder, `--svg-only`, `--from` and `--max-slices` (shell-quoted where needed).
+    public var fixCommand: String { fixCommand(maxSlices: SpecLimits.defaultMaxSlices) }
+
+    public func fixCommand(maxSlices: Int) -> String {
         var words = ["piec", "build"] + inputs
         if outputDir != "out" { words += ["-o", outputDir] }
         if svgOnly { words.append("--svg-only") }
         if let from { words += ["--from", from] }
+        if maxSlices != SpecLimits.defaultMaxSlices { words += ["--max-slices", String(maxSlices)] }
         return words.map(shellQuoted).joined(separator: " ")
     }
 }

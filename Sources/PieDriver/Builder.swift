@@ -106,6 +106,7 @@ public struct Builder: Sendable {
         request.validateOnly = output == .none || output == .checked || freshness || resolves
         request.reportsLayout = output == .none
         request.inputs = gathered.inputs
+        request.limits = limits
         func finished(_ outcome: SpecOutcome, related: [FileDiagnostics] = []) -> SpecOutcome {
             var outcome = outcome
             outcome.related = related
@@ -125,7 +126,7 @@ public struct Builder: Sendable {
                 return finished(outcome, related: result.related)
             }
             if resolves, let context {
-                let found = PreviousResolver(context: context).resolve(policy, specPath: input.path, spec: checked.spec, source: source,
+                let found = PreviousResolver(context: context, limits: limits).resolve(policy, specPath: input.path, spec: checked.spec, source: source,
                                                                        hashed: hashed)
                 diagnostics += found.diagnostics
                 if found.diagnostics.hasErrors {
@@ -133,7 +134,7 @@ public struct Builder: Sendable {
                                                 diagnostics: diagnostics + result.diagnostics), related: result.related)
                 }
                 if let previous = found.previous {
-                    let loaded = previous.loadPrevious(for: checked.spec)
+                    let loaded = previous.loadPrevious(for: checked.spec, limits: limits)
                     checked.previous = loaded.spec
                     checked.diagnostics.insert(contentsOf: loaded.diagnostics, at: 0)
                 }

@@ -66,7 +66,7 @@ public struct SpecReadError: Error, Sendable {
         SpecReadError(diagnostic: DriverDiagnostics.error(
             DriverDiagnostics.fileTooLarge,
             "spec file is \(size) bytes, more than the limit of \(describeBytes(limit))",
-            help: "split the chart into several specs"))
+            help: "split the chart into several specs, or raise the limit with `--max-slices N` (about 84 bytes a slice)"))
     }
 }
 

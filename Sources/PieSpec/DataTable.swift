@@ -66,7 +66,8 @@ struct DataTable {
         }
         var list = items[...]
         if items.count > maxRows {
-            table.error("the data file has \(items.count) rows; the limit is \(maxRows)", at: items[maxRows].range, code: SpecDiagnostics.tooManySlices)
+            table.error("the data file has \(items.count) rows; the limit is \(maxRows)", at: items[maxRows].range, code: SpecDiagnostics.tooManySlices,
+                        help: "build a chart this large on purpose with `--max-slices \(items.count)`")
             list = items.prefix(maxRows)
         }
         var index: [String: Int] = [:]
@@ -136,7 +137,8 @@ private struct CSVReader {
             }
             rowCount += 1
             if rowCount > maxRows {
-                table.error("the data file has more than \(maxRows) rows; the limit is \(maxRows)", at: range(start, start), code: SpecDiagnostics.tooManySlices)
+                table.error("the data file has more than \(maxRows) rows; the limit is \(maxRows)", at: range(start, start), code: SpecDiagnostics.tooManySlices,
+                            help: "build a chart this large on purpose with `--max-slices N`")
                 return table
             }
             if fields.count != columns.count {

@@ -14,7 +14,8 @@ extension Lowering {
         }
         var list = items[...]
         if items.count > limits.maxSlices {
-            error(SpecDiagnostics.tooManySlices, "the spec has \(items.count) slices; the limit is \(limits.maxSlices)", at: items[limits.maxSlices].range)
+            error(SpecDiagnostics.tooManySlices, "the spec has \(items.count) slices; the limit is \(limits.maxSlices)", at: items[limits.maxSlices].range,
+                  help: "group small slices with `chart.other`, or build a chart this large on purpose with `--max-slices \(items.count)`")
             list = items.prefix(limits.maxSlices)
         }
         var slices: [SliceSpec] = []

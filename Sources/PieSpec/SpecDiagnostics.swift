@@ -183,7 +183,10 @@ public enum SpecDiagnostics {
             `position: outside` (or `auto`) to keep the labels at that distance.
             """),
         CodeInfo("E0401", "too many slices", """
-            A spec may hold at most 100000 slices. Group small slices before writing the spec.
+            A spec may hold at most 100000 slices unless the build says otherwise: group small \
+            slices before writing the spec (or with `chart.other`), or build a larger chart on \
+            purpose with `--max-slices N` (`piec build`, `check`, `watch`, `diff`, `history`, \
+            `render`, `md`), which raises the file size and YAML node limits in proportion.
             """),
     ]
 }

@@ -37,7 +37,7 @@ public enum SpecLoader {
 public struct SpecLimits: Sendable, Hashable {
     /// Bytes of one spec file (checked by the driver before reading).
     public var maxFileBytes = 8 * 1024 * 1024
-    public var maxSlices = 100_000
+    public var maxSlices = SpecLimits.defaultMaxSlices
     public var yaml = YAMLLimits()
     public init() {}
 }

@@ -65,7 +65,7 @@ extension YAMLDiagnostics {
 
     static func nodes(limit: Int, at range: SourceRange) -> Diagnostic {
         .error(tooManyNodes, "the document has more than \(limit) nodes", at: range,
-               help: "split the chart, or group small slices with `chart.other`")
+               help: "split the chart, group small slices with `chart.other`, or raise the limit with `--max-slices N`")
     }
 
     static func scalarLength(_ bytes: Int, limit: Int, at range: SourceRange) -> Diagnostic {

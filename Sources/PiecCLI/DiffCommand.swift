@@ -1,4 +1,5 @@
 import PieDriver
+import PieSpec
 
 /// `piec diff [OLD] NEW` / `piec diff SPEC --from REF`: the transition plan, for review.
 struct Diff: Command {
@@ -28,6 +29,7 @@ struct Diff: Command {
                     default: "out", completes: .directories),
             .option("format", .choice("format", ["text", "json"]), help: "Output format: text or json.", default: "text"),
             .flag("exit-code", help: "Exit 3 when anything changed (no error uses 3)."),
+            LimitOptions.maxSlices,
         ])
 
     var ref: String?
@@ -35,6 +37,7 @@ struct Diff: Command {
     var output: String
     var json: Bool
     var exitCode: Bool
+    var limits: SpecLimits
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         let specs = arguments.positionals
@@ -48,10 +51,11 @@ struct Diff: Command {
         output = arguments.value("output") ?? "out"
         json = arguments.value("format") == "json"
         exitCode = arguments.flag("exit-code")
+        limits = try LimitOptions.limits(arguments)
     }
 
     func run() throws(ExitStatus) {
-        let result = DiffRun.run(newPath: spec, ref: ref, outputDir: output)
+        let result = DiffRun.run(newPath: spec, ref: ref, outputDir: output, limits: limits)
         let terminal = Terminal()
         if let usage = result.usage {
             terminal.err(PiecUsage.message(usage))

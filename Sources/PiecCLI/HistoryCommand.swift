@@ -1,5 +1,6 @@
 import PieCore
 import PieDriver
+import PieSpec
 
 /// `piec history SPEC`: one bundle that steps through every committed version of a spec.
 struct HistoryCommand: Command {
@@ -24,6 +25,7 @@ struct HistoryCommand: Command {
             .option("since", .text("REV"), help: "Only the commits after REV (REV..HEAD)."),
             .option("max", .integer("N"), help: "At most the N newest commits.", default: "50"),
             .option("hold", .text("DURATION"), help: "How long the chart rests at each version (ms or s).", default: "1s"),
+            LimitOptions.maxSlices,
         ])
 
     var specPath: String
@@ -31,6 +33,7 @@ struct HistoryCommand: Command {
     var since: String?
     var max: Int
     var hold: Double
+    var limits: SpecLimits
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard let spec = arguments.positionals.first, arguments.positionals.count == 1 else {
@@ -49,11 +52,12 @@ struct HistoryCommand: Command {
             throw UsageError(message: "--hold takes a duration such as 1s or 500ms, found `\(holdText)`")
         }
         hold = ms
+        limits = try LimitOptions.limits(arguments)
     }
 
     func run() throws(ExitStatus) {
         let terminal = Terminal()
-        let result = HistoryRun.run(specPath: specPath, since: since, max: max, hold: hold)
+        let result = HistoryRun.run(specPath: specPath, since: since, max: max, hold: hold, limits: limits)
         if let usage = result.usage {
             terminal.err(PiecUsage.message(usage))
             throw ExitStatus(PiecExitCode.usage.rawValue)

@@ -12,6 +12,7 @@ struct Md<Raster: RasterLauncher>: Command {
     var folder: String
     var check: Bool
     var gif: Bool
+    var limits: SpecLimits
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         documents = arguments.positionals
@@ -22,6 +23,7 @@ struct Md<Raster: RasterLauncher>: Command {
         }
         check = arguments.flag("check")
         gif = arguments.flag("gif")
+        limits = try LimitOptions.limits(arguments)
     }
 
     func run() throws(ExitStatus) {
@@ -30,7 +32,7 @@ struct Md<Raster: RasterLauncher>: Command {
         var all: [MarkdownImages] = []
         var status = PiecExitCode.success
         for document in documents {
-            var images = MarkdownImages.make(document: document, folder: folder)
+            var images = MarkdownImages.make(document: document, folder: folder, limits: limits)
             for group in images.groups { terminal.err(DiagnosticRenderer.render(group, format: .human, color: terminal.colorOnStderr)) }
             status = status.combined(with: images.status)
             if images.status == .success, gif { try addGIFs(&images) }
@@ -123,4 +125,5 @@ private let mdSpec = CommandSpec(
         .option("dir", .text("DIR"), help: "Image folder, relative to each document's folder.", default: "piec", completes: .directories),
         .flag("check", help: "Write nothing; exit 2 when an image or an image reference is stale."),
         .flag("gif", help: "Also write each chart's motion as ID.gif (made by piec-render)."),
+        LimitOptions.maxSlices,
     ])

@@ -5,6 +5,7 @@ import Glibc
 #endif
 import PieCore
 import PieDriver
+import PieSpec
 
 /// `piec render SPEC|- -o FILE|-`: one instant as SVG, PNG or PDF, or the motion as GIF, WebP
 /// or MP4, drawn from piec's own model (`Frames`), never by a browser. SVG is made here;
@@ -27,6 +28,7 @@ struct Render<Raster: RasterLauncher>: Command {
     var history: Bool
     var since: String?
     var max: Int
+    var limits: SpecLimits
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.count == 1 else {
@@ -78,6 +80,7 @@ struct Render<Raster: RasterLauncher>: Command {
         theme = FrameTheme(rawValue: arguments.value("theme") ?? "light")!
         history = arguments.flag("history")
         since = arguments.value("since")
+        limits = try LimitOptions.limits(arguments)
         max = arguments.integer("max") ?? 50
         if history {
             guard from == nil else {
@@ -121,7 +124,7 @@ struct Render<Raster: RasterLauncher>: Command {
     private func compile() throws(ExitStatus) -> FrameSource {
         let terminal = Terminal()
         if history {
-            let result = HistoryRun.run(specPath: input, since: since, max: max, hold: hold, bundle: false)
+            let result = HistoryRun.run(specPath: input, since: since, max: max, hold: hold, bundle: false, limits: limits)
             if let usage = result.usage {
                 terminal.err(PiecUsage.message(usage))
                 throw ExitStatus(PiecExitCode.usage.rawValue)
@@ -132,7 +135,7 @@ struct Render<Raster: RasterLauncher>: Command {
             guard result.status == .success, !result.steps.isEmpty else { throw ExitStatus(result.status.rawValue) }
             return .history(versions: result.versions, steps: result.steps)
         }
-        let result = RenderRun.compile(input, from: from)
+        let result = RenderRun.compile(input, from: from, limits: limits)
         if let usage = result.usage {
             terminal.err(PiecUsage.message(usage))
             throw ExitStatus(result.status.rawValue)
@@ -206,4 +209,5 @@ private let renderSpec = CommandSpec(
         .flag("history", help: "Draw the chart's history in git, as piec history does: every version from the one before."),
         .option("since", .text("REV"), help: "With --history: only the commits after REV (REV..HEAD)."),
         .option("max", .integer("N"), help: "With --history: at most the N newest commits (default: 50)."),
+        LimitOptions.maxSlices,
     ])

@@ -26,7 +26,7 @@ struct Reporter {
         }
         printDiagnostics(report.groups)
         if format != .json {
-            terminal.err(Summary(report: report, mode: request.mode, elapsedMS: Int(elapsed), fix: request.fixCommand).text + "\n")
+            terminal.err(Summary(report: report, mode: request.mode, elapsedMS: Int(elapsed), fix: request.fixCommand(maxSlices: builder.limits.maxSlices)).text + "\n")
         }
         return report.status
     }

@@ -41,6 +41,7 @@ struct Watch<Preview: PreviewLauncher>: Command {
         watch.pollIntervalMS = pollInterval
         watch.debounceMS = debounce
         watch.jobs = options.jobs ?? defaultJobCount
+        watch.limits = options.limits
         let printer = WatchPrinter(format: options.format, outputDir: output)
         let problems = Watcher.check(watch)
         if !problems.isEmpty {

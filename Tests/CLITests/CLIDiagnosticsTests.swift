@@ -53,7 +53,7 @@ import Testing
         try ws.sparse("specs/big.yaml", bytes: 9 * 1024 * 1024)
         let run = try ws.run("check", "--format", "github", "specs")
         #expect(run.status == 1)
-        #expect(run.stdout == "::error file=specs/big.yaml,title=piec E0503::\(Self.bigMessage)%0Ahelp: split the chart into several specs\n")
+        #expect(run.stdout == "::error file=specs/big.yaml,title=piec E0503::\(Self.bigMessage)%0Ahelp: split the chart into several specs, or raise the limit with `--max-slices N` (about 84 bytes a slice)\n")
         #expect(run.stderr == "error: 1 of 1 spec has errors\n")
     }
 
@@ -63,7 +63,7 @@ import Testing
         let run = try ws.run("build", "big.yaml")
         #expect(run.status == 1)
         #expect(!run.stderr.contains("\u{1B}["))
-        #expect(run.stderr.hasPrefix("big.yaml: error[E0503]: \(Self.bigMessage)\n = help: split the chart into several specs\n"))
+        #expect(run.stderr.hasPrefix("big.yaml: error[E0503]: \(Self.bigMessage)\n = help: split the chart into several specs, or raise the limit with `--max-slices N` (about 84 bytes a slice)\n"))
         #expect(run.stderr.hasSuffix("\nerror: 1 of 1 spec has errors; nothing was written\n"))
     }
 

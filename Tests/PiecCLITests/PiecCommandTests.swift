@@ -118,12 +118,12 @@ import Testing
         #expect(text == help("build", "-h", "--bogus"))
         #expect(text.hasPrefix("OVERVIEW: Compile specs and write their bundles to OUT/<id>/.\n"))
         for entry in ["  -o, --output <DIR>", "(default: out)", "  --svg-only ", "  --from <REF> ", "  -j, --jobs <N> ",
-                      "  <SPEC|DIR> ", "  --version ", "  -h, --help "] {
+                      "  --max-slices <N> ", "  <SPEC|DIR> ", "  --version ", "  -h, --help "] {
             #expect(text.contains(entry), "\(entry)")
         }
         let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(words.contains("(values: human, short, json, github; default: human)"))
-        #expect(words.contains("USAGE: piec build [<SPEC|DIR> ...] [--format <format>] [--jobs <N>] [--output <DIR>] [--check]"))
+        #expect(words.contains("USAGE: piec build [<SPEC|DIR> ...] [--format <format>] [--jobs <N>] [--max-slices <N>] [--output <DIR>] [--check]"))
         #expect(text.split(separator: "\n").allSatisfy { $0.count <= HelpText.width })
     }
 

@@ -23,12 +23,14 @@ public enum PreviousSource: Sendable {
 
     /// Loads the previous spec. Its errors are not the new spec's errors: the caller turns
     /// them into one warning and lets the chart enter.
-    public func load(defaultID: String) -> SpecLoadResult {
+    /// `limits` are the build's (`--max-slices`): a previous version is refused for its size
+    /// only when the spec being built would be too.
+    public func load(defaultID: String, limits: SpecLimits = SpecLimits()) -> SpecLoadResult {
         switch self {
-        case .spec(let file): SpecLoader.load(file, defaultID: defaultID)
-        case .manifest(let file): SpecLoader.loadEmbedded(file, defaultID: defaultID)
-        case .specWithInputs(let file, let inputs): SpecLoader.load(file, defaultID: defaultID, inputs: inputs)
-        case .canonical(let file): SpecLoader.load(file, defaultID: defaultID)
+        case .spec(let file): SpecLoader.load(file, defaultID: defaultID, limits: limits)
+        case .manifest(let file): SpecLoader.loadEmbedded(file, defaultID: defaultID, limits: limits)
+        case .specWithInputs(let file, let inputs): SpecLoader.load(file, defaultID: defaultID, inputs: inputs, limits: limits)
+        case .canonical(let file): SpecLoader.load(file, defaultID: defaultID, limits: limits)
         }
     }
 
@@ -36,8 +38,8 @@ public enum PreviousSource: Sendable {
     /// read back from its canonical spec, so that building from the manifest's `previous` gives
     /// the same bytes (canonical numbers have 9 decimals; a spec read from YAML may have more).
     /// When it has errors: no previous version (the chart enters) and one E0601 warning.
-    public func loadPrevious(for spec: ChartSpec) -> (spec: ChartSpec?, diagnostics: [Diagnostic]) {
-        let old = load(defaultID: spec.id)
+    public func loadPrevious(for spec: ChartSpec, limits: SpecLimits = SpecLimits()) -> (spec: ChartSpec?, diagnostics: [Diagnostic]) {
+        let old = load(defaultID: spec.id, limits: limits)
         guard let oldSpec = old.spec, !old.diagnostics.hasErrors else {
             let first = old.diagnostics.first { $0.severity == .error }
             let position = first?.range.map { ":\($0.start)" } ?? ""
@@ -45,12 +47,12 @@ public enum PreviousSource: Sendable {
                                    at: nil, notes: first.map { ["\(file.path)\(position): \($0.message)"] } ?? [])])
         }
         if case .canonical = self { return (oldSpec, []) }
-        return (Self.canonicalized(oldSpec), [])
+        return (Self.canonicalized(oldSpec, limits: limits), [])
     }
 
     /// `spec` as its canonical spec reads back: a fixed point (its canonical spec is unchanged).
-    public static func canonicalized(_ spec: ChartSpec) -> ChartSpec {
+    public static func canonicalized(_ spec: ChartSpec, limits: SpecLimits = SpecLimits()) -> ChartSpec {
         let text = SourceFile(path: "canonical", bytes: spec.canonicalMemberText())
-        return SpecLoader.load(text, defaultID: spec.id).spec ?? spec
+        return SpecLoader.load(text, defaultID: spec.id, limits: limits).spec ?? spec
     }
 }

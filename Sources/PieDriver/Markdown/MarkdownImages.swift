@@ -70,6 +70,7 @@ public struct MarkdownImages: Sendable {
             var request = CompileRequest(source: source, defaultID: "\(stem)-\(n + 1)", svgOnly: true)
             request.validateOnly = true
             request.inputs = gathered.inputs
+            request.limits = limits
             let checked = Compiler.compile(request)
             let local = gathered.diagnostics + checked.diagnostics
             diagnostics += local.map { located($0, in: block) }

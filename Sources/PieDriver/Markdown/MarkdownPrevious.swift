@@ -27,7 +27,7 @@ enum MarkdownPrevious {
         }
         let candidate: ChartSpec?
         if let head {
-            candidate = head.load(defaultID: spec.id).spec
+            candidate = head.load(defaultID: spec.id, limits: limits).spec
         } else {
             candidate = record.flatMap { SpecLoader.loadEmbedded($0, member: "spec", defaultID: spec.id, limits: limits)?.spec }
         }
@@ -53,9 +53,9 @@ enum MarkdownPrevious {
         var result: [String: PreviousSource] = [:]
         for (n, block) in MarkdownDocument.blocks(show.output).enumerated() {
             let source = SourceFile(path: "HEAD:\(documentPath)", bytes: block.source)
-            let previous = SpecHistory(specPath: documentPath, source: source)?.source(block.source, at: commit, display: "HEAD")
+            let previous = SpecHistory(specPath: documentPath, source: source, limits: limits)?.source(block.source, at: commit, display: "HEAD")
                 ?? .spec(source)
-            guard let spec = previous.load(defaultID: "\(stem)-\(n + 1)").spec, result[spec.id] == nil else { continue }
+            guard let spec = previous.load(defaultID: "\(stem)-\(n + 1)", limits: limits).spec, result[spec.id] == nil else { continue }
             result[spec.id] = previous
         }
         return result

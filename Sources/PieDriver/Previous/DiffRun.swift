@@ -17,7 +17,7 @@ public struct DiffRun: Sendable {
     public static func run(newPath: String, ref: String?, outputDir: String = "out", limits: SpecLimits = SpecLimits()) -> DiffRun {
         var policy = PreviousPolicy.readers(outputDir: outputDir)
         if let ref {
-            switch FromReference.parse(ref, specPaths: [newPath]) {
+            switch FromReference.parse(ref, specPaths: [newPath], limits: limits) {
             case .failure(let problem): return DiffRun(report: nil, groups: [], status: .usage, usage: problem)
             case .success(let reference): policy = .reference(reference, outputDir: outputDir)
             }
@@ -31,24 +31,24 @@ public struct DiffRun: Sendable {
         }
         let slug = BundleID.slug(fromPath: newPath)
         let gathered = SpecInputsReader.gather(specPath: newPath, source: source, limits: limits)
-        let new = SpecLoader.load(source, defaultID: slug, inputs: gathered.inputs)
+        let new = SpecLoader.load(source, defaultID: slug, inputs: gathered.inputs, limits: limits)
         var groups = [FileDiagnostics(path: newPath, file: source, diagnostics: gathered.diagnostics + new.diagnostics)] + new.related
         guard let newSpec = new.spec, !gathered.diagnostics.hasErrors else {
             return DiffRun(report: nil, groups: groups, status: .specErrors)
         }
-        let resolved = PreviousResolver(context: PreviousContext(outputDir: outputDir))
+        let resolved = PreviousResolver(context: PreviousContext(outputDir: outputDir), limits: limits)
             .resolve(policy, specPath: newPath, spec: newSpec, source: source, hashed: gathered.inputs.hashedBytes(spec: source.bytes))
         groups[0].diagnostics += resolved.diagnostics
         if resolved.diagnostics.hasErrors { return DiffRun(report: nil, groups: groups, status: .forDiagnostics(resolved.diagnostics)) }
         var oldSpec: ChartSpec?
         if let previous = resolved.previous {
-            let old = previous.load(defaultID: newSpec.id)
+            let old = previous.load(defaultID: newSpec.id, limits: limits)
             if !old.diagnostics.isEmpty {
                 groups.append(FileDiagnostics(path: previous.file.path, file: previous.file, diagnostics: old.diagnostics))
             }
             groups += old.related
             guard let spec = old.spec else { return DiffRun(report: nil, groups: groups, status: .specErrors) }
-            oldSpec = PreviousSource.canonicalized(spec)
+            oldSpec = PreviousSource.canonicalized(spec, limits: limits)
         }
         // No previous version: everything is inserted.
         let report = Transition.between(old: oldSpec ?? emptied(newSpec), new: newSpec).changes

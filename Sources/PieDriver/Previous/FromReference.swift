@@ -39,21 +39,22 @@ public enum FromReference: Sendable, Equatable {
     }
 
     /// Decides what `ref` names for a build of `specPaths`.
-    public static func parse(_ ref: String, specPaths: [String]) -> Result<FromReference, UsageProblem> {
+    /// `limits`: the build's (`--max-slices`), to tell the chart id of a large previous version.
+    public static func parse(_ ref: String, specPaths: [String], limits: SpecLimits = SpecLimits()) -> Result<FromReference, UsageProblem> {
         if ref == "none" { return .success(.none) }
         let several = specPaths.count > 1
         guard case .success(let status) = FileStatus.status(ref) else { return revision(ref, specPaths: specPaths) }
         if status.kind != .directory {
             guard let file = readFile(ref) else { return .failure(UsageProblem("cannot read `\(ref)` (named by --from)")) }
             if let record = ManifestRecord(file) {
-                return single(ref, .manifest, id: record.chartID, several: several)
+                return single(ref, .manifest, id: record.chartID(limits: limits), several: several)
             }
-            let id = SpecLoader.load(file, defaultID: BundleID.slug(fromPath: ref)).spec?.id
+            let id = SpecLoader.load(file, defaultID: BundleID.slug(fromPath: ref), limits: limits).spec?.id
             return single(ref, .specFile, id: id, several: several)
         }
         let manifest = SpecDiscovery.join(ref, ExistingBundle.manifestName)
         if case .success = FileStatus.status(manifest) {
-            let id = readFile(manifest).flatMap(ManifestRecord.init)?.chartID
+            let id = readFile(manifest).flatMap(ManifestRecord.init)?.chartID(limits: limits)
             return single(manifest, .manifest, id: id, several: several)
         }
         return folder(ref)
@@ -126,7 +127,7 @@ public enum FromReference: Sendable, Equatable {
 
 extension ManifestRecord {
     /// The chart id in the manifest's canonical spec.
-    var chartID: String? {
-        SpecLoader.load(specSource.file, defaultID: "").spec?.id
+    func chartID(limits: SpecLimits) -> String? {
+        SpecLoader.load(specSource.file, defaultID: "", limits: limits).spec?.id
     }
 }

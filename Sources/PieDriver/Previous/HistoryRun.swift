@@ -31,13 +31,13 @@ public struct HistoryRun: Sendable {
         }
         let slug = BundleID.slug(fromPath: specPath)
         let gathered = SpecInputsReader.gather(specPath: specPath, source: source, limits: limits)
-        let current = SpecLoader.load(source, defaultID: slug, inputs: gathered.inputs)
+        let current = SpecLoader.load(source, defaultID: slug, inputs: gathered.inputs, limits: limits)
         var notes: [Diagnostic] = []
         var groups = [FileDiagnostics(path: specPath, file: source, diagnostics: gathered.diagnostics + current.diagnostics)] + current.related
         guard let spec = current.spec, !gathered.diagnostics.hasErrors, !current.diagnostics.hasErrors else {
             return HistoryRun(groups: groups, status: .specErrors)
         }
-        guard let history = SpecHistory(specPath: specPath, source: source) else {
+        guard let history = SpecHistory(specPath: specPath, source: source, limits: limits) else {
             return HistoryRun(groups: groups, status: .usage,
                               usage: UsageProblem("`\(specPath)` is not inside a git repository: it has no history",
                                                   help: ["commit the spec, or use `piec build --from` for one transition"]))
@@ -57,7 +57,7 @@ public struct HistoryRun: Sendable {
                                    message: "commit \(short) has no `\(lastPathComponent(specPath))`: left out of the history", range: nil))
                 continue
             }
-            let loaded = previous.loadPrevious(for: spec)
+            let loaded = previous.loadPrevious(for: spec, limits: limits)
             guard var old = loaded.spec else {
                 notes.append(.init(.note, code: DriverDiagnostics.historyVersionLeftOut,
                                    message: "the spec at commit \(short) has errors: left out of the history", range: nil))
@@ -72,7 +72,7 @@ public struct HistoryRun: Sendable {
                                            subject: version.commit.subject))
         }
         // The working copy, when it is not what the last version shows.
-        let working = PreviousSource.canonicalized(spec)
+        let working = PreviousSource.canonicalized(spec, limits: limits)
         if working.canonicalMemberText() != lastText {
             versions.append(HistoryVersion(spec: working, commit: "", date: "", subject: "working copy"))
         }

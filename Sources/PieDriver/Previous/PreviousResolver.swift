@@ -31,6 +31,9 @@ public enum PreviousPolicy: Sendable {
 /// 4. outside git: the bundle in the output folder (built from another version), else none.
 struct PreviousResolver {
     let context: PreviousContext
+    /// The build's input limits: previous versions are loaded with them (a manifest read with
+    /// `forManifests`).
+    var limits = SpecLimits()
 
     /// The previous version of `spec` (nil: it enters) and notes or errors about finding it.
     struct Resolution {
@@ -72,11 +75,11 @@ struct PreviousResolver {
         }
         // No bundle committed: the spec at HEAD when it differs. A spec not committed, or not
         // changed since HEAD (nor the files it reads), enters: what a fresh clone builds too.
-        guard let history = SpecHistory(specPath: specPath, source: source),
+        guard let history = SpecHistory(specPath: specPath, source: source, limits: limits),
               context.filesAtHead(in: tree, folder: history.folders[0])[lastPathComponent(history.spec)] != nil,
               !unchangedSinceHead(history, source: source),
               let head = history.source(at: "HEAD", display: "HEAD") else { return nil }
-        guard let old = head.load(defaultID: spec.id).spec else { return head }  // broken: E0601 tells
+        guard let old = head.load(defaultID: spec.id, limits: limits).spec else { return head }  // broken: E0601 tells
         return Manifest.memberText(old) == current.canonical ? nil : head
     }
 
@@ -100,7 +103,7 @@ struct PreviousResolver {
     /// piec version, a spec edited in comments only) the same canonical spec read back.
     private func built(_ record: ManifestRecord, from current: CurrentSpec) -> Bool {
         if record.specHash == current.hash || record.isBuilt(from: current.canonical) { return true }
-        guard let old = SpecLoader.load(record.specSource.file, defaultID: "").spec else { return false }
+        guard let old = SpecLoader.load(record.specSource.file, defaultID: "", limits: limits).spec else { return false }
         return Manifest.memberText(old) == current.canonical
     }
 
@@ -110,7 +113,7 @@ struct PreviousResolver {
     private func newestDiffering(_ history: SpecHistory, from revision: String, display: String, id: String,
                                  current: CurrentSpec) -> (previous: PreviousSource?, missing: Bool) {
         func differs(_ source: PreviousSource) -> Bool {
-            guard let old = source.load(defaultID: id).spec else { return true }  // broken: E0601 tells
+            guard let old = source.load(defaultID: id, limits: limits).spec else { return true }  // broken: E0601 tells
             return Manifest.memberText(old) != current.canonical
         }
         guard let commit = history.tree.commit(revision), let first = history.source(at: commit, display: display) else {
@@ -140,7 +143,7 @@ struct PreviousResolver {
             if case .success = FileStatus.status(manifest) { return fromFile(manifest, kind: .manifest, current: current) }
             return enters("`\(dir)` holds no bundle `\(spec.id)` and no spec `\(lastPathComponent(specPath))`; the chart enters")
         case .revision(let revision):
-            guard let history = SpecHistory(specPath: specPath, source: source) else {
+            guard let history = SpecHistory(specPath: specPath, source: source, limits: limits) else {
                 return enters("`\(specPath)` is not inside a git repository; the chart enters")
             }
             let found = newestDiffering(history, from: revision, display: revision, id: spec.id, current: current)
@@ -152,7 +155,7 @@ struct PreviousResolver {
     /// A previous spec file (with the files it reads there) or a bundle's manifest: its spec,
     /// or, when the bundle was built from this very spec, the previous it records.
     private func fromFile(_ path: String, kind: FromReference.SingleKind, current: CurrentSpec) -> Resolution {
-        switch SpecReader.read(path, limits: SpecLimits.forManifests) {
+        switch SpecReader.read(path, limits: limits.forManifests) {
         case .failure(let error):
             var d = error.diagnostic
             d.message += " (named by --from)"
@@ -171,7 +174,7 @@ struct PreviousResolver {
 
     /// A previous spec read from a file, with the shared defaults and data file it reads there.
     private func withInputs(_ file: SourceFile) -> PreviousSource {
-        let gathered = SpecInputsReader.gather(specPath: file.path, source: file, limits: SpecLimits())
+        let gathered = SpecInputsReader.gather(specPath: file.path, source: file, limits: limits)
         return gathered.inputs.isEmpty ? .spec(file) : .specWithInputs(file, gathered.inputs)
     }
 }
@@ -185,11 +188,10 @@ func readWorkingFile(_ root: String, _ path: String) -> [UInt8]? {
 
 extension SpecLimits {
     /// Reading a manifest back: a bundle of 100,000 slices has a manifest of tens of MiB.
-    static var forManifests: SpecLimits {
-        var limits = SpecLimits()
-        limits.maxFileBytes = ExistingBundle.readLimit
-        return limits
-    }
+    static var forManifests: SpecLimits { SpecLimits().forManifests }
+
+    /// These limits for reading a manifest back (its size up to `ExistingBundle.readLimit`).
+    var forManifests: SpecLimits { reading(upTo: ExistingBundle.readLimit) }
 }
 
 /// The spec being built, as a manifest would record it; its hash and canonical text are

@@ -36,9 +36,11 @@ public struct SpecHistory: Sendable {
     let folders: [String]
     /// Root-relative data file the present spec reads (nil: none, or outside the work tree).
     let data: String?
+    /// The build's input limits (`--max-slices`), for finding the data file each version names.
+    let limits: SpecLimits
 
     /// The history of the spec at `specPath` whose present text is `source`; nil outside git.
-    public init?(specPath: String, source: SourceFile) {
+    public init?(specPath: String, source: SourceFile, limits: SpecLimits = SpecLimits()) {
         let spelledDir = SpecInputsReader.displayParent(specPath)
         guard let realDir = SpecInputsReader.realPath(spelledDir), let tree = GitWorkTree.containing(realDir: realDir),
               let folder = tree.relative(realDir) else { return nil }
@@ -48,7 +50,8 @@ public struct SpecHistory: Sendable {
         var folders = [folder]
         while let last = folders.last, !last.isEmpty { folders.append(parentPath(last)) }
         self.folders = folders
-        data = SpecLoader.dataReference(source).flatMap { Self.dataPath($0.path, folder: folder) }
+        self.limits = limits
+        data = SpecLoader.dataReference(source, limits: limits).flatMap { Self.dataPath($0.path, folder: folder) }
     }
 
     /// The root-relative path of `data.file` written in a spec in `folder`; nil when it is not
@@ -120,7 +123,7 @@ public struct SpecHistory: Sendable {
             }
             spelled = SpecInputsReader.lexicalParent(spelled)
         }
-        if let reference = SpecLoader.dataReference(old) {
+        if let reference = SpecLoader.dataReference(old, limits: limits) {
             // The data file the present spec reads was read along; another one is read now.
             let known = data != nil && Self.dataPath(reference.path, folder: folders[0]) == data ? found.last ?? nil : nil
             inputs.data = dataInput(reference, at: commit, ref: ref, known: known)

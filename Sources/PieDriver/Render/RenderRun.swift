@@ -20,7 +20,7 @@ public struct RenderRun: Sendable {
         // the output folder happens to hold); --from takes what `piec build --from` takes.
         var policy = PreviousPolicy.request
         if let from {
-            switch FromReference.parse(from, specPaths: [path]) {
+            switch FromReference.parse(from, specPaths: [path], limits: limits) {
             case .failure(let problem):
                 var run = RenderRun(chart: nil, spec: nil, groups: [], status: .usage)
                 run.usage = problem

@@ -1,3 +1,5 @@
+import PieSpec
+
 /// What a change source saw: a spec path that may have changed, or a reason to look at everything.
 public enum WatchChange: Sendable, Hashable {
     /// Something happened to the spec file `path` (written, created, renamed in or out,
@@ -45,7 +47,7 @@ public enum WatchMethod: String, Sendable, CaseIterable {
 /// Makes the change source for `scope`: inotify when asked for `auto` and available, else polling.
 /// The second value is a note when `auto` had to fall back (why inotify could not be used).
 public func makeChangeSource(
-    _ scope: WatchScope, method: WatchMethod, pollIntervalMS: Int = 100
+    _ scope: WatchScope, method: WatchMethod, pollIntervalMS: Int = 100, limits: SpecLimits = SpecLimits()
 ) -> (source: any ChangeSource, fallbackNote: String?) {
     #if os(Linux)
     if method == .auto {
@@ -53,9 +55,9 @@ public func makeChangeSource(
         case .success(let source): return (source, nil)
         case .failure(let error):
             let note = "inotify is unavailable (\(errnoText(error.code))); polling every \(pollIntervalMS) ms instead"
-            return (PollingSource(scope, intervalMS: pollIntervalMS), note)
+            return (PollingSource(scope, intervalMS: pollIntervalMS, limits: limits), note)
         }
     }
     #endif
-    return (PollingSource(scope, intervalMS: pollIntervalMS), nil)
+    return (PollingSource(scope, intervalMS: pollIntervalMS, limits: limits), nil)
 }

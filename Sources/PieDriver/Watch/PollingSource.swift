@@ -3,6 +3,7 @@ import Darwin
 #else
 import Glibc
 #endif
+import PieSpec
 
 /// `ChangeSource` by polling: every `intervalMS` it walks the scope and compares each spec's
 /// (size, mtime, ctime, inode). A file whose signature changed is reported as still being
@@ -27,11 +28,15 @@ final class PollingSource: ChangeSource, @unchecked Sendable {
 
     var description: String { "polling every \(intervalMS) ms" }
 
-    init(_ scope: WatchScope, intervalMS: Int) {
+    /// The most bytes of one file hashed (a larger one is no spec the build would read).
+    private let maxBytes: Int
+
+    init(_ scope: WatchScope, intervalMS: Int, limits: SpecLimits = SpecLimits()) {
         self.scope = scope
         self.intervalMS = max(1, intervalMS)
+        maxBytes = limits.maxFileBytes
         snapshot = Self.scan(scope)
-        hashes = Self.recentHashes(snapshot)
+        hashes = Self.recentHashes(snapshot, maxBytes: maxBytes)
         nextScan = monotonicNanoseconds() + UInt64(self.intervalMS) * 1_000_000
     }
 
@@ -64,7 +69,7 @@ final class PollingSource: ChangeSource, @unchecked Sendable {
     /// The changes between the last snapshot and `current`, which becomes the snapshot.
     func compare(_ current: [String: FileSignature]) -> [WatchChange] {
         var changes: [WatchChange] = []
-        let currentHashes = Self.recentHashes(current)
+        let currentHashes = Self.recentHashes(current, maxBytes: maxBytes)
         for (path, signature) in current.sorted(by: { $0.key < $1.key }) {
             let rewritten = currentHashes[path] != nil && hashes[path] != nil && currentHashes[path] != hashes[path]
             if snapshot[path] != signature || rewritten {
@@ -85,11 +90,13 @@ final class PollingSource: ChangeSource, @unchecked Sendable {
 
     /// FNV-1a hashes of the files modified within `recentWindowNS` (their timestamps cannot
     /// tell two writes in the same clock tick apart).
-    static func recentHashes(_ files: [String: FileSignature]) -> [String: UInt64] {
+    static func recentHashes(_ files: [String: FileSignature], maxBytes: Int) -> [String: UInt64] {
+        var limits = SpecLimits()
+        limits.maxFileBytes = maxBytes
         let since = realtimeNanoseconds() - recentWindowNS
         var result: [String: UInt64] = [:]
-        for (path, signature) in files where signature.modified >= since && signature.size <= 8 << 20 {
-            guard case .success(let source) = SpecReader.read(path) else { continue }
+        for (path, signature) in files where signature.modified >= since && signature.size <= maxBytes {
+            guard case .success(let source) = SpecReader.read(path, limits: limits) else { continue }
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for byte in source.bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
             result[path] = hash

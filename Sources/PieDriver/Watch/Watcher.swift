@@ -50,7 +50,7 @@ public final class Watcher: @unchecked Sendable {
         if let sourceOverride {
             made = (sourceOverride(scope), nil)
         } else {
-            made = makeChangeSource(scope, method: options.method, pollIntervalMS: options.pollIntervalMS)
+            made = makeChangeSource(scope, method: options.method, pollIntervalMS: options.pollIntervalMS, limits: options.limits)
         }
         let source = made.source
         lock.withLock { self.source = source }
