@@ -72,14 +72,14 @@ struct HTMLPage {
     }
 
     /// The rest of the page after its inline SVG: the caption, the data table, the end.
-    static func finish(_ page: ByteWriter, spec: ChartSpec, layout: ChartLayout, title: String, sentence: String) -> [UInt8] {
+    static func finish(_ page: ByteWriter, spec: ChartSpec, layout: ChartLayout, title: String, sentence: String) -> ByteWriter {
         var out = page
         out.raw("<figcaption>")
         out.text(sentence)
         out.raw("</figcaption>\n</figure>\n")
         table(spec: spec, layout: layout, title: title, into: &out)
         out.raw("</main>\n</body>\n</html>\n")
-        return out.takeBytes()
+        return out
     }
 
     static let pageCSS = """
