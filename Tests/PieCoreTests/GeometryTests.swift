@@ -37,6 +37,18 @@ struct GeometryTests {
                                    "M-75 0A75 75 0 0 1 0-75"])
     }
 
+    /// An arc whose bulge the three decimals cannot show is written as its chord (the
+    /// 100,000-slice chart's wedges: 15 bytes less each, and less memory while they are drawn).
+    @Test func arcsFlatterThanTheLastDecimalAreLines() {
+        // 0.01 degree on r 150 bulges 0.0000006 units, on the inner r 75 half that: lines.
+        #expect(d(0, 0.01, inner: 75) == "M0-150L0.026-150L0.013-75L0-75Z")
+        // 0.3 degree bulges 0.0005 on r 150 (just over the limit): still an arc there, while
+        // the inner arc (half the bulge) is a line.
+        #expect(Geometry.bulge(degrees: 0.3, radius: 150) > ByteWriter.flatArcBulge)
+        #expect(Geometry.bulge(degrees: 0.3, radius: 75) < ByteWriter.flatArcBulge)
+        #expect(d(0, 0.3, inner: 75) == "M0-150A150 150 0 0 1 0.785-149.998L0.393-74.999L0-75Z")
+    }
+
     @Test func wedgeOverHalfUsesTheLargeArcFlag() {
         #expect(d(0, 270) == "M0 0L0-150A150 150 0 1 1-150 0Z")
         #expect(d(0, 180) == "M0 0L0-150A150 150 0 0 1 0 150Z")

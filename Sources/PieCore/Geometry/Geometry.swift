@@ -22,6 +22,11 @@ enum Geometry {
     }
 
     static func isFullCircle(_ span: Double) -> Bool { span >= 360 - fullEpsilon }
+
+    /// How far the middle of an arc of `degrees` on `radius` stands off its chord (sagitta).
+    static func bulge(degrees: Double, radius: Double) -> Double {
+        radius * (1 - cos(degrees * Double.pi / 360))
+    }
 }
 
 /// The room the pie needs: the `size` square for a full sweep, else the bounding box of the
