@@ -66,14 +66,16 @@ public enum BundleWriter {
         let changeSentence = changes?.sentence(locale: spec.format.locale)
         let description = Summary.description(spec, layout: layout) + (changeSentence.map { " " + $0 } ?? "")
         // index.html is begun first and its chart written straight into it (no second copy).
-        let page = svgOnly ? nil : HTMLPage.start(spec: spec, scene: scene, chartCSS: css, title: title)
+        // Slices moved by Chromium's compositor in index.html, where the chart allows it.
+        let boxes = svgOnly || !rings.isEmpty ? nil : BoxLayer(scene)
+        let page = svgOnly ? nil : HTMLPage.start(spec: spec, scene: scene, chartCSS: css, title: title, boxes: boxes)
         var svg = SVGWriter(scene: scene, title: title, description: description, format: spec.format,
                             withInline: !svgOnly, rings: ringScenes, page: page)
         svg.write(style: css)
         let svgFile = BundleFile(name: "chart.svg", bytes: svg.svg.takeBytes())
         guard let page = svg.inline, !svgOnly else { return (svgFile, css, nil) }
         let html = HTMLPage.finish(page, spec: spec, layout: layout, title: title,
-                                   sentence: changeSentence ?? Summary.enterSentence(layout))
+                                   sentence: changeSentence ?? Summary.enterSentence(layout), boxes: boxes)
         return (svgFile, css, html)
     }
 }
