@@ -30,7 +30,7 @@ struct BoxLayerTests {
     @Test func aPlainUpdateGetsTheLayerAndChartSVGDoesNot() throws {
         let html = try Self.index(Self.update.new, from: Self.update.old)
         #expect(html.occurrences(of: "<div class=\"p-fx\">") == 1)
-        #expect(html.contains("<div class=\"p-bx\" aria-hidden=\"true\"><i class=\"p-k0\"><i></i></i>"))
+        #expect(html.contains("<div class=\"p-bx\" aria-hidden=\"true\"><i class=\"p-k0\"><i><i></i></i>"))
         // The SVG's motion is off and its pie hidden for the motion by one group animation.
         #expect(html.contains(".piec-bx .p-mo{display:none}\n.piec-bx .p-pie :is(.p-mo,.p-sep) *{animation:none}\n"))
         #expect(html.contains(".piec-bx .p-pie{animation:piec-bx-hide 1000ms linear backwards}\n"))
@@ -112,6 +112,26 @@ struct BoxLayerTests {
         let some = Array(repeating: 1, count: 60), other = (0..<60).map { $0 % 2 + 1 }
         let layer = try #require(BoxLayer(try Self.scene(Self.yaml(other), from: Self.yaml(some))))
         #expect(2 * layer.pieces.count + layer.separators.count <= BoxLayer.maxBoxes)
+    }
+
+    @Test func separatorsRideInThePieceThatStartsAtThemWhereNothingLaterCoversThem() throws {
+        let s = try Self.scene(Self.update.new, from: Self.update.old)
+        let layer = try #require(BoxLayer(s))
+        // Five boundaries: the first slice starts under the last one (its piece starts at the
+        // middle of the last), so its line is a box of its own; the other four ride.
+        #expect(s.separators.count == 5 && layer.carries.filter { $0 }.count == 4 && layer.separators.count == 1)
+        #expect(layer.separators[0].to == s.plan.segments[0].to.startAngle)
+        let html = try Self.index(Self.update.new, from: Self.update.old)
+        #expect(html.occurrences(of: "<i></i></i><b></b></i>") == 4 && html.occurrences(of: "<b class=\"p-j") == 1)
+        // A later piece that starts before a line's piece would cover it: the line stays a box.
+        let a = BoxPieces.Piece(color: Color(r: 1, g: 1, b: 1), from: (10, 20), to: (10, 20))
+        let b = BoxPieces.Piece(color: Color(r: 1, g: 1, b: 1), from: (5, 20), to: (12, 20))
+        let line = BoxLayer.Separator(index: 0, from: 10, to: 10, fromOpacity: 1, toOpacity: 1)
+        #expect(BoxLayer.riders([line], on: [a, b]) == [nil, nil])
+        #expect(BoxLayer.riders([line], on: [b, a]) == [nil, 0])
+        var fading = line
+        fading.toOpacity = 0
+        #expect(BoxLayer.riders([fading], on: [b, a]) == [nil, nil])
     }
 
     @Test func theLayerIsDeterministic() throws {

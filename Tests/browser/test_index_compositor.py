@@ -175,3 +175,17 @@ def test_chromium_runs_the_motion_on_the_compositor(charts, engine, workdir):
     # main-thread frame (the benchmark counts 3-4 in the second at 64 slices).
     assert report["started"] >= live["boxes"], report
     assert set(report["reasons"]) <= {str(1 << 17)} and report["not_composited"] <= 4, report
+
+
+def test_reduced_motion_shows_the_final_chart_at_once(built, shoot):
+    """With prefers-reduced-motion: reduce nothing moves: the layer stays at scale 0, the SVG's
+    exact rest layer draws the new chart from t = 0 (the donut, seeked nowhere)."""
+    bundle, index = built[0]
+    chart = TransitionChart(bundle.manifest)
+    page = IndexSeekPage([(index, bundle.svg, 0.0)], frame_width=320, columns=1, background=specs.MAGENTA)
+    raster = shoot(page, "index-boxes-reduced", reduced_motion=True)
+    probe = Probe(raster, page.frames[0].viewport, chart, chart.end_time + 1)
+    problems = checks.marker_problems(page, raster, 0, expect_animations=False)
+    problems += checks.angle_problems(probe, checks.REST_TOLERANCE)
+    problems += checks.leak_problems(probe, specs.MAGENTA)
+    checks.report(problems, f"index.html under reduced motion, screenshot {page.screenshot}")

@@ -6,12 +6,15 @@ import PieSpec
 /// (no main-thread work per frame; the chart keeps moving while a script blocks the page).
 /// chart.svg is untouched: its exact SVG motion is the only one static viewers and `<img>` see.
 ///
-/// A piece (`BoxPieces`) is an `overflow:hidden` half-plane box (`.p-k<n>`, the right half of
-/// the chart's square, angles 0-180) turned by `rotate: start`, holding a half-disc turned by
-/// `rotate: span`: their intersection is the wedge [start, start + span]. A donut's half-disc is
-/// a half-annulus (a border as wide as the ring around a transparent interior), so nothing of the
-/// page's colour is drawn. Both angles are linear in the eased progress, so the boundaries are
-/// exact in angle in every engine. A separator is a thin box turned about the chart's centre.
+/// A piece (`BoxPieces`) is a box (`.p-k<n>`) clipped to the right half of the chart's square
+/// (`clip-path`, angles 0-180) turned by `rotate: start`, holding a disc clipped to its left half
+/// turned by `rotate: span`: their intersection is the wedge [start, start + span]. A donut's disc
+/// is a ring (a border as wide as the ring around a transparent interior), so nothing of the
+/// page's colour is drawn. Every box is the whole square turned about its centre (the layer is
+/// placed by `translate`): engines paint boxes on whole pixels, and no box has a position of its
+/// own that could round apart from the others. Both angles are linear in the eased progress, so
+/// the boundaries are exact in angle in every engine. A separator is a thin box turned about the
+/// chart's centre.
 ///
 /// Timing: the SVG's pie (`.p-pie`) is hidden for the motion by one group animation; its motion
 /// layer is `display:none` and its separators do not animate. The boxes keep the final state for
@@ -21,8 +24,9 @@ import PieSpec
 /// container query units of the chart's wrapper (`cqw`), so the boxes follow the SVG when the
 /// page scales it down.
 struct BoxLayer {
-    /// At most this many boxes (two per piece, one per separator): each is a composited layer,
-    /// and at 512 slices (1,026 layers) Chromium's compositor presented no frame in the second.
+    /// At most this many turning boxes (two per piece, one per separator that is not carried by
+    /// a piece): each is a composited layer, and at 512 slices (1,026 layers) Chromium's
+    /// compositor presented no frame in the second.
     static let maxBoxes = 256
     /// How long the boxes stay after the motion, ms.
     static let hold = 200.0
@@ -37,6 +41,10 @@ struct BoxLayer {
 
     let scope: String
     let pieces: [BoxPieces.Piece]
+    /// Whether piece n carries the separator at its start: a line that starts with the piece at
+    /// both ends rides in its turning box (no layer or animation of its own).
+    let carries: [Bool]
+    /// The separators that are boxes of their own (`.p-j<index>`).
     let separators: [Separator]
     let layout: ChartLayout
     let line: TimeWindow
@@ -57,17 +65,34 @@ struct BoxLayer {
         guard scene.separators.allSatisfy({ $0.fromInner == nil && $0.inner == layout.innerRadius && $0.outer == layout.outerRadius })
         else { return nil }
         let drawn = BoxPieces(plan.segments)
+        let lines = scene.separators.map {
+            Separator(index: $0.index, from: $0.from, to: $0.to, fromOpacity: $0.fromOpacity, toOpacity: $0.toOpacity)
+        }
+        let riders = Self.riders(lines, on: drawn.pieces)
+        let carried = Set(riders.compactMap { $0 })
         guard !drawn.closesAtOneEnd || !scene.separators.isEmpty,
-              2 * drawn.pieces.count + scene.separators.count <= Self.maxBoxes else { return nil }
+              2 * drawn.pieces.count + lines.count - carried.count <= Self.maxBoxes else { return nil }
         guard InkStyle.css(scene).keyframes.isEmpty, OutlineWriter.css(scene).keyframes.isEmpty else { return nil }
         scope = scene.scope
         pieces = drawn.pieces
-        separators = scene.separators.map {
-            Separator(index: $0.index, from: $0.from, to: $0.to, fromOpacity: $0.fromOpacity, toOpacity: $0.toOpacity)
-        }
+        carries = riders.map { $0 != nil }
+        separators = lines.indices.filter { !carried.contains($0) }.map { lines[$0] }
         self.layout = layout
         line = plan.timeline
         easing = plan.easing
+    }
+
+    /// For each piece, the separator (position in `lines`) it carries: one that does not fade,
+    /// at the piece's start at both ends, when no piece painted later starts before it at
+    /// either end (else a later piece could cover part of the line).
+    static func riders(_ lines: [Separator], on pieces: [BoxPieces.Piece]) -> [Int?] {
+        var free = Array(lines.indices.filter { lines[$0].fromOpacity == 1 && lines[$0].toOpacity == 1 })
+        return pieces.indices.map { n in
+            let p = pieces[n]
+            guard let k = free.firstIndex(where: { lines[$0].from == p.from.start && lines[$0].to == p.to.start }),
+                  pieces[(n + 1)...].allSatisfy({ $0.from.start >= p.from.start && $0.to.start >= p.to.start }) else { return nil }
+            return free.remove(at: k)
+        }
     }
 
     /// A segment the boxes draw exactly: the chart's radii, one colour, opaque, not exploded.
@@ -88,7 +113,7 @@ struct BoxLayer {
         for k in pieces.indices {
             out.raw("<i class=\"p-k")
             out.int(k)
-            out.raw("\"><i></i></i>")
+            out.raw(carries[k] ? "\"><i><i></i></i><b></b></i>" : "\"><i><i></i></i></i>")
         }
         for b in separators {
             out.raw("<b class=\"p-j")

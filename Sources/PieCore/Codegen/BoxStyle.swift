@@ -43,9 +43,9 @@ extension BoxLayer {
         boxRules(k: k, into: &out)
         out.raw(keyframes)
         out.raw("}\n")
-        if let dark = layout.dark, let color = dark.separator, !separators.isEmpty {
+        if let dark = layout.dark, let color = dark.separator, !separators.isEmpty || carries.contains(true) {
             dark.rules(into: &out) { out in
-                out.raw(".p-bx>b{background:")
+                out.raw(".p-bx b{background:")
                 out.hex(color)
                 out.raw("}\n")
             }
@@ -59,19 +59,11 @@ extension BoxLayer {
         out.raw(scope)
         out.raw("-bon ")
         CSSTiming.shorthand(TimeWindow(start: line.start, length: line.length + Self.hold), easing: easing, linear: true, into: &out)
-        out.raw("}\n.p-bx *{position:absolute;inset:0;box-sizing:border-box;animation-duration:")
-        out.num(line.length + Self.hold)
-        out.raw("ms;animation-timing-function:")
-        CSSTiming.easing(easing, into: &out)
-        out.raw(";")
-        if NumberText.decimal(line.start, decimals: 3) != .zero {
-            out.raw("animation-delay:")
-            out.num(line.start)
-            out.raw("ms;")
-        }
-        out.raw("animation-fill-mode:backwards}\n")
-        out.raw(".p-bx>i{clip-path:inset(0 0 0 50%)}\n")
-        out.raw(".p-bx>i>i{border-radius:50%;clip-path:inset(0 50% 0 0);")
+        out.raw("}\n.p-bx *{position:absolute;inset:0;box-sizing:border-box;")
+        CSSTiming.longhands(duration: line.length + Self.hold, easing: easing, delay: line.start, into: &out)
+        out.raw("}\n")
+        out.raw(".p-bx>i>i{clip-path:inset(0 0 0 50%)}\n")
+        out.raw(".p-bx>i>i>i{border-radius:50%;clip-path:inset(0 50% 0 0);")
         if layout.innerRadius > 0 {
             out.raw("border:")
             cqw(ring * k, into: &out)
@@ -79,9 +71,9 @@ extension BoxLayer {
         } else {
             out.raw("background:currentColor}\n")
         }
-        if !separators.isEmpty {
+        if !separators.isEmpty || carries.contains(true) {
             let w = layout.stroke.width
-            out.raw(".p-bx>b{bottom:auto;left:calc(50% - ")
+            out.raw(".p-bx b{bottom:auto;left:calc(50% - ")
             cqw(w / 2 * k, into: &out)
             out.raw(");width:")
             cqw(w * k, into: &out)
@@ -103,7 +95,7 @@ extension BoxLayer {
             guard p.to.span != 0 || p.from.span != p.to.span else { continue }
             out.raw(".p-k")
             out.int(n)
-            out.raw(">i{")
+            out.raw(">i>i{")
             rotation(p.to.span, moves: p.from.span != p.to.span, name: "bq", n, first: true, into: &out)
             out.raw("}\n")
         }
