@@ -25,9 +25,11 @@ import PieSpec
 /// page scales it down.
 struct BoxLayer {
     /// At most this many turning boxes (two per piece, one per separator that is not carried by
-    /// a piece): each is a composited layer, and at 512 slices (1,026 layers) Chromium's
-    /// compositor presented no frame in the second.
-    static let maxBoxes = 256
+    /// a piece): each is a composited layer. Measured (bench/browser, 4x throttling, busy
+    /// script): 133 and 163 boxes (64 and 80 slices) keep moving through the busy script; 195
+    /// (96 slices) presented 8 frames in the second with a still picture of 211 ms, 242 (120)
+    /// 10 and 163 ms, and at 512 slices (1,026 layers) Chromium's compositor presented none.
+    static let maxBoxes = 168
     /// How long the boxes stay after the motion, ms.
     static let hold = 200.0
 
