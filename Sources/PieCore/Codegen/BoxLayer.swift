@@ -62,7 +62,9 @@ struct BoxLayer {
               scene.labels.isEmpty, scene.cutouts.isEmpty, scene.orbits.isEmpty, scene.underlays.isEmpty,
               layout.direction == .clockwise, layout.track == nil, !layout.shapesWedges, layout.equalRadii,
               layout.autoPatternPalette == nil, layout.outerRadius > layout.innerRadius, layout.width > 0 else { return nil }
-        guard plan.segments.allSatisfy({ Self.plain($0, layout) }),
+        // Each shown segment is a piece of two boxes at least: a longer plan never fits (checked
+        // first, so that a chart of 100,000 slices pays nothing more here).
+        guard plan.segments.count <= Self.maxBoxes, plan.segments.allSatisfy({ Self.plain($0, layout) }),
               layout.slices.allSatisfy({ $0.pattern == .none && $0.color.isOpaque }) else { return nil }
         guard scene.separators.allSatisfy({ $0.fromInner == nil && $0.inner == layout.innerRadius && $0.outer == layout.outerRadius })
         else { return nil }
