@@ -12,11 +12,13 @@ and one inserted, and a pie with a slice wider than 180 degrees at both ends (cu
 overlapping pieces) whose closing seam moves. Chromium: the boxes are really there and draw (the
 SVG's motion layer is not shown), and every running animation but the pie's one group-level
 visibility animation and the layer's constant scale is composited (`Animation` trace events' `compositeFailed`, read with the
-benchmark's DevTools client)."""
+benchmark's DevTools client). After the motion, a real pointer finds every slice's tooltip."""
 
 import importlib.util
 import json
+import math
 import os
+import re
 import sys
 import time
 
@@ -189,3 +191,33 @@ def test_reduced_motion_shows_the_final_chart_at_once(built, shoot):
     problems += checks.angle_problems(probe, checks.REST_TOLERANCE)
     problems += checks.leak_problems(probe, specs.MAGENTA)
     checks.report(problems, f"index.html under reduced motion, screenshot {page.screenshot}")
+
+
+TIPS_JS = """JSON.stringify([...document.querySelectorAll('.p-t')].map(e =>
+  getComputedStyle(e).visibility === 'visible' ? 1 : 0))"""
+
+
+def test_a_real_pointer_finds_every_slice_after_the_motion(built, engine, workdir):
+    """The layer never takes the pointer (`pointer-events:none`, scale 0 at rest): once the
+    motion is over (every animation finished at load), resting a real pointer in the middle of
+    a slice shows that slice's tooltip alone, and none once it leaves. (The page's chart at the
+    viewport's corner, as test_theme.py's pointer test puts it.)"""
+    bundle, index = built[0]
+    page = index.replace("</head>", "<style>body{margin:0!important;padding:0!important}h1,main>p,figcaption"
+                         "{display:none}</style></head>", 1)
+    page = page.replace("</body>", "<script>document.getAnimations().forEach(a => a.finish())</script></body>", 1)
+    path = workdir / f"{engine.name}-hover.html"
+    path.write_text(page, encoding="utf-8")
+    m = bundle.manifest
+    c = m["chart"]
+    r = (c["outerRadius"] + c["innerRadius"]) / 2
+    points = []
+    for s in m["slices"]:
+        a = math.radians((s["startAngle"] + s["endAngle"]) / 2)
+        points.append((round(c["cx"] + r * math.sin(a)), round(c["cy"] - r * math.cos(a))))
+    n = len(points)
+    assert n >= 8 and n == len(re.findall(r'class="p-t p-t\d+"', index))
+    states = [json.loads(s) for s in engine.hover(str(path), points, TIPS_JS, reduced_motion=False)]
+    for k in range(n):
+        assert states[k] == [1 if i == k else 0 for i in range(n)], (engine.name, k, states[k])
+    assert states[-1] == [0] * n, (engine.name, states[-1])
