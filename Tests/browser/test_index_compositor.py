@@ -9,10 +9,11 @@ corpus's limits: every boundary within 0.5 degree in motion and 0.2 at rest, eve
 from the boundaries its slice's colour, no background through the seams (stacked boxes: each
 slice reaches under the next). Charts: a donut whose values change while one slice is removed
 and one inserted, and a pie with a slice wider than 180 degrees at both ends (cut into
-overlapping pieces) whose closing seam moves. Chromium: the boxes are really there and draw (the
-SVG's motion layer is not shown), and every running animation but the pie's one group-level
-visibility animation and the layer's constant scale is composited (`Animation` trace events' `compositeFailed`, read with the
-benchmark's DevTools client). After the motion, a real pointer finds every slice's tooltip."""
+overlapping pieces, and reaching back under the last slice across the closing line). Chromium:
+the boxes are really there and draw (the SVG's motion layer is not shown), and every running
+animation but the SVG pie's `visibility` and the layer's constant `scale` is composited
+(`Animation` trace events' `compositeFailed`, read with the benchmark's DevTools client). After
+the motion, a real pointer finds every slice's tooltip."""
 
 import importlib.util
 import json
