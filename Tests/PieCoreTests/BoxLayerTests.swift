@@ -30,7 +30,7 @@ struct BoxLayerTests {
     @Test func aPlainUpdateGetsTheLayerAndChartSVGDoesNot() throws {
         let html = try Self.index(Self.update.new, from: Self.update.old)
         #expect(html.occurrences(of: "<div class=\"p-fx\">") == 1)
-        #expect(html.contains("<div class=\"p-bx\" aria-hidden=\"true\"><i class=\"p-k0\"><i><i></i></i>"))
+        #expect(html.contains("<div class=\"p-bx\" aria-hidden=\"true\"><i class=\"p-k0\"><i><i><i></i></i></i>"))
         // The SVG's motion is off and its pie hidden for the motion by one group animation.
         #expect(html.contains(".piec-bx .p-mo{display:none}\n.piec-bx .p-pie :is(.p-mo,.p-sep) *{animation:none}\n"))
         #expect(html.contains(".piec-bx .p-pie{animation:piec-bx-hide 1000ms linear backwards}\n"))
@@ -122,7 +122,7 @@ struct BoxLayerTests {
         #expect(s.separators.count == 5 && layer.carries.filter { $0 }.count == 4 && layer.separators.count == 1)
         #expect(layer.separators[0].to == s.plan.segments[0].to.startAngle)
         let html = try Self.index(Self.update.new, from: Self.update.old)
-        #expect(html.occurrences(of: "<i></i></i><b></b></i>") == 4 && html.occurrences(of: "<b class=\"p-j") == 1)
+        #expect(html.occurrences(of: "<i></i></i></i><b></b></i>") == 4 && html.occurrences(of: "<b class=\"p-j") == 1)
         // A later piece that starts before a line's piece would cover it: the line stays a box.
         let a = BoxPieces.Piece(color: Color(r: 1, g: 1, b: 1), from: (10, 20), to: (10, 20))
         let b = BoxPieces.Piece(color: Color(r: 1, g: 1, b: 1), from: (5, 20), to: (12, 20))

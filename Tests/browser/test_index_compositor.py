@@ -3,7 +3,7 @@ turned by `rotate` draw the slices, so Chromium moves them without main-thread w
 
 Each chart's index.html (its style sheet and its figure: the SVG and the boxes) is put in a shadow
 root per instant, seeked with the Web Animations API at 0, 25 and 70 % and after the end of the
-boxes' hold, in every engine, at twice the chart's size (the boxes' lengths are container query
+boxes' hold, in every engine, at 1.5 times the chart's size (the boxes' lengths are container query
 units of the SVG's wrapper: they must follow the SVG when it is scaled). Held to the motion
 corpus's limits: every boundary within 0.5 degree in motion and 0.2 at rest, every sample away
 from the boundaries its slice's colour, no background through the seams (stacked boxes: each
@@ -33,7 +33,7 @@ from piectest.transition import TransitionChart
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PERCENTS = [0, 25, 70]
 LABELS = [f"{p}%" for p in PERCENTS] + ["after-end"]
-SCALE = 2
+SCALE = 1.5
 HOLD_MS = 200   # BoxLayer.hold
 WORST = checks.WorstErrors()
 

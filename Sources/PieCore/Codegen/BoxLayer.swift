@@ -6,15 +6,17 @@ import PieSpec
 /// (no main-thread work per frame; the chart keeps moving while a script blocks the page).
 /// chart.svg is untouched: its exact SVG motion is the only one static viewers and `<img>` see.
 ///
-/// A piece (`BoxPieces`) is a box (`.p-k<n>`) clipped to the right half of the chart's square
-/// (`clip-path`, angles 0-180) turned by `rotate: start`, holding a disc clipped to its left half
-/// turned by `rotate: span`: their intersection is the wedge [start, start + span]. A donut's disc
-/// is a ring (a border as wide as the ring around a transparent interior), so nothing of the
-/// page's colour is drawn. Every box is the whole square turned about its centre (the layer is
-/// placed by `translate`): engines paint boxes on whole pixels, and no box has a position of its
-/// own that could round apart from the others. Both angles are linear in the eased progress, so
-/// the boundaries are exact in angle in every engine. A separator is a thin box turned about the
-/// chart's centre.
+/// A piece (`BoxPieces`) is four nested boxes, each the whole wrapper (the SVG's own box) turned
+/// about the chart's centre: `.p-k<n>` turned by `rotate: start`, a clip right of the centre
+/// (angles 0-180), a box turned by `rotate: span` and clipped left of the centre, and the disc
+/// (for a donut a ring: a border as wide as the ring around a transparent interior, so nothing
+/// of the page's colour is drawn). The two clips intersect in the wedge [start, start + span].
+/// Engines round a box's position and size to whole pixels but not a clip or a transform, so
+/// the boundaries (clips through the exact centre) stay exact when the page scales the chart
+/// to fractions of a pixel; only the disc, which makes the radii, is a box of its own. Both
+/// angles are linear in the eased progress, so the boundaries are exact in angle in every
+/// engine. A separator that starts with a piece rides in its turning box; others are thin
+/// boxes turned about the chart's centre.
 ///
 /// Timing: the SVG's pie (`.p-pie`) is hidden for the motion by one group animation; its motion
 /// layer is `display:none` and its separators do not animate. The boxes keep the final state for
@@ -117,7 +119,7 @@ struct BoxLayer {
         for k in pieces.indices {
             out.raw("<i class=\"p-k")
             out.int(k)
-            out.raw(carries[k] ? "\"><i><i></i></i><b></b></i>" : "\"><i><i></i></i></i>")
+            out.raw(carries[k] ? "\"><i><i><i></i></i></i><b></b></i>" : "\"><i><i><i></i></i></i></i>")
         }
         for b in separators {
             out.raw("<b class=\"p-j")

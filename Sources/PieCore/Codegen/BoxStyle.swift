@@ -7,7 +7,7 @@ import PieSpec
 /// `prefers-reduced-motion: no-preference`; outside it the layer is `scale:0` (drawn nowhere).
 extension BoxLayer {
     func css(into out: inout ByteWriter) {
-        let k = 100 / layout.width, R = layout.outerRadius
+        let k = 100 / layout.width
         let sel = "." + scope + " "
         // The SVG's own motion is not run (its moving dashes and separators would restyle
         // every frame on the main thread); its rest layer waits under the boxes.
@@ -18,18 +18,12 @@ extension BoxLayer {
         out.raw(".p-fx{position:relative;width:")
         out.num(layout.width)
         out.raw("px;max-width:100%;container-type:inline-size}\n.p-fx>svg{display:block}\n")
-        // Placed by `translate`, not `left`/`top`: box decorations are painted on whole pixels,
-        // a transform is not, and every box is the whole square turned about its centre, so
-        // no box's own position or size is a fraction that could be rounded apart from others.
-        out.raw(".p-bx{position:absolute;left:0;top:0;width:")
-        cqw(2 * R * k, into: &out)
-        out.raw(";height:")
-        cqw(2 * R * k, into: &out)
-        out.raw(";translate:")
-        cqw((layout.cx - R) * k, into: &out)
-        out.raw(" ")
-        cqw((layout.cy - R) * k, into: &out)
-        out.raw(";pointer-events:none;scale:0}\n")
+        // Every turning box is the whole wrapper, the SVG's own box, turned about the chart's
+        // centre (`transform-origin`), and every boundary is a clip in it: engines round a box's
+        // position and size to whole pixels, not a clip or a transform, so no boundary can round
+        // apart from the SVG (turning chart-sized boxes placed at a fraction of a pixel were
+        // drawn up to 1.15 px off). Only the disc inside, which makes the radii, is a box.
+        out.raw(".p-bx{position:absolute;inset:0;pointer-events:none;scale:0}\n")
         let keyframes = self.keyframes()
         out.raw("@media (prefers-reduced-motion:no-preference){\n")
         out.raw(sel)
@@ -54,16 +48,32 @@ extension BoxLayer {
 
     /// The boxes' shapes, base (final) angles, colours and animation names.
     private func boxRules(k: Double, into out: inout ByteWriter) {
-        let ring = layout.outerRadius - layout.innerRadius
+        let R = layout.outerRadius, ring = R - layout.innerRadius
         out.raw(".p-bx{animation:")
         out.raw(scope)
         out.raw("-bon ")
         CSSTiming.shorthand(TimeWindow(start: line.start, length: line.length + Self.hold), easing: easing, linear: true, into: &out)
-        out.raw("}\n.p-bx *{position:absolute;inset:0;box-sizing:border-box;")
+        out.raw("}\n.p-bx *{position:absolute;inset:0;transform-origin:")
+        cqw(layout.cx * k, into: &out)
+        out.raw(" ")
+        cqw(layout.cy * k, into: &out)
+        out.raw(";")
         CSSTiming.longhands(duration: line.length + Self.hold, easing: easing, delay: line.start, into: &out)
-        out.raw("}\n")
-        out.raw(".p-bx>i>i{clip-path:inset(0 0 0 50%)}\n")
-        out.raw(".p-bx>i>i>i{border-radius:50%;clip-path:inset(0 50% 0 0);")
+        // A piece: turned to its start, clipped right of the centre, turned by its width,
+        // clipped left of the centre, a disc.
+        out.raw("}\n.p-bx>i>i{clip-path:inset(0 0 0 ")
+        cqw(layout.cx * k, into: &out)
+        out.raw(")}\n.p-bx>i>i>i{clip-path:inset(0 calc(100% - ")
+        cqw(layout.cx * k, into: &out)
+        out.raw(") 0 0)}\n.p-bx>i>i>i>i{right:auto;bottom:auto;left:")
+        cqw((layout.cx - R) * k, into: &out)
+        out.raw(";top:")
+        cqw((layout.cy - R) * k, into: &out)
+        out.raw(";width:")
+        cqw(2 * R * k, into: &out)
+        out.raw(";height:")
+        cqw(2 * R * k, into: &out)
+        out.raw(";box-sizing:border-box;border-radius:50%;")
         if layout.innerRadius > 0 {
             out.raw("border:")
             cqw(ring * k, into: &out)
@@ -73,14 +83,18 @@ extension BoxLayer {
         }
         if !separators.isEmpty || carries.contains(true) {
             let w = layout.stroke.width
-            out.raw(".p-bx b{bottom:auto;left:calc(50% - ")
+            out.raw(".p-bx b{right:auto;bottom:auto;left:calc(")
+            cqw(layout.cx * k, into: &out)
+            out.raw(" - ")
             cqw(w / 2 * k, into: &out)
-            out.raw(");width:")
+            out.raw(");top:")
+            cqw((layout.cy - R) * k, into: &out)
+            out.raw(";width:")
             cqw(w * k, into: &out)
             out.raw(";height:")
             cqw(ring * k, into: &out)
             out.raw(";transform-origin:50% ")
-            cqw(layout.outerRadius * k, into: &out)
+            cqw(R * k, into: &out)
             out.raw(";background:")
             out.hex(layout.stroke.color)
             out.raw("}\n")
