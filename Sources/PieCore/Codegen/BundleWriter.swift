@@ -62,14 +62,14 @@ public enum BundleWriter {
         guard let page = drawing.page else { return (svgFile, drawing.css, nil) }
         // The scenes are freed by now: the data table is written in their memory.
         let html = HTMLPage.finish(page, spec: spec, layout: layout, title: title,
-                                   sentence: changeSentence ?? Summary.enterSentence(layout))
+                                   sentence: changeSentence ?? Summary.enterSentence(layout), boxes: drawing.boxes)
         return (svgFile, drawing.css, html)
     }
 
     /// The scenes' one pass: chart.svg and the chart inside index.html (nil for `svgOnly`),
-    /// written side by side, and the style sheet.
+    /// written side by side, the style sheet, and index.html's compositor layer if any.
     private static func svgPass(spec: ChartSpec, layout: ChartLayout, plan: TransitionPlan, svgOnly: Bool, rings: [RingPart],
-                                title: String, description: String) -> (svg: ByteWriter, css: [UInt8], page: ByteWriter?) {
+                                title: String, description: String) -> (svg: ByteWriter, css: [UInt8], page: ByteWriter?, boxes: BoxLayer?) {
         var still = plan
         if !rings.isEmpty {
             var none = spec.animation
@@ -82,10 +82,12 @@ public enum BundleWriter {
         var css = StyleWriter.css(scene)
         for ring in ringScenes { css += StyleWriter.css(ring) }
         // index.html is begun first and its chart written straight into it (no second copy).
-        let page = svgOnly ? nil : HTMLPage.start(spec: spec, scene: scene, chartCSS: css, title: title)
+        // Slices moved by Chromium's compositor in index.html, where the chart allows it.
+        let boxes = svgOnly || !rings.isEmpty ? nil : BoxLayer(scene)
+        let page = svgOnly ? nil : HTMLPage.start(spec: spec, scene: scene, chartCSS: css, title: title, boxes: boxes)
         var svg = SVGWriter(scene: scene, title: title, description: description, format: spec.format,
                             withInline: !svgOnly, rings: ringScenes, page: page)
         svg.write(style: css)
-        return (svg.svg, css, svgOnly ? nil : svg.inline)
+        return (svg.svg, css, svgOnly ? nil : svg.inline, boxes)
     }
 }

@@ -46,6 +46,26 @@ enum CSSTiming {
         out.raw(" backwards")
     }
 
+    /// `animation-duration`, `-timing-function`, `-delay` (left out at 0, the default) and
+    /// `-fill-mode:backwards` (no `;` after it).
+    static func longhands(duration: Double, easing e: Easing, delay start: Double, into out: inout ByteWriter) {
+        out.raw("animation-duration:")
+        out.num(duration)
+        out.raw("ms;animation-timing-function:")
+        easing(e, into: &out)
+        out.raw(";")
+        delayLonghand(start, into: &out)
+        out.raw("animation-fill-mode:backwards")
+    }
+
+    /// `animation-delay:<start>ms;`, or nothing for 0 (the default).
+    static func delayLonghand(_ start: Double, into out: inout ByteWriter) {
+        guard NumberText.decimal(start, decimals: 3) != .zero else { return }
+        out.raw("animation-delay:")
+        out.num(start)
+        out.raw("ms;")
+    }
+
     /// ` <start>ms`, or nothing for a delay that rounds to 0 (the default).
     static func delay(_ start: Double, into out: inout ByteWriter) {
         guard NumberText.decimal(start, decimals: 3) != .zero else { return }

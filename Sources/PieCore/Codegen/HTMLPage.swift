@@ -48,7 +48,8 @@ struct HTMLPage {
     }
 
     /// The page up to its inline SVG, which `SVGWriter` then appends (`page:`) before `finish`.
-    static func start(spec: ChartSpec, scene: Scene, chartCSS: [UInt8], title: String) -> ByteWriter {
+    /// `boxes`: the compositor layer that moves the slices (`BoxLayer`), when the chart has one.
+    static func start(spec: ChartSpec, scene: Scene, chartCSS: [UInt8], title: String, boxes: BoxLayer? = nil) -> ByteWriter {
         let layout = scene.layout
         var out = ByteWriter(capacity: chartCSS.count + 1024 + layout.slices.count * 980)
         out.raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n")
@@ -58,6 +59,7 @@ struct HTMLPage {
         out.raw(pageCSS)
         out.raw(chartCSS)
         interactionCSS(scene, into: &out)
+        boxes?.css(into: &out)
         // The chart draws the title (`TitleBlock`): the heading stays for screen readers only.
         out.raw(layout.title == nil ? "</style>\n</head>\n<body>\n<main>\n<h1>" : "</style>\n</head>\n<body>\n<main>\n<h1 class=\"sr-only\">")
         out.text(title)
@@ -68,12 +70,15 @@ struct HTMLPage {
             out.raw("</p>\n")
         }
         out.raw("<figure>\n")
+        boxes?.open(into: &out)
         return out
     }
 
     /// The rest of the page after its inline SVG: the caption, the data table, the end.
-    static func finish(_ page: ByteWriter, spec: ChartSpec, layout: ChartLayout, title: String, sentence: String) -> ByteWriter {
+    static func finish(_ page: ByteWriter, spec: ChartSpec, layout: ChartLayout, title: String, sentence: String,
+                       boxes: BoxLayer? = nil) -> ByteWriter {
         var out = page
+        boxes?.markup(into: &out)
         out.raw("<figcaption>")
         out.text(sentence)
         out.raw("</figcaption>\n</figure>\n")

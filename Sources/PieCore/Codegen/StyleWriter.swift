@@ -330,22 +330,11 @@ struct StyleWriter {
 
     /// The animation longhands of the uniform plan (duration, easing, delay, fill mode).
     private mutating func longhands() {
-        out.raw("animation-duration:")
-        out.num(scene.plan.duration)
-        out.raw("ms;animation-timing-function:")
-        CSSTiming.easing(scene.plan.easing, into: &out)
-        out.raw(";")
-        delayLonghand(scene.plan.delay)
-        out.raw("animation-fill-mode:backwards")
+        CSSTiming.longhands(duration: scene.plan.duration, easing: scene.plan.easing, delay: scene.plan.delay, into: &out)
     }
 
     /// `animation-delay:<start>ms;`, or nothing for 0 (the default).
-    private mutating func delayLonghand(_ start: Double) {
-        guard NumberText.decimal(start, decimals: 3) != .zero else { return }
-        out.raw("animation-delay:")
-        out.num(start)
-        out.raw("ms;")
-    }
+    private mutating func delayLonghand(_ start: Double) { CSSTiming.delayLonghand(start, into: &out) }
 
     /// The plan's easing as CSS.
     private func easing() -> String { CSSTiming.easing(scene.plan.easing) }

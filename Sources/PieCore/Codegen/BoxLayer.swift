@@ -1,0 +1,131 @@
+import PieJSON
+import PieSpec
+
+/// index.html's compositor motion: while the chart moves, HTML boxes turned by the individual
+/// `rotate` property draw the wedges and separators, which Chromium animates on its compositor
+/// (no main-thread work per frame; the chart keeps moving while a script blocks the page).
+/// chart.svg is untouched: its exact SVG motion is the only one static viewers and `<img>` see.
+///
+/// A piece (`BoxPieces`) is four nested boxes, each the whole wrapper (the SVG's own box) turned
+/// about the chart's centre: `.p-k<n>` turned by `rotate: start`, a clip right of the centre
+/// (angles 0-180), a box turned by `rotate: span` and clipped left of the centre, and the disc
+/// (for a donut a ring: a border as wide as the ring around a transparent interior, so nothing
+/// of the page's colour is drawn). The two clips intersect in the wedge [start, start + span].
+/// Engines round a box's position and size to whole pixels but not a clip or a transform, so
+/// the boundaries (clips through the exact centre) stay exact when the page scales the chart
+/// to fractions of a pixel; only the disc, which makes the radii, is a box of its own. Both
+/// angles are linear in the eased progress, so the boundaries are exact in angle in every
+/// engine. A separator that starts with a piece rides in its turning box; others are thin
+/// boxes turned about the chart's centre.
+///
+/// Timing: the SVG's pie (`.p-pie`) is hidden for the motion by one group animation; its motion
+/// layer is `display:none` and its separators do not animate. The boxes keep the final state for
+/// `hold` ms after the motion (so the exact rest layer is shown beneath them before they go: no
+/// empty frame if the main thread is late), then the layer's `scale` returns to its base, 0. Under
+/// `prefers-reduced-motion` nothing of this runs and the layer stays at scale 0. Lengths are in
+/// container query units of the chart's wrapper (`cqw`), so the boxes follow the SVG when the
+/// page scales it down.
+struct BoxLayer {
+    /// At most this many turning boxes (two per piece, one per separator that is not carried by
+    /// a piece): each is a composited layer. Measured (bench/browser, 4x throttling, busy
+    /// script): 133 and 163 boxes (64 and 80 slices) keep moving through the busy script; 195
+    /// (96 slices) presented 8 frames in the second with a still picture of 211 ms, 242 (120)
+    /// 10 and 163 ms, and at 512 slices (1,026 layers) Chromium's compositor presented none.
+    static let maxBoxes = 168
+    /// How long the boxes stay after the motion, ms.
+    static let hold = 200.0
+
+    struct Separator {
+        var index: Int
+        var from: Double
+        var to: Double
+        var fromOpacity: Double
+        var toOpacity: Double
+    }
+
+    let scope: String
+    let pieces: [BoxPieces.Piece]
+    /// Whether piece n carries the separator at its start: a line that starts with the piece at
+    /// both ends rides in its turning box (no layer or animation of its own).
+    let carries: [Bool]
+    /// The separators that are boxes of their own (`.p-j<index>`).
+    let separators: [Separator]
+    let layout: ChartLayout
+    let line: TimeWindow
+    let easing: Easing
+
+    /// The layer of `scene`, or nil when its motion is not one exact `rotate` per box: a plan
+    /// that is not one eased window, slices that change radius, colour or opacity, gaps,
+    /// rounded corners, explode, patterns, rose or rings, a track, a counterclockwise chart,
+    /// moving inside or outside labels, a changing outline, or more than `maxBoxes` boxes.
+    init?(_ scene: Scene) {
+        let layout = scene.layout, plan = scene.plan
+        guard scene.moves, plan.isUniform, !scene.sampled, plan.movers.isEmpty, plan.duration > 0,
+              scene.labels.isEmpty, scene.cutouts.isEmpty, scene.orbits.isEmpty, scene.underlays.isEmpty,
+              layout.direction == .clockwise, layout.track == nil, !layout.shapesWedges, layout.equalRadii,
+              layout.autoPatternPalette == nil, layout.outerRadius > layout.innerRadius, layout.width > 0 else { return nil }
+        // Each shown segment is a piece of two boxes at least: a longer plan never fits (checked
+        // first, so that a chart of 100,000 slices pays nothing more here).
+        guard plan.segments.count <= Self.maxBoxes, plan.segments.allSatisfy({ Self.plain($0, layout) }),
+              layout.slices.allSatisfy({ $0.pattern == .none && $0.color.isOpaque }) else { return nil }
+        guard scene.separators.allSatisfy({ $0.fromInner == nil && $0.inner == layout.innerRadius && $0.outer == layout.outerRadius })
+        else { return nil }
+        let drawn = BoxPieces(plan.segments)
+        let lines = scene.separators.map {
+            Separator(index: $0.index, from: $0.from, to: $0.to, fromOpacity: $0.fromOpacity, toOpacity: $0.toOpacity)
+        }
+        let riders = Self.riders(lines, on: drawn.pieces)
+        let carried = Set(riders.compactMap { $0 })
+        guard !drawn.closesAtOneEnd || !scene.separators.isEmpty,
+              2 * drawn.pieces.count + lines.count - carried.count <= Self.maxBoxes else { return nil }
+        guard InkStyle.css(scene).keyframes.isEmpty, OutlineWriter.css(scene).keyframes.isEmpty else { return nil }
+        scope = scene.scope
+        pieces = drawn.pieces
+        carries = riders.map { $0 != nil }
+        separators = lines.indices.filter { !carried.contains($0) }.map { lines[$0] }
+        self.layout = layout
+        line = plan.timeline
+        easing = plan.easing
+    }
+
+    /// For each piece, the separator (position in `lines`) it carries: one that does not fade,
+    /// at the piece's start at both ends, when no piece painted later starts before it at
+    /// either end (else a later piece could cover part of the line).
+    static func riders(_ lines: [Separator], on pieces: [BoxPieces.Piece]) -> [Int?] {
+        var free = Array(lines.indices.filter { lines[$0].fromOpacity == 1 && lines[$0].toOpacity == 1 })
+        return pieces.indices.map { n in
+            let p = pieces[n]
+            guard let k = free.firstIndex(where: { lines[$0].from == p.from.start && lines[$0].to == p.to.start }),
+                  pieces[(n + 1)...].allSatisfy({ $0.from.start >= p.from.start && $0.to.start >= p.to.start }) else { return nil }
+            return free.remove(at: k)
+        }
+    }
+
+    /// A segment the boxes draw exactly: the chart's radii, one colour, opaque, not exploded.
+    private static func plain(_ s: Segment, _ layout: ChartLayout) -> Bool {
+        [s.from, s.to].allSatisfy { g in
+            g.outerRadius == layout.outerRadius && g.innerRadius == layout.innerRadius && g.opacity == 1 && g.explode == 0
+        } && s.from.color == s.to.color && s.to.color.isOpaque
+    }
+
+    /// `<div class="p-fx">`, the wrapper of the SVG and the layer (before the inline SVG).
+    func open(into out: inout ByteWriter) {
+        out.raw("<div class=\"p-fx\">\n")
+    }
+
+    /// The layer's boxes and the wrapper's end (after the inline SVG).
+    func markup(into out: inout ByteWriter) {
+        out.raw("<div class=\"p-bx\" aria-hidden=\"true\">")
+        for k in pieces.indices {
+            out.raw("<i class=\"p-k")
+            out.int(k)
+            out.raw(carries[k] ? "\"><i><i><i></i></i></i><b></b></i>" : "\"><i><i><i></i></i></i></i>")
+        }
+        for b in separators {
+            out.raw("<b class=\"p-j")
+            out.int(b.index)
+            out.raw("\"></b>")
+        }
+        out.raw("</div>\n</div>\n")
+    }
+}
