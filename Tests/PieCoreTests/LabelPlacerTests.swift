@@ -89,7 +89,10 @@ struct LabelPlacerTests {
         #expect(!css.contains("-qa0{") && !css.contains("-lo0{") && !css.contains("transform:translate("))
         #expect(css.occurrences(of: "@keyframes piec-test-lf") == 1)
         #expect(css.contains("@keyframes piec-test-lf0{0%{opacity:0}50%{opacity:0}100%{opacity:1}}"))
-        #expect(css.contains(".p-qa0,.p-qb0,.p-lo0,.p-qa1,.p-qb1,.p-lo1,"))
+        // Their leaders keep their place: one path each, no `.p-qb`.
+        #expect(css.contains(".p-qa0,.p-lo0,.p-qa1,.p-lo1,") && !css.contains("p-qb"))
+        let svg = Fixture.text(Fixture.bundle(spec), "chart.svg")
+        #expect(!svg.contains("p-qb") && svg.occurrences(of: "<path class=\"p-qa") == svg.occurrences(of: "<text class=\"p-lo"))
     }
 
     @Test func outsideLabelsWidenTheCanvasAndLeadersStartAtTheSliceEdge() {

@@ -58,9 +58,29 @@ TEXT_BOXES = dommeasure.GEOMETRY + """
 const out = [];
 document.querySelectorAll('.frame').forEach(frame => {
   const svg = frame.shadowRoot.querySelector('svg');
-  const {box} = userUnits(svg);
-  // Horizontal leader lines (a label at its leader's height) are masked with a thin band.
-  const flat = [...frame.shadowRoot.querySelectorAll('.p-ll path')].map(box).filter(b => b[3] - b[1] < 0.01);
+  const {user, box} = userUnits(svg);
+  // Horizontal leader lines (a label at its leader's height) are masked with a thin band: a
+  // moving leader's unit line by its box, a still leader's horizontal pieces (one path of
+  // M/L/H/V through its points) piece by piece.
+  const flat = [];
+  frame.shadowRoot.querySelectorAll('.p-ll path').forEach(el => {
+    const d = el.getAttribute('d');
+    if (d === 'M0 0H1') {
+      const b = box(el);
+      if (b[3] - b[1] < 0.01) flat.push(b);
+      return;
+    }
+    let x = 0, y = 0;
+    for (const [, op, args] of d.matchAll(/([MLHV])([^MLHV]*)/g)) {
+      const n = args.match(/-?[0-9.]+/g).map(Number);
+      const nx = op === 'V' ? x : n[0], ny = op === 'H' ? y : op === 'V' ? n[0] : n[1];
+      if (op !== 'M' && Math.abs(ny - y) < 0.01) {
+        const a = user(el, x, y), b = user(el, nx, ny);
+        flat.push([Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[0], b[0]), Math.max(a[1], b[1])]);
+      }
+      x = nx; y = ny;
+    }
+  });
   out.push([...frame.shadowRoot.querySelectorAll('text')].map(box).concat(flat.map(b => b.concat(['line']))));
 });
 document.getElementById('result').textContent = JSON.stringify(out);

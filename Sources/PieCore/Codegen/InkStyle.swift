@@ -29,7 +29,7 @@ enum InkStyle {
                 // A label that only fades where it rests (enter-grow: it waits hidden at its
                 // final place) needs no transform: its leaders and text share one opacity
                 // animation with every other label that fades alike.
-                if t.leaders == nil, let last = poses.last, poses.allSatisfy({ var p = $0; p.opacity = last.opacity; return p == last }) {
+                if t.leaders == nil, InkWriter.onlyFades(poses) {
                     var body = "{"
                     for (k, p) in poses.enumerated() { body += offset(k) + "{opacity:" + formatNumber(p.opacity, decimals: 3) + "}" }
                     body += "}"
@@ -41,7 +41,8 @@ enum InkStyle {
                         fadesOnly.append((body, name))
                         out.raw("@keyframes " + name + body + "\n")
                     }
-                    for cls in scene.layout.drawsLeaders ? ["qa", "qb", "lo"] : ["lo"] { names.append(("p-" + cls + String(t.index), name)) }
+                    // Its leader is one path (`InkWriter.stillLeader`).
+                    for cls in scene.layout.drawsLeaders ? ["qa", "lo"] : ["lo"] { names.append(("p-" + cls + String(t.index), name)) }
                     continue
                 }
                 for (cls, pick) in scene.layout.drawsLeaders ? [("qa", \OutsideLabels.Pose.tick), ("qb", \OutsideLabels.Pose.elbow)] : [] {

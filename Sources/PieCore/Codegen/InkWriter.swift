@@ -2,9 +2,10 @@ import PieDiagnostics
 import PieSpec
 
 /// Markup and CSS of the ink layer (`InkScene`). Every element sits in a group of class
-/// `p-ink` (text and lines drawn on the background in `ChartLayout.ink`). Leader lines are
-/// two unit lines (`M0 0H1`) each, placed by `translate() rotate() scale(length, 1)`: the
-/// path data never changes, so they animate everywhere (`d` is not animatable in Safari).
+/// `p-ink` (text and lines drawn on the background in `ChartLayout.ink`). A moving leader is
+/// two unit lines (`M0 0H1`), placed by `translate() rotate() scale(length, 1)`: the path
+/// data never changes, so they animate everywhere (`d` is not animatable in Safari); a
+/// leader that keeps its place is one path (`StillLeaders.swift`).
 /// The attributes hold the rest state; moving labels get one `@keyframes` per element with a
 /// keyframe at every sample instant, linear between them.
 enum InkWriter {
@@ -36,7 +37,9 @@ enum InkWriter {
     /// rest state of the scene's outside labels, leaders and centre texts.
     static func svg(_ scene: Scene, into out: inout ByteWriter) {
         let ink = scene.ink, layout = scene.layout
-        let labels = ink.tracks.compactMap { t in filled(t).map { (index: t.index, text: t.text, pose: $0[$0.count - 1], leader: t.leader) } }
+        let labels = ink.tracks.compactMap { t in
+            filled(t).map { (index: t.index, text: t.text, pose: $0[$0.count - 1], leader: t.leader, still: leadersStill(t, in: scene)) }
+        }
         let centers = ink.centers.map { (index: $0.index, text: $0.text, opacity: $0.toOpacity == 0 ? 0.0 : 1) }
         write(labels: labels, centers: centers, ink: layout.ink, fontSize: layout.fontSize, leaders: layout.drawsLeaders, into: &out)
     }
@@ -44,8 +47,8 @@ enum InkWriter {
     /// Outside labels with their leaders at the given poses, and centre texts at the given
     /// opacities, in `ink` (chart.svg's rest state, or a frame of `piec render`). Leaders with
     /// a colour of their own (`labels.leaderColor: slice`) are drawn in it, in a group that is
-    /// not ink (dark mode leaves them alone).
-    static func write(labels: [(index: Int, text: String, pose: OutsideLabels.Pose, leader: Color?)],
+    /// not ink (dark mode leaves them alone); `still` leaders as one path (`stillLeader`).
+    static func write(labels: [(index: Int, text: String, pose: OutsideLabels.Pose, leader: Color?, still: Bool)],
                       centers: [(index: Int, text: CenterText, opacity: Double)], ink: Color, fontSize: Double,
                       leaders: Bool = true, into out: inout ByteWriter) {
         if !labels.isEmpty {
@@ -59,6 +62,10 @@ enum InkWriter {
                     out.raw("\" stroke-width=\"1\">\n")
                 }
                 for l in labels {
+                    if l.still {
+                        stillLeader(l.index, l.pose, stroke: l.leader, into: &out)
+                        continue
+                    }
                     unitLine("p-qa", l.index, l.pose.tick, opacity: l.pose.opacity, stroke: l.leader, into: &out)
                     unitLine("p-qb", l.index, l.pose.elbow, opacity: l.pose.opacity, stroke: l.leader, into: &out)
                 }
@@ -133,6 +140,12 @@ enum InkWriter {
         out.raw(") scale(")
         out.num(s.length)
         out.raw(" 1)\"")
+        leaderPaint(stroke: stroke, opacity: opacity, into: &out)
+        out.raw(" d=\"M0 0H1\"/>\n")
+    }
+
+    /// A leader's own stroke (`labels.leaderColor: slice`) and its opacity below 1, as attributes.
+    static func leaderPaint(stroke: Color?, opacity: Double, into out: inout ByteWriter) {
         if let stroke {
             out.raw(" stroke=\"")
             out.hex(stroke)
@@ -143,6 +156,5 @@ enum InkWriter {
             out.num(opacity)
             out.raw("\"")
         }
-        out.raw(" d=\"M0 0H1\"/>\n")
     }
 }

@@ -36,7 +36,12 @@ document.querySelectorAll('.frame').forEach(frame => {
   const leaders = {};
   root.querySelectorAll('.p-ll path').forEach(el => {
     const cls = el.getAttribute('class') || '';
-    if (cls.startsWith('p-qa')) leaders[el.closest('.p-ll').dataset.k + ':' + cls.slice(4)] = user(el, 0, 0);
+    if (cls.startsWith('p-qa')) {
+      // The tick's start: the first point of a still leader's path, the origin of a moving
+      // one's unit line.
+      const p = el.getPointAtLength(0);
+      leaders[el.closest('.p-ll').dataset.k + ':' + cls.slice(4)] = user(el, p.x, p.y);
+    }
   });
   const texts = [];
   root.querySelectorAll('text').forEach(el => {
