@@ -107,9 +107,9 @@ struct BoxLayerTests {
     }
 
     @Test func theBoxCountIsLimited() throws {
-        let many = Array(repeating: 1, count: 200), changed = (0..<200).map { $0 % 2 + 1 }
+        let many = Array(repeating: 1, count: 32), changed = (0..<32).map { $0 % 2 + 1 }
         #expect(BoxLayer(try Self.scene(Self.yaml(changed), from: Self.yaml(many))) == nil)
-        let some = Array(repeating: 1, count: 60), other = (0..<60).map { $0 % 2 + 1 }
+        let some = Array(repeating: 1, count: 16), other = (0..<16).map { $0 % 2 + 1 }
         let layer = try #require(BoxLayer(try Self.scene(Self.yaml(other), from: Self.yaml(some))))
         #expect(2 * layer.pieces.count + layer.separators.count <= BoxLayer.maxBoxes)
     }

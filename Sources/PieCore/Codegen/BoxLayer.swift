@@ -27,11 +27,14 @@ import PieSpec
 /// page scales it down.
 struct BoxLayer {
     /// At most this many turning boxes (two per piece, one per separator that is not carried by
-    /// a piece): each is a composited layer. Measured (bench/browser, 4x throttling, busy
-    /// script): 133 and 163 boxes (64 and 80 slices) keep moving through the busy script; 195
-    /// (96 slices) presented 8 frames in the second with a still picture of 211 ms, 242 (120)
-    /// 10 and 163 ms, and at 512 slices (1,026 layers) Chromium's compositor presented none.
-    static let maxBoxes = 168
+    /// a piece): each is a composited layer as large as the chart, and the compositor's cost
+    /// grows with them. Measured in Chromium (bench/browser/frames.py, 4x throttling, and the
+    /// busy script): 16 slices (about 34 boxes) presented 59 of 60 frames and moved in every
+    /// frame through the busy script; 32 slices 43 (48 and 23 with the script), 48 slices 40,
+    /// 64 slices 28 (24 and 11), while chart.svg presented 58-60 at all of these sizes. Firefox
+    /// drew 64 slices' boxes every 100 ms (chart.svg: 16 ms). So the boxes stop at about 20
+    /// slices, where they cost the reader nothing and keep moving under a busy page.
+    static let maxBoxes = 40
     /// How long the boxes stay after the motion, ms.
     static let hold = 200.0
 
