@@ -16,6 +16,8 @@ ALLOWED_ELEMENTS = {
     "html", "head", "meta", "body", "main", "h1", "p", "figure", "figcaption",
     "table", "caption", "thead", "tbody", "tr", "th", "td",
     "defs", "mask", "pattern", "clipPath", "line", "polyline",
+    # index.html's compositor layer (BoxLayer): empty boxes, styled by generated classes only.
+    "div", "i", "b",
 }
 ALLOWED_ATTRIBUTES = {
     "aria-describedby", "aria-label", "aria-labelledby", "aria-hidden", "charset", "class", "content",
