@@ -109,9 +109,7 @@ def test_the_boxes_follow_the_exact_model(charts, engine, index):
     _, models, page, raster = charts
     chart, frame = models[index], page.frames[index]
     probe = Probe(raster, frame.viewport, chart, frame.t_ms)
-    problems = checks.marker_problems(page, raster, index, expect_animations=True)
-    problems += checks.angle_problems(probe, checks.tolerance_at(chart, frame.t_ms))
-    problems += checks.leak_problems(probe, specs.MAGENTA)
+    problems = checks.seeked_frame_problems(page, raster, index, probe, chart, specs.MAGENTA)
     WORST.record(engine.name, probe, chart, frame, LABELS[index % len(LABELS)])
     checks.report(problems, f"index.html boxes at t={frame.t_ms:.1f} ms, screenshot {page.screenshot}")
 
