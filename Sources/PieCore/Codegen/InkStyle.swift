@@ -17,70 +17,66 @@ enum InkStyle {
         var names: [(String, String)] = []
         var fadesOnly: [(body: String, name: String)] = []
         let line = scene.plan.timeline
-        if scene.moves, ink.times.count > 1 {
-            for t in ink.tracks {
-                guard let all = InkWriter.filled(t), Set(all).count > 1 || t.leaders != nil else { continue }
-                let kept = thinned(all, times: ink.times, colors: t.leaders)
-                let poses = kept.map { all[$0] }, times = kept.map { ink.times[$0] }
-                // Opacity only where it changes; positions to 0.01 px (and degree).
-                let fades = poses.contains { $0.opacity != 1 }
-                func fade(_ p: OutsideLabels.Pose) -> String { fades ? ";opacity:" + formatNumber(p.opacity, decimals: 3) : "" }
-                func offset(_ k: Int) -> String { CSSTiming.offset(times[k], in: line) }
-                // A label that only fades where it rests (enter-grow: it waits hidden at its
-                // final place) needs no transform: its leaders and text share one opacity
-                // animation with every other label that fades alike.
-                if t.leaders == nil, InkWriter.onlyFades(poses) {
-                    var body = "{"
-                    for (k, p) in poses.enumerated() { body += offset(k) + "{opacity:" + formatNumber(p.opacity, decimals: 3) + "}" }
-                    body += "}"
-                    let name: String
-                    if let known = fadesOnly.first(where: { $0.body == body }) {
-                        name = known.name
-                    } else {
-                        name = scope + "-lf" + String(fadesOnly.count)
-                        fadesOnly.append((body, name))
-                        out.raw("@keyframes " + name + body + "\n")
-                    }
-                    // Its leader is one path (`InkWriter.stillLeader`).
-                    for cls in scene.layout.drawsLeaders ? ["qa", "lo"] : ["lo"] { names.append(("p-" + cls + String(t.index), name)) }
-                    continue
+        for t in ink.tracks {
+            guard let (kept, poses, times) = animated(t, in: scene) else { continue }
+            // Opacity only where it changes; positions to 0.01 px (and degree).
+            let fades = poses.contains { $0.opacity != 1 }
+            func fade(_ p: OutsideLabels.Pose) -> String { fades ? ";opacity:" + formatNumber(p.opacity, decimals: 3) : "" }
+            func offset(_ k: Int) -> String { CSSTiming.offset(times[k], in: line) }
+            // A label that only fades where it rests (enter-grow: it waits hidden at its
+            // final place) needs no transform: its leaders and text share one opacity
+            // animation with every other label that fades alike.
+            if t.leaders == nil, InkWriter.onlyFades(poses) {
+                var body = "{"
+                for (k, p) in poses.enumerated() { body += offset(k) + "{opacity:" + formatNumber(p.opacity, decimals: 3) + "}" }
+                body += "}"
+                let name: String
+                if let known = fadesOnly.first(where: { $0.body == body }) {
+                    name = known.name
+                } else {
+                    name = scope + "-lf" + String(fadesOnly.count)
+                    fadesOnly.append((body, name))
+                    out.raw("@keyframes " + name + body + "\n")
                 }
-                for (cls, pick) in scene.layout.drawsLeaders ? [("qa", \OutsideLabels.Pose.tick), ("qb", \OutsideLabels.Pose.elbow)] : [] {
-                    let name = scope + "-" + cls + String(t.index)
-                    out.raw("@keyframes " + name + "{")
-                    for (k, p) in poses.enumerated() {
-                        let s = p[keyPath: pick]
-                        out.raw(offset(k) + "{transform:translate(")
-                        out.num(s.x, decimals: 2)
-                        out.raw("px,")
-                        out.num(s.y, decimals: 2)
-                        out.raw("px) rotate(")
-                        out.num(s.angle, decimals: 2)
-                        out.raw("deg) scale(")
-                        out.num(s.length, decimals: 2)
-                        out.raw(",1)" + fade(p))
-                        if let colors = t.leaders {
-                            out.raw(";stroke:")
-                            out.hex(colors[kept[k]])
-                        }
-                        out.raw("}")
-                    }
-                    out.raw("}\n")
-                    names.append(("p-" + cls + String(t.index), name))
-                }
-                let name = scope + "-lo" + String(t.index)
+                // Its leader is one path (`InkWriter.stillLeader`).
+                for cls in scene.layout.drawsLeaders ? ["qa", "lo"] : ["lo"] { names.append(("p-" + cls + String(t.index), name)) }
+                continue
+            }
+            for (cls, pick) in scene.layout.drawsLeaders ? [("qa", \OutsideLabels.Pose.tick), ("qb", \OutsideLabels.Pose.elbow)] : [] {
+                let name = scope + "-" + cls + String(t.index)
                 out.raw("@keyframes " + name + "{")
                 for (k, p) in poses.enumerated() {
+                    let s = p[keyPath: pick]
                     out.raw(offset(k) + "{transform:translate(")
-                    out.num(p.x, decimals: 2)
+                    out.num(s.x, decimals: 2)
                     out.raw("px,")
-                    out.num(p.y, decimals: 2)
-                    out.raw("px);text-anchor:" + InkWriter.anchor(p.side))
-                    out.raw(fade(p) + "}")
+                    out.num(s.y, decimals: 2)
+                    out.raw("px) rotate(")
+                    out.num(s.angle, decimals: 2)
+                    out.raw("deg) scale(")
+                    out.num(s.length, decimals: 2)
+                    out.raw(",1)" + fade(p))
+                    if let colors = t.leaders {
+                        out.raw(";stroke:")
+                        out.hex(colors[kept[k]])
+                    }
+                    out.raw("}")
                 }
                 out.raw("}\n")
-                names.append(("p-lo" + String(t.index), name))
+                names.append(("p-" + cls + String(t.index), name))
             }
+            let name = scope + "-lo" + String(t.index)
+            out.raw("@keyframes " + name + "{")
+            for (k, p) in poses.enumerated() {
+                out.raw(offset(k) + "{transform:translate(")
+                out.num(p.x, decimals: 2)
+                out.raw("px,")
+                out.num(p.y, decimals: 2)
+                out.raw("px);text-anchor:" + InkWriter.anchor(p.side))
+                out.raw(fade(p) + "}")
+            }
+            out.raw("}\n")
+            names.append(("p-lo" + String(t.index), name))
         }
         let linear = CSSTiming.shorthand(line, easing: scene.plan.easing, linear: true)
         var fades: [(String, String)] = []
@@ -120,6 +116,18 @@ enum InkStyle {
     /// Indices of the samples to keep as keyframes: the first, the last, and every sample the
     /// linear interpolation between kept neighbours would miss by more than 0.05 px (or
     /// degree, or 0.005 opacity), or where the text anchor flips.
+    /// The samples `track` is animated through (thinned: their indices among the ink's
+    /// instants, the poses and the instants), or nil when it has no keyframes: the chart does
+    /// not move, or the label neither moves, fades nor recolours its leaders. Its keyframes
+    /// here and its leader's markup (`InkWriter.leadersStill`) are both decided from these.
+    static func animated(_ track: InkScene.Track, in scene: Scene) -> (kept: [Int], poses: [OutsideLabels.Pose], times: [Double])? {
+        let times = scene.ink.times
+        guard scene.moves, times.count > 1, let all = InkWriter.filled(track), Set(all).count > 1 || track.leaders != nil
+        else { return nil }
+        let kept = thinned(all, times: times, colors: track.leaders)
+        return (kept, kept.map { all[$0] }, kept.map { times[$0] })
+    }
+
     static func thinned(_ poses: [OutsideLabels.Pose], times: [Double], colors: [Color]? = nil) -> [Int] {
         guard poses.count > 2 else { return Array(poses.indices) }
         var kept = [0]

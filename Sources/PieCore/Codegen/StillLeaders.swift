@@ -15,12 +15,8 @@ extension InkWriter {
     /// Whether `track`'s leaders keep one place through `scene` (they may fade): exactly the
     /// tracks `InkStyle` gives no transform keyframes.
     static func leadersStill(_ track: InkScene.Track, in scene: Scene) -> Bool {
-        let times = scene.ink.times
-        guard scene.moves, times.count > 1, let all = filled(track) else { return true }
-        guard Set(all).count > 1 || track.leaders != nil else { return true }
-        guard track.leaders == nil else { return false }
-        let poses = InkStyle.thinned(all, times: times).map { all[$0] }
-        return onlyFades(poses)
+        guard let poses = InkStyle.animated(track, in: scene)?.poses else { return true }
+        return track.leaders == nil && onlyFades(poses)
     }
 
     /// Whether `poses` differ in opacity alone (a label that fades where it rests).
