@@ -24,7 +24,6 @@ extension BoxLayer {
         // apart from the SVG (turning chart-sized boxes placed at a fraction of a pixel were
         // drawn up to 1.15 px off). Only the disc inside, which makes the radii, is a box.
         out.raw(".p-bx{position:absolute;inset:0;pointer-events:none;scale:0}\n")
-        let keyframes = self.keyframes()
         out.raw("@media (prefers-reduced-motion:no-preference){\n")
         out.raw(sel)
         out.raw(".p-ex{animation:none}\n")
@@ -35,7 +34,7 @@ extension BoxLayer {
         CSSTiming.shorthand(line, easing: easing, linear: true, into: &out)
         out.raw("}\n")
         boxRules(k: k, into: &out)
-        out.raw(keyframes)
+        keyframes(into: &out)
         out.raw("}\n")
         if let dark = layout.dark, let color = dark.separator, !separators.isEmpty || carries.contains(true) {
             dark.rules(into: &out) { out in
@@ -142,8 +141,7 @@ extension BoxLayer {
 
     /// Every moving box's keyframes: the start state at 0 %, the final state where the motion
     /// ends (the rest of the animation is the hold, at the base = final state).
-    private func keyframes() -> [UInt8] {
-        var out = ByteWriter(capacity: 64 + (pieces.count * 2 + separators.count) * 64)
+    private func keyframes(into out: inout ByteWriter) {
         out.raw("@keyframes ")
         out.raw(scope)
         out.raw("-bon{from,to{scale:1}}\n")
@@ -171,7 +169,6 @@ extension BoxLayer {
         for b in separators where b.from != b.to || b.fromOpacity != b.toOpacity {
             frames("bj", b.index, b.from, b.to, opacity: b.fromOpacity != b.toOpacity ? (b.fromOpacity, b.toOpacity) : nil)
         }
-        return out.takeBytes()
     }
 
     private func cqw(_ x: Double, into out: inout ByteWriter) {
