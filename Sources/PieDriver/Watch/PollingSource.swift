@@ -28,15 +28,16 @@ final class PollingSource: ChangeSource, @unchecked Sendable {
 
     var description: String { "polling every \(intervalMS) ms" }
 
-    /// The most bytes of one file hashed (a larger one is no spec the build would read).
-    private let maxBytes: Int
+    /// The build's input limits: a file larger than they allow is no spec the build would
+    /// read, and is not hashed.
+    private let limits: SpecLimits
 
     init(_ scope: WatchScope, intervalMS: Int, limits: SpecLimits = SpecLimits()) {
         self.scope = scope
         self.intervalMS = max(1, intervalMS)
-        maxBytes = limits.maxFileBytes
+        self.limits = limits
         snapshot = Self.scan(scope)
-        hashes = Self.recentHashes(snapshot, maxBytes: maxBytes)
+        hashes = Self.recentHashes(snapshot, limits: limits)
         nextScan = monotonicNanoseconds() + UInt64(self.intervalMS) * 1_000_000
     }
 
@@ -69,7 +70,7 @@ final class PollingSource: ChangeSource, @unchecked Sendable {
     /// The changes between the last snapshot and `current`, which becomes the snapshot.
     func compare(_ current: [String: FileSignature]) -> [WatchChange] {
         var changes: [WatchChange] = []
-        let currentHashes = Self.recentHashes(current, maxBytes: maxBytes)
+        let currentHashes = Self.recentHashes(current, limits: limits)
         for (path, signature) in current.sorted(by: { $0.key < $1.key }) {
             let rewritten = currentHashes[path] != nil && hashes[path] != nil && currentHashes[path] != hashes[path]
             if snapshot[path] != signature || rewritten {
@@ -90,12 +91,10 @@ final class PollingSource: ChangeSource, @unchecked Sendable {
 
     /// FNV-1a hashes of the files modified within `recentWindowNS` (their timestamps cannot
     /// tell two writes in the same clock tick apart).
-    static func recentHashes(_ files: [String: FileSignature], maxBytes: Int) -> [String: UInt64] {
-        var limits = SpecLimits()
-        limits.maxFileBytes = maxBytes
+    static func recentHashes(_ files: [String: FileSignature], limits: SpecLimits) -> [String: UInt64] {
         let since = realtimeNanoseconds() - recentWindowNS
         var result: [String: UInt64] = [:]
-        for (path, signature) in files where signature.modified >= since && signature.size <= maxBytes {
+        for (path, signature) in files where signature.modified >= since && signature.size <= limits.maxFileBytes {
             guard case .success(let source) = SpecReader.read(path, limits: limits) else { continue }
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for byte in source.bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
