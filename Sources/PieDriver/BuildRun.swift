@@ -134,9 +134,7 @@ extension Builder {
 extension BuildRequest {
     /// The command that writes what `--check` expects: `piec build` with the same specs,
     /// output folder, `--svg-only`, `--from` and `--max-slices` (shell-quoted where needed).
-    public var fixCommand: String { fixCommand(maxSlices: SpecLimits.defaultMaxSlices) }
-
-    public func fixCommand(maxSlices: Int) -> String {
+    public func fixCommand(maxSlices: Int = SpecLimits.defaultMaxSlices) -> String {
         var words = ["piec", "build"] + inputs
         if outputDir != "out" { words += ["-o", outputDir] }
         if svgOnly { words.append("--svg-only") }

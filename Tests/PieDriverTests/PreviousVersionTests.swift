@@ -52,9 +52,9 @@ import Testing
     }
 
     @Test func theFixCommandRepeatsTheBuildsArguments() {
-        #expect(BuildRequest(inputs: [], mode: .checkStale).fixCommand == "piec build")
+        #expect(BuildRequest(inputs: [], mode: .checkStale).fixCommand() == "piec build")
         #expect(BuildRequest(inputs: ["specs", "more charts"], outputDir: "docs/charts", mode: .checkStale, from: "HEAD~1", svgOnly: true)
-            .fixCommand == "piec build specs 'more charts' -o docs/charts --svg-only --from HEAD~1")
+            .fixCommand() == "piec build specs 'more charts' -o docs/charts --svg-only --from HEAD~1")
         #expect(shellQuoted("it's") == "'it'\\''s'")
         #expect(shellQuoted("") == "''")
     }
