@@ -55,23 +55,45 @@ struct AnimationTests {
         let bundle = Fixture.bundle(Fixture.spec([1, 1, 1, 1]))
         let css = Fixture.text(bundle, "chart.css"), svg = Fixture.text(bundle, "chart.svg")
         // Pie: mid-radius 75, circumference 471.239. Slice 0 underlays the whole circle, the
-        // others paint into the middle of their successor, the last to its own end.
-        // Each dash starts at the circle's start (3 o'clock), rotated to its slice's start
-        // minus 90 degrees (few slices). The final dash is the element's attributes, the final
-        // rotation a rule of the individual `rotate` property (motion-only elements). The gap is
-        // the whole turn (one dash per turn all the same, and one number for every circle).
-        for (k, dash) in ["471.239 471.239", "176.715 471.239", "176.715 471.239", "117.81 471.239"].enumerated() {
-            let circle = svg.between("<circle class=\"p-m\(k)\"", "/>")
-            #expect(circle.contains(" stroke-dasharray=\"\(dash)\" r=\"75\""))
-            #expect(Self.finalRule(css, ".p-m\(k)") == "rotate:\(90 * k - 90)deg")
+        // others paint into the middle of their successor, the last to its own end. At rest
+        // each dash starts at its slice's start (minus 90: circles start at 3 o'clock). A chart
+        // without masks places its dashes by `stroke-dashoffset` on circles turned once by a
+        // static `rotate` (`DashStarts`); the last slice, whose dash sweeps every angle on the
+        // way in, is turned by the individual `rotate` property instead.
+        for (k, (start, length)) in [(-90.0, 360.0), (0, 135), (90, 135), (180, 90)].enumerated() {
+            let dash = try! #require(Self.restDash(svg, ".p-m\(k)"))
+            #expect(abs(dash.start - start) < 0.01 && abs(dash.length - length) < 0.01, "p-m\(k): \(dash)")
         }
-        #expect(css.contains("@keyframes piec-test-k0{from{rotate:-90deg;stroke-dasharray:0 471.239}}"))
-        #expect(css.contains("\n.p-mo circle{animation-name:piec-test-k0}"))
+        #expect(Self.finalRule(css, ".p-m3") == "rotate:180deg" && Self.finalRule(css, ".p-m1") == "")
+        // On the way in every dash grows from nothing where its circle's offset puts it.
+        #expect(css.contains("@keyframes piec-test-k0{from{stroke-dasharray:0 471.239;stroke-dashoffset:var(--f)}}"))
+        #expect(css.contains("@keyframes piec-test-k1{from{rotate:-90deg;stroke-dasharray:0 471.239}}"))
         #expect(css.contains("\n.p-mo{animation:piec-test-show 800ms linear backwards}"))
         #expect(css.contains("\n.p-ex{animation:piec-test-hide 800ms linear backwards}"))
     }
 
-    /// The body of the rule whose selector list contains `selector`.
+    /// Where the dash of the motion circle `selector` starts at rest and how long it is, in
+    /// degrees, the start from 3 o'clock in the motion layer's frame. Reads either placement:
+    /// a static `transform="rotate(a)"` with `stroke-dashoffset`, or the final `rotate` rule.
+    static func restDash(_ svg: String, _ selector: String) -> (start: Double, length: Double)? {
+        guard let tag = svg.firstRange(of: "<circle class=\"\(selector.dropFirst())\"") else { return nil }
+        let circle = String(svg[tag.lowerBound...].prefix { $0 != ">" })
+        func attribute(_ name: String) -> String? {
+            guard let r = circle.firstRange(of: " \(name)=\"") else { return nil }
+            return String(circle[r.upperBound...].prefix { $0 != "\"" })
+        }
+        guard let radius = attribute("r").flatMap(Double.init),
+              let length = attribute("stroke-dasharray")?.split(separator: " ").first.flatMap({ Double($0) }) else { return nil }
+        let degrees = 180 / (Double.pi * radius)
+        var start = 0.0
+        if let turn = attribute("transform"), turn.hasPrefix("rotate("), let angle = Double(turn.dropFirst(7).dropLast()) {
+            start = angle - (attribute("stroke-dashoffset").flatMap(Double.init) ?? 0) * degrees
+        } else if let rule = finalRule(svg, selector), rule.hasPrefix("rotate:"), let angle = Double(rule.dropFirst(7).dropLast(3)) {
+            start = angle
+        }
+        return (start, length * degrees)
+    }
+
     /// The from-state of `selector`'s keyframes, its own custom properties substituted
     /// (`rotate:var(--r)` with the element's `--r:45deg` reads `rotate:45deg`). The keyframes
     /// are the ones a rule naming `selector` gives, else `layer`'s (a layer named once).
@@ -134,10 +156,28 @@ struct AnimationTests {
         #expect(svg.contains("<circle class=\"p-m63\" stroke=\"#ff9da7\" stroke-dasharray=\"10.875 460.364\" stroke-dashoffset=\"-458.048\" transform=\"rotate(-91)\" r=\"75\"/>"))
     }
 
-    @Test func fewMotionPathsRotateFromTheCircleStart() {
-        // Few slices: every dash starts at the circle's start point and is rotated into place,
+    @Test func fewMotionPathsWithoutMasksMoveByOffset() {
+        // Firefox re-dashes a circle turned by an animated `rotate` on every frame (34 ms a
+        // frame at 8 slices, 150 at 32): without masks, dashes move by `stroke-dashoffset`
+        // along circles turned once, 1 degree behind the furthest-back point the dash reaches,
         // so no dash meets the start of the contour (where Skia draws a wide stroke's end wrong).
-        let svg = Fixture.svg(Fixture.spec([1, 2, 3]))
+        let bundle = Compiler.compile(spec: Fixture.spec([1, 2, 3]), sourceBytes: Array("piec: 1\n".utf8), previous: Fixture.spec([3, 2, 1]))
+        let svg = Fixture.text(bundle, "chart.svg")
+        #expect(svg.contains("stroke-dashoffset:") && !svg.split(separator: "\n").contains { $0.hasPrefix("@keyframes") && $0.contains("rotate") && $0.contains("stroke-dash") })
+        for k in 0..<3 {
+            let circle = svg.between("<circle class=\"p-m\(k)\"", "/>")
+            #expect(circle.contains(" stroke-dashoffset=\"") && circle.contains(" transform=\"rotate("), "p-m\(k): \(circle)")
+        }
+        let dash = try! #require(Self.restDash(svg, ".p-m2"))
+        #expect(abs(dash.start - 90) < 0.01 && abs(dash.length - 180) < 0.01, "\(dash)")
+    }
+
+    @Test func fewMaskedMotionPathsRotateFromTheCircleStart() {
+        // Gap masks turn with their dash, so a chart with them keeps dashes that start at the
+        // circle's start point and are rotated into place.
+        var spec = Fixture.spec([1, 2, 3])
+        spec.chart.padAngle = 2
+        let svg = Fixture.svg(spec)
         #expect(Self.finalRule(svg, ".p-m2") == "rotate:90deg" && svg.contains(" stroke-dasharray=\"235.619 471.239\" r=\"75\"/>"))
         #expect(!svg.contains("stroke-dashoffset"))
     }

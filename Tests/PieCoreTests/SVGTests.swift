@@ -56,8 +56,11 @@ struct SVGTests {
         #expect(track < exact)
         #expect(svg.contains("transform=\"rotate(-90)\" d=\"M0-105V-150\""))
         #expect(svg.contains("transform=\"rotate(21.6)\" d=\"M0-105V-150\""))
-        // Motion: mid-radius 127.5, 111.6 degrees long, then a gap of the whole turn.
-        #expect(svg.contains(" stroke-dasharray=\"248.343 801.106\" r=\"127.5\"/>") && AnimationTests.finalRule(svg, ".p-m0") == "rotate:-90deg")
+        // Motion: mid-radius 127.5, 111.6 degrees long from the sweep start: 12 o'clock in the
+        // motion layer, which is turned by the start angle.
+        #expect(svg.contains("<g class=\"p-mo\" visibility=\"hidden\" opacity=\"0\" fill=\"none\" transform=\"rotate(-90)\""))
+        let dash = try! #require(AnimationTests.restDash(svg, ".p-m0"))
+        #expect(svg.contains(" r=\"127.5\"/>") && abs(dash.start + 90) < 0.01 && abs(dash.length - 111.6) < 0.01, "\(dash)")
         #expect(!svg.contains("visibility=\"hidden\" opacity=\"0\" d=\"M0"))
     }
 
@@ -87,7 +90,7 @@ struct SVGTests {
         var spec = Fixture.spec([1, 1])
         spec.slices[1].radius = 0.5
         let svg = Fixture.svg(spec)
-        #expect(svg.contains("<circle class=\"p-m1\" stroke=\"") && svg.contains(" stroke-width=\"75\" stroke-dasharray=\"117.81 235.619\" r=\"37.5\"/>"))
+        #expect(svg.contains("<circle class=\"p-m1\" stroke=\"") && svg.contains(" stroke-width=\"75\" stroke-dasharray=\"117.81 ") && svg.contains(" r=\"37.5\"/>"))
         // Under the seams, at the smaller radius (75): the closing boundary (12 o'clock) at the
         // bottom, from the last slice's middle (270) to the first's (90), in the first's
         // colour; then slice 0, its extension from its middle to slice 1's (90 -> 270), slice 1.
@@ -97,9 +100,12 @@ struct SVGTests {
             " stroke-width=\"75\" d=\"M37.5 0A37.5 37.5 0 0 1 0 37.5A37.5 37.5 0 0 1-37.5 0\"/>",
             " stroke-width=\"75\" d=\"M0 37.5A37.5 37.5 0 0 1-37.5 0A37.5 37.5 0 0 1 0-37.5\"/>",
         ])
-        #expect(svg.contains(" stroke-width=\"150\" stroke-dasharray=\"235.619 471.239\" r=\"75\"/>"))
-        #expect(AnimationTests.finalRule(svg, ".p-m0") == "rotate:-90deg")
-        #expect(AnimationTests.finalRule(svg, ".p-m1") == "rotate:90deg")
+        #expect(svg.contains(" stroke-width=\"150\" stroke-dasharray=\"235.619 "))
+        // Slice 0 at 12 o'clock (-90 from 3 o'clock), slice 1 at 6 o'clock, each half a turn.
+        for (k, start) in [-90.0, 90].enumerated() {
+            let dash = try! #require(AnimationTests.restDash(svg, ".p-m\(k)"))
+            #expect(abs(dash.start - start) < 0.01 && abs(dash.length - 180) < 0.01, "p-m\(k): \(dash)")
+        }
     }
 
     @Test func xmlEscapingOfUserText() {

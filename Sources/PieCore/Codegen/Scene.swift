@@ -21,12 +21,13 @@ struct Scene {
     }
 
     /// A dash starting `angle` degrees along the motion circle (from the sweep start angle),
-    /// `length` user units long. Up to
-    /// `Scene.maxRotatedDashes` elements it is positioned by an animated `rotate(angle)`, so
-    /// every dash starts at the circle's start point; beyond that by `stroke-dashoffset` on a
-    /// circle turned once and for all to `start` (`DashStarts.swift`), because Chromium gives
-    /// every element with a transform animation its own compositor layer and runs out of tile
-    /// memory with a few hundred slices.
+    /// `length` user units long. It is positioned by `stroke-dashoffset` on a circle turned
+    /// once and for all to `start` (`DashStarts.swift`): Firefox re-dashes a circle turned by
+    /// an animated `rotate` on every frame, and Chromium gives every element with a transform
+    /// animation its own compositor layer and runs out of tile memory with a few hundred
+    /// slices. A dash that covers every angle at some instant, and up to
+    /// `Scene.maxRotatedDashes` elements of a chart with gap or corner masks, is positioned by
+    /// an animated `rotate(angle)` instead, starting at the circle's start point.
     struct Dash: Hashable {
         var angle: Double
         var length: Double
@@ -89,8 +90,9 @@ struct Scene {
     let scope: String
     /// Seam-free stacking: each slice painted from its start to the end of the used arc.
     let stacked: Bool
-    /// Up to this many motion elements every dash moves by `rotate()`; beyond, by
-    /// `stroke-dashoffset` on a statically turned circle wherever one exists (`DashStarts`).
+    /// Up to this many motion elements the dashes of a chart with gap or corner masks move by
+    /// `rotate()`; beyond, and in every chart without masks, by `stroke-dashoffset` on a
+    /// statically turned circle wherever one exists (`DashStarts`).
     static let maxRotatedDashes = 64
     /// Where an SVG `<circle>`'s path starts, in chart degrees: 3 o'clock, running clockwise
     /// (SVG 2, and every engine). Motion dashes are circles of the ring's mid-radius; every
