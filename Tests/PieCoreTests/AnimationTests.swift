@@ -134,7 +134,8 @@ struct AnimationTests {
         // A transform animation makes Chromium composite each path; hundreds of them exhaust
         // tile memory. Above `Scene.maxRotatedDashes` elements, dashes move by dashoffset
         // along circles turned once and for all (`DashStarts`).
-        var spec = Fixture.spec(Array(repeating: 1, count: Scene.maxRotatedDashes + 1))
+        // Colours of their own: slices sharing a colour would share a circle (`ColourDashes`).
+        var spec = Fixture.ownColours(Fixture.spec(Array(repeating: 1, count: Scene.maxRotatedDashes + 1)))
         spec.chart.startAngle = -90
         let svg = Fixture.svg(spec)
         #expect(svg.contains("<g class=\"p-mo\" visibility=\"hidden\" opacity=\"0\" fill=\"none\" transform=\"rotate(-90)\""))
@@ -144,7 +145,7 @@ struct AnimationTests {
         #expect(dashFrames.filter { $0.contains("rotate") } == ["@keyframes piec-test-k1{from{rotate:-90deg;stroke-dasharray:0 471.239}}"])
         #expect(dashFrames.contains("@keyframes piec-test-k0{from{stroke-dasharray:0 471.239;stroke-dashoffset:var(--f)}}"))
         #expect(Self.finalRule(svg, ".p-m64") == "rotate:264.462deg" && !svg.contains(".p-m0{rotate"))
-        #expect(svg.contains("<circle class=\"p-m64\" stroke=\"#4e79a7\" stroke-dasharray=\"7.25 471.239\" r=\"75\"/>"))
+        #expect(svg.contains("<circle class=\"p-m64\" stroke=\"#404080\" stroke-dasharray=\"7.25 471.239\" r=\"75\"/>"))
         // The first slice, stacked under the others to the end of the circle, covers every
         // angle at the end but always starts at the sweep start: its circle starts there.
         #expect(svg.contains("stroke-dasharray=\"471.239 0\" stroke-dashoffset=\"0\" transform=\"rotate(-90)\" r=\"75\""))
@@ -153,7 +154,7 @@ struct AnimationTests {
         // `startLead` (1 degree) before the lowest place of its dash, the sweep start, so its
         // dash starts 1 degree (1.309 of 471.239) along it, and ends 349.92 along it.
         #expect(svg.contains(".p-m63{--f:-1.309}"))
-        #expect(svg.contains("<circle class=\"p-m63\" stroke=\"#ff9da7\" stroke-dasharray=\"10.875 460.364\" stroke-dashoffset=\"-458.048\" transform=\"rotate(-91)\" r=\"75\"/>"))
+        #expect(svg.contains("<circle class=\"p-m63\" stroke=\"#3f4080\" stroke-dasharray=\"10.875 460.364\" stroke-dashoffset=\"-458.048\" transform=\"rotate(-91)\" r=\"75\"/>"))
     }
 
     @Test func fewMotionPathsWithoutMasksMoveByOffset() {

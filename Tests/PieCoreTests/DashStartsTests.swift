@@ -53,12 +53,13 @@ struct DashStartsTests {
 
     /// Values changing for all of `count` slices, one inserted and one removed.
     static func change(_ count: Int, staged: Bool = false) -> (old: ChartSpec, new: ChartSpec) {
-        let old = Fixture.spec((0..<count).map { 2 + Double($0 * 7 % 5) })
+        // Colours of their own: slices sharing a colour would share a circle (`ColourDashes`).
+        let old = Fixture.ownColours(Fixture.spec((0..<count).map { 2 + Double($0 * 7 % 5) }))
         var new = Fixture.spec((0..<count).map { 6 - Double($0 * 3 % 4) })
         new.slices.remove(at: count / 2)
         new.slices.insert(SliceSpec(id: "n", label: "N", value: 3), at: count / 4)
         if staged { new.animation.stages = .staged }
-        return (old, new)
+        return (old, Fixture.ownColours(new))
     }
 
     /// Every number of `text` after `key` up to `end`, e.g. the values of `stroke-dashoffset="`.

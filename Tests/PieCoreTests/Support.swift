@@ -14,6 +14,18 @@ enum Fixture {
         return spec
     }
 
+    /// `spec` with a colour of its own for every slice, from its id (`s<k>`: red k, any other
+    /// id: 255), so no two slices share a circle of the motion layer (`ColourDashes.swift`).
+    static func ownColours(_ spec: ChartSpec) -> ChartSpec {
+        var spec = spec
+        for k in spec.slices.indices {
+            let id = spec.slices[k].id
+            let n = id.hasPrefix("s") ? UInt8(id.dropFirst()).map { $0 } : nil
+            spec.slices[k].color = Color(r: n ?? 255, g: 0x40, b: 0x80)
+        }
+        return spec
+    }
+
     static func bundle(_ spec: ChartSpec, source: String = "piec: 1\n") -> Bundle {
         Compiler.compile(spec: spec, sourceBytes: Array(source.utf8))
     }

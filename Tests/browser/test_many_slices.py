@@ -1,6 +1,6 @@
 """Exact motion at any number of moving slices (issue 27): a pie of 500 slices whose values all
-change while one slice is inserted and one removed (501 motion elements, far beyond
-`Scene.maxRotatedDashes`), seeked in every engine at 0, 25 and 70 % and after the end, and
+change while one slice is inserted and one removed (501 moving slices, drawn as one circle
+per colour, `ColourDashes.swift`), seeked in every engine at 0, 25 and 70 % and after the end, and
 held to the motion corpus's limits: every boundary within 0.5 degree in motion and 0.2 at
 rest, every sample away from the boundaries its slice's colour (a dash that crossed its
 circle's start point made Skia paint a stroke as wide as the circle), no background at the
@@ -73,9 +73,12 @@ def many(piec, workdir, shoot):
     return bundle, chart, page, shoot(page, "many-500")
 
 
-def test_the_motion_layer_has_more_elements_than_are_rotated(many):
+def test_the_motion_layer_draws_by_colour(many):
+    """Slice 0 alone under the whole circle, every other slice a dash of its colour's circle
+    (`ColourDashes.swift`): a circle per colour of the palette and half turn."""
     bundle, _, _, _ = many
-    assert bundle.svg.count('<circle class="p-m') == COUNT + 1
+    assert bundle.svg.count('<circle class="p-m') == 1
+    assert bundle.svg.count('<circle class="p-n') == 2 * len(specs.SLICE_COLORS)
 
 
 @pytest.mark.parametrize("index", range(len(LABELS)), ids=LABELS)

@@ -25,6 +25,8 @@ struct MotionFrame: Hashable {
     var scaleY: Double? = nil
     var dash: Scene.Dash? = nil
     var circumference: Double = 0
+    /// A colour circle's `stroke-dasharray` entries (`ColourDashes.swift`), instead of a dash.
+    var pattern: [Double]? = nil
     var visible = false
     var opacity: Double? = nil
     /// A circle's `r` and a stroke of its own, not a motion dash's (`chart.outline`).

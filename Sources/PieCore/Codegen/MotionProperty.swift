@@ -61,6 +61,7 @@ extension MotionFrame {
         if translateY != nil { s |= MotionProperty.translate.bit }
         if scale != nil { s |= MotionProperty.scale.bit }
         if scaleY != nil { s |= MotionProperty.scaleY.bit }
+        if pattern != nil { s |= MotionProperty.dasharray.bit }
         if let dash {
             s |= MotionProperty.dasharray.bit
             if dash.start != nil { s |= MotionProperty.dashoffset.bit }
@@ -82,7 +83,7 @@ extension MotionFrame {
         case .translate: translateY == other.translateY
         case .scale: scale == other.scale
         case .scaleY: scaleY == other.scaleY
-        case .dasharray: dash?.length == other.dash?.length && circumference == other.circumference
+        case .dasharray: dash?.length == other.dash?.length && circumference == other.circumference && pattern == other.pattern
         case .dashoffset: dash.map { Scene.dashOffset($0, circumference: circumference) }
             == other.dash.map { Scene.dashOffset($0, circumference: other.circumference) }
         case .strokeWidth: (dash?.width ?? lineWidth) == (other.dash?.width ?? other.lineWidth)
@@ -107,7 +108,8 @@ extension MotionFrame {
         case .scaleY:
             w.raw("1 ")
             w.num(scaleY ?? 1, decimals: 5)
-        case .dasharray: if let dash { w.dashArray(dash, circumference: circumference) }
+        case .dasharray:
+            if let pattern { w.dashList(pattern) } else if let dash { w.dashArray(dash, circumference: circumference) }
         case .dashoffset: if let dash { w.num(Scene.dashOffset(dash, circumference: circumference)) }
         case .strokeWidth: w.num(dash?.width ?? lineWidth ?? 0)
         case .stroke: if let color = dash?.color ?? lineColor { w.hex(color) }
@@ -139,6 +141,14 @@ extension MotionFrame {
 }
 
 extension ByteWriter {
+    /// The entries of a `stroke-dasharray`, space-separated.
+    mutating func dashList(_ entries: [Double]) {
+        for (k, x) in entries.enumerated() {
+            if k > 0 { raw(" ") }
+            num(x)
+        }
+    }
+
     /// `L G`: a dash of length `L` and a gap that completes the circle, so the pattern repeats
     /// once per turn.
     mutating func dashArray(_ d: Scene.Dash, circumference: Double) {

@@ -249,7 +249,7 @@ struct SVGWriter {
         }
         out.raw(">\n")
         underlays(after: nil)
-        for m in scene.motion {
+        for m in scene.colourCircles.isEmpty ? scene.motion[...] : scene.motion.prefix(1) {
             motionOpen(m.index)
             out.raw("<circle class=\"p-m")
             out.int(m.index)
@@ -259,6 +259,20 @@ struct SVGWriter {
             motionPattern(m)
             motionClose(m.index)
             underlays(after: m.index)
+        }
+        let radius = scene.motion.first?.radius ?? 0
+        for c in scene.colourCircles {
+            out.raw("<circle class=\"p-n")
+            out.int(c.index)
+            out.raw("\" stroke=\"")
+            out.hex(c.color)
+            out.raw("\" stroke-dasharray=\"")
+            out.dashList(c.to)
+            out.raw("\" transform=\"rotate(")
+            out.num(c.start - Scene.circleStart)
+            out.raw(")\" r=\"")
+            out.num(radius)
+            out.raw("\"/>\n")
         }
         out.raw("</g>\n")
     }

@@ -149,6 +149,9 @@ struct Scene {
         return abs(width - m.width) > 1e-9 * max(m.width, 1)
     }
     var underlays: [Bridge] = []
+    /// The motion layer by colour (`ColourDashes.swift`): when not empty, `motion[0]` is
+    /// drawn alone and these circles draw every other motion element.
+    var colourCircles: [ColourCircle] = []
     var restUnderlays: [(after: Int?, geometry: SegmentGeometry)] = []
 
     /// `shape` decides which segments have elements (the plan itself unless sampling: a
@@ -173,6 +176,7 @@ struct Scene {
             && layout.slices.allSatisfy { !$0.isVisible || ($0.color.isOpaque && $0.pattern == .none) }
         if moves, bridged { underlays = Scene.underlayItems(plan, shape: shape ?? plan, sweepStart: layout.startAngle) }
         if moves, shape == nil { placeDashStarts() }
+        if shape == nil, mergesColours { colourCircles = Scene.colourCircles(self) }
         // The gap replaces the separators.
         separators = layout.halfGap > 0 ? [] : Scene.separatorItems(plan, shape: shape, whole: wholeSeparators, layout: layout)
         labels = Scene.labelItems(plan, modes: shape ?? plan, layout: layout, animated: moves)

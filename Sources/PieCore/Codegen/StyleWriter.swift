@@ -153,10 +153,15 @@ struct StyleWriter {
             body(Part(selector: .init(".p-u", u.index), layer: .dashes, rule: rule.isEmpty ? nil : rule,
                               frame: MotionFrames.dash(s.underlays[k].dash.from, to: u.to, circumference: u.circumference)))
         }
-        for (k, m) in scene.motion.enumerated() {
+        for (k, m) in scene.motion.enumerated() where k == 0 || scene.colourCircles.isEmpty {
             let rule = MotionFrames.dash(m.to, to: m.to, circumference: m.circumference, withDash: false)
             body(Part(selector: .init(".p-m", m.index), layer: .dashes, rule: rule.isEmpty ? nil : rule,
                               frame: MotionFrames.dash(s.motion[k].from, to: m.to, circumference: m.circumference)))
+        }
+        for c in scene.colourCircles {
+            var frame = MotionFrame()
+            frame.pattern = c.from
+            body(Part(selector: .init(".p-n", c.index), layer: .dashes, frame: frame))
         }
         // Each separator of the instant by index (the first of an index, as `first(where:)`
         // found it: a scan per separator made this quadratic in the slices).

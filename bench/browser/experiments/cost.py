@@ -43,7 +43,8 @@ def main(argv):
     ap.add_argument("--sizes", default="64,512")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--variants", default="piec,piec-flat," + ",".join(variants.VARIANTS),
-                    help="piec (the bundle's chart.svg), piec-flat (its style unnested) and the "
+                    help="piec (the bundle's chart.svg), piec-flat (its style unnested), piec-nosep "
+                         "(its separators taken out) and the "
                          "variants of variants.py")
     ap.add_argument("--json")
     args = ap.parse_args(argv)
@@ -61,6 +62,10 @@ def main(argv):
                     svg, size = None, len(html.encode())
                 elif v == "piec":
                     svg, size = bundle_svg, len(bundle_svg.encode())
+                elif v == "piec-nosep":
+                    a = bundle_svg.index('<g class="p-sep"')
+                    svg = bundle_svg[:a] + bundle_svg[bundle_svg.index("</g>", a) + 5:]
+                    size = len(svg.encode())
                 elif v == "piec-flat":
                     svg = unnest(bundle_svg, manifest["id"])
                     size = len(svg.encode())

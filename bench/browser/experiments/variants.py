@@ -122,10 +122,19 @@ def svg(m, variant, background=None):
             css.append(".m%d{stroke-dasharray:%s;stroke-dashoffset:%s;--d:%s;--o:%s}" % (
                 k, offset_dash(g, s1), _n(-(g["C"] + s1 / 360 * g["C"])),
                 offset_dash(g, s0), _n(-(g["C"] + s0 / 360 * g["C"]))))
+    elif variant == "end":
+        css.append("@keyframes m{from{stroke-dasharray:var(--d)}}")
+        css.append(".p circle{animation:m %s}" % t)
+        for k, (color, s0, s1) in enumerate(segs):
+            css.append(".m%d{stroke-dasharray:%s;--d:%s}" % (k, dash(g, s1), dash(g, s0)))
+    elif variant in ("colour", "colour-sep"):
+        return colour_svg(m, g, t, variant == "colour-sep", background)
     else:
         raise ValueError(variant)
     for k, (color, s0, s1) in enumerate(segs):
-        if variant == "offset3":
+        if variant == "end":
+            body.append('<circle class="m%d" stroke="%s" transform="rotate(-90) scale(1 -1)" r="%s"/>' % (k, color, _n(g["r"])))
+        elif variant == "offset3":
             body.append('<path class="m%d" stroke="%s" d="%s"/>' % (k, color, three_turns(g["r"])))
         else:
             body.append('<circle class="m%d" stroke="%s" r="%s"/>' % (k, color, _n(g["r"])))
@@ -139,4 +148,41 @@ def svg(m, variant, background=None):
     return doc, len(style.encode()) + len(motion.encode())
 
 
-VARIANTS = ("rot", "xform", "var", "prop", "prop-k", "offset3")
+def colour_svg(m, g, t, separators, background):
+    """`colour`: one circle per colour, every segment of that colour a dash of its dasharray
+    (abutting, not stacked); `colour-sep` adds one circle whose dashes are the separators."""
+    C = g["C"]
+    spans = [(t_["to"]["color"], float(t_["from"]["startAngle"]), float(t_["from"]["endAngle"]),
+              float(t_["to"]["startAngle"]), float(t_["to"]["endAngle"])) for t_ in m["transitions"]]
+    def pattern(items, state):
+        out, at = [0.0], 0.0
+        for a, b in items:
+            a, b = a / 360 * C, b / 360 * C
+            out += [max(0.0, a - at), max(0.0, b - a)]
+            at = max(at, b)
+        out.append(max(0.0, C - at))
+        return " ".join(_n(x) for x in out)
+    css = ["@keyframes m{from{stroke-dasharray:var(--d)}}", ".p circle{animation:m %s}" % t]
+    body = []
+    colours = sorted(set(c for c, *_ in spans))
+    for k, c in enumerate(colours):
+        mine = [sp for sp in spans if sp[0] == c]
+        css.append(".m%d{stroke-dasharray:%s;--d:%s}" % (k, pattern([(sp[3], sp[4]) for sp in mine], 1),
+                                                         pattern([(sp[1], sp[2]) for sp in mine], 0)))
+        body.append('<circle class="m%d" stroke="%s" transform="rotate(-90)" r="%s"/>' % (k, c, _n(g["r"])))
+    if separators:
+        w = 1.0 / C * 360
+        css.append(".sp{stroke-dasharray:%s;--d:%s}" % (pattern([(sp[3] - w / 2, sp[3] + w / 2) for sp in spans], 1),
+                                                        pattern([(sp[1] - w / 2, sp[1] + w / 2) for sp in spans], 0)))
+        body.append('<circle class="sp" stroke="#18181b" stroke-width="%s" transform="rotate(-90)" r="%s"/>' % (_n(g["width"]), _n(g["r"])))
+    bg = background or g["bg"]
+    style = "\n".join(css)
+    motion = ('<g class="p" transform="translate(%s %s)" fill="none" stroke-width="%s">\n%s\n</g>' % (
+        _n(g["cx"]), _n(g["cy"]), _n(g["width"]), "\n".join(body)))
+    doc = ('<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s">\n'
+           '<style>\n%s\n</style>\n<rect width="100%%" height="100%%" fill="%s"/>\n%s\n</svg>\n' % (
+               g["w"], g["h"], g["w"], g["h"], style, bg, motion))
+    return doc, len(style.encode()) + len(motion.encode())
+
+
+VARIANTS = ("rot", "xform", "var", "prop", "prop-k", "offset3", "end", "colour", "colour-sep")

@@ -1,0 +1,130 @@
+import PieSpec
+
+/// The motion layer with one circle per colour instead of one per slice, where a chart's
+/// colours repeat (more slices than its palette has colours).
+///
+/// Chromium restyles every animated element on every frame: at 64 slices piec's 65 dashes and
+/// 64 separators cost 30 ms a frame (p95, 4x throttling) where Chart.js took 16; the same
+/// motion drawn as 10 circles, one per colour, each the dashes of all its slices in one
+/// animated `stroke-dasharray`, took 12 ms, and at 512 slices 27 ms against 205
+/// (bench/browser/experiments/cost.py, variant `colour`).
+///
+/// Drawing: slice 0 stays its own element, at the bottom, under the whole circle (as in every
+/// stacked motion layer). Every other slice is a dash of its colour's circle; the circles are
+/// painted in the order their colours first appear. At each boundary the slice whose colour is
+/// painted lower runs on under its neighbour to the neighbour's middle, so every boundary is
+/// one anti-aliased edge over opaque paint, as in stacking; runs of one colour are one dash.
+/// Each circle starts at the sweep start; its pattern is an empty dash, then gap and dash per
+/// run, then a gap of a whole turn, the same count at both ends. Every entry is a difference
+/// of boundaries and middles, each linear in the eased progress, so CSS's entry-by-entry
+/// interpolation keeps every boundary exact (one eased window only).
+extension Scene {
+    struct ColourCircle {
+        var index: Int
+        var color: Color
+        /// Where the circle starts, degrees from the sweep start (a static `rotate`).
+        var start: Double
+        /// The `stroke-dasharray` entries at the start and at the end of the transition.
+        var from: [Double]
+        var to: [Double]
+    }
+
+    /// Whether the motion layer may be drawn by colour: one eased window of stacked plain
+    /// opaque dashes of one ring that keeps its radius, each keeping its colour, without
+    /// masks, extensions, movers or patterns, and a colour that two slices share.
+    var mergesColours: Bool {
+        guard moves, stacked, plan.isUniform, !sampled, plan.movers.isEmpty, cutouts.isEmpty, orbits.isEmpty,
+              underlays.isEmpty, motion.count >= 3, layout.autoPatternPalette == nil,
+              layout.slices.allSatisfy({ $0.pattern == .none }) else { return false }
+        var colours = Set<Color>()
+        for m in motion.dropFirst() {
+            guard !m.ownWidth, m.from.color == nil, m.to.color == nil, m.from.scale == nil, m.to.scale == nil,
+                  m.from.width == nil, m.to.width == nil, m.index < plan.segments.count else { return false }
+            colours.insert(m.color)
+        }
+        return colours.count < motion.count - 1
+    }
+
+    /// How much of the turn one circle's runs start in (degrees): engines place a dash along
+    /// a circle with an error that grows with its distance from the circle's start (Firefox
+    /// lost boundaries of 0.7-degree slices at 351 degrees with every circle starting at the
+    /// sweep start), so each colour has a circle per sector, starting `startLead` behind the
+    /// lowest place its dashes reach.
+    static let colourSector = 180.0
+
+    /// The colour circles of `motion[1...]` (see the type's comment); empty when a circle's
+    /// dashes would reach round past its start.
+    static func colourCircles(_ scene: Scene) -> [ColourCircle] {
+        let items = scene.motion[1...]
+        let circumference = scene.motion[0].circumference, sweepStart = scene.layout.startAngle
+        var rank: [Color: Int] = [:]
+        var colours: [Color] = []
+        for m in items where rank[m.color] == nil {
+            rank[m.color] = colours.count
+            colours.append(m.color)
+        }
+        // Runs of consecutive slices of one colour: (first, last) positions in `items`.
+        var runs: [(first: Int, last: Int)] = []
+        for k in items.indices {
+            if let r = runs.last, items[r.last].color == items[k].color { runs[runs.count - 1].last = k } else { runs.append((k, k)) }
+        }
+        // Each run's dash at both ends, degrees from the sweep start.
+        func spans(_ end: KeyPath<Segment, SegmentGeometry>) -> [(low: Double, high: Double)] {
+            func g(_ k: Int) -> SegmentGeometry { scene.plan.segments[items[k].index][keyPath: end] }
+            func middle(_ k: Int) -> Double { (g(k).startAngle + g(k).endAngle) / 2 - sweepStart }
+            return runs.map { r in
+                let c = rank[items[r.first].color]!
+                var low = g(r.first).startAngle - sweepStart, high = g(r.last).endAngle - sweepStart
+                if r.first > items.startIndex, rank[items[r.first - 1].color]! > c { low = middle(r.first - 1) }
+                if r.last + 1 < items.endIndex, rank[items[r.last + 1].color]! > c { high = middle(r.last + 1) }
+                return (low, max(low, high))
+            }
+        }
+        let from = spans(\.from), to = spans(\.to)
+        let ease = Scene.range(of: scene.plan.easing)
+        func reach(_ a: Double, _ b: Double) -> (low: Double, high: Double) {
+            let ends = [a, b, a + (b - a) * ease.lowerBound, a + (b - a) * ease.upperBound]
+            return (ends.min()!, ends.max()!)
+        }
+        // Circle of each run: its colour's, in the sector where the run's lowest reach lies.
+        let sectors = Int((360 / colourSector).rounded(.up))
+        var circleOf: [Int: Int] = [:], keys: [Int] = [], starts: [Double] = [], highs: [Double] = []
+        for (i, r) in runs.enumerated() {
+            let low = reach(from[i].low, to[i].low).low, high = reach(from[i].high, to[i].high).high
+            let sector = min(max(Int((low / colourSector).rounded(.down)), 0), sectors - 1)
+            let key = rank[items[r.first].color]! * sectors + sector
+            if circleOf[key] == nil {
+                circleOf[key] = keys.count
+                keys.append(key)
+                starts.append(low)
+                highs.append(high)
+            }
+            let c = circleOf[key]!
+            starts[c] = min(starts[c], low)
+            highs[c] = max(highs[c], high)
+        }
+        for c in starts.indices {
+            starts[c] -= startLead
+            if highs[c] - starts[c] > 360 - startLead { return [] }
+        }
+        func entries(_ spans: [(low: Double, high: Double)]) -> [[Double]] {
+            func at(_ degrees: Double) -> Double { (degrees / 360 * circumference * 1000).rounded() / 1000 }
+            var lists = keys.map { _ in [0.0] }, ends = keys.map { _ in 0.0 }
+            for (i, r) in runs.enumerated() {
+                let key = rank[items[r.first].color]! * sectors + min(max(Int((reach(from[i].low, to[i].low).low / colourSector).rounded(.down)), 0), sectors - 1)
+                let c = circleOf[key]!
+                let a = max(at(spans[i].low - starts[c]), ends[c]), b = max(at(spans[i].high - starts[c]), a)
+                lists[c].append(a - ends[c])
+                lists[c].append(b - a)
+                ends[c] = b
+            }
+            return lists.map { $0 + [circumference] }
+        }
+        let fromLists = entries(from), toLists = entries(to)
+        // Painted colour by colour (the order colours first appear), sector by sector.
+        let order = keys.indices.sorted { keys[$0] < keys[$1] }
+        return order.enumerated().map { n, c in
+            ColourCircle(index: n, color: colours[keys[c] / sectors], start: starts[c], from: fromLists[c], to: toLists[c])
+        }
+    }
+}

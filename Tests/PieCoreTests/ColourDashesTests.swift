@@ -1,0 +1,114 @@
+import PieCore
+import PieSpec
+import Testing
+
+/// The motion layer drawn by colour (`ColourDashes.swift`): painted in document order, the
+/// colour circles show every slice in its colour at both ends of the transition.
+@Suite struct ColourDashesTests {
+    static let colours = [Color(r: 0x4e, g: 0x79, b: 0xa7), Color(r: 0xf2, g: 0x8e, b: 0x2b), Color(r: 0xe1, g: 0x57, b: 0x59)]
+
+    /// `count` slices in three colours (by id, so a slice keeps its colour between versions).
+    static func spec(_ values: [Double], ids: [Int]) -> ChartSpec {
+        var spec = Fixture.spec(values)
+        for k in spec.slices.indices {
+            spec.slices[k].id = "s" + String(ids[k])
+            spec.slices[k].color = colours[ids[k] % 3]
+        }
+        return spec
+    }
+
+    /// The stroke and `stroke-dasharray` entries of each motion circle in document order, its
+    /// final pattern from the attribute and its first from its `--d` rule.
+    static func circles(_ svg: String) -> [(stroke: String, start: Double, from: [Double], to: [Double])] {
+        svg.components(separatedBy: "<circle class=\"p-").dropFirst().compactMap { tail -> (String, Double, [Double], [Double])? in
+            let tag = String(tail.prefix { $0 != ">" })
+            guard tag.hasPrefix("n") || tag.hasPrefix("m") else { return nil }
+            let name = String(tag.prefix { $0 != "\"" })
+            func attribute(_ key: String) -> String { tag.between(" \(key)=\"", "\"") }
+            var to = attribute("stroke-dasharray").split(separator: " ").compactMap { Double($0) }
+            var from = svg.between(".p-\(name){--d:", "}").split(separator: " ").compactMap { Double($0) }
+            if name.hasPrefix("m") {
+                // The base: a whole turn at both ends.
+                to = [to.reduce(0, +), 0]
+                from = to
+            }
+            // Its static start, degrees from the sweep start (circles start at 3 o'clock).
+            let start = (Double(attribute("transform").dropFirst(7).dropLast()) ?? 0) + 90
+            return (attribute("stroke"), start, from, to)
+        }
+    }
+
+    /// The stroke painted last at `angle` (degrees from the sweep start).
+    static func painted(_ circles: [(stroke: String, start: Double, pattern: [Double])], at angle: Double, circumference: Double) -> String? {
+        var top: String?
+        for c in circles {
+            var along = angle - c.start
+            while along < 0 { along += 360 }
+            let position = along / 360 * circumference
+            var at = 0.0
+            for (k, e) in c.pattern.enumerated() {
+                if k % 2 == 0, position > at, position < at + e { top = c.stroke }
+                at += e
+            }
+        }
+        return top
+    }
+
+    static func check(_ svg: String, _ layout: ChartLayout, end: KeyPath<(stroke: String, start: Double, from: [Double], to: [Double]), [Double]>) {
+        let circles = Self.circles(svg)
+        // The base, and a circle per colour and half turn its slices start in.
+        #expect(circles.count >= 4 && circles.count <= 7 && svg.contains("<circle class=\"p-n2\""))
+        let drawn = circles.map { ($0.stroke, $0.start, $0[keyPath: end]) }
+        let circumference = drawn[0].2.reduce(0, +)
+        var checked = 0
+        for s in layout.slices where s.isVisible && s.span > 0.2 {
+            for f in stride(from: 0.05, through: 0.95, by: 0.15) {
+                let angle = s.startAngle + (s.endAngle - s.startAngle) * f - layout.startAngle
+                #expect(painted(drawn, at: angle, circumference: circumference) == s.color.hex, "\(s.id) at \(angle)")
+                checked += 1
+            }
+        }
+        #expect(checked > 50)
+    }
+
+    @Test func colourCirclesPaintEverySliceAtBothEnds() {
+        let n = 30
+        let old = Self.spec((0..<n).map { 2 + Double($0 * 7 % 5) }, ids: Array(0..<n))
+        var ids = Array(0..<n)
+        ids.remove(at: 10)
+        ids.insert(99, at: 20)
+        let new = Self.spec(ids.map { 6 - Double($0 * 3 % 4) }, ids: ids)
+        let svg = Fixture.text(Compiler.compile(spec: new, sourceBytes: [], previous: old), "chart.svg")
+        Self.check(svg, Layout.layout(old), end: \.from)
+        Self.check(svg, Layout.layout(new), end: \.to)
+        // Every circle's pattern has the same entries at both ends, an even number of them,
+        // never negative, and at least a whole turn long.
+        for c in Self.circles(svg) {
+            #expect(c.from.count == c.to.count && c.to.count % 2 == 0 && (c.from + c.to).allSatisfy { $0 >= 0 })
+            #expect(c.to.reduce(0, +) >= 2 * Double.pi * 75 - 0.01)
+        }
+    }
+
+    @Test func enteringChartsKeepAnElementPerSlice() {
+        // Every slice grows from the sweep start: the dashes of the last ones would reach
+        // round past the start of any circle that starts behind them all.
+        let svg = Fixture.svg(Self.spec((0..<12).map { 1 + Double($0 % 4) }, ids: Array(0..<12)))
+        #expect(!svg.contains("p-n") && svg.contains("<circle class=\"p-m11\""))
+    }
+
+    @Test func aSmallChangeOfTwoTurnsUsesACirclePerColourAndHalfTurn() {
+        var old = Self.spec((0..<24).map { 1 + Double($0 % 4) }, ids: Array(0..<24))
+        old.chart.startAngle = 30
+        var new = Self.spec((0..<24).map { 1 + Double(($0 + 1) % 4) }, ids: Array(0..<24))
+        new.chart.startAngle = 30
+        let svg = Fixture.text(Compiler.compile(spec: new, sourceBytes: [], previous: old), "chart.svg")
+        #expect(Self.circles(svg).count == 7)
+        Self.check(svg, Layout.layout(old), end: \.from)
+        Self.check(svg, Layout.layout(new), end: \.to)
+    }
+
+    @Test func slicesOfTheirOwnColourKeepTheirOwnElements() {
+        let svg = Fixture.svg(Fixture.spec((0..<9).map { Double($0 + 1) }))
+        #expect(!svg.contains("p-n") && svg.contains("<circle class=\"p-m8\""))
+    }
+}
