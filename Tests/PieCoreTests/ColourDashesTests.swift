@@ -22,7 +22,8 @@ import Testing
     static func circles(_ svg: String) -> [(stroke: String, start: Double, from: [Double], to: [Double])] {
         svg.components(separatedBy: "<circle class=\"p-").dropFirst().compactMap { tail -> (String, Double, [Double], [Double])? in
             let tag = String(tail.prefix { $0 != ">" })
-            guard tag.hasPrefix("n") || tag.hasPrefix("m") else { return nil }
+            // Colour circles and the base; not the separator bands (their own stroke widths).
+            guard tag.hasPrefix("n") || tag.hasPrefix("m"), !tag.contains(" stroke-width=") else { return nil }
             let name = String(tag.prefix { $0 != "\"" })
             func attribute(_ key: String) -> String { tag.between(" \(key)=\"", "\"") }
             var to = attribute("stroke-dasharray").split(separator: " ").compactMap { Double($0) }
@@ -86,6 +87,58 @@ import Testing
         for c in Self.circles(svg) {
             #expect(c.from.count == c.to.count && c.to.count % 2 == 0 && (c.from + c.to).allSatisfy { $0 >= 0 })
             #expect(c.to.reduce(0, +) >= 2 * Double.pi * 75 - 0.01)
+        }
+    }
+
+    @Test func separatorBandsDrawEveryLineWhereItEnds() throws {
+        let n = 30
+        let old = Self.spec((0..<n).map { 2 + Double($0 * 7 % 5) }, ids: Array(0..<n))
+        var ids = Array(0..<n)
+        ids.remove(at: 10)
+        ids.insert(99, at: 20)
+        var new = Self.spec(ids.map { 6 - Double($0 * 3 % 4) }, ids: ids)
+        new.chart.innerRadius = 0.5
+        new.chart.startAngle = 20
+        var before = old
+        (before.chart.innerRadius, before.chart.startAngle) = (0.5, 20)
+        let svg = Fixture.text(Compiler.compile(spec: new, sourceBytes: [], previous: before), "chart.svg")
+        // The lines stand hidden while the chart moves; the bands draw them.
+        #expect(svg.contains(".p-ex,.p-sep{animation:") && !svg.contains(".p-b1{"))
+        let lines = svg.components(separatedBy: "<path class=\"p-b").dropFirst().map {
+            Double($0.between("transform=\"rotate(", ")")) ?? .nan
+        }
+        #expect(lines.count > 20)
+        let group = svg.between("<g class=\"p-sl\" stroke=\"#ffffff\">\n", "</g>")
+        var centres: [Double: [Double]] = [:], dashes: [Double: Int] = [:]
+        for tag in group.components(separatedBy: "<circle ").dropFirst() {
+            let r = try #require(Double(tag.between(" r=\"", "\"")))
+            let start = try #require(Double(tag.between("transform=\"rotate(", ")"))) + 90 + 20
+            let to = tag.between("stroke-dasharray=\"", "\"").split(separator: " ").compactMap { Double($0) }
+            let name = tag.between("class=\"", "\"")
+            let from = svg.between(".\(name){--d:", "}").split(separator: " ").compactMap { Double($0) }
+            #expect(from.count == to.count && to.count % 2 == 0)
+            let circumference = 2 * Double.pi * r
+            var at = 0.0
+            for (k, e) in to.enumerated() {
+                if k % 2 == 0, e > 0 {
+                    // Every line is the separator's width (1) across the middle of its band.
+                    #expect(abs(e - 1) < 0.002)
+                    centres[r, default: []].append(start + (at + e / 2) / circumference * 360)
+                    dashes[r, default: 0] += 1
+                }
+                at += e
+            }
+        }
+        // Three bands from half the radius out, each with every line once.
+        #expect(centres.count == 3)
+        for (r, found) in centres {
+            #expect(dashes[r] == lines.count)
+            for line in lines {
+                #expect(found.contains { x in
+                    let d = abs((x - line).truncatingRemainder(dividingBy: 360))
+                    return min(d, 360 - d) < 0.01
+                }, "line at \(line), band \(r)")
+            }
         }
     }
 

@@ -27,6 +27,9 @@ extension Scene {
         /// The `stroke-dasharray` entries at the start and at the end of the transition.
         var from: [Double]
         var to: [Double]
+        /// A band of separators (`separatorBands`): its circle's radius and stroke width, its
+        /// stroke the separator layer's colour.
+        var band: (radius: Double, width: Double)? = nil
     }
 
     /// Whether the motion layer may be drawn by colour: one eased window of stacked plain
@@ -89,6 +92,8 @@ extension Scene {
         // Circle of each run: its colour's, in the sector where the run's lowest reach lies.
         let sectors = Int((360 / colourSector).rounded(.up))
         var circleOf: [Int: Int] = [:], keys: [Int] = [], starts: [Double] = [], highs: [Double] = []
+        var circleOfRun: [Int] = []
+        circleOfRun.reserveCapacity(runs.count)
         for (i, r) in runs.enumerated() {
             let low = reach(from[i].low, to[i].low).low, high = reach(from[i].high, to[i].high).high
             let sector = min(max(Int((low / colourSector).rounded(.down)), 0), sectors - 1)
@@ -100,6 +105,7 @@ extension Scene {
                 highs.append(high)
             }
             let c = circleOf[key]!
+            circleOfRun.append(c)
             starts[c] = min(starts[c], low)
             highs[c] = max(highs[c], high)
         }
@@ -110,9 +116,8 @@ extension Scene {
         func entries(_ spans: [(low: Double, high: Double)]) -> [[Double]] {
             func at(_ degrees: Double) -> Double { (degrees / 360 * circumference * 1000).rounded() / 1000 }
             var lists = keys.map { _ in [0.0] }, ends = keys.map { _ in 0.0 }
-            for (i, r) in runs.enumerated() {
-                let key = rank[items[r.first].color]! * sectors + min(max(Int((reach(from[i].low, to[i].low).low / colourSector).rounded(.down)), 0), sectors - 1)
-                let c = circleOf[key]!
+            for i in runs.indices {
+                let c = circleOfRun[i]
                 let a = max(at(spans[i].low - starts[c]), ends[c]), b = max(at(spans[i].high - starts[c]), a)
                 lists[c].append(a - ends[c])
                 lists[c].append(b - a)
@@ -126,5 +131,76 @@ extension Scene {
         return order.enumerated().map { n, c in
             ColourCircle(index: n, color: colours[keys[c] / sectors], start: starts[c], from: fromLists[c], to: toLists[c])
         }
+    }
+}
+
+extension Scene {
+    /// The separators as dashes of circles (`ColourCircle.band`), drawn over the colour
+    /// circles while the chart moves, instead of one turning line each: the separator layer
+    /// stands hidden meanwhile (`StyleWriter.showHide`). A dash of one circle is a thin wedge,
+    /// not a line of one width, so the ring is cut into bands at most `bandRatio` times as far
+    /// out as in (a line's width within 0.88-1.14 of its own across each band; a pie's middle,
+    /// inside a tenth of its radius, one band). Alternate lines are on separate circles (two
+    /// lines at one place, around a slice that enters or leaves, never overlap in one
+    /// pattern), and each circle covers lines that start within a half turn, 1 degree behind
+    /// the lowest (`colourSector`). Only where every separator is a plain line across the
+    /// ring that neither fades nor stretches.
+    static let bandRatio = 1.3
+
+    static func separatorBands(_ scene: Scene, firstIndex: Int) -> [ColourCircle] {
+        guard let first = scene.motion.first, !scene.separators.isEmpty, scene.layout.stroke.width > 0,
+              scene.layout.stroke.color.isOpaque else { return [] }
+        let inner = max(first.radius - first.width / 2, 0), outer = first.radius + first.width / 2
+        for b in scene.separators {
+            guard !b.motionOnly, b.fromOpacity == 1, b.toOpacity == 1, b.fromInner == nil, b.fromOuter == nil,
+                  abs(b.inner - inner) < 1e-6, abs(b.outer - outer) < 1e-6 else { return [] }
+        }
+        let low = max(inner, outer / 10)
+        // Inwards from the outer edge, each band `bandRatio` times as far out as in, the last
+        // ending at `low`.
+        var edges = [outer]
+        while edges[0] / bandRatio > low + 1e-9 { edges.insert(edges[0] / bandRatio, at: 0) }
+        edges.insert(low, at: 0)
+        if inner < low { edges.insert(inner, at: 0) }
+        let ease = Scene.range(of: scene.plan.easing), width = scene.layout.stroke.width
+        let sectors = Int((360 / colourSector).rounded(.up))
+        var circles: [ColourCircle] = []
+        for (a, b) in zip(edges, edges.dropFirst()) {
+            let radius = (a + b) / 2, circumference = 2 * Double.pi * radius
+            let half = width / 2 / radius * 180 / Double.pi
+            // Lines of each circle: (parity, sector) -> separator positions.
+            var members: [Int: [Int]] = [:], keys: [Int] = []
+            var starts: [Int: Double] = [:], highs: [Int: Double] = [:]
+            for (k, s) in scene.separators.enumerated() {
+                let f = s.from - scene.layout.startAngle, t = s.to - scene.layout.startAngle
+                let reach = [f, t, f + (t - f) * ease.lowerBound, f + (t - f) * ease.upperBound]
+                let lowest = reach.min()! - half, highest = reach.max()! + half
+                let sector = min(max(Int((lowest / colourSector).rounded(.down)), 0), sectors - 1)
+                let key = sector * 2 + k % 2
+                if members[key] == nil { keys.append(key) }
+                members[key, default: []].append(k)
+                starts[key] = min(starts[key] ?? lowest, lowest)
+                highs[key] = max(highs[key] ?? highest, highest)
+            }
+            for key in keys.sorted() {
+                let start = starts[key]! - startLead
+                guard highs[key]! - start <= 360 - startLead else { return [] }
+                func entries(_ angle: (Separator) -> Double) -> [Double] {
+                    func at(_ degrees: Double) -> Double { (degrees / 360 * circumference * 1000).rounded() / 1000 }
+                    var list = [0.0], end = 0.0
+                    for k in members[key]! {
+                        let centre = angle(scene.separators[k]) - scene.layout.startAngle - start
+                        let p = max(at(centre - half), end), q = max(at(centre + half), p)
+                        list.append(p - end)
+                        list.append(q - p)
+                        end = q
+                    }
+                    return list + [circumference]
+                }
+                circles.append(ColourCircle(index: firstIndex + circles.count, color: scene.layout.stroke.color, start: start,
+                                            from: entries(\.from), to: entries(\.to), band: (radius, b - a)))
+            }
+        }
+        return circles
     }
 }

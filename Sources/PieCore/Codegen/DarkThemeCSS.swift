@@ -4,12 +4,13 @@ import PieSpec
 extension DarkTheme {
     /// The chart's dark rules (chart.svg's `<style>` and chart.css), nested in the chart's
     /// scope block.
-    func chartCSS(into out: inout ByteWriter) {
+    /// `bands`: the motion layer draws the separators too (`Scene.separatorBands`).
+    func chartCSS(into out: inout ByteWriter, bands: Bool = false) {
         rules(into: &out) { out in
             if paintsBackground { rule(".p-bg{fill:", background, into: &out) }
             rule(".p-ink,.p-ink text{fill:", ink, into: &out)
             rule(".p-ink path,.p-ink line,.p-ink polyline{stroke:", ink, into: &out)
-            if let separator { rule(".p-sep{stroke:", separator, into: &out) }
+            if let separator { rule(bands ? ".p-sep,.p-sl{stroke:" : ".p-sep{stroke:", separator, into: &out) }
             if let track { rule(".p-track{fill:", track, into: &out) }
         }
     }

@@ -260,21 +260,36 @@ struct SVGWriter {
             motionClose(m.index)
             underlays(after: m.index)
         }
-        let radius = scene.motion.first?.radius ?? 0
-        for c in scene.colourCircles {
-            out.raw("<circle class=\"p-n")
-            out.int(c.index)
-            out.raw("\" stroke=\"")
-            out.hex(c.color)
-            out.raw("\" stroke-dasharray=\"")
-            out.dashList(c.to)
-            out.raw("\" transform=\"rotate(")
-            out.num(c.start - Scene.circleStart)
-            out.raw(")\" r=\"")
-            out.num(radius)
-            out.raw("\"/>\n")
+        for c in scene.colourCircles { colourCircle(c) }
+        if !scene.separatorBands.isEmpty {
+            out.raw("<g class=\"p-sl\" stroke=\"")
+            out.hex(layout.stroke.color)
+            out.raw("\">\n")
+            for c in scene.separatorBands { colourCircle(c) }
+            out.raw("</g>\n")
         }
         out.raw("</g>\n")
+    }
+
+    /// A colour circle (its own stroke, the ring's radius) or a separator band (its own width
+    /// and radius, the stroke of its group), its final pattern and static start.
+    private mutating func colourCircle(_ c: Scene.ColourCircle) {
+        out.raw("<circle class=\"p-n")
+        out.int(c.index)
+        if let band = c.band {
+            out.raw("\" stroke-width=\"")
+            out.num(band.width)
+        } else {
+            out.raw("\" stroke=\"")
+            out.hex(c.color)
+        }
+        out.raw("\" stroke-dasharray=\"")
+        out.dashList(c.to)
+        out.raw("\" transform=\"rotate(")
+        out.num(c.start - Scene.circleStart)
+        out.raw(")\" r=\"")
+        out.num(c.band?.radius ?? scene.motion.first?.radius ?? 0)
+        out.raw("\"/>\n")
     }
 
     /// The moving extensions (`Scene.underlays`) that follow motion element `after`.

@@ -152,6 +152,9 @@ struct Scene {
     /// The motion layer by colour (`ColourDashes.swift`): when not empty, `motion[0]` is
     /// drawn alone and these circles draw every other motion element.
     var colourCircles: [ColourCircle] = []
+    /// The separators while the chart moves (`Scene.separatorBands`); when not empty, the
+    /// separator layer stands hidden meanwhile and its lines do not move.
+    var separatorBands: [ColourCircle] = []
     var restUnderlays: [(after: Int?, geometry: SegmentGeometry)] = []
 
     /// `shape` decides which segments have elements (the plan itself unless sampling: a
@@ -176,10 +179,13 @@ struct Scene {
             && layout.slices.allSatisfy { !$0.isVisible || ($0.color.isOpaque && $0.pattern == .none) }
         if moves, bridged { underlays = Scene.underlayItems(plan, shape: shape ?? plan, sweepStart: layout.startAngle) }
         if moves, shape == nil { placeDashStarts() }
-        if shape == nil, mergesColours { colourCircles = Scene.colourCircles(self) }
         // The gap replaces the separators.
         separators = layout.halfGap > 0 ? [] : Scene.separatorItems(plan, shape: shape, whole: wholeSeparators, layout: layout)
         labels = Scene.labelItems(plan, modes: shape ?? plan, layout: layout, animated: moves)
+        if shape == nil, mergesColours {
+            colourCircles = Scene.colourCircles(self)
+            separatorBands = colourCircles.isEmpty ? [] : Scene.separatorBands(self, firstIndex: colourCircles.count)
+        }
         if shape == nil { ink = InkScene(layout: layout, plan: plan, moves: moves) }
         // Field by field: `slices.filter(\.isVisible)` copied every visible slice first.
         var visible: [SegmentGeometry] = []

@@ -55,7 +55,7 @@ struct StyleWriter {
 
     private mutating func write() {
         out.raw(".p-mo,.p-sep,.p-lb{pointer-events:none}\n")
-        if let dark = scene.layout.dark { dark.chartCSS(into: &out) }
+        if let dark = scene.layout.dark { dark.chartCSS(into: &out, bands: !scene.separatorBands.isEmpty) }
         out.raw(Patterns.css(scene))
         if scene.moves, !scene.plan.isUniform || scene.sampled {
             writeSampled()
@@ -113,7 +113,7 @@ struct StyleWriter {
         out.raw(scope)
         out.raw("-show ")
         CSSTiming.shorthand(line, easing: scene.plan.easing, linear: true, into: &out)
-        out.raw("}\n.p-ex{animation:")
+        out.raw(scene.separatorBands.isEmpty ? "}\n.p-ex{animation:" : "}\n.p-ex,.p-sep{animation:")
         out.raw(scope)
         out.raw("-hide ")
         CSSTiming.shorthand(line, easing: scene.plan.easing, linear: true, into: &out)
@@ -158,15 +158,17 @@ struct StyleWriter {
             body(Part(selector: .init(".p-m", m.index), layer: .dashes, rule: rule.isEmpty ? nil : rule,
                               frame: MotionFrames.dash(s.motion[k].from, to: m.to, circumference: m.circumference)))
         }
-        for c in scene.colourCircles {
+        for c in scene.colourCircles + scene.separatorBands {
             var frame = MotionFrame()
             frame.pattern = c.from
             body(Part(selector: .init(".p-n", c.index), layer: .dashes, frame: frame))
         }
         // Each separator of the instant by index (the first of an index, as `first(where:)`
         // found it: a scan per separator made this quadratic in the slices).
-        let instant = scene.separators.isEmpty ? [] : Self.firstPositions(s.separators.map(\.index))
-        for b in scene.separators {
+        // With separator bands the lines stand hidden while the chart moves (`showHide`).
+        let lines = scene.separatorBands.isEmpty ? scene.separators : []
+        let instant = lines.isEmpty ? [] : Self.firstPositions(s.separators.map(\.index))
+        for b in lines {
             // Only the closing line's presence depends on the instant; a missing one stands still.
             let at = b.index >= 0 && b.index < instant.count ? instant[b.index] : -1
             let x = at >= 0 ? s.separators[at] : b
