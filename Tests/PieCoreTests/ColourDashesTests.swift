@@ -17,6 +17,15 @@ import Testing
         return spec
     }
 
+    /// 30 slices whose values all change, s10 removed and s99 inserted before s21.
+    static func change() -> (old: ChartSpec, new: ChartSpec) {
+        let old = spec((0..<30).map { 2 + Double($0 * 7 % 5) }, ids: Array(0..<30))
+        var ids = Array(0..<30)
+        ids.remove(at: 10)
+        ids.insert(99, at: 20)
+        return (old, spec(ids.map { 6 - Double($0 * 3 % 4) }, ids: ids))
+    }
+
     /// The stroke and `stroke-dasharray` entries of each motion circle in document order, its
     /// final pattern from the attribute and its first from its `--d` rule.
     static func circles(_ svg: String) -> [(stroke: String, start: Double, from: [Double], to: [Double])] {
@@ -73,12 +82,7 @@ import Testing
     }
 
     @Test func colourCirclesPaintEverySliceAtBothEnds() {
-        let n = 30
-        let old = Self.spec((0..<n).map { 2 + Double($0 * 7 % 5) }, ids: Array(0..<n))
-        var ids = Array(0..<n)
-        ids.remove(at: 10)
-        ids.insert(99, at: 20)
-        let new = Self.spec(ids.map { 6 - Double($0 * 3 % 4) }, ids: ids)
+        let (old, new) = Self.change()
         let svg = Fixture.text(Compiler.compile(spec: new, sourceBytes: [], previous: old), "chart.svg")
         Self.check(svg, Layout.layout(old), end: \.from)
         Self.check(svg, Layout.layout(new), end: \.to)
@@ -91,17 +95,11 @@ import Testing
     }
 
     @Test func separatorBandsDrawEveryLineWhereItEnds() throws {
-        let n = 30
-        let old = Self.spec((0..<n).map { 2 + Double($0 * 7 % 5) }, ids: Array(0..<n))
-        var ids = Array(0..<n)
-        ids.remove(at: 10)
-        ids.insert(99, at: 20)
-        var new = Self.spec(ids.map { 6 - Double($0 * 3 % 4) }, ids: ids)
+        var (old, new) = Self.change()
         new.chart.innerRadius = 0.5
         new.chart.startAngle = 20
-        var before = old
-        (before.chart.innerRadius, before.chart.startAngle) = (0.5, 20)
-        let svg = Fixture.text(Compiler.compile(spec: new, sourceBytes: [], previous: before), "chart.svg")
+        (old.chart.innerRadius, old.chart.startAngle) = (0.5, 20)
+        let svg = Fixture.text(Compiler.compile(spec: new, sourceBytes: [], previous: old), "chart.svg")
         // The lines stand hidden while the chart moves; the bands draw them.
         #expect(svg.contains(".p-ex,.p-sep{animation:") && !svg.contains(".p-b1{"))
         let lines = svg.components(separatedBy: "<path class=\"p-b").dropFirst().map {

@@ -138,6 +138,11 @@ def svg(m, variant, background=None):
             body.append('<path class="m%d" stroke="%s" d="%s"/>' % (k, color, three_turns(g["r"])))
         else:
             body.append('<circle class="m%d" stroke="%s" r="%s"/>' % (k, color, _n(g["r"])))
+    return document(g, css, body, background)
+
+
+def document(g, css, body, background):
+    """(svg, bytes of its style and motion): the motion group over a background rect."""
     bg = background or g["bg"]
     style = "\n".join(css)
     motion = ('<g class="p" transform="translate(%s %s)" fill="none" stroke-width="%s">\n%s\n</g>' % (
@@ -175,14 +180,7 @@ def colour_svg(m, g, t, separators, background):
         css.append(".sp{stroke-dasharray:%s;--d:%s}" % (pattern([(sp[3] - w / 2, sp[3] + w / 2) for sp in spans], 1),
                                                         pattern([(sp[1] - w / 2, sp[1] + w / 2) for sp in spans], 0)))
         body.append('<circle class="sp" stroke="#18181b" stroke-width="%s" transform="rotate(-90)" r="%s"/>' % (_n(g["width"]), _n(g["r"])))
-    bg = background or g["bg"]
-    style = "\n".join(css)
-    motion = ('<g class="p" transform="translate(%s %s)" fill="none" stroke-width="%s">\n%s\n</g>' % (
-        _n(g["cx"]), _n(g["cy"]), _n(g["width"]), "\n".join(body)))
-    doc = ('<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s">\n'
-           '<style>\n%s\n</style>\n<rect width="100%%" height="100%%" fill="%s"/>\n%s\n</svg>\n' % (
-               g["w"], g["h"], g["w"], g["h"], style, bg, motion))
-    return doc, len(style.encode()) + len(motion.encode())
+    return document(g, css, body, background)
 
 
 VARIANTS = ("rot", "xform", "var", "prop", "prop-k", "offset3", "end", "colour", "colour-sep")
