@@ -36,13 +36,14 @@ extension Scene {
     /// opaque dashes of one ring that keeps its radius, each keeping its colour, without
     /// masks, extensions, movers or patterns, and a colour that two slices share.
     var mergesColours: Bool {
-        guard moves, stacked, plan.isUniform, !sampled, plan.movers.isEmpty, cutouts.isEmpty, orbits.isEmpty,
-              underlays.isEmpty, motion.count >= 3, layout.autoPatternPalette == nil,
+        // `offsetsBelowLimit`: one ring of stacked dashes that keeps its radius, without masks
+        // or extensions. Without movers every element is a segment's.
+        guard moves, offsetsBelowLimit, plan.isUniform, !sampled, plan.movers.isEmpty, orbits.isEmpty,
+              motion.count >= 3, layout.autoPatternPalette == nil,
               layout.slices.allSatisfy({ $0.pattern == .none }) else { return false }
         var colours = Set<Color>()
         for m in motion.dropFirst() {
-            guard !m.ownWidth, m.from.color == nil, m.to.color == nil, m.from.scale == nil, m.to.scale == nil,
-                  m.from.width == nil, m.to.width == nil, m.index < plan.segments.count else { return false }
+            guard m.from.color == nil, m.to.color == nil else { return false }
             colours.insert(m.color)
         }
         return colours.count < motion.count - 1
@@ -72,7 +73,7 @@ extension Scene {
             if let r = runs.last, items[r.last].color == items[k].color { runs[runs.count - 1].last = k } else { runs.append((k, k)) }
         }
         // Each run's dash at both ends, degrees from the sweep start.
-        func spans(_ end: KeyPath<Segment, SegmentGeometry>) -> [(low: Double, high: Double)] {
+        func spans(_ end: KeyPath<Segment, SegmentGeometry>) -> [DashSpan] {
             func g(_ k: Int) -> SegmentGeometry { scene.plan.segments[items[k].index][keyPath: end] }
             func middle(_ k: Int) -> Double { (g(k).startAngle + g(k).endAngle) / 2 - sweepStart }
             return runs.map { r in
@@ -84,53 +85,67 @@ extension Scene {
             }
         }
         let from = spans(\.from), to = spans(\.to)
-        let ease = Scene.range(of: scene.plan.easing)
+        let dashes = runs.indices.map { (group: rank[items[runs[$0].first].color]!, from: from[$0], to: to[$0]) }
+        guard let circles = gather(dashes, circumference: circumference, easing: scene.plan.easing) else { return [] }
+        // Painted colour by colour (the order colours first appear), sector by sector.
+        return circles.sorted { ($0.group, $0.sector) < ($1.group, $1.sector) }.enumerated().map { n, c in
+            ColourCircle(index: n, color: colours[c.group], start: c.start, from: c.from, to: c.to)
+        }
+    }
+
+    /// A dash of a gathered circle at one end of the transition: degrees from the sweep start.
+    typealias DashSpan = (low: Double, high: Double)
+
+    /// Dashes gathered onto circles: a circle per `group` and half turn (`colourSector`) that
+    /// each dash's lowest reach lies in, over the easing's whole range, overshoot included;
+    /// each circle starts `startLead` behind the lowest reach of its dashes, and its
+    /// `stroke-dasharray` at each end is an empty dash, then gap and dash per dash (in the
+    /// order given, which must be the angular order), then a whole turn. Nil when a circle's
+    /// dashes would reach round past its start.
+    static func gather(_ dashes: [(group: Int, from: DashSpan, to: DashSpan)], circumference: Double,
+                       easing: Easing) -> [(group: Int, sector: Int, start: Double, from: [Double], to: [Double])]? {
+        let ease = Scene.range(of: easing)
         func reach(_ a: Double, _ b: Double) -> (low: Double, high: Double) {
             let ends = [a, b, a + (b - a) * ease.lowerBound, a + (b - a) * ease.upperBound]
             return (ends.min()!, ends.max()!)
         }
-        // Circle of each run: its colour's, in the sector where the run's lowest reach lies.
         let sectors = Int((360 / colourSector).rounded(.up))
-        var circleOf: [Int: Int] = [:], keys: [Int] = [], starts: [Double] = [], highs: [Double] = []
-        var circleOfRun: [Int] = []
-        circleOfRun.reserveCapacity(runs.count)
-        for (i, r) in runs.enumerated() {
-            let low = reach(from[i].low, to[i].low).low, high = reach(from[i].high, to[i].high).high
+        var circleOf: [Int: Int] = [:], keys: [(group: Int, sector: Int)] = [], starts: [Double] = [], highs: [Double] = []
+        var circleOfDash: [Int] = []
+        circleOfDash.reserveCapacity(dashes.count)
+        for d in dashes {
+            let low = reach(d.from.low, d.to.low).low, high = reach(d.from.high, d.to.high).high
             let sector = min(max(Int((low / colourSector).rounded(.down)), 0), sectors - 1)
-            let key = rank[items[r.first].color]! * sectors + sector
+            let key = d.group * sectors + sector
             if circleOf[key] == nil {
                 circleOf[key] = keys.count
-                keys.append(key)
+                keys.append((d.group, sector))
                 starts.append(low)
                 highs.append(high)
             }
             let c = circleOf[key]!
-            circleOfRun.append(c)
+            circleOfDash.append(c)
             starts[c] = min(starts[c], low)
             highs[c] = max(highs[c], high)
         }
         for c in starts.indices {
             starts[c] -= startLead
-            if highs[c] - starts[c] > 360 - startLead { return [] }
+            if highs[c] - starts[c] > 360 - startLead { return nil }
         }
-        func entries(_ spans: [(low: Double, high: Double)]) -> [[Double]] {
+        func entries(_ span: KeyPath<(group: Int, from: DashSpan, to: DashSpan), DashSpan>) -> [[Double]] {
             func at(_ degrees: Double) -> Double { (degrees / 360 * circumference * 1000).rounded() / 1000 }
             var lists = keys.map { _ in [0.0] }, ends = keys.map { _ in 0.0 }
-            for i in runs.indices {
-                let c = circleOfRun[i]
-                let a = max(at(spans[i].low - starts[c]), ends[c]), b = max(at(spans[i].high - starts[c]), a)
+            for (i, d) in dashes.enumerated() {
+                let c = circleOfDash[i], s = d[keyPath: span]
+                let a = max(at(s.low - starts[c]), ends[c]), b = max(at(s.high - starts[c]), a)
                 lists[c].append(a - ends[c])
                 lists[c].append(b - a)
                 ends[c] = b
             }
             return lists.map { $0 + [circumference] }
         }
-        let fromLists = entries(from), toLists = entries(to)
-        // Painted colour by colour (the order colours first appear), sector by sector.
-        let order = keys.indices.sorted { keys[$0] < keys[$1] }
-        return order.enumerated().map { n, c in
-            ColourCircle(index: n, color: colours[keys[c] / sectors], start: starts[c], from: fromLists[c], to: toLists[c])
-        }
+        let from = entries(\.from), to = entries(\.to)
+        return keys.indices.map { (keys[$0].group, keys[$0].sector, starts[$0], from[$0], to[$0]) }
     }
 }
 
@@ -162,43 +177,21 @@ extension Scene {
         while edges[0] / bandRatio > low + 1e-9 { edges.insert(edges[0] / bandRatio, at: 0) }
         edges.insert(low, at: 0)
         if inner < low { edges.insert(inner, at: 0) }
-        let ease = Scene.range(of: scene.plan.easing), width = scene.layout.stroke.width
-        let sectors = Int((360 / colourSector).rounded(.up))
+        let width = scene.layout.stroke.width
         var circles: [ColourCircle] = []
         for (a, b) in zip(edges, edges.dropFirst()) {
-            let radius = (a + b) / 2, circumference = 2 * Double.pi * radius
+            let radius = (a + b) / 2
             let half = width / 2 / radius * 180 / Double.pi
-            // Lines of each circle: (parity, sector) -> separator positions.
-            var members: [Int: [Int]] = [:], keys: [Int] = []
-            var starts: [Int: Double] = [:], highs: [Int: Double] = [:]
-            for (k, s) in scene.separators.enumerated() {
+            // Alternate lines on separate circles: group = parity.
+            let dashes = scene.separators.enumerated().map { k, s -> (group: Int, from: DashSpan, to: DashSpan) in
                 let f = s.from - scene.layout.startAngle, t = s.to - scene.layout.startAngle
-                let reach = [f, t, f + (t - f) * ease.lowerBound, f + (t - f) * ease.upperBound]
-                let lowest = reach.min()! - half, highest = reach.max()! + half
-                let sector = min(max(Int((lowest / colourSector).rounded(.down)), 0), sectors - 1)
-                let key = sector * 2 + k % 2
-                if members[key] == nil { keys.append(key) }
-                members[key, default: []].append(k)
-                starts[key] = min(starts[key] ?? lowest, lowest)
-                highs[key] = max(highs[key] ?? highest, highest)
+                return (k % 2, (f - half, f + half), (t - half, t + half))
             }
-            for key in keys.sorted() {
-                let start = starts[key]! - startLead
-                guard highs[key]! - start <= 360 - startLead else { return [] }
-                func entries(_ angle: (Separator) -> Double) -> [Double] {
-                    func at(_ degrees: Double) -> Double { (degrees / 360 * circumference * 1000).rounded() / 1000 }
-                    var list = [0.0], end = 0.0
-                    for k in members[key]! {
-                        let centre = angle(scene.separators[k]) - scene.layout.startAngle - start
-                        let p = max(at(centre - half), end), q = max(at(centre + half), p)
-                        list.append(p - end)
-                        list.append(q - p)
-                        end = q
-                    }
-                    return list + [circumference]
-                }
-                circles.append(ColourCircle(index: firstIndex + circles.count, color: scene.layout.stroke.color, start: start,
-                                            from: entries(\.from), to: entries(\.to), band: (radius, b - a)))
+            guard let gathered = gather(dashes, circumference: 2 * Double.pi * radius, easing: scene.plan.easing) else { return [] }
+            // Half turn by half turn, alternate lines within each.
+            for c in gathered.sorted(by: { ($0.sector, $0.group) < ($1.sector, $1.group) }) {
+                circles.append(ColourCircle(index: firstIndex + circles.count, color: scene.layout.stroke.color, start: c.start,
+                                            from: c.from, to: c.to, band: (radius, b - a)))
             }
         }
         return circles
