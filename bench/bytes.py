@@ -6,8 +6,10 @@
 Generates the benchmark's 8-slice specs and the default 8-slice donut (gen_workloads.py),
 builds full bundles with each binary into a temporary folder (every chart enters: no
 previous version) and prints the bytes per chart and per slice, raw and gzip -6, counted as
-run.sh and report.py count them (report.svg_bytes). A few seconds per binary: for comparing
-two builds while working; BENCHMARKS.md's numbers come from run.sh --write.
+run.sh and report.py count them (report.svg_bytes); then the same charts' final frame as a
+static SVG (`piec render`, the first 100 specs): the bytes any animation is added to. A few
+seconds per binary: for comparing two builds while working; BENCHMARKS.md's numbers come from
+run.sh --write.
 """
 import argparse
 import os
@@ -40,6 +42,18 @@ def main(argv):
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=work)
                 files, raw, gz = svg_bytes(out)
                 print("| %s | %s | %d | %.0f | %.0f | %.0f | %.0f |"
+                      % (piec, name, files, raw / files, gz / files, raw / files / 8, gz / files / 8))
+                # The same charts' final frame as a static SVG (`piec render`, first 100 specs):
+                # the bytes any animation is added to.
+                specs = [spec] if spec.endswith(".yaml") else sorted(
+                    os.path.join(spec, f) for f in os.listdir(spec) if f.endswith(".yaml"))[:100]
+                static = out + "-static"
+                os.makedirs(static)
+                for path in specs:
+                    subprocess.run([piec, "render", path, "-o", os.path.join(static, os.path.basename(path)[:-5] + ".svg")],
+                                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=work)
+                files, raw, gz = svg_bytes(static)
+                print("| %s | %s, static (piec render) | %d | %.0f | %.0f | %.0f | %.0f |"
                       % (piec, name, files, raw / files, gz / files, raw / files / 8, gz / files / 8))
     return 0
 

@@ -349,6 +349,8 @@ class Report:
         per_slice_8 = None
         sources = [("piec (full bundle's chart.svg)", "dir.piec", 8), ("piec SVG only", "dir.piec_svg", 8),
                    ("piec, the default 8-slice donut", "dir.piec_donut", 8),
+                   ("piec render, static (8-slice charts, at most 100)", "dir.piec_static", 8),
+                   ("piec render, static (the default 8-slice donut)", "dir.piec_donut_static", 8),
                    ("floor", "dir.floor", 8), ("vl-convert", "dir.vl-convert", 8), ("pygal", "dir.pygal", 8),
                    ("matplotlib", "dir.matplotlib", 8),
                    ("piec, %d slices" % self.small, "dir.piec_big", self.small),
@@ -366,7 +368,8 @@ class Report:
                          "%.0f" % (raw / files / slices), "%.0f" % (gz / files / slices)])
         self.table(["output", "charts", "bytes per chart", "gzip per chart", "bytes per slice", "gzip per slice"], rows)
         self.out("Per slice = per chart / slices, so the 8-slice rows include the chart's fixed part "
-                 "(style sheet, title, legend).")
+                 "(style sheet, title, legend). The `piec render` rows are the same charts' final frame "
+                 "as a static SVG (no style sheet, no motion layer): what any animation is added to.")
         self.out()
         self.target("at most 400 SVG bytes per slice, animation included (8-slice charts)",
                     "%.0f B" % per_slice_8 if per_slice_8 else PENDING,

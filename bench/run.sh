@@ -289,6 +289,14 @@ if piec_row; then
     metric dir.piec "$OUT/full-piec"; metric dir.piec_big "$OUT/big-s-piec"
     "$PIEC" build "$WL/donut/donut.yaml" -o "$OUT/donut-piec" >/dev/null 2>&1 && metric dir.piec_donut "$OUT/donut-piec"
     [ -n "$SVG_FLAG" ] && metric dir.piec_svg "$OUT/svg-piec"
+    # The same charts without animation: `piec render` writes the final frame as a static SVG
+    # (the first 100 specs; the bytes of what any animation is added to).
+    mkdir -p "$OUT/static-piec" "$OUT/static-donut"
+    for spec in $(ls "$SPEC_DIR"/*.yaml | head -100); do
+        "$PIEC" render "$spec" -o "$OUT/static-piec/$(basename "$spec" .yaml).svg" >/dev/null 2>&1 || true
+    done
+    metric dir.piec_static "$OUT/static-piec"
+    "$PIEC" render "$WL/donut/donut.yaml" -o "$OUT/static-donut/donut.svg" >/dev/null 2>&1 && metric dir.piec_donut_static "$OUT/static-donut"
     rss "piec cold" "$PIEC" build "$COLD_SPEC" -o "$OUT/rss-cold"
     rss "piec $SPECS specs" "$PIEC" build "$SPEC_DIR" -o "$OUT/rss-many"
     rss "piec $BIG_SMALL slices" "$PIEC" build "$BIG_S" -o "$OUT/rss-big-s"
