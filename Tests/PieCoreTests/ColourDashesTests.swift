@@ -27,7 +27,7 @@ import Testing
     }
 
     /// The stroke and `stroke-dasharray` entries of each motion circle in document order, its
-    /// final pattern from the attribute and its first from its `--d` rule.
+    /// final pattern from the attribute and its first from its own keyframes.
     static func circles(_ svg: String) -> [(stroke: String, start: Double, from: [Double], to: [Double])] {
         svg.components(separatedBy: "<circle class=\"p-").dropFirst().compactMap { tail -> (String, Double, [Double], [Double])? in
             let tag = String(tail.prefix { $0 != ">" })
@@ -36,7 +36,7 @@ import Testing
             let name = String(tag.prefix { $0 != "\"" })
             func attribute(_ key: String) -> String { tag.between(" \(key)=\"", "\"") }
             var to = attribute("stroke-dasharray").split(separator: " ").compactMap { Double($0) }
-            var from = svg.between(".p-\(name){--d:", "}").split(separator: " ").compactMap { Double($0) }
+            var from = Self.fromPattern(svg, of: "p-" + name)
             if name.hasPrefix("m") {
                 // The base: a whole turn at both ends.
                 to = [to.reduce(0, +), 0]
@@ -46,6 +46,14 @@ import Testing
             let start = (Double(attribute("transform").dropFirst(7).dropLast()) ?? 0) + 90
             return (attribute("stroke"), start, from, to)
         }
+    }
+
+    /// The first `stroke-dasharray` of the circle of class `name`: written into keyframes of
+    /// its own (`SharedKeyframes.Group.literal`), named in the circle's rule.
+    static func fromPattern(_ svg: String, of name: String) -> [Double] {
+        let keyframes = svg.between(".\(name){animation-name:", "}")
+        guard !keyframes.isEmpty else { return [] }
+        return svg.between("@keyframes \(keyframes){from{stroke-dasharray:", "}").split(separator: " ").compactMap { Double($0) }
     }
 
     /// The stroke painted last at `angle` (degrees from the sweep start).
@@ -113,7 +121,7 @@ import Testing
             let start = try #require(Double(tag.between("transform=\"rotate(", ")"))) + 90 + 20
             let to = tag.between("stroke-dasharray=\"", "\"").split(separator: " ").compactMap { Double($0) }
             let name = tag.between("class=\"", "\"")
-            let from = svg.between(".\(name){--d:", "}").split(separator: " ").compactMap { Double($0) }
+            let from = Self.fromPattern(svg, of: name)
             #expect(from.count == to.count && to.count % 2 == 0)
             let circumference = 2 * Double.pi * r
             var at = 0.0

@@ -183,8 +183,12 @@ struct Scene {
         separators = layout.halfGap > 0 ? [] : Scene.separatorItems(plan, shape: shape, whole: wholeSeparators, layout: layout)
         labels = Scene.labelItems(plan, modes: shape ?? plan, layout: layout, animated: moves)
         if shape == nil, mergesColours {
+            // Only where it animates fewer elements: a few slices in nearly as many colours
+            // take a circle per colour and half turn, and 12 band circles are more than 8 lines.
             colourCircles = Scene.colourCircles(self)
+            if 1 + colourCircles.count >= motion.count { colourCircles = [] }
             separatorBands = colourCircles.isEmpty ? [] : Scene.separatorBands(self, firstIndex: colourCircles.count)
+            if separatorBands.count >= separators.count { separatorBands = [] }
         }
         if shape == nil { ink = InkScene(layout: layout, plan: plan, moves: moves) }
         // Field by field: `slices.filter(\.isVisible)` copied every visible slice first.

@@ -4,7 +4,8 @@
     python3 bench/browser/experiments/cost.py --bench DIR [--sizes 64,512] [--runs 3]
 
 `piec` is the bundle's own chart.svg, `piec-flat` the same with its style's nesting block
-unwrapped, `boxes` the compositor-only HTML prototype (htmlboxes.py). DIR is a frames.py output folder (n<N>/out/bench-<N>/manifest.json). Each variant's SVG is
+unwrapped, `piec-var` the same with its dash lists read by `var(--d)` from one shared keyframes
+(as colour circles were written before they kept keyframes of their own), `boxes` the compositor-only HTML prototype (htmlboxes.py). DIR is a frames.py output folder (n<N>/out/bench-<N>/manifest.json). Each variant's SVG is
 inlined in a page held still until `start()` (as piec's pages in frames.py), and measured the same
 way: 4x CPU throttling, a trace per run, median run by p95; plus the busy-main-thread pass, and
 from the trace how many animations Chromium ran on the compositor and why not (the `Animation`
@@ -15,6 +16,7 @@ visible change)."""
 import argparse
 import json
 import os
+import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -37,6 +39,18 @@ def unnest(svg, chart_id):
     return svg[:start] + "\n" + svg[start + len(opening):end] + svg[end + 2:]
 
 
+def shared_lists(svg, chart_id):
+    """The bundle as piec wrote colour circles before they kept keyframes of their own: every
+    `stroke-dasharray` list read by `var(--d)` from its circle's rule, one shared keyframes."""
+    scope = "piec-" + chart_id
+    lists = dict(re.findall(r"@keyframes %s-(k\d+)\{from\{stroke-dasharray:([^;}]*)\}\}\n" % re.escape(scope), svg))
+    lists = {k: v for k, v in lists.items() if len(v.split()) > 2}
+    for k, v in lists.items():
+        svg = svg.replace("@keyframes %s-%s{from{stroke-dasharray:%s}}\n" % (scope, k, v), "")
+        svg = svg.replace("{animation-name:%s-%s}" % (scope, k), "{animation-name:%s-kv;--d:%s}" % (scope, v))
+    return svg.replace("<style>\n", "<style>\n@keyframes %s-kv{from{stroke-dasharray:var(--d)}}\n" % scope, 1)
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--bench", required=True)
@@ -44,7 +58,7 @@ def main(argv):
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--variants", default="piec,piec-flat," + ",".join(variants.VARIANTS),
                     help="piec (the bundle's chart.svg), piec-flat (its style unnested), piec-nosep "
-                         "(its separators taken out) and the "
+                         "(its separators taken out), piec-var (its dash lists read by var()) and the "
                          "variants of variants.py")
     ap.add_argument("--json")
     args = ap.parse_args(argv)
@@ -65,6 +79,9 @@ def main(argv):
                 elif v == "piec-nosep":
                     a = bundle_svg.index('<g class="p-sep"')
                     svg = bundle_svg[:a] + bundle_svg[bundle_svg.index("</g>", a) + 5:]
+                    size = len(svg.encode())
+                elif v == "piec-var":
+                    svg = shared_lists(bundle_svg, manifest["id"])
                     size = len(svg.encode())
                 elif v == "piec-flat":
                     svg = unnest(bundle_svg, manifest["id"])
