@@ -13,8 +13,8 @@ struct SharedKeyframesTests {
 
     /// `parts` through StyleWriter's two passes: keyframes grouped and each layer counted,
     /// then the names listed and written.
-    static func css(_ parts: [StyleWriter.Part]) -> (frames: String, rules: String, names: String) {
-        var shared = SharedKeyframes()
+    static func css(_ parts: [StyleWriter.Part], literal: Bool = false) -> (frames: String, rules: String, names: String) {
+        var shared = SharedKeyframes(literal: literal)
         var animationNames = AnimationNames()
         for p in parts { animationNames.count(p.layer, group: shared.add(p.frame)) }
         animationNames.settle(shared)
@@ -36,6 +36,16 @@ struct SharedKeyframesTests {
         #expect(css.frames == "@keyframes s-k0{from{rotate:var(--r);opacity:0}}\n")
         #expect(css.rules == ".p-b90{--r:-90deg}\n.p-b120{--r:-120deg}\n.p-b200{--r:-200deg}\n")
         #expect(css.names == ".p-sep>*{animation-name:s-k0}\n")
+    }
+
+    /// A large plan (`literalAbove`): no `var()`, which Chromium resolves on every frame;
+    /// equal from-states still share one keyframes, and the layer is named with it.
+    @Test func literalKeyframesAreSharedByEqualFromStatesOnly() {
+        let parts = [-90.0, -120, -90, -90].enumerated().map { StyleWriter.Part(selector: .init(".p-b", $0.offset), layer: .separators, frame: Self.rotate($0.element, opacity: 0)) }
+        let css = Self.css(parts, literal: true)
+        #expect(css.frames == "@keyframes s-k0{from{rotate:-90deg;opacity:0}}\n@keyframes s-k1{from{rotate:-120deg;opacity:0}}\n")
+        #expect(css.rules.isEmpty)
+        #expect(css.names == ".p-sep>*{animation-name:s-k0}\n.p-b1{animation-name:s-k1}\n")
     }
 
     @Test func equalFromStatesShareOneLiteralKeyframes() {

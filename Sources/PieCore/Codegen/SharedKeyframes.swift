@@ -5,7 +5,8 @@ import PieJSON
 /// other is read from the element's own custom property (`rotate:var(--r)`, with `--r:-153deg`
 /// in the element's rule). One keyframes per set of properties instead of one per from-state:
 /// the per-element part of the style sheet is a few values, not a keyframes and a name (but a
-/// `stroke-dasharray` list keeps keyframes of its own: `Group.literal`).
+/// `stroke-dasharray` list, and every part of a large plan, has literal keyframes:
+/// `Group.literal`).
 /// An element that uses `var()` always sets every custom property its keyframes read, so no
 /// value is inherited from an animated ancestor.
 struct SharedKeyframes {
@@ -16,21 +17,36 @@ struct SharedKeyframes {
         var shared: UInt16 = 0
         /// The from-state of the group's first part (its literal values are every part's).
         var frame: MotionFrame
-        /// A group of one part, all its values literal: a `stroke-dasharray` list
-        /// (`MotionFrame.pattern`, a circle of many dashes). Chromium resolves a keyframe's
-        /// `var()` again on every frame: read from a custom property, the lists of the 64-slice
-        /// benchmark's 32 circles took about a quarter more style time a frame than written
-        /// into their own keyframes (bench/browser/experiments, 4x throttling).
+        /// A group whose values are all literal, shared only by equal from-states: a
+        /// `stroke-dasharray` list (`MotionFrame.pattern`, a circle of many dashes), or every
+        /// group of a plan of more than `literalAbove` parts. Chromium resolves a keyframe's
+        /// `var()` again on every frame (bench/browser/README.md, 4x throttling): the 64-slice
+        /// benchmark's 32 circles restyled in 263 ms instead of 450 with their lists in
+        /// keyframes of their own; 16 and 32 slices of their own colours in 133 and 249 ms
+        /// instead of 263 and 313 (p95 12.8 and 16.4 ms instead of 15.6 and 23.4), for a
+        /// third more bytes.
         var literal = false
     }
+
+    /// Above this many dashes and separators (`StyleWriter`) every group is literal. At 8
+    /// slices (about 17) shared keyframes keep chart.svg's frames within Chart.js's (p95 11.6
+    /// ms against 10.7) and its bytes a third smaller.
+    static let literalAbove = 24
 
     private(set) var groups: [Group] = []
     /// The group of each part's from-state, -1 when it does not animate (4 bytes a part: the
     /// frames themselves are not kept).
     private var groupOf: [Int32] = []
 
-    /// Parts are added one at a time (`add`).
-    init() {}
+    /// Every group literal (`Group.literal`), shared only by equal from-states.
+    let literal: Bool
+    /// The literal groups by from-state, so equal ones (an enter's) share one keyframes.
+    private var literalGroups: [MotionFrame: Int] = [:]
+
+    /// Parts are added one at a time (`add`); `literal`: every group literal.
+    init(literal: Bool = false) {
+        self.literal = literal
+    }
 
     /// Adds the next part's from-state; returns its group (nil when it does not animate).
     @discardableResult
@@ -40,10 +56,14 @@ struct SharedKeyframes {
             return nil
         }
         let signature = frame.signature()
-        if frame.pattern != nil {
-            groupOf.append(Int32(groups.count))
-            groups.append(Group(signature: signature, frame: frame, literal: true))
-            return groups.count - 1
+        if literal || frame.pattern != nil {
+            let g = literalGroups[frame] ?? groups.count
+            if g == groups.count {
+                literalGroups[frame] = g
+                groups.append(Group(signature: signature, frame: frame, literal: true))
+            }
+            groupOf.append(Int32(g))
+            return g
         }
         // A few sets of properties at most (and the literal groups): a linear scan, no hashing
         // per part.

@@ -63,7 +63,8 @@ struct StyleWriter {
             // Two passes over the parts, made one at a time (never an array of them): the
             // first groups their keyframes and counts each layer's, the second writes them.
             let scene = self.scene
-            var shared = SharedKeyframes()
+            let parts = scene.underlays.count + scene.motion.count + scene.separators.count
+            var shared = SharedKeyframes(literal: parts > SharedKeyframes.literalAbove)
             var names = AnimationNames()
             Self.forEachPart(of: scene, at: scene) { names.count($0.layer, group: shared.add($0.frame)) }
             names.settle(shared)
