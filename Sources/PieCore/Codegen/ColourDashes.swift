@@ -105,16 +105,13 @@ extension Scene {
     static func gather(_ dashes: [(group: Int, from: DashSpan, to: DashSpan)], circumference: Double,
                        easing: Easing) -> [(group: Int, sector: Int, start: Double, from: [Double], to: [Double])]? {
         let ease = Scene.range(of: easing)
-        func reach(_ a: Double, _ b: Double) -> (low: Double, high: Double) {
-            let ends = [a, b, a + (b - a) * ease.lowerBound, a + (b - a) * ease.upperBound]
-            return (ends.min()!, ends.max()!)
-        }
         let sectors = Int((360 / colourSector).rounded(.up))
         var circleOf: [Int: Int] = [:], keys: [(group: Int, sector: Int)] = [], starts: [Double] = [], highs: [Double] = []
         var circleOfDash: [Int] = []
         circleOfDash.reserveCapacity(dashes.count)
         for d in dashes {
-            let low = reach(d.from.low, d.to.low).low, high = reach(d.from.high, d.to.high).high
+            let low = reach(from: d.from.low, to: d.to.low, ease: ease).lowerBound
+            let high = reach(from: d.from.high, to: d.to.high, ease: ease).upperBound
             let sector = min(max(Int((low / colourSector).rounded(.down)), 0), sectors - 1)
             let key = d.group * sectors + sector
             if circleOf[key] == nil {

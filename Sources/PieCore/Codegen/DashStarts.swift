@@ -85,16 +85,21 @@ extension Scene {
         func end(_ d: Dash) -> Double { d.angle + 360 * d.length / circumference }
         var low = first.angle, high = end(first)
         for (a, b) in zip(states, states.dropFirst()) {
-            for e in [ease.lowerBound, ease.upperBound] {
-                low = min(low, a.angle + (b.angle - a.angle) * e)
-                high = max(high, end(a) + (end(b) - end(a)) * e)
-            }
+            low = min(low, reach(from: a.angle, to: b.angle, ease: ease).lowerBound)
+            high = max(high, reach(from: end(a), to: end(b), ease: ease).upperBound)
         }
         let free = 360 - (high - low)
         if free >= 2 * startLead { return low - startLead }
         if free >= startClearance { return low - free / 2 }
         if states.allSatisfy({ $0.angle == first.angle }), high - first.angle <= 360 + 1e-9 { return first.angle }
         return nil
+    }
+
+    /// The lowest and highest value of a quantity linear in the eased progress, `a` at 0 and
+    /// `b` at 1, over the easing's range `ease` (`range(of:)`, overshoot included).
+    static func reach(from a: Double, to b: Double, ease: ClosedRange<Double>) -> ClosedRange<Double> {
+        let x = a + (b - a) * ease.lowerBound, y = a + (b - a) * ease.upperBound
+        return min(a, b, x, y)...max(a, b, x, y)
     }
 
     /// The values an easing takes over progress 0...1 (beyond 0 and 1 when it overshoots).
