@@ -1,4 +1,4 @@
-import PieCore
+@testable import PieCore
 import PieSpec
 import Testing
 
@@ -102,7 +102,7 @@ import Testing
         }
     }
 
-    @Test func separatorBandsDrawEveryLineWhereItEnds() throws {
+    @Test func separatorBandsDrawEveryLineWhereItStartsAndEnds() throws {
         var (old, new) = Self.change()
         new.chart.innerRadius = 0.5
         new.chart.startAngle = 20
@@ -114,38 +114,83 @@ import Testing
             Double($0.between("transform=\"rotate(", ")")) ?? .nan
         }
         #expect(lines.count > 20)
+        // Where the lines start: the old chart's boundaries (the inserted slice's two lines
+        // at one of them); where they end: the new chart's.
+        func boundaries(_ spec: ChartSpec) -> [Double] { Layout.layout(spec).slices.map(\.startAngle) }
+        for line in lines {
+            #expect(boundaries(new).contains { abs(($0 - line).truncatingRemainder(dividingBy: 360)) < 0.01 })
+        }
         let group = svg.between("<g class=\"p-sl\" stroke=\"#ffffff\">\n", "</g>")
-        var centres: [Double: [Double]] = [:], dashes: [Double: Int] = [:]
+        var centres: [Double: (from: [Double], to: [Double])] = [:], circles: [Double: Int] = [:]
         for tag in group.components(separatedBy: "<circle ").dropFirst() {
             let r = try #require(Double(tag.between(" r=\"", "\"")))
             let start = try #require(Double(tag.between("transform=\"rotate(", ")"))) + 90 + 20
             let to = tag.between("stroke-dasharray=\"", "\"").split(separator: " ").compactMap { Double($0) }
-            let name = tag.between("class=\"", "\"")
-            let from = Self.fromPattern(svg, of: name)
-            #expect(from.count == to.count && to.count % 2 == 0)
+            let from = Self.fromPattern(svg, of: tag.between("class=\"", "\""))
+            #expect(from.count == to.count && to.count % 2 == 0 && (from + to).allSatisfy { $0 >= 0 })
+            circles[r, default: 0] += 1
             let circumference = 2 * Double.pi * r
-            var at = 0.0
-            for (k, e) in to.enumerated() {
-                if k % 2 == 0, e > 0 {
-                    // Every line is the separator's width (1) across the middle of its band.
-                    #expect(abs(e - 1) < 0.002)
-                    centres[r, default: []].append(start + (at + e / 2) / circumference * 360)
-                    dashes[r, default: 0] += 1
+            for (end, pattern) in [(\(from: [Double], to: [Double]).from, from), (\.to, to)] {
+                var at = 0.0
+                for (k, e) in pattern.enumerated() {
+                    if k % 2 == 0, e > 0 {
+                        // Every line is the separator's width (1) across the middle of its band.
+                        #expect(abs(e - 1) < 0.002)
+                        centres[r, default: ([], [])][keyPath: end].append(start + (at + e / 2) / circumference * 360)
+                    }
+                    at += e
                 }
-                at += e
             }
         }
-        // Three bands from half the radius out, each with every line once.
+        func near(_ x: Double, _ y: Double) -> Bool {
+            let d = abs((x - y).truncatingRemainder(dividingBy: 360))
+            return min(d, 360 - d) < 0.01
+        }
+        // Three bands from half the radius out, each with every line once at each end, at
+        // the old chart's boundaries and at the new one's.
         #expect(centres.count == 3)
         for (r, found) in centres {
-            #expect(dashes[r] == lines.count)
-            for line in lines {
-                #expect(found.contains { x in
-                    let d = abs((x - line).truncatingRemainder(dividingBy: 360))
-                    return min(d, 360 - d) < 0.01
-                }, "line at \(line), band \(r)")
+            #expect(found.from.count == lines.count && found.to.count == lines.count)
+            for line in lines { #expect(found.to.contains { near($0, line) }, "line at \(line), band \(r)") }
+            for x in found.from { #expect(boundaries(old).contains { near($0, x) }, "line from \(x), band \(r)") }
+            // Every old boundary but the removed slice's start (s10's: the lines are the new
+            // chart's, each moving from where its slice starts).
+            for b in boundaries(old).enumerated().filter({ $0.offset != 10 }).map(\.element) {
+                #expect(found.from.contains { near($0, b) }, "line from \(b), band \(r)")
             }
+            // Two circles for the lines that keep apart, a half turn each, and one for the
+            // inserted and the removed slices' second lines (these lie within a half turn):
+            // alternate lines on separate circles took four.
+            #expect(circles[r] == 3)
         }
+    }
+
+    @Test func bandLinesShareACircleWhileTheyKeepApart() {
+        let ease = Scene.range(of: .easeInOut)
+        // A value change: every line stays clear of the one before.
+        let moving = Scene.bandGroups([((0, 1), (5, 6)), ((10, 11), (12, 13)), ((20, 21), (30, 31))], ease: ease)
+        #expect(moving.map(\.group) == [0, 0, 0])
+        // A slice that enters between the first two lines: its lines start at one place.
+        let entering = Scene.bandGroups([((0, 1), (0, 1)), ((10, 11), (10, 11)), ((10, 11), (20, 21)), ((30, 31), (30, 31))], ease: ease)
+        #expect(entering.map(\.group) == [0, 0, 1, 0])
+        // Apart at both ends but not past them: an overshooting easing takes the gap below
+        // zero (from 4 to 0.5, eased past 1), so the lines need separate circles.
+        let back = Easing(css: "cubic-bezier(0.3,0,0.5,1.6)", x1: 0.3, y1: 0, x2: 0.5, y2: 1.6)
+        #expect(Scene.range(of: back).upperBound > 1.1)
+        let close = [((0.0, 1.0), (0.0, 1.0)), ((5.0, 6.0), (1.5, 2.5))]
+        #expect(Scene.bandGroups(close, ease: ease).map(\.group) == [0, 0])
+        #expect(Scene.bandGroups(close, ease: Scene.range(of: back)).map(\.group) == [0, 1])
+    }
+
+    @Test func aGroupsDashesWithinAHalfTurnShareOneCircle() throws {
+        func circles(_ lows: [Double]) throws -> [(group: Int, sector: Int, start: Double, from: [Double], to: [Double])] {
+            try #require(Scene.gather(lows.map { (0, ($0, $0 + 2), ($0, $0 + 2)) }, circumference: 360, easing: .easeInOut))
+        }
+        #expect(try circles([100, 170, 270]).count == 1)
+        let two = try circles([10, 100, 189, 195, 300])
+        #expect(two.map(\.sector) == [0, 1])
+        // The second opens at the first dash more than a half turn past the first circle's.
+        #expect(abs(two[1].start - (195 - Scene.startLead)) < 1e-9 && two[0].from.count == 2 + 2 * 3)
     }
 
     @Test func enteringChartsKeepAnElementPerSlice() {

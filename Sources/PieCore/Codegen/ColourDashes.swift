@@ -52,8 +52,8 @@ extension Scene {
     /// How much of the turn one circle's runs start in (degrees): engines place a dash along
     /// a circle with an error that grows with its distance from the circle's start (Firefox
     /// lost boundaries of 0.7-degree slices at 351 degrees with every circle starting at the
-    /// sweep start), so each colour has a circle per sector, starting `startLead` behind the
-    /// lowest place its dashes reach.
+    /// sweep start), so a circle takes the dashes that start within this of its lowest, and
+    /// starts `startLead` behind the lowest place they reach.
     static let colourSector = 180.0
 
     /// The colour circles of `motion[1...]` (see the type's comment); empty when a circle's
@@ -96,31 +96,33 @@ extension Scene {
     /// A dash of a gathered circle at one end of the transition: degrees from the sweep start.
     typealias DashSpan = (low: Double, high: Double)
 
-    /// Dashes gathered onto circles: a circle per `group` and half turn (`colourSector`) that
-    /// each dash's lowest reach lies in, over the easing's whole range, overshoot included;
-    /// each circle starts `startLead` behind the lowest reach of its dashes, and its
+    /// Dashes gathered onto circles: each `group`'s dashes in order, a new circle where a
+    /// dash's lowest reach (over the easing's whole range, overshoot included) lies more than
+    /// a half turn (`colourSector`) past the lowest of its circle's (one circle where a group's
+    /// dashes lie within a half turn); each circle starts `startLead` behind the
+    /// lowest reach of its dashes, and its
     /// `stroke-dasharray` at each end is an empty dash, then gap and dash per dash (in the
     /// order given, which must be the angular order), then a whole turn. Nil when a circle's
     /// dashes would reach round past its start.
     static func gather(_ dashes: [(group: Int, from: DashSpan, to: DashSpan)], circumference: Double,
                        easing: Easing) -> [(group: Int, sector: Int, start: Double, from: [Double], to: [Double])]? {
         let ease = Scene.range(of: easing)
-        let sectors = Int((360 / colourSector).rounded(.up))
-        var circleOf: [Int: Int] = [:], keys: [(group: Int, sector: Int)] = [], starts: [Double] = [], highs: [Double] = []
+        // Each group's open circle, and how many circles it has had.
+        var open: [Int: Int] = [:], opened: [Int: Int] = [:]
+        var keys: [(group: Int, sector: Int)] = [], starts: [Double] = [], highs: [Double] = []
         var circleOfDash: [Int] = []
         circleOfDash.reserveCapacity(dashes.count)
         for d in dashes {
             let low = reach(from: d.from.low, to: d.to.low, ease: ease).lowerBound
             let high = reach(from: d.from.high, to: d.to.high, ease: ease).upperBound
-            let sector = min(max(Int((low / colourSector).rounded(.down)), 0), sectors - 1)
-            let key = d.group * sectors + sector
-            if circleOf[key] == nil {
-                circleOf[key] = keys.count
-                keys.append((d.group, sector))
+            if open[d.group].map({ low - starts[$0] > colourSector }) ?? true {
+                open[d.group] = keys.count
+                keys.append((d.group, opened[d.group, default: 0]))
+                opened[d.group, default: 0] += 1
                 starts.append(low)
                 highs.append(high)
             }
-            let c = circleOf[key]!
+            let c = open[d.group]!
             circleOfDash.append(c)
             starts[c] = min(starts[c], low)
             highs[c] = max(highs[c], high)
@@ -152,11 +154,10 @@ extension Scene {
     /// stands hidden meanwhile (`StyleWriter.showHide`). A dash of one circle is a thin wedge,
     /// not a line of one width, so the ring is cut into bands at most `bandRatio` times as far
     /// out as in (a line's width within 0.88-1.14 of its own across each band; a pie's middle,
-    /// inside a tenth of its radius, one band). Alternate lines are on separate circles (two
-    /// lines at one place, around a slice that enters or leaves, never overlap in one
-    /// pattern), and each circle covers lines that start within a half turn, 1 degree behind
-    /// the lowest (`colourSector`). Only where every separator is a plain line across the
-    /// ring that neither fades nor stretches.
+    /// inside a tenth of its radius, one band). Lines that would touch or overlap in one
+    /// pattern at any instant go on separate circles (`bandGroups`), and each circle covers
+    /// lines that start within a half turn, 1 degree behind the lowest (`colourSector`). Only
+    /// where every separator is a plain line across the ring that neither fades nor stretches.
     static let bandRatio = 1.3
 
     static func separatorBands(_ scene: Scene, firstIndex: Int) -> [ColourCircle] {
@@ -174,23 +175,42 @@ extension Scene {
         while edges[0] / bandRatio > low + 1e-9 { edges.insert(edges[0] / bandRatio, at: 0) }
         edges.insert(low, at: 0)
         if inner < low { edges.insert(inner, at: 0) }
-        let width = scene.layout.stroke.width
+        let width = scene.layout.stroke.width, ease = Scene.range(of: scene.plan.easing)
         var circles: [ColourCircle] = []
         for (a, b) in zip(edges, edges.dropFirst()) {
             let radius = (a + b) / 2
             let half = width / 2 / radius * 180 / Double.pi
-            // Alternate lines on separate circles: group = parity.
-            let dashes = scene.separators.enumerated().map { k, s -> (group: Int, from: DashSpan, to: DashSpan) in
+            let dashes = Scene.bandGroups(scene.separators.map { s -> (from: DashSpan, to: DashSpan) in
                 let f = s.from - scene.layout.startAngle, t = s.to - scene.layout.startAngle
-                return (k % 2, (f - half, f + half), (t - half, t + half))
-            }
+                return ((f - half, f + half), (t - half, t + half))
+            }, ease: ease)
             guard let gathered = gather(dashes, circumference: 2 * Double.pi * radius, easing: scene.plan.easing) else { return [] }
-            // Half turn by half turn, alternate lines within each.
+            // Half turn by half turn, then group by group.
             for c in gathered.sorted(by: { ($0.sector, $0.group) < ($1.sector, $1.group) }) {
                 circles.append(ColourCircle(index: firstIndex + circles.count, color: scene.layout.stroke.color, start: c.start,
                                             from: c.from, to: c.to, band: (radius, b - a)))
             }
         }
         return circles
+    }
+
+    /// Each line (its dash at both ends, in angular order) on the first circle, or group, whose
+    /// last line it stays clear of at every instant, overshoot included: the gap between them
+    /// is linear in the eased progress, so it is checked at both ends and at the easing's
+    /// extremes. A gap is an entry of the pattern, and an engine clamps a negative one to
+    /// zero, which would move every dash after it. Most changes keep every line on one
+    /// circle per band and half turn; a slice that enters or leaves puts the line beside it
+    /// on a second (where two alternating circles took twice as many elements).
+    static func bandGroups(_ lines: [(from: DashSpan, to: DashSpan)], ease: ClosedRange<Double>)
+        -> [(group: Int, from: DashSpan, to: DashSpan)] {
+        var last: [(from: DashSpan, to: DashSpan)] = []
+        return lines.map { line in
+            let group = last.firstIndex { prior in
+                let a = line.from.low - prior.from.high, b = line.to.low - prior.to.high
+                return [0, 1, ease.lowerBound, ease.upperBound].allSatisfy { a + (b - a) * $0 > 0 }
+            } ?? last.count
+            if group == last.count { last.append(line) } else { last[group] = line }
+            return (group, line.from, line.to)
+        }
     }
 }
