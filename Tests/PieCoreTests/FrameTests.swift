@@ -65,6 +65,32 @@ import Testing
         #expect(last == [0, 90])
     }
 
+    @Test func aLeavingSliceKeepsTheLineAtItsStartUntilItCloses() {
+        let old = Fixture.spec([30, 20, 25, 25])
+        var new = old
+        new.slices.remove(at: 1)
+        let compiled = chart(new, from: old)
+        let line = Frames.timeline(compiled)
+        func angles(_ lines: [FramePose.Line]) -> [Double] { lines.map { ($0.angle * 1000).rounded() / 1000 }.sorted() }
+        let oldLines = angles(FramePose.at(chart(old), t: 10_000).pies[0].lines)
+        #expect(oldLines == [0, 108, 180, 270])
+        // The first instant draws the old chart's lines, s1's start (108 degrees) included.
+        #expect(angles(FramePose.at(compiled, t: line.start).pies[0].lines) == oldLines)
+        // In motion, s1's start line is where the instant's s1 starts.
+        let t = line.start + line.length / 2
+        let frozen = compiled.plan.frozen(at: t)
+        let mid = angles(FramePose.at(compiled, t: t).pies[0].lines)
+        #expect(mid.contains((frozen.segments[1].from.startAngle * 1000).rounded() / 1000) && mid.count == 4)
+        // At rest it is gone: the new chart's three lines.
+        #expect(angles(FramePose.at(compiled, t: line.end + 1).pies[0].lines) == angles(FramePose.at(chart(new), t: 10_000).pies[0].lines))
+        #expect(angles(FramePose.at(compiled, t: line.end + 1).pies[0].lines).count == 3)
+        // chart.svg: the same line, hidden at rest, turned from the old boundary.
+        let svg = Fixture.text(Compiler.compile(spec: new, sourceBytes: [], previous: old), "chart.svg")
+        let separators = svg.between("<g class=\"p-sep\"", "</g>")
+        #expect(separators.occurrences(of: "<path class=\"p-b") == 4)
+        #expect(separators.occurrences(of: "visibility=\"hidden\"") == 1)
+    }
+
     @Test func enterGrowStartsEmptyAndFadesFadeTheWholePlot() {
         var grow = Fixture.spec([1, 2, 3])
         grow.animation.enter = .grow

@@ -165,7 +165,7 @@ extension Scene {
               scene.layout.stroke.color.isOpaque else { return [] }
         let inner = max(first.radius - first.width / 2, 0), outer = first.radius + first.width / 2
         for b in scene.separators {
-            guard !b.motionOnly, b.fromOpacity == 1, b.toOpacity == 1, b.fromInner == nil, b.fromOuter == nil,
+            guard b.fromOpacity == 1, b.toOpacity == 1, b.fromInner == nil, b.fromOuter == nil,
                   abs(b.inner - inner) < 1e-6, abs(b.outer - outer) < 1e-6 else { return [] }
         }
         let low = max(inner, outer / 10)
@@ -176,11 +176,14 @@ extension Scene {
         edges.insert(low, at: 0)
         if inner < low { edges.insert(inner, at: 0) }
         let width = scene.layout.stroke.width, ease = Scene.range(of: scene.plan.easing)
+        // In angular order at both ends (lines never pass each other): a leaving slice's line
+        // comes after the others in `separators`.
+        let ordered = scene.separators.sorted { ($0.from, $0.to) < ($1.from, $1.to) }
         var circles: [ColourCircle] = []
         for (a, b) in zip(edges, edges.dropFirst()) {
             let radius = (a + b) / 2
             let half = width / 2 / radius * 180 / Double.pi
-            let dashes = Scene.bandGroups(scene.separators.map { s -> (from: DashSpan, to: DashSpan) in
+            let dashes = Scene.bandGroups(ordered.map { s -> (from: DashSpan, to: DashSpan) in
                 let f = s.from - scene.layout.startAngle, t = s.to - scene.layout.startAngle
                 return ((f - half, f + half), (t - half, t + half))
             }, ease: ease)

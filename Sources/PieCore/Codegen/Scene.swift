@@ -46,8 +46,8 @@ struct Scene {
     }
 
     /// A radial separator line (`.p-b<index>`) from `inner` to `outer`. `motionOnly` marks
-    /// the moving end of a closing circle: shown while animating, hidden at rest (where it
-    /// would double the line at the start).
+    /// the moving end of a closing circle (at rest it would double the line at the start) and
+    /// the start of a slice that leaves: shown while animating, hidden at rest.
     struct Separator {
         var index: Int
         /// Which boundary it is, the same at every instant: the visible slice whose start it
@@ -68,6 +68,8 @@ struct Scene {
         var fromOpacity: Double = 1
         /// 0 when the new chart has no boundary here (inside "Other"): the line fades out.
         var toOpacity: Double = 1
+        /// The start of a slice that leaves (`separatorLines`): shown only while moving.
+        var leaves = false
     }
 
     /// A label (`.p-l<index>`) at `radius` on screen angles `from` -> `to` (already signed).
@@ -426,7 +428,7 @@ struct Scene {
     /// not dropped: an element's keyframes must come from its own states).
     private static func separatorItems(_ plan: TransitionPlan, shape: TransitionPlan? = nil, whole known: [Separator]? = nil,
                                        layout: ChartLayout) -> [Separator] {
-        var lines = separatorLines(plan, layout: layout)
+        var lines = separatorLines(plan, layout: layout, gateLeaving: shape == nil)
         guard plan.kind == .update else { return lines }
         // Boundaries of the previous chart: where a visible slice starts or ends, unless one
         // slice fills the whole circle (then it has no radial line at all).
@@ -438,6 +440,8 @@ struct Scene {
         // Parts of the old "Other" meet without a boundary.
         for (a, b) in zip(visible, visible.dropFirst()) where a.fromExtras.inOther && b.fromExtras.inOther { edges.remove(key(a.from.endAngle)) }
         for i in lines.indices where !edges.contains(key(lines[i].from)) { lines[i].fromOpacity = 0 }
+        // A leaving slice's line where the old chart had none (inside the old "Other").
+        lines.removeAll { $0.leaves && $0.fromOpacity == 0 }
         if let shape {
             let whole = known ?? separatorItems(shape, layout: layout)
             // Boundary (-1 for the closing end) -> the whole transition's index; -1 = not drawn.
@@ -445,7 +449,7 @@ struct Scene {
             for line in whole { index[line.boundary + 1] = line.index }
             return lines.compactMap { line in
                 let k = line.boundary + 1 < index.count ? index[line.boundary + 1] : -1
-                guard k >= 0 else { return line.motionOnly ? line : nil }
+                guard k >= 0 else { return line.motionOnly && !line.leaves ? line : nil }
                 var line = line
                 line.index = k
                 return line
@@ -458,7 +462,7 @@ struct Scene {
         }
     }
 
-    private static func separatorLines(_ plan: TransitionPlan, layout: ChartLayout) -> [Separator] {
+    private static func separatorLines(_ plan: TransitionPlan, layout: ChartLayout, gateLeaving: Bool = true) -> [Separator] {
         let width = layout.stroke.width
         guard width > 0, layout.stroke.color.a > 0 else { return [] }
         let visible = plan.segments.filter { $0.to.span > 0 && $0.to.outerRadius > $0.to.innerRadius }
@@ -487,6 +491,48 @@ struct Scene {
             if last.from.innerRadius != line.inner || last.from.outerRadius != last.to.outerRadius {
                 (line.fromInner, line.fromOuter) = (last.from.innerRadius, last.from.outerRadius)
             }
+            result.append(line)
+        }
+        if plan.kind == .update { result += leavingLines(plan, layout: layout, boundaries: visible.count, gate: gateLeaving, ending: result) }
+        return result
+    }
+
+    /// A slice that leaves keeps the line at its start while it goes: from where the old chart
+    /// drew it (both its slices at least three line widths wide there) to where the slice
+    /// closes, which is the next line's place in the new chart (where the new chart has no line
+    /// there, it fades out). The new chart has no boundary of its own for it, so it is shown
+    /// only while moving (`motionOnly`). Its boundary is `boundaries` + its order among the
+    /// slices that leave, the same at every instant (`to` is). `gate`: false for a sampled
+    /// instant, whose lines are kept only where the whole transition has them. Not for rings
+    /// (a ring that changes places leaves as a whole).
+    private static func leavingLines(_ plan: TransitionPlan, layout: ChartLayout, boundaries: Int, gate: Bool,
+                                     ending lines: [Separator]) -> [Separator] {
+        guard plan.segments.allSatisfy({ $0.ringPart == nil }) else { return [] }
+        let width = layout.stroke.width
+        func shown(_ g: SegmentGeometry) -> Bool { g.span > 0 && g.outerRadius > g.innerRadius }
+        func wide(_ g: SegmentGeometry) -> Bool { Geometry.arcLength(degrees: g.span, radius: g.outerRadius) >= 3 * width }
+        func key(_ a: Double) -> Int { Int(((a.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) * 1000).rounded()) % 360_000 }
+        let old = plan.segments.indices.filter { shown(plan.segments[$0].from) }
+        guard let first = old.first, let last = old.last, old.count > 1 else { return [] }
+        let full = Geometry.isFullCircle(plan.segments[last].from.endAngle - plan.segments[first].from.startAngle)
+        let ends = Set(lines.filter { $0.toOpacity > 0 }.map { key($0.to) })
+        var result: [Separator] = [], order = 0
+        var previous: Int? = full ? last : nil
+        for k in plan.segments.indices {
+            let s = plan.segments[k]
+            defer { if shown(s.from) { previous = k } }
+            guard !shown(s.to) else { continue }
+            defer { order += 1 }
+            guard shown(s.from) else { continue }
+            let p = plan.segments[previous ?? k]
+            guard !gate || (wide(s.from) && wide(p.from)) else { continue }
+            var line = Separator(index: lines.count + result.count, boundary: boundaries + order,
+                                 inner: min(s.to.innerRadius, p.to.innerRadius), outer: max(s.to.outerRadius, p.to.outerRadius),
+                                 from: s.from.startAngle, to: s.to.startAngle, motionOnly: true)
+            let fromInner = min(s.from.innerRadius, p.from.innerRadius), fromOuter = max(s.from.outerRadius, p.from.outerRadius)
+            if fromInner != line.inner || fromOuter != line.outer { (line.fromInner, line.fromOuter) = (fromInner, fromOuter) }
+            if !ends.contains(key(line.to)) { line.toOpacity = 0 }
+            line.leaves = true
             result.append(line)
         }
         return result

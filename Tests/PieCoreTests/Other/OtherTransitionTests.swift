@@ -89,7 +89,8 @@ struct OtherTransitionTests {
         let (old, new) = Self.pair()
         let (plan, _, newLayout) = Transition.between(old: old, new: new).parts
         let scene = Scene(layout: newLayout, plan: plan)
-        let shown = scene.separators.filter { $0.toOpacity > 0 }.map(\.to)
+        // Shown at rest: not a line shown only while moving (a leaving slice's start).
+        let shown = scene.separators.filter { $0.toOpacity > 0 && !$0.motionOnly }.map(\.to)
         let edges = newLayout.slices.map(\.startAngle)
         #expect(shown.count == edges.count)
         for a in shown { #expect(edges.contains { abs($0 - a) < 1e-9 }, "separator at \(a) is on a grouped boundary") }
