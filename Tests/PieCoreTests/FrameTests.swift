@@ -91,6 +91,30 @@ import Testing
         #expect(separators.occurrences(of: "visibility=\"hidden\"") == 1)
     }
 
+    @Test func inAStagedChangeEveryLineStandsOnABoundaryOfTheInstant() {
+        // Removals first (perl and ruby close in the first third), then the rest: a sampled
+        // plan, whose keyframes come from the scenes of instants.
+        let old = Fixture.spec([40, 30, 8, 7, 15])
+        var new = Fixture.spec([35.5, 36, 12, 16.5])
+        new.slices = [old.slices[0], old.slices[1], SliceSpec(id: "go", label: "Go", value: 12), old.slices[4]]
+        (new.slices[0].value, new.slices[1].value, new.slices[3].value) = (35.5, 36, 16.5)
+        new.animation.stages = .staged
+        let compiled = chart(new, from: old)
+        let line = Frames.timeline(compiled)
+        func near(_ a: Double, _ b: Double) -> Bool {
+            let d = abs((a - b).truncatingRemainder(dividingBy: 360))
+            return min(d, 360 - d) < 1e-3
+        }
+        for fraction in stride(from: 0.0, through: 0.95, by: 0.05) {
+            let t = line.start + line.length * fraction
+            let boundaries = compiled.plan.frozen(at: t).segments.map(\.from.startAngle)
+            let lines = FramePose.at(compiled, t: t).pies[0].lines
+            // Five lines of the old chart, then s2's and s3's (closed, where they closed).
+            #expect(lines.count == 6, "\(fraction)")
+            for l in lines { #expect(boundaries.contains { near($0, l.angle) }, "line at \(l.angle), \(fraction): \(boundaries)") }
+        }
+    }
+
     @Test func enterGrowStartsEmptyAndFadesFadeTheWholePlot() {
         var grow = Fixture.spec([1, 2, 3])
         grow.animation.enter = .grow

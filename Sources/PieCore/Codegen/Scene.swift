@@ -68,7 +68,7 @@ struct Scene {
         var fromOpacity: Double = 1
         /// 0 when the new chart has no boundary here (inside "Other"): the line fades out.
         var toOpacity: Double = 1
-        /// The start of a slice that leaves (`separatorLines`): shown only while moving.
+        /// The start of a slice that leaves (`leavingLines`): shown only while moving.
         var leaves = false
     }
 
@@ -434,14 +434,14 @@ struct Scene {
         // slice fills the whole circle (then it has no radial line at all).
         let visible = plan.segments.filter { $0.from.span > 0 && $0.from.outerRadius > $0.from.innerRadius }
         let single = visible.count == 1 && Geometry.isFullCircle(visible[0].from.span)
-        func key(_ a: Double) -> Int { Int(((a.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) * 1000).rounded()) % 360_000 }
+        let key = angleKey
         var edges = Set<Int>()
         if !single { for s in visible { edges.insert(key(s.from.startAngle)); edges.insert(key(s.from.endAngle)) } }
         // Parts of the old "Other" meet without a boundary.
         for (a, b) in zip(visible, visible.dropFirst()) where a.fromExtras.inOther && b.fromExtras.inOther { edges.remove(key(a.from.endAngle)) }
         for i in lines.indices where !edges.contains(key(lines[i].from)) { lines[i].fromOpacity = 0 }
         // A leaving slice's line where the old chart had none (inside the old "Other").
-        lines.removeAll { $0.leaves && $0.fromOpacity == 0 }
+        if shape == nil { lines.removeAll { $0.leaves && $0.fromOpacity == 0 } }
         if let shape {
             let whole = known ?? separatorItems(shape, layout: layout)
             // Boundary (-1 for the closing end) -> the whole transition's index; -1 = not drawn.
@@ -449,7 +449,9 @@ struct Scene {
             for line in whole { index[line.boundary + 1] = line.index }
             return lines.compactMap { line in
                 let k = line.boundary + 1 < index.count ? index[line.boundary + 1] : -1
-                guard k >= 0 else { return line.motionOnly && !line.leaves ? line : nil }
+                // A line of the instant alone (a closing line that only float noise makes
+                // move) is drawn by no element: its index could be another line's.
+                guard k >= 0 else { return nil }
                 var line = line
                 line.index = k
                 return line
@@ -460,6 +462,11 @@ struct Scene {
             line.index = k
             return line
         }
+    }
+
+    /// An angle as a whole number of thousandths of a degree in [0, 360): equal keys, one place.
+    private static func angleKey(_ a: Double) -> Int {
+        Int(((a.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) * 1000).rounded()) % 360_000
     }
 
     private static func separatorLines(_ plan: TransitionPlan, layout: ChartLayout, gateLeaving: Bool = true) -> [Separator] {
@@ -511,7 +518,7 @@ struct Scene {
         let width = layout.stroke.width
         func shown(_ g: SegmentGeometry) -> Bool { g.span > 0 && g.outerRadius > g.innerRadius }
         func wide(_ g: SegmentGeometry) -> Bool { Geometry.arcLength(degrees: g.span, radius: g.outerRadius) >= 3 * width }
-        func key(_ a: Double) -> Int { Int(((a.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) * 1000).rounded()) % 360_000 }
+        let key = angleKey
         let old = plan.segments.indices.filter { shown(plan.segments[$0].from) }
         guard let first = old.first, let last = old.last, old.count > 1 else { return [] }
         let full = Geometry.isFullCircle(plan.segments[last].from.endAngle - plan.segments[first].from.startAngle)
@@ -523,9 +530,9 @@ struct Scene {
             defer { if shown(s.from) { previous = k } }
             guard !shown(s.to) else { continue }
             defer { order += 1 }
-            guard shown(s.from) else { continue }
             let p = plan.segments[previous ?? k]
-            guard !gate || (wide(s.from) && wide(p.from)) else { continue }
+            // An instant keeps the line of a slice that has already closed, where it closed.
+            guard !gate || (shown(s.from) && wide(s.from) && wide(p.from)) else { continue }
             var line = Separator(index: lines.count + result.count, boundary: boundaries + order,
                                  inner: min(s.to.innerRadius, p.to.innerRadius), outer: max(s.to.outerRadius, p.to.outerRadius),
                                  from: s.from.startAngle, to: s.to.startAngle, motionOnly: true)
