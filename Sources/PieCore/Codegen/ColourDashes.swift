@@ -199,8 +199,8 @@ extension Scene {
 
     /// Each line (its dash at both ends, in angular order) on the first circle, or group, whose
     /// last line it stays clear of at every instant, overshoot included: the gap between them
-    /// is linear in the eased progress, so it is checked at both ends and at the easing's
-    /// extremes. A gap is an entry of the pattern, and an engine clamps a negative one to
+    /// is linear in the eased progress, so its lowest is its `reach` over the easing's range
+    /// (both ends and the easing's extremes). A gap is an entry of the pattern, and an engine clamps a negative one to
     /// zero, which would move every dash after it. Most changes keep every line on one
     /// circle per band and half turn; a slice that enters or leaves puts the line beside it
     /// on a second (where two alternating circles took twice as many elements).
@@ -209,8 +209,7 @@ extension Scene {
         var last: [(from: DashSpan, to: DashSpan)] = []
         return lines.map { line in
             let group = last.firstIndex { prior in
-                let a = line.from.low - prior.from.high, b = line.to.low - prior.to.high
-                return [0, 1, ease.lowerBound, ease.upperBound].allSatisfy { a + (b - a) * $0 > 0 }
+                reach(from: line.from.low - prior.from.high, to: line.to.low - prior.to.high, ease: ease).lowerBound > 0
             } ?? last.count
             if group == last.count { last.append(line) } else { last[group] = line }
             return (group, line.from, line.to)

@@ -432,7 +432,7 @@ struct Scene {
         guard plan.kind == .update else { return lines }
         // Boundaries of the previous chart: where a visible slice starts or ends, unless one
         // slice fills the whole circle (then it has no radial line at all).
-        let visible = plan.segments.filter { $0.from.span > 0 && $0.from.outerRadius > $0.from.innerRadius }
+        let visible = plan.segments.filter { shown($0.from) }
         let single = visible.count == 1 && Geometry.isFullCircle(visible[0].from.span)
         let key = angleKey
         var edges = Set<Int>()
@@ -464,6 +464,26 @@ struct Scene {
         }
     }
 
+    /// Whether a wedge shows (an angle and a ring), the test of a visible slice at either end.
+    private static func shown(_ g: SegmentGeometry) -> Bool { g.span > 0 && g.outerRadius > g.innerRadius }
+
+    /// Whether a wedge is wide enough for lines at its sides: an outer arc of three line widths.
+    private static func wide(_ g: SegmentGeometry, width: Double) -> Bool {
+        Geometry.arcLength(degrees: g.span, radius: g.outerRadius) >= 3 * width
+    }
+
+    /// The line at the start of `s`, after `previous`: across both rings at the end (and at the
+    /// start, when that ring differs), from where `s` starts to where it ends up starting.
+    private static func line(at s: Segment, after previous: Segment, index: Int, boundary: Int, motionOnly: Bool = false) -> Separator {
+        var line = Separator(index: index, boundary: boundary, inner: min(s.to.innerRadius, previous.to.innerRadius),
+                             outer: max(s.to.outerRadius, previous.to.outerRadius),
+                             from: s.from.startAngle, to: s.to.startAngle, motionOnly: motionOnly)
+        let fromInner = min(s.from.innerRadius, previous.from.innerRadius)
+        let fromOuter = max(s.from.outerRadius, previous.from.outerRadius)
+        if fromInner != line.inner || fromOuter != line.outer { (line.fromInner, line.fromOuter) = (fromInner, fromOuter) }
+        return line
+    }
+
     /// An angle as a whole number of thousandths of a degree in [0, 360): equal keys, one place.
     private static func angleKey(_ a: Double) -> Int {
         Int(((a.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) * 1000).rounded()) % 360_000
@@ -472,22 +492,17 @@ struct Scene {
     private static func separatorLines(_ plan: TransitionPlan, layout: ChartLayout, gateLeaving: Bool = true) -> [Separator] {
         let width = layout.stroke.width
         guard width > 0, layout.stroke.color.a > 0 else { return [] }
-        let visible = plan.segments.filter { $0.to.span > 0 && $0.to.outerRadius > $0.to.innerRadius }
+        let visible = plan.segments.filter { shown($0.to) }
         guard let first = visible.first, let last = visible.last else { return [] }
         let full = Geometry.isFullCircle(last.to.endAngle - first.to.startAngle)
         if full, visible.count == 1 { return [] }
-        func wide(_ s: Segment) -> Bool { Geometry.arcLength(degrees: s.to.span, radius: s.to.outerRadius) >= 3 * width }
+        func wide(_ s: Segment) -> Bool { Scene.wide(s.to, width: width) }
         var result: [Separator] = []
         for (i, s) in visible.enumerated() {
             let previous = i > 0 ? visible[i - 1] : (full ? last : s)
             guard wide(s), wide(previous) else { continue }
-            var line = Separator(index: result.count, boundary: i, inner: min(s.to.innerRadius, previous.to.innerRadius),
-                                 outer: max(s.to.outerRadius, previous.to.outerRadius),
-                                 from: s.from.startAngle, to: s.to.startAngle)
+            var line = Scene.line(at: s, after: previous, index: result.count, boundary: i)
             if i > 0, s.toExtras.inOther, previous.toExtras.inOther { line.toOpacity = 0 }
-            let fromInner = min(s.from.innerRadius, previous.from.innerRadius)
-            let fromOuter = max(s.from.outerRadius, previous.from.outerRadius)
-            if fromInner != line.inner || fromOuter != line.outer { (line.fromInner, line.fromOuter) = (fromInner, fromOuter) }
             result.append(line)
         }
         let movesEnd = plan.kind != .none && last.from.endAngle != last.to.endAngle
@@ -516,8 +531,6 @@ struct Scene {
                                      ending lines: [Separator]) -> [Separator] {
         guard plan.segments.allSatisfy({ $0.ringPart == nil }) else { return [] }
         let width = layout.stroke.width
-        func shown(_ g: SegmentGeometry) -> Bool { g.span > 0 && g.outerRadius > g.innerRadius }
-        func wide(_ g: SegmentGeometry) -> Bool { Geometry.arcLength(degrees: g.span, radius: g.outerRadius) >= 3 * width }
         let key = angleKey
         let old = plan.segments.indices.filter { shown(plan.segments[$0].from) }
         guard let first = old.first, let last = old.last, old.count > 1 else { return [] }
@@ -532,12 +545,8 @@ struct Scene {
             defer { order += 1 }
             let p = plan.segments[previous ?? k]
             // An instant keeps the line of a slice that has already closed, where it closed.
-            guard !gate || (shown(s.from) && wide(s.from) && wide(p.from)) else { continue }
-            var line = Separator(index: lines.count + result.count, boundary: boundaries + order,
-                                 inner: min(s.to.innerRadius, p.to.innerRadius), outer: max(s.to.outerRadius, p.to.outerRadius),
-                                 from: s.from.startAngle, to: s.to.startAngle, motionOnly: true)
-            let fromInner = min(s.from.innerRadius, p.from.innerRadius), fromOuter = max(s.from.outerRadius, p.from.outerRadius)
-            if fromInner != line.inner || fromOuter != line.outer { (line.fromInner, line.fromOuter) = (fromInner, fromOuter) }
+            guard !gate || (shown(s.from) && wide(s.from, width: width) && wide(p.from, width: width)) else { continue }
+            var line = Scene.line(at: s, after: p, index: lines.count + result.count, boundary: boundaries + order, motionOnly: true)
             if !ends.contains(key(line.to)) { line.toOpacity = 0 }
             line.leaves = true
             result.append(line)
