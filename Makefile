@@ -39,7 +39,7 @@ help: ## list the targets
 	@echo "usage: make TARGET"
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## (.*)/  \1\t\2/' | expand -t 16
 
-bootstrap: ## install missing build and test dependencies (apt; prints brew commands on macOS)
+bootstrap: ## install what scripts/dependencies.txt lists and is missing (apt, pip; prints brew commands on macOS)
 	scripts/bootstrap.sh
 
 gallery: ## build every spec under specs/ into out/ with a release build
@@ -64,8 +64,10 @@ test: ## everything CI runs: bootstrap, swift build, swift test, then the browse
 swift-test: ## swift test only
 	$(SWIFT) test
 
-browser-test: ## Tests/browser in Chromium, Firefox and WebKitGTK, plus rsvg/Inkscape/cairosvg (needs a debug build)
+browser-test: ## Tests/browser in Chromium, Firefox and WebKitGTK, plus rsvg/Inkscape/cairosvg; the label judge again with DejaVu alone (needs a debug build)
 	python="$(PYTHON_CMD)"; echo "browser tests with $$python"; "$$python" -m pytest -q Tests/browser
+	python="$(PYTHON_CMD)"; echo "label judge with DejaVu alone (Tests/browser/piectest/fonts.py)"; \
+		PIEC_FONTS=dejavu "$$python" -m pytest -q Tests/browser/test_fonts.py Tests/browser/test_label_layout.py
 
 safety-test: ## output safety, limits and file-system tests under Tests/safety (needs a debug build)
 	python="$(PYTHON_CMD)"; echo "safety tests with $$python"; "$$python" -m pytest -q Tests/safety

@@ -14,10 +14,19 @@ from pathlib import Path
 
 import pytest
 
-from piectest import bundle, engines
+from piectest import bundle, engines, fonts
 from piectest.chromium import find_chromium
 
 REPO = Path(__file__).resolve().parents[2]
+# The font set of this run (piectest/fonts.py: PIEC_FONTS=dejavu hides every font but DejaVu),
+# applied before any browser starts: every engine inherits the environment.
+FONT_SET = fonts.selected()
+os.environ.update(fonts.environment(FONT_SET))
+
+
+@pytest.fixture(scope="session")
+def font_set():
+    return FONT_SET
 INSTALL = "run scripts/bootstrap.sh (or: apt-get install {pkg})"
 
 

@@ -2,10 +2,20 @@
 /// (`system-ui,Helvetica,Arial,sans-serif`: system-ui is San Francisco on Apple systems,
 /// Segoe UI on Windows and DejaVu Sans on Linux desktops and headless browsers), used to lay
 /// out every text without a font engine. Each character takes the wider of its advance in
-/// Helvetica's AFM metrics (Arial's are the same; macOS, Windows) and in DejaVu Sans (digits
-/// 14 % wider): printable ASCII from the two tables, Latin letters with diacritics as their
-/// base letter (Æ, Œ, ß and the like by their own width), 1 em for CJK, emoji and the
-/// ellipsis, 1.1 em for Hangul, nothing for combining marks, ~0.6 em for everything else.
+/// Helvetica's AFM metrics (Arial's and Liberation Sans' are the same; macOS, Windows) and in
+/// DejaVu Sans (digits 14 % wider): printable ASCII from the two tables, Latin letters with
+/// diacritics as their base letter (Æ, Œ, ß and the like by their own width), the symbol blocks
+/// labels meet (punctuation, currency, arrows, ...) as measured (TextMetrics+Symbols.swift),
+/// 1 em for CJK and the ellipsis, 1.1 em for Hangul, 1.2 em for emoji, nothing for combining
+/// marks, ~0.6 em for everything else.
+///
+/// Two renderings bound what readers see, and a text takes the wider (issue 38, measured with
+/// DejaVu alone and with the fonts of scripts/dependencies.txt, Tests/browser/test_label_layout.py):
+/// - WebKitGTK rounds the font size to whole pixels and then every glyph's advance (hinted
+///   metrics): `i` at 10 px is 3 px, not 2.78, and `m` at 10.5 px is 11 px, not 10.2, so small
+///   and fractional sizes add up to 20 % (`Run.hinted`).
+/// - A reader with no CJK font sees Firefox's hex boxes: at least 13 px wide each, whatever the
+///   size (`missingGlyphBox`); Chromium and WebKit draw 0.6 em boxes.
 public enum TextMetrics {
     /// The font stack written into the output.
     public static let fontFamily = "system-ui,Helvetica,Arial,sans-serif"
@@ -14,11 +24,58 @@ public enum TextMetrics {
     /// widths: DejaVu Sans Bold against Book, measured in Chromium (Helvetica's is ~5 %).
     public static let boldScale = 1.13
 
-    /// Estimated advance width of `text` at `fontSize` px: the wider of the two renderings.
+    /// The least width of a wide character's box where no font has the glyph (Firefox's hex
+    /// box, 13 px up to a 21 px font).
+    static let missingGlyphBox = 13.0
+
+    /// Estimated advance width of `text` at `fontSize` px: the widest of the renderings.
     public static func width(_ text: String, fontSize: Double) -> Double {
-        var units = 0
-        for scalar in text.unicodeScalars { units += advance(scalar) }
-        return Double(units) * fontSize / 1000
+        var run = Run(fontSize: fontSize)
+        for scalar in text.unicodeScalars { run.add(scalar) }
+        return run.width
+    }
+
+    /// A text's width as it grows scalar by scalar: the exact sum and the whole-pixel sum.
+    struct Run {
+        let fontSize: Double
+        /// The size WebKitGTK draws at: whole pixels, a tie up.
+        let hintedSize: Double
+        var exact = 0.0
+        var hinted = 0.0
+
+        init(fontSize: Double) {
+            self.fontSize = fontSize
+            hintedSize = (fontSize + 0.5).rounded(.down)
+        }
+
+        var width: Double { Swift.max(exact, hinted) }
+
+        /// The scalar's advance in px at `size`, the wider of the font tables and a missing
+        /// glyph's box.
+        func pixels(_ scalar: Unicode.Scalar, at size: Double) -> Double {
+            let px = Double(advance(scalar)) * size / 1000
+            return isBoxed(scalar.value) ? Swift.max(px, missingGlyphBox) : px
+        }
+
+        /// The advance in whole pixels at the hinted size, a tie up (WebKitGTK draws 3.498 px
+        /// as 4).
+        func wholePixels(_ scalar: Unicode.Scalar) -> Double {
+            (pixels(scalar, at: hintedSize) + 0.52).rounded(.down)
+        }
+
+        mutating func add(_ scalar: Unicode.Scalar) {
+            exact += pixels(scalar, at: fontSize)
+            hinted += wholePixels(scalar)
+        }
+
+        func adding(_ scalar: Unicode.Scalar) -> Double {
+            Swift.max(exact + pixels(scalar, at: fontSize), hinted + wholePixels(scalar))
+        }
+    }
+
+    /// Characters a reader may have no font for, drawn as boxes: CJK, Hangul.
+    private static func isBoxed(_ v: UInt32) -> Bool {
+        v >= 0x1100 && (isHangul(v) || (isWide(v) && !isEmoji(v)))
     }
 
     /// Advance of one scalar in 1/1000 em, the wider of Helvetica's and DejaVu Sans'.
@@ -28,9 +85,26 @@ public enum TextMetrics {
         if v >= 0xC0, v <= 0x17F { return latin(v) }
         if v == 0x2026 { return 1000 }
         if isZeroWidth(v) { return 0 }
+        if let measured = symbol(v) { return measured }
         if isHangul(v) { return 1100 }
+        if isEmoji(v) { return v == 0x1F634 ? 1605 : 1200 }
         if isWide(v) { return 1000 }
         return 600
+    }
+
+    /// The measured advance of a scalar in one of the symbol blocks.
+    private static func symbol(_ v: UInt32) -> Int? {
+        guard v >= 0xA0, v < 0x2600 else { return nil }
+        for block in symbolBlocks where v >= block.first && v < block.first + UInt32(block.advances.count) {
+            return block.advances[Int(v - block.first)]
+        }
+        return nil
+    }
+
+    /// Emoji and pictographs: 1.04 em where no emoji font has them (the missing-glyph box),
+    /// up to 1.18 em in DejaVu Sans' own few (1.6 em for U+1F634).
+    private static func isEmoji(_ v: UInt32) -> Bool {
+        (0x1F000...0x1FAFF).contains(v)
     }
 
     /// Hangul: 1.08 em in the font Firefox falls back to on Linux.
@@ -109,13 +183,14 @@ public enum TextMetrics {
     /// `text` cut to at most `maxWidth` px at `fontSize`, ending in an ellipsis when cut.
     public static func truncate(_ text: String, maxWidth: Double, fontSize: Double) -> String {
         if width(text, fontSize: fontSize) <= maxWidth { return text }
-        let budget = Int((maxWidth * 1000 / fontSize).rounded(.down)) - 1000
-        var used = 0
+        let ellipsis: Unicode.Scalar = "\u{2026}"
+        var run = Run(fontSize: fontSize)
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            let a = advance(scalar)
-            if used + a > budget { break }
-            used += a
+            var next = run
+            next.add(scalar)
+            if next.adding(ellipsis) > maxWidth { break }
+            run = next
             out.append(scalar)
         }
         return String(out) + "\u{2026}"
