@@ -22,8 +22,9 @@
 #   --no-browser   skip the browser harness (bench/browser/frames.py: frame cost of piec, Chart.js
 #                  and D3 in Chromium, and Firefox in full runs)
 #
-# Needs: swift, cc + libyaml-dev, python3, hyperfine and GNU time (both installed with apt-get
-# when missing). The peers live in bench/.venv (created with pip when missing).
+# Needs what scripts/dependencies.txt lists (groups build and test; bench too with the peers),
+# installed by scripts/bootstrap.sh when missing. The peers live in bench/.venv (created with pip
+# from the list's bench group when missing).
 # Prints a markdown report on stdout; progress and hyperfine's own output go to stderr.
 set -euo pipefail
 
@@ -67,13 +68,10 @@ PEER_SPECS="${PEER_SPECS:-$SPECS}"
 log() { printf '\n== %s\n' "$*" >&2; }
 
 # --- tools ---------------------------------------------------------------------------------
-apt_install() {
-    log "installing $* with apt-get"
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@") >&2
-}
-command -v hyperfine >/dev/null || apt_install hyperfine
-[ -x /usr/bin/time ] || apt_install time
-command -v pkg-config >/dev/null && pkg-config --exists yaml-0.1 || apt_install libyaml-dev pkg-config
+# Everything comes from scripts/dependencies.txt: its build and test groups (hyperfine, GNU time,
+# libyaml, the browsers, Chart.js and D3) through bootstrap, the bench group's PyPI packages
+# (the peers) into bench/.venv below.
+if [ "$PEERS" = 1 ]; then "$ROOT/scripts/bootstrap.sh" --bench >&2; else "$ROOT/scripts/bootstrap.sh" >&2; fi
 
 # Work folders: one on the repository's disk (where users build), one on the tmpfs /dev/shm.
 # Workloads and results live in the first; each medium gets its own outputs and trash.
@@ -113,9 +111,11 @@ log "make -C bench/floor"
 make -s -C "$BENCH/floor" >&2
 FLOOR="$BENCH/floor/floor"
 if [ "$PEERS" = 1 ] && [ ! -x "$VENV/bin/python" ]; then
-    log "creating $VENV (pip install vl-convert-python pygal matplotlib pyyaml)"
+    mapfile -t PEER_PACKAGES < <("$ROOT/scripts/bootstrap.sh" --bench --list | awk '$1 == "pypi" {print $2}' |
+        grep -vxF -f <("$ROOT/scripts/bootstrap.sh" --list | awk '$1 == "pypi" {print $2}'))
+    log "creating $VENV (pip install ${PEER_PACKAGES[*]}, the bench group of scripts/dependencies.txt)"
     python3 -m venv "$VENV" >&2
-    "$VENV/bin/pip" install -q vl-convert-python pygal matplotlib pyyaml >&2
+    "$VENV/bin/pip" install -q "${PEER_PACKAGES[@]}" >&2
 fi
 PY="$VENV/bin/python"
 

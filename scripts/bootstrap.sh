@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Idempotent set-up of what piec needs to build and test, on Debian/Ubuntu (apt) or macOS (brew).
+# Idempotent set-up of what piec needs to build and test, on Debian/Ubuntu (apt) or macOS (brew),
+# from the one list of dependencies, scripts/dependencies.txt.
 #
-#   scripts/bootstrap.sh              everything: build deps + browser-test deps
-#   scripts/bootstrap.sh --no-browser build deps only (libyaml, pkg-config; librsvg, giflib and
-#                                     libwebp for piec-render): enough for `make gallery`
+#   scripts/bootstrap.sh              groups build and test: `make gallery` and `make test`
+#   scripts/bootstrap.sh --no-browser group build only: enough for `make gallery`, `make install`
+#   scripts/bootstrap.sh --bench      groups build, test and bench (a full bench/run.sh)
 #   scripts/bootstrap.sh --dry-run    report what is missing, install nothing
+#   scripts/bootstrap.sh --list       print the packages of the chosen groups, one per line
 #
 # Environment: PIEC_BOOTSTRAP_BROWSER=0 is the same as --no-browser; CHROMIUM=/path/to/chrome
 # names a Chromium/Chrome binary to use instead of installing one (FIREFOX and MINIBROWSER
@@ -16,14 +18,19 @@
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-browser="${PIEC_BOOTSTRAP_BROWSER:-1}"
+list="$here/dependencies.txt"
+groups="build test"
+[ "${PIEC_BOOTSTRAP_BROWSER:-1}" = 0 ] && groups="build"
 dry_run=0
+list_only=0
 for arg in "$@"; do
     case "$arg" in
-        --no-browser) browser=0 ;;
-        --browser) browser=1 ;;
+        --no-browser) groups="build" ;;
+        --browser) groups="build test" ;;
+        --bench) groups="build test bench" ;;
         --dry-run) dry_run=1 ;;
-        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+        --list) list_only=1 ;;
+        -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
         *) echo "bootstrap: unknown argument '$arg' (try --help)" >&2; exit 2 ;;
     esac
 done
@@ -31,9 +38,29 @@ done
 say() { echo "bootstrap: $*"; }
 fail() { echo "bootstrap: error: $*" >&2; exit 1; }
 
-if ! command -v swift >/dev/null 2>&1; then
-    fail "swift is not on PATH. Install Swift 6 (https://www.swift.org/install/) and retry; this script does not install it"
+# --- the list --------------------------------------------------------------------------------
+
+# entries KIND: "package provides..." lines of the chosen groups' entries of that kind.
+entries() {
+    local group kind package provides
+    while read -r group kind package provides; do
+        case "$group" in ''|'#'*) continue ;; esac
+        [[ " $groups " == *" $group "* ]] || continue
+        [ "$kind" = "$1" ] && echo "$package $provides"
+    done < "$list"
+    return 0
+}
+
+if [ "$list_only" = 1 ]; then
+    for kind in toolchain apt pypi; do entries "$kind" | while read -r package _; do echo "$kind $package"; done; done
+    exit 0
 fi
+
+command -v swift >/dev/null 2>&1 ||
+    fail "swift is not on PATH. Install Swift 6 (https://www.swift.org/install/) and retry; this script does not install it"
+
+python="${PYTHON:-/usr/bin/python3}"
+[ -x "$python" ] || python="$(command -v python3 || echo python3)"
 
 # --- what is present -------------------------------------------------------------------------
 
@@ -57,68 +84,69 @@ dpkg_installed() {
         [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]
 }
 
-# present PACKAGE: is what the Debian package PACKAGE provides already available?
-present() {
+# provided WHAT: is one thing a package provides (prog:, import:, pc:, file:, font:) there?
+provided() {
+    local what="${1#*:}"
     case "$1" in
-        pkg-config) command -v pkg-config >/dev/null 2>&1 ;;
-        libyaml-dev) { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists yaml-0.1; } || dpkg_installed libyaml-dev ;;
-        librsvg2-dev) { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists librsvg-2.0; } || dpkg_installed librsvg2-dev ;;
-        libwebp-dev) { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libwebpmux; } || dpkg_installed libwebp-dev ;;
-        ffmpeg) command -v ffmpeg >/dev/null 2>&1 ;;
-        chromium) find_chromium >/dev/null ;;
-        librsvg2-bin) command -v rsvg-convert >/dev/null 2>&1 ;;
-        python3-html5lib) /usr/bin/python3 -c 'import html5lib' >/dev/null 2>&1 || dpkg_installed python3-html5lib ;;
-        python3-cairosvg) /usr/bin/python3 -c 'import cairosvg' >/dev/null 2>&1 || dpkg_installed python3-cairosvg ;;
-        firefox-esr) command -v firefox-esr >/dev/null 2>&1 || [ -n "${FIREFOX:-}" ] ;;
-        webkit2gtk-driver) command -v WebKitWebDriver >/dev/null 2>&1 &&
-            [ -x "${MINIBROWSER:-/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser}" ] ;;
-        xvfb) command -v Xvfb >/dev/null 2>&1 ;;
-        xsettingsd) command -v xsettingsd >/dev/null 2>&1 ;;
-        inkscape) command -v inkscape >/dev/null 2>&1 ;;
-        strace) command -v strace >/dev/null 2>&1 ;;
-        zsh) command -v zsh >/dev/null 2>&1 ;;
-        fish) command -v fish >/dev/null 2>&1 ;;
-        man-db) command -v man >/dev/null 2>&1 && command -v groff >/dev/null 2>&1 ;;
-        pre-commit) command -v pre-commit >/dev/null 2>&1 ;;
-        yamllint) command -v yamllint >/dev/null 2>&1 ;;
-        python3-*) "$here/python.sh" >/dev/null 2>&1 || dpkg_installed "$1" ;;
-        fonts-dejavu-core) dpkg_installed fonts-dejavu-core || { command -v fc-list >/dev/null 2>&1 && fc-list 2>/dev/null | grep -i 'DejaVu Sans' >/dev/null; } ;;
-        *) dpkg_installed "$1" ;;
+        prog:chromium) find_chromium >/dev/null ;;
+        prog:firefox-esr) [ -n "${FIREFOX:-}" ] || command -v firefox-esr >/dev/null 2>&1 ;;
+        file:*/MiniBrowser) [ -x "${MINIBROWSER:-$what}" ] ;;
+        prog:*) command -v "$what" >/dev/null 2>&1 ;;
+        import:*) "$python" -c "import $what" >/dev/null 2>&1 ;;
+        pc:*) command -v pkg-config >/dev/null 2>&1 && pkg-config --exists "$what" ;;
+        file:*) [ -e "$what" ] ;;
+        font:*) command -v fc-list >/dev/null 2>&1 && fc-list : family 2>/dev/null | tr ',' '\n' | grep -qxF "${what//_/ }" ;;
+        none) return 1 ;;
+        *) fail "scripts/dependencies.txt: unknown provides '$1'" ;;
     esac
 }
 
-packages=(libyaml-dev pkg-config)
-# piec-render (PNG, PDF, GIF, WebP): librsvg with cairo, giflib, libwebp's animation encoder.
-packages+=(librsvg2-dev libgif-dev libwebp-dev)
-if [ "$browser" = 1 ]; then
-    packages+=(chromium librsvg2-bin python3-pytest python3-jsonschema python3-yaml python3-pil fonts-dejavu-core)
-    packages+=(python3-html5lib)  # Tests/safety: the HTML5 parse of index.html
-    packages+=(strace)            # Tests/safety/test_durability.py: the order of the syncs and renames
-    packages+=(yamllint)          # Tests/safety: specs/ and README's YAML pass yamllint's defaults
-    # The other two browser engines (Tests/browser/piectest/engines.py): Firefox over Marionette,
-    # WebKitGTK's MiniBrowser over WebKitWebDriver on an Xvfb display whose GTK settings
-    # (reduced motion) xsettingsd serves; and the static renderers besides librsvg.
-    packages+=(firefox-esr webkit2gtk-driver xvfb xsettingsd inkscape python3-cairosvg)
-    # `piec completions` and `piec man` run in the real shells and man (PiecCLITests), and the
-    # pre-commit hooks under the real pre-commit (Tests/packaging).
-    packages+=(zsh fish man-db pre-commit)
-    # `piec render -o x.mp4` pipes frames to the ffmpeg program (Tests/browser, Tests/package).
-    packages+=(ffmpeg)
-fi
+# present PACKAGE PROVIDES...: everything it provides is there (else, on Debian, it is installed).
+present() {
+    local package="$1" item
+    shift
+    [ "$*" = none ] && { dpkg_installed "$package"; return; }
+    for item in "$@"; do provided "$item" || return 1; done
+}
+
+while read -r package provides; do
+    # shellcheck disable=SC2086
+    present "$package" $provides || fail "$package is not on PATH: it must be installed already (this script does not install it)"
+done < <(entries toolchain)
 
 missing=()
-for p in "${packages[@]}"; do
-    if present "$p"; then say "ok       $p"; else say "missing  $p"; missing+=("$p"); fi
-done
+while read -r package provides; do
+    # shellcheck disable=SC2086
+    if present "$package" $provides; then say "ok       $package"; else say "missing  $package"; missing+=("$package"); fi
+done < <(entries apt)
+
+# PyPI packages of group test go into the Python that runs the tests (Debian's, beside its
+# python3-* packages); group bench's into bench/.venv, which bench/run.sh makes from this list.
+pypi_missing=()
+while read -r package provides; do
+    [[ " $groups " == *" test "* ]] || continue
+    # shellcheck disable=SC2086
+    if present "$package" $provides; then say "ok       $package (PyPI)"; else say "missing  $package (PyPI)"; pypi_missing+=("$package"); fi
+done < <(groups="test" entries pypi)
+
+install_pypi() {
+    [ "${#pypi_missing[@]}" -gt 0 ] || return 0
+    [ "$dry_run" = 1 ] && { say "dry run: would run $python -m pip install ${pypi_missing[*]}"; return 0; }
+    say "installing ${pypi_missing[*]} with $python -m pip"
+    "$python" -m pip install -q "${pypi_missing[@]}" 2>/dev/null ||
+        "$python" -m pip install -q --break-system-packages "${pypi_missing[@]}" ||
+        fail "could not install ${pypi_missing[*]} with $python -m pip"
+}
 
 # --- macOS: print what to do, continue with what is there ------------------------------------
 
 if [ "$(uname -s)" = Darwin ]; then
     if [ "${#missing[@]}" -gt 0 ]; then
         say "macOS: install the missing pieces with Homebrew, then re-run:"
-        say "  brew install libyaml pkg-config librsvg giflib webp ffmpeg"
-        say "  brew install --cask firefox inkscape   (then FIREFOX=/Applications/Firefox.app/Contents/MacOS/firefox)"
-        say "  python3 -m pip install pytest jsonschema pyyaml pillow cairosvg yamllint resvg-py"
+        say "  brew install libyaml pkg-config librsvg giflib webp ffmpeg hyperfine"
+        say "  brew install --cask firefox inkscape font-dejavu font-liberation font-wenquanyi-micro-hei"
+        say "    (then FIREFOX=/Applications/Firefox.app/Contents/MacOS/firefox)"
+        say "  python3 -m pip install pytest jsonschema pyyaml pillow cairosvg html5lib yamllint resvg-py pre-commit"
         say "  WebKitGTK (MiniBrowser, WebKitWebDriver, Xvfb, xsettingsd) is Linux-only: its tests fail on macOS"
         say "  Chromium/Chrome: set CHROMIUM=/path/to/binary (default: /Applications/Google Chrome.app)"
         say "continuing with what is present; the build or the tests will say what they lack"
@@ -126,22 +154,7 @@ if [ "$(uname -s)" = Darwin ]; then
     exit 0
 fi
 
-# resvg (Tests/browser/test_static_renderers.py) is not packaged by Debian: its Python binding
-# from PyPI, into the Python that runs the tests (Debian's, beside its python3-* packages).
-resvg_missing=0
-if [ "$browser" = 1 ] && [ "$(uname -s)" != Darwin ]; then
-    python="${PYTHON:-/usr/bin/python3}"
-    if "$python" -c 'import resvg_py' >/dev/null 2>&1; then say "ok       resvg-py (PyPI)"; else say "missing  resvg-py (PyPI)"; resvg_missing=1; fi
-fi
-install_resvg() {
-    [ "$resvg_missing" = 1 ] || return 0
-    [ "$dry_run" = 1 ] && { say "dry run: would run $python -m pip install resvg-py"; return 0; }
-    say "installing resvg-py with $python -m pip"
-    "$python" -m pip install -q resvg-py 2>/dev/null || "$python" -m pip install -q --break-system-packages resvg-py ||
-        fail "could not install resvg-py with $python -m pip"
-}
-
-[ "${#missing[@]}" -eq 0 ] && { install_resvg; say "nothing else to install"; exit 0; }
+[ "${#missing[@]}" -eq 0 ] && { install_pypi; say "nothing else to install"; exit 0; }
 
 command -v apt-get >/dev/null 2>&1 ||
     fail "missing: ${missing[*]}; no apt-get here: install them with your package manager"
@@ -175,7 +188,7 @@ fi
 
 if [ "$dry_run" = 1 ]; then
     say "dry run: would run apt-get update and apt-get install ${missing[*]}"
-    install_resvg
+    install_pypi
     exit 0
 fi
 
@@ -191,8 +204,10 @@ done
 say "installing ${install[*]}"
 "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${install[@]}"
 
-for p in "${missing[@]}"; do
-    present "$p" || fail "'$p' was installed but is still not usable (see the apt output above)"
-done
-install_resvg
+while read -r package provides; do
+    [[ " ${missing[*]} " == *" $package "* ]] || continue
+    # shellcheck disable=SC2086
+    present "$package" $provides || fail "'$package' was installed but is still not usable (see the apt output above)"
+done < <(entries apt)
+install_pypi
 say "done"
