@@ -21,7 +21,7 @@ IMPORT_CHECK = --explicit-target-dependency-import-check error
 # start on disk 3.07 ms instead of 4.06 ms with the Swift runtime alone linked in (6.5 ms with
 # none), 1000 full bundles 241 ms instead of 258 ms. The linker warns that some glibc functions
 # (`dlopen`, `getaddrinfo`, ...) need the shared glibc at run time: piec's paths never call
-# them (README, Release build). macOS ships
+# them (docs/dev/release-build.md). macOS ships
 # the Swift runtime and has no static executables, so nothing is added there.
 RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib -Xswiftc -static-executable,)
 # piec-render links librsvg, cairo, giflib and libwebp, and librsvg has no static library
@@ -33,7 +33,7 @@ RENDER_SCRATCH ?= .build-render
 # The Python that runs the browser tests is chosen after bootstrap has run (see scripts/python.sh).
 PYTHON_CMD = $$(scripts/python.sh || { echo "no python3 with pytest, jsonschema, yaml and PIL: run scripts/bootstrap.sh" >&2; exit 1; })
 
-.PHONY: help bootstrap gallery build test swift-test browser-test safety-test package-test vcs-test install uninstall dist dist-test fuzz schema goldens screenshot print-release-flags print-render-flags clean
+.PHONY: help bootstrap gallery build test swift-test browser-test docs docs-test safety-test package-test vcs-test install uninstall dist dist-test fuzz schema goldens screenshot print-release-flags print-render-flags clean
 
 help: ## list the targets
 	@echo "usage: make TARGET"
@@ -51,12 +51,13 @@ gallery: ## build every spec under specs/ into out/ with a release build
 build: ## debug build of piec
 	$(SWIFT) build
 
-test: ## everything CI runs: bootstrap, swift build, swift test, then the browser, safety, package and vcs tests
+test: ## everything CI runs: bootstrap, swift build, swift test, then the browser, docs, safety, package and vcs tests
 	scripts/bootstrap.sh
 	$(SWIFT) build $(IMPORT_CHECK)
 	$(SWIFT) test $(IMPORT_CHECK)
 	bench/run.sh --smoke --piec .build/debug/piec > /dev/null  # keeps the benchmark script working (~25 s with the browser harness at 8 slices)
 	PIEC_ENGINES= $(MAKE) --no-print-directory browser-test   # all three engines, whatever the environment says
+	$(MAKE) --no-print-directory docs-test
 	$(MAKE) --no-print-directory safety-test
 	$(MAKE) --no-print-directory package-test
 	$(MAKE) --no-print-directory vcs-test
@@ -68,6 +69,15 @@ browser-test: ## Tests/browser in Chromium, Firefox and WebKitGTK, plus rsvg/Ink
 	python="$(PYTHON_CMD)"; echo "browser tests with $$python"; "$$python" -m pytest -q Tests/browser
 	python="$(PYTHON_CMD)"; echo "label judge with DejaVu alone (Tests/browser/piectest/fonts.py)"; \
 		PIEC_FONTS=dejavu "$$python" -m pytest -q Tests/browser/test_fonts.py Tests/browser/test_label_layout.py
+
+docs: ## build the manual (mkdocs.yml, docs/) into site/ with MkDocs and piec's own fence (debug build of piec)
+	scripts/bootstrap.sh
+	$(SWIFT) build --product piec
+	PYTHONPATH=python PIEC=.build/debug/piec NO_MKDOCS_2_WARNING=1 .venv-docs/bin/mkdocs build --strict --quiet
+	@echo "docs: open site/index.html"
+
+docs-test: ## build the manual and check it: every piec block, links and images, pages in headless Chromium (needs a debug build)
+	python="$(PYTHON_CMD)"; echo "docs tests with $$python"; "$$python" -m pytest -q Tests/docs
 
 safety-test: ## output safety, limits and file-system tests under Tests/safety (needs a debug build)
 	python="$(PYTHON_CMD)"; echo "safety tests with $$python"; "$$python" -m pytest -q Tests/safety
@@ -127,4 +137,4 @@ print-render-flags: # the flags of piec-render's release build (bench/run.sh)
 	@echo "$(RENDER_FLAGS)"
 
 clean: ## remove build output
-	rm -rf .build .build-dist .build-dist-render $(RENDER_SCRATCH) dist $(OUT)
+	rm -rf .build .build-dist .build-dist-render $(RENDER_SCRATCH) dist $(OUT) site

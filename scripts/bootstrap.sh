@@ -2,9 +2,9 @@
 # Idempotent set-up of what piec needs to build and test, on Debian/Ubuntu (apt) or macOS (brew),
 # from the one list of dependencies, scripts/dependencies.txt.
 #
-#   scripts/bootstrap.sh              groups build and test: `make gallery` and `make test`
+#   scripts/bootstrap.sh              groups build, test and docs: `make test`, `make docs`
 #   scripts/bootstrap.sh --no-browser group build only: enough for `make gallery`, `make install`
-#   scripts/bootstrap.sh --bench      groups build, test and bench (a full bench/run.sh)
+#   scripts/bootstrap.sh --bench      groups build, test, docs and bench (a full bench/run.sh)
 #   scripts/bootstrap.sh --dry-run    report what is missing, install nothing
 #   scripts/bootstrap.sh --list       print the packages of the chosen groups, one per line
 #
@@ -19,15 +19,15 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 list="$here/dependencies.txt"
-groups="build test"
+groups="build test docs"
 [ "${PIEC_BOOTSTRAP_BROWSER:-1}" = 0 ] && groups="build"
 dry_run=0
 list_only=0
 for arg in "$@"; do
     case "$arg" in
         --no-browser) groups="build" ;;
-        --browser) groups="build test" ;;
-        --bench) groups="build test bench" ;;
+        --browser) groups="build test docs" ;;
+        --bench) groups="build test docs bench" ;;
         --dry-run) dry_run=1 ;;
         --list) list_only=1 ;;
         -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
@@ -129,13 +129,36 @@ while read -r package provides; do
     if present "$package" $provides; then say "ok       $package (PyPI)"; else say "missing  $package (PyPI)"; pypi_missing+=("$package"); fi
 done < <(groups="test" entries pypi)
 
+# The docs group's PyPI packages go into .venv-docs (made with the test Python's venv module).
+venv_docs="$here/../.venv-docs"
+docs_missing=()
+if [[ " $groups " == *" docs "* ]]; then
+    while read -r package provides; do
+        # shellcheck disable=SC2086
+        if [ -x "$venv_docs/bin/python" ] && python="$venv_docs/bin/python" present "$package" $provides; then
+            say "ok       $package (PyPI, .venv-docs)"
+        else
+            say "missing  $package (PyPI, .venv-docs)"; docs_missing+=("$package")
+        fi
+    done < <(groups="docs" entries pypi)
+fi
+
 install_pypi() {
+    install_docs
     [ "${#pypi_missing[@]}" -gt 0 ] || return 0
     [ "$dry_run" = 1 ] && { say "dry run: would run $python -m pip install ${pypi_missing[*]}"; return 0; }
     say "installing ${pypi_missing[*]} with $python -m pip"
     "$python" -m pip install -q "${pypi_missing[@]}" 2>/dev/null ||
         "$python" -m pip install -q --break-system-packages "${pypi_missing[@]}" ||
         fail "could not install ${pypi_missing[*]} with $python -m pip"
+}
+
+install_docs() {
+    [ "${#docs_missing[@]}" -gt 0 ] || return 0
+    [ "$dry_run" = 1 ] && { say "dry run: would install ${docs_missing[*]} into .venv-docs"; return 0; }
+    [ -x "$venv_docs/bin/python" ] || "$python" -m venv "$venv_docs" || fail "could not create .venv-docs with $python -m venv"
+    say "installing ${docs_missing[*]} into .venv-docs"
+    "$venv_docs/bin/python" -m pip install -q "${docs_missing[@]}" || fail "could not install ${docs_missing[*]} into .venv-docs"
 }
 
 # --- macOS: print what to do, continue with what is there ------------------------------------

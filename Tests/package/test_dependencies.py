@@ -59,7 +59,7 @@ def provided(prefix):
 
 
 def code_files(suffix):
-    roots = [REPO / "Tests", REPO / "bench", REPO / "scripts", REPO / "Fuzz", REPO / "Plugins"]
+    roots = [REPO / "Tests", REPO / "bench", REPO / "scripts", REPO / "Fuzz", REPO / "Plugins", REPO / "python"]
     return sorted(p for root in roots for p in root.rglob(f"*{suffix}")
                   if ".venv" not in p.parts and ".build" not in str(p.relative_to(REPO)).split("/")[0])
 

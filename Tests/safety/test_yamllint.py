@@ -27,8 +27,12 @@ def lint(paths):
 
 
 def readme_blocks():
-    text = (REPO / "README.md").read_text(encoding="utf-8")
-    return re.findall(r"^```yaml\n(.*?)^```", text, re.S | re.M)
+    """The ```yaml and ```piec blocks (with a spec in them) of README.md and the manual."""
+    blocks = []
+    for doc in [REPO / "README.md"] + sorted((REPO / "docs").rglob("*.md")):
+        text = doc.read_text(encoding="utf-8")
+        blocks += [b for b in re.findall(r"^```(?:yaml|piec[^\n]*)\n(.*?)^```", text, re.S | re.M) if b.strip()]
+    return blocks
 
 
 def test_example_specs_pass_yamllint_defaults():
@@ -40,7 +44,7 @@ def test_example_specs_pass_yamllint_defaults():
 
 def test_readme_yaml_blocks_pass_yamllint_defaults(tmp_path):
     blocks = readme_blocks()
-    assert blocks, "README.md has no ```yaml block"
+    assert len(blocks) >= 8, "README.md and docs/ have few ```yaml blocks"
     files = []
     for i, block in enumerate(blocks):
         f = tmp_path / f"readme-{i}.yaml"

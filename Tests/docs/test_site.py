@@ -1,0 +1,194 @@
+"""The manual is a test (issue 38): it builds with --strict, every ```piec block of docs/ is a
+chart on its page, no link or image is broken, a broken block fails the build at its line, two
+blocks on a page keep their own styles, and the pages draw their charts in headless Chromium and
+follow the dark theme."""
+
+import html
+import json
+import re
+import subprocess
+import tempfile
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from conftest import REPO, mkdocs
+from piectest.chromium import find_chromium
+
+DOCS = REPO / "docs"
+OPENER = re.compile(r"^(\s*)(`{3,}|~{3,})\s*(\S*)")
+
+
+def piec_blocks(text):
+    """The number of ```piec fences of a page that are not inside another fence."""
+    count, open_fence = 0, None
+    for line in text.splitlines():
+        m = OPENER.match(line)
+        if open_fence:
+            if m and m.group(2)[0] == open_fence[0] and len(m.group(2)) >= len(open_fence) and not m.group(3):
+                open_fence = None
+        elif m:
+            open_fence = m.group(2)
+            count += m.group(3) == "piec" or m.group(3).startswith("piec ")
+    return count
+
+
+def pages():
+    return sorted(p for p in DOCS.rglob("*.md"))
+
+
+def built(site, page):
+    return site / page.relative_to(DOCS).with_suffix(".html")
+
+
+def test_every_piec_block_is_a_chart_on_its_page(site):
+    total = 0
+    for page in pages():
+        blocks = piec_blocks(page.read_text(encoding="utf-8"))
+        out = built(site, page).read_text(encoding="utf-8")
+        charts = re.findall(r'<div class="piec"><svg xmlns="http://www.w3.org/2000/svg" class="piec-[a-z0-9-]+"', out)
+        assert len(charts) == blocks, f"{page.relative_to(REPO)}: {blocks} piec blocks, {len(charts)} charts in the page"
+        total += blocks
+    # the gallery alone holds every spec of specs/
+    assert total >= len(list((REPO / "specs").rglob("*.yaml"))) - len(list((REPO / "specs" / "transitions" / "before").glob("*.yaml")))
+
+
+def test_the_transitions_animate_from_their_previous_version(site):
+    """The animation page's blocks name `from`: each chart records a transition, not an enter."""
+    out = (site / "guide" / "animation.html").read_text(encoding="utf-8")
+    examples = sorted((REPO / "specs" / "transitions").glob("*.yaml"))
+    assert len(re.findall(r"@keyframes", out)) >= len(examples)
+    text = (DOCS / "guide" / "animation.md").read_text(encoding="utf-8")
+    for spec in examples:
+        assert f'file="specs/transitions/{spec.name}" from="specs/transitions/before/{spec.name}"' in text, spec.name
+
+
+class Links(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.refs, self.ids = [], set()
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if a.get("id"):
+            self.ids.add(a["id"])
+        for key in ("href", "src"):
+            if a.get(key) and tag in ("a", "img", "link", "script", "source"):
+                self.refs.append((tag, a[key]))
+
+
+def parsed(path, cache={}):
+    if path not in cache:
+        p = Links()
+        p.feed(path.read_text(encoding="utf-8", errors="replace"))
+        cache[path] = p
+    return cache[path]
+
+
+def test_no_internal_link_or_image_is_broken(site):
+    broken = []
+    checked = 0
+    for page in sorted(site.rglob("*.html")):
+        for tag, ref in parsed(page).refs:
+            parts = urlsplit(ref)
+            if parts.scheme or ref.startswith(("mailto:", "data:")):
+                continue
+            base = site if parts.path.startswith("/") else page.parent   # 404.html links from the root
+            target = page if not parts.path else (base / unquote(parts.path).lstrip("/")).resolve()
+            if target.is_dir():
+                target = target / "index.html"
+            checked += 1
+            if not target.exists():
+                broken.append(f"{page.relative_to(site)}: <{tag}> {ref}: no {target}")
+            elif parts.fragment and target.suffix == ".html" and unquote(parts.fragment) not in parsed(target).ids:
+                broken.append(f"{page.relative_to(site)}: <{tag}> {ref}: no id {parts.fragment!r}")
+    assert checked > 500
+    assert not broken, "\n".join(broken[:40])
+
+
+def project(tmp_path, page):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text(page, encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text("""site_name: t
+theme: {name: mkdocs}
+markdown_extensions:
+  - pymdownx.superfences:
+      custom_fences:
+        - name: piec
+          class: piec
+          format: !!python/name:piec.markdown.fence
+          validator: !!python/name:piec.markdown.validator
+""", encoding="utf-8")
+    return tmp_path
+
+
+GOOD = "```piec\npiec: 1\nslices:\n  - {label: A, value: 1}\n  - {label: B, value: 2}\n```\n"
+
+
+def test_a_broken_block_fails_the_build_with_the_page_and_its_line(piec, tmp_path):
+    page = "# T\n\n" + GOOD + "\nText.\n\n```piec\npiec: 1\nslices:\n  - {label: A, value: -1}\n```\n"
+    proc = mkdocs(piec, "build", "--strict", cwd=project(tmp_path, page))
+    out = proc.stdout + proc.stderr
+    assert proc.returncode != 0, out
+    # the block opens at line 12 of the page; its value is at line 15
+    assert "index.md" in out and "E0205" in out and "line 12 of the page" in out and "line 15" in out, out[-3000:]
+
+
+def test_an_unknown_option_fails_the_build(piec, tmp_path):
+    proc = mkdocs(piec, "build", "--strict", cwd=project(tmp_path, GOOD.replace("```piec\n", '```piec colour="red"\n')))
+    assert proc.returncode != 0 and "unknown option `colour`" in proc.stdout + proc.stderr
+
+
+def test_two_blocks_on_a_page_keep_their_own_names(piec, tmp_path):
+    other = GOOD.replace("value: 2", "value: 5")
+    proc = mkdocs(piec, "build", "--strict", cwd=project(tmp_path, GOOD + "\n" + other))
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    out = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    roots = re.findall(r'<svg xmlns="http://www.w3.org/2000/svg" class="(piec-[a-z0-9-]+)"', out)
+    assert len(roots) == 2 and roots[0] != roots[1], roots
+    frames = [set(re.findall(r"@keyframes ([\w-]+)", svg)) for svg in out.split('<div class="piec">')[1:]]
+    assert frames[0] and frames[1] and not frames[0] & frames[1], frames
+
+
+MEASURE = """<script>
+addEventListener('load', () => setTimeout(() => {
+  const charts = [...document.querySelectorAll('div.piec > svg')].map(svg => {
+    const r = svg.getBoundingClientRect();
+    const legend = svg.querySelector('.p-lg text');
+    return {w: r.width, h: r.height, fill: legend ? getComputedStyle(legend).fill : null};
+  });
+  const pre = document.createElement('pre');
+  pre.id = 'piec-result';
+  pre.textContent = JSON.stringify({scheme: document.body.getAttribute('data-md-color-scheme'), charts});
+  document.body.appendChild(pre);
+}, 300));
+</script>"""
+
+
+def measure(page, dark):
+    """What Chromium draws of a built page, in the light or the dark colour scheme."""
+    chromium = find_chromium()
+    assert chromium, "Chromium not found: run scripts/bootstrap.sh"
+    probe = page.with_name(page.stem + ".probe.html")
+    probe.write_text(page.read_text(encoding="utf-8").replace("</body>", MEASURE + "</body>"), encoding="utf-8")
+    with tempfile.TemporaryDirectory(prefix="piec-docs-chromium-") as profile:
+        cmd = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", f"--user-data-dir={profile}",
+               f"--blink-settings=preferredColorScheme={0 if dark else 1}", "--virtual-time-budget=5000",
+               "--dump-dom", probe.as_uri()]
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=180)
+    m = re.search(r'<pre id="piec-result">(.*?)</pre>', proc.stdout, re.S)
+    assert m, f"no measurement from {page}: {proc.stderr[-2000:]}"
+    return json.loads(html.unescape(m.group(1)))
+
+
+@pytest.mark.parametrize("name", ["index.html", "gallery.html", "guide/animation.html", "guide/labels.html"])
+def test_pages_draw_their_charts_and_follow_the_dark_theme(site, name):
+    light, dark = measure(site / name, dark=False), measure(site / name, dark=True)
+    assert light["charts"], f"{name}: no chart"
+    for k, chart in enumerate(light["charts"]):
+        assert chart["w"] > 50 and chart["h"] > 50, f"{name}: chart {k} drawn at {chart['w']}x{chart['h']}"
+    assert light["scheme"] == "default" and dark["scheme"] == "slate", (light["scheme"], dark["scheme"])
+    fills = [(a["fill"], b["fill"]) for a, b in zip(light["charts"], dark["charts"]) if a["fill"]]
+    assert fills and all(a != b for a, b in fills), f"{name}: legend colours light/dark {fills[:5]}"
