@@ -216,9 +216,16 @@ def test_python_runs_the_tests():
     assert not missing, f"declared but not importable by {sys.executable}: {missing}: run scripts/bootstrap.sh"
 
 
-def owners(path):
-    proc = subprocess.run(["dpkg-query", "-S", path], capture_output=True, text=True)
-    return {o.strip() for line in proc.stdout.splitlines() for o in line.split(":", 1)[0].split(",")} if proc.returncode == 0 else set()
+def owners_of(paths):
+    """{path: {Debian packages owning it}} from one dpkg-query call (diversions aside)."""
+    proc = subprocess.run(["dpkg-query", "-S", *paths], capture_output=True, text=True)
+    found = {}
+    for line in proc.stdout.splitlines():
+        if ": " not in line or line.startswith("diversion"):
+            continue
+        packages, path = line.split(": ", 1)
+        found.setdefault(path.strip(), set()).update(p.strip().split(":")[0] for p in packages.split(","))
+    return found
 
 
 @pytest.mark.skipif(shutil.which("dpkg-query") is None, reason="not a Debian system: dpkg cannot say who owns a file")
@@ -226,6 +233,15 @@ def test_every_declared_entry_holds_here():
     """What the list promises is what this machine has: a wrong package name or a provides that
     comes from another package fails here, not on a user's fresh machine."""
     wrong = []
+    candidates = set()
+    for group, kind, package, provides in entries():
+        for p in provides:
+            if p.startswith("prog:"):
+                for d in os.environ.get("PATH", "").split(":") + ["/usr/bin", "/bin"]:
+                    f = Path(d) / p[5:]
+                    if f.is_file():
+                        candidates.update({str(f), os.path.realpath(f)})
+    owners = owners_of(sorted(candidates))
     fonts = subprocess.run(["fc-list", ":", "family"], capture_output=True, text=True,
                            env={k: v for k, v in os.environ.items() if k != "FONTCONFIG_FILE"}).stdout
     families = {name.strip() for line in fonts.splitlines() for name in line.split(",")}
@@ -240,7 +256,7 @@ def test_every_declared_entry_holds_here():
                 if not found:
                     wrong.append((package, p, "not on PATH"))
                 elif kind == "apt":
-                    names = {o for f in found for candidate in (f, os.path.realpath(f)) for o in owners(candidate)}
+                    names = {o for f in found for candidate in (f, os.path.realpath(f)) for o in owners.get(candidate, ())}
                     if names and not any(o == package or o.startswith(package + "-") or o.startswith(package) for o in names):
                         wrong.append((package, p, f"comes from {sorted(names)}"))
             elif p.startswith("pc:"):
