@@ -24,7 +24,7 @@ public enum DriverDiagnostics {
     /// Codes that mean an I/O failure (exit status 74) rather than a spec error (exit status 1).
     public static let ioCodes: Set<DiagnosticCode> = [
         fileNotFound, unreadable, notRegularFile, noSpecs, symlinkRefused, foreignFiles, writeFailed,
-        RenderDiagnostics.missingTool, RenderDiagnostics.renderFailed,
+        RenderDiagnostics.missingTool, RenderDiagnostics.renderFailed, RenderDiagnostics.documentChanged,
     ]
 
     /// Catalog of PieDriver's codes for `piec explain`.

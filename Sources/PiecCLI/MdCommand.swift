@@ -40,15 +40,20 @@ struct Md<Raster: RasterLauncher>: Command {
         }
         // All or nothing: no document is touched while any has errors.
         guard status == .success else { throw ExitStatus(status.rawValue) }
+        try refuse(MarkdownImages.clashes(all), terminal)
         if check {
             let stale = all.flatMap { $0.stale(read: OutputFile.read) }
             for group in stale { terminal.err(DiagnosticRenderer.render(group, format: .human, color: terminal.colorOnStderr)) }
             if !stale.isEmpty { throw ExitStatus(PiecExitCode.stale.rawValue) }
             return
         }
+        // Nothing is written while a document no longer holds what was read (an edit saved
+        // meanwhile), and each document is compared again just before it is replaced.
+        try refuse(all.compactMap { $0.changedSinceRead(read: OutputFile.read) }, terminal)
         for images in all {
             var written = 0
             for output in images.outputs {
+                if output.line == nil, let changed = images.changedSinceRead(read: OutputFile.read) { try refuse([changed], terminal) }
                 if output.line != nil, let f = OutputFile.makeFolder(OutputFile.folder(of: output.path)) { try fail(f, images.document) }
                 switch OutputFile.write(output.bytes, to: output.path) {
                 case .success(.written): written += 1
@@ -72,6 +77,13 @@ struct Md<Raster: RasterLauncher>: Command {
             }
         }
         images.outputs.insert(contentsOf: gifs, at: images.outputs.count - 1)
+    }
+
+    /// Prints the groups and stops with their exit status; nothing when there are none.
+    private func refuse(_ groups: [FileDiagnostics], _ terminal: Terminal) throws(ExitStatus) {
+        guard !groups.isEmpty else { return }
+        for group in groups { terminal.err(DiagnosticRenderer.render(group, format: .human, color: terminal.colorOnStderr)) }
+        throw ExitStatus(PiecExitCode.forDiagnostics(groups.flatMap(\.diagnostics)).rawValue)
     }
 
     private func fail(_ failure: DriverFailure, _ document: String) throws(ExitStatus) {
@@ -119,6 +131,11 @@ private let mdSpec = CommandSpec(
         an unchanged one keeps the images and the transition it has. Diagnostics point at the \
         Markdown file's lines and columns. --check writes nothing and exits 2 when an image or \
         a reference is stale (for CI and the piec-md-check pre-commit hook).
+
+        Nothing is written while any block has errors, while two documents would write the same \
+        image (E0545: blocks of documents in one folder with the same id), or when a document no \
+        longer holds what was read (E0544: an edit saved while piec md ran is kept, and the \
+        document is compared again just before it is replaced).
         """,
     positional: PositionalSpec(name: "FILE", help: "Markdown documents.", repeatable: true, completion: .paths),
     options: [

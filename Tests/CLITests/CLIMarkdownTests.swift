@@ -50,4 +50,18 @@ import Testing
         let run = try w.run("md", "a.md")
         #expect(run.status == 1 && run.stderr.contains("a.md:7:1: error[E0542]"), "\(run.stderr)")
     }
+
+    /// Two documents of one folder whose blocks share an id would overwrite each other's images:
+    /// an error at both blocks, and nothing written.
+    @Test func twoDocumentsDrawingOneImageAreAnErrorAtBothBlocks() throws {
+        let w = try Workspace()
+        let block = "```piec\npiec: 1\nid: same\nslices: [{label: A, value: 1}]\n```\n"
+        try w.write("a.md", block)
+        try w.write("b.md", "# B\n\n" + block)
+        let run = try w.run("md", "a.md", "b.md")
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("a.md:1:1: error[E0545]") && run.stderr.contains("b.md:3:1: error[E0545]"), "\(run.stderr)")
+        #expect(!w.exists("piec"))
+        #expect(try String(contentsOfFile: w.url("a.md"), encoding: .utf8) == block)
+    }
 }

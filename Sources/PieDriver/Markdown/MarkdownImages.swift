@@ -37,6 +37,8 @@ public struct MarkdownImages: Sendable {
     }
 
     public var document: String
+    /// The document's bytes as read: it is rewritten only while it still holds them.
+    public var read: [UInt8] = []
     public var blocks: [Block] = []
     public var outputs: [Output] = []
     public var groups: [FileDiagnostics] = []
@@ -56,6 +58,7 @@ public struct MarkdownImages: Sendable {
             return result
         case .success(let file): doc = file
         }
+        result.read = doc.bytes
         let blocks = MarkdownDocument.blocks(doc.bytes)
         let docDir = SpecInputsReader.displayParent(path)
         let imageDir = SpecInputsReader.join(docDir, folder)
@@ -126,6 +129,43 @@ public struct MarkdownImages: Sendable {
         d.range = d.range.map(move) ?? .point(SourceLocation(line: block.firstLine, column: 1))
         d.labels = d.labels.map { DiagnosticLabel(range: move($0.range), message: $0.message) }
         return d
+    }
+
+    /// E0544 when the document no longer holds the bytes it was read with (nil: it does).
+    public func changedSinceRead(read: (String) -> [UInt8]?) -> FileDiagnostics? {
+        guard read(document) != self.read else { return nil }
+        let d = Diagnostic.error(RenderDiagnostics.documentChanged, "`\(document)` changed while piec md ran; nothing of it was written",
+                                 at: .point(SourceLocation(line: 1, column: 1)), help: "run `piec md \(document)` again")
+        return FileDiagnostics(path: document, file: nil, diagnostics: [d])
+    }
+
+    /// E0545 at both blocks for every image two documents of one run would write (the first
+    /// document's block is named in the second's message, and the other way round).
+    public static func clashes(_ all: [MarkdownImages]) -> [FileDiagnostics] {
+        var owner: [String: (document: String, line: Int)] = [:]
+        var found: [String: [Diagnostic]] = [:]
+        for images in all {
+            for output in images.outputs {
+                guard let line = output.line else { continue }
+                let key = normalized(output.path)
+                guard let first = owner[key] else { owner[key] = (images.document, line); continue }
+                guard first.document != images.document else { continue }
+                func clash(_ here: String, _ at: Int, _ there: String, _ thereLine: Int) {
+                    let d = Diagnostic.error(RenderDiagnostics.sharedImage, "this block and the one at \(there):\(thereLine) both draw `\(output.path)`",
+                                             at: .point(SourceLocation(line: at, column: 1)), help: "give one of them another `id:`")
+                    if !(found[here] ?? []).contains(where: { $0.message == d.message }) { found[here, default: []].append(d) }
+                }
+                clash(images.document, line, first.document, first.line)
+                clash(first.document, first.line, images.document, line)
+            }
+        }
+        return all.compactMap { images in found[images.document].map { FileDiagnostics(path: images.document, file: nil, diagnostics: $0) } }
+    }
+
+    /// A path without `.` components or doubled slashes, for comparing output paths.
+    static func normalized(_ path: String) -> String {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
     }
 
     /// `--check`: one E0541 per output whose file is missing or differs (the document's own

@@ -6,6 +6,8 @@ public enum RenderDiagnostics {
     public static let staleImage = DiagnosticCode("E0541")
     public static let duplicateBlock = DiagnosticCode("E0542")
     public static let renderFailed = DiagnosticCode("E0543")
+    public static let documentChanged = DiagnosticCode("E0544")
+    public static let sharedImage = DiagnosticCode("E0545")
 
     public static let catalog: [CodeInfo] = [
         CodeInfo("E0540", "a program piec needs is not installed", """
@@ -30,6 +32,20 @@ public enum RenderDiagnostics {
             librsvg, cairo, giflib, libwebp or ffmpeg failed on a frame piec generated (the \
             message says which and why). This is a bug in piec or in that library: please \
             report it with the spec. Exit status 74.
+            """),
+        CodeInfo("E0544", "a Markdown document changed while piec md ran", """
+            `piec md` rewrites a document (the image references under its blocks) from the bytes \
+            it read at the start. Before it writes anything, and again just before it replaces \
+            the document, it reads the document once more; when the bytes differ (an editor \
+            saved it meanwhile), it writes nothing of that document, so the edit is kept. Run \
+            `piec md FILE.md` again. Exit status 74.
+            """),
+        CodeInfo("E0545", "two Markdown documents draw the same image", """
+            The blocks of documents in one folder share the image folder (`--dir`, default \
+            `piec/`), so two documents whose blocks have the same `id:` would write the same \
+            `DIR/<id>.svg` and each overwrite the other's chart. Give one of the blocks another \
+            `id:`, or give the documents different `--dir` folders in separate runs. Exit \
+            status 1.
             """),
     ]
 }
