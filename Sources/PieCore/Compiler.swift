@@ -19,6 +19,8 @@ public struct CompileRequest: Sendable {
     public var reportsLayout = false
     /// The input limits the spec and its previous version are loaded with (`--max-slices`).
     public var limits = SpecLimits()
+    /// `--dark-selector`: the page selector the dark rules are keyed to (`DarkSelector`).
+    public var darkSelector: String?
     public init(source: SourceFile, defaultID: String, svgOnly: Bool = false, previous: PreviousSource? = nil) {
         self.source = source
         self.defaultID = defaultID
@@ -61,6 +63,8 @@ public struct CheckedSpec: Sendable {
     public var related: [FileDiagnostics] = []
     /// Where the spec's slices are (the layout's warnings point at them).
     public var labelLocations = LabelWarnings.Locations()
+    /// `CompileRequest.darkSelector`.
+    public var darkSelector: String?
 }
 
 /// The pure compiler: spec source -> checked spec -> layout -> transition plan -> bundle.
@@ -88,6 +92,7 @@ public enum Compiler {
         var checked = CheckedSpec(spec: spec, previous: previousSpec, sourceBytes: request.inputs.hashedBytes(spec: request.source.bytes),
                                   svgOnly: request.svgOnly, diagnostics: diagnostics, related: loaded.related)
         checked.labelLocations = LabelWarnings.Locations(loaded.locations)
+        checked.darkSelector = request.darkSelector
         guard !request.validateOnly else {
             if request.reportsLayout { diagnostics += LabelWarnings.make(Layout.layout(spec), locations: checked.labelLocations) }
             var result = CompileResult(bundle: nil, spec: spec, diagnostics: diagnostics)
@@ -104,7 +109,8 @@ public enum Compiler {
     /// `deferred`: the result holds `files` (generated when the driver takes them, one step at
     /// a time) instead of `bundle`.
     public static func generate(_ checked: CheckedSpec, deferred: Bool = false) -> CompileResult {
-        let compiled = Transition.between(old: checked.previous, new: checked.spec)
+        var compiled = Transition.between(old: checked.previous, new: checked.spec)
+        if let selector = checked.darkSelector { compiled = compiled.keyingDark(to: selector) }
         let diagnostics = checked.diagnostics + LabelWarnings.make(compiled.layout, locations: checked.labelLocations)
         let warnings = (diagnostics + checked.related.flatMap(\.diagnostics)).filter { $0.severity == .warning }
         let files = BundleWriter.files(spec: checked.spec, sourceBytes: checked.sourceBytes, chart: compiled, svgOnly: checked.svgOnly,

@@ -20,6 +20,8 @@ public struct BuildRequest: Sendable {
     public var from: String?
     /// `--svg-only`: each bundle is chart.svg alone.
     public var svgOnly: Bool
+    /// `--dark-selector`: the dark rules keyed to a page selector (`DarkSelector`).
+    public var darkSelector: String?
 
     public init(inputs: [String], outputDir: String = "out", mode: Mode = .write, from: String? = nil, svgOnly: Bool = false) {
         self.inputs = inputs
@@ -110,9 +112,12 @@ extension Builder {
         }
         // `--check` may take the fast path too: a bundle UpToDate proves current was built from
         // this spec, so the previous it records is the one the check rebuilds from.
+        // A dark selector is not in the manifest's head, so a bundle built without it is no proof.
         let fastPath = skipsUpToDateBundles && request.mode != .validate && request.output == .bundle && request.from == nil
+            && request.darkSelector == nil
         var builder = self
         builder.defersBundles = request.mode == .write
+        builder.darkSelector = request.darkSelector
         report.outcomes = builder.compileAll(discovery.inputs, previous: writes ? previous : .request, output: request.output,
                                      upToDateIn: fastPath ? request.outputDir : nil, progress: progress)
         guard discovery.problems.isEmpty, !report.outcomes.contains(where: \.hasErrors) else { return report }
@@ -139,6 +144,7 @@ extension BuildRequest {
         if outputDir != "out" { words += ["-o", outputDir] }
         if svgOnly { words.append("--svg-only") }
         if let from { words += ["--from", from] }
+        if let darkSelector { words += ["--dark-selector", darkSelector] }
         if maxSlices != SpecLimits.defaultMaxSlices { words += ["--max-slices", String(maxSlices)] }
         return words.map(shellQuoted).joined(separator: " ")
     }

@@ -17,6 +17,8 @@ public struct Builder: Sendable {
     /// builder generates: a large chart's files are then written one step at a time instead of
     /// all held at once. `build` sets it when it writes.
     public var defersBundles = false
+    /// `BuildRequest.darkSelector`, given to every compile.
+    public var darkSelector: String?
 
     public init(compile: @escaping CompileFunction = DefaultPipeline.compile, limits: SpecLimits = SpecLimits(), jobs: Int = defaultJobCount) {
         self.compile = compile
@@ -107,6 +109,7 @@ public struct Builder: Sendable {
         request.reportsLayout = output == .none
         request.inputs = gathered.inputs
         request.limits = limits
+        request.darkSelector = darkSelector
         func finished(_ outcome: SpecOutcome, related: [FileDiagnostics] = []) -> SpecOutcome {
             var outcome = outcome
             outcome.related = related

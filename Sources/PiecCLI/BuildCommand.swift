@@ -1,3 +1,4 @@
+import PieCore
 import PieDriver
 
 /// `piec build`: compile specs and write their bundles (or compare them with `--check`).
@@ -30,6 +31,7 @@ struct Build: Command {
                     completes: .directories),
             .flag("check", help: "Write nothing; exit 2 when a committed bundle is missing or differs."),
             .flag("svg-only", help: "Write only chart.svg in each bundle (no CSS, HTML or manifest)."),
+            .option("dark-selector", .text("SELECTOR"), help: "Key the charts' dark look to this page selector instead of the reader's system, for charts inlined in a docs site with a theme switch: [data-md-color-scheme=slate] (Material for MkDocs), .coal (mdBook).", completes: .none),
             .option("from", .text("REF"), help: "Animate from this previous version instead of what readers last saw: a spec file, a bundle folder (or a folder of bundles), a git revision such as HEAD~1, or none.",
                     completes: .paths),
         ])
@@ -39,6 +41,7 @@ struct Build: Command {
     var check: Bool
     var svgOnly: Bool
     var from: String?
+    var darkSelector: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         options = try SpecOptions(arguments)
@@ -46,11 +49,17 @@ struct Build: Command {
         check = arguments.flag("check")
         svgOnly = arguments.flag("svg-only")
         from = arguments.value("from")
+        darkSelector = arguments.value("dark-selector")
+        if let darkSelector, let problem = DarkSelector.problem(darkSelector) {
+            throw UsageError(message: "--dark-selector `\(darkSelector)`: \(problem)",
+                             help: ["give a plain selector such as [data-md-color-scheme=slate] or .coal"])
+        }
     }
 
     func run() throws(ExitStatus) {
-        let request = BuildRequest(inputs: options.inputs, outputDir: output, mode: check ? .checkStale : .write, from: from,
+        var request = BuildRequest(inputs: options.inputs, outputDir: output, mode: check ? .checkStale : .write, from: from,
                                    svgOnly: svgOnly)
+        request.darkSelector = darkSelector
         let status = Reporter(format: options.format).run(request, builder: options.builder)
         if status != .success { throw ExitStatus(status.rawValue) }
     }

@@ -155,4 +155,22 @@ import Testing
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.isEmpty)
     }
+
+    /// `--dark-selector`: the dark rules follow a docs host's theme switch; `--check` and its
+    /// fix command keep the option; a selector that could leave the rule is a usage error.
+    @Test func darkSelectorKeysTheDarkLookToThePage() throws {
+        let w = try Workspace()
+        try w.write("d.yaml", "piec: 1\ntheme: {dark: auto}\nslices:\n  - {label: A, value: 1}\n  - {label: B, value: 2}\n")
+        let built = try w.run("build", "d.yaml", "-o", "out", "--dark-selector", "[data-md-color-scheme=slate]")
+        #expect(built.status == 0, "\(built.stderr)")
+        let svg = try String(contentsOfFile: w.url("out/d/chart.svg"), encoding: .utf8)
+        #expect(svg.contains("[data-md-color-scheme=slate] &{") && !svg.contains("prefers-color-scheme:dark"))
+        #expect(try w.run("build", "d.yaml", "-o", "out", "--dark-selector", "[data-md-color-scheme=slate]", "--check").status == 0)
+        let stale = try w.run("build", "d.yaml", "-o", "out", "--check")
+        #expect(stale.status == 2, "\(stale.stderr)")
+        let other = try w.run("build", "d.yaml", "-o", "out", "--dark-selector", ".coal", "--check")
+        #expect(other.status == 2 && other.stderr.contains("--dark-selector .coal"), "\(other.stderr)")
+        let bad = try w.run("build", "d.yaml", "-o", "out", "--dark-selector", "}body{color:red")
+        #expect(bad.status == 64 && bad.stderr.contains("--dark-selector"), "\(bad.stderr)")
+    }
 }

@@ -159,9 +159,16 @@ addEventListener('load', () => setTimeout(() => {
     const legend = svg.querySelector('.p-lg text');
     return {w: r.width, h: r.height, fill: legend ? getComputedStyle(legend).fill : null};
   });
+  const scheme = document.body.getAttribute('data-md-color-scheme');
+  // The reader picks the other palette with Material's toggle (it sets this attribute).
+  document.body.setAttribute('data-md-color-scheme', scheme === 'slate' ? 'default' : 'slate');
+  const toggled = [...document.querySelectorAll('div.piec > svg')].map(svg => {
+    const legend = svg.querySelector('.p-lg text');
+    return legend ? getComputedStyle(legend).fill : null;
+  });
   const pre = document.createElement('pre');
   pre.id = 'piec-result';
-  pre.textContent = JSON.stringify({scheme: document.body.getAttribute('data-md-color-scheme'), charts});
+  pre.textContent = JSON.stringify({scheme, charts, toggled});
   document.body.appendChild(pre);
 }, 300));
 </script>"""
@@ -192,3 +199,6 @@ def test_pages_draw_their_charts_and_follow_the_dark_theme(site, name):
     assert light["scheme"] == "default" and dark["scheme"] == "slate", (light["scheme"], dark["scheme"])
     fills = [(a["fill"], b["fill"]) for a, b in zip(light["charts"], dark["charts"]) if a["fill"]]
     assert fills and all(a != b for a, b in fills), f"{name}: legend colours light/dark {fills[:5]}"
+    # Material's toggle switches the charts with the page, whatever the system says.
+    assert [c["fill"] for c in dark["charts"]] == light["toggled"], f"{name}: toggled to dark"
+    assert [c["fill"] for c in light["charts"]] == dark["toggled"], f"{name}: toggled to light"

@@ -9,7 +9,10 @@
               validator: !!python/name:piec.markdown.validator
 
 Each block is a spec; it becomes the animated chart inline (piec's chart.svg: CSS animation, no
-script), entering as the spec's `animation.enter` says. Options after the info string:
+script), entering as the spec's `animation.enter` says. Its dark look follows the reader's
+system (`prefers-color-scheme`); `format: !!python/name:piec.markdown.material` instead keys it
+to Material's palette toggle (`[data-md-color-scheme=slate]`, `piec build --dark-selector`).
+Options after the info string:
 
 - `file="PATH"`: build that spec file instead of the block's text (which is then empty), so its
   data files and `.piec.yaml` defaults are found beside it;
@@ -58,7 +61,7 @@ def validator(language, inputs, options, attrs, md):
     return True
 
 
-def fence(source, language, class_name, options, md, **kwargs):
+def fence(source, language, class_name, options, md, dark_selector=None, **kwargs):
     """The HTML of one ```piec block: the chart's SVG inline (and its source with show)."""
     line = _page_line(md, source)
     named = options.get("file")
@@ -69,7 +72,7 @@ def fence(source, language, class_name, options, md, **kwargs):
             source = Path(named).read_text(encoding="utf-8")
         except OSError as error:
             raise SuperFencesException(f"piec block at line {line} of the page: cannot read {named}: {error.strerror}")
-    svg = _compile(source, options.get("from"), line, named)
+    svg = _compile(source, options.get("from"), line, named, dark_selector)
     parts = []
     if options.get("show") == "source":
         parts.append(f'<pre class="piec-source"><code class="language-yaml">{html.escape(source)}</code></pre>')
@@ -77,7 +80,15 @@ def fence(source, language, class_name, options, md, **kwargs):
     return "\n".join(parts)
 
 
-def _compile(source, previous, line, named=None):
+MATERIAL_DARK = "[data-md-color-scheme=slate]"
+
+
+def material(source, language, class_name, options, md, **kwargs):
+    """`fence` for Material for MkDocs: the dark look follows its palette toggle."""
+    return fence(source, language, class_name, options, md, dark_selector=MATERIAL_DARK, **kwargs)
+
+
+def _compile(source, previous, line, named=None, dark_selector=None):
     digest = hashlib.sha256(source.encode("utf-8")).hexdigest()[:10]
     with tempfile.TemporaryDirectory(prefix="piec-fence-") as tmp:
         if named:
@@ -88,6 +99,8 @@ def _compile(source, previous, line, named=None):
         out = Path(tmp) / "out"
         command = [binary(), "build", str(spec), "-o", str(out), "--svg-only", "--format", "json",
                    "--from", os.path.abspath(previous) if previous else "none"]
+        if dark_selector:
+            command += ["--dark-selector", dark_selector]
         proc = subprocess.run(command, capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
         diagnostics = [json.loads(x) for x in proc.stdout.splitlines() if x.startswith("{")]
         where = f"piec block at line {line} of the page" if line else f"piec block ({named})" if named else "piec block"

@@ -15,12 +15,19 @@ extension DarkTheme {
         }
     }
 
-    /// `body`'s rules in the dark look: inside `prefers-color-scheme: dark`, or as they are
-    /// when the dark look is forced (`piec md`'s dark images).
+    /// `body`'s rules in the dark look: inside `prefers-color-scheme: dark`, under the page's
+    /// dark selector (a nested rule: `[data-theme=dark] &{...}` matches the chart inside it), or
+    /// as they are when the dark look is forced (`piec md`'s dark images).
     func rules(into out: inout ByteWriter, _ body: (inout ByteWriter) -> Void) {
-        if !forced { out.raw("@media (prefers-color-scheme:dark){\n") }
+        if forced { return body(&out) }
+        if let selector {
+            out.raw(selector)
+            out.raw(" &{\n")
+        } else {
+            out.raw("@media (prefers-color-scheme:dark){\n")
+        }
         body(&out)
-        if !forced { out.raw("}\n") }
+        out.raw("}\n")
     }
 
     /// `<head>#rrggbb}` and a newline: one rule with a single colour value.

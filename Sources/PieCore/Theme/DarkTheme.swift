@@ -27,6 +27,9 @@ public struct DarkTheme: Sendable, Hashable {
     public var track: Color?
     /// The rules apply whatever the reader's colour scheme (`ForcedTheme.dark`): no media query.
     public var forced = false
+    /// Keys the dark rules to a page's theme selector instead of the reader's system
+    /// (`--dark-selector`, `DarkSelector`): `SELECTOR &{...}` in the chart's scope block.
+    public var selector: String?
 
     /// Text colour on `background`: the light ink when it contrasts >= 4.5, else black or white.
     static func ink(on background: Color) -> Color {

@@ -106,6 +106,15 @@ public enum Transition {
 }
 
 extension CompiledChart {
+    /// The chart with its dark rules keyed to `selector` (a `DarkSelector`-checked page
+    /// selector) instead of `prefers-color-scheme` (every ring's too).
+    public func keyingDark(to selector: String) -> CompiledChart {
+        var chart = self
+        chart.layout.dark?.selector = selector
+        for i in chart.rings.indices { chart.rings[i].layout.dark?.selector = selector }
+        return chart
+    }
+
     /// The chart with its look forced (every ring's too); its bundle's chart.svg shows only it.
     public func forcing(_ theme: ForcedTheme) -> CompiledChart {
         var chart = self
