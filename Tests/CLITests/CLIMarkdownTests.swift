@@ -64,4 +64,18 @@ import Testing
         #expect(!w.exists("piec"))
         #expect(try String(contentsOfFile: w.url("a.md"), encoding: .utf8) == block)
     }
+
+    /// An unclosed block and a reference that lost its end marker are located errors, and
+    /// nothing is written (issue 42: the reference landed inside the open code block; two
+    /// pictures stood under the block).
+    @Test func damagedBlocksAndReferencesAreRefused() throws {
+        let w = try Workspace()
+        try w.write("open.md", "# Open\n\n```piec\npiec: 1\nslices: [{label: A, value: 1}]\n")
+        let open = try w.run("md", "open.md")
+        #expect(open.status == 1 && open.stderr.contains("open.md:3:1: error[E0546]"), "\(open.stderr)")
+        try w.write("cut.md", "```piec\npiec: 1\nid: a\nslices: [{label: A, value: 1}]\n```\n<!-- piec:begin a -->\n<img src=\"piec/a.svg\">\n\nText.\n")
+        let cut = try w.run("md", "cut.md")
+        #expect(cut.status == 1 && cut.stderr.contains("cut.md:6:1: error[E0547]"), "\(cut.stderr)")
+        #expect(!w.exists("piec"))
+    }
 }

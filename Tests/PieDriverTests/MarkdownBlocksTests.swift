@@ -41,7 +41,8 @@ import Testing
         // A fence of the other character does not close it.
         let blocks = MarkdownDocument.blocks(bytes("```piec\nx: 1\n~~~\ny: 2"))
         #expect(blocks.count == 1 && text(blocks[0].source) == "x: 1\n~~~\ny: 2\n")
-        #expect(blocks[0].end == 21 && blocks[0].reference == nil)
+        #expect(blocks[0].end == 21 && blocks[0].reference == nil && blocks[0].unclosed)
+        #expect(!MarkdownDocument.blocks(bytes("```piec\nx: 1\n```\n"))[0].unclosed)
         // A shorter closing fence does not close a longer opening one.
         let longer = MarkdownDocument.blocks(bytes("````piec\nx: 1\n```\n````\n"))
         #expect(text(longer[0].source) == "x: 1\n```\n")
@@ -77,10 +78,52 @@ import Testing
     @Test func anOrphanedOrUnclosedRegionIsLeftAlone() {
         let doc = bytes("<!-- piec:begin old -->\nx\n<!-- piec:end -->\n```piec\nid: a\n```\n<!-- piec:begin a -->\nno end\n")
         let blocks = MarkdownDocument.blocks(doc)
-        #expect(blocks[0].reference == nil)
+        #expect(blocks[0].reference == nil && blocks[0].danglingMarker == 7)
         let out = text(MarkdownDocument.rewrite(doc, blocks: blocks, regions: [region("a")]))
         #expect(out.hasPrefix("<!-- piec:begin old -->\nx\n<!-- piec:end -->\n```piec\nid: a\n```\n<!-- piec:begin a -->\n<img"))
         #expect(out.hasSuffix("<!-- piec:end -->\n<!-- piec:begin a -->\nno end\n"))
+    }
+
+    /// Where CommonMark shows no code block, there is no piec block (issue 42): fences inside
+    /// an HTML comment, a <pre> or a block-level tag's lines up to a blank line.
+    @Test func fencesInsideHTMLBlocksAreNotBlocks() {
+        let doc = """
+            <!--
+            ```piec
+            in: a comment
+            ```
+            -->
+            <details>
+            ```piec
+            in: a details block, no blank line
+            ```
+            </details>
+
+            <pre>
+
+            ```piec
+            in: pre
+            ```
+            </pre>
+            <div>
+
+            ```piec
+            after: a blank line
+            ```
+            <!-- piec:begin x --> is a one-line comment
+            ```piec
+            after: a comment line
+            ```
+
+            """
+        let blocks = MarkdownDocument.blocks(bytes(doc))
+        #expect(blocks.map { text($0.source) } == ["after: a blank line\n", "after: a comment line\n"])
+        #expect(blocks.map(\.firstLine) == [21, 25])
+    }
+
+    @Test func aByteOrderMarkBeforeTheFirstFenceIsSkipped() {
+        let blocks = MarkdownDocument.blocks([0xEF, 0xBB, 0xBF] + bytes("```piec\nid: a\n```\n"))
+        #expect(blocks.count == 1 && text(blocks[0].source) == "id: a\n" && blocks[0].firstLine == 2)
     }
 }
 

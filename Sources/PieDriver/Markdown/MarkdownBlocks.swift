@@ -5,8 +5,11 @@
 /// backticks or tildes, closed by a line of the same character at least as long, or by the end
 /// of the document) whose info string's first word is `piec`. Its text is the lines between the
 /// fences with the opening fence's indentation removed. Fences inside another fence are text
-/// (a ````` ```` ````` block that shows a ```piec example is not a block); so are fences in
-/// block quotes and list items, which piec does not look into.
+/// (a ````` ```` ````` block that shows a ```piec example is not a block), and so are fences
+/// inside the HTML blocks CommonMark knows by their first line (`MarkdownHTMLBlock`: comments,
+/// `<pre>`, `<script>`, `<style>`, `<textarea>`, `<?...?>`, `<!X>`, CDATA, and block-level tags
+/// up to the next blank line); so are fences in block quotes and list items, which piec does not
+/// look into. A byte order mark before the first line is skipped.
 ///
 /// The reference is the region from a line `<!-- piec:begin ID -->` to a line
 /// `<!-- piec:end -->` that follows the closing fence, blank lines allowed between. Rewriting
@@ -26,6 +29,12 @@ public struct MarkdownBlock: Sendable, Equatable {
     public var reference: Range<Int>?
     /// The id its `piec:begin` marker names.
     public var referenceID: String?
+    /// The block has no closing fence: it runs to the end of the document (refused by piec md,
+    /// which would otherwise write its reference inside the open code block).
+    public var unclosed = false
+    /// Document line (1-based) of a `piec:begin` marker under the block with no `piec:end`
+    /// after it (refused: a new reference would stand beside the damaged one).
+    public var danglingMarker: Int?
 }
 
 public enum MarkdownDocument {
@@ -84,12 +93,24 @@ public enum MarkdownDocument {
 
     /// The document's piec blocks, in order.
     public static func blocks(_ bytes: [UInt8]) -> [MarkdownBlock] {
-        let lines = lines(bytes)
+        var lines = lines(bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]), !lines.isEmpty { lines[0].start += 3 }
         var result: [MarkdownBlock] = []
         var k = 0
+        var paragraph = false    // a paragraph is open (kind 7 HTML cannot interrupt it)
         while k < lines.count {
             let text = bytes[lines[k].start..<lines[k].textEnd]
-            guard let open = fence(text) else { k += 1; continue }
+            if let html = MarkdownHTMLBlock.start(text, inParagraph: paragraph) {
+                k = MarkdownHTMLBlock.end(html, bytes, lines, from: k) + 1
+                paragraph = false
+                continue
+            }
+            guard let open = fence(text) else {
+                paragraph = continuesParagraph(text, open: paragraph)
+                k += 1
+                continue
+            }
+            paragraph = false
             // The closing fence: same character, at least as long, nothing but spaces after.
             var close = k + 1
             while close < lines.count {
@@ -108,7 +129,11 @@ public enum MarkdownDocument {
                 }
                 let end = close < lines.count ? lines[close].next : bytes.count
                 var block = MarkdownBlock(source: source, firstLine: k + 2, removed: removed, end: end)
-                if close < lines.count { (block.reference, block.referenceID) = reference(bytes, lines, after: close) }
+                block.unclosed = close >= lines.count
+                if close < lines.count {
+                    (block.reference, block.referenceID) = reference(bytes, lines, after: close)
+                    if block.reference == nil { block.danglingMarker = danglingMarker(bytes, lines, after: close) }
+                }
                 result.append(block)
             }
             k = close + 1
@@ -128,6 +153,28 @@ public enum MarkdownDocument {
         while e < lines.count, String(decoding: bytes[lines[e].start..<lines[e].textEnd], as: UTF8.self).trimmingSpaces() != endMarker { e += 1 }
         guard e < lines.count else { return (nil, nil) }
         return (lines[k].start..<lines[e].next, id)
+    }
+
+    /// Whether a paragraph is open after `text` (not a fence, not HTML): a blank line or an ATX
+    /// heading closes it; an indented line starts an indented code block when none was open.
+    static func continuesParagraph(_ text: ArraySlice<UInt8>, open: Bool) -> Bool {
+        if isBlank(text) { return false }
+        let indent = text.prefix { $0 == 0x20 }.count
+        if indent >= 4 { return open }
+        let rest = text.dropFirst(indent)
+        let hashes = rest.prefix { $0 == 0x23 }.count
+        if hashes >= 1, hashes <= 6, rest.count == hashes || rest[rest.startIndex + hashes] == 0x20 { return false }
+        return true
+    }
+
+    /// The line (1-based) of a `piec:begin` marker opening the region after `fenceLine` that has
+    /// no `piec:end` marker after it.
+    static func danglingMarker(_ bytes: [UInt8], _ lines: [Line], after fenceLine: Int) -> Int? {
+        var k = fenceLine + 1
+        while k < lines.count, isBlank(bytes[lines[k].start..<lines[k].textEnd]) { k += 1 }
+        guard k < lines.count else { return nil }
+        let first = String(decoding: bytes[lines[k].start..<lines[k].textEnd], as: UTF8.self)
+        return first.hasPrefix(beginMarker) ? k + 1 : nil
     }
 
     /// The reference region for `id`: the markers around `body` (one line per element),

@@ -68,6 +68,10 @@ public struct MarkdownImages: Sendable {
         var regions: [[UInt8]] = []
         var seen: [String: Int] = [:]
         for (n, block) in blocks.enumerated() {
+            if let problem = damage(block) {
+                diagnostics.append(problem)
+                continue
+            }
             let source = SourceFile(path: path, bytes: block.source)
             let gathered = SpecInputsReader.gather(specPath: path, source: source, limits: limits)
             var request = CompileRequest(source: source, defaultID: "\(stem)-\(n + 1)", svgOnly: true)
@@ -107,6 +111,21 @@ public struct MarkdownImages: Sendable {
         }
         result.outputs.append(Output(path: path, bytes: MarkdownDocument.rewrite(doc.bytes, blocks: blocks, regions: regions), line: nil))
         return result
+    }
+
+    /// E0546 for a block with no closing fence, E0547 for a reference without its end marker.
+    static func damage(_ block: MarkdownBlock) -> Diagnostic? {
+        if block.unclosed {
+            return .error(RenderDiagnostics.unclosedBlock, "this ```piec block has no closing fence",
+                          at: .point(SourceLocation(line: block.firstLine - 1, column: 1)),
+                          help: "close it with a line of as many backticks (or tildes) as it opens with")
+        }
+        if let line = block.danglingMarker {
+            return .error(RenderDiagnostics.damagedReference, "this image reference has no `\(MarkdownDocument.endMarker)`",
+                          at: .point(SourceLocation(line: line, column: 1)),
+                          help: "put `\(MarkdownDocument.endMarker)` back after the reference, or delete the reference")
+        }
+        return nil
     }
 
     /// The image reference: a `<picture>` whose dark source GitHub picks by its own theme

@@ -8,6 +8,8 @@ public enum RenderDiagnostics {
     public static let renderFailed = DiagnosticCode("E0543")
     public static let documentChanged = DiagnosticCode("E0544")
     public static let sharedImage = DiagnosticCode("E0545")
+    public static let unclosedBlock = DiagnosticCode("E0546")
+    public static let damagedReference = DiagnosticCode("E0547")
 
     public static let catalog: [CodeInfo] = [
         CodeInfo("E0540", "a program piec needs is not installed", """
@@ -46,6 +48,20 @@ public enum RenderDiagnostics {
             `DIR/<id>.svg` and each overwrite the other's chart. Give one of the blocks another \
             `id:`, or give the documents different `--dir` folders in separate runs. Exit \
             status 1.
+            """),
+        CodeInfo("E0546", "a piec block has no closing fence", """
+            A fenced code block without its closing fence runs to the end of the document \
+            (CommonMark), so the image reference `piec md` writes under it would land inside the \
+            code block, and the next run would read piec's own reference as part of the spec. \
+            Close the block with a line of as many backticks (or tildes) as it opens with. \
+            Exit status 1.
+            """),
+        CodeInfo("E0547", "a piec image reference lost its end marker", """
+            Under a ```piec block, `piec md` keeps the image reference between \
+            `<!-- piec:begin ID -->` and `<!-- piec:end -->`. When the end marker is gone, piec \
+            cannot tell where its reference ends, and writing a new one would leave the damaged \
+            one beside it (two pictures). Put `<!-- piec:end -->` back after the reference, or \
+            delete the damaged reference, and run `piec md` again. Exit status 1.
             """),
     ]
 }
