@@ -30,10 +30,12 @@ RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib -X
 # folder so the two sets of flags do not rebuild each other.
 RENDER_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
 RENDER_SCRATCH ?= .build-render
+# The wheel's platform tags: fully static x86-64 executables need no glibc or musl of any age.
+WHEEL_TAG ?= manylinux_2_5_x86_64.manylinux1_x86_64.musllinux_1_1_x86_64
 # The Python that runs the browser tests is chosen after bootstrap has run (see scripts/python.sh).
 PYTHON_CMD = $$(scripts/python.sh || { echo "no python3 with pytest, jsonschema, yaml and PIL: run scripts/bootstrap.sh" >&2; exit 1; })
 
-.PHONY: help bootstrap gallery build test swift-test browser-test docs docs-test safety-test package-test vcs-test install uninstall dist dist-test fuzz schema goldens screenshot print-release-flags print-render-flags clean
+.PHONY: help bootstrap gallery build test wheel swift-test browser-test docs docs-test safety-test package-test vcs-test install uninstall dist dist-test fuzz schema goldens screenshot print-release-flags print-render-flags clean
 
 help: ## list the targets
 	@echo "usage: make TARGET"
@@ -106,6 +108,14 @@ uninstall: ## remove exactly the files `make install` installed under DESTDIR/PR
 
 dist: ## static release archive dist/piec-VERSION-linux-x86_64.tar.gz + .sha256 (own build folder .build-dist)
 	scripts/dist.sh
+
+wheel: ## the binary wheel dist/piec-VERSION-py3-none-manylinux...whl: static piec and piec-preview, the Python adapters (Linux x86-64; checked with auditwheel)
+	scripts/bootstrap.sh --no-browser
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --product piec
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --product piec-preview
+	wheel="$$(python3 scripts/wheel.py "$$($(SWIFT) build -c release --show-bin-path)" dist --tag $(WHEEL_TAG))"; \
+		echo "$$wheel"; if command -v auditwheel >/dev/null; then auditwheel show "$$wheel" | tee dist/auditwheel.txt; \
+		grep -q "manylinux_2_5_x86_64" dist/auditwheel.txt || { echo "wheel: auditwheel disagrees with $(WHEEL_TAG)" >&2; exit 1; }; fi
 
 dist-test: dist ## unpack the archive into an empty folder and build the gallery with only its bin/ on PATH
 	scripts/dist-test.sh

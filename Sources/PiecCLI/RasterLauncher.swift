@@ -17,7 +17,8 @@ public enum ExecRaster: RasterLauncher {
     public static func handOver() throws(ExitStatus) {
         let (path, reason) = Sibling.exec("piec-render")
         Terminal().err("piec: error: cannot start \(path): \(reason)\n"
-            + "help: PNG, PDF, GIF, WebP and MP4 are made by piec-render, installed next to piec (`make install`; `swift build --product piec-render`)\n")
+            + "help: PNG, PDF, GIF, WebP and MP4 are made by piec-render, which links the system's librsvg, giflib and libwebp: "
+            + "`make install` (or the release archive) puts it next to piec; the PyPI wheel has piec without it (SVG works)\n")
         throw ExitStatus(PiecExitCode.ioFailure.rawValue)
     }
 

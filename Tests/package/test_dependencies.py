@@ -92,7 +92,8 @@ def python_uses():
                     programs.setdefault(first.value, []).append(where)
                 elif (name in SUBPROCESS_CALLS and isinstance(first, (ast.List, ast.Tuple)) and first.elts
                       and isinstance(first.elts[0], ast.Constant) and isinstance(first.elts[0].value, str)):
-                    programs.setdefault(first.elts[0].value, []).append(where)
+                    program = re.sub(r"^(?:/usr)?/s?bin/", "", first.elts[0].value)
+                    programs.setdefault(program, []).append(where)
     return modules, programs
 
 
