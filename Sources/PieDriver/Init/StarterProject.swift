@@ -42,58 +42,62 @@ public enum StarterProject {
          "git add .pre-commit-config.yaml \(workflowPath) \(specFolder)"]
     }
 
+    // The files pass `yamllint -d default --strict` (Tests/safety/test_yamllint.py): people
+    // keep them in repositories that lint YAML.
+
     static let spec = """
         # yaml-language-server: $schema=piec.schema.json
-        # A starter chart. `piec build \(specFolder) -o \(outputFolder)` writes its bundle to
-        # \(outputFolder)/example/ (chart.svg, chart.css, index.html, manifest.json); change a value and
-        # build again, and the chart animates from this version. Every key: `piec schema`, or
-        # docs/reference/keys.md in piec's repository.
+        # A starter chart: `piec build \(specFolder) -o \(outputFolder)` writes its bundle
+        # to \(outputFolder)/example/ (chart.svg, chart.css, index.html and
+        # manifest.json). Change a value and build again: the chart animates from
+        # this version. Every key: `piec schema`.
         ---
         piec: 1
         title: Where the week goes
         slices:
-          - { id: build, label: Build, value: 18 }
-          - { id: review, label: Review, value: 9 }
-          - { id: meetings, label: Meetings, value: 7 }
-          - { id: support, label: Support, value: 6 }
+          - {id: build, label: Build, value: 18}
+          - {id: review, label: Review, value: 9}
+          - {id: meetings, label: Meetings, value: 7}
+          - {id: support, label: Support, value: 6}
 
         """
 
     static let defaults = """
-        # Shared defaults for every chart spec in this folder and below (and, in a git repository,
-        # a .piec.yaml in a folder above applies too): a spec overrides them key by key. Allowed
-        # here: chart, labels, format, legend, theme and animation (their keys: `piec schema
-        # --defaults`).
+        # Shared defaults for every chart spec in this folder and below (in a git
+        # repository, a .piec.yaml in a folder above applies too); a spec overrides
+        # them key by key. Allowed here: chart, labels, format, legend, theme and
+        # animation (their keys: `piec schema --defaults`).
         ---
         theme:
-          palette: okabe-ito   # colour-blind-safe; also tol-bright, tol-muted, viridis, or a list of colours
+          # Colour-blind-safe; also tol-bright, tol-muted, viridis or a list of colours.
+          palette: okabe-ito
         format:
-          decimals: 0          # 42% rather than 42.0% (percentages still sum to exactly 100)
-          # locale: de-DE      # decimal and grouping separators of the numbers shown
+          decimals: 0  # 42% rather than 42.0%; percentages still sum to 100
+          # locale: de-DE  # the decimal and grouping separators of numbers
 
         """
 
     static let preCommit = """
-        # pre-commit (https://pre-commit.com): `pre-commit install` runs these hooks on every
-        # commit. They run the `piec` on PATH.
+        # pre-commit (https://pre-commit.com): `pre-commit install` runs these
+        # hooks on every commit. They run the `piec` on PATH.
         ---
         repos:
           - repo: https://github.com/\(repository)
             rev: v\(PiecVersion.string)
             hooks:
-              - id: piec-check          # piec check on the staged specs
-              - id: piec-build-check    # piec build --check: fail when a committed bundle is stale
+              - id: piec-check  # piec check on the staged specs
+              - id: piec-build-check  # fail when a committed bundle is stale
                 args: [\(specFolder), --output, \(outputFolder)]
 
         """
 
     static let workflow = """
-        # Fails when a committed chart bundle is missing or out of date (`piec build --check`), with
-        # the errors as annotations on the spec lines. Fix it with
+        # Fails when a committed chart bundle is missing or out of date (`piec build
+        # --check`), with the errors as annotations on the spec lines. Fix it with
         # `piec build \(specFolder) -o \(outputFolder)` and commit the result.
         ---
         name: piec
-        "on": [push, pull_request]    # quoted: YAML 1.1 tools read a bare `on` as true
+        "on": [push, pull_request]  # quoted: YAML 1.1 reads a bare `on` as true
         jobs:
           charts:
             runs-on: ubuntu-latest
