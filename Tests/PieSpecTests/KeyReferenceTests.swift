@@ -12,7 +12,7 @@ struct KeyReferenceTests {
 
     /// A missing page fails and prints what it would be; PIEC_UPDATE_FIXTURES=1 writes it.
     @Test func keyReferencePageIsNotStale() throws {
-        try Golden.check(KeyReference.markdown(), at: Self.page)
+        try Golden.checkPage(KeyReference.markdown(), at: Self.page, fix: "make reference")
     }
 
     @Test func thePageIsOneDocumentWithATitle() {

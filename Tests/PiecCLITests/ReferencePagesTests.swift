@@ -17,14 +17,14 @@ import Testing
     static var cliPage: String { CLIReference.page(Man<ExecPreview>.root, commands: Piec.specs) }
 
     @Test func cliReferencePageIsNotStale() throws {
-        try Golden.check(Self.cliPage, at: Self.docs.appendingPathComponent("cli.md"))
+        try Golden.checkPage(Self.cliPage, at: Self.docs.appendingPathComponent("cli.md"), fix: "make reference")
     }
 
     @Test func diagnosticsReferencePageIsNotStale() throws {
         let page = DiagnosticsReference.page()
         let missing = DiagnosticsReference.codesWithoutExample()
         print("diagnostics.md: \(missing.count) codes without an example spec: \(missing.joined(separator: " "))")
-        try Golden.check(page, at: Self.docs.appendingPathComponent("diagnostics.md"))
+        try Golden.checkPage(page, at: Self.docs.appendingPathComponent("diagnostics.md"), fix: "make reference")
     }
 
     @Test func theCLIPageHasEveryCommandOptionAndExitStatus() {
