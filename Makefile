@@ -35,7 +35,7 @@ WHEEL_TAG ?= manylinux_2_5_x86_64.manylinux1_x86_64.musllinux_1_1_x86_64
 # The Python that runs the browser tests is chosen after bootstrap has run (see scripts/python.sh).
 PYTHON_CMD = $$(scripts/python.sh || { echo "no python3 with pytest, jsonschema, yaml and PIL: run scripts/bootstrap.sh" >&2; exit 1; })
 
-.PHONY: help bootstrap gallery build test wheel swift-test browser-test docs docs-test safety-test package-test vcs-test install uninstall dist dist-test fuzz schema goldens screenshot print-release-flags print-render-flags clean
+.PHONY: help bootstrap gallery build test wheel swift-test browser-test docs docs-test safety-test package-test vcs-test install uninstall dist dist-test fuzz schema reference goldens screenshot print-release-flags print-render-flags clean
 
 help: ## list the targets
 	@echo "usage: make TARGET"
@@ -123,16 +123,24 @@ dist-test: dist ## unpack the archive into an empty folder and build the gallery
 fuzz: ## fuzz FUZZ_TARGET (FuzzCompile) for FUZZ_SECONDS (60) with libFuzzer, release build (FUZZ_CONFIG=asan: ASan; not in CI; see Fuzz/README.md)
 	scripts/fuzz.sh $${FUZZ_SECONDS:-60} $${FUZZ_TARGET:-FuzzCompile}
 
-schema: ## regenerate Schemas/piec.schema.json, Schemas/piec-defaults.schema.json and README's key reference from the key tables
+schema: ## regenerate Schemas/piec.schema.json, Schemas/piec-defaults.schema.json and the reference pages (make reference) from the tables
 	$(SWIFT) build
 	mkdir -p Schemas
 	.build/debug/piec schema > Schemas/piec.schema.json.tmp
 	mv Schemas/piec.schema.json.tmp Schemas/piec.schema.json
 	.build/debug/piec schema --defaults > Schemas/piec-defaults.schema.json.tmp
 	mv Schemas/piec-defaults.schema.json.tmp Schemas/piec-defaults.schema.json
-	.build/debug/piec schema --markdown > README.keys.tmp
-	scripts/splice-key-reference.sh README.md README.keys.tmp
-	rm README.keys.tmp
+	$(MAKE) --no-print-directory reference
+
+reference: ## regenerate docs/reference/{keys,cli,diagnostics}.md from the key tables, the command tables and the diagnostic catalog
+	$(SWIFT) build
+	mkdir -p docs/reference
+	.build/debug/piec schema --markdown > docs/reference/keys.md.tmp
+	mv docs/reference/keys.md.tmp docs/reference/keys.md
+	.build/debug/piec man --markdown > docs/reference/cli.md.tmp
+	mv docs/reference/cli.md.tmp docs/reference/cli.md
+	# diagnostics.md shows the bad-input fixtures, which only the tests have: the test writes it.
+	PIEC_UPDATE_FIXTURES=1 $(SWIFT) test --filter 'PiecCLITests.ReferencePagesTests/diagnosticsReferencePageIsNotStale'
 
 goldens: ## regenerate the Swift test fixtures (review the diff before committing)
 	PIEC_UPDATE_FIXTURES=1 $(SWIFT) test

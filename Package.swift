@@ -95,7 +95,8 @@ let package = Package(
         .testTarget(name: "PieCoreTests", dependencies: ["PieCore", "PieSpec", "PieDiagnostics", "PieJSON", "GoldenFiles"]),
         .testTarget(name: "PieDriverTests", dependencies: ["PieDriver", "PieCore", "PieSpec", "PieDiagnostics", "PieJSON"]),
         .testTarget(name: "CLITests", dependencies: ["PieDriver", "PieCore"]),
-        .testTarget(name: "PiecCLITests", dependencies: ["PiecCLI", "PieDriver", "PieCore"]),
+        // The reference pages under docs/reference (golden style) are checked here.
+        .testTarget(name: "PiecCLITests", dependencies: ["PiecCLI", "PieDriver", "PieCore", "PieSpec", "GoldenFiles"]),
         .testTarget(name: "WatchTests", dependencies: ["PieDriver", "PieCore"]),
         .testTarget(name: "PreviewTests", dependencies: ["PiePreview", "PieDriver"]),
         .testTarget(name: "RenderTests", dependencies: ["PieRaster", "PieRender"]),

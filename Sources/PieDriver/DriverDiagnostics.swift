@@ -18,12 +18,13 @@ public enum DriverDiagnostics {
     // now (exit 64, once per build); their entries stay to explain older logs.
     public static let previousMissing = DiagnosticCode("E0514")
     public static let historyVersionLeftOut = DiagnosticCode("E0516")
+    public static let existingFile = DiagnosticCode("E0517")
     /// Emitted by `DiagnosticRenderer` when it caps a file's diagnostics.
     public static let omitted = DiagnosticRenderer.omittedCode
 
     /// Codes that mean an I/O failure (exit status 74) rather than a spec error (exit status 1).
     public static let ioCodes: Set<DiagnosticCode> = [
-        fileNotFound, unreadable, notRegularFile, noSpecs, symlinkRefused, foreignFiles, writeFailed,
+        fileNotFound, unreadable, notRegularFile, noSpecs, symlinkRefused, foreignFiles, writeFailed, existingFile,
         RenderDiagnostics.missingTool, RenderDiagnostics.renderFailed, RenderDiagnostics.documentChanged,
     ]
 
@@ -120,6 +121,12 @@ public enum DriverDiagnostics {
             and later added again) or it has errors (written for another version of piec, or \
             broken in that commit). The history goes from the version before it to the one \
             after it.
+            """),
+        CodeInfo("E0517", "piec init would overwrite a file", """
+            `piec init` writes a starter project only where none of its files exists: a file or \
+            folder already at one of its paths, or a file where it would make a folder (such as \
+            `charts`), is reported and nothing at all is written. Move what is in the way, or run \
+            `piec init DIR` with another folder. A symlink in the way is E0507. Exit status 74.
             """),
         CodeInfo("E0515", "more diagnostics not shown", """
             A note, not an error: piec prints at most 100 diagnostics per file (in every \

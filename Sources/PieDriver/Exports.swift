@@ -9,6 +9,6 @@ public enum MaintainerOutput {
     public static var schema: String { SpecSchema.generate() }
     /// The JSON Schema of `.piec.yaml` shared defaults (`piec schema --defaults`).
     public static var defaultsSchema: String { SpecSchema.generateDefaults() }
-    /// README's key reference (`piec schema --markdown`, `make schema`).
+    /// The key reference page, docs/reference/keys.md (`piec schema --markdown`, `make reference`).
     public static var keyReference: String { KeyReference.markdown() }
 }

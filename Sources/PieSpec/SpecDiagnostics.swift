@@ -107,8 +107,8 @@ public enum SpecDiagnostics {
             descriptions, legend titles and the Other label 1000; label templates \
             (`labels.content`, `chart.center`) 200; `format.prefix` and `format.suffix` 32; \
             the column names of `data` 256 and `data.file` 1024. A data file's cells have the \
-            limits of the slice keys they fill. Each key's limit is in README's key reference \
-            and in the JSON Schema (`maxLength`). Shorten the text.
+            limits of the slice keys they fill. Each key's limit is in the key reference \
+            (docs/reference/keys.md) and in the JSON Schema (`maxLength`). Shorten the text.
             """),
         CodeInfo("E0215", "control character in text", """
             Text may contain tabs and line breaks but no other control characters (U+0000 to \

@@ -33,7 +33,8 @@ public enum SpecLoader {
 
 /// Documented input limits, enforced before work grows. The length of each text is a limit of
 /// its key (`ValueKind.text(maxLength:)` in `Keys`: `Keys.maxText` for labels, titles and
-/// descriptions), checked as the key is typed (E0214) and shown in the schema and README.
+/// descriptions), checked as the key is typed (E0214) and shown in the schema and the key
+/// reference.
 public struct SpecLimits: Sendable, Hashable {
     /// Bytes of one spec file (checked by the driver before reading).
     public var maxFileBytes = 8 * 1024 * 1024

@@ -39,13 +39,13 @@ struct Explain: Command {
 }
 
 /// `piec schema`: the JSON Schema of the spec format (maintainers regenerate
-/// `Schemas/piec.schema.json` and README's key reference with `make schema`).
+/// `Schemas/piec.schema.json` and docs/reference/keys.md with `make schema`).
 struct Schema: Command {
     static let spec = CommandSpec(
         name: "schema",
         abstract: "Print the JSON Schema of the spec format (maintainers: `make schema`).",
         options: [.flag("defaults", help: "The schema of .piec.yaml shared defaults instead."),
-                  .flag("markdown", help: "README's key reference (Markdown, between its marker lines) instead.")])
+                  .flag("markdown", help: "The key reference page (Markdown, docs/reference/keys.md) instead.")])
 
     let defaults: Bool
     let markdown: Bool

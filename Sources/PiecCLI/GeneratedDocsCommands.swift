@@ -31,19 +31,30 @@ private let completionsSpec = CommandSpec(
     positional: PositionalSpec(name: "SHELL", help: "bash, zsh or fish.", repeatable: false,
                                completion: .choices(ShellCompletions.Shell.allCases.map(\.rawValue))))
 
-/// `piec man`: the piec(1) man page, made from the command tables.
+/// `piec man`: the piec(1) man page, made from the command tables; `--markdown`: the same as
+/// the reference page docs/reference/cli.md.
 struct Man<Preview: PreviewLauncher>: Command {
     static var spec: CommandSpec { manSpec }
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {}
+    let markdown: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        markdown = arguments.flag("markdown")
+    }
+
+    /// What the man page and the reference page say about piec as a whole.
+    static var root: ManPage.Root {
+        ManPage.Root(abstract: PiecCommand<Preview, ExecRaster>.abstract, description: PiecCommand<Preview, ExecRaster>.description,
+                     exitStatus: PiecExitCode.helpText)
+    }
 
     func run() throws(ExitStatus) {
-        let root = ManPage.Root(abstract: PiecCommand<Preview, ExecRaster>.abstract, description: PiecCommand<Preview, ExecRaster>.description,
-                                exitStatus: PiecExitCode.helpText)
-        Terminal().out(ManPage.page(root, commands: PiecCommand<Preview, ExecRaster>.specs))
+        let commands = PiecCommand<Preview, ExecRaster>.specs
+        Terminal().out(markdown ? CLIReference.page(Self.root, commands: commands) : ManPage.page(Self.root, commands: commands))
     }
 }
 
 private let manSpec = CommandSpec(
     name: "man",
-    abstract: "Print the piec(1) man page (roff; read it with `piec man | man -l -`).")
+    abstract: "Print the piec(1) man page (roff; read it with `piec man | man -l -`).",
+    options: [.flag("markdown", help: "The command-line reference page (Markdown, docs/reference/cli.md) instead.")])

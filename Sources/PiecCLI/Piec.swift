@@ -6,7 +6,7 @@ import Glibc
 import PieCore
 import PieDriver
 
-/// The root command: `piec build | check | watch | diff | render | md | history | explain | schema | completions | man`. Generic over how
+/// The root command: `piec init | build | check | watch | diff | render | md | history | explain | schema | completions | man`. Generic over how
 /// `piec watch --serve` gets its preview server, so the server (Hummingbird, NIO, Foundation)
 /// lives only in the `piec-preview` executable: `piec` links neither it nor Foundation; and over
 /// how raster images and video are encoded (`Raster`: librsvg, giflib, libwebp live only in
@@ -14,7 +14,7 @@ import PieDriver
 public enum PiecCommand<Preview: PreviewLauncher, Raster: RasterLauncher> {
     /// The subcommands, in the order `piec --help` lists them.
     static var commands: [any Command.Type] {
-        [Build.self, Check.self, Watch<Preview>.self, Diff.self, Render<Raster>.self, Md<Raster>.self, HistoryCommand.self, Explain.self, Schema.self,
+        [Init.self, Build.self, Check.self, Watch<Preview>.self, Diff.self, Render<Raster>.self, Md<Raster>.self, HistoryCommand.self, Explain.self, Schema.self,
          Completions<Preview>.self, Man<Preview>.self]
     }
 

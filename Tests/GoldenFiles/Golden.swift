@@ -20,6 +20,28 @@ public enum Golden {
         try check(actual, at: url, shown: nil, sourceLocation)
     }
 
+    /// A generated document (a reference page): a missing file fails and shows the whole text;
+    /// a stale one names its first differing line, both ways, and `fix`, the command that
+    /// rewrites it.
+    public static func checkPage(_ actual: String, at url: URL, fix: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        if updating { return try check(actual, at: url, sourceLocation: sourceLocation) }
+        let name = url.deletingLastPathComponent().lastPathComponent + "/" + url.lastPathComponent
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            Issue.record("missing \(name) (run `\(fix)`); it would be:\n\(actual)", sourceLocation: sourceLocation)
+            return
+        }
+        let committed = String(decoding: data, as: UTF8.self)
+        guard committed != actual else { return }
+        let old = committed.split(separator: "\n", omittingEmptySubsequences: false)
+        let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = (0..<min(old.count, new.count)).first { old[$0] != new[$0] } ?? min(old.count, new.count)
+        Issue.record("""
+            \(name) is stale (run `\(fix)`); first difference at line \(first + 1):
+            committed: \(first < old.count ? old[first] : "(end)")
+            generated: \(first < new.count ? new[first] : "(end)")
+            """, sourceLocation: sourceLocation)
+    }
+
     private static func check(_ actual: [UInt8], at url: URL, shown: String?, _ location: Testing.SourceLocation) throws {
         let name = url.deletingLastPathComponent().lastPathComponent + "/" + url.lastPathComponent
         if updating {

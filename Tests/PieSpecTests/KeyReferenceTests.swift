@@ -3,44 +3,30 @@ import GoldenFiles
 @testable import PieSpec
 import Testing
 
-/// README's key reference is generated from the key tables (`piec schema --markdown`,
-/// `make schema`), like the JSON Schema: it must equal what the tables generate and list every
-/// key of every section.
+/// docs/reference/keys.md is generated from the key tables (`piec schema --markdown`,
+/// `make reference`), like the JSON Schema: it must equal what the tables generate and list
+/// every key of every section.
 struct KeyReferenceTests {
-    static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md").standardized
+    static let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../docs/reference/keys.md").standardized
 
-    /// README's generated section (markers included) and the README with that section replaced
-    /// by what the tables generate now; nil when README lacks the marker lines.
-    static func section(of text: String) -> (committed: String, spliced: String)? {
-        guard let begin = text.range(of: "\n" + KeyReference.beginMarker + "\n"),
-              let end = text.range(of: "\n" + KeyReference.endMarker + "\n", range: begin.upperBound..<text.endIndex) else { return nil }
-        let committed = String(text[text.index(after: begin.lowerBound)..<end.upperBound])
-        return (committed, String(text[..<begin.lowerBound]) + "\n" + KeyReference.markdown() + String(text[end.upperBound...]))
+    /// A missing page fails and prints what it would be; PIEC_UPDATE_FIXTURES=1 writes it.
+    @Test func keyReferencePageIsNotStale() throws {
+        try Golden.checkPage(KeyReference.markdown(), at: Self.page, fix: "make reference")
     }
 
-    @Test func readmeKeyReferenceIsNotStale() throws {
-        let text = try String(contentsOf: Self.readme, encoding: .utf8)
-        let found = try #require(Self.section(of: text), "README.md lacks the key reference markers:\n\(KeyReference.beginMarker)\n\(KeyReference.endMarker)")
-        if Golden.updating {
-            try found.spliced.write(to: Self.readme, atomically: true, encoding: .utf8)
-            return
-        }
-        let generated = KeyReference.markdown()
-        let old = found.committed.split(separator: "\n", omittingEmptySubsequences: false)
-        let new = generated.split(separator: "\n", omittingEmptySubsequences: false)
-        let first = (0..<min(old.count, new.count)).first { old[$0] != new[$0] } ?? min(old.count, new.count)
-        #expect(found.committed == generated, """
-            README.md's key reference is stale (run `make schema`); first difference at its line \(first + 1):
-            README: \(first < old.count ? old[first] : "(end)")
-            tables: \(first < new.count ? new[first] : "(end)")
-            """)
+    @Test func thePageIsOneDocumentWithATitle() {
+        let text = KeyReference.markdown()
+        #expect(text.hasPrefix("# Spec keys\n\n"))
+        #expect(text.components(separatedBy: "\n# ").count == 1, "one title")
+        #expect(!text.hasSuffix("\n\n"))
     }
 
     /// Every table the spec language reaches has a section, and each key of it a row that says
     /// what it takes and its default (or that it is required).
     @Test func everyKeyOfEverySectionHasARowWithItsDefault() {
         let text = KeyReference.markdown()
-        let sections = text.components(separatedBy: "\n### ").dropFirst()
+        let sections = text.components(separatedBy: "\n## ").dropFirst()
         let titles = sections.map { String($0.prefix { $0 != "\n" }) }
         let expected = (Keys.all + [Keys.ringSlice]).map { $0.section.isEmpty ? "Top level" : "`\($0.section)`" }
         #expect(Set(titles) == Set(expected), "sections \(titles)")

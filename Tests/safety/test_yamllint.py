@@ -1,6 +1,6 @@
-"""Every example spec and every ```yaml block of README.md passes yamllint with its default
-configuration (`yamllint -d default`, warnings included): people copy them into repositories
-that lint YAML. yamllint comes from the Debian package `yamllint` (scripts/bootstrap.sh)."""
+"""Every example spec, every ```yaml block of README.md and every YAML file `piec init` writes
+passes yamllint with its default configuration (`yamllint -d default`, warnings included):
+people copy them into repositories that lint YAML. yamllint comes from the Debian package `yamllint` (scripts/bootstrap.sh)."""
 
 import re
 import shutil
@@ -62,3 +62,14 @@ def test_the_check_catches_what_it_should(tmp_path):
     assert status != 0
     for rule in ["(braces)", "(line-length)", "(document-start)"]:
         assert rule in problems
+
+
+def test_the_files_piec_init_writes_pass_yamllint_defaults(tmp_path, piec):
+    """`piec init`'s starter project lands in repositories that lint YAML too."""
+    done = subprocess.run([str(piec), "init"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    files = sorted(p for p in tmp_path.rglob("*") if p.suffix in (".yaml", ".yml"))
+    assert [str(p.relative_to(tmp_path)) for p in files] == [
+        ".github/workflows/piec.yml", ".pre-commit-config.yaml", "charts/.piec.yaml", "charts/example.yaml"]
+    status, problems = lint(files)
+    assert (status, problems) == (0, "")

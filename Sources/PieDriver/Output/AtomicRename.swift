@@ -12,6 +12,23 @@ enum AtomicRename {
         renameat(dir.fd, from, dir.fd, to) == 0 ? nil : POSIXFailure(operation: "rename", path: dir.child(from), code: errno)
     }
 
+    /// Moves `from` to `to` within `dir` only if `to` does not exist (EEXIST otherwise), in one
+    /// step (`renameat2(RENAME_NOREPLACE)`, `renameatx_np(RENAME_EXCL)`); where the file system
+    /// cannot, a hard link (which refuses an existing name too) and an unlink of `from`.
+    static func moveWithoutReplacing(in dir: DirectoryHandle, from: String, to: String) -> POSIXFailure? {
+        #if canImport(Darwin)
+        let result = renameatx_np(dir.fd, from, dir.fd, to, UInt32(RENAME_EXCL))
+        #else
+        let result = glibcRenameat2(dir.fd, from, dir.fd, to, 1 << 0)  // RENAME_NOREPLACE
+        #endif
+        if result == 0 { return nil }
+        let failure = POSIXFailure(operation: "create", path: dir.child(to), code: errno)
+        guard isUnsupported(failure) else { return failure }
+        guard linkat(dir.fd, from, dir.fd, to, 0) == 0 else { return POSIXFailure(operation: "create", path: dir.child(to), code: errno) }
+        _ = unlinkat(dir.fd, from, 0)
+        return nil
+    }
+
     /// Atomically swaps the entries `a` and `b` of `dir`: afterwards `a` names what `b` named and
     /// vice versa. Fails with ENOSYS/EINVAL/ENOTSUP where the system or file system cannot.
     static func exchange(in dir: DirectoryHandle, _ a: String, _ b: String) -> POSIXFailure? {

@@ -1,29 +1,30 @@
 import PieJSON
 
-/// README's key reference, generated from `Keys` like the JSON Schema (`SpecSchema`): every
-/// key of every section with what it takes, its default and its documentation, so the
-/// reference cannot drift from what piec accepts. `piec schema --markdown` prints it and
-/// `make schema` puts it between README's two marker lines; a test fails when README's copy
+/// The spec key reference (docs/reference/keys.md), generated from `Keys` like the JSON Schema
+/// (`SpecSchema`): every key of every section with what it takes, its default and its
+/// documentation, so the reference cannot drift from what piec accepts. `piec schema
+/// --markdown` prints it and `make reference` writes it; a test fails when the committed page
 /// is stale.
 public enum KeyReference {
-    /// The first and last lines of the generated section (README keeps them around it).
-    public static let beginMarker = "<!-- key reference: generated from the key tables by `make schema`; edit Sources/PieSpec/Keys.swift, not this section -->"
-    public static let endMarker = "<!-- end of the generated key reference -->"
+    /// The comment under the title: where the page comes from.
+    public static let generatedNote = "<!-- generated from the key tables by `make reference`; edit Sources/PieSpec/Keys.swift, not this page -->"
 
-    /// The section, markers included, with a trailing newline.
+    /// The whole page, with a trailing newline.
     public static func markdown() -> String {
         let shared = SharedDefaults.sections.map { "`\($0)`" }
-        var lines = [beginMarker, "",
+        var lines = ["# Spec keys", "",
+                     "Every key a chart spec takes: what its value may be, its default and what it does.", "",
+                     generatedNote, "",
                      "A `.piec.yaml` (shared defaults for the specs below it) takes the sections \(alternatives(shared, "and")), with the keys below.", ""]
         for (table, title) in sections() {
-            lines += ["### \(title)", "", sentence(table.doc), ""]
+            lines += ["## \(title)", "", sentence(table.doc), ""]
             lines += ["| key | value | default | |", "|---|---|---|---|"]
             for key in table.keys {
                 lines.append("| `\(key.name)` | \(cell(describe(key.kind))) | \(cell(defaultText(key))) | \(cell(key.doc)) |")
             }
             lines.append("")
         }
-        lines.append(endMarker)
+        lines.removeLast()
         return lines.joined(separator: "\n") + "\n"
     }
 
