@@ -89,7 +89,11 @@ public enum Compiler {
         }
         // A warning about a value of a `.piec.yaml` is reported in that file.
         if let warning = MinAngle.warning(spec, locations: loaded.locations).flatMap({ loaded.place($0) }) { diagnostics.append(warning) }
-        var checked = CheckedSpec(spec: spec, previous: previousSpec, sourceBytes: request.inputs.hashedBytes(spec: request.source.bytes),
+        var hashed = request.inputs.hashedBytes(spec: request.source.bytes)
+        // The dark selector changes the bytes, so it is hashed with the spec: a bundle built
+        // with another (or none) never passes for current on the unchanged fast path.
+        if let selector = request.darkSelector { hashed += Array("\u{0}--dark-selector \(selector)".utf8) }
+        var checked = CheckedSpec(spec: spec, previous: previousSpec, sourceBytes: hashed,
                                   svgOnly: request.svgOnly, diagnostics: diagnostics, related: loaded.related)
         checked.labelLocations = LabelWarnings.Locations(loaded.locations)
         checked.darkSelector = request.darkSelector
