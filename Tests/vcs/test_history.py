@@ -5,7 +5,7 @@ shows is no version; --since, --max and --hold; and the usage errors."""
 
 import json
 
-from conftest import spec
+from conftest import Repo, spec
 
 V1 = spec("langs", {"Swift": 40, "Python": 30, "Go": 22})
 V2 = spec("langs", {"Swift": 40, "Python": 30, "Go": 22, "Rust": 15})
@@ -115,3 +115,24 @@ def test_usage_errors(repo, tmp_path):
     assert stdin.returncode == 64
     none = repo.piec("history", "specs/langs.yaml", "--max", "0")
     assert none.returncode == 64
+
+
+def test_a_cut_history_and_a_shallow_clone_say_so(repo):
+    """Issue 42: the default --max 50 truncated without a word, and a shallow clone (the CI
+    default) silently started late. Both are notes now, each with its way out."""
+    for n, version in enumerate([V1, V2, V3]):
+        repo.write("specs/langs.yaml", version)
+        repo.commit(f"v{n + 1}")
+    cut, manifest = history(repo, "--max", "2")
+    assert cut.returncode == 0, cut.stderr
+    assert subjects(manifest) == ["v2", "v3"]
+    assert "note[E0516]: older commits that changed the chart are left out: the history shows the 2 newest" in cut.stderr, cut.stderr
+    assert "`--max N` shows more" in cut.stderr
+    whole, _ = history(repo, "--max", "3")
+    assert "left out" not in whole.stderr and "shallow" not in whole.stderr, whole.stderr
+    shallow = repo.home / "shallow"
+    repo.run("git", "clone", "-q", "--depth", "1", f"file://{repo.path}", str(shallow), cwd=repo.home)
+    clone = Repo(shallow, repo.home)
+    short = clone.piec("history", "specs/langs.yaml", "-o", "out")
+    assert short.returncode == 0, short.stderr
+    assert "this clone is shallow" in short.stderr and "fetch-depth: 0" in short.stderr, short.stderr

@@ -38,6 +38,12 @@ struct GitWorkTree: Sendable, Hashable {
         Git.run(arguments, in: root, input: input)
     }
 
+    /// Whether the repository is a shallow clone (`git rev-parse --is-shallow-repository`).
+    var isShallow: Bool {
+        let out = run(["rev-parse", "--is-shallow-repository"])
+        return out.status == 0 && out.output.starts(with: Array("true".utf8))
+    }
+
     /// The commit `revision` names (`git rev-parse --verify REV^{commit}`), or nil.
     func commit(_ revision: String) -> String? {
         let verify = run(["rev-parse", "--verify", "--quiet", "--end-of-options", "\(revision)^{commit}"])

@@ -50,7 +50,20 @@ public struct HistoryRun: Sendable {
         var versions: [HistoryVersion] = []
         // The canonical text of the newest version kept: each spec is written out once.
         var lastText: [UInt8]?
-        for version in history.versions(revision, limit: max) {
+        // One commit more than asked says whether --max left any out.
+        var found = history.versions(revision, limit: max + 1)
+        if found.count > max {
+            found.removeFirst(found.count - max)
+            notes.append(.init(.note, code: DriverDiagnostics.historyVersionLeftOut,
+                               message: "older commits that changed the chart are left out: the history shows the \(max) newest",
+                               range: nil, help: "`--max N` shows more, `--since REV` starts after a revision"))
+        }
+        if history.tree.isShallow {
+            notes.append(.init(.note, code: DriverDiagnostics.historyVersionLeftOut,
+                               message: "this clone is shallow: commits before its depth are not in it, so the history starts late",
+                               range: nil, help: "fetch the whole history (`git fetch --unshallow`; in GitHub Actions `fetch-depth: 0`)"))
+        }
+        for version in found {
             let short = String(version.commit.commit.prefix(12))
             guard let previous = version.source else {
                 notes.append(.init(.note, code: DriverDiagnostics.historyVersionLeftOut,
