@@ -31,6 +31,7 @@ struct Build: Command {
                     completes: .directories),
             .flag("check", help: "Write nothing; exit 2 when a committed bundle is missing or differs."),
             .flag("svg-only", help: "Write only chart.svg in each bundle (no CSS, HTML or manifest)."),
+            .flag("quiet", help: "Nothing on stderr when the build succeeds: no summary, no warnings (with --format json they still go to stdout). For docs tools that merge stderr into their output."),
             .option("dark-selector", .text("SELECTOR"), help: "Key the charts' dark look to this page selector instead of the reader's system, for charts inlined in a docs site with a theme switch: [data-md-color-scheme=slate] (Material for MkDocs), .coal (mdBook).", completes: .none),
             .option("from", .text("REF"), help: "Animate from this previous version instead of what readers last saw: a spec file, a bundle folder (or a folder of bundles), a git revision such as HEAD~1, or none.",
                     completes: .paths),
@@ -42,6 +43,7 @@ struct Build: Command {
     var svgOnly: Bool
     var from: String?
     var darkSelector: String?
+    var quiet: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         options = try SpecOptions(arguments)
@@ -50,6 +52,7 @@ struct Build: Command {
         svgOnly = arguments.flag("svg-only")
         from = arguments.value("from")
         darkSelector = arguments.value("dark-selector")
+        quiet = arguments.flag("quiet")
         if let darkSelector, let problem = DarkSelector.problem(darkSelector) {
             throw UsageError(message: "--dark-selector `\(darkSelector)`: \(problem)",
                              help: ["give a plain selector such as [data-md-color-scheme=slate] or .coal"])
@@ -60,7 +63,9 @@ struct Build: Command {
         var request = BuildRequest(inputs: options.inputs, outputDir: output, mode: check ? .checkStale : .write, from: from,
                                    svgOnly: svgOnly)
         request.darkSelector = darkSelector
-        let status = Reporter(format: options.format).run(request, builder: options.builder)
+        var reporter = Reporter(format: options.format)
+        reporter.quiet = quiet
+        let status = reporter.run(request, builder: options.builder)
         if status != .success { throw ExitStatus(status.rawValue) }
     }
 }

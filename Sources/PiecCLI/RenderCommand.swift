@@ -26,6 +26,7 @@ struct Render<Raster: RasterLauncher>: Command {
     var theme: FrameTheme
     /// `--history`: the chart's versions in git (`HistoryRun`), with `--since` and `--max`.
     var history: Bool
+    var quiet: Bool
     var since: String?
     var max: Int
     var limits: SpecLimits
@@ -79,6 +80,7 @@ struct Render<Raster: RasterLauncher>: Command {
         hold = ms
         theme = FrameTheme(rawValue: arguments.value("theme") ?? "light")!
         history = arguments.flag("history")
+        quiet = arguments.flag("quiet")
         since = arguments.value("since")
         limits = try LimitOptions.limits(arguments)
         max = arguments.integer("max") ?? 50
@@ -129,10 +131,11 @@ struct Render<Raster: RasterLauncher>: Command {
                 terminal.err(PiecUsage.message(usage))
                 throw ExitStatus(PiecExitCode.usage.rawValue)
             }
-            for group in result.groups where !group.diagnostics.isEmpty {
+            let failed = result.status != .success || result.steps.isEmpty
+            for group in result.groups where !group.diagnostics.isEmpty && (failed || !quiet) {
                 terminal.err(DiagnosticRenderer.render(group, format: .human, color: terminal.colorOnStderr))
             }
-            guard result.status == .success, !result.steps.isEmpty else { throw ExitStatus(result.status.rawValue) }
+            guard !failed else { throw ExitStatus(result.status.rawValue) }
             return .history(versions: result.versions, steps: result.steps)
         }
         let result = RenderRun.compile(input, from: from, limits: limits)
@@ -140,7 +143,7 @@ struct Render<Raster: RasterLauncher>: Command {
             terminal.err(PiecUsage.message(usage))
             throw ExitStatus(result.status.rawValue)
         }
-        for group in result.groups {
+        for group in result.groups where result.chart == nil || !quiet {
             terminal.err(DiagnosticRenderer.render(group, format: .human, color: terminal.colorOnStderr))
         }
         guard let chart = result.chart, let spec = result.spec else { throw ExitStatus(result.status.rawValue) }
@@ -202,6 +205,7 @@ private let renderSpec = CommandSpec(
         .option("width", .integer("PX"), help: "Width of the image in px (the height follows; default: the chart's size)."),
         .option("scale", .text("K"), help: "Scale the chart's size by K (instead of --width)."),
         .flag("loop", help: "Play a GIF or WebP over and over (default: once)."),
+        .flag("quiet", help: "Nothing on stderr when the image is written (no warnings): for docs tools that merge stderr into their output."),
         .option("hold", .text("DURATION"), help: "How long the last frame of a GIF, WebP or MP4 shows (with --history: how long the chart rests at each version).",
                 default: "1s"),
         .option("theme", .choice("theme", FrameTheme.allCases.map(\.rawValue)), help: "light or dark (the chart's theme.dark variant).",

@@ -8,6 +8,9 @@ import PieDriver
 struct Reporter {
     var format: DiagnosticFormat
     var terminal = Terminal()
+    /// `--quiet`: nothing on stderr when the build succeeds (warnings included; with `--format
+    /// json` or `github` they still go to stdout, where a tool reads them).
+    var quiet = false
 
     /// Above this many specs, a TTY shows a progress line while compiling.
     static let progressThreshold = 200
@@ -24,8 +27,9 @@ struct Reporter {
             terminal.err(PiecUsage.message(usage))
             return report.status
         }
-        printDiagnostics(report.groups)
-        if format != .json {
+        let silent = quiet && report.status == .success
+        if !(silent && (format == .human || format == .short)) { printDiagnostics(report.groups) }
+        if format != .json, !silent {
             terminal.err(Summary(report: report, mode: request.mode, elapsedMS: Int(elapsed), fix: request.fixCommand(maxSlices: builder.limits.maxSlices)).text + "\n")
         }
         return report.status

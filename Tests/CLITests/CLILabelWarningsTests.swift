@@ -24,4 +24,26 @@ struct CLILabelWarningsTests {
         let check = try ws.run("check", "a.yaml", "--format", "short")
         #expect(check.status == 0 && check.stderr.contains("a.yaml:5:13: warning[E0603]"), "\(check.stderr)")
     }
+
+    /// `--quiet` (for docs tools that merge stderr into the image): nothing on stderr when the
+    /// build or the render succeeds, warnings included; with `--format json` the warnings still
+    /// reach stdout; errors are printed as ever.
+    @Test func quietSaysNothingOnSuccessAndEverythingOnErrors() throws {
+        let ws = try Workspace()
+        try ws.write("a.yaml", Self.spec)
+        try ws.write("m.yaml", "piec: 1\nchart: {minAngle: 90}\nslices:\n" + (1...5).map { "  - {label: S\($0), value: 1}\n" }.joined())
+        let quiet = try ws.run("build", "a.yaml", "-o", "out", "--quiet")
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+        #expect(ws.exists("out/a/chart.svg"))
+        let json = try ws.run("build", "a.yaml", "-o", "out2", "--quiet", "--format", "json")
+        #expect(json.status == 0 && json.stderr.isEmpty && json.stdout.contains("\"code\":\"E0603\""), "\(json.stdout)\n\(json.stderr)")
+        let render = try ws.run("render", "m.yaml", "-o", "m.svg", "--quiet")
+        #expect(render.status == 0 && render.stderr.isEmpty && ws.exists("m.svg"), "\(render.stderr)")
+        #expect(try ws.run("render", "m.yaml", "-o", "m2.svg").stderr.contains("warning[E0602]"))
+        try ws.write("bad.yaml", "piec: 1\nslices: [{label: A, value: -1}]\n")
+        let bad = try ws.run("build", "bad.yaml", "-o", "out", "--quiet")
+        #expect(bad.status == 1 && bad.stderr.contains("error[E0205]"), "\(bad.stderr)")
+        let badRender = try ws.run("render", "bad.yaml", "-o", "bad.svg", "--quiet")
+        #expect(badRender.status == 1 && badRender.stderr.contains("error[E0205]"), "\(badRender.stderr)")
+    }
 }
