@@ -50,27 +50,25 @@ public enum TextMetrics {
 
         var width: Double { Swift.max(exact, hinted) }
 
-        /// The scalar's advance in px at `size`, the wider of the font tables and a missing
-        /// glyph's box.
-        func pixels(_ scalar: Unicode.Scalar, at size: Double) -> Double {
-            let px = Double(advance(scalar)) * size / 1000
-            return isBoxed(scalar.value) ? Swift.max(px, missingGlyphBox) : px
+        /// The scalar's advance in px at the font size and in whole pixels at the hinted size
+        /// (a tie up: WebKitGTK draws 3.498 px as 4), each the wider of the font tables and a
+        /// missing glyph's box; its advance is looked up once.
+        func advances(_ scalar: Unicode.Scalar) -> (exact: Double, whole: Double) {
+            let units = Double(advance(scalar))
+            let boxed = isBoxed(scalar.value)
+            func pixels(at size: Double) -> Double {
+                let px = units * size / 1000
+                return boxed ? Swift.max(px, missingGlyphBox) : px
+            }
+            return (pixels(at: fontSize), (pixels(at: hintedSize) + 0.52).rounded(.down))
         }
 
-        /// The advance in whole pixels at the hinted size, a tie up (WebKitGTK draws 3.498 px
-        /// as 4).
-        func wholePixels(_ scalar: Unicode.Scalar) -> Double {
-            (pixels(scalar, at: hintedSize) + 0.52).rounded(.down)
+        mutating func add(_ advances: (exact: Double, whole: Double)) {
+            exact += advances.exact
+            hinted += advances.whole
         }
 
-        mutating func add(_ scalar: Unicode.Scalar) {
-            exact += pixels(scalar, at: fontSize)
-            hinted += wholePixels(scalar)
-        }
-
-        func adding(_ scalar: Unicode.Scalar) -> Double {
-            Swift.max(exact + pixels(scalar, at: fontSize), hinted + wholePixels(scalar))
-        }
+        mutating func add(_ scalar: Unicode.Scalar) { add(advances(scalar)) }
     }
 
     /// Characters a reader may have no font for, drawn as boxes: CJK, Hangul.
@@ -183,13 +181,15 @@ public enum TextMetrics {
     /// `text` cut to at most `maxWidth` px at `fontSize`, ending in an ellipsis when cut.
     public static func truncate(_ text: String, maxWidth: Double, fontSize: Double) -> String {
         if width(text, fontSize: fontSize) <= maxWidth { return text }
-        let ellipsis: Unicode.Scalar = "\u{2026}"
         var run = Run(fontSize: fontSize)
+        let ellipsis = run.advances("\u{2026}")
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             var next = run
             next.add(scalar)
-            if next.adding(ellipsis) > maxWidth { break }
+            var cut = next
+            cut.add(ellipsis)
+            if cut.width > maxWidth { break }
             run = next
             out.append(scalar)
         }
