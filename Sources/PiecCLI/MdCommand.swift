@@ -42,9 +42,8 @@ struct Md<Raster: RasterLauncher>: Command {
         guard status == .success else { throw ExitStatus(status.rawValue) }
         try refuse(MarkdownImages.clashes(all), terminal)
         if check {
-            let stale = all.flatMap { $0.stale(read: OutputFile.read) }
-            for group in stale { terminal.err(DiagnosticRenderer.render(group, format: .human, color: terminal.colorOnStderr)) }
-            if !stale.isEmpty { throw ExitStatus(PiecExitCode.stale.rawValue) }
+            // E0541 is a stale result: exit status 2.
+            try refuse(all.flatMap { $0.stale(read: OutputFile.read) }, terminal)
             return
         }
         // Nothing is written while a document no longer holds what was read (an edit saved

@@ -131,8 +131,7 @@ public enum MarkdownDocument {
                 var block = MarkdownBlock(source: source, firstLine: k + 2, removed: removed, end: end)
                 block.unclosed = close >= lines.count
                 if close < lines.count {
-                    (block.reference, block.referenceID) = reference(bytes, lines, after: close)
-                    if block.reference == nil { block.danglingMarker = danglingMarker(bytes, lines, after: close) }
+                    (block.reference, block.referenceID, block.danglingMarker) = reference(bytes, lines, after: close)
                 }
                 result.append(block)
             }
@@ -141,18 +140,21 @@ public enum MarkdownDocument {
         return result
     }
 
-    /// The reference region after line `fenceLine`: the next non-blank line must open it.
-    static func reference(_ bytes: [UInt8], _ lines: [Line], after fenceLine: Int) -> (Range<Int>?, String?) {
+    /// The reference region after line `fenceLine`: the next non-blank line must open it. When
+    /// that line is a `piec:begin` marker with no complete region after it, its line (1-based)
+    /// instead (`MarkdownBlock.danglingMarker`).
+    static func reference(_ bytes: [UInt8], _ lines: [Line], after fenceLine: Int) -> (Range<Int>?, String?, dangling: Int?) {
         var k = fenceLine + 1
         while k < lines.count, isBlank(bytes[lines[k].start..<lines[k].textEnd]) { k += 1 }
-        guard k < lines.count else { return (nil, nil) }
+        guard k < lines.count else { return (nil, nil, nil) }
         let first = String(decoding: bytes[lines[k].start..<lines[k].textEnd], as: UTF8.self)
-        guard first.hasPrefix(beginMarker), first.hasSuffix("-->") else { return (nil, nil) }
+        guard first.hasPrefix(beginMarker) else { return (nil, nil, nil) }
+        guard first.hasSuffix("-->") else { return (nil, nil, k + 1) }
         let id = String(first.dropFirst(beginMarker.count).dropLast(3)).trimmingSpaces()
         var e = k
         while e < lines.count, String(decoding: bytes[lines[e].start..<lines[e].textEnd], as: UTF8.self).trimmingSpaces() != endMarker { e += 1 }
-        guard e < lines.count else { return (nil, nil) }
-        return (lines[k].start..<lines[e].next, id)
+        guard e < lines.count else { return (nil, nil, k + 1) }
+        return (lines[k].start..<lines[e].next, id, nil)
     }
 
     /// Whether a paragraph is open after `text` (not a fence, not HTML): a blank line or an ATX
@@ -165,16 +167,6 @@ public enum MarkdownDocument {
         let hashes = rest.prefix { $0 == 0x23 }.count
         if hashes >= 1, hashes <= 6, rest.count == hashes || rest[rest.startIndex + hashes] == 0x20 { return false }
         return true
-    }
-
-    /// The line (1-based) of a `piec:begin` marker opening the region after `fenceLine` that has
-    /// no `piec:end` marker after it.
-    static func danglingMarker(_ bytes: [UInt8], _ lines: [Line], after fenceLine: Int) -> Int? {
-        var k = fenceLine + 1
-        while k < lines.count, isBlank(bytes[lines[k].start..<lines[k].textEnd]) { k += 1 }
-        guard k < lines.count else { return nil }
-        let first = String(decoding: bytes[lines[k].start..<lines[k].textEnd], as: UTF8.self)
-        return first.hasPrefix(beginMarker) ? k + 1 : nil
     }
 
     /// The reference region for `id`: the markers around `body` (one line per element),
