@@ -154,18 +154,19 @@ def test_two_blocks_on_a_page_keep_their_own_names(piec, tmp_path):
 
 MEASURE = """<script>
 addEventListener('load', () => setTimeout(() => {
-  const charts = [...document.querySelectorAll('div.piec > svg')].map(svg => {
-    const r = svg.getBoundingClientRect();
+  const svgs = [...document.querySelectorAll('div.piec > svg')];
+  const legendFill = svg => {
     const legend = svg.querySelector('.p-lg text');
-    return {w: r.width, h: r.height, fill: legend ? getComputedStyle(legend).fill : null};
+    return legend ? getComputedStyle(legend).fill : null;
+  };
+  const charts = svgs.map(svg => {
+    const r = svg.getBoundingClientRect();
+    return {w: r.width, h: r.height, fill: legendFill(svg)};
   });
   const scheme = document.body.getAttribute('data-md-color-scheme');
   // The reader picks the other palette with Material's toggle (it sets this attribute).
   document.body.setAttribute('data-md-color-scheme', scheme === 'slate' ? 'default' : 'slate');
-  const toggled = [...document.querySelectorAll('div.piec > svg')].map(svg => {
-    const legend = svg.querySelector('.p-lg text');
-    return legend ? getComputedStyle(legend).fill : null;
-  });
+  const toggled = svgs.map(legendFill);
   const pre = document.createElement('pre');
   pre.id = 'piec-result';
   pre.textContent = JSON.stringify({scheme, charts, toggled});

@@ -234,15 +234,10 @@ def test_every_declared_entry_holds_here():
     """What the list promises is what this machine has: a wrong package name or a provides that
     comes from another package fails here, not on a user's fresh machine."""
     wrong = []
-    candidates = set()
-    for group, kind, package, provides in entries():
-        for p in provides:
-            if p.startswith("prog:"):
-                for d in os.environ.get("PATH", "").split(":") + ["/usr/bin", "/bin"]:
-                    f = Path(d) / p[5:]
-                    if f.is_file():
-                        candidates.update({str(f), os.path.realpath(f)})
-    owners = owners_of(sorted(candidates))
+    dirs = os.environ.get("PATH", "").split(":") + ["/usr/bin", "/bin"]
+    places = {p[5:]: [str(Path(d) / p[5:]) for d in dirs if (Path(d) / p[5:]).is_file() and os.access(Path(d) / p[5:], os.X_OK)]
+              for *_, provides in entries() for p in provides if p.startswith("prog:")}
+    owners = owners_of(sorted({c for found in places.values() for f in found for c in (f, os.path.realpath(f))}))
     fonts = subprocess.run(["fc-list", ":", "family"], capture_output=True, text=True,
                            env={k: v for k, v in os.environ.items() if k != "FONTCONFIG_FILE"}).stdout
     families = {name.strip() for line in fonts.splitlines() for name in line.split(",")}
@@ -252,8 +247,7 @@ def test_every_declared_entry_holds_here():
         for p in provides:
             what = p.split(":", 1)[-1]
             if p.startswith("prog:"):
-                found = [str(Path(d) / what) for d in os.environ.get("PATH", "").split(":") + ["/usr/bin", "/bin"]
-                         if (Path(d) / what).is_file() and os.access(Path(d) / what, os.X_OK)]
+                found = places[what]
                 if not found:
                     wrong.append((package, p, "not on PATH"))
                 elif kind == "apt":
