@@ -22,6 +22,10 @@ public struct BuildRequest: Sendable {
     public var svgOnly: Bool
     /// `--dark-selector`: the dark rules keyed to a page selector (`DarkSelector`).
     public var darkSelector: String?
+    /// `--id ID`: the chart id of the one spec built, when the spec has no `id:`.
+    public var id: String?
+    /// `--no-files`: the spec is built alone (`Builder.readsFiles`); without `--from` it enters.
+    public var noFiles = false
 
     public init(inputs: [String], outputDir: String = "out", mode: Mode = .write, from: String? = nil, svgOnly: Bool = false) {
         self.inputs = inputs
@@ -100,10 +104,17 @@ extension Builder {
         let writes = request.mode != .validate
         let discovery = discover(inputs: request.inputs.isEmpty ? ["."] : request.inputs, outputDir: writes ? request.outputDir : nil)
         report.discoveryProblems = discovery.problems
+        if request.id != nil, discovery.problems.isEmpty, discovery.inputs.count != 1 {
+            report.usage = UsageProblem("--id names the chart of one spec, and \(discovery.inputs.count) specs were given",
+                                        help: ["build one spec file (or - for standard input) with --id, or give each spec an `id:`"])
+            return report
+        }
         var previous = request.mode == .checkStale ? PreviousPolicy.recorded(outputDir: request.outputDir)
             : .readers(outputDir: request.outputDir)
+        // --no-files: nothing but the spec and what --from names; no output folder, no git.
+        if request.noFiles { previous = .reference(.none, outputDir: request.outputDir) }
         if let from = request.from, writes {
-            switch FromReference.parse(from, specPaths: discovery.inputs.map(\.path), limits: limits) {
+            switch FromReference.parse(from, specPaths: discovery.inputs.map(\.path), limits: limits, git: !request.noFiles) {
             case .failure(let problem):
                 report.usage = problem
                 return report
@@ -114,10 +125,12 @@ extension Builder {
         // this spec, so the previous it records is the one the check rebuilds from.
         // A dark selector is not in the manifest's head, so a bundle built without it is no proof.
         let fastPath = skipsUpToDateBundles && request.mode != .validate && request.output == .bundle && request.from == nil
-            && request.darkSelector == nil
+            && request.darkSelector == nil && request.id == nil && !request.noFiles
         var builder = self
         builder.defersBundles = request.mode == .write
         builder.darkSelector = request.darkSelector
+        builder.defaultID = request.id
+        builder.readsFiles = !request.noFiles
         report.outcomes = builder.compileAll(discovery.inputs, previous: writes ? previous : .request, output: request.output,
                                      upToDateIn: fastPath ? request.outputDir : nil, progress: progress)
         guard discovery.problems.isEmpty, !report.outcomes.contains(where: \.hasErrors) else { return report }
@@ -145,6 +158,8 @@ extension BuildRequest {
         if svgOnly { words.append("--svg-only") }
         if let from { words += ["--from", from] }
         if let darkSelector { words += ["--dark-selector", darkSelector] }
+        if let id { words += ["--id", id] }
+        if noFiles { words.append("--no-files") }
         if maxSlices != SpecLimits.defaultMaxSlices { words += ["--max-slices", String(maxSlices)] }
         return words.map(shellQuoted).joined(separator: " ")
     }

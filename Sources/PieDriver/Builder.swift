@@ -19,6 +19,11 @@ public struct Builder: Sendable {
     public var defersBundles = false
     /// `BuildRequest.darkSelector`, given to every compile.
     public var darkSelector: String?
+    /// The chart id of a spec without `id:` instead of its file stem (`--id`; one spec).
+    public var defaultID: String?
+    /// Off (`--no-files`): a spec reads no data file and no `.piec.yaml` (a `data.file` is a
+    /// located error), for docs tools and render services whose working folder is their own.
+    public var readsFiles = true
 
     public init(compile: @escaping CompileFunction = DefaultPipeline.compile, limits: SpecLimits = SpecLimits(), jobs: Int = defaultJobCount) {
         self.compile = compile
@@ -77,10 +82,11 @@ public struct Builder: Sendable {
         if lastPathComponent(input.path) == SharedDefaults.fileName {
             return SpecOutcome(input: input, source: source, bundle: nil, spec: nil, diagnostics: SpecLoader.checkDefaults(source, limits: limits))
         }
-        let slug = input.defaultID
+        let slug = defaultID ?? input.defaultID
         // The shared defaults and the data file are read first: their bytes are part of the
         // hash the fast path compares.
-        let gathered = SpecInputsReader.gather(specPath: input.path, source: source, limits: limits, cache: folderCache)
+        let gathered = readsFiles ? SpecInputsReader.gather(specPath: input.path, source: source, limits: limits, cache: folderCache)
+            : SpecInputsReader.alone(source, limits: limits)
         let hashed = gathered.inputs.hashedBytes(spec: source.bytes)
         // The fast path serves the default previous version and `--check` only: a bundle built
         // from this very spec keeps the previous it records (`PreviousResolver`, step 1), and

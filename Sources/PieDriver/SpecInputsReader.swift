@@ -41,6 +41,17 @@ enum SpecInputsReader {
         return gathered
     }
 
+    /// `--no-files`: nothing but the spec; a `data.file` is an error at that key.
+    static func alone(_ source: SourceFile, limits: SpecLimits) -> GatheredInputs {
+        var gathered = GatheredInputs()
+        if let reference = SpecLoader.dataReference(source, limits: limits) {
+            gathered.inputs.data = .failed(.error(
+                DataDiagnostics.dataFileUnusable, "`data.file` is not read with --no-files (the spec is built alone)",
+                at: reference.range, help: "write the rows under `slices:` in the spec, or build without --no-files"))
+        }
+        return gathered
+    }
+
     /// The root and the `.piec.yaml` files of the specs in `specDir` (as spelled).
     static func folderInputs(_ specDir: String, limits: SpecLimits) -> GatheredInputs {
         var gathered = GatheredInputs()

@@ -35,6 +35,8 @@ struct Build: Command {
             .option("dark-selector", .text("SELECTOR"), help: "Key the charts' dark look to this page selector instead of the reader's system, for charts inlined in a docs site with a theme switch: [data-md-color-scheme=slate] (Material for MkDocs), .coal (mdBook).", completes: .none),
             .option("from", .text("REF"), help: "Animate from this previous version instead of what readers last saw: a spec file, a bundle folder (or a folder of bundles), a git revision such as HEAD~1, or none.",
                     completes: .paths),
+            .option("id", .text("ID"), help: "The chart id of the one spec built, when it has no `id:` (instead of its file stem; `chart` for standard input): docs tools give each block on a page its own, so no two share class or keyframe names.", completes: .none),
+            .flag("no-files", help: "Build each spec alone: no data file, no .piec.yaml, no git and no output folder is read (a `data.file` is an error); without --from the chart enters. For docs tools and render services."),
         ])
 
     var options: SpecOptions
@@ -44,15 +46,27 @@ struct Build: Command {
     var from: String?
     var darkSelector: String?
     var quiet: Bool
+    var id: String?
+    var noFiles: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         options = try SpecOptions(arguments)
+        id = arguments.value("id")
+        noFiles = arguments.flag("no-files")
+        if let id, !BundleID.isValid(id) {
+            throw UsageError(message: "--id `\(id)`: an id is 1 to \(BundleID.maxLength) of a-z, 0-9 and `-`, not starting or ending with `-`",
+                             help: ["e.g. --id \(BundleID.slug(id).isEmpty ? "chart-1" : BundleID.slug(id))"])
+        }
         output = arguments.value("output") ?? "out"
         check = arguments.flag("check")
         svgOnly = arguments.flag("svg-only")
         from = arguments.value("from")
         darkSelector = arguments.value("dark-selector")
         quiet = arguments.flag("quiet")
+        if noFiles && check {
+            throw UsageError(message: "--check compares with the bundles in the output folder and git; --no-files reads neither",
+                             help: ["drop --no-files to check committed bundles"])
+        }
         if let darkSelector, let problem = DarkSelector.problem(darkSelector) {
             throw UsageError(message: "--dark-selector `\(darkSelector)`: \(problem)",
                              help: ["give a plain selector such as [data-md-color-scheme=slate] or .coal"])
@@ -63,6 +77,8 @@ struct Build: Command {
         var request = BuildRequest(inputs: options.inputs, outputDir: output, mode: check ? .checkStale : .write, from: from,
                                    svgOnly: svgOnly)
         request.darkSelector = darkSelector
+        request.id = id
+        request.noFiles = noFiles
         var reporter = Reporter(format: options.format)
         reporter.quiet = quiet
         let status = reporter.run(request, builder: options.builder)

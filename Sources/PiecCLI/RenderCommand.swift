@@ -27,6 +27,7 @@ struct Render<Raster: RasterLauncher>: Command {
     /// `--history`: the chart's versions in git (`HistoryRun`), with `--since` and `--max`.
     var history: Bool
     var quiet: Bool
+    var noFiles: Bool
     var since: String?
     var max: Int
     var limits: SpecLimits
@@ -81,6 +82,7 @@ struct Render<Raster: RasterLauncher>: Command {
         theme = FrameTheme(rawValue: arguments.value("theme") ?? "light")!
         history = arguments.flag("history")
         quiet = arguments.flag("quiet")
+        noFiles = arguments.flag("no-files")
         since = arguments.value("since")
         limits = try LimitOptions.limits(arguments)
         max = arguments.integer("max") ?? 50
@@ -91,6 +93,9 @@ struct Render<Raster: RasterLauncher>: Command {
             }
             guard input != SpecInput.stdinArgument else {
                 throw UsageError(message: "a spec from standard input has no history", help: ["name the spec's file in its git repository"])
+            }
+            guard !noFiles else {
+                throw UsageError(message: "--history reads the spec's versions in git; --no-files reads no git", help: ["drop one of them"])
             }
             guard max >= 1 else { throw UsageError(message: "--max takes a whole number of at least 1, found \(max)") }
         } else if since != nil || arguments.integer("max") != nil {
@@ -138,7 +143,7 @@ struct Render<Raster: RasterLauncher>: Command {
             guard !failed else { throw ExitStatus(result.status.rawValue) }
             return .history(versions: result.versions, steps: result.steps)
         }
-        let result = RenderRun.compile(input, from: from, limits: limits)
+        let result = RenderRun.compile(input, from: from, limits: limits, readsFiles: !noFiles)
         if let usage = result.usage {
             terminal.err(PiecUsage.message(usage))
             throw ExitStatus(result.status.rawValue)
@@ -206,6 +211,7 @@ private let renderSpec = CommandSpec(
         .option("scale", .text("K"), help: "Scale the chart's size by K (instead of --width)."),
         .flag("loop", help: "Play a GIF or WebP over and over (default: once)."),
         .flag("quiet", help: "Nothing on stderr when the image is written (no warnings): for docs tools that merge stderr into their output."),
+        .flag("no-files", help: "Draw the spec alone: no data file, no .piec.yaml and no git is read (a `data.file` is an error; --from must name a file or folder). For docs tools and render services."),
         .option("hold", .text("DURATION"), help: "How long the last frame of a GIF, WebP or MP4 shows (with --history: how long the chart rests at each version).",
                 default: "1s"),
         .option("theme", .choice("theme", FrameTheme.allCases.map(\.rawValue)), help: "light or dark (the chart's theme.dark variant).",

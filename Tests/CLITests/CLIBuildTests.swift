@@ -173,4 +173,49 @@ import Testing
         let bad = try w.run("build", "d.yaml", "-o", "out", "--dark-selector", "}body{color:red")
         #expect(bad.status == 64 && bad.stderr.contains("--dark-selector"), "\(bad.stderr)")
     }
+
+    /// `--id` names the one chart built when its spec has none (two blocks on a page keep
+    /// their own class names); the spec's own `id:` wins; more than one spec, or an id that
+    /// cannot name a bundle, is a usage error.
+    @Test func idNamesTheOneChartBuilt() throws {
+        let w = try Workspace()
+        let spec = "piec: 1\nslices:\n  - {label: A, value: 1}\n  - {label: B, value: 2}\n"
+        try w.write("a.yaml", spec)
+        try w.write("b.yaml", "id: own\n" + spec)
+        let built = try PiecRunner.run(["build", "-", "-o", "out", "--svg-only", "--id", "page-2"], in: w.path, stdin: Array(spec.utf8))
+        #expect(built.status == 0, "\(built.stderr)")
+        let svg = try String(contentsOfFile: w.url("out/page-2/chart.svg"), encoding: .utf8)
+        #expect(svg.contains("class=\"piec-page-2\"") && !svg.contains("piec-chart"))
+        #expect(try w.run("build", "b.yaml", "-o", "out", "--id", "other").status == 0)
+        #expect(FileManager.default.fileExists(atPath: w.url("out/own/chart.svg")))
+        let two = try w.run("build", "a.yaml", "b.yaml", "-o", "out", "--id", "x")
+        #expect(two.status == 64 && two.stderr.contains("--id names the chart of one spec, and 2 specs were given"), "\(two.stderr)")
+        let bad = try w.run("build", "a.yaml", "--id", "Page 2")
+        #expect(bad.status == 64 && bad.stderr.contains("help: e.g. --id page-2"), "\(bad.stderr)")
+    }
+
+    /// `--no-files`: a spec from standard input reads nothing of the service's folder (no
+    /// `.piec.yaml`, no data file: an error at `data.file`), takes no previous version from the
+    /// output folder or git, and `--from` must name a file; `piec render` takes it too.
+    @Test func noFilesBuildsTheSpecAlone() throws {
+        let w = try Workspace()
+        try w.write(".piec.yaml", "theme: {palette: okabe-ito}\n")
+        try w.write("d.csv", "label,value\nA,1\n")
+        let spec = "piec: 1\nslices:\n  - {label: A, value: 1}\n  - {label: B, value: 2}\n"
+        let withDefaults = try PiecRunner.run(["build", "-", "-o", "with", "--svg-only"], in: w.path, stdin: Array(spec.utf8))
+        let alone = try PiecRunner.run(["build", "-", "-o", "alone", "--svg-only", "--no-files"], in: w.path, stdin: Array(spec.utf8))
+        #expect(withDefaults.status == 0 && alone.status == 0, "\(alone.stderr)")
+        let a = try String(contentsOfFile: w.url("with/chart/chart.svg"), encoding: .utf8)
+        let b = try String(contentsOfFile: w.url("alone/chart/chart.svg"), encoding: .utf8)
+        #expect(a != b, "--no-files still read .piec.yaml")
+        let data = try PiecRunner.run(["build", "-", "-o", "out", "--no-files"], in: w.path, stdin: Array("piec: 1\ndata:\n  file: d.csv\n".utf8))
+        #expect(data.status == 1 && data.stderr.contains("<stdin>:3:9: error[E0311]: `data.file` is not read with --no-files"), "\(data.stderr)")
+        let git = try PiecRunner.run(["build", "-", "-o", "out", "--no-files", "--from", "HEAD"], in: w.path, stdin: Array(spec.utf8))
+        #expect(git.status == 64 && git.stderr.contains("with --no-files piec reads no git revision"), "\(git.stderr)")
+        let check = try w.run("build", "--no-files", "--check")
+        #expect(check.status == 64, "\(check.stderr)")
+        let render = try PiecRunner.run(["render", "-", "-o", "-", "--format", "svg", "--no-files"], in: w.path,
+                                        stdin: Array("piec: 1\ndata:\n  file: d.csv\n".utf8))
+        #expect(render.status == 1 && render.stderr.contains("is not read with --no-files"), "\(render.stderr)")
+    }
 }

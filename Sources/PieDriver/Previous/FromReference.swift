@@ -40,10 +40,18 @@ public enum FromReference: Sendable, Equatable {
 
     /// Decides what `ref` names for a build of `specPaths`.
     /// `limits`: the build's (`--max-slices`), to tell the chart id of a large previous version.
-    public static func parse(_ ref: String, specPaths: [String], limits: SpecLimits = SpecLimits()) -> Result<FromReference, UsageProblem> {
+    /// `git` off (`--no-files`): a REF that is no file or folder is refused, not looked up in git.
+    public static func parse(_ ref: String, specPaths: [String], limits: SpecLimits = SpecLimits(),
+                             git: Bool = true) -> Result<FromReference, UsageProblem> {
         if ref == "none" { return .success(.none) }
         let several = specPaths.count > 1
-        guard case .success(let status) = FileStatus.status(ref) else { return revision(ref, specPaths: specPaths) }
+        guard case .success(let status) = FileStatus.status(ref) else {
+            guard git else {
+                return .failure(UsageProblem("no previous version at `\(ref)`: no such file or folder (with --no-files piec reads no git revision)",
+                                             help: ["name a previous spec file or a bundle folder with --from, or drop --no-files"]))
+            }
+            return revision(ref, specPaths: specPaths)
+        }
         if status.kind != .directory {
             guard let file = readFile(ref) else { return .failure(UsageProblem("cannot read `\(ref)` (named by --from)")) }
             if let record = ManifestRecord(file) {

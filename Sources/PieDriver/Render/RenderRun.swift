@@ -14,13 +14,15 @@ public struct RenderRun: Sendable {
     /// `--from` names nothing usable (exit 64, printed once as a usage error).
     public var usage: UsageProblem? = nil
 
-    public static func compile(_ path: String, from: String?, limits: SpecLimits = SpecLimits()) -> RenderRun {
-        let builder = Builder(limits: limits, jobs: 1)
+    /// `readsFiles` off (`--no-files`): the spec alone, and `--from` a file or folder only.
+    public static func compile(_ path: String, from: String?, limits: SpecLimits = SpecLimits(), readsFiles: Bool = true) -> RenderRun {
+        var builder = Builder(limits: limits, jobs: 1)
+        builder.readsFiles = readsFiles
         // Without --from the chart enters (a frame of what the spec shows, not of a transition
         // the output folder happens to hold); --from takes what `piec build --from` takes.
         var policy = PreviousPolicy.request
         if let from {
-            switch FromReference.parse(from, specPaths: [path], limits: limits) {
+            switch FromReference.parse(from, specPaths: [path], limits: limits, git: readsFiles) {
             case .failure(let problem):
                 var run = RenderRun(chart: nil, spec: nil, groups: [], status: .usage)
                 run.usage = problem
