@@ -14,7 +14,7 @@ import PieDriver
 public enum PiecCommand<Preview: PreviewLauncher, Raster: RasterLauncher> {
     /// The subcommands, in the order `piec --help` lists them.
     static var commands: [any Command.Type] {
-        [Init.self, Build.self, Check.self, Watch<Preview>.self, Diff.self, Render<Raster>.self, Md<Raster>.self, HistoryCommand.self, Explain.self, Schema.self,
+        [Init.self, Build.self, Check.self, Watch<Preview>.self, Diff.self, Render<Raster>.self, Md<Raster>.self, MdBookCommand.self, HistoryCommand.self, Explain.self, Schema.self,
          Completions<Preview>.self, Man<Preview>.self]
     }
 

@@ -170,6 +170,10 @@ import Testing
         #expect(stale.status == 2, "\(stale.stderr)")
         let other = try w.run("build", "d.yaml", "-o", "out", "--dark-selector", ".coal", "--check")
         #expect(other.status == 2 && other.stderr.contains("--dark-selector .coal"), "\(other.stderr)")
+        // A list of selectors (mdBook's dark themes) is one condition: `&` follows each of them.
+        #expect(try w.run("build", "d.yaml", "-o", "list", "--dark-selector", ".coal,.navy,.ayu").status == 0)
+        let listed = try String(contentsOfFile: w.url("list/d/chart.svg"), encoding: .utf8)
+        #expect(listed.contains(":is(.coal,.navy,.ayu) &{"), "\(listed.prefix(2000))")
         let bad = try w.run("build", "d.yaml", "-o", "out", "--dark-selector", "}body{color:red")
         #expect(bad.status == 64 && bad.stderr.contains("--dark-selector"), "\(bad.stderr)")
     }

@@ -17,11 +17,18 @@ extension DarkTheme {
 
     /// `body`'s rules in the dark look: inside `prefers-color-scheme: dark`, under the page's
     /// dark selector (a nested rule: `[data-theme=dark] &{...}` matches the chart inside it), or
-    /// as they are when the dark look is forced (`piec md`'s dark images).
+    /// as they are when the dark look is forced (`piec md`'s dark images). A list of selectors
+    /// (mdBook's `.coal,.navy,.ayu`) is wrapped in `:is()`: bare, `&` would follow its last one only.
     func rules(into out: inout ByteWriter, _ body: (inout ByteWriter) -> Void) {
         if forced { return body(&out) }
         if let selector {
-            out.raw(selector)
+            if selector.utf8.contains(UInt8(ascii: ",")) {
+                out.raw(":is(")
+                out.raw(selector)
+                out.raw(")")
+            } else {
+                out.raw(selector)
+            }
             out.raw(" &{\n")
         } else {
             out.raw("@media (prefers-color-scheme:dark){\n")

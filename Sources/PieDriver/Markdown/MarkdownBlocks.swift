@@ -25,6 +25,8 @@ public struct MarkdownBlock: Sendable, Equatable {
     public var removed: [Int]
     /// Byte offset just after the closing fence's line (the end of the document when unclosed).
     public var end: Int
+    /// Byte offset of the opening fence's line (`start..<end` is the whole fenced block).
+    public var start = 0
     /// Byte range of the existing reference region (through its last line break), if any.
     public var reference: Range<Int>?
     /// The id its `piec:begin` marker names.
@@ -130,6 +132,7 @@ public enum MarkdownDocument {
                 let end = close < lines.count ? lines[close].next : bytes.count
                 var block = MarkdownBlock(source: source, firstLine: k + 2, removed: removed, end: end)
                 block.unclosed = close >= lines.count
+                block.start = lines[k].start
                 if close < lines.count {
                     (block.reference, block.referenceID, block.danglingMarker) = reference(bytes, lines, after: close)
                 }

@@ -43,21 +43,32 @@ enum MarkdownPrevious {
     /// The blocks of the document at git HEAD, by id (each block's `id:`, or the document's
     /// stem and its place); empty outside git or when HEAD has no such document.
     static func headBlocks(documentPath: String, stem: String, limits: SpecLimits) -> [String: PreviousSource] {
+        (try? blocks(documentPath: documentPath, stem: stem, at: "HEAD", limits: limits).get()) ?? [:]
+    }
+
+    /// The blocks of the document at `revision`, by id; empty when the document is not there.
+    /// Fails (git's message) when the document is not in a git work tree or `revision` names
+    /// no commit of it.
+    static func blocks(documentPath: String, stem: String, at revision: String,
+                       limits: SpecLimits) -> Result<[String: PreviousSource], UsageProblem> {
         let directory = parentPath(documentPath)
         let name = lastPathComponent(documentPath)
-        let verify = Git.run(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"], in: directory)
-        guard verify.status == 0 else { return [:] }
+        let verify = Git.run(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: directory.isEmpty ? "." : directory)
+        guard verify.status == 0 else {
+            return .failure(UsageProblem("`\(revision)` is not a commit of the repository of `\(documentPath)`",
+                                         help: ["name a commit, tag or branch (`git log` lists them); a shallow clone needs `fetch-depth: 0`"]))
+        }
         let commit = trimmed(verify.output)
-        let show = Git.run(["show", "\(commit):./\(name)"], in: directory)
-        guard show.status == 0, show.output.count <= limits.maxFileBytes else { return [:] }
+        let show = Git.run(["show", "\(commit):./\(name)"], in: directory.isEmpty ? "." : directory)
+        guard show.status == 0, show.output.count <= limits.maxFileBytes else { return .success([:]) }
         var result: [String: PreviousSource] = [:]
         for (n, block) in MarkdownDocument.blocks(show.output).enumerated() {
-            let source = SourceFile(path: "HEAD:\(documentPath)", bytes: block.source)
-            let previous = SpecHistory(specPath: documentPath, source: source, limits: limits)?.source(block.source, at: commit, display: "HEAD")
+            let source = SourceFile(path: "\(revision):\(documentPath)", bytes: block.source)
+            let previous = SpecHistory(specPath: documentPath, source: source, limits: limits)?.source(block.source, at: commit, display: revision)
                 ?? .spec(source)
             guard let spec = previous.load(defaultID: "\(stem)-\(n + 1)", limits: limits).spec, result[spec.id] == nil else { continue }
             result[spec.id] = previous
         }
-        return result
+        return .success(result)
     }
 }
