@@ -15,6 +15,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from conftest import REPO, mkdocs
+from pageprobe import probe
 from piectest.chromium import find_chromium
 
 DOCS = REPO / "docs"
@@ -150,6 +151,40 @@ def test_two_blocks_on_a_page_keep_their_own_names(piec, tmp_path):
     assert len(roots) == 2 and roots[0] != roots[1], roots
     frames = [set(re.findall(r"@keyframes ([\w-]+)", svg)) for svg in out.split('<div class="piec">')[1:]]
     assert frames[0] and frames[1] and not frames[0] & frames[1], frames
+
+
+def test_since_animates_a_block_from_its_page_at_a_revision_and_both_blocks_play(piec, tmp_path):
+    """Material for MkDocs, two blocks on one page, the second with since="HEAD" in a git
+    repository: both are drawn and animate under their own names, the changed one from its
+    committed version, and Material's palette toggle switches both."""
+    second = GOOD.replace("value: 2", "value: VB").replace("```piec\n", '```piec since="HEAD"\n')
+    root = project(tmp_path, "# T\n\n" + GOOD + "\n" + second.replace("VB", "2"))
+    yml = root / "mkdocs.yml"
+    yml.write_text(yml.read_text().replace("{name: mkdocs}", "{name: material}").replace("piec.markdown.fence", "piec.markdown.material"))
+    git = lambda *a: subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.com", *a], cwd=root, check=True, capture_output=True)
+    git("init", "-q")
+    git("add", ".")
+    git("commit", "-q", "-m", "v1")
+    (root / "docs" / "index.md").write_text("# T\n\n" + GOOD + "\n" + second.replace("VB", "7"), encoding="utf-8")
+    proc = mkdocs(piec, "build", "--strict", cwd=root)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    page = root / "site" / "index.html"
+    out = page.read_text(encoding="utf-8")
+    svgs = re.findall(r'<div class="piec">(<svg.*?</svg>)', out, re.S)
+    assert [re.search(r'class="(piec-[a-z0-9-]+)"', x).group(1) for x in svgs] == ["piec-index-1", "piec-index-2"]
+    spec = lambda b: GOOD.replace("value: 2", f"value: {b}").split("\n", 1)[1].rsplit("```", 1)[0]
+    old = tmp_path / "old.yaml"
+    old.write_text(spec(2), encoding="utf-8")
+    alone = subprocess.run([str(piec), "build", "-", "--svg-only", "--no-files", "--quiet", "--id", "index-2", "-o", str(tmp_path / "o"),
+                            "--dark-selector", "[data-md-color-scheme=slate]", "--from", str(old)], input=spec(7), text=True)
+    assert alone.returncode == 0
+    built = (tmp_path / "o" / "index-2" / "chart.svg").read_text(encoding="utf-8")
+    assert svgs[1] == built.rstrip("\n"), "since=HEAD is not the build from HEAD's block"
+    seen = probe(page, toggle="document.body.setAttribute('data-md-color-scheme', 'slate');")
+    assert len(seen["charts"]) == 2
+    for chart in seen["charts"]:
+        assert chart["w"] > 50 and chart["h"] > 50 and chart["animations"] > 0, chart
+    assert all(a["fill"] and a["fill"] != b for a, b in zip(seen["charts"], seen["toggled"])), seen
 
 
 MEASURE = """<script>

@@ -17,9 +17,16 @@ Options after the info string:
 - `file="PATH"`: build that spec file instead of the block's text (which is then empty), so its
   data files and `.piec.yaml` defaults are found beside it;
 - `show="source"`: the spec as a YAML code block above the chart (a manual's examples);
-- `from="PATH"`: animate from that previous version (a spec file), as `piec build --from`.
+- `from="PATH"`: animate from that previous version (a spec file), as `piec build --from`;
+- `since="REV"`: animate from the block's own version in the same page at the git revision REV
+  (a tag, branch or commit), matched by id; a block new or unchanged since enters.
 
 Paths are relative to the working directory: the folder of mkdocs.yml when MkDocs runs.
+
+Each block is built alone (`piec build --no-files`: its spec names no data file) unless `file=`
+names a spec file. A block without `id:` takes the page's file stem and its place on the page
+(`setup-2`), so two blocks on one page never share class or keyframe names (MkDocs tells the
+fence its page; where a host does not, the stem is `page`).
 
 A spec error raises SuperFencesException (SuperFences drops a block whose formatter raises any
 other exception): the build fails with the block's line in the page and piec's diagnostics.
@@ -27,17 +34,12 @@ Warnings (a label left out) are logged on `mkdocs.plugins.piec`, so `mkdocs buil
 fails on them too. The piec executable is found by piec.binary() ($PIEC, beside Python, PATH).
 """
 
-import hashlib
 import html
-import json
 import logging
-import os
 import re
-import subprocess
-import tempfile
 from pathlib import Path
 
-from . import binary
+from . import _blocks
 
 try:
     from pymdownx.superfences import SuperFencesException
@@ -46,12 +48,12 @@ except ImportError:      # without SuperFences nothing calls the fence; keep the
         pass
 
 log = logging.getLogger("mkdocs.plugins.piec")
-OPTIONS = ("show", "from", "file")
+OPTIONS = ("show", "from", "file", "since")
 FENCE = re.compile(r"^\s*(`{3,}|~{3,})\s*\{?\.?piec\b")
 
 
 def validator(language, inputs, options, attrs, md):
-    """Accepts the options piec knows (show="source", from="PATH") and no other."""
+    """Accepts the options piec knows (show="source", from="PATH", file="PATH", since="REV") and no other."""
     for key, value in inputs.items():
         if key not in OPTIONS:
             raise SuperFencesException(f"piec block: unknown option `{key}` (known: {', '.join(OPTIONS)})")
@@ -64,18 +66,31 @@ def validator(language, inputs, options, attrs, md):
 def fence(source, language, class_name, options, md, dark_selector=None, **kwargs):
     """The HTML of one ```piec block: the chart's SVG inline (and its source with show)."""
     line = _page_line(md, source)
+    page = _page_path(md)
+    n = md.__dict__.get("_piec_count", 0)
+    md.__dict__["_piec_count"] = n + 1
+    where = f"piec block at line {line} of the page" if line else "piec block"
     named = options.get("file")
-    if named:
-        if source.strip():
-            raise SuperFencesException(f"piec block at line {line} of the page: file=\"{named}\" and a spec in the block: give one")
-        try:
-            source = Path(named).read_text(encoding="utf-8")
-        except OSError as error:
-            raise SuperFencesException(f"piec block at line {line} of the page: cannot read {named}: {error.strerror}")
-    svg = _compile(source, options.get("from"), line, named, dark_selector)
+    if named and source.strip():
+        raise SuperFencesException(f"{where}: file=\"{named}\" and a spec in the block: give one")
+    if named and not Path(named).is_file():
+        raise SuperFencesException(f"{where}: cannot read {named}: no such file")
+    text = Path(named).read_text(encoding="utf-8") if named else source
+    block_id = _blocks.spec_id(text) or _blocks.block_id(page or "page", n)
+    previous = None
+    if options.get("since"):
+        previous = _previous(page, options["since"], block_id, text, where)
+    try:
+        svg, warnings = _blocks.build_svg(source, block_id=block_id, where=where, line=line + 1 if line else 0,
+                                          file=named, previous=previous, previous_file=options.get("from"),
+                                          dark_selector=dark_selector)
+    except _blocks.BlockError as error:
+        raise SuperFencesException(str(error))
+    for warning in warnings:
+        log.warning(warning)
     parts = []
     if options.get("show") == "source":
-        parts.append(f'<pre class="piec-source"><code class="language-yaml">{html.escape(source)}</code></pre>')
+        parts.append(f'<pre class="piec-source"><code class="language-yaml">{html.escape(text)}</code></pre>')
     parts.append(f'<div class="{class_name or "piec"}">{svg}</div>')
     return "\n".join(parts)
 
@@ -88,45 +103,28 @@ def material(source, language, class_name, options, md, **kwargs):
     return fence(source, language, class_name, options, md, dark_selector=MATERIAL_DARK, **kwargs)
 
 
-def _compile(source, previous, line, named=None, dark_selector=None):
-    digest = hashlib.sha256(source.encode("utf-8")).hexdigest()[:10]
-    with tempfile.TemporaryDirectory(prefix="piec-fence-") as tmp:
-        if named:
-            spec, line = Path(named).resolve(), 0
-        else:
-            spec = Path(tmp) / f"chart-{digest}.yaml"
-            spec.write_text(source, encoding="utf-8")
-        out = Path(tmp) / "out"
-        command = [binary(), "build", str(spec), "-o", str(out), "--svg-only", "--format", "json",
-                   "--from", os.path.abspath(previous) if previous else "none"]
-        if dark_selector:
-            command += ["--dark-selector", dark_selector]
-        proc = subprocess.run(command, capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
-        diagnostics = [json.loads(x) for x in proc.stdout.splitlines() if x.startswith("{")]
-        where = f"piec block at line {line} of the page" if line else f"piec block ({named})" if named else "piec block"
-        for d in diagnostics:
-            if d.get("severity") == "warning":
-                log.warning(f"{where}: {_describe(d, line)}")
-        if proc.returncode != 0:
-            errors = [d for d in diagnostics if d.get("severity") == "error"]
-            text = "; ".join(_describe(d, line) for d in errors) or (proc.stderr.strip() or f"piec exited {proc.returncode}")
-            raise SuperFencesException(f"{where}: {text}")
-        bundles = [p for p in out.iterdir() if (p / "chart.svg").is_file()]
-        if len(bundles) != 1:
-            raise SuperFencesException(f"{where}: piec wrote {len(bundles)} bundles, expected one")
-        return (bundles[0] / "chart.svg").read_text(encoding="utf-8")
+def _page_path(md):
+    """The page's source file: MkDocs registers its link rewriter, which knows it, on every
+    page's Markdown. None elsewhere."""
+    try:
+        return Path(md.treeprocessors["relpath"].file.abs_src_path)
+    except (KeyError, AttributeError, TypeError):
+        return None
 
 
-def _describe(d, line):
-    """`line L: error[E0205]: message (help: ...)` with L the line in the page where known."""
-    start = (d.get("range") or {}).get("start") or {}
-    at = ""
-    if start.get("line"):
-        at = f"line {line + start['line']}: " if line else f"spec line {start['line']}: "
-    text = f"{at}{d.get('severity', 'error')}[{d.get('code', '?')}]: {d.get('message', '')}"
-    return text + (f" (help: {d['help']})" if d.get("help") else "")
-
-
+def _previous(page, rev, block_id, text, where):
+    """The text of this block at `rev` in the same page (None: it enters)."""
+    if page is None:
+        raise SuperFencesException(f"{where}: since=\"{rev}\" needs the page's file, which this host does not tell piec")
+    try:
+        old = _blocks.document_at(page, rev)
+    except _blocks.BlockError as error:
+        raise SuperFencesException(f"{where}: {error}")
+    if old is None:
+        return None
+    found = _blocks.previous_blocks(page, [t for _, t in _blocks.markdown_blocks(old)])
+    before = found.get(block_id)
+    return None if before is None or before == text else before
 def _page_line(md, source):
     """The page line of the block's opening fence (1-based), found in the lines Markdown is
     converting; the n-th block with the same text gets the n-th match. 0 when not found."""
