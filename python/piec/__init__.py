@@ -3,6 +3,7 @@
 The Python package holds the docs-tool adapters (``piec.markdown``: a SuperFences fence for
 MkDocs, Material and Zensical) and finds the ``piec`` executable they run: ``$PIEC`` if set,
 else ``piec`` beside this package's scripts, else ``piec`` on PATH. ``python -m piec ARGS`` runs it.
+``piec.sphinx`` is the Sphinx and MyST extension: ``extensions = ["piec.sphinx"]``, a ``piec`` directive.
 """
 
 import os
