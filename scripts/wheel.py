@@ -5,7 +5,8 @@
 
 The wheel `piec-VERSION-py3-none-TAG.whl` holds the executables `piec` and `piec-preview` of
 BIN_DIR as scripts (`piec-VERSION.data/scripts/`, so pip, uv and pipx put them on PATH) and the
-Python package `piec` of python/ (the docs-tool adapters; `python -m piec` runs the binary).
+Python package `piec` of python/ (the docs-tool adapters; `python -m piec` runs the binary),
+whose entry point `piec-pandoc` (the pandoc filter) the installer puts beside them.
 piec-render is not in it: it links the system's librsvg, giflib and libwebp, which no honest
 manylinux tag covers, and piec says so when asked for a PNG.
 
@@ -26,6 +27,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 EXECUTABLES = ("piec", "piec-preview")
 STAMP = (1980, 1, 1, 0, 0, 0)
+# `piec-pandoc`: the pandoc JSON filter (piec/pandoc.py), a script the installer writes.
+ENTRY_POINTS = "[console_scripts]\npiec-pandoc = piec.pandoc:main\n"
 
 
 def version(bin_dir):
@@ -62,6 +65,7 @@ def build(bin_dir, out_dir, tag):
     wheel_text += "".join(f"Tag: py3-none-{t}\n" for t in tag.split("."))
     files[f"{info}/WHEEL"] = (wheel_text.encode(), 0o644)
     files[f"{info}/LICENSE"] = ((REPO / "LICENSE").read_bytes(), 0o644)
+    files[f"{info}/entry_points.txt"] = (ENTRY_POINTS.encode(), 0o644)
     record = "\n".join(record_line(n, d) for n, (d, _) in sorted(files.items())) + f"\n{info}/RECORD,,\n"
     files[f"{info}/RECORD"] = (record.encode(), 0o644)
     out_dir.mkdir(parents=True, exist_ok=True)

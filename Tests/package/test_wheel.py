@@ -6,6 +6,7 @@ The wheel here is made from the debug build (what `make test` has), tagged `linu
 auditwheel agrees that tag is honest for it; `make wheel` makes the release wheel of the fully
 static executables and checks its manylinux and musllinux tags with auditwheel the same way."""
 
+import json
 import os
 import subprocess
 import sys
@@ -42,7 +43,9 @@ def test_the_wheel_holds_the_executables_and_the_adapters(wheel, bin_dir):
         assert [s.rsplit("/", 1)[1] for s in scripts] == ["piec", "piec-preview"]
         assert all((info[s].external_attr >> 16) & 0o111 for s in scripts), "scripts not executable"
         assert z.read(scripts[0]) == (bin_dir / "piec").read_bytes()
-        assert {"piec/__init__.py", "piec/__main__.py", "piec/markdown.py"} <= set(names)
+        assert {"piec/__init__.py", "piec/__main__.py", "piec/markdown.py", "piec/pandoc.py", "piec/sphinx.py", "piec/_blocks.py"} <= set(names)
+        entry_points = [n for n in names if n.endswith(".dist-info/entry_points.txt")]
+        assert entry_points and z.read(entry_points[0]) == b"[console_scripts]\npiec-pandoc = piec.pandoc:main\n"
         record = [n for n in names if n.endswith(".dist-info/RECORD")][0]
         listed = {line.split(",")[0] for line in z.read(record).decode().splitlines()}
         assert listed == set(names), "RECORD does not list every file"
@@ -81,6 +84,29 @@ def test_pip_installs_it_into_a_fresh_virtual_environment(wheel, spec, tmp_path)
     run(["/usr/bin/python3", "-m", "venv", str(venv)], check=True)
     run([str(venv / "bin" / "pip"), "install", "-q", "--no-index", str(wheel)], check=True)
     check_installed(venv / "bin" / "piec", venv / "bin" / "python", spec, tmp_path)
+
+
+def test_pip_installs_piec_pandoc_the_pandoc_filter(wheel, tmp_path):
+    """The entry point becomes `piec-pandoc` in the venv's bin: as pandoc runs it (the AST on
+    stdin, the format as its argument) it turns a ```piec block into the chart, with the piec
+    beside it; `python -m piec.pandoc` is the same filter."""
+    venv = tmp_path / "venv"
+    run(["/usr/bin/python3", "-m", "venv", str(venv)], check=True)
+    run([str(venv / "bin" / "pip"), "install", "-q", "--no-index", str(wheel)], check=True)
+    script = venv / "bin" / "piec-pandoc"
+    assert script.is_file() and os.access(script, os.X_OK)
+    ast = ('{"pandoc-api-version":[1,23,1,1],"meta":{},"blocks":[{"t":"CodeBlock","c":[["",["piec"],[]],'
+           '"piec: 1\\nslices:\\n  - {label: A, value: 1}\\n  - {label: B, value: 2}"]}]}')
+    env = {k: v for k, v in os.environ.items() if k not in ("PIEC", "PYTHONPATH")}
+    env["PATH"] = "/usr/bin:/bin"
+    for command in ([str(script), "html"], [str(venv / "bin" / "python"), "-m", "piec.pandoc", "html"]):
+        proc = subprocess.run(command, input=ast, capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+        assert proc.returncode == 0, proc.stderr
+        out = json.loads(proc.stdout)
+        [block] = out["blocks"]
+        assert block["t"] == "RawBlock" and block["c"][0] == "html", block
+        assert block["c"][1].startswith('<div class="piec"><svg xmlns="http://www.w3.org/2000/svg" class="piec-page-1"')
+        assert "@keyframes" in block["c"][1] and out["pandoc-api-version"] == [1, 23, 1, 1]
 
 
 def test_uv_tool_install_puts_piec_on_its_bin_dir(wheel, spec, tmp_path):
