@@ -16,12 +16,25 @@ enum Git {
     /// block while it fits in a pipe's buffer (64 KiB on Linux, 16 KiB at least elsewhere).
     static let maxInput = 16 * 1024
 
-    /// `git -C directory arguments...` found on PATH through `/usr/bin/env`, with
-    /// `GIT_TERMINAL_PROMPT=0` and `LC_ALL=C`; stdin is `input` (at most `maxInput` bytes), or
-    /// /dev/null when it is empty.
+    /// The git program: the first `git` on PATH, found once per process (each spawn through
+    /// `/usr/bin/env` cost an exec and a walk of PATH; a build in a repository spawns git twice).
+    /// Nil when there is none: `run` then goes through `/usr/bin/env`, which says so.
+    static let program: String? = {
+        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+        for dir in path.split(separator: ":", omittingEmptySubsequences: true) where dir.hasPrefix("/") {
+            let candidate = String(dir) + (dir.hasSuffix("/") ? "git" : "/git")
+            var info = stat()
+            if stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }()
+
+    /// `git -C directory arguments...` (`program`), with `GIT_TERMINAL_PROMPT=0` and
+    /// `LC_ALL=C`; stdin is `input` (at most `maxInput` bytes), or /dev/null when it is empty.
     static func run(_ arguments: [String], in directory: String, input: [UInt8] = []) -> Output {
         precondition(input.count <= maxInput, "git input over a pipe buffer")
-        let argv = ["/usr/bin/env", "git", "-C", directory.isEmpty ? "." : directory] + arguments
+        let spawnPath = program ?? "/usr/bin/env"
+        let argv = (program == nil ? ["/usr/bin/env", "git"] : ["git"]) + ["-C", directory.isEmpty ? "." : directory] + arguments
         let environment = currentEnvironment().filter { !$0.hasPrefix("GIT_TERMINAL_PROMPT=") && !$0.hasPrefix("LC_ALL=") }
             + ["GIT_TERMINAL_PROMPT=0", "LC_ALL=C"]
         // Close-on-exec pipes: git processes started by other threads at the same moment must
@@ -53,7 +66,7 @@ enum Git {
         for fd in outPipe + errPipe + inPipe where fd >= 0 { posix_spawn_file_actions_addclose(&actions, fd) }
         var pid = pid_t()
         let spawned = withCStrings(argv) { cArgv in
-            withCStrings(environment) { cEnv in spawnLock.withLock { posix_spawn(&pid, "/usr/bin/env", &actions, nil, cArgv, cEnv) } }
+            withCStrings(environment) { cEnv in spawnLock.withLock { posix_spawn(&pid, spawnPath, &actions, nil, cArgv, cEnv) } }
         }
         close(outPipe[1]); close(errPipe[1])
         if !input.isEmpty {
@@ -76,7 +89,7 @@ enum Git {
     /// Writes `bytes` to a pipe (retrying short writes and EINTR); gives up when the reader
     /// is gone (git failed to start: its error tells why). SIGPIPE is blocked in this thread
     /// meanwhile, and one it raised is consumed, so a git that exits early cannot kill piec.
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32) {
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) {
         var pipeSignal = sigset_t(), saved = sigset_t()
         sigemptyset(&pipeSignal)
         sigaddset(&pipeSignal, SIGPIPE)
@@ -103,7 +116,7 @@ enum Git {
     }
 
     /// The process environment as `NAME=value` strings.
-    private static func currentEnvironment() -> [String] {
+    static func currentEnvironment() -> [String] {
         #if canImport(Darwin)
         let list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron().pointee
         #else
@@ -119,7 +132,7 @@ enum Git {
     }
 
     /// Calls `body` with a NULL-terminated C array of `strings`.
-    private static func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
+    static func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
         let pointers = strings.map { strdup($0) } + [nil]
         defer { pointers.forEach { free($0) } }
         return body(pointers)

@@ -8,6 +8,7 @@ final class PreviousContext: @unchecked Sendable {
     private let outputPaths = Memo<GitWorkTree, String?>()
     private let headFiles = Memo<String, [String: String]>()
     private let committed = Memo<GitWorkTree, Set<String>>()
+    private let sessions = Memo<GitWorkTree, GitObjects?>()
 
     init(outputDir: String) {
         self.outputDir = outputDir
@@ -20,6 +21,12 @@ final class PreviousContext: @unchecked Sendable {
         }
     }
 
+    /// The build's one `git cat-file --batch-command` in `tree` (nil: git cannot give one; each
+    /// question then spawns git).
+    func objects(in tree: GitWorkTree) -> GitObjects? {
+        sessions.value(tree) { GitObjects(tree: tree) }
+    }
+
     /// The root-relative path of the output folder when it is inside `tree` ("" at the root);
     /// a folder that does not exist yet is placed by its nearest existing parent.
     func outputPath(in tree: GitWorkTree) -> String? {
@@ -30,6 +37,11 @@ final class PreviousContext: @unchecked Sendable {
     /// object ids (empty before the first commit): one `git ls-tree` per folder.
     func filesAtHead(in tree: GitWorkTree, folder: String) -> [String: String] {
         headFiles.value(tree.root + "\u{0}" + folder) {
+            if let entries = objects(in: tree)?.tree("HEAD:" + folder) {
+                var files: [String: String] = [:]
+                for entry in entries where entry.type == "blob" { files[entry.name] = entry.id }
+                return files
+            }
             let listing = tree.run(["ls-tree", "-z", "HEAD", "--", folder.isEmpty ? "." : folder + "/"])
             guard listing.status == 0 else { return [:] }
             var files: [String: String] = [:]
@@ -60,7 +72,14 @@ final class PreviousContext: @unchecked Sendable {
     func committedManifest(in tree: GitWorkTree, id: String) -> ManifestRecord? {
         guard let out = outputPath(in: tree) else { return nil }
         let path = GitWorkTree.path(GitWorkTree.path(out, id), ExistingBundle.manifestName)
-        guard committedManifests(in: tree).contains(path), let bytes = tree.read(["HEAD:\(path)"])[0] else { return nil }
+        let bytes: [UInt8]
+        if let answer = objects(in: tree)?.blob("HEAD:\(path)") {
+            guard let found = answer else { return nil }
+            bytes = found
+        } else {
+            guard committedManifests(in: tree).contains(path), let found = tree.read(["HEAD:\(path)"])[0] else { return nil }
+            bytes = found
+        }
         let shown = SpecDiscovery.join(SpecDiscovery.join(outputDir, id), ExistingBundle.manifestName)
         return ManifestRecord(path: "HEAD:" + shown, bytes: bytes)
     }

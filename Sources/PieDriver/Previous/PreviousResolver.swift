@@ -75,10 +75,11 @@ struct PreviousResolver {
         }
         // No bundle committed: the spec at HEAD when it differs. A spec not committed, or not
         // changed since HEAD (nor the files it reads), enters: what a fresh clone builds too.
-        guard let history = SpecHistory(specPath: specPath, source: source, limits: limits),
+        guard var history = SpecHistory(specPath: specPath, source: source, limits: limits),
               context.filesAtHead(in: tree, folder: history.folders[0])[lastPathComponent(history.spec)] != nil,
-              !unchangedSinceHead(history, source: source),
-              let head = history.source(at: "HEAD", display: "HEAD") else { return nil }
+              !unchangedSinceHead(history, source: source) else { return nil }
+        history.objects = context.objects(in: history.tree)
+        guard let head = history.source(at: "HEAD", display: "HEAD") else { return nil }
         guard let old = head.load(defaultID: spec.id, limits: limits).spec else { return head }  // broken: E0601 tells
         return Manifest.memberText(old) == current.canonical ? nil : head
     }

@@ -38,6 +38,8 @@ public struct SpecHistory: Sendable {
     let data: String?
     /// The build's input limits (`--max-slices`), for finding the data file each version names.
     let limits: SpecLimits
+    /// The build's git session (`PreviousContext.objects`): files are read through it when set.
+    var objects: GitObjects?
 
     /// The history of the spec at `specPath` whose present text is `source`; nil outside git.
     public init?(specPath: String, source: SourceFile, limits: SpecLimits = SpecLimits()) {
@@ -60,6 +62,20 @@ public struct SpecHistory: Sendable {
         guard !path.hasPrefix("/"), DataTableFormat.isSupported(path) else { return nil }
         let joined = SpecInputsReader.normalized(GitWorkTree.path(folder, path))
         return joined == ".." || joined.hasPrefix("../") || joined == "." ? nil : joined
+    }
+
+    /// The files `objects` name (`REV:path`): through the build's session when it has one,
+    /// else one `git cat-file --batch`.
+    func read(_ names: [String]) -> [[UInt8]?] {
+        if let objects {
+            var found: [[UInt8]?] = []
+            for name in names {
+                guard let answer = objects.blob(name) else { return tree.read(names) }
+                found.append(answer)
+            }
+            return found
+        }
+        return tree.read(names)
     }
 
     /// The paths whose changes make a new version (the spec, its `.piec.yaml` candidates, its data).
@@ -98,7 +114,7 @@ public struct SpecHistory: Sendable {
     /// 16 KiB of names).
     public func sources(at commits: [String], display: String? = nil) -> [PreviousSource?] {
         let asked = paths
-        let found = tree.read(commits.flatMap { commit in asked.map { "\(commit):\($0)" } })
+        let found = read(commits.flatMap { commit in asked.map { "\(commit):\($0)" } })
         return commits.indices.map { i in
             version(at: commits[i], display: display ?? String(commits[i].prefix(12)), files: Array(found[(i * asked.count)..<((i + 1) * asked.count)]))
         }
@@ -107,7 +123,7 @@ public struct SpecHistory: Sendable {
     /// `text` standing in for the spec at `commit` (a Markdown block of the document at the
     /// spec's path), with the `.piec.yaml` files and data file it reads there.
     public func source(_ text: [UInt8], at commit: String, display: String) -> PreviousSource? {
-        let found = tree.read(paths.dropFirst().map { "\(commit):\($0)" })
+        let found = read(paths.dropFirst().map { "\(commit):\($0)" })
         return version(at: commit, display: display, files: [text] + found)
     }
 
@@ -140,7 +156,7 @@ public struct SpecHistory: Sendable {
         guard let path = Self.dataPath(reference.path, folder: folders[0]) else {
             return fail("`data.file` at `\(ref)` is not a .csv or .json path inside the repository")
         }
-        guard let bytes = known ?? tree.read(["\(commit):\(path)"])[0] else {
+        guard let bytes = known ?? read(["\(commit):\(path)"])[0] else {
             return fail("`\(spelled)` did not exist at `\(ref)`")
         }
         return .file(SourceFile(path: "\(ref):\(spelled)", bytes: bytes))
