@@ -26,7 +26,7 @@ Paths are relative to the working directory: the folder of mkdocs.yml when MkDoc
 Each block is built alone (`piec build --no-files`: its spec names no data file) unless `file=`
 names a spec file. A block without `id:` takes the page's file stem and its place on the page
 (`setup-2`), so two blocks on one page never share class or keyframe names (MkDocs tells the
-fence its page; where a host does not, the stem is `page`).
+fence its page, and so does Zensical; where a host does not, the stem is `page`).
 
 A spec error raises SuperFencesException (SuperFences drops a block whose formatter raises any
 other exception): the build fails with the block's line in the page and piec's diagnostics.
@@ -70,6 +70,8 @@ def fence(source, language, class_name, options, md, dark_selector=None, **kwarg
     n = md.__dict__.get("_piec_count", 0)
     md.__dict__["_piec_count"] = n + 1
     where = f"piec block at line {line} of the page" if line else "piec block"
+    if line and page is not None:     # Zensical's error names no page: the block's message does
+        where += f" ({_shown(page)})"
     named = options.get("file")
     if named and source.strip():
         raise SuperFencesException(f"{where}: file=\"{named}\" and a spec in the block: give one")
@@ -105,11 +107,25 @@ def material(source, language, class_name, options, md, **kwargs):
 
 def _page_path(md):
     """The page's source file: MkDocs registers its link rewriter, which knows it, on every
-    page's Markdown. None elsewhere."""
+    page's Markdown; Zensical its rendering context (the page's path in docs_dir, and the
+    config). None elsewhere."""
     try:
         return Path(md.treeprocessors["relpath"].file.abs_src_path)
     except (KeyError, AttributeError, TypeError):
+        pass
+    try:
+        context = md.preprocessors["rendering_context"]
+        return Path(context.config["root_dir"], context.config["docs_dir"], context.page.path)
+    except (KeyError, AttributeError, TypeError):
         return None
+
+
+def _shown(page):
+    """The page's path as the error names it: relative to the working directory when inside it."""
+    try:
+        return page.relative_to(Path.cwd())
+    except ValueError:
+        return page
 
 
 def _previous(page, rev, block_id, text, where):
