@@ -42,7 +42,7 @@ struct ParsedArguments: Equatable, Sendable {
 ///
 /// Accepts `--opt value`, `--opt=value`, `-o value`, `-o=value` and `-ovalue`; `--` ends the
 /// options (all that follows is positional). A value in the next argument must not start with
-/// `-` (`--from --check` is a missing value; write `--port=-1`). Options and positionals may
+/// `-` (`--from --check` is a missing value) unless it is a negative number (`--width -5`). Options and positionals may
 /// come in any order; a repeated option replaces the earlier value unless it is `repeatable`.
 /// `-h`/`--help` or `--version` anywhere before `--` asks for help or the version instead.
 struct ArgumentScanner {
@@ -111,9 +111,13 @@ struct ArgumentScanner {
         parsed.set(option.long, option.repeatable ? parsed.all(option.long) + [value] : [value])
     }
 
-    /// The next argument as a value, unless it looks like an option (`-` alone is a value).
+    /// The next argument as a value, unless it looks like an option (`-` alone is a value, and
+    /// so is a negative number such as `-5` or `-1s`: no option is a digit, and the option's own
+    /// check then says what range it takes, instead of "missing value").
     private static func takeValue(from rest: inout ArraySlice<String>) -> String? {
-        guard let next = rest.first, !next.hasPrefix("-") || next == "-" else { return nil }
+        guard let next = rest.first else { return nil }
+        let negativeNumber = next.count > 1 && next.hasPrefix("-") && next.dropFirst().first.map { $0.isASCII && ($0.isNumber || $0 == ".") } == true
+        guard !next.hasPrefix("-") || next == "-" || negativeNumber else { return nil }
         return rest.popFirst()
     }
 

@@ -24,7 +24,7 @@ struct SpecOptions {
         inputs = arguments.positionals
         format = arguments.value("format").flatMap(DiagnosticFormat.init(rawValue:)) ?? .human
         jobs = arguments.integer("jobs")
-        if let jobs, jobs < 1 { throw UsageError(message: "--jobs must be at least 1") }
+        if let jobs, jobs < 1 { throw UsageError(message: "--jobs must be at least 1, found \(jobs)") }
         limits = try LimitOptions.limits(arguments)
     }
 

@@ -62,9 +62,9 @@ struct Render<Raster: RasterLauncher>: Command {
             at = t
         }
         fps = arguments.integer("fps") ?? 30
-        guard (1...120).contains(fps) else { throw UsageError(message: "--fps must be between 1 and 120") }
+        guard (1...120).contains(fps) else { throw UsageError(message: "--fps must be between 1 and 120, found \(fps)") }
         width = arguments.integer("width")
-        if let width, !(1...10_000).contains(width) { throw UsageError(message: "--width must be between 1 and 10000") }
+        if let width, !(1...10_000).contains(width) { throw UsageError(message: "--width must be between 1 and 10000, found \(width)") }
         scale = 1
         if let text = arguments.value("scale") {
             guard width == nil else { throw UsageError(message: "give --width or --scale, not both") }

@@ -30,7 +30,7 @@ struct Watch<Preview: PreviewLauncher>: Command {
         debounce = arguments.integer("debounce") ?? 10
         serve = arguments.flag("serve")
         port = arguments.integer("port") ?? 8000
-        if pollInterval < 1 { throw UsageError(message: "--poll-interval must be at least 1") }
+        if pollInterval < 1 { throw UsageError(message: "--poll-interval must be at least 1, found \(pollInterval)") }
         if debounce < 0 { throw UsageError(message: "--debounce must not be negative") }
         if !(0...65535).contains(port) { throw UsageError(message: "--port must be between 0 and 65535") }
     }

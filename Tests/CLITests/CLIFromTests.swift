@@ -75,8 +75,9 @@ import Testing
     @Test func anOutputFolderWithoutTheBundleEntersWithANote() throws {
         let ws = try Workspace()
         try ws.write("share.yaml", Self.v2)
-        try FileManager.default.createDirectory(atPath: ws.url("empty"), withIntermediateDirectories: true)
-        let run = try ws.run("build", "share.yaml", "-o", "out", "--from", "empty")
+        try ws.write("other.yaml", "piec: 1\nid: other\nslices:\n  - {label: A, value: 1}\n")
+        #expect(try ws.run("build", "other.yaml", "-o", "others").status == 0)
+        let run = try ws.run("build", "share.yaml", "-o", "out", "--from", "others")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("note[E0514]"), "\(run.stderr)")
         #expect(Self.kind(try Self.manifest(ws, "out/share/manifest.json")) == "enter-grow")

@@ -47,13 +47,13 @@ import Testing
         let set = try #require(command("watch", "--poll", "--poll-interval", "5", "--debounce=0", "--serve", "--port", "0") as? Watch<ExecPreview>)
         #expect(set.poll && set.serve && set.pollInterval == 5 && set.debounce == 0 && set.port == 0)
         #expect(usage("watch", "--port=70000")?.message == "--port must be between 0 and 65535")
-        #expect(usage("watch", "--poll-interval", "0")?.message == "--poll-interval must be at least 1")
+        #expect(usage("watch", "--poll-interval", "0")?.message == "--poll-interval must be at least 1, found 0")
         #expect(usage("watch", "--debounce=-1")?.message == "--debounce must not be negative")
     }
 
     @Test func jobsMustBePositive() {
-        #expect(usage("build", "--jobs", "0")?.message == "--jobs must be at least 1")
-        #expect(usage("check", "-j=0")?.message == "--jobs must be at least 1")
+        #expect(usage("build", "--jobs", "0")?.message == "--jobs must be at least 1, found 0")
+        #expect(usage("check", "-j=0")?.message == "--jobs must be at least 1, found 0")
     }
 
     @Test func diffTakesOneSpecTwoSpecsOrOneWithFrom() throws {
