@@ -63,6 +63,9 @@ struct Lowering {
             return nil
         }
         if let slice { locations.slices[slice].fields.reserveCapacity(list.count) }
+        // Required keys an unknown key is a misspelling of: one typo is one error (`vaule`:
+        // the unknown key, naming `value`), not that and "missing `value`".
+        var misspelt: Set<String> = []
         for entry in list {
             let name = entry.key.value
             if table.contains(name) {
@@ -72,12 +75,14 @@ struct Lowering {
                     locations.sections.append(.init(section: path(), name: name, key: entry.key.range, value: entry.value.range))
                 }
             } else {
-                reportUnknownKey(entry.key, table: table, path: path())
+                let missing = table.keys.filter { spec in spec.required && !list.contains { $0.key.value == spec.name } }.map(\.name)
+                if let meant = reportUnknownKey(entry.key, table: table, path: path(), missing: missing) { misspelt.insert(meant) }
             }
         }
         let found = KnownEntries(list: list)
         // By index: iterating `table.keys` copied (retained and released) every KeySpec.
-        for i in table.keys.indices where table.keys[i].required && found[table.keys[i].name] == nil {
+        for i in table.keys.indices where table.keys[i].required && found[table.keys[i].name] == nil
+            && !misspelt.contains(table.keys[i].name) {
             let key = table.keys[i]
             let path = path()
             let start = SourceRange.point(range.start)
@@ -88,18 +93,28 @@ struct Lowering {
         return found
     }
 
-    private mutating func reportUnknownKey(_ key: YAMLScalar, table: KeyTable, path: String) {
+    /// Reports `key`; returns the required key of `missing` it is the misspelling of, if any
+    /// (then its own message says so, and no "missing" error follows).
+    @discardableResult
+    private mutating func reportUnknownKey(_ key: YAMLScalar, table: KeyTable, path: String, missing: [String] = []) -> String? {
         let name = key.value
         let place = path.isEmpty ? "at the top level" : "in `\(path)`"
         if let home = Keys.planned[name] {
             error(SpecDiagnostics.notSupportedYet, "`\(name)` is not supported by this version of piec", at: key.range,
                   notes: ["`\(home.isEmpty ? name : home + "." + name)` is part of piec's planned spec language; it is rejected rather than ignored"])
-            return
+            return nil
+        }
+        let nearest = Suggestions.closest(to: name, among: table.names, limit: 2)
+        if let meant = nearest.first, missing.contains(meant) {
+            error(SpecDiagnostics.unknownKey, "unknown key `\(sanitized(name))` \(place), and the required `\(meant)` is missing", at: key.range,
+                  help: "did you mean `\(meant)`?")
+            return meant
         }
         var help = Suggestions.didYouMean(name, among: table.names)
         if help == nil { help = Lowering.elsewhere(name, notIn: table) }
         error(SpecDiagnostics.unknownKey, "unknown key `\(sanitized(name))` \(place)", at: key.range,
               help: help ?? "known keys here: \(table.names.map { "`\($0)`" }.joined(separator: ", "))")
+        return nil
     }
 
     /// Where else `name` is a key. A key misplaced at the top level with one home "belongs in"
