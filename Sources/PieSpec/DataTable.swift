@@ -121,6 +121,17 @@ private struct CSVReader {
 
     mutating func read() -> DataTable {
         let b = file.bytes
+        // Text that is not UTF-8 (a Latin-1 export) is E0104, as in YAML and JSON files, never
+        // cells with U+FFFD in them.
+        if let bad = firstInvalidUTF8(b) {
+            var at = file.location(ofByteOffset: bad)
+            if b[bad] & 0xC0 == 0x80, bad > 0 { at.column += 1 }
+            let hex = String(b[bad], radix: 16, uppercase: false)
+            table.error("invalid utf-8 byte 0x\(hex.count == 1 ? "0" + hex : hex) in `\(file.path)`",
+                        at: SourceRange(start: at, end: SourceLocation(line: at.line, column: at.column + 1)),
+                        code: YAMLDiagnostics.invalidUTF8, help: "save the file as UTF-8 (a spreadsheet's \"CSV UTF-8\" export)")
+            return table
+        }
         var i = b.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var header: [(String, SourceRange)]?
         var rowCount = 0
@@ -235,4 +246,31 @@ private struct CSVReader {
         table.error("this quoted field is never closed", at: range(from, from + 1), help: "end the field with `\"`; a quote inside it is written `\"\"`")
         return nil
     }
+}
+
+/// The offset of the first byte that does not begin a well-formed UTF-8 sequence (overlong
+/// forms, surrogates and code points past U+10FFFF included), or nil when all of `bytes` is UTF-8.
+func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+    var i = 0
+    let n = bytes.count
+    while i < n {
+        let b0 = bytes[i]
+        if b0 < 0x80 { i += 1; continue }
+        let length: Int
+        var low: UInt8 = 0x80, high: UInt8 = 0xBF
+        switch b0 {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE, 0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: return i
+        }
+        guard i + length <= n, (low...high).contains(bytes[i + 1]) else { return i }
+        for k in 2..<max(2, length) where bytes[i + k] & 0xC0 != 0x80 { return i }
+        i += length
+    }
+    return nil
 }
