@@ -145,7 +145,12 @@ import Testing
         #expect(try FromReference.parse(tmp.url("old/share.yaml"), specPaths: specs).get()
             == .single(path: tmp.url("old/share.yaml"), kind: .specFile, id: "share", bySpecID: true))
         try tmp.write("empty/.keep", "")
-        #expect(try FromReference.parse(tmp.url("empty"), specPaths: specs).get() == .folder(tmp.url("empty")))
+        // An empty folder names no previous version: refused, not every chart entering.
+        guard case .failure(let empty) = FromReference.parse(tmp.url("empty"), specPaths: specs) else {
+            Issue.record("an empty --from folder was accepted")
+            return
+        }
+        #expect(empty.message.contains("is an empty folder"))
         try tmp.write("notes/todo.txt", "x")
         guard case .failure(let neither) = FromReference.parse(tmp.url("notes"), specPaths: specs) else { Issue.record("notes"); return }
         #expect(neither.message.contains("holds neither bundles nor specs"))

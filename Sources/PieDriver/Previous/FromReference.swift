@@ -76,7 +76,7 @@ public enum FromReference: Sendable, Equatable {
         return .success(.single(path: path, kind: kind, id: id, bySpecID: several))
     }
 
-    /// A folder must hold previous specs or bundles; an empty one holds no chart (each enters).
+    /// A folder must hold previous specs or bundles.
     private static func folder(_ path: String) -> Result<FromReference, UsageProblem> {
         guard let dir = opendir(path) else { return .failure(UsageProblem("cannot read the folder `\(path)` (named by --from)")) }
         defer { closedir(dir) }
@@ -93,7 +93,10 @@ public enum FromReference: Sendable, Equatable {
             return .failure(UsageProblem("`\(path)` (named by --from) holds neither bundles nor specs",
                                          help: ["--from takes a bundle folder, a folder of bundles (`<id>/manifest.json`), a folder of previous specs, a spec file, a git revision or `none`"]))
         }
-        return .success(.folder(path))
+        // An empty folder names no previous version: every chart would enter while the command
+        // says "from", which is `--from none` (or a folder not yet built into).
+        return .failure(UsageProblem("`\(path)` (named by --from) is an empty folder: there is no previous version in it",
+                                     help: ["build into it first, or give `--from none` to play each chart's enter animation"]))
     }
 
     /// `ref` as a git revision: it must name a commit in the work tree of every spec.
