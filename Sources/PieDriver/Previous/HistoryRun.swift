@@ -44,7 +44,7 @@ public struct HistoryRun: Sendable {
         }
         var revision = "HEAD"
         if let since {
-            guard history.tree.commit(since) != nil else { return HistoryRun(groups: [], status: .usage, usage: RevisionSuggestions.unknown(since, in: history.tree)) }
+            guard history.tree.commit(since) != nil else { return HistoryRun(groups: [], status: .usage, usage: RevisionSuggestions.unknown(since, in: history.tree, option: "--since")) }
             revision = since + "..HEAD"
         }
         var versions: [HistoryVersion] = []

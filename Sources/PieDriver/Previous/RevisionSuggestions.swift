@@ -7,7 +7,8 @@ enum RevisionSuggestions {
     /// HEAD~N is offered up to this N.
     static let maxAncestors = 20
 
-    static func unknown(_ ref: String, in tree: GitWorkTree) -> UsageProblem {
+    /// `option`: the option that named `ref` (`--from`, `--since`).
+    static func unknown(_ ref: String, in tree: GitWorkTree, option: String = "--from") -> UsageProblem {
         let names = ["HEAD"] + references(in: tree)
         let ancestors = min(commitCount(in: tree) - 1, maxAncestors)
         let candidates = names + (ancestors > 0 ? (1...ancestors).map { "HEAD~\($0)" } : [])
@@ -18,6 +19,10 @@ enum RevisionSuggestions {
             if fixed != ref, !found.contains(fixed), tree.commit(fixed) != nil { found.insert(fixed, at: 0) }
         }
         let help = found.isEmpty ? [] : ["did you mean " + found.prefix(2).map { "'\($0)'" }.joined(separator: " or ") + "?"]
+        if option != "--from" {
+            return UsageProblem("\(option) '\(ref)' is not a git revision of `\(tree.root)`",
+                                help: help + ["\(option) takes a commit, a tag or a branch (`git log --oneline` lists commits)"])
+        }
         return UsageProblem("--from '\(ref)' is not a file, a folder or a git revision of `\(tree.root)`",
                             help: help + ["--from takes a spec file, a bundle folder, a folder of bundles or specs, a git revision or `none`"])
     }
