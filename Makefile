@@ -109,7 +109,7 @@ uninstall: ## remove exactly the files `make install` installed under DESTDIR/PR
 dist: ## static release archive dist/piec-VERSION-linux-x86_64.tar.gz + .sha256 (own build folder .build-dist)
 	scripts/dist.sh
 
-wheel: ## the binary wheel dist/piec-VERSION-py3-none-manylinux...whl: static piec and piec-preview, the Python adapters (Linux x86-64; checked with auditwheel)
+wheel: ## the binary wheel dist/piec_charts-VERSION-py3-none-manylinux...whl: static piec and piec-preview, the Python adapters (Linux x86-64; checked with auditwheel)
 	scripts/bootstrap.sh --no-browser
 	$(SWIFT) build -c release $(RELEASE_FLAGS) --product piec
 	$(SWIFT) build -c release $(RELEASE_FLAGS) --product piec-preview

@@ -10,9 +10,16 @@
 #                  animates from, so checks are stable without it; a revision needs the
 #                  history: actions/checkout with fetch-depth: 0)
 #   INPUT_FORMAT   diagnostics format (default: github, annotations on the changed lines)
-#   INPUT_PIEC     a piec executable to use; empty: build piec from the action's own checkout
-#                  (scripts/bootstrap.sh --no-browser, then swift build -c release --product piec)
+#   INPUT_PIEC     a piec executable to use; empty: install piec as INPUT_INSTALL says
+#   INPUT_INSTALL  wheel (default): pip installs INPUT_WHEEL into a virtual environment of its
+#                  own under RUNNER_TEMP (seconds; the wheel is Linux x86-64 only); pip reads
+#                  its usual PIP_INDEX_URL, PIP_FIND_LINKS, PIP_NO_INDEX from the step's env.
+#                  source: build piec from the action's own checkout (scripts/bootstrap.sh
+#                  --no-browser, then swift build -c release --product piec: minutes, needs Swift)
+#   INPUT_WHEEL    what pip installs (default: piec-charts==VERSION, this action's own version, from
+#                  pyproject.toml); a wheel's path or URL, or another requirement
 #   GITHUB_WORKSPACE     where the specs are (default: the current directory)
+#   RUNNER_TEMP          where the virtual environment goes (default: TMPDIR or /tmp)
 #   GITHUB_OUTPUT        receives `status=N` (piec's exit status)
 #   GITHUB_STEP_SUMMARY  receives a one-line summary
 #
@@ -25,13 +32,40 @@ action="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 finish() { local code=$?; if [ -n "${GITHUB_OUTPUT:-}" ]; then echo "status=$code" >> "$GITHUB_OUTPUT"; fi; }
 trap finish EXIT
 
+case "${INPUT_CHECK:-true}" in
+    true | false) ;;
+    *) echo "::error title=piec::input 'check' must be true or false, not '${INPUT_CHECK}'"; exit 64 ;;
+esac
+
 piec="${INPUT_PIEC:-}"
 if [ -z "$piec" ]; then
-    echo "::group::Build piec"
-    "$action/scripts/bootstrap.sh" --no-browser
-    swift build -c release --product piec --package-path "$action"
-    piec="$(swift build -c release --product piec --package-path "$action" --show-bin-path)/piec"
-    echo "::endgroup::"
+    case "${INPUT_INSTALL:-wheel}" in
+    wheel)
+        version="$(sed -n 's/^version = "\(.*\)"$/\1/p' "$action/pyproject.toml")"
+        [ -n "$version" ] || { echo "::error title=piec::no version in $action/pyproject.toml"; exit 1; }
+        requirement="${INPUT_WHEEL:-piec-charts==$version}"
+        echo "::group::Install piec ($requirement)"
+        venv="$(mktemp -d "${RUNNER_TEMP:-${TMPDIR:-/tmp}}/piec.XXXXXX")/venv"
+        python3 -m venv "$venv" &&
+            "$venv/bin/python" -m pip install --disable-pip-version-check --progress-bar off "$requirement" ||
+            { echo "::endgroup::"; echo "::error title=piec::pip could not install $requirement (the piec wheel is for Linux x86-64; elsewhere use install: source or the piec input)"; exit 1; }
+        piec="$venv/bin/piec"
+        echo "::endgroup::"
+        [ -x "$piec" ] || { echo "::error title=piec::pip installed $requirement, but it has no piec executable (is it piec's wheel?)"; exit 1; }
+        installed="$("$piec" --version)"
+        if [ -z "${INPUT_WHEEL:-}" ] && [ "${installed##* }" != "$version" ]; then
+            echo "::error title=piec::pip installed piec ${installed##* }, not $version"; exit 1
+        fi
+        ;;
+    source)
+        echo "::group::Build piec"
+        "$action/scripts/bootstrap.sh" --no-browser
+        swift build -c release --product piec --package-path "$action"
+        piec="$(swift build -c release --product piec --package-path "$action" --show-bin-path)/piec"
+        echo "::endgroup::"
+        ;;
+    *) echo "::error title=piec::input 'install' must be wheel or source, not '${INPUT_INSTALL}'"; exit 64 ;;
+    esac
 fi
 [ -x "$piec" ] || command -v "$piec" > /dev/null 2>&1 || { echo "::error title=piec::no piec executable at '$piec'"; exit 1; }
 
@@ -41,11 +75,7 @@ set -f  # the specs are split at blanks, not globbed
 specs=(${INPUT_SPECS:-specs})
 set +f
 args=(build --format "${INPUT_FORMAT:-github}" --output "${INPUT_OUTPUT:-out}")
-case "${INPUT_CHECK:-true}" in
-    true) args+=(--check) ;;
-    false) ;;
-    *) echo "::error title=piec::input 'check' must be true or false, not '${INPUT_CHECK}'"; exit 64 ;;
-esac
+if [ "${INPUT_CHECK:-true}" = true ]; then args+=(--check); fi
 if [ -n "${INPUT_FROM:-}" ]; then args+=(--from "$INPUT_FROM"); fi
 
 echo "piec ${args[*]} ${specs[*]}"

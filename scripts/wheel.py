@@ -3,8 +3,8 @@
 
     scripts/wheel.py BIN_DIR OUT_DIR [--tag PLATFORM_TAG]
 
-The wheel `piec-VERSION-py3-none-TAG.whl` holds the executables `piec` and `piec-preview` of
-BIN_DIR as scripts (`piec-VERSION.data/scripts/`, so pip, uv and pipx put them on PATH) and the
+The wheel `piec_charts-VERSION-py3-none-TAG.whl` (distribution `piec-charts`) holds the executables `piec` and `piec-preview` of
+BIN_DIR as scripts (`piec_charts-VERSION.data/scripts/`, so pip, uv and pipx put them on PATH) and the
 Python package `piec` of python/ (the docs-tool adapters; `python -m piec` runs the binary),
 whose entry point `piec-pandoc` (the pandoc filter) the installer puts beside them.
 piec-render is not in it: it links the system's librsvg, giflib and libwebp, which no honest
@@ -26,6 +26,10 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 EXECUTABLES = ("piec", "piec-preview")
+# The distribution's name: `piec` on PyPI is another project's (versions 0.0.8 to 1.0.4), so
+# pip would install it for `piec==1.0.0`. The import package and the executables are `piec`.
+DIST = "piec-charts"
+WHEEL_NAME = DIST.replace("-", "_")
 STAMP = (1980, 1, 1, 0, 0, 0)
 # `piec-pandoc`: the pandoc JSON filter (piec/pandoc.py), a script the installer writes.
 ENTRY_POINTS = "[console_scripts]\npiec-pandoc = piec.pandoc:main\n"
@@ -38,7 +42,7 @@ def version(bin_dir):
 
 def metadata(ver):
     readme = (REPO / "README.md").read_text(encoding="utf-8")
-    return (f"Metadata-Version: 2.1\nName: piec\nVersion: {ver}\n"
+    return (f"Metadata-Version: 2.1\nName: {DIST}\nVersion: {ver}\n"
             "Summary: Pie and donut charts as code: SVG + CSS bundles animated from their previous version\n"
             "License: MIT\nRequires-Python: >=3.9\n"
             "Classifier: Programming Language :: Other\nClassifier: Operating System :: POSIX :: Linux\n"
@@ -58,8 +62,8 @@ def build(bin_dir, out_dir, tag):
     for path in sorted((REPO / "python" / "piec").glob("*.py")):
         files[f"piec/{path.name}"] = (path.read_bytes(), 0o644)
     for exe in EXECUTABLES:
-        files[f"piec-{ver}.data/scripts/{exe}"] = ((bin_dir / exe).read_bytes(), 0o755)
-    info = f"piec-{ver}.dist-info"
+        files[f"{WHEEL_NAME}-{ver}.data/scripts/{exe}"] = ((bin_dir / exe).read_bytes(), 0o755)
+    info = f"{WHEEL_NAME}-{ver}.dist-info"
     files[f"{info}/METADATA"] = (metadata(ver).encode(), 0o644)
     wheel_text = "Wheel-Version: 1.0\nGenerator: piec scripts/wheel.py\nRoot-Is-Purelib: false\n"
     wheel_text += "".join(f"Tag: py3-none-{t}\n" for t in tag.split("."))
@@ -69,7 +73,7 @@ def build(bin_dir, out_dir, tag):
     record = "\n".join(record_line(n, d) for n, (d, _) in sorted(files.items())) + f"\n{info}/RECORD,,\n"
     files[f"{info}/RECORD"] = (record.encode(), 0o644)
     out_dir.mkdir(parents=True, exist_ok=True)
-    wheel = out_dir / f"piec-{ver}-py3-none-{tag}.whl"
+    wheel = out_dir / f"{WHEEL_NAME}-{ver}-py3-none-{tag}.whl"
     tmp = wheel.with_suffix(".tmp")
     with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as z:
         # dist-info last, as installers expect; everything else sorted

@@ -3,12 +3,16 @@
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 DEBUG_BIN = Path(os.environ.get("PIEC_BIN_DIR", REPO / ".build" / "debug"))
+# Debian's wheels of setuptools and wheel (python3-setuptools-whl, python3-wheel-whl): the build
+# backend of pyproject.toml, which pip fetches from an index when it builds piec-hooks.
+PYTHON_WHEELS = Path("/usr/share/python-wheels")
 
 SPEC = """\
 piec: 1
@@ -26,6 +30,28 @@ def bin_dir() -> Path:
         if not (DEBUG_BIN / exe).is_file():
             pytest.fail(f"no {DEBUG_BIN / exe}: run `swift build` first")
     return DEBUG_BIN
+
+
+@pytest.fixture(scope="session")
+def wheelhouse(bin_dir, tmp_path_factory) -> Path:
+    """A folder from which pip installs piec with no index: piec's binary wheel (scripts/wheel.py,
+    from the debug build) and the build backend of pyproject.toml (setuptools and the `wheel`
+    package it asks for), so pre-commit can build piec-hooks offline. Use with offline_pip()."""
+    out = tmp_path_factory.mktemp("wheelhouse")
+    run([sys.executable, str(REPO / "scripts" / "wheel.py"), str(bin_dir), str(out)], check=True)
+    for name in ("setuptools", "wheel"):
+        found = sorted(PYTHON_WHEELS.glob(f"{name}-*-py3-none-any.whl"))
+        if not found:
+            pytest.fail(f"no {PYTHON_WHEELS}/{name}-*.whl: run scripts/bootstrap.sh "
+                        f"(apt package python3-{name}-whl)", pytrace=False)
+        shutil.copy(found[-1], out)
+    return out
+
+
+def offline_pip(wheelhouse: Path, cache: Path) -> dict:
+    """pip's environment variables for installing from the wheelhouse only, with a cache of its own."""
+    return {"PIP_FIND_LINKS": str(wheelhouse), "PIP_NO_INDEX": "1", "PIP_CACHE_DIR": str(cache),
+            "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
 
 
 def run(args, cwd=None, env=None, check=False, timeout=300):

@@ -44,9 +44,11 @@ def test_the_pre_commit_config_is_valid_and_names_piecs_hooks(project, env):
 def test_the_build_check_hook_with_inits_args_passes_then_catches_a_stale_bundle(project, env, bin_dir):
     config = yaml.safe_load((project / ".pre-commit-config.yaml").read_text())
     args = next(h["args"] for h in config["repos"][0]["hooks"] if h["id"] == "piec-build-check")
-    hook = next(h for h in yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text()) if h["id"] == "piec-build-check")
-    # The hook as piec's repository defines it, run locally (pre-commit cannot fetch OWNER/piec here).
-    (project / ".pre-commit-config.yaml").write_text(yaml.safe_dump({"repos": [{"repo": "local", "hooks": [{**hook, "args": args}]}]}))
+    hook = next(h for h in yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text()) if h["id"] == "piec-build-check-system")
+    # The hook as piec's repository defines it, run locally (pre-commit cannot fetch OWNER/piec
+    # here): its -system twin, with the debug piec on PATH (test_precommit.py runs the python one).
+    hook = {**hook, "id": "piec-build-check", "args": args}
+    (project / ".pre-commit-config.yaml").write_text(yaml.safe_dump({"repos": [{"repo": "local", "hooks": [hook]}]}))
     build = run([str(bin_dir / "piec"), "build", "charts", "-o", "charts/out"], cwd=project)
     assert build.returncode == 0, build.stderr
     run(["git", "add", "-A"], cwd=project, check=True)

@@ -23,7 +23,7 @@ def wheel(bin_dir, tmp_path_factory):
     out = tmp_path_factory.mktemp("wheel")
     proc = run([sys.executable, str(REPO / "scripts" / "wheel.py"), str(bin_dir), str(out)], check=True)
     path = Path(proc.stdout.strip())
-    assert path.name == "piec-" + run([str(bin_dir / "piec"), "--version"]).stdout.strip() + "-py3-none-linux_x86_64.whl"
+    assert path.name == "piec_charts-" + run([str(bin_dir / "piec"), "--version"]).stdout.strip() + "-py3-none-linux_x86_64.whl"
     return path
 
 
@@ -38,7 +38,7 @@ def test_the_wheel_holds_the_executables_and_the_adapters(wheel, bin_dir):
     with zipfile.ZipFile(wheel) as z:
         names = z.namelist()
         info = {i.filename: i for i in z.infolist()}
-        version = names[0].split("-")[1] if names[0].startswith("piec-") else None
+        version = names[0].split("-")[1] if names[0].startswith("piec_charts-") else None
         scripts = sorted(n for n in names if ".data/scripts/" in n)
         assert [s.rsplit("/", 1)[1] for s in scripts] == ["piec", "piec-preview"]
         assert all((info[s].external_attr >> 16) & 0o111 for s in scripts), "scripts not executable"

@@ -26,7 +26,8 @@ def test_the_pre_commit_hook_passes_every_commit_of_the_documented_workflow(repo
     hooks = {h["id"]: h for h in yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text())}
     repo.write(".pre-commit-config.yaml", yaml.safe_dump({"repos": [{
         "repo": "local",
-        "hooks": [{**hooks["piec-build-check"], "args": ["specs", "--output", "charts"]}],
+        # piec-build-check's -system twin: the debug piec on PATH, no environment to install.
+        "hooks": [{**hooks["piec-build-check-system"], "id": "piec-build-check", "args": ["specs", "--output", "charts"]}],
     }]}))
     env = with_piec_on_path(repo)
     repo.run("pre-commit", "install", env=env)

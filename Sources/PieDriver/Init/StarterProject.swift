@@ -79,7 +79,8 @@ public enum StarterProject {
 
     static let preCommit = """
         # pre-commit (https://pre-commit.com): `pre-commit install` runs these
-        # hooks on every commit. They run the `piec` on PATH.
+        # hooks on every commit. pre-commit installs the piec of `rev` for them
+        # (Linux x86-64); elsewhere, add -system to the ids to run the piec on PATH.
         ---
         repos:
           - repo: https://github.com/\(repository)
