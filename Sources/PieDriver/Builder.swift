@@ -50,6 +50,7 @@ public struct Builder: Sendable {
         let upToDateIn = upToDateIn.flatMap { UpToDate.usable(outputDir: $0) ? $0 : nil }
         let cache = FolderInputsCache()
         let context = previous.outputDir.map(PreviousContext.init)
+        if previous.looksInGit, let context { context.openAhead(specPaths: inputs.map(\.path)) }
         var outcomes = parallelMap(inputs, jobs: jobs, progress: perItem) {
             builder.compileOne($0, previous: previous, output: output, upToDateIn: upToDateIn, folderCache: cache,
                                context: context, keepsChart: false)

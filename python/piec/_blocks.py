@@ -77,9 +77,33 @@ def describe(d, line=0):
     return text + (f" (help: {d['help']})" if d.get("help") else "")
 
 
+_MEMO = {}
+MEMO_SIZE = 2048
+
+
 def build_svg(source, *, block_id, where="piec block", line=0, file=None, previous=None,
               previous_file=None, dark_selector=None):
     """The animated chart.svg of one block, and its warnings as text.
+
+    A block built alone (no `file`, no `previous_file`) is remembered in this process by
+    everything its bytes depend on, so a host that rebuilds on every save (`mkdocs serve`,
+    `mdbook serve` runs piec once per build anyway) runs piec only for the blocks that changed."""
+    key = None
+    if file is None and previous_file is None:
+        key = (binary(), source, block_id, where, line, previous, dark_selector)
+        if key in _MEMO:
+            return _MEMO[key]
+    result = _build_svg(source, block_id=block_id, where=where, line=line, file=file, previous=previous,
+                        previous_file=previous_file, dark_selector=dark_selector)
+    if key is not None:
+        if len(_MEMO) >= MEMO_SIZE:
+            _MEMO.pop(next(iter(_MEMO)))
+        _MEMO[key] = result
+    return result
+
+
+def _build_svg(source, *, block_id, where, line, file, previous, previous_file, dark_selector):
+    """`build_svg` without the memo.
 
     `source`: the spec's text (ignored when `file` names a spec file, which then reads its data
     file and `.piec.yaml` as `piec build` does); `line`: the document line of the spec's first

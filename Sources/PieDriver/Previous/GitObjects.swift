@@ -21,6 +21,9 @@ final class GitObjects: @unchecked Sendable {
     private var buffer: [UInt8] = []
     private var start = 0
     private var broken = false
+    /// Whether anything was asked: a session opened ahead (`PreviousContext.openAhead`) and
+    /// never used is ended at once instead of waited for.
+    private var asked = false
 
     /// What a question got: the object's type and bytes, or that it does not exist.
     enum Answer: Equatable {
@@ -61,6 +64,7 @@ final class GitObjects: @unchecked Sendable {
     }
 
     deinit {
+        if !asked { kill(pid, SIGKILL) }
         close(input)
         close(output)
         var status: Int32 = 0
@@ -73,6 +77,7 @@ final class GitObjects: @unchecked Sendable {
         guard !name.utf8.contains(0x0A), !name.utf8.contains(0x0D), name.utf8.count < Git.maxInput else { return nil }
         return lock.withLock {
             guard !broken else { return nil }
+            asked = true
             Git.writeAll(Array("contents \(name)\n".utf8), to: input)
             guard let header = line() else { broken = true; return nil }
             if header.hasSuffix(" missing") || header.hasSuffix(" ambiguous") { return .missing }

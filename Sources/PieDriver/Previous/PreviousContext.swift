@@ -21,6 +21,18 @@ final class PreviousContext: @unchecked Sendable {
         }
     }
 
+    /// Starts the git sessions of the work trees holding `specPaths` now, so that git starts up
+    /// while the specs are read and checked instead of when the first previous version is looked
+    /// for (git's start-up is most of what a build in a repository costs over one outside).
+    func openAhead(specPaths: [String]) {
+        var folders = Set<String>()
+        for path in specPaths where path != SpecInput.stdinArgument {
+            let folder = SpecInputsReader.displayParent(path)
+            guard folders.insert(folder).inserted, let tree = tree(ofFolder: folder) else { continue }
+            _ = objects(in: tree)
+        }
+    }
+
     /// The build's one `git cat-file --batch-command` in `tree` (nil: git cannot give one; each
     /// question then spawns git).
     func objects(in tree: GitWorkTree) -> GitObjects? {

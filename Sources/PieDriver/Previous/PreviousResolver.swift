@@ -223,6 +223,15 @@ extension PreviousPolicy {
     /// Whether the driver finds the previous version (everything but `.request`).
     var resolves: Bool { outputDir != nil }
 
+    /// Whether finding the previous version asks the build's git session (`GitObjects`): the
+    /// default and `--check` (`--from REV` walks history with processes of its own).
+    var looksInGit: Bool {
+        switch self {
+        case .readers, .recorded: true
+        case .request, .reference: false
+        }
+    }
+
     /// Whether a bundle built from the spec itself keeps the previous it records: the default
     /// and `--check` (the only policies the fast path serves).
     var keepsRecordedPrevious: Bool {
