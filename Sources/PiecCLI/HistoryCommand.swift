@@ -9,7 +9,8 @@ struct HistoryCommand: Command {
         abstract: "Build one bundle that steps through every committed version of a spec.",
         discussion: """
             Reads every commit that changed SPEC or a file it reads (its data file, the \
-            .piec.yaml files above it), in commit order, then the working copy when it differs \
+            .piec.yaml files above it), in commit order along first parents (a merge is one step; \
+            --all-parents adds the merged branches' commits), then the working copy when it differs \
             from the last commit, and writes OUT/<id>/ whose chart animates each version from \
             the one before (each step the transition `piec build --from` would draw), resting \
             HOLD at each, with a caption giving the commit's date and subject. Static renderers \
@@ -25,6 +26,7 @@ struct HistoryCommand: Command {
             .option("since", .text("REV"), help: "Only the commits after REV (REV..HEAD)."),
             .option("max", .integer("N"), help: "At most the N newest commits.", default: "50"),
             .option("hold", .text("DURATION"), help: "How long the chart rests at each version (ms or s).", default: "1s"),
+            .flag("all-parents", help: "Also the commits of merged branches, by date (default: first parents only, the states the branch itself held)."),
             LimitOptions.maxSlices,
         ])
 
@@ -33,6 +35,7 @@ struct HistoryCommand: Command {
     var since: String?
     var max: Int
     var hold: Double
+    var allParents: Bool
     var limits: SpecLimits
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -52,12 +55,13 @@ struct HistoryCommand: Command {
             throw UsageError(message: "--hold takes a duration such as 1s or 500ms, found `\(holdText)`")
         }
         hold = ms
+        allParents = arguments.flag("all-parents")
         limits = try LimitOptions.limits(arguments)
     }
 
     func run() throws(ExitStatus) {
         let terminal = Terminal()
-        let result = HistoryRun.run(specPath: specPath, since: since, max: max, hold: hold, limits: limits)
+        let result = HistoryRun.run(specPath: specPath, since: since, max: max, hold: hold, allParents: allParents, limits: limits)
         if let usage = result.usage {
             terminal.err(PiecUsage.message(usage))
             throw ExitStatus(PiecExitCode.usage.rawValue)

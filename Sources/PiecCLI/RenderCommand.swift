@@ -28,6 +28,7 @@ struct Render<Raster: RasterLauncher>: Command {
     var history: Bool
     var quiet: Bool
     var noFiles: Bool
+    var allParents: Bool
     var since: String?
     var max: Int
     var limits: SpecLimits
@@ -83,6 +84,7 @@ struct Render<Raster: RasterLauncher>: Command {
         history = arguments.flag("history")
         quiet = arguments.flag("quiet")
         noFiles = arguments.flag("no-files")
+        allParents = arguments.flag("all-parents")
         since = arguments.value("since")
         limits = try LimitOptions.limits(arguments)
         max = arguments.integer("max") ?? 50
@@ -98,8 +100,8 @@ struct Render<Raster: RasterLauncher>: Command {
                 throw UsageError(message: "--history reads the spec's versions in git; --no-files reads no git", help: ["drop one of them"])
             }
             guard max >= 1 else { throw UsageError(message: "--max takes a whole number of at least 1, found \(max)") }
-        } else if since != nil || arguments.integer("max") != nil {
-            throw UsageError(message: "--since and --max pick the versions of --history", help: ["add --history"])
+        } else if since != nil || arguments.integer("max") != nil || allParents {
+            throw UsageError(message: "--since, --max and --all-parents pick the versions of --history", help: ["add --history"])
         }
         if output == OutputFile.stdout, format != .svg, isatty(STDOUT_FILENO) == 1 {
             throw UsageError(message: "refusing to write \(format.rawValue.uppercased()) to a terminal", help: ["redirect standard output, or write a file with -o FILE"])
@@ -131,7 +133,7 @@ struct Render<Raster: RasterLauncher>: Command {
     private func compile() throws(ExitStatus) -> FrameSource {
         let terminal = Terminal()
         if history {
-            let result = HistoryRun.run(specPath: input, since: since, max: max, hold: hold, bundle: false, limits: limits)
+            let result = HistoryRun.run(specPath: input, since: since, max: max, hold: hold, bundle: false, allParents: allParents, limits: limits)
             if let usage = result.usage {
                 terminal.err(PiecUsage.message(usage))
                 throw ExitStatus(PiecExitCode.usage.rawValue)
@@ -219,5 +221,6 @@ private let renderSpec = CommandSpec(
         .flag("history", help: "Draw the chart's history in git, as piec history does: every version from the one before."),
         .option("since", .text("REV"), help: "With --history: only the commits after REV (REV..HEAD)."),
         .option("max", .integer("N"), help: "With --history: at most the N newest commits (default: 50)."),
+        .flag("all-parents", help: "With --history: also the commits of merged branches (default: first parents only)."),
         LimitOptions.maxSlices,
     ])

@@ -136,3 +136,27 @@ def test_a_cut_history_and_a_shallow_clone_say_so(repo):
     short = clone.piec("history", "specs/langs.yaml", "-o", "out")
     assert short.returncode == 0, short.stderr
     assert "this clone is shallow" in short.stderr and "fetch-depth: 0" in short.stderr, short.stderr
+
+
+def test_a_merge_is_one_step_along_first_parents_and_all_parents_adds_the_branch(repo):
+    """Issue 42: merges were walked by date across both parents, showing states main never
+    had. A feature branch edits the spec twice; main merges it: main's history is v1, then the
+    merge (the branch's end state); --all-parents also shows the branch's intermediate commit."""
+    repo.write("specs/langs.yaml", V1)
+    repo.commit("first")
+    main = repo.git("rev-parse", "--abbrev-ref", "HEAD").stdout.strip()
+    repo.git("checkout", "-q", "-b", "feature")
+    repo.write("specs/langs.yaml", V2)
+    repo.commit("feature: add rust")
+    repo.write("specs/langs.yaml", V3)
+    repo.commit("feature: python shrinks")
+    repo.git("checkout", "-q", main)
+    repo.write("README.md", "on main\n")
+    repo.commit("main: readme")
+    repo.git("merge", "-q", "--no-ff", "-m", "merge feature", "feature")
+    result, manifest = history(repo)
+    assert result.returncode == 0, result.stderr
+    assert subjects(manifest) == ["first", "merge feature"], subjects(manifest)
+    result, manifest = history(repo, "--all-parents")
+    assert result.returncode == 0, result.stderr
+    assert subjects(manifest) == ["first", "feature: add rust", "feature: python shrinks"], subjects(manifest)

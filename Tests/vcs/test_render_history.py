@@ -127,7 +127,7 @@ def test_usage_errors(langs, tmp_path):
     assert proc.returncode == 64 and b"does not go with --from" in proc.stderr
     proc = subprocess.run([str(PIEC), "render", SPEC, "--since", "HEAD~1", "-o", "x.svg"], cwd=repo.path, env=repo.env,
                           capture_output=True, timeout=60)
-    assert proc.returncode == 64 and b"--since and --max pick the versions of --history" in proc.stderr
+    assert proc.returncode == 64 and b"--since, --max and --all-parents pick the versions of --history" in proc.stderr
     proc = subprocess.run([str(PIEC), "render", "-", "--history", "-o", "-", "--format", "svg"], cwd=repo.path,
                           env=repo.env, input=V1.encode(), capture_output=True, timeout=60)
     assert proc.returncode == 64 and b"standard input has no history" in proc.stderr

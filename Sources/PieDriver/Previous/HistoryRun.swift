@@ -21,8 +21,9 @@ public struct HistoryRun: Sendable {
     /// `since`: only commits after this revision (`REV..HEAD`); `max`: at most this many of
     /// the newest commits; `hold`: ms the chart rests at each version. `bundle: false` stops at
     /// the steps (`piec render --history` draws its own frames of them).
+    /// `allParents`: walk every parent of a merge (`--all-parents`), not the first only.
     public static func run(specPath: String, since: String? = nil, max: Int = 50, hold: Double = 1000, bundle: Bool = true,
-                           limits: SpecLimits = SpecLimits()) -> HistoryRun {
+                           allParents: Bool = false, limits: SpecLimits = SpecLimits()) -> HistoryRun {
         let source: SourceFile
         switch SpecReader.read(specPath, limits: limits) {
         case .failure(let error):
@@ -51,7 +52,7 @@ public struct HistoryRun: Sendable {
         // The canonical text of the newest version kept: each spec is written out once.
         var lastText: [UInt8]?
         // One commit more than asked says whether --max left any out.
-        var found = history.versions(revision, limit: max + 1)
+        var found = history.versions(revision, limit: max + 1, allParents: allParents)
         if found.count > max {
             found.removeFirst(found.count - max)
             notes.append(.init(.note, code: DriverDiagnostics.historyVersionLeftOut,

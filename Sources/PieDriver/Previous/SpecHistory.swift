@@ -84,10 +84,12 @@ public struct SpecHistory: Sendable {
     }
 
     /// The commits reachable from `revision` (a revision or a range such as `v1..HEAD`) that
-    /// changed the spec or a file it reads, newest first, at most `limit`.
-    public func commits(_ revision: String = "HEAD", limit: Int) -> [SpecCommit] {
-        let log = tree.run(["--literal-pathspecs", "log", "--format=%H%x1f%ct%x1f%s", "--max-count=\(max(limit, 0))",
-                            "--end-of-options", revision, "--"] + paths)
+    /// changed the spec or a file it reads, newest first, at most `limit`. Along first parents
+    /// (what the branch itself held: a merge is one step, the merged branch's commits are not
+    /// states it had) unless `allParents`.
+    public func commits(_ revision: String = "HEAD", limit: Int, allParents: Bool = false) -> [SpecCommit] {
+        let log = tree.run(["--literal-pathspecs", "log", "--format=%H%x1f%ct%x1f%s", "--max-count=\(max(limit, 0))"]
+                           + (allParents ? [] : ["--first-parent"]) + ["--end-of-options", revision, "--"] + paths)
         guard log.status == 0 else { return [] }
         return log.output.split(separator: 0x0A).compactMap { line in
             let fields = line.split(separator: 0x1F, maxSplits: 2, omittingEmptySubsequences: false)
@@ -99,8 +101,8 @@ public struct SpecHistory: Sendable {
 
     /// The committed versions in commit order (oldest first): the newest `limit` commits of
     /// `revision` that changed the spec or a file it reads, each with the spec as it was there.
-    public func versions(_ revision: String = "HEAD", limit: Int) -> [SpecVersion] {
-        let commits = Array(commits(revision, limit: limit).reversed())
+    public func versions(_ revision: String = "HEAD", limit: Int, allParents: Bool = false) -> [SpecVersion] {
+        let commits = Array(commits(revision, limit: limit, allParents: allParents).reversed())
         return zip(commits, sources(at: commits.map(\.commit))).map { SpecVersion(commit: $0, source: $1) }
     }
 
