@@ -4,8 +4,11 @@ and a version with errors are left out with a note; a commit that changes nothin
 shows is no version; --since, --max and --hold; and the usage errors."""
 
 import json
+import os
 
-from conftest import Repo, spec
+import pytest
+
+from conftest import PIEC, Repo, spec
 
 V1 = spec("langs", {"Swift": 40, "Python": 30, "Go": 22})
 V2 = spec("langs", {"Swift": 40, "Python": 30, "Go": 22, "Rust": 15})
@@ -160,3 +163,20 @@ def test_a_merge_is_one_step_along_first_parents_and_all_parents_adds_the_branch
     result, manifest = history(repo, "--all-parents")
     assert result.returncode == 0, result.stderr
     assert subjects(manifest) == ["first", "feature: add rust", "feature: python shrinks"], subjects(manifest)
+
+
+def test_a_repository_git_refuses_is_an_error_with_gits_message(repo, tmp_path):
+    """Issue 42: a repository owned by another user ("dubious ownership", the CI container
+    case) gave "0 commits" and exit 0. Needs root, to give the repository away."""
+    if os.geteuid() != 0:
+        pytest.skip("giving the repository to another user needs root")
+    repo.write("specs/langs.yaml", V1)
+    repo.commit("first")
+    for path in [repo.path, *repo.path.rglob("*")]:
+        os.lchown(path, 65534, 65534)
+    env = dict(repo.env)
+    env["GIT_CONFIG_GLOBAL"] = str(tmp_path / "empty-gitconfig")   # no safe.directory of the user's
+    result = repo.run(PIEC, "history", "specs/langs.yaml", "-o", "out", env=env, check=False)
+    assert result.returncode == 64, result.stderr
+    assert "git does not read the repository" in result.stderr and "dubious ownership" in result.stderr, result.stderr
+    assert "help: To add an exception for this directory, call: git config --global --add safe.directory" in result.stderr

@@ -38,6 +38,15 @@ struct GitWorkTree: Sendable, Hashable {
         Git.run(arguments, in: root, input: input)
     }
 
+    /// git's own message when it will not read this repository (one owned by another user:
+    /// "detected dubious ownership", the common CI container case); nil when it reads it.
+    var refusal: String? {
+        let out = run(["rev-parse", "--git-dir"])
+        guard out.status != 0 else { return nil }
+        let message = trimmed(out.error)
+        return message.isEmpty ? "git exited \(out.status)" : message
+    }
+
     /// Whether the repository is a shallow clone (`git rev-parse --is-shallow-repository`).
     var isShallow: Bool {
         let out = run(["rev-parse", "--is-shallow-repository"])

@@ -43,6 +43,13 @@ public struct HistoryRun: Sendable {
                               usage: UsageProblem("`\(specPath)` is not inside a git repository: it has no history",
                                                   help: ["commit the spec, or use `piec build --from` for one transition"]))
         }
+        if let refusal = history.tree.refusal {
+            return HistoryRun(groups: [], status: .usage,
+                              usage: UsageProblem("git does not read the repository `\(history.tree.root)`, so the history is empty: "
+                                                  + (refusal.split(separator: "\n").first.map(String.init) ?? refusal),
+                                                  help: [refusal.split(separator: "\n").dropFirst().map { trimmed(Array($0.utf8)) }.filter { !$0.isEmpty }
+                                                      .joined(separator: " ")].filter { !$0.isEmpty }))
+        }
         var revision = "HEAD"
         if let since {
             guard history.tree.commit(since) != nil else { return HistoryRun(groups: [], status: .usage, usage: RevisionSuggestions.unknown(since, in: history.tree, option: "--since")) }
