@@ -70,6 +70,10 @@ struct HistoryCommand: Command {
             terminal.err(DiagnosticRenderer.render(group, format: .human, color: terminal.colorOnStderr))
         }
         guard let bundle = result.bundle else { throw ExitStatus(result.status.rawValue) }
+        if let refusal = HistoryRun.refusal(outputDir: output, id: bundle.id) {
+            terminal.err(PiecUsage.message(refusal))
+            throw ExitStatus(PiecExitCode.usage.rawValue)
+        }
         let report = AtomicBundleWriter(outputDir: output).write([bundle])
         for failure in report.failures {
             terminal.err(DiagnosticRenderer.render(failure, format: .human, color: terminal.colorOnStderr))

@@ -5,6 +5,7 @@ shows is no version; --since, --max and --hold; and the usage errors."""
 
 import json
 import os
+import shutil
 
 import pytest
 
@@ -180,3 +181,25 @@ def test_a_repository_git_refuses_is_an_error_with_gits_message(repo, tmp_path):
     assert result.returncode == 64, result.stderr
     assert "git does not read the repository" in result.stderr and "dubious ownership" in result.stderr, result.stderr
     assert "help: To add an exception for this directory, call: git config --global --add safe.directory" in result.stderr
+
+
+def test_history_refuses_the_builds_folder_and_build_never_takes_a_history_for_its_bundle(repo):
+    """Issue 42: `piec history spec -o charts` into the build's folder replaced the committed
+    build bundle, and the fast path then called it up to date, so the hook passed."""
+    repo.write("specs/langs.yaml", V1)
+    repo.piec("build", "specs", "-o", "charts", check=True)
+    repo.commit("v1 and its bundle")
+    before = repo.bytes_under("charts")
+    result = repo.piec("history", "specs/langs.yaml", "-o", "charts")
+    assert result.returncode == 64 and "holds the bundle `piec build` writes for this chart" in result.stderr, result.stderr
+    assert repo.bytes_under("charts") == before
+    # A history bundle moved there (a rename keeps it as the atomic writer left it, so the fast
+    # path looks at it) is no build bundle to --check.
+    repo.piec("history", "specs/langs.yaml", "-o", "history", check=True)
+    shutil.rmtree(repo.path / "charts" / "langs")
+    os.rename(repo.path / "history" / "langs", repo.path / "charts" / "langs")
+    check = repo.piec("build", "--check", "specs", "-o", "charts")
+    assert check.returncode == 2 and "E0510" in check.stderr, check.stderr
+    # A history folder may be written again.
+    repo.piec("history", "specs/langs.yaml", "-o", "again", check=True)
+    assert repo.piec("history", "specs/langs.yaml", "-o", "again").returncode == 0

@@ -8,6 +8,11 @@ import PieSpec
 /// step ends exactly where the next begins. At rest (and for static renderers and
 /// `prefers-reduced-motion: reduce`) only the last step is shown, at rest: the last version.
 public enum HistoryWriter {
+    /// What a history bundle's `specHash` covers before the spec's bytes: a history bundle is
+    /// never taken for `piec build`'s bundle of the same spec (its fast path, `--check`, the
+    /// previous version readers saw), though it has the same id and, at its end, the same spec.
+    public static let hashMarker = Array("piec history\u{0}".utf8)
+
     public static func write(versions: [HistoryVersion], steps: [HistoryStep], hold: Double, sourceBytes: [UInt8]) -> Bundle {
         let final = versions[versions.count - 1].spec.flattened
         let id = final.id
@@ -70,7 +75,7 @@ public enum HistoryWriter {
             version(pair.0, step: pair.1, offset: offsets[k])
         })
         let manifest = Manifest.bytes(spec: versions[versions.count - 1].spec, previous: versions.count > 1 ? versions[versions.count - 2].spec : nil,
-                                      sourceBytes: sourceBytes, layout: drawn,
+                                      sourceBytes: hashMarker + sourceBytes, layout: drawn,
                                       plan: lastStep.chart.plan, changes: lastStep.chart.changes, files: Bundle.fileNames,
                                       extra: [("history", .object([("hold", .number(hold, decimals: 3)), ("duration", .number(total, decimals: 3))])),
                                               ("versions", versionList)])

@@ -1,3 +1,8 @@
+#if canImport(Darwin)
+import Darwin
+#else
+import Glibc
+#endif
 import PieCore
 import PieDiagnostics
 import PieSpec
@@ -119,5 +124,30 @@ public struct HistoryRun: Sendable {
         let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
         func two(_ n: Int64) -> String { n < 10 ? "0" + String(n) : String(n) }
         return String(y) + "-" + two(m) + "-" + two(d)
+    }
+}
+
+extension HistoryRun {
+    /// Why `piec history` must not write `outputDir/<id>/`: it holds the bundle `piec build`
+    /// wrote for the spec (a history there would replace the committed build, and the build's
+    /// check would then compare against the history); nil when it is free or a history bundle.
+    public static func refusal(outputDir: String, id: String) -> UsageProblem? {
+        let folder = SpecDiscovery.join(outputDir, id)
+        let path = SpecDiscovery.join(folder, ExistingBundle.manifestName)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        guard case .success(let bytes) = readAll(fd: fd, limit: ExistingBundle.readLimit) else { return nil }
+        // A history bundle's manifest has a top-level `history` member (`HistoryWriter`).
+        let marker: [UInt8] = Array("\n  \"history\": {".utf8)
+        var isHistory = false
+        var i = 0
+        while !isHistory, i + marker.count <= bytes.count {
+            if bytes[i] == 0x0A, bytes[i..<(i + marker.count)].elementsEqual(marker) { isHistory = true }
+            i += 1
+        }
+        guard !isHistory else { return nil }
+        return UsageProblem("`\(folder)/` holds the bundle `piec build` writes for this chart: piec history would replace it",
+                            help: ["write the history to a folder of its own, e.g. -o history"])
     }
 }
