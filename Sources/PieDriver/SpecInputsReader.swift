@@ -104,7 +104,7 @@ enum SpecInputsReader {
         switch SpecReader.read(real, limits: limits) {
         case .success(let file): return .file(SourceFile(path: path, bytes: file.bytes))
         case .failure(let error):
-            return fail("cannot use `\(path)`: " + error.diagnostic.message)
+            return fail("cannot use `\(path)`: " + error.diagnostic.message, help: error.diagnostic.help)
         }
     }
 

@@ -62,11 +62,22 @@ public struct SpecReadError: Error, Sendable {
         }
     }
 
+    /// E0503, in the words of the file it is: a spec, a data file, shared defaults or a Markdown
+    /// document (all read with the same limit).
     static func tooLarge(path: String, size: Int, limit: Int) -> SpecReadError {
-        SpecReadError(diagnostic: DriverDiagnostics.error(
-            DriverDiagnostics.fileTooLarge,
-            "spec file is \(size) bytes, more than the limit of \(describeBytes(limit))",
-            help: "split the chart into several specs, or raise the limit with `--max-slices N` (about 84 bytes a slice)"))
+        let lower = path.lowercased()
+        let what: String, help: String
+        if lower.hasSuffix(".csv") || lower.hasSuffix(".json") {
+            (what, help) = ("data file", "raise the limit with `--max-slices N` (it grows with the slices allowed, about 84 bytes a slice)")
+        } else if lower.hasSuffix(".md") || lower.hasSuffix(".markdown") {
+            (what, help) = ("Markdown document", "split the document, or raise the limit with `--max-slices N` (about 84 bytes a slice)")
+        } else if lastPathComponent(path) == SharedDefaults.fileName {
+            (what, help) = ("shared defaults file", "keep `.piec.yaml` to shared settings; the limit grows with `--max-slices N`")
+        } else {
+            (what, help) = ("spec file", "split the chart into several specs, or raise the limit with `--max-slices N` (about 84 bytes a slice)")
+        }
+        return SpecReadError(diagnostic: DriverDiagnostics.error(
+            DriverDiagnostics.fileTooLarge, "\(what) is \(size) bytes, more than the limit of \(describeBytes(limit))", help: help))
     }
 }
 

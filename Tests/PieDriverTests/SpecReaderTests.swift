@@ -29,6 +29,12 @@ import Testing
         let exact = try tmp.write("ten.yaml", "0123456789")
         #expect(SpecReader.read(exact, limits: limits(10)).failure == nil)
         #expect(SpecReader.read(exact, limits: limits(9)).failure?.diagnostic.message == "spec file is 10 bytes, more than the limit of 9 bytes")
+        // Each file read with the limit is called what it is (issue 42), not "spec file".
+        for (name, what) in [("d.csv", "data file"), ("d.json", "data file"), ("README.md", "Markdown document"), (".piec.yaml", "shared defaults file")] {
+            let file = try tmp.write(name, "0123456789")
+            let message = SpecReader.read(file, limits: limits(9)).failure?.diagnostic.message
+            #expect(message == "\(what) is 10 bytes, more than the limit of 9 bytes", "\(name): \(message ?? "nil")")
+        }
     }
 
     @Test func missingDirectoryAndFIFOAreClearErrors() throws {
