@@ -104,6 +104,27 @@ import Testing
         return tmp
     }
 
+    /// The build's one git session: files, trees and missing objects answered as `cat-file` and
+    /// `ls-tree` give them, one question after another.
+    @Test func oneGitSessionAnswersAsLsTreeAndCatFileDo() throws {
+        let tmp = try Self.history()
+        let real = try #require(SpecInputsReader.realPath(tmp.path))
+        let tree = try #require(GitWorkTree.containing(realDir: real))
+        let session = try #require(GitObjects(tree: tree))
+        #expect(session.blob("HEAD:specs/share.yaml") == .some(Array("piec: 1\nid: share\ndata: {file: ../data/share.csv}\n".utf8)))
+        #expect(session.blob("HEAD:README.md") == .some(Array("unrelated\n".utf8)))
+        #expect(session.blob("HEAD:nope") == .some(nil))
+        #expect(session.blob("HEAD:data") == .some(nil), "a tree is no file")
+        let root = try #require(session.tree("HEAD:")).map { "\($0.type) \($0.name)" }
+        #expect(root == ["blob .piec.yaml", "blob README.md", "tree data", "tree specs"])
+        let listing = tree.run(["ls-tree", "-z", "HEAD", "--", "data/"]).output
+        let id = try #require(session.tree("HEAD:data")?.first?.id)
+        #expect(String(decoding: listing, as: UTF8.self).contains(" \(id)\tdata/share.csv"))
+        #expect(session.tree("HEAD:nope")?.isEmpty == true)
+        #expect(session.contents("HEAD:a\nb") == nil, "a name with a line break cannot be asked")
+        #expect(session.blob("HEAD~5:specs/share.yaml") != nil)
+    }
+
     @Test func aSpecsHistoryListsTheCommitsOfItsFilesWithTheirVersions() throws {
         let tmp = try Self.history()
         let path = tmp.url("specs/share.yaml")
