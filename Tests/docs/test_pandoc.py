@@ -4,13 +4,10 @@ and animating in headless Chromium, each with its own names), PDF files in LaTeX
 docx; `since="HEAD"` animates a block from its committed version; a broken block fails pandoc
 at its line."""
 
-import html
 import io
-import json
 import os
 import re
 import subprocess
-import tempfile
 import zipfile
 from pathlib import Path
 
@@ -18,7 +15,7 @@ import pytest
 from PIL import Image
 
 from conftest import REPO
-from piectest.chromium import find_chromium
+from pageprobe import dump
 
 VENV_PYTHON = REPO / ".venv-docs" / "bin" / "python"
 LUA = REPO / "quarto" / "_extensions" / "piec" / "piec.lua"
@@ -135,18 +132,7 @@ addEventListener('load', () => {
 
 def measure(page, dark):
     """What Chromium draws of a page with the reader's system in dark or light mode."""
-    chromium = find_chromium()
-    assert chromium, "Chromium not found: run scripts/bootstrap.sh"
-    probe = page.with_name(page.stem + ".probe.html")
-    probe.write_text(page.read_text(encoding="utf-8").replace("</body>", PROBE + "</body>"), encoding="utf-8")
-    with tempfile.TemporaryDirectory(prefix="piec-pandoc-chromium-") as profile:
-        proc = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                               f"--user-data-dir={profile}", f"--blink-settings=preferredColorScheme={0 if dark else 1}",
-                               "--virtual-time-budget=3000", "--dump-dom", probe.as_uri()],
-                              capture_output=True, text=True, timeout=180)
-    m = re.search(r'<pre id="piec-result">(.*?)</pre>', proc.stdout, re.S)
-    assert m, f"no measurement of {page}: {proc.stderr[-2000:]}"
-    return json.loads(html.unescape(m.group(1)))
+    return dump(page, PROBE, dark=dark, budget=3000)
 
 
 def test_the_charts_draw_and_animate_in_chromium(two_blocks):

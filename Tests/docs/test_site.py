@@ -3,11 +3,8 @@ chart on its page, no link or image is broken, a broken block fails the build at
 blocks on a page keep their own styles, and the pages draw their charts in headless Chromium and
 follow the dark theme."""
 
-import html
-import json
 import re
 import subprocess
-import tempfile
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -15,8 +12,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from conftest import REPO, mkdocs
-from pageprobe import probe
-from piectest.chromium import find_chromium
+from pageprobe import dump, probe
 
 DOCS = REPO / "docs"
 OPENER = re.compile(r"^(\s*)(`{3,}|~{3,})\s*(\S*)")
@@ -212,18 +208,7 @@ addEventListener('load', () => setTimeout(() => {
 
 def measure(page, dark):
     """What Chromium draws of a built page, in the light or the dark colour scheme."""
-    chromium = find_chromium()
-    assert chromium, "Chromium not found: run scripts/bootstrap.sh"
-    probe = page.with_name(page.stem + ".probe.html")
-    probe.write_text(page.read_text(encoding="utf-8").replace("</body>", MEASURE + "</body>"), encoding="utf-8")
-    with tempfile.TemporaryDirectory(prefix="piec-docs-chromium-") as profile:
-        cmd = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", f"--user-data-dir={profile}",
-               f"--blink-settings=preferredColorScheme={0 if dark else 1}", "--virtual-time-budget=5000",
-               "--dump-dom", probe.as_uri()]
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=180)
-    m = re.search(r'<pre id="piec-result">(.*?)</pre>', proc.stdout, re.S)
-    assert m, f"no measurement from {page}: {proc.stderr[-2000:]}"
-    return json.loads(html.unescape(m.group(1)))
+    return dump(page, MEASURE, dark=dark)
 
 
 @pytest.mark.parametrize("name", ["index.html", "gallery.html", "guide/animation.html", "guide/labels.html"])
