@@ -72,17 +72,11 @@ public struct MarkdownImages: Sendable {
                 diagnostics.append(problem)
                 continue
             }
-            let source = SourceFile(path: path, bytes: block.source)
-            let gathered = SpecInputsReader.gather(specPath: path, source: source, limits: limits)
-            var request = CompileRequest(source: source, defaultID: "\(stem)-\(n + 1)", svgOnly: true)
-            request.validateOnly = true
-            request.inputs = gathered.inputs
-            request.limits = limits
-            let checked = Compiler.compile(request)
-            let local = gathered.diagnostics + checked.diagnostics
-            diagnostics += local.map { located($0, in: block) }
-            result.groups += checked.related.filter { !$0.diagnostics.isEmpty }
-            guard let spec = checked.checked?.spec, !local.hasErrors else { continue }
+            let checked = check(block, source: SourceFile(path: path, bytes: block.source), specPath: path,
+                                defaultID: "\(stem)-\(n + 1)", limits: limits)
+            diagnostics += checked.diagnostics
+            result.groups += checked.related
+            guard let spec = checked.spec else { continue }
             if let other = seen[spec.id] {
                 diagnostics.append(.error(RenderDiagnostics.duplicateBlock, "this block and the one at line \(other) both draw `\(spec.id)`",
                                           at: .point(SourceLocation(line: block.firstLine - 1, column: 1)),
@@ -111,6 +105,23 @@ public struct MarkdownImages: Sendable {
         }
         result.outputs.append(Output(path: path, bytes: MarkdownDocument.rewrite(doc.bytes, blocks: blocks, regions: regions), line: nil))
         return result
+    }
+
+    /// One block's spec read (with its data file and `.piec.yaml` from `specPath`'s folder, or
+    /// nothing beside it when `specPath` is nil) and checked: the spec when it has no errors,
+    /// its diagnostics moved to the document's lines, and the groups of the files it reads.
+    static func check(_ block: MarkdownBlock, source: SourceFile, specPath: String?, defaultID: String,
+                      limits: SpecLimits) -> (spec: ChartSpec?, diagnostics: [Diagnostic], related: [FileDiagnostics]) {
+        let gathered = specPath.map { SpecInputsReader.gather(specPath: $0, source: source, limits: limits) }
+            ?? SpecInputsReader.alone(source, limits: limits)
+        var request = CompileRequest(source: source, defaultID: defaultID, svgOnly: true)
+        request.validateOnly = true
+        request.inputs = gathered.inputs
+        request.limits = limits
+        let checked = Compiler.compile(request)
+        let local = gathered.diagnostics + checked.diagnostics
+        return (local.hasErrors ? nil : checked.checked?.spec, local.map { located($0, in: block) },
+                checked.related.filter { !$0.diagnostics.isEmpty })
     }
 
     /// E0546 for a block with no closing fence, E0547 for a reference without its end marker.

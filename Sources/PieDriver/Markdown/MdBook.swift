@@ -145,7 +145,8 @@ public struct MdBook: Sendable {
             let name = path ?? "draft.md"
             let document = SpecInputsReader.join(srcDir, name)
             let shown = SpecInputsReader.join(src, name)
-            let stem = BundleID.slug(withoutExtension(name)).isEmpty ? "chapter" : BundleID.slug(withoutExtension(name))
+            let slug = BundleID.slug(withoutExtension(name))
+            let stem = slug.isEmpty ? "chapter" : slug
             var previous: [String: PreviousSource] = [:]
             if let since, path != nil {
                 switch MarkdownPrevious.blocks(documentPath: document, stem: stem, at: since, limits: limits) {
@@ -162,18 +163,11 @@ public struct MdBook: Sendable {
                     diagnostics.append(problem)
                     continue
                 }
-                let source = SourceFile(path: shown, bytes: block.source)
-                let gathered = path == nil ? SpecInputsReader.alone(source, limits: limits)
-                    : SpecInputsReader.gather(specPath: document, source: source, limits: limits)
-                var request = CompileRequest(source: source, defaultID: "\(stem)-\(n + 1)", svgOnly: true)
-                request.validateOnly = true
-                request.inputs = gathered.inputs
-                request.limits = limits
-                let checked = Compiler.compile(request)
-                let local = gathered.diagnostics + checked.diagnostics
-                diagnostics += local.map { MarkdownImages.located($0, in: block) }
-                groups += checked.related.filter { !$0.diagnostics.isEmpty }
-                guard let spec = checked.checked?.spec, !local.hasErrors else { continue }
+                let checked = MarkdownImages.check(block, source: SourceFile(path: shown, bytes: block.source),
+                                                   specPath: path == nil ? nil : document, defaultID: "\(stem)-\(n + 1)", limits: limits)
+                diagnostics += checked.diagnostics
+                groups += checked.related
+                guard let spec = checked.spec else { continue }
                 let here = "\(shown):\(block.firstLine - 1)"
                 if let other = seen[spec.id] {
                     diagnostics.append(.error(RenderDiagnostics.duplicateBlock,
