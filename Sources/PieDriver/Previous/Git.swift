@@ -29,14 +29,21 @@ enum Git {
         return nil
     }()
 
+    /// What to spawn for `git -C directory arguments...`: the program (`program`, else
+    /// `/usr/bin/env` finding git), its argv, and the environment with `GIT_TERMINAL_PROMPT=0`
+    /// and `LC_ALL=C` (`run` and `GitObjects` both start git this way).
+    static func command(_ arguments: [String], in directory: String) -> (path: String, argv: [String], environment: [String]) {
+        let argv = (program == nil ? ["/usr/bin/env", "git"] : ["git"]) + ["-C", directory.isEmpty ? "." : directory] + arguments
+        let environment = currentEnvironment().filter { !$0.hasPrefix("GIT_TERMINAL_PROMPT=") && !$0.hasPrefix("LC_ALL=") }
+            + ["GIT_TERMINAL_PROMPT=0", "LC_ALL=C"]
+        return (program ?? "/usr/bin/env", argv, environment)
+    }
+
     /// `git -C directory arguments...` (`program`), with `GIT_TERMINAL_PROMPT=0` and
     /// `LC_ALL=C`; stdin is `input` (at most `maxInput` bytes), or /dev/null when it is empty.
     static func run(_ arguments: [String], in directory: String, input: [UInt8] = []) -> Output {
         precondition(input.count <= maxInput, "git input over a pipe buffer")
-        let spawnPath = program ?? "/usr/bin/env"
-        let argv = (program == nil ? ["/usr/bin/env", "git"] : ["git"]) + ["-C", directory.isEmpty ? "." : directory] + arguments
-        let environment = currentEnvironment().filter { !$0.hasPrefix("GIT_TERMINAL_PROMPT=") && !$0.hasPrefix("LC_ALL=") }
-            + ["GIT_TERMINAL_PROMPT=0", "LC_ALL=C"]
+        let (spawnPath, argv, environment) = command(arguments, in: directory)
         // Close-on-exec pipes: git processes started by other threads at the same moment must
         // not inherit these ends (a reader would wait for their exit, see `closeOnExecPipe`).
         guard let out = closeOnExecPipe() else { return failed("cannot create a pipe") }
@@ -116,7 +123,7 @@ enum Git {
     }
 
     /// The process environment as `NAME=value` strings.
-    static func currentEnvironment() -> [String] {
+    private static func currentEnvironment() -> [String] {
         #if canImport(Darwin)
         let list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron().pointee
         #else

@@ -37,10 +37,7 @@ final class GitObjects: @unchecked Sendable {
             close(toGit.read); close(toGit.write)
             return nil
         }
-        let program = Git.program ?? "/usr/bin/env"
-        let argv = (Git.program == nil ? ["/usr/bin/env", "git"] : ["git"]) + ["-C", tree.root, "cat-file", "--batch-command"]
-        let environment = Git.currentEnvironment().filter { !$0.hasPrefix("GIT_TERMINAL_PROMPT=") && !$0.hasPrefix("LC_ALL=") }
-            + ["GIT_TERMINAL_PROMPT=0", "LC_ALL=C"]
+        let (program, argv, environment) = Git.command(["cat-file", "--batch-command"], in: tree.root)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
