@@ -26,6 +26,9 @@ from pathlib import Path
 from . import binary
 
 TIMEOUT = 120
+# The words adapters take for a dark selector: the reader's system, or one look always (a
+# selector that never matches, or always does; piec refuses `:not(*)`).
+DARK_WORDS = {"system": None, "light": "head body", "dark": ":root"}
 _TOP_ID = re.compile(r"""^id:[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s#]+))""", re.M)
 
 

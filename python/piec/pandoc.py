@@ -53,10 +53,8 @@ HTML_FORMATS = {"html", "html4", "html5", "epub", "epub2", "epub3", "revealjs", 
                 "slideous", "dzslides", "chunkedhtml"}
 PDF_FORMATS = {"latex", "beamer", "context", "pdf"}
 DEFAULT_IMAGES = "piec-images"
-# piec-dark-selector's words: follow the reader's system, or one look always (a selector that
-# never matches: no body is inside a head; one that always does); anything else is the page's
-# own dark selector.
-DARK_WORDS = {"system": None, "light": "head body", "dark": ":root"}
+# piec-dark-selector takes the words of `_blocks.DARK_WORDS` (the reader's system, or one look
+# always); anything else is the page's own dark selector.
 # reveal.js themes with a dark background (pandoc's default is black)
 DARK_SLIDES = {"black", "black-contrast", "league", "night", "moon", "blood", "dracula", "dark"}
 PANDOC_PROGRAM = "pandoc"
@@ -126,7 +124,7 @@ class Filter:
         self.name = self.document or "page"
         self.images = Path(meta_text(doc, "piec-images") or DEFAULT_IMAGES)
         dark = meta_text(doc, "piec-dark-selector") or self.default_dark()
-        self.dark_selector = DARK_WORDS.get(dark, dark)
+        self.dark_selector = _blocks.DARK_WORDS.get(dark, dark)
         self.count = 0
         self.errors = []
         self.previous = {}

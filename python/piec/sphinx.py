@@ -178,18 +178,13 @@ class _Problem(Exception):
     """A block the directive refuses before piec sees it."""
 
 
-# piec_dark_selector's words (those piec.pandoc takes): the reader's system, or one look always
-# (a selector that never matches, or always does).
-DARK_WORDS = {"system": None, "light": "head body", "dark": ":root"}
-
-
 def dark_selector(value):
     """The --dark-selector of a `piec_dark_selector` value: None (the reader's system), a
-    word of DARK_WORDS, or the theme's selector as is."""
+    word of `_blocks.DARK_WORDS`, or the theme's selector as is."""
     if value is None or not str(value).strip():
         return None
     value = str(value).strip()
-    return DARK_WORDS.get(value.lower(), value)
+    return _blocks.DARK_WORDS.get(value.lower(), value)
 
 
 def default_id(docname, index):
