@@ -17,6 +17,8 @@ let package = Package(
         // PiePreview names their types (Logger, HTTPResponse.Status); Hummingbird requires them too.
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.14.0"),
+        // PiePreview reads a failed listen's errno from NIOCore's IOError (Hummingbird's own dependency).
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         // Test only (SafetyTests): property-based testing on top of Swift Testing.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -59,6 +61,7 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
         ]),
         // The command line (all subcommands, a table-driven argument parser), shared by both
         // executables. No Foundation: it is in `piec`'s start-up path.

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import PieDriver
 
 /// `piec watch --serve`: a Hummingbird server on 127.0.0.1 only.
@@ -19,11 +20,38 @@ public final class PreviewServer: Sendable {
         self.store = store
     }
 
-    public enum StartError: Error, CustomStringConvertible {
+    /// Why the server could not listen, in the user's words: the two causes a user can act on
+    /// (the port is taken, the port needs privileges) by name, anything else with the system's
+    /// text for its errno (never the network library's own wording).
+    public enum StartError: Error, CustomStringConvertible, Equatable {
+        case portInUse(port: Int)
+        case portNotAllowed(port: Int)
         case cannotListen(port: Int, reason: String)
+
+        /// The error a failed listen on `port` threw, classified.
+        static func classify(_ error: any Error, port: Int) -> StartError {
+            guard let code = (error as? IOError)?.errnoCode else { return .cannotListen(port: port, reason: "\(error)") }
+            switch code {
+            case EADDRINUSE: return .portInUse(port: port)
+            case EACCES, EPERM: return .portNotAllowed(port: port)
+            default: return .cannotListen(port: port, reason: String(cString: strerror(code)).lowercased())
+            }
+        }
+
         public var description: String {
             switch self {
+            case .portInUse(let port): "port \(port) on 127.0.0.1 is in use by another program"
+            case .portNotAllowed(let port): "not allowed to listen on port \(port) of 127.0.0.1"
             case .cannotListen(let port, let reason): "cannot listen on 127.0.0.1:\(port): \(reason)"
+            }
+        }
+
+        /// What to do about it.
+        public var help: String {
+            switch self {
+            case .portInUse: "choose another port with --port N, or --port 0 for any free one"
+            case .portNotAllowed: "ports below 1024 need privileges: choose --port 1024 or above, or --port 0 for any free one"
+            case .cannotListen: "choose another port with --port N, or --port 0 for any free one"
             }
         }
     }
@@ -60,7 +88,7 @@ public final class PreviewServer: Sendable {
                 logger: logger)
             running.set(Task {
                 do { try await app.run() } catch {
-                    if once.claim() { continuation.resume(throwing: StartError.cannotListen(port: requested, reason: "\(error)")) }
+                    if once.claim() { continuation.resume(throwing: StartError.classify(error, port: requested)) }
                     return
                 }
                 if once.claim() { continuation.resume(throwing: StartError.cannotListen(port: requested, reason: "the server stopped")) }

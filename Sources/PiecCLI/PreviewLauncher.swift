@@ -27,7 +27,8 @@ public protocol PreviewLauncher {
 public enum ExecPreview: PreviewLauncher {
     public static func start(port: Int, line: @escaping @Sendable (String) -> Void) throws(ExitStatus) -> PreviewHandle {
         let (path, reason) = Sibling.exec("piec-preview")
-        line("error: cannot start the preview server \(path): \(reason) (build it with `swift build --product piec-preview`; it is installed next to piec)")
+        line("piec: error: cannot start the preview server \(path): \(reason)\n"
+            + "help: piec-preview is installed next to piec by `make install`; from a checkout, build it with `swift build --product piec-preview`")
         throw ExitStatus(PiecExitCode.ioFailure.rawValue)
     }
 }

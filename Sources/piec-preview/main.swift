@@ -16,8 +16,11 @@ enum ServedPreview: PreviewLauncher {
         do {
             let bound = try server.start(port: port)
             line("preview at http://127.0.0.1:\(bound)/")
+        } catch let error as PreviewServer.StartError {
+            line("piec: error: \(error)\nhelp: \(error.help)")
+            throw ExitStatus(PiecExitCode.ioFailure.rawValue)
         } catch {
-            line("error: \(error)")
+            line("piec: error: \(error)")
             throw ExitStatus(PiecExitCode.ioFailure.rawValue)
         }
         return PreviewHandle(apply: { server.store.apply($0) }, stop: { server.stop() })

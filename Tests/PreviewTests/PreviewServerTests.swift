@@ -171,6 +171,19 @@ func specText(_ values: [Double]) -> String {
         await h.close()
     }
 
+    /// A port another program listens on is named as such, with what to do, not in the
+    /// network library's words (`bind(descriptor:ptr:bytes:): Address already in use`).
+    @Test func aBusyPortIsSaidInTheUsersWords() async throws {
+        let h = try await PreviewHarness.make(["a.yaml": specText([1])])
+        let second = PreviewServer()
+        await #expect(throws: PreviewServer.StartError.portInUse(port: h.port)) { try await second.listen(port: h.port) }
+        let error = PreviewServer.StartError.portInUse(port: h.port)
+        #expect(error.description == "port \(h.port) on 127.0.0.1 is in use by another program")
+        #expect(error.help.contains("--port 0"))
+        await second.shutdown()
+        await h.close()
+    }
+
     @Test func onlyGetAndHeadAreServed() async throws {
         let h = try await PreviewHarness.make(["a.yaml": specText([1])])
         let fd = try RawHTTP.connect(host: "127.0.0.1", port: h.port).get()
