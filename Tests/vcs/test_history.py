@@ -407,3 +407,29 @@ def test_every_usage_error_says_what_is_wrong_with_a_help_line(repo):
         result = repo.piec("history", *args)
         assert result.returncode == 64, (args, result.stderr)
         assert message in result.stderr and "help:" in result.stderr, (args, result.stderr)
+
+
+def test_git_is_asked_a_fixed_number_of_times_however_long_the_history(repo, tmp_path):
+    """One `git log` and one `cat-file --batch-command` session for a history without renames,
+    whatever its length (plus one `diff-tree` asking whether the commit that added the spec
+    renamed it); a rename costs one `git log` more."""
+    from test_git_processes import logged
+    repo.write("README.md", "a repository\n")
+    repo.commit("readme")
+    for n in range(12):
+        repo.write("specs/langs.yaml", spec("langs", {"Swift": 40, "Go": 10 + n}))
+        repo.commit(f"v{n}")
+    env, log = logged(repo, tmp_path)
+    result = repo.run(PIEC, "history", "specs/langs.yaml", "-o", "out", env=env)
+    calls = [c.split(" ", 2)[2] for c in log.read_text().splitlines()]
+    assert "12 commits" in result.stderr, result.stderr
+    assert sorted(c.split()[0] if not c.startswith("--") else c.split()[1] for c in calls) == \
+        ["cat-file", "diff-tree", "log", "rev-parse", "rev-parse"], calls
+    (repo.path / "charts").mkdir()
+    repo.git("mv", "specs/langs.yaml", "charts/langs.yaml")
+    repo.commit("move")
+    log.unlink()
+    result = repo.run(PIEC, "history", "charts/langs.yaml", "-o", "out", env=env)
+    calls = log.read_text().splitlines()
+    assert "12 commits" in result.stderr, result.stderr   # the move shows nothing new
+    assert sum(" log " in c for c in calls) == 2 and sum(" diff-tree " in c for c in calls) == 2, calls
