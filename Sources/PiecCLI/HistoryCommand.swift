@@ -9,7 +9,9 @@ struct HistoryCommand: Command {
         abstract: "Build one bundle that steps through every committed version of a spec.",
         discussion: """
             Reads every commit that changed SPEC or a file it reads (its data file, the \
-            .piec.yaml files above it), in commit order along first parents (a merge is one step; \
+            .piec.yaml files above it), following renames of SPEC as `git log --follow` does \
+            (not copies) with each version's files read where they were then, \
+            in commit order along first parents (a merge is one step; \
             --all-parents adds the merged branches' commits), then the working copy when it differs \
             from the last commit, and writes OUT/<id>/ whose chart animates each version from \
             the one before (each step the transition `piec build --from` would draw), resting \

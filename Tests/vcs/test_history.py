@@ -433,3 +433,13 @@ def test_git_is_asked_a_fixed_number_of_times_however_long_the_history(repo, tmp
     calls = log.read_text().splitlines()
     assert "12 commits" in result.stderr, result.stderr   # the move shows nothing new
     assert sum(" log " in c for c in calls) == 2 and sum(" diff-tree " in c for c in calls) == 2, calls
+
+
+def test_a_spec_that_cannot_be_read_says_why_with_a_help_line(repo):
+    repo.write("specs/langs.yaml", V1)
+    repo.commit("first")
+    missing = repo.piec("history", "specs/nosuch.yaml")
+    assert missing.returncode == 74 and "no such file `specs/nosuch.yaml`" in missing.stderr, missing.stderr
+    assert "help: piec history starts from the spec in the work tree" in missing.stderr, missing.stderr
+    folder = repo.piec("history", "specs")
+    assert folder.returncode == 74 and "help: piec history takes one spec file" in folder.stderr, folder.stderr

@@ -27,7 +27,13 @@ public struct HistoryRun: Sendable {
         let source: SourceFile
         switch SpecReader.read(specPath, limits: limits) {
         case .failure(let error):
-            return HistoryRun(groups: [FileDiagnostics(path: specPath, file: nil, diagnostics: [error.diagnostic])], status: .ioFailure)
+            var diagnostic = error.diagnostic
+            if diagnostic.help == nil {
+                diagnostic.help = diagnostic.code == DriverDiagnostics.fileNotFound
+                    ? "piec history starts from the spec in the work tree; a deleted one comes back with `git restore --source=REV \(specPath)`"
+                    : "piec history takes one spec file, e.g. `piec history specs/sales.yaml`"
+            }
+            return HistoryRun(groups: [FileDiagnostics(path: specPath, file: nil, diagnostics: [diagnostic])], status: .ioFailure)
         case .success(let s): source = s
         }
         let slug = BundleID.slug(fromPath: specPath)
