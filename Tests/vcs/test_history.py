@@ -249,6 +249,9 @@ def test_renames_are_followed_through_a_chain_of_seven_versions(repo):
     log = repo.git("log", "--format=%H", "--", "charts/languages.yaml", "charts/langs.yaml", "specs/langs.yaml").stdout.split()
     assert [v["commit"] for v in manifest["versions"]] == [c for c in reversed(log) if c != log[-3]]
     assert "7 commits" in result.stderr and "E0516" not in result.stderr, result.stderr
+    # Walking every parent (git's --raw changes, not bytes compared along first parents) agrees.
+    result, every = history_of(repo, "charts/languages.yaml", "--all-parents")
+    assert every["versions"] == manifest["versions"], result.stderr
     # --max counts versions across the renames.
     result, manifest = history_of(repo, "charts/languages.yaml", "--max", "5")
     assert subjects(manifest) == ["v3", "v4: renamed and edited", "v5", "v6", "v7"], result.stderr
@@ -326,6 +329,8 @@ def test_a_data_file_renamed_keeps_its_data_only_commits(repo):
     assert subjects(manifest) == ["data", "data only, before the rename", "rename the data with the spec",
                                   "data only, after the rename", "data only, at c"], result.stderr
     assert increasing(sweeps(manifest, "go")), sweeps(manifest, "go")
+    every = repo.piec("history", "specs/langs.yaml", "-o", "every", "--all-parents")
+    assert json.loads((repo.path / "every/langs/manifest.json").read_text())["versions"] == manifest["versions"], every.stderr
     short = repo.git("rev-parse", "--short=12", "HEAD~2").stdout.strip()
     assert (f"note[E0516]: the spec at commit {short} has errors, so that version is left out of the history: "
             f"{short}:specs/langs.yaml:3:") in result.stderr, result.stderr
@@ -443,3 +448,18 @@ def test_a_spec_that_cannot_be_read_says_why_with_a_help_line(repo):
     assert "help: piec history starts from the spec in the work tree" in missing.stderr, missing.stderr
     folder = repo.piec("history", "specs")
     assert folder.returncode == 74 and "help: piec history takes one spec file" in folder.stderr, folder.stderr
+
+
+def test_the_committed_spec_says_which_data_file_the_commits_read_not_the_working_copy(repo):
+    """The working copy names another data file (not committed yet): the commits still read
+    the one the committed spec names, and its data-only commits are versions."""
+    repo.write("specs/langs.yaml", "piec: 1\nid: langs\ndata: {file: a.csv}\n")
+    repo.write("specs/a.csv", "label,value\nSwift,40\nGo,20\n")
+    repo.commit("data")
+    repo.write("specs/a.csv", "label,value\nSwift,40\nGo,30\n")
+    repo.commit("go grows")
+    repo.write("specs/b.csv", "label,value\nSwift,40\nGo,5\n")
+    repo.write("specs/langs.yaml", "piec: 1\nid: langs\ndata: {file: b.csv}\n")
+    result, manifest = history_of(repo, "specs/langs.yaml")
+    assert result.returncode == 0, result.stderr
+    assert subjects(manifest) == ["data", "go grows", "working copy"], result.stderr

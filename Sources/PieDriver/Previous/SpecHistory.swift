@@ -107,20 +107,12 @@ public struct SpecHistory: Sendable {
 
     /// The committed versions in commit order (oldest first): the newest `limit` commits of
     /// `revision` that changed the spec or a file it read there, followed through renames
-    /// (`walk`), each with the spec and its files as they were there. Every file is read through
-    /// one `git cat-file --batch-command` session (the build's, or one of its own).
+    /// (`walk`), each with the spec and its files as they were there.
     public func versions(_ revision: String = "HEAD", limit: Int, allParents: Bool = false) -> [SpecVersion] {
-        var history = self
-        if history.objects == nil { history.objects = GitObjects(tree: tree) }
-        let steps = Array(history.walk(revision, limit: limit, allParents: allParents).reversed())
-        let found = history.read(steps.flatMap { step in (step.paths?.all ?? []).map { "\(step.commit.commit):\($0)" } })
-        var next = 0
-        return steps.map { step in
+        walk(revision, limit: limit, allParents: allParents).reversed().map { step in
             guard let paths = step.paths else { return SpecVersion(commit: step.commit, path: step.path, source: nil) }
-            let files = Array(found[next..<(next + paths.all.count)])
-            next += paths.all.count
-            let ref = String(step.commit.commit.prefix(12))
-            return SpecVersion(commit: step.commit, path: paths.spec, source: history.version(at: step.commit.commit, display: ref, paths: paths, files: files))
+            return SpecVersion(commit: step.commit, path: paths.spec,
+                               source: version(at: step.commit.commit, display: String(step.commit.commit.prefix(12)), paths: paths, files: step.files))
         }
     }
 

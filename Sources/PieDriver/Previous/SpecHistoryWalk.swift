@@ -39,6 +39,8 @@ extension SpecHistory {
         var commit: SpecCommit
         var path: String
         var paths: SpecPaths?
+        /// The bytes of `paths.all` at the commit, in order (nil where a file is missing).
+        var files: [[UInt8]?]
     }
 
     /// The commits reachable from `revision` (a revision, or `A..B`) that changed the spec or a
@@ -54,30 +56,70 @@ extension SpecHistory {
     /// - a spec added anew (no rename) has no older versions until the commit that deleted it.
     ///
     /// One `git log` per stretch of commits whose paths stay the same (a rename, a new
-    /// `data.file` or a deleted spec starts another at the commit's first parent), the spec's
-    /// older texts read through the session `objects`, and one `git diff-tree` per commit that
-    /// added the spec. Along first parents unless `allParents`; along merged branches a path
-    /// changes where the walk meets the commit that changed it, as with `git log --follow`.
+    /// `data.file` or a deleted spec starts another at the commit's first parent), and one
+    /// `git cat-file --batch` per stretch reading its files: each commit's, the spec at the
+    /// oldest one's parent and, first, the spec at the tip (today's paths are only a guess
+    /// until then). Along first parents the spec before a commit is the spec at the next
+    /// older one listed (nothing watched changed between them), so how a commit changed the
+    /// spec is told from those bytes; along merged branches (`allParents`) from `--raw`, and
+    /// a path changes where the walk meets the commit that changed it, as with
+    /// `git log --follow`. One `git diff-tree` per commit that added the spec. A history
+    /// without renames is one `git log` and one `cat-file`, as before renames were followed.
     func walk(_ revision: String, limit: Int, allParents: Bool) -> [Step] {
         guard limit > 0 else { return [] }
         let (tip, exclude) = Self.range(revision)
         var specPath = spec
-        var state: SpecPaths? = read(["\(tip):\(spec)"])[0].map { SpecPaths(spec: spec, bytes: $0, limits: limits) }
         var start = tip
-        // The paths the running log is limited to (a superset of the state's when it narrowed).
+        // The spec's paths at `start`: a guess (today's) until the spec at the tip is read.
+        var state: SpecPaths? = present
+        var guessed = true
         var steps: [Step] = []
         walking: while steps.count < limit {
+            // `logged[0]` is the spec: `SpecPaths.all` starts with it.
             let logged = state?.all ?? [specPath]
             let asked = limit - steps.count
-            let entries = log(from: start, exclude: exclude, paths: logged, limit: asked, allParents: allParents)
-            var restart: String?
+            let entries = log(from: start, exclude: exclude, paths: logged, limit: asked, raw: allParents)
+            // The one read of this stretch: where each entry's files start in it.
+            var names: [String] = guessed ? ["\(start):\(specPath)"] : []
+            var firstFile: [Int] = []
             for entry in entries {
-                let watched = state?.all ?? [specPath]
-                // The log may cover more paths than the state now watches (the spec is absent).
-                if watched.count < logged.count, !entry.changes.contains(where: { watched.contains($0.path) }) { continue }
-                steps.append(Step(commit: entry.commit, path: specPath, paths: state))
+                firstFile.append(names.count)
+                names += logged.map { "\(entry.commit.commit):\($0)" }
+                if let change = entry.changes.first(where: { $0.path == specPath }), change.status != "A" { names.append(change.oldID) }
+            }
+            let oldestParent = allParents ? nil : entries.last?.parents.first.map { parent -> Int in
+                names.append("\(parent):\(specPath)")
+                return names.count - 1
+            }
+            let found = names.isEmpty ? [] : read(names)
+            if guessed {
+                guessed = false
+                let actual = found[0].map { SpecPaths(spec: specPath, bytes: $0, limits: limits) }
+                if actual != state {
+                    state = actual  // the committed spec reads other files than the working copy
+                    continue
+                }
+            }
+            /// How entry `i` changed the spec (`A`, `M`, `D`; nil: not at all) and its bytes before.
+            func touch(_ i: Int) -> (status: Character, before: [UInt8]?)? {
+                if allParents {
+                    guard let change = entries[i].changes.first(where: { $0.path == specPath }) else { return nil }
+                    return (change.status, change.status == "A" ? nil : found[firstFile[i] + logged.count])
+                }
+                let now = found[firstFile[i]]
+                let before = i + 1 < entries.count ? found[firstFile[i + 1]] : oldestParent.flatMap { found[$0] }
+                guard now != before else { return nil }
+                return (now == nil ? "D" : before == nil ? "A" : "M", before)
+            }
+            var restart: String?
+            for (index, entry) in entries.enumerated() {
+                let change = touch(index)
+                // Where the spec is absent only a commit that adds it back is a version.
+                if state == nil, change == nil { continue }
+                let files = state == nil ? [] : Array(found[firstFile[index]..<(firstFile[index] + logged.count)])
+                steps.append(Step(commit: entry.commit, path: specPath, paths: state, files: files))
                 if steps.count == limit { break walking }
-                guard let change = entry.changes.first(where: { $0.path == specPath }) else { continue }
+                guard let change else { continue }
                 // The spec's paths at the commit's first parent.
                 var before: SpecPaths?
                 if change.status == "A" {
@@ -86,11 +128,12 @@ extension SpecHistory {
                         before = read([renamed.id])[0].map { SpecPaths(spec: renamed.path, bytes: $0, limits: limits) }
                     }
                 } else {
-                    before = read([change.oldID])[0].map { SpecPaths(spec: specPath, bytes: $0, limits: limits) }
+                    before = change.before.map { SpecPaths(spec: specPath, bytes: $0, limits: limits) }
                 }
                 state = before
-                let next = before?.all ?? [specPath]
-                if !next.allSatisfy(logged.contains) {
+                // The spec gone at the same path: the stretch goes on, counting only its changes.
+                let goesOn = before == nil ? specPath == logged[0] : before?.all == logged
+                if !goesOn {
                     guard let parent = entry.parents.first else { break walking }
                     restart = parent
                     break
@@ -124,11 +167,12 @@ extension SpecHistory {
     }
 
     /// `git log` from `start` (not reaching `exclude`) of the commits that changed `paths`,
-    /// newest first, at most `limit`, each with its changes to them against its first parent.
-    func log(from start: String, exclude: String?, paths: [String], limit: Int, allParents: Bool) -> [LogEntry] {
-        let run = tree.run(["--literal-pathspecs", "log", "-z", "--raw", "--no-abbrev", "--no-renames",
-                            "--format=%x01%H%x1f%P%x1f%ct%x1f%s", "--max-count=\(limit)"]
-                           + (allParents ? [] : ["--first-parent"])
+    /// newest first, at most `limit`: along first parents, or along every parent with each
+    /// commit's changes to them (`--raw`; a merge shows none) when `raw`.
+    func log(from start: String, exclude: String?, paths: [String], limit: Int, raw: Bool) -> [LogEntry] {
+        let run = tree.run(["--literal-pathspecs", "log", "-z"] + (raw ? ["--raw", "--no-abbrev", "--no-renames"] : [])
+                           + ["--format=%x01%H%x1f%P%x1f%ct%x1f%s", "--max-count=\(limit)"]
+                           + (raw ? [] : ["--first-parent"])
                            + ["--end-of-options", start] + (exclude.map { ["^" + $0] } ?? []) + ["--"] + paths)
         guard run.status == 0 else { return [] }
         var entries: [LogEntry] = []
