@@ -118,9 +118,12 @@ public enum DriverDiagnostics {
         CodeInfo("E0516", "a version is left out of the history", """
             A note, not an error: `piec history` steps through every commit that changed the \
             spec or a file it reads, but at this commit the spec did not exist (it was deleted \
-            and later added again) or it has errors (written for another version of piec, or \
-            broken in that commit). The history goes from the version before it to the one \
-            after it.
+            and later added again) or it has errors (written for another version of piec, \
+            broken in that commit, or naming a data file that was not there: renamed in one \
+            commit, named in `data.file` in a later one). The note gives the first error and \
+            the `git show` that prints that version. The history goes from the version before \
+            it to the one after it. The same code notes versions left out by `--max` (the \
+            history shows the newest) and by a shallow clone (its history starts at its depth).
             """),
         CodeInfo("E0517", "piec init would overwrite a file", """
             `piec init` writes a starter project only where none of its files exists: a file or \

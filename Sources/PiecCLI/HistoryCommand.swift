@@ -9,7 +9,9 @@ struct HistoryCommand: Command {
         abstract: "Build one bundle that steps through every committed version of a spec.",
         discussion: """
             Reads every commit that changed SPEC or a file it reads (its data file, the \
-            .piec.yaml files above it), in commit order along first parents (a merge is one step; \
+            .piec.yaml files above it), following renames of SPEC as `git log --follow` does \
+            (not copies) with each version's files read where they were then, \
+            in commit order along first parents (a merge is one step; \
             --all-parents adds the merged branches' commits), then the working copy when it differs \
             from the last commit, and writes OUT/<id>/ whose chart animates each version from \
             the one before (each step the transition `piec build --from` would draw), resting \
@@ -40,7 +42,9 @@ struct HistoryCommand: Command {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard let spec = arguments.positionals.first, arguments.positionals.count == 1 else {
-            throw UsageError(message: "give exactly one SPEC")
+            throw UsageError(message: arguments.positionals.isEmpty ? "piec history needs the spec whose history to draw"
+                                 : "piec history draws one spec's history, found \(arguments.positionals.count) specs",
+                             help: ["name one spec file, e.g. `piec history specs/sales.yaml`; run it once per chart for several"])
         }
         guard spec != SpecInput.stdinArgument else {
             throw UsageError(message: "a spec from standard input has no history", help: ["name the spec's file in its git repository"])
@@ -49,10 +53,14 @@ struct HistoryCommand: Command {
         output = arguments.value("output") ?? "out"
         since = arguments.value("since")
         max = arguments.integer("max") ?? 50
-        guard max >= 1 else { throw UsageError(message: "--max takes a whole number of at least 1, found \(max)") }
+        guard max >= 1 else {
+            throw UsageError(message: "--max takes a whole number of at least 1, found \(max)",
+                             help: ["--max N keeps the N newest versions (default 50)"])
+        }
         let holdText = arguments.value("hold") ?? "1s"
         guard case .milliseconds(let ms)? = RenderTime(holdText), ms >= 0 else {
-            throw UsageError(message: "--hold takes a duration such as 1s or 500ms, found `\(holdText)`")
+            throw UsageError(message: "--hold takes a duration such as 1s or 500ms, found `\(holdText)`",
+                             help: ["write milliseconds (`500ms`) or seconds (`1.5s`); `0s` moves on at once; a percentage is no duration"])
         }
         hold = ms
         allParents = arguments.flag("all-parents")

@@ -89,7 +89,8 @@ def test_a_spec_deleted_and_added_again_and_a_broken_version_are_left_out_with_a
     assert result.returncode == 0, result.stderr
     assert subjects(manifest) == ["first", "back", "fixed"]
     assert result.stderr.count("E0516") == 2, result.stderr
-    assert "has no `langs.yaml`" in result.stderr and "has errors" in result.stderr
+    assert "has no `langs.yaml` (it deleted it there)" in result.stderr and "has errors, so that version is left out" in result.stderr
+    assert "help: `git show --stat " in result.stderr and ":specs/langs.yaml` shows that version of the spec" in result.stderr
 
 
 def test_since_max_and_hold(repo):
@@ -203,3 +204,262 @@ def test_history_refuses_the_builds_folder_and_build_never_takes_a_history_for_i
     # A history folder may be written again.
     repo.piec("history", "specs/langs.yaml", "-o", "again", check=True)
     assert repo.piec("history", "specs/langs.yaml", "-o", "again").returncode == 0
+
+
+def history_of(repo, path, *args):
+    result = repo.piec("history", path, "-o", "out", *args)
+    manifest = json.loads((repo.path / "out/langs/manifest.json").read_text()) if result.returncode == 0 else None
+    return result, manifest
+
+
+def sweeps(manifest, id_):
+    """Each version's angle of the slice `id_` (None where it has none)."""
+    return [next((s["endAngle"] - s["startAngle"] for s in v["slices"] if s["id"] == id_), None) for v in manifest["versions"]]
+
+
+def increasing(xs):
+    return all(a < b for a, b in zip(xs, xs[1:]))
+
+
+def test_renames_are_followed_through_a_chain_of_seven_versions(repo):
+    """Issue 42: after `git mv` the history started at the rename (an adversary saw 2 of 7
+    versions). Renames are followed as `git log --follow` does: a pure move, a move to another
+    folder, and a rename with an edit in the same commit; each version's caption is its commit."""
+    def version(n):
+        return spec("langs", {"Swift": 40, "Python": 30, "Go": 22, "Rust": 10 + n})
+    repo.write("specs/langs.yaml", version(1))
+    repo.commit("v1")
+    repo.write("specs/langs.yaml", version(2))
+    repo.commit("v2")
+    (repo.path / "charts").mkdir()
+    repo.git("mv", "specs/langs.yaml", "charts/langs.yaml")
+    repo.commit("move to charts")
+    repo.write("charts/langs.yaml", version(3))
+    repo.commit("v3")
+    repo.git("mv", "charts/langs.yaml", "charts/languages.yaml")
+    repo.write("charts/languages.yaml", version(4))
+    repo.commit("v4: renamed and edited")
+    for n in (5, 6, 7):
+        repo.write("charts/languages.yaml", version(n))
+        repo.commit(f"v{n}")
+    result, manifest = history_of(repo, "charts/languages.yaml")
+    assert result.returncode == 0, result.stderr
+    assert subjects(manifest) == ["v1", "v2", "v3", "v4: renamed and edited", "v5", "v6", "v7"], result.stderr
+    assert increasing(sweeps(manifest, "rust")), sweeps(manifest, "rust")
+    log = repo.git("log", "--format=%H", "--", "charts/languages.yaml", "charts/langs.yaml", "specs/langs.yaml").stdout.split()
+    assert [v["commit"] for v in manifest["versions"]] == [c for c in reversed(log) if c != log[-3]]
+    assert "7 commits" in result.stderr and "E0516" not in result.stderr, result.stderr
+    # Walking every parent (git's --raw changes, not bytes compared along first parents) agrees.
+    result, every = history_of(repo, "charts/languages.yaml", "--all-parents")
+    assert every["versions"] == manifest["versions"], result.stderr
+    # --max counts versions across the renames.
+    result, manifest = history_of(repo, "charts/languages.yaml", "--max", "5")
+    assert subjects(manifest) == ["v3", "v4: renamed and edited", "v5", "v6", "v7"], result.stderr
+
+
+def test_a_copy_is_not_followed_as_a_rename(repo):
+    """`git log --follow` follows copies (the old file stays); a copy is a new chart, whose
+    history starts where it was copied."""
+    repo.write("specs/langs.yaml", V1)
+    repo.commit("first")
+    repo.write("specs/langs.yaml", V2)
+    repo.commit("add rust")
+    repo.write("charts/langs.yaml", V2)
+    repo.commit("copy to charts")
+    repo.write("charts/langs.yaml", V3)
+    repo.commit("python shrinks in the copy")
+    follow = repo.git("log", "--follow", "--format=%s", "--", "charts/langs.yaml").stdout.split("\n")
+    assert "first" in follow  # git itself would follow the copy
+    result, manifest = history_of(repo, "charts/langs.yaml")
+    assert result.returncode == 0, result.stderr
+    assert subjects(manifest) == ["copy to charts", "python shrinks in the copy"]
+    result, manifest = history_of(repo, "specs/langs.yaml")
+    assert subjects(manifest) == ["first", "add rust"]
+
+
+def test_a_renamed_spec_reads_the_shared_defaults_of_its_old_folder_at_its_old_commits(repo):
+    """At a commit before the rename the spec lived in another folder: its `.piec.yaml` chain
+    is that folder's, and a commit that changed only that `.piec.yaml` then is a version; one
+    that changes it after the spec left is not."""
+    repo.write("specs/.piec.yaml", "chart: {innerRadius: 0.5}\n")
+    repo.write("specs/langs.yaml", V1)
+    repo.commit("v1 as a donut")
+    repo.write("specs/.piec.yaml", "chart: {innerRadius: 0.3}\n")
+    repo.commit("thinner donut")
+    (repo.path / "charts").mkdir()
+    repo.git("mv", "specs/langs.yaml", "charts/langs.yaml")
+    repo.commit("move out of specs")
+    repo.write("specs/.piec.yaml", "chart: {innerRadius: 0.1}\n")
+    repo.commit("specs' defaults change after the chart left")
+    repo.write("charts/langs.yaml", V2)
+    repo.commit("add rust")
+    result, manifest = history_of(repo, "charts/langs.yaml")
+    assert result.returncode == 0, result.stderr
+    assert subjects(manifest) == ["v1 as a donut", "thinner donut", "move out of specs", "add rust"], result.stderr
+    inner = [v["slices"][0]["innerRadius"] for v in manifest["versions"]]
+    assert inner[0] > inner[1] > 0 and inner[2] == 0 and inner[3] == 0, inner
+
+
+def test_a_data_file_renamed_keeps_its_data_only_commits(repo):
+    """Issue 42: the data-only commit made before the data file's rename disappeared. Each
+    version reads the data file that version of the spec names: renamed with `data.file` in the
+    same commit, or renamed first and named in a later commit (in between the spec names a file
+    that is gone: that version is left out with a note saying so)."""
+    def rows(go):
+        return f"label,value\nSwift,40\nGo,{go}\n"
+    repo.write("specs/langs.yaml", "piec: 1\nid: langs\ndata: {file: ../data/a.csv}\n")
+    repo.write("data/a.csv", rows(10))
+    repo.commit("data")
+    repo.write("data/a.csv", rows(11))
+    repo.commit("data only, before the rename")
+    repo.git("mv", "data/a.csv", "data/b.csv")
+    repo.write("data/b.csv", rows(12))
+    repo.write("specs/langs.yaml", "piec: 1\nid: langs\ndata: {file: ../data/b.csv}\n")
+    repo.commit("rename the data with the spec")
+    repo.write("data/b.csv", rows(13))
+    repo.commit("data only, after the rename")
+    repo.git("mv", "data/b.csv", "data/c.csv")
+    repo.commit("rename the data alone")
+    repo.write("specs/langs.yaml", "piec: 1\nid: langs\ndata: {file: ../data/c.csv}\n")
+    repo.commit("the spec follows")
+    repo.write("data/c.csv", rows(14))
+    repo.commit("data only, at c")
+    result, manifest = history_of(repo, "specs/langs.yaml")
+    assert result.returncode == 0, result.stderr
+    assert subjects(manifest) == ["data", "data only, before the rename", "rename the data with the spec",
+                                  "data only, after the rename", "data only, at c"], result.stderr
+    assert increasing(sweeps(manifest, "go")), sweeps(manifest, "go")
+    every = repo.piec("history", "specs/langs.yaml", "-o", "every", "--all-parents")
+    assert json.loads((repo.path / "every/langs/manifest.json").read_text())["versions"] == manifest["versions"], every.stderr
+    short = repo.git("rev-parse", "--short=12", "HEAD~2").stdout.strip()
+    assert (f"note[E0516]: the spec at commit {short} has errors, so that version is left out of the history: "
+            f"{short}:specs/langs.yaml:3:") in result.stderr, result.stderr
+    assert f"`data/b.csv` did not exist at `{short}`" in result.stderr, result.stderr
+    assert f"help: `git show {short}:specs/langs.yaml` shows that version of the spec" in result.stderr
+
+
+def test_a_spec_deleted_then_added_again_elsewhere_by_a_rename_keeps_both_lives(repo):
+    """Deleted, re-added (not a rename: its history before is the older life at that path),
+    then renamed: every version of both lives, the deletion a note with its help."""
+    repo.write("specs/langs.yaml", V1)
+    repo.commit("first life")
+    (repo.path / "specs/langs.yaml").unlink()
+    repo.write("README.md", "no chart for a while\n")
+    repo.commit("deleted")
+    repo.write("specs/langs.yaml", V2)
+    repo.commit("second life")
+    (repo.path / "charts").mkdir()
+    repo.git("mv", "specs/langs.yaml", "charts/langs.yaml")
+    repo.write("charts/langs.yaml", V3)
+    repo.commit("moved and edited")
+    result, manifest = history_of(repo, "charts/langs.yaml")
+    assert result.returncode == 0, result.stderr
+    assert subjects(manifest) == ["first life", "second life", "moved and edited"], result.stderr
+    short = repo.git("rev-parse", "--short=12", "HEAD~2").stdout.strip()
+    assert f"commit {short} has no `langs.yaml` (it deleted it there): left out of the history" in result.stderr
+    assert f"help: `git show --stat {short}` shows what that commit did" in result.stderr
+
+
+def test_a_commit_before_the_spec_existed_is_no_version(repo):
+    """The data file committed before the spec: no note about a commit without the spec."""
+    repo.write("specs/langs.csv", "label,value\nSwift,40\nGo,20\n")
+    repo.commit("data first")
+    repo.write("specs/langs.yaml", "piec: 1\nid: langs\ndata: {file: langs.csv}\n")
+    repo.commit("then the chart")
+    result, manifest = history_of(repo, "specs/langs.yaml")
+    assert result.returncode == 0, result.stderr
+    assert subjects(manifest) == ["then the chart"] and "E0516" not in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("planted", ["out", "out/langs", "out/langs/chart.svg"])
+def test_history_never_writes_through_a_symlink(repo, tmp_path, planted):
+    """The bundle is written through folder handles below OUT (`AtomicBundleWriter`): a
+    symlink planted as OUT, as the bundle folder or as a file in it is refused, and nothing is
+    written where it points."""
+    repo.write("specs/langs.yaml", V1)
+    repo.commit("first")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "chart.svg").write_text("precious\n")
+    if planted == "out/langs/chart.svg":
+        repo.piec("history", "specs/langs.yaml", "-o", "out", check=True)
+        repo.write("specs/langs.yaml", V2)   # the working copy: the bundle changes
+        (repo.path / planted).unlink()
+        os.symlink(outside / "chart.svg", repo.path / planted)
+    else:
+        if planted != "out":
+            (repo.path / "out").mkdir()
+        os.symlink(outside, repo.path / planted)
+    before = {p.name: p.read_bytes() for p in outside.iterdir()}
+    result = repo.piec("history", "specs/langs.yaml", "-o", "out")
+    assert result.returncode == 74, result.stderr
+    assert "symlink" in result.stderr and "help:" in result.stderr, result.stderr
+    assert {p.name: p.read_bytes() for p in outside.iterdir()} == before
+    assert os.path.islink(repo.path / planted)
+
+
+def test_every_usage_error_says_what_is_wrong_with_a_help_line(repo):
+    repo.write("specs/langs.yaml", V1)
+    repo.commit("first")
+    for args, message in [
+        ([], "piec history needs the spec whose history to draw"),
+        (["specs/langs.yaml", "specs/langs.yaml"], "unexpected argument 'specs/langs.yaml'"),
+        (["specs/langs.yaml", "--max", "0"], "--max takes a whole number of at least 1, found 0"),
+        (["specs/langs.yaml", "--hold", "50%"], "--hold takes a duration such as 1s or 500ms, found `50%`"),
+        (["specs/langs.yaml", "--since", "nosuchrev"], "--since 'nosuchrev' is not a git revision"),
+        (["-"], "a spec from standard input has no history"),
+    ]:
+        result = repo.piec("history", *args)
+        assert result.returncode == 64, (args, result.stderr)
+        assert message in result.stderr and "help:" in result.stderr, (args, result.stderr)
+
+
+def test_git_is_asked_a_fixed_number_of_times_however_long_the_history(repo, tmp_path):
+    """One `git log` and one `cat-file --batch-command` session for a history without renames,
+    whatever its length (plus one `diff-tree` asking whether the commit that added the spec
+    renamed it); a rename costs one `git log` more."""
+    from test_git_processes import logged
+    repo.write("README.md", "a repository\n")
+    repo.commit("readme")
+    for n in range(12):
+        repo.write("specs/langs.yaml", spec("langs", {"Swift": 40, "Go": 10 + n}))
+        repo.commit(f"v{n}")
+    env, log = logged(repo, tmp_path)
+    result = repo.run(PIEC, "history", "specs/langs.yaml", "-o", "out", env=env)
+    calls = [c.split(" ", 2)[2] for c in log.read_text().splitlines()]
+    assert "12 commits" in result.stderr, result.stderr
+    assert sorted(c.split()[0] if not c.startswith("--") else c.split()[1] for c in calls) == \
+        ["cat-file", "diff-tree", "log", "rev-parse", "rev-parse"], calls
+    (repo.path / "charts").mkdir()
+    repo.git("mv", "specs/langs.yaml", "charts/langs.yaml")
+    repo.commit("move")
+    log.unlink()
+    result = repo.run(PIEC, "history", "charts/langs.yaml", "-o", "out", env=env)
+    calls = log.read_text().splitlines()
+    assert "12 commits" in result.stderr, result.stderr   # the move shows nothing new
+    assert sum(" log " in c for c in calls) == 2 and sum(" diff-tree " in c for c in calls) == 2, calls
+
+
+def test_a_spec_that_cannot_be_read_says_why_with_a_help_line(repo):
+    repo.write("specs/langs.yaml", V1)
+    repo.commit("first")
+    missing = repo.piec("history", "specs/nosuch.yaml")
+    assert missing.returncode == 74 and "no such file `specs/nosuch.yaml`" in missing.stderr, missing.stderr
+    assert "help: piec history starts from the spec in the work tree" in missing.stderr, missing.stderr
+    folder = repo.piec("history", "specs")
+    assert folder.returncode == 74 and "help: piec history takes one spec file" in folder.stderr, folder.stderr
+
+
+def test_the_committed_spec_says_which_data_file_the_commits_read_not_the_working_copy(repo):
+    """The working copy names another data file (not committed yet): the commits still read
+    the one the committed spec names, and its data-only commits are versions."""
+    repo.write("specs/langs.yaml", "piec: 1\nid: langs\ndata: {file: a.csv}\n")
+    repo.write("specs/a.csv", "label,value\nSwift,40\nGo,20\n")
+    repo.commit("data")
+    repo.write("specs/a.csv", "label,value\nSwift,40\nGo,30\n")
+    repo.commit("go grows")
+    repo.write("specs/b.csv", "label,value\nSwift,40\nGo,5\n")
+    repo.write("specs/langs.yaml", "piec: 1\nid: langs\ndata: {file: b.csv}\n")
+    result, manifest = history_of(repo, "specs/langs.yaml")
+    assert result.returncode == 0, result.stderr
+    assert subjects(manifest) == ["data", "go grows", "working copy"], result.stderr

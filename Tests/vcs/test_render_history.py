@@ -139,3 +139,17 @@ def test_usage_errors(langs, tmp_path):
     assert proc.returncode == 64 and b"is not inside a git repository" in proc.stderr
     proc = render(repo, "-o", "x.svg", "--since", "nosuchrev", check=False)
     assert proc.returncode == 64
+
+
+def test_a_renamed_spec_renders_its_versions_from_before_the_rename(repo):
+    """`render --history` walks the same versions as `piec history`: renames followed."""
+    repo.write(SPEC, V1)
+    repo.commit("first")
+    (repo.path / "charts").mkdir()
+    repo.git("mv", SPEC, "charts/langs.yaml")
+    repo.write("charts/langs.yaml", V2)
+    repo.commit("moved and add rust")
+    proc = subprocess.run([str(PIEC), "render", "charts/langs.yaml", "--history", "-o", "-", "--format", "svg", "--at", "0%"],
+                          cwd=repo.path, env=repo.env, capture_output=True, timeout=300, stdin=subprocess.DEVNULL)
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert "· first</text>" in proc.stdout.decode()

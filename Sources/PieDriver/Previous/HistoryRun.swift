@@ -1,8 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#else
-import Glibc
-#endif
 import PieCore
 import PieDiagnostics
 import PieSpec
@@ -32,7 +27,13 @@ public struct HistoryRun: Sendable {
         let source: SourceFile
         switch SpecReader.read(specPath, limits: limits) {
         case .failure(let error):
-            return HistoryRun(groups: [FileDiagnostics(path: specPath, file: nil, diagnostics: [error.diagnostic])], status: .ioFailure)
+            var diagnostic = error.diagnostic
+            if diagnostic.help == nil {
+                diagnostic.help = diagnostic.code == DriverDiagnostics.fileNotFound
+                    ? "piec history starts from the spec in the work tree; a deleted one comes back with `git restore --source=REV \(specPath)`"
+                    : "piec history takes one spec file, e.g. `piec history specs/sales.yaml`"
+            }
+            return HistoryRun(groups: [FileDiagnostics(path: specPath, file: nil, diagnostics: [diagnostic])], status: .ioFailure)
         case .success(let s): source = s
         }
         let slug = BundleID.slug(fromPath: specPath)
@@ -53,7 +54,8 @@ public struct HistoryRun: Sendable {
                               usage: UsageProblem("git does not read the repository `\(history.tree.root)`, so the history is empty: "
                                                   + (refusal.split(separator: "\n").first.map(String.init) ?? refusal),
                                                   help: [refusal.split(separator: "\n").dropFirst().map { trimmed(Array($0.utf8)) }.filter { !$0.isEmpty }
-                                                      .joined(separator: " ")].filter { !$0.isEmpty }))
+                                                      .joined(separator: " ")].filter { !$0.isEmpty }
+                                                      + ["`git -C \(history.tree.root) log` shows the same refusal; piec reads what git reads"]))
         }
         var revision = "HEAD"
         if let since {
@@ -80,13 +82,18 @@ public struct HistoryRun: Sendable {
             let short = String(version.commit.commit.prefix(12))
             guard let previous = version.source else {
                 notes.append(.init(.note, code: DriverDiagnostics.historyVersionLeftOut,
-                                   message: "commit \(short) has no `\(lastPathComponent(specPath))`: left out of the history", range: nil))
+                                   message: "commit \(short) has no `\(lastPathComponent(version.path))` (it deleted it there): "
+                                       + "left out of the history", range: nil,
+                                   help: "`git show --stat \(short)` shows what that commit did"))
                 continue
             }
             let loaded = previous.loadPrevious(for: spec, limits: limits)
             guard var old = loaded.spec else {
+                // E0601's note: the first error, where it is (`abc123:specs/a.yaml:3:7: ...`).
+                let reason = loaded.diagnostics.first?.notes.first.map { ": " + $0 } ?? ""
                 notes.append(.init(.note, code: DriverDiagnostics.historyVersionLeftOut,
-                                   message: "the spec at commit \(short) has errors: left out of the history", range: nil))
+                                   message: "the spec at commit \(short) has errors, so that version is left out of the history\(reason)",
+                                   range: nil, help: "`git show \(short):\(version.path)` shows that version of the spec"))
                 continue
             }
             old.id = spec.id
@@ -131,13 +138,12 @@ extension HistoryRun {
     /// Why `piec history` must not write `outputDir/<id>/`: it holds the bundle `piec build`
     /// wrote for the spec (a history there would replace the committed build, and the build's
     /// check would then compare against the history); nil when it is free or a history bundle.
+    /// Read through folder handles without following a symlink (one planted there is the
+    /// bundle writer's to refuse).
     public static func refusal(outputDir: String, id: String) -> UsageProblem? {
         let folder = SpecDiscovery.join(outputDir, id)
-        let path = SpecDiscovery.join(folder, ExistingBundle.manifestName)
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        guard case .success(let bytes) = readAll(fd: fd, limit: ExistingBundle.readLimit) else { return nil }
+        guard case .success(let out) = DirectoryHandle.open(outputDir), case .success(let bundle) = out.openChild(id),
+              case .success(let bytes) = bundle.readFile(ExistingBundle.manifestName, limit: ExistingBundle.readLimit) else { return nil }
         // A history bundle's manifest has a top-level `history` member (`HistoryWriter`).
         let marker: [UInt8] = Array("\n  \"history\": {".utf8)
         var isHistory = false

@@ -17,6 +17,9 @@ public struct SpecCommit: Sendable, Hashable {
 /// the commit deleted it).
 public struct SpecVersion: Sendable {
     public var commit: SpecCommit
+    /// The spec's path at the commit, relative to the work tree's root (another than today's
+    /// before a rename).
+    public var path: String
     public var source: PreviousSource?
 }
 
@@ -25,8 +28,10 @@ public struct SpecVersion: Sendable {
 /// what the spec and those files were at any revision. Every file is read with `git cat-file`
 /// (never through a shell), a revision's files in one process.
 ///
-/// The paths are the spec's present ones: a commit that renamed the spec, or changed a data
-/// file the spec no longer reads, is not followed.
+/// `versions` follows the spec through renames as `git log --follow` does (rename detection by
+/// similarity; a copy is not followed) and reads each version's files where they were then:
+/// the spec at its old path, the `.piec.yaml` files of its old folder, the data file that
+/// version names (`walk`). `commits`, `source(at:)` and `sources(at:)` use the present paths.
 public struct SpecHistory: Sendable {
     let tree: GitWorkTree
     /// The spec as the user spelled it (diagnostics name `REV:<specPath>`).
@@ -78,10 +83,11 @@ public struct SpecHistory: Sendable {
         return tree.read(names)
     }
 
+    /// The present paths: the spec, its folders and the data file the present spec reads.
+    var present: SpecPaths { SpecPaths(spec: spec, folders: folders, data: data) }
+
     /// The paths whose changes make a new version (the spec, its `.piec.yaml` candidates, its data).
-    var paths: [String] {
-        [spec] + folders.map { GitWorkTree.path($0, SharedDefaults.fileName) } + (data.map { [$0] } ?? [])
-    }
+    var paths: [String] { present.all }
 
     /// The commits reachable from `revision` (a revision or a range such as `v1..HEAD`) that
     /// changed the spec or a file it reads, newest first, at most `limit`. Along first parents
@@ -100,10 +106,14 @@ public struct SpecHistory: Sendable {
     }
 
     /// The committed versions in commit order (oldest first): the newest `limit` commits of
-    /// `revision` that changed the spec or a file it reads, each with the spec as it was there.
+    /// `revision` that changed the spec or a file it read there, followed through renames
+    /// (`walk`), each with the spec and its files as they were there.
     public func versions(_ revision: String = "HEAD", limit: Int, allParents: Bool = false) -> [SpecVersion] {
-        let commits = Array(commits(revision, limit: limit, allParents: allParents).reversed())
-        return zip(commits, sources(at: commits.map(\.commit))).map { SpecVersion(commit: $0, source: $1) }
+        walk(revision, limit: limit, allParents: allParents).reversed().map { step in
+            guard let paths = step.paths else { return SpecVersion(commit: step.commit, path: step.path, source: nil) }
+            return SpecVersion(commit: step.commit, path: paths.spec,
+                               source: version(at: step.commit.commit, display: String(step.commit.commit.prefix(12)), paths: paths, files: step.files))
+        }
     }
 
     /// The spec with the files it read at `commit` (nil when the spec did not exist there).
@@ -118,7 +128,8 @@ public struct SpecHistory: Sendable {
         let asked = paths
         let found = read(commits.flatMap { commit in asked.map { "\(commit):\($0)" } })
         return commits.indices.map { i in
-            version(at: commits[i], display: display ?? String(commits[i].prefix(12)), files: Array(found[(i * asked.count)..<((i + 1) * asked.count)]))
+            version(at: commits[i], display: display ?? String(commits[i].prefix(12)), paths: present,
+                    files: Array(found[(i * asked.count)..<((i + 1) * asked.count)]))
         }
     }
 
@@ -126,36 +137,43 @@ public struct SpecHistory: Sendable {
     /// spec's path), with the `.piec.yaml` files and data file it reads there.
     public func source(_ text: [UInt8], at commit: String, display: String) -> PreviousSource? {
         let found = read(paths.dropFirst().map { "\(commit):\($0)" })
-        return version(at: commit, display: display, files: [text] + found)
+        return version(at: commit, display: display, paths: present, files: [text] + found)
     }
 
-    /// The spec and its inputs from `files` (the bytes of `paths` at `commit`, in order).
-    private func version(at commit: String, display ref: String, files found: [[UInt8]?]) -> PreviousSource? {
+    /// The spec and its inputs from `files` (the bytes of `paths.all` at `commit`, in order).
+    /// Diagnostics spell the files as the user spelled the spec when it was at its present
+    /// path, else root-relative (`abc123:specs/old.yaml`, as `git show` names them).
+    private func version(at commit: String, display ref: String, paths: SpecPaths, files found: [[UInt8]?]) -> PreviousSource? {
         guard let specBytes = found[0] else { return nil }
-        let old = SourceFile(path: "\(ref):\(specPath)", bytes: specBytes)
+        let spelledSpec = paths.spec == spec ? specPath : paths.spec
+        let old = SourceFile(path: "\(ref):\(spelledSpec)", bytes: specBytes)
         var inputs = SpecInputs()
-        var spelled = SpecInputsReader.displayParent(specPath)
-        for index in folders.indices {
+        var spelled = SpecInputsReader.displayParent(spelledSpec)
+        for index in paths.folders.indices {
             if let bytes = found[1 + index] {
-                inputs.defaults.append(SourceFile(path: "\(ref):" + SpecInputsReader.join(spelled, SharedDefaults.fileName), bytes: bytes))
+                let name = paths.spec == spec ? SpecInputsReader.join(spelled, SharedDefaults.fileName)
+                    : GitWorkTree.path(paths.folders[index], SharedDefaults.fileName)
+                inputs.defaults.append(SourceFile(path: "\(ref):" + name, bytes: bytes))
             }
             spelled = SpecInputsReader.lexicalParent(spelled)
         }
         if let reference = SpecLoader.dataReference(old, limits: limits) {
-            // The data file the present spec reads was read along; another one is read now.
-            let known = data != nil && Self.dataPath(reference.path, folder: folders[0]) == data ? found.last ?? nil : nil
-            inputs.data = dataInput(reference, at: commit, ref: ref, known: known)
+            // The data file `paths` names was read along; another one is read now.
+            let known = paths.data != nil && Self.dataPath(reference.path, folder: paths.folders[0]) == paths.data ? found.last ?? nil : nil
+            inputs.data = dataInput(reference, at: commit, ref: ref, spec: spelledSpec, folder: paths.folders[0], known: known)
         }
         return inputs.isEmpty ? .spec(old) : .specWithInputs(old, inputs)
     }
 
-    /// The data file an old spec names, at `commit`, or why it cannot be used.
-    private func dataInput(_ reference: DataReference, at commit: String, ref: String, known: [UInt8]?) -> DataInput {
-        let spelled = SpecInputsReader.normalized(SpecInputsReader.join(SpecInputsReader.displayParent(specPath), reference.path))
+    /// The data file an old spec (spelled `spec`, root-relative folder `folder`) names, at
+    /// `commit`, or why it cannot be used.
+    private func dataInput(_ reference: DataReference, at commit: String, ref: String, spec: String, folder: String,
+                           known: [UInt8]?) -> DataInput {
+        let spelled = SpecInputsReader.normalized(SpecInputsReader.join(SpecInputsReader.displayParent(spec), reference.path))
         func fail(_ message: String) -> DataInput {
             .failed(.error(DataDiagnostics.dataFileUnusable, message, at: reference.range))
         }
-        guard let path = Self.dataPath(reference.path, folder: folders[0]) else {
+        guard let path = Self.dataPath(reference.path, folder: folder) else {
             return fail("`data.file` at `\(ref)` is not a .csv or .json path inside the repository")
         }
         guard let bytes = known ?? read(["\(commit):\(path)"])[0] else {
