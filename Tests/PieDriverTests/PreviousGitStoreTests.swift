@@ -139,6 +139,9 @@ import Testing
         #expect(store.contents("HEAD:specs/nope.yaml") == .missing)
         #expect(store.contents("HEAD:README.md/x") == .missing, "a file is no folder")
         #expect(store.contents("HEAD~1:README.md") == nil, "only HEAD:path is answered")
+        #expect(store.contents("HEAD:./README.md") == nil, "git reads ./ from the current folder")
+        #expect(store.contents("HEAD:README.md\u{0}x") == nil, "git reads a name up to a NUL")
+        guard case .object("tree", _)? = store.contents("HEAD:specs/") else { Issue.record("HEAD:specs/ is a tree"); return }
         // Written after the store listed its packs (what a fetch does meanwhile).
         try tmp.write("new.txt", "new\n")
         try PreviousVersionTests.git(["hash-object", "-w", "new.txt"], in: tmp.path)

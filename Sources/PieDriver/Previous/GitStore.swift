@@ -74,7 +74,7 @@ final class GitStore {
         // git refuses a repository another user owns; it decides (safe.directory), not this.
         let me = geteuid()
         for path in [root, dotGit, gitDir, commonDir] {
-            guard lstat(path, &info) == 0 || stat(path, &info) == 0, info.st_uid == me else { return nil }
+            guard lstat(path, &info) == 0, info.st_uid == me else { return nil }
         }
         // What git's discovery asks of a git dir (`is_git_directory`), and what would make
         // git read objects or history some other way.
@@ -104,13 +104,14 @@ final class GitStore {
     func contents(_ name: String) -> GitObjects.Answer? {
         guard name.hasPrefix("HEAD:") else { return nil }
         let path = Array(name.utf8.dropFirst(5))
-        // git reads `./` and `../` relative to the current folder.
-        if path.starts(with: Array("./".utf8)) || path.starts(with: Array("../".utf8)) { return nil }
+        // git reads `./` and `../` relative to the current folder, and a name only up to a NUL.
+        if path.starts(with: Array("./".utf8)) || path.starts(with: Array("../".utf8)) || path.contains(0) { return nil }
         if headTree == nil { headTree = resolveHeadTree() }
         guard let root = headTree else { return nil }
         guard let rootTree = root else { return .missing }   // no commit yet
         guard let found = entry(in: rootTree, path: path[...]) else { return nil }
         guard let id = found else { return .missing }
+        if let walked = trees[id] { return .object(type: "tree", bytes: walked) }
         guard let object = object(id) else { return nil }
         return .object(type: object.type, bytes: object.bytes)
     }
