@@ -156,6 +156,18 @@ def test_submodule(repo, tmp_path):
     assert previous_values(native_and_git(inner, tmp_path)) == {"X": 1, "Y": 2}
 
 
+def test_a_shallow_clone(repo, tmp_path):
+    repo.write("specs/a.yaml", spec("a", {"X": 1, "Y": 2}))
+    repo.commit("v1")
+    repo.write("specs/a.yaml", spec("a", {"X": 2, "Y": 2}))
+    repo.commit("v2")
+    shallow = Repo(tmp_path / "shallow", tmp_path)
+    repo.run("git", "clone", "-q", "--depth", "1", f"file://{repo.path}", str(shallow.path), cwd=tmp_path)
+    assert (shallow.path / ".git" / "shallow").exists()
+    shallow.write("specs/a.yaml", spec("a", {"X": 3, "Y": 2}))
+    assert previous_values(native_and_git(shallow, tmp_path)) == {"X": 2, "Y": 2}
+
+
 def test_a_repository_without_a_commit(repo, tmp_path):
     repo.write("specs/a.yaml", spec("a", {"X": 1, "Y": 2}))
     manifest = native_and_git(repo, tmp_path)

@@ -160,7 +160,8 @@ final class GitPack {
 
     /// Exactly `size` bytes inflated from the zlib stream at `start`, which must end there.
     private func inflate(at start: Int, size: Int) -> [UInt8]? {
-        let end = pack.bytes.count - 20
+        // zlib counts its input in 32 bits: a stream in a pack over 4 GiB is read from a window.
+        let end = min(pack.bytes.count - 20, start + Int(UInt32.max))
         guard start < end, let stream = Inflater(UnsafeRawBufferPointer(rebasing: pack.bytes[start..<end])) else { return nil }
         var out = [UInt8](repeating: 0, count: size)
         let got = out.withUnsafeMutableBytes { stream.inflate(into: $0) }
