@@ -29,6 +29,9 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        // zlib from the system (apt: zlib1g-dev; part of the macOS SDK): PieDriver's native git
+        // object reader (`GitStore`) inflates loose and packed objects with it.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // `piec-render` only: librsvg (with cairo) rasterises and prints frames, giflib and
         // libwebp encode animations. apt: librsvg2-dev libgif-dev libwebp-dev; brew: librsvg
         // giflib webp. `piec` links none of them.
@@ -51,7 +54,7 @@ let package = Package(
         // Layout, transition plan, SVG/CSS/HTML/manifest codegen. Pure: no I/O.
         .target(name: "PieCore", dependencies: ["PieSpec", "PieDiagnostics", "PieJSON"]),
         // Disk, atomic writes, git, scheduling. The only library that does I/O.
-        .target(name: "PieDriver", dependencies: ["PieCore", "PieSpec", "PieYAML", "PieDiagnostics", "PieJSON"]),
+        .target(name: "PieDriver", dependencies: ["CZlib", "PieCore", "PieSpec", "PieYAML", "PieDiagnostics", "PieJSON"]),
         // `piec watch --serve`: the live preview server (Hummingbird), kept apart so the driver
         // and its tests build without it.
         .target(name: "PiePreview", dependencies: [

@@ -2,13 +2,14 @@
 """What 100 ```piec blocks cost a docs build (issue 37's target: at most 2 s more than the same
 page without them, in MkDocs and in mdBook), and what one adapter call costs piec.
 
-    python3 bench/docs_hosts.py [--piec .build/release/piec] [--blocks 100] [--runs 5]
+    python3 bench/docs_hosts.py [--piec .build/release/piec] [--blocks 100] [--runs 5] [--baseline PIEC]
 
 Builds, side by side in one hyperfine run per host, a site whose one page holds N piec blocks
 and the same site with those blocks as ```yaml code: MkDocs + Material (.venv-docs, the
 fence piec.markdown.material: one piec process per block) and mdBook 0.5 (`piec mdbook`: one
 process for the book). Then the cold single calls adapters make, inside a git repository and
-outside one. Prints a Markdown table for BENCHMARKS.md.
+outside one (with --baseline, another piec's cold calls too, in the same hyperfine run: a
+before/after comparison on a noisy machine). Prints a Markdown table for BENCHMARKS.md.
 """
 
 import argparse
@@ -78,10 +79,17 @@ def main():
     parser.add_argument("--piec", default=str(REPO / ".build" / "release" / "piec"))
     parser.add_argument("--blocks", type=int, default=100)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--baseline", help="another piec binary whose cold calls run beside (say, the build before a change)")
     args = parser.parse_args()
     piec = str(Path(args.piec).resolve())
     if not Path(piec).is_file():
         sys.exit(f"docs_hosts.py: no {piec}: build it first (swift build -c release --product piec)")
+    binaries = [("", piec)]
+    if args.baseline:
+        baseline = str(Path(args.baseline).resolve())
+        if not Path(baseline).is_file():
+            sys.exit(f"docs_hosts.py: no {baseline}")
+        binaries.append(("baseline ", baseline))
     env = dict(os.environ, PIEC=piec, PYTHONPATH=str(REPO / "python"), NO_MKDOCS_2_WARNING="1")
     rows = []
     with tempfile.TemporaryDirectory(prefix="piec-bench-docs-") as tmp:
@@ -106,17 +114,20 @@ def main():
                         "commit", "-q", "-m", "v1"], check=True)
         (inside / "one.yaml").write_text(spec(1), encoding="utf-8")
         calls = []
-        for where, folder in (("git", inside), ("plain", tmp)):
-            spec_file = folder / "one.yaml"
-            # Outside git the same transition comes from --from the previous spec: the same bytes
-            # are written, so the difference is what finding the previous version in git costs.
-            same = "" if where == "git" else f" --from {tmp}/prev.yaml"
-            calls += [(f"render {where}", f"{piec} render {spec_file} -o - --format svg --quiet"),
-                      (f"build {where}", f"{piec} build {spec_file} -o {folder}/out-build --quiet{same}"),
-                      (f"block {where}", f"{piec} build {spec_file} --no-files --svg-only --quiet --id b-1 -o {folder}/out-block")]
+        for prefix, binary in binaries:
+            for where, folder in (("git", inside), ("plain", tmp)):
+                spec_file = folder / "one.yaml"
+                # Outside git the same transition comes from --from the previous spec: the same
+                # bytes are written, so the difference is what finding the previous version in git costs.
+                same = "" if where == "git" else f" --from {tmp}/prev.yaml"
+                out = f"{folder}/{prefix.strip() or 'this'}-out"
+                calls += [(f"{prefix}render {where}", f"{binary} render {spec_file} -o - --format svg --quiet"),
+                          (f"{prefix}build {where}", f"{binary} build {spec_file} -o {out}-build --quiet{same}"),
+                          (f"{prefix}block {where}", f"{binary} build {spec_file} --no-files --svg-only --quiet --id b-1 -o {out}-block")]
         # `piec build` of a spec whose bundle is current skips it: remove the bundle before each
         # run, so every run finds the previous version and writes (what a first build does).
-        c = hyperfine(calls, max(args.runs * 4, 20), prepare=f"rm -rf {inside}/out-build {tmp}/out-build")
+        builds = " ".join(f"{folder}/{prefix.strip() or 'this'}-out-build" for prefix, _ in binaries for folder in (inside, tmp))
+        c = hyperfine(calls, max(args.runs * 4, 20), prepare=f"rm -rf {builds}")
     print(f"| host ({args.blocks} blocks on one page) | with piec blocks | as yaml code | piec's cost |")
     print("|---|---:|---:|---:|")
     for name, with_, without in rows:
@@ -126,9 +137,12 @@ def main():
     print("|---|---:|---:|---:|")
     for name, label in (("render", "`piec render SPEC -o - --format svg`"), ("build", "`piec build SPEC` (changed since HEAD; outside git `--from` that version)"),
                         ("block", "`piec build SPEC --no-files --svg-only --id b-1`")):
-        g, p = c[f"{name} git"], c[f"{name} plain"]
-        print(f"| {label} | {g['median'] * 1000:.1f} ms ({g['min'] * 1000:.1f}) | {p['median'] * 1000:.1f} ms ({p['min'] * 1000:.1f}) "
-              f"| {g['median'] / p['median']:.2f} |")
+        for prefix, _ in binaries:
+            g, p = c[f"{prefix}{name} git"], c[f"{prefix}{name} plain"]
+            shown = label + (" (baseline)" if prefix else "")
+            print(f"| {shown} | {g['median'] * 1000:.1f} ms ({g['min'] * 1000:.1f}) | {p['median'] * 1000:.1f} ms ({p['min'] * 1000:.1f}) "
+                  f"| {g['median'] / p['median']:.2f} |")
+
 
 if __name__ == "__main__":
     main()

@@ -4,25 +4,32 @@ import Darwin
 import Glibc
 #endif
 
-/// One `git cat-file --batch-command` for a whole build: every object a build asks of a work
-/// tree (the folders HEAD holds, committed manifests, files at HEAD) is a line written to it and
-/// an answer read back, instead of a git process each. A build of one spec in a repository
-/// spawned git three times (two `ls-tree`, one `cat-file --batch`), each about as long as the
-/// build itself outside git (bench/docs_hosts.py); now once.
+/// The objects a build asks of a work tree (the folders HEAD holds, committed manifests, files
+/// at HEAD), answered by the native reader (`GitStore`) when it understands the repository and
+/// the question, else by one `git cat-file --batch-command` for the whole build: each question
+/// a line written to it and an answer read back, instead of a git process each. A build of one
+/// spec in a plain repository starts no git at all; git's start-up was most of what such a
+/// build cost over one outside git (bench/docs_hosts.py).
 ///
-/// Safe to share between threads (one question at a time). A git without `--batch-command`
-/// (older than 2.36) or a session that broke answers nil, and callers fall back to one process
-/// per question. The process ends when the session is released (stdin closed, then waited for).
+/// Safe to share between threads (one question at a time). The git session starts when the
+/// native reader declines the repository (at once: `PreviousContext.openAhead` opens this
+/// ahead, so git starts up while the specs are read) or a question (when asked). A git
+/// without `--batch-command` (older than 2.36) or a session that broke answers nil, and
+/// callers fall back to one process per question. The process ends when this is released
+/// (stdin closed, then waited for).
 final class GitObjects: @unchecked Sendable {
     private let lock = Lock()
+    private let root: String
+    private let store: GitStore?
+    private var started = false
     private var pid: pid_t = 0
     private var input: Int32 = -1
     private var output: Int32 = -1
     private var buffer: [UInt8] = []
     private var start = 0
     private var broken = false
-    /// Whether anything was asked: a session opened ahead (`PreviousContext.openAhead`) and
-    /// never used is ended at once instead of waited for.
+    /// Whether git was asked anything: a session opened ahead and never used is ended at once
+    /// instead of waited for.
     private var asked = false
 
     /// What a question got: the object's type and bytes, or that it does not exist.
@@ -31,13 +38,27 @@ final class GitObjects: @unchecked Sendable {
         case missing
     }
 
+    /// The objects of `tree`; nil when the native reader declines the repository and git
+    /// cannot be started.
     init?(tree: GitWorkTree) {
-        guard let toGit = closeOnExecPipe() else { return nil }
+        root = tree.root
+        store = GitStore(workTree: tree.root)
+        if store == nil {
+            guard startSession() else { return nil }
+        }
+    }
+
+    /// Starts `git cat-file --batch-command` (once); false when it cannot be started.
+    private func startSession() -> Bool {
+        guard !started else { return !broken }
+        started = true
+        broken = true
+        guard let toGit = closeOnExecPipe() else { return false }
         guard let fromGit = closeOnExecPipe() else {
             close(toGit.read); close(toGit.write)
-            return nil
+            return false
         }
-        let (program, argv, environment) = Git.command(["cat-file", "--batch-command"], in: tree.root)
+        let (program, argv, environment) = Git.command(["cat-file", "--batch-command"], in: root)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -53,14 +74,17 @@ final class GitObjects: @unchecked Sendable {
         close(fromGit.write)
         guard spawned == 0 else {
             close(toGit.write); close(fromGit.read)
-            return nil
+            return false
         }
         pid = child
         input = toGit.write
         output = fromGit.read
+        broken = false
+        return true
     }
 
     deinit {
+        guard pid > 0 else { return }
         if !asked { kill(pid, SIGKILL) }
         close(input)
         close(output)
@@ -73,7 +97,8 @@ final class GitObjects: @unchecked Sendable {
     func contents(_ name: String) -> Answer? {
         guard !name.utf8.contains(0x0A), !name.utf8.contains(0x0D), name.utf8.count < Git.maxInput else { return nil }
         return lock.withLock {
-            guard !broken else { return nil }
+            if let answer = store?.contents(name) { return answer }
+            guard startSession() else { return nil }
             asked = true
             Git.writeAll(Array("contents \(name)\n".utf8), to: input)
             guard let header = line() else { broken = true; return nil }
