@@ -9,8 +9,8 @@ import PieRaster
 /// Frames are given to the encoder one at a time as they are drawn (`FrameStream`); libwebp
 /// keeps each as its compressed difference and assembles the file at the end, which is then
 /// written to the sink: memory holds a few drawn frames and the compressed animation.
-/// Timestamps are 32-bit milliseconds (24 days; longer is refused); a frame shown longer than
-/// a WebP frame's 24-bit duration (4.6 hours) is split by libwebp.
+/// Timestamps are 32-bit milliseconds (24 days) and a frame shows at most 24-bit milliseconds
+/// (4.6 hours, where libwebp fails): longer is refused (`--hold` takes at most an hour).
 final class WebPEncoder {
     private let encoder: OpaquePointer
     private var config = WebPConfig()
@@ -55,6 +55,9 @@ final class WebPEncoder {
 
     /// The next frame, shown `duration` ms.
     func add(_ frame: RGBAImage, duration: Double) throws(RenderFailure) {
+        guard duration < Self.maximumDuration else {
+            throw RenderFailure(message: "a WebP frame shows at most \(Int(Self.maximumDuration) - 1) ms (4.6 hours)")
+        }
         var picture = WebPPicture()
         guard WebPPictureInit(&picture) != 0 else { throw RenderFailure(message: "libwebp version mismatch") }
         picture.width = Int32(frame.width)
@@ -81,6 +84,9 @@ final class WebPEncoder {
         }
         sink.write(UnsafeBufferPointer(start: bytes, count: data.size))
     }
+
+    /// Milliseconds: a WebP frame's duration is 24 bits.
+    static let maximumDuration = Double(1 << 24)
 
     /// A timestamp as libwebp's 32-bit milliseconds.
     static func milliseconds(_ t: Double) throws(RenderFailure) -> Int32 {

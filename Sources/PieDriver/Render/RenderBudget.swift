@@ -9,8 +9,12 @@ import PieSpec
 /// is what grows without bound (memory no longer does: frames are streamed), and that time is
 /// librsvg drawing pixels plus a fixed cost per frame (the SVG, a librsvg parse, a GIF frame).
 /// Counting small frames once keeps the fixed cost bounded (a 1 px wide render of hours is
-/// still refused); counting large ones by their pixels bounds the drawing. One frame over the
-/// limit by itself (`--scale 20` of a 4096 px chart: 6,700 megapixels) is refused the same way.
+/// still refused); counting large ones by their pixels bounds the drawing.
+///
+/// Memory is bounded by the frame's size alone (a few frames are held, about 9 bytes a pixel
+/// each), so a frame also has at most `maxSide` px on each side (E0551), what `--width` takes:
+/// `--scale 20` of a 4096 px chart (81,920 px, 54 GB a frame) is refused, and no command line
+/// raises this one (cairo itself stops at 32,767).
 ///
 /// The default (10,000) is 5.5 minutes at 30 fps up to 1000 x 1000 px, or 20 s of a
 /// 4096 px chart: the longest spec animation (`animation.duration` and `delay`, 60 s each) at
@@ -24,6 +28,8 @@ public struct RenderBudget: Sendable, Equatable {
     public static let maxFramesCeiling = 100_000_000
     /// Pixels a frame may have and still count as one.
     public static let megapixel = 1_000_000
+    /// Pixels of a frame's longer side.
+    public static let maxSide = 10_000
 
     public var maxFrames: Int
     public init(maxFrames: Int = RenderBudget.defaultMaxFrames) { self.maxFrames = maxFrames }
@@ -45,8 +51,14 @@ public struct RenderBudget: Sendable, Equatable {
         }
     }
 
-    /// E0550 when `job` is over the limit, nil when it is inside.
+    /// E0551 when a frame of `job` is too large, E0550 when `job` is over the limit, nil when
+    /// it is inside.
     public func check(_ job: RasterJob, cause: Cause = Cause()) -> Diagnostic? {
+        guard job.width <= Self.maxSide, job.height <= Self.maxSide else {
+            return .error(RenderDiagnostics.frameTooLarge,
+                          "the image would be \(job.width)x\(job.height) px, more than \(Self.maxSide) px on a side",
+                          at: nil, help: "lower --scale, or give --width (the height follows the chart's shape)")
+        }
         let cost = Self.cost(job)
         guard cost > Double(maxFrames) else { return nil }
         let needed = Int(cost.rounded(.up))

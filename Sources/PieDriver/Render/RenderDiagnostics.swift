@@ -11,6 +11,7 @@ public enum RenderDiagnostics {
     public static let unclosedBlock = DiagnosticCode("E0546")
     public static let damagedReference = DiagnosticCode("E0547")
     public static let renderTooLarge = DiagnosticCode("E0550")
+    public static let frameTooLarge = DiagnosticCode("E0551")
 
     public static let catalog: [CodeInfo] = [
         CodeInfo("E0540", "a program piec needs is not installed", """
@@ -74,6 +75,13 @@ public enum RenderDiagnostics {
             raise the limit on the command line with `--max-frames N` (a spec cannot). Memory \
             does not depend on the count (frames are streamed to the encoder); the limit bounds \
             the time. Exit status 1.
+            """),
+        CodeInfo("E0551", "a rendered image is too large", """
+            `piec render` draws PNG, PDF, GIF, WebP and MP4 images of at most 10000 px on a \
+            side (`--width` takes at most 10000; `--scale` of a large `chart.size` can ask for \
+            more). Each frame being drawn is held in memory (about 9 bytes a pixel), so this \
+            bounds what a render holds; no option raises it. Lower `--scale` or give `--width`. \
+            Exit status 1.
             """),
     ]
 }
