@@ -71,12 +71,17 @@ public struct PaletteHistogram: Sendable {
 
     /// One frame's samples taking every `stride`-th pixel (any thread: no state).
     public static func sample(_ image: RGBAImage, stride: Int) -> [Entry] {
+        sample(pixels: image.width * image.height, stride: stride, rgb: image.rgb)
+    }
+
+    /// The samples of a frame of `pixels` pixels whose pixel k is `rgb(k)` (0xRRGGBB): only
+    /// the sampled pixels are read, so a frame need not be converted whole.
+    public static func sample(pixels n: Int, stride: Int, rgb: (Int) -> UInt32) -> [Entry] {
         var index: [UInt32: Int] = [:]
         var entries: [Entry] = []
         var k = 0, last: UInt32 = 0xFFFF_FFFF, lastSlot = -1
-        let n = image.width * image.height
         while k < n {
-            let c = image.rgb(k)
+            let c = rgb(k)
             if c == last {
                 entries[lastSlot].count += 1
                 entries[lastSlot].runs += 1

@@ -5,9 +5,10 @@ import PieRaster
 /// A job's frames made a window at a time and handed over in order, so a render holds a few
 /// frames whatever the animation's length: each window is `workers` frames (one per core,
 /// `defaultJobCount`), made at once (worker w makes the w-th frame of every window, so a
-/// worker's own state, such as a palette mapper's table, carries across its frames), then
-/// given to `consume` in frame order before the next window starts. At most `workers` results
-/// are alive at once, plus what `consume` keeps.
+/// worker's own state, such as a palette mapper's table, carries across its frames). While
+/// `consume` takes one window's frames in order on the calling thread, the next window is
+/// being made, so the encoder and the drawing overlap: at most two windows of results are
+/// alive at once (2 x `workers` frames), plus what `consume` keeps.
 enum FrameStream {
     static var workers: Int { max(1, defaultJobCount) }
 
@@ -15,18 +16,30 @@ enum FrameStream {
     static func each<T>(_ frames: [Int], workers: Int = FrameStream.workers, make: @escaping @Sendable (Int, Int) throws(RenderFailure) -> T,
                         consume: (Int, T) throws -> Void) throws {
         let n = max(1, min(workers, frames.count))
-        let slots = WindowSlots<T>(count: n)
-        defer { slots.release() }
-        var start = 0
-        while start < frames.count {
-            let window = Array(frames[start..<min(start + n, frames.count)])
-            if window.count == 1 {
-                slots.set(0, window[0], make)
-            } else {
-                DispatchQueue.concurrentPerform(iterations: window.count) { w in slots.set(w, window[w], make) }
+        let windows = Swift.stride(from: 0, to: frames.count, by: n).map { Array(frames[$0..<min($0 + n, frames.count)]) }
+        guard let first = windows.first else { return }
+        var current = WindowSlots<T>(count: n)
+        current.fill(first, make)
+        for i in windows.indices {
+            let this = current, group = DispatchGroup()
+            var next: WindowSlots<T>?
+            if i + 1 < windows.count {
+                let slots = WindowSlots<T>(count: n), window = windows[i + 1]
+                next = slots
+                DispatchQueue.global().async(group: group) { slots.fill(window, make) }
             }
-            for (w, k) in window.enumerated() { try consume(k, try slots.take(w)) }
-            start += window.count
+            defer {
+                group.wait()
+                this.release()
+            }
+            for (w, k) in windows[i].enumerated() {
+                do { try consume(k, try this.take(w)) } catch {
+                    group.wait()
+                    next?.release()
+                    throw error
+                }
+            }
+            if let next { current = next }
         }
     }
 
@@ -46,6 +59,15 @@ final class WindowSlots<T>: @unchecked Sendable {
         slots.initialize(repeating: nil)
     }
 
+    /// Makes the frames of `window`, worker w the w-th, on every core.
+    func fill(_ window: [Int], _ make: @Sendable (Int, Int) throws(RenderFailure) -> T) {
+        if window.count == 1 {
+            set(0, window[0], make)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: window.count) { w in set(w, window[w], make) }
+        }
+    }
+
     func set(_ w: Int, _ k: Int, _ make: (Int, Int) throws(RenderFailure) -> T) {
         do throws(RenderFailure) { slots[w] = .success(try make(w, k)) } catch { slots[w] = .failure(error) }
     }
@@ -56,8 +78,12 @@ final class WindowSlots<T>: @unchecked Sendable {
         return try slots[w]!.get()
     }
 
+    /// Frees the slots (once; later calls do nothing).
     func release() {
-        slots.deinitialize()
+        guard !released else { return }
+        released = true
+        _ = slots.deinitialize()
         slots.deallocate()
     }
+    private var released = false
 }

@@ -34,7 +34,7 @@ enum GIFEncoder {
         let stride = histogram.stride
         try run {
             try FrameStream.each(all, make: { _, k throws(RenderFailure) in
-                PaletteHistogram.sample(try FrameStream.pixels(job, k, page: page), stride: stride)
+                try SVGRasterizer.samples(job.svg(k), width: job.width, height: job.height, page: page, stride: stride)
             }, consume: { _, samples in histogram.add(samples) })
         }
         let palette = Palette.make(histogram)
