@@ -16,10 +16,11 @@ import PieRaster
 /// same samples the palette was always made of); pass two draws each shown frame again, maps it
 /// to the palette and writes it. So memory holds a few frames and three index buffers (the one
 /// written last, the one waiting for its delay, the one arriving), never the animation; the
-/// bytes are the same as when every frame was held. The cost is drawing each frame twice (about
-/// 1.5 times the time of holding them, BENCHMARKS.md): keeping the frames instead (even as
-/// compressed index buffers, which need the palette first) grows with the animation, which is
-/// what this bounds.
+/// bytes are the same as when every frame was held. The cost is drawing each frame twice
+/// (measured side by side against holding them, BENCHMARKS.md: 1.24x the time at 400 px, 1.85x
+/// at 4000 px, where librsvg's drawing dominates; the first pass converts only the pixels it
+/// samples). Keeping the frames instead (even as compressed index buffers, which need the
+/// palette first) grows with the animation, which is what this bounds.
 enum GIFEncoder {
     /// Centiseconds: the shortest delay browsers honour.
     static let minimumDelay = 2
