@@ -105,7 +105,7 @@ let package = Package(
         .testTarget(name: "PiecCLITests", dependencies: ["PiecCLI", "PieDriver", "PieCore", "PieSpec", "GoldenFiles"]),
         .testTarget(name: "WatchTests", dependencies: ["PieDriver", "PieCore"]),
         .testTarget(name: "PreviewTests", dependencies: ["PiePreview", "PieDriver"]),
-        .testTarget(name: "RenderTests", dependencies: ["PieRaster", "PieRender"]),
+        .testTarget(name: "RenderTests", dependencies: ["PieRaster", "PieRender", "PieDriver", "PieSpec"]),
         // Adversarial suite: fuzz regressions, property tests, output safety, limits.
         .testTarget(
             name: "SafetyTests",

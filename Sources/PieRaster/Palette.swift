@@ -21,7 +21,14 @@ public struct Palette: Sendable, Equatable {
 
     /// The palette of `images` (opaque: composite them first), `size` entries at most.
     public static func make(_ images: [RGBAImage], size: Int = 256) -> Palette {
-        let histogram = Self.histogram(images)
+        var histogram = PaletteHistogram(totalPixels: images.reduce(0) { $0 + $1.width * $1.height })
+        for image in images { histogram.add(histogram.sample(image)) }
+        return make(histogram, size: size)
+    }
+
+    /// The palette of the frames gathered in `histogram`, `size` entries at most.
+    public static func make(_ histogram: PaletteHistogram, size: Int = 256) -> Palette {
+        let histogram = histogram.entries
         let total = histogram.reduce(0) { $0 + $1.count }
         guard total > 0 else { return Palette(colors: [0], exact: 1) }
         if histogram.count <= size {
@@ -37,34 +44,71 @@ public struct Palette: Sendable, Equatable {
         }
         return Palette(colors: exact + MedianCut.boxes(rest, count: size - exact.count), exact: exact.count)
     }
+}
 
-    /// Distinct colours of the sampled pixels with their counts and how many of them equal the
-    /// pixel sampled just before (in flat areas), in first-seen order.
-    static func histogram(_ images: [RGBAImage]) -> [(rgb: UInt32, count: Int, runs: Int)] {
-        let pixels = images.reduce(0) { $0 + $1.width * $1.height }
-        let stride = max(1, Int((Double(pixels) / Double(maxSamples)).rounded(.up)))
+/// The colours of animation frames sampled for `Palette.make`, gathered one frame at a time so
+/// the frames need not be held: `sample` one frame (on any thread), `add` the samples in frame
+/// order. Every `stride`-th pixel of each frame is sampled, the stride chosen from the frames'
+/// total pixels so at most `Palette.maxSamples` are taken over all of them (evenly, every
+/// frame). The result is the same whether the frames come one by one or all at once.
+public struct PaletteHistogram: Sendable {
+    /// One colour: how many sampled pixels have it, and how many of them equal the pixel
+    /// sampled just before in the same frame (in flat areas).
+    public typealias Entry = (rgb: UInt32, count: Int, runs: Int)
+
+    public let stride: Int
+    /// Distinct colours in first-seen order.
+    public private(set) var entries: [Entry] = []
+    private var index: [UInt32: Int] = [:]
+
+    /// A histogram for frames of `totalPixels` pixels in all.
+    public init(totalPixels: Int) {
+        stride = max(1, Int((Double(totalPixels) / Double(Palette.maxSamples)).rounded(.up)))
+    }
+
+    /// One frame's samples (a histogram of that frame alone, in first-seen order).
+    public func sample(_ image: RGBAImage) -> [Entry] { Self.sample(image, stride: stride) }
+
+    /// One frame's samples taking every `stride`-th pixel (any thread: no state).
+    public static func sample(_ image: RGBAImage, stride: Int) -> [Entry] {
+        sample(pixels: image.width * image.height, stride: stride, rgb: image.rgb)
+    }
+
+    /// The samples of a frame of `pixels` pixels whose pixel k is `rgb(k)` (0xRRGGBB): only
+    /// the sampled pixels are read, so a frame need not be converted whole.
+    public static func sample(pixels n: Int, stride: Int, rgb: (Int) -> UInt32) -> [Entry] {
         var index: [UInt32: Int] = [:]
-        var entries: [(rgb: UInt32, count: Int, runs: Int)] = []
-        for image in images {
-            var k = 0, last: UInt32 = 0xFFFF_FFFF, lastSlot = -1
-            let n = image.width * image.height
-            while k < n {
-                let c = image.rgb(k)
-                if c == last {
-                    entries[lastSlot].count += 1
-                    entries[lastSlot].runs += 1
-                } else if let slot = index[c] {
-                    entries[slot].count += 1
-                    (last, lastSlot) = (c, slot)
-                } else {
-                    index[c] = entries.count
-                    entries.append((c, 1, 0))
-                    (last, lastSlot) = (c, entries.count - 1)
-                }
-                k += stride
+        var entries: [Entry] = []
+        var k = 0, last: UInt32 = 0xFFFF_FFFF, lastSlot = -1
+        while k < n {
+            let c = rgb(k)
+            if c == last {
+                entries[lastSlot].count += 1
+                entries[lastSlot].runs += 1
+            } else if let slot = index[c] {
+                entries[slot].count += 1
+                (last, lastSlot) = (c, slot)
+            } else {
+                index[c] = entries.count
+                entries.append((c, 1, 0))
+                (last, lastSlot) = (c, entries.count - 1)
             }
+            k += stride
         }
         return entries
+    }
+
+    /// Adds one frame's samples (frames in order).
+    public mutating func add(_ frame: [Entry]) {
+        for entry in frame {
+            if let slot = index[entry.rgb] {
+                entries[slot].count += entry.count
+                entries[slot].runs += entry.runs
+            } else {
+                index[entry.rgb] = entries.count
+                entries.append(entry)
+            }
+        }
     }
 }
 

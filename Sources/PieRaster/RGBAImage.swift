@@ -38,7 +38,7 @@ public struct RGBAImage: Sendable, Equatable {
     }
 
     /// The RGB of pixel `k` as 0xRRGGBB.
-    @inline(__always) func rgb(_ k: Int) -> UInt32 {
+    @inline(__always) public func rgb(_ k: Int) -> UInt32 {
         UInt32(pixels[4 * k]) << 16 | UInt32(pixels[4 * k + 1]) << 8 | UInt32(pixels[4 * k + 2])
     }
 }

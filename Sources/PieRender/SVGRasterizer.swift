@@ -22,6 +22,32 @@ enum SVGRasterizer {
         return rgba(surface, width: width, height: height)
     }
 
+    /// The palette samples of the frame on `page` (`PaletteHistogram`), every `stride`-th pixel
+    /// read from cairo's surface as `pixels` would convert it: the GIF palette's first pass
+    /// converts only the pixels it samples.
+    static func samples(_ svg: [UInt8], width: Int, height: Int, page: (UInt8, UInt8, UInt8), stride: Int) throws(RenderFailure) -> [PaletteHistogram.Entry] {
+        let surface = try imageSurface(svg, width: width, height: height, page: page)
+        defer { cairo_surface_destroy(surface) }
+        let rowBytes = Int(cairo_image_surface_get_stride(surface))
+        let data = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
+        return PaletteHistogram.sample(pixels: width * height, stride: stride) { k in
+            let (r, g, b, _) = straight(data.load(fromByteOffset: (k / width) * rowBytes + (k % width) * 4, as: UInt32.self))
+            return r << 16 | g << 8 | b
+        }
+    }
+
+    /// A premultiplied ARGB32 pixel as straight r, g, b, a.
+    @inline(__always) private static func straight(_ p: UInt32) -> (UInt32, UInt32, UInt32, UInt32) {
+        let a = p >> 24
+        var r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF
+        if a != 0 && a != 255 {
+            r = min(255, (r * 255 + a / 2) / a)
+            g = min(255, (g * 255 + a / 2) / a)
+            b = min(255, (b * 255 + a / 2) / a)
+        }
+        return (r, g, b, a)
+    }
+
     /// The frame as a PNG (cairo's writer: no time stamp).
     static func png(_ svg: [UInt8], width: Int, height: Int) throws(RenderFailure) -> [UInt8] {
         let surface = try imageSurface(svg, width: width, height: height)
@@ -101,14 +127,8 @@ enum SVGRasterizer {
         for y in 0..<height {
             let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
             for x in 0..<width {
-                let p = row[x]
-                let a = p >> 24, k = 4 * (y * width + x)
-                var r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF
-                if a != 0 && a != 255 {
-                    r = min(255, (r * 255 + a / 2) / a)
-                    g = min(255, (g * 255 + a / 2) / a)
-                    b = min(255, (b * 255 + a / 2) / a)
-                }
+                let (r, g, b, a) = straight(row[x])
+                let k = 4 * (y * width + x)
                 out[k] = UInt8(r)
                 out[k + 1] = UInt8(g)
                 out[k + 2] = UInt8(b)

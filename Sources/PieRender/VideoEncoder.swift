@@ -7,9 +7,9 @@ import PieDriver
 import PieRaster
 
 /// MP4 (H.264) by the `ffmpeg` program: raw RGBA frames (opaque: drawn on the page colour) are piped to it at a constant frame
-/// rate (each frame repeated for its duration, the final one for the hold), padded to even
-/// sides with the page colour (yuv420p needs them), written to a temporary file that is read
-/// back. One encoder thread and bit-exact flags, so the same frames give the same bytes with
+/// rate (each frame repeated for its duration, the final one for the hold: `VideoFrames`) as
+/// they are drawn (`FrameStream`), padded to even sides with the page colour (yuv420p needs
+/// them); ffmpeg writes a temporary file, which is then copied to the sink a chunk at a time. One encoder thread and bit-exact flags, so the same frames give the same bytes with
 /// one ffmpeg build. `PIEC_FFMPEG` names another ffmpeg; without one on PATH it is E0540.
 enum VideoEncoder {
     /// Not installed: the message for E0540.
@@ -28,17 +28,17 @@ enum VideoEncoder {
         return nil
     }
 
-    static func encode(_ frames: [RGBAImage], durations: [Double], fps: Double, page: (UInt8, UInt8, UInt8)) throws -> [UInt8] {
+    static func encode(_ job: RasterJob, to sink: RenderSink) throws {
         guard let tool = ffmpeg() else { throw Missing() }
-        guard let first = frames.first else { throw RenderFailure(message: "no frames") }
-        let width = first.width + first.width % 2, height = first.height + first.height % 2
+        let page = (job.page.r, job.page.g, job.page.b)
+        let width = job.width + job.width % 2, height = job.height + job.height % 2
         let output = try temporaryFile(suffix: ".mp4"), log = try temporaryFile(suffix: ".log")
         defer {
             unlink(output)
             unlink(log)
         }
         let arguments = [tool, "-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "rgba",
-                         "-video_size", "\(width)x\(height)", "-framerate", formatRate(fps), "-i", "pipe:0",
+                         "-video_size", "\(width)x\(height)", "-framerate", formatRate(job.fps), "-i", "pipe:0",
                          "-c:v", "libx264", "-preset", "medium", "-crf", "20", "-pix_fmt", "yuv420p", "-threads", "1",
                          "-movflags", "+faststart", "-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1",
                          "-y", output]
@@ -63,25 +63,26 @@ enum VideoEncoder {
         // A closed pipe (ffmpeg failed) must be an error here, not a signal that ends piec.
         signal(SIGPIPE, SIG_IGN)
         var written = true
-        var elapsed = 0.0, shown = 0
-        for (frame, duration) in zip(frames, durations) {
-            elapsed += duration
-            let upTo = max(Int((elapsed * fps / 1000).rounded()), shown + 1)
-            let bytes = padded(frame, width: width, height: height, page: page)
-            while shown < upTo, written {
-                written = writeAll(pipeEnds[1], bytes)
-                shown += 1
-            }
+        let repeats = VideoFrames.counts(job.durations, fps: job.fps)
+        var drawing: Error?
+        do {
+            try FrameStream.each(Array(0..<job.frameCount), make: { _, k throws(RenderFailure) in try FrameStream.pixels(job, k, page: page) },
+                                 consume: { k, frame in
+                                     let bytes = padded(frame, width: width, height: height, page: page)
+                                     for _ in 0..<repeats[k] where written { written = writeAll(pipeEnds[1], bytes) }
+                                 })
+        } catch {
+            drawing = error
         }
         close(pipeEnds[1])
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        if let drawing { throw drawing }
         let exited = (status & 0x7f) == 0 && (status >> 8) & 0xff == 0
-        guard written, exited, let video = readFile(output), !video.isEmpty else {
+        guard written, exited, copyFile(output, to: sink) else {
             let reason = readFile(log).map { String(decoding: $0, as: UTF8.self) } ?? ""
             throw RenderFailure(message: "ffmpeg failed: " + reason.split(separator: "\n").prefix(3).joined(separator: "; "))
         }
-        return video
     }
 
     /// `30`, or `29.97` (no exponent, no trailing zeros).
@@ -117,6 +118,23 @@ enum VideoEncoder {
             offset += n
         }
         return true
+    }
+
+    /// Copies the file at `path` to `sink` a chunk at a time; false when it is missing or empty.
+    private static func copyFile(_ path: String, to sink: RenderSink) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var total = 0
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 { break }
+            chunk.withUnsafeBufferPointer { sink.write(UnsafeBufferPointer(rebasing: $0[0..<n])) }
+            total += n
+        }
+        return total > 0
     }
 
     private static func readFile(_ path: String) -> [UInt8]? {

@@ -20,3 +20,20 @@ enum LimitOptions {
         return SpecLimits(maxSlices: n)
     }
 }
+
+/// `--max-frames N` (`piec render`): a render of more work than `RenderBudget`'s default, made
+/// on purpose. Only the command line raises it, never a spec.
+extension LimitOptions {
+    static let maxFrames = OptionSpec.option(
+        "max-frames", .integer("N"),
+        help: "Allow a GIF, WebP, MP4, PNG or PDF of up to N frames (default \(RenderBudget.defaultMaxFrames)); a frame over 1000x1000 px counts as its megapixels.")
+
+    /// The budget `--max-frames` asks for (the default when not given).
+    static func budget(_ arguments: ParsedArguments) throws(UsageError) -> RenderBudget {
+        guard let n = arguments.integer("max-frames") else { return RenderBudget() }
+        guard (1...RenderBudget.maxFramesCeiling).contains(n) else {
+            throw UsageError(message: "--max-frames takes a whole number from 1 to \(RenderBudget.maxFramesCeiling), found \(n)")
+        }
+        return RenderBudget(maxFrames: n)
+    }
+}

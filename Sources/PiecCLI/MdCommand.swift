@@ -69,11 +69,11 @@ struct Md<Raster: RasterLauncher>: Command {
     private func addGIFs(_ images: inout MarkdownImages) throws(ExitStatus) {
         var gifs: [MarkdownImages.Output] = []
         for block in images.blocks {
-            let job = AnimatedFrames.job(.chart(block.chart, spec: block.spec), format: .gif, options: FrameOptions(), fps: 30, hold: 1000, loop: true)
-            switch Raster.encode(job) {
-            case .success(let bytes): gifs.append(MarkdownImages.Output(path: block.stem + ".gif", bytes: bytes, line: block.firstLine))
-            case .failure(let f): try fail(f, images.document)
-            }
+            let job = RasterJob.animated(.chart(block.chart, spec: block.spec), format: .gif, options: FrameOptions(), fps: 30, hold: 1000, loop: true)
+            // Frames are streamed to the encoder; the GIF's bytes are kept to be written with the document.
+            let sink = RenderSink.memory()
+            if let f = RenderBudget().check(job) ?? Raster.encode(job, to: sink).map(\.diagnostic) { try fail(DriverFailure(f), images.document) }
+            gifs.append(MarkdownImages.Output(path: block.stem + ".gif", bytes: sink.bytes, line: block.firstLine))
         }
         images.outputs.insert(contentsOf: gifs, at: images.outputs.count - 1)
     }
@@ -90,27 +90,6 @@ struct Md<Raster: RasterLauncher>: Command {
         terminal.err(DiagnosticRenderer.render(FileDiagnostics(path: document, file: nil, diagnostics: [failure.diagnostic]),
                                                format: .human, color: terminal.colorOnStderr))
         throw ExitStatus(PiecExitCode.forDiagnostics([failure.diagnostic]).rawValue)
-    }
-}
-
-/// The frames of an animated output: every 1/fps s of the timeline, then the final chart held.
-enum AnimatedFrames {
-    static func job(_ source: FrameSource, format: RenderFormat, options: FrameOptions, fps: Double, hold: Double, loop: Bool) -> RasterJob {
-        let schedule = FrameSchedule.make(timeline: source.timeline, fps: fps, hold: hold)
-        let frames = zip(schedule.times, schedule.durations).map { t, d in
-            RasterJob.Frame(svg: source.svg(at: t, options: options), duration: d)
-        }
-        return still(frames, source, format: format, options: options, fps: fps, loop: loop)
-    }
-
-    /// A job of the given frames at the options' width.
-    static func still(_ frames: [RasterJob.Frame], _ source: FrameSource, format: RenderFormat, options: FrameOptions, fps: Double,
-                      loop: Bool) -> RasterJob {
-        let size = source.size
-        let width = options.width ?? size.width
-        return RasterJob(format: format, frames: frames, width: Int(width.rounded()),
-                         height: max(1, Int((size.height * width / size.width).rounded())), loop: loop, fps: fps,
-                         page: source.pageColor(theme: options.theme))
     }
 }
 

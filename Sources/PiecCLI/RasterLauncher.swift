@@ -8,8 +8,8 @@ public protocol RasterLauncher {
     /// Called before any work (nothing read from standard input yet): `piec` replaces itself
     /// with the `piec-render` beside it, same arguments; `piec-render` returns.
     static func handOver() throws(ExitStatus)
-    /// The encoded bytes of `job`, or why not.
-    static func encode(_ job: RasterJob) -> Result<[UInt8], DriverFailure>
+    /// Encodes `job` into `sink` as its frames are drawn (not committed), or says why not.
+    static func encode(_ job: RasterJob, to sink: RenderSink) -> DriverFailure?
 }
 
 /// `piec`'s launcher: execs `piec-render`.
@@ -22,7 +22,7 @@ public enum ExecRaster: RasterLauncher {
         throw ExitStatus(PiecExitCode.ioFailure.rawValue)
     }
 
-    public static func encode(_ job: RasterJob) -> Result<[UInt8], DriverFailure> {
-        .failure(DriverFailure(.error(DriverDiagnostics.writeFailed, "piec-render is not linked into piec", at: nil)))
+    public static func encode(_ job: RasterJob, to sink: RenderSink) -> DriverFailure? {
+        DriverFailure(.error(DriverDiagnostics.writeFailed, "piec-render is not linked into piec", at: nil))
     }
 }

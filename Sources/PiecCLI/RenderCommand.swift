@@ -32,6 +32,10 @@ struct Render<Raster: RasterLauncher>: Command {
     var since: String?
     var max: Int
     var limits: SpecLimits
+    var budget: RenderBudget
+    /// `--hold` takes at most an hour: a GIF shows it as frames of 655.35 s, a WebP in one frame
+    /// (at most 4.6 hours), an MP4 as a frame per 1/fps s (within `--max-frames`).
+    static var maxHold: Double { 3_600_000 }
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.count == 1 else {
@@ -79,6 +83,10 @@ struct Render<Raster: RasterLauncher>: Command {
         guard case .milliseconds(let ms)? = RenderTime(holdText) else {
             throw UsageError(message: "--hold takes a duration such as 1s or 500ms, found `\(holdText)`")
         }
+        guard ms <= Self.maxHold else {
+            throw UsageError(message: "--hold takes at most 1 hour (3600s), found `\(holdText)`",
+                             help: ["without --loop, a GIF or WebP keeps showing its last frame once it has played"])
+        }
         hold = ms
         theme = FrameTheme(rawValue: arguments.value("theme") ?? "light")!
         history = arguments.flag("history")
@@ -87,6 +95,7 @@ struct Render<Raster: RasterLauncher>: Command {
         allParents = arguments.flag("all-parents")
         since = arguments.value("since")
         limits = try LimitOptions.limits(arguments)
+        budget = try LimitOptions.budget(arguments)
         max = arguments.integer("max") ?? 50
         if history {
             guard from == nil else {
@@ -110,27 +119,46 @@ struct Render<Raster: RasterLauncher>: Command {
 
     func run() throws(ExitStatus) {
         if format.needsRaster { try Raster.handOver() }
-        let source = try compile()
+        let (source, run) = try compile()
         let size = source.size
         let options = FrameOptions(theme: theme, width: width.map(Double.init) ?? (size.width * scale).rounded())
         let line = source.timeline
-        var bytes: [UInt8]
-        if format.isStill {
-            bytes = source.svg(at: at?.milliseconds(on: line) ?? line.end, options: options)
-            if format != .svg {
-                let job = AnimatedFrames.still([RasterJob.Frame(svg: bytes, duration: 0)], source, format: format, options: options,
-                                               fps: Double(fps), loop: loop)
-                bytes = try encode(job)
-            }
-        } else {
-            bytes = try encode(AnimatedFrames.job(source, format: format, options: options, fps: Double(fps), hold: hold, loop: loop))
+        let instant = at?.milliseconds(on: line) ?? line.end
+        if format == .svg {
+            let sink = try open()
+            sink.write(source.svg(at: instant, options: options))
+            if let f = sink.commit() { try fail(f) }
+            return
         }
-        if case .failure(let f) = OutputFile.write(bytes, to: output) { try fail(f) }
+        let job = format.isStill ? RasterJob.still(source, at: instant, format: format, options: options)
+            : RasterJob.animated(source, format: format, options: options, fps: Double(fps), hold: hold, loop: loop)
+        // The work is counted before anything is drawn or the output touched.
+        if let over = budget.check(job, cause: RenderBudget.Cause(animation: run?.animationRange(limits: limits), history: history)) {
+            let terminal = Terminal()
+            let group = FileDiagnostics(path: SpecInput(path: input).displayPath, file: over.range == nil ? nil : run?.source, diagnostics: [over])
+            terminal.err(DiagnosticRenderer.render(group, format: .human, color: terminal.colorOnStderr))
+            throw ExitStatus(PiecExitCode.forDiagnostics([over]).rawValue)
+        }
+        let sink = try open()
+        if let f = Raster.encode(job, to: sink) {
+            sink.discard()
+            try fail(f)
+        }
+        if let f = sink.commit() { try fail(f) }
+    }
+
+    /// The output, streamed: a new temporary file beside `-o FILE` (renamed over it by
+    /// `commit`), or standard output.
+    private func open() throws(ExitStatus) -> RenderSink {
+        switch RenderSink.open(output) {
+        case .success(let sink): return sink
+        case .failure(let f): throw report(f)
+        }
     }
 
     /// The chart and its transition (`RenderRun`), or its history (`HistoryRun`, no bundle
     /// written); diagnostics printed.
-    private func compile() throws(ExitStatus) -> FrameSource {
+    private func compile() throws(ExitStatus) -> (FrameSource, RenderRun?) {
         let terminal = Terminal()
         if history {
             let result = HistoryRun.run(specPath: input, since: since, max: max, hold: hold, bundle: false, allParents: allParents, limits: limits)
@@ -143,7 +171,7 @@ struct Render<Raster: RasterLauncher>: Command {
                 terminal.err(DiagnosticRenderer.render(group, format: .human, color: terminal.colorOnStderr))
             }
             guard !failed else { throw ExitStatus(result.status.rawValue) }
-            return .history(versions: result.versions, steps: result.steps)
+            return (.history(versions: result.versions, steps: result.steps), nil)
         }
         let result = RenderRun.compile(input, from: from, limits: limits, readsFiles: !noFiles)
         if let usage = result.usage {
@@ -154,23 +182,17 @@ struct Render<Raster: RasterLauncher>: Command {
             terminal.err(DiagnosticRenderer.render(group, format: .human, color: terminal.colorOnStderr))
         }
         guard let chart = result.chart, let spec = result.spec else { throw ExitStatus(result.status.rawValue) }
-        return .chart(chart, spec: spec)
+        return (.chart(chart, spec: spec), result)
     }
 
-    private func encode(_ job: RasterJob) throws(ExitStatus) -> [UInt8] {
-        switch Raster.encode(job) {
-        case .success(let bytes): return bytes
-        case .failure(let f):
-            try fail(f)
-            return []
-        }
-    }
+    private func fail(_ failure: DriverFailure) throws(ExitStatus) { throw report(failure) }
 
-    private func fail(_ failure: DriverFailure) throws(ExitStatus) {
+    /// Prints `failure` (about the output) and gives its exit status.
+    private func report(_ failure: DriverFailure) -> ExitStatus {
         let terminal = Terminal()
         let group = FileDiagnostics(path: output == OutputFile.stdout ? "<stdout>" : output, file: nil, diagnostics: [failure.diagnostic])
         terminal.err(DiagnosticRenderer.render(group, format: .human, color: terminal.colorOnStderr))
-        throw ExitStatus(PiecExitCode.forDiagnostics([failure.diagnostic]).rawValue)
+        return ExitStatus(PiecExitCode.forDiagnostics([failure.diagnostic]).rawValue)
     }
 }
 
@@ -223,4 +245,5 @@ private let renderSpec = CommandSpec(
         .option("max", .integer("N"), help: "With --history: at most the N newest commits (default: 50)."),
         .flag("all-parents", help: "With --history: also the commits of merged branches (default: first parents only)."),
         LimitOptions.maxSlices,
+        LimitOptions.maxFrames,
     ])

@@ -9,7 +9,7 @@ import PiecCLI
 /// Encodes in this process.
 enum LinkedRaster: RasterLauncher {
     static func handOver() throws(ExitStatus) {}
-    static func encode(_ job: RasterJob) -> Result<[UInt8], DriverFailure> { RasterEncoder.encode(job) }
+    static func encode(_ job: RasterJob, to sink: RenderSink) -> DriverFailure? { RasterEncoder.encode(job, to: sink) }
 }
 
 PiecCommand<ExecPreview, LinkedRaster>.main()

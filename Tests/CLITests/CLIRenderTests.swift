@@ -131,4 +131,76 @@ import Testing
         #expect(run.stderr.contains("E0540") && run.stderr.contains("apt-get install ffmpeg"), "\(run.stderr)")
         #expect(!w.exists("a.mp4"))
     }
+
+    static func bytes(_ w: Workspace, _ name: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: w.url(name)))) }
+
+    /// The delays (cs) of a GIF's frames, read from its graphic control extensions.
+    static func gifDelays(_ gif: [UInt8]) -> [Int] {
+        var out: [Int] = []
+        var i = 13 + (gif[10] & 0x80 != 0 ? 3 * (1 << (Int(gif[10] & 7) + 1)) : 0)
+        while i < gif.count, gif[i] != 0x3B {
+            if gif[i] == 0x21 {
+                if gif[i + 1] == 0xF9 { out.append(Int(gif[i + 4]) | Int(gif[i + 5]) << 8) }
+                i += 2
+            } else {
+                i += 11   // image descriptor and LZW code size
+            }
+            while gif[i] != 0 { i += Int(gif[i]) + 1 }
+            i += 1
+        }
+        return out
+    }
+
+    @Test func renderOverItsFrameLimitPointsAtTheAnimationAndWritesNothing() throws {
+        let w = try Workspace()
+        try w.write("long.yaml", "piec: 1\nanimation: {duration: 2s}\nslices:\n  - {label: North, value: 40}\n  - {label: South, value: 60}\n")
+        try w.write("a.gif", "keep")
+        let over = try run(w, ["render", "long.yaml", "-o", "a.gif", "--max-frames", "20"])
+        #expect(over.status == 1, "\(over.stderr)")
+        #expect(over.stderr.contains("long.yaml:2:23: error[E0550]"), "\(over.stderr)")
+        #expect(over.stderr.contains("--max-frames 61") && over.stderr.contains("lower --fps, --width or --scale"), "\(over.stderr)")
+        #expect(try String(contentsOfFile: w.url("a.gif"), encoding: .utf8) == "keep")
+        // Without a duration in the spec, the options are named; --max-frames raises the limit.
+        try w.write("short.yaml", Self.spec)
+        let options = try run(w, ["render", "short.yaml", "-o", "b.mp4", "--max-frames", "2", "--hold", "2s"])
+        #expect(options.status == 1 && options.stderr.contains("short.yaml: error[E0550]"), "\(options.stderr)")
+        #expect(options.stderr.contains("lower --fps, --hold, --width or --scale"), "\(options.stderr)")
+        let raised = try run(w, ["render", "long.yaml", "-o", "a.gif", "--max-frames", "61", "--fps", "10"])
+        #expect(raised.status == 0, "\(raised.stderr)")
+        #expect(try Self.bytes(w, "a.gif").starts(with: Array("GIF89a".utf8)))
+        #expect(try run(w, ["render", "long.yaml", "-o", "a.gif", "--max-frames", "0"]).status == 64)
+    }
+
+    @Test func aHoldPastGIFsSixteenBitDelayIsDrawnWhole() throws {
+        let w = try Workspace()
+        try w.write("a.yaml", Self.spec)
+        let run = try run(w, ["render", "a.yaml", "-o", "a.gif", "--hold", "700s", "--fps", "10"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let delays = Self.gifDelays(try Self.bytes(w, "a.gif"))
+        #expect(delays.allSatisfy { $0 <= 65_535 })
+        #expect(delays.suffix(2) == [35_000, 35_000], "\(delays)")
+        let tooLong = try self.run(w, ["render", "a.yaml", "-o", "b.gif", "--hold", "3601s"])
+        #expect(tooLong.status == 64 && tooLong.stderr.contains("--hold takes at most 1 hour"), "\(tooLong.stderr)")
+    }
+
+    @Test func renderReplacesTheOutputAtomicallyAndNeverThroughASymlink() throws {
+        let w = try Workspace()
+        try w.write("a.yaml", Self.spec)
+        try w.write("a.gif", "old")
+        #expect(try run(w, ["render", "a.yaml", "-o", "a.gif", "--fps", "10"]).status == 0)
+        #expect(try Self.bytes(w, "a.gif").starts(with: Array("GIF89a".utf8)))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: w.path).sorted() == ["a.gif", "a.yaml"])
+        // A symlink at the output is refused, not followed, and the file it names is kept.
+        try w.write("target.gif", "keep")
+        try FileManager.default.createSymbolicLink(atPath: w.url("link.gif"), withDestinationPath: w.url("target.gif"))
+        let link = try run(w, ["render", "a.yaml", "-o", "link.gif", "--fps", "10"])
+        #expect(link.status == 74 && link.stderr.contains("E0507"), "\(link.stderr)")
+        #expect(try String(contentsOfFile: w.url("target.gif"), encoding: .utf8) == "keep")
+        // A render that fails midway (no ffmpeg) leaves the old file and no temporary file.
+        try w.write("a.mp4", "old video")
+        let failed = try PiecRunner.run(["render", "a.yaml", "-o", "a.mp4"], in: w.path, environment: ["PIEC_FFMPEG": w.url("no-ffmpeg")])
+        #expect(failed.status == 74)
+        #expect(try String(contentsOfFile: w.url("a.mp4"), encoding: .utf8) == "old video")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: w.path).filter { $0.hasPrefix(".") }.isEmpty)
+    }
 }

@@ -56,4 +56,17 @@ import Testing
         let once = try GIFEncoder.encode(images, durations: [100, 100, 100, 100], loop: false)
         #expect(!String(decoding: once, as: UTF8.self).contains("NETSCAPE2.0"))
     }
+
+    @Test func aDelayPastSixteenBitsIsSplitNotWrapped() throws {
+        // A 700 s hold is 70,000 cs: over GIF's 65,535, it once wrapped to 4,464 (44.6 s).
+        let images = [square(0), square(1)]
+        let read = frames(try GIFEncoder.encode(images, durations: [100, 700_000], loop: false))
+        #expect(read.reduce(0) { $0 + $1.delay } == 70_010)
+        #expect(read.allSatisfy { $0.delay <= GIFEncoder.maximumDelay })
+        #expect(read.map(\.delay) == [10, 35_000, 35_000])
+        #expect(read[2].w == 1 && read[2].h == 1)     // the rest of the hold changes nothing
+        // Exactly the maximum stays one frame.
+        let whole = frames(try GIFEncoder.encode(images, durations: [100, 655_350], loop: false))
+        #expect(whole.map(\.delay) == [10, 65_535])
+    }
 }

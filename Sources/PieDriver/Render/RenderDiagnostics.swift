@@ -1,6 +1,6 @@
 import PieDiagnostics
 
-/// Codes of `piec render` and `piec md` (E0540-E0549).
+/// Codes of `piec render` and `piec md` (E0540-E0549, E0550-E0554).
 public enum RenderDiagnostics {
     public static let missingTool = DiagnosticCode("E0540")
     public static let staleImage = DiagnosticCode("E0541")
@@ -10,6 +10,8 @@ public enum RenderDiagnostics {
     public static let sharedImage = DiagnosticCode("E0545")
     public static let unclosedBlock = DiagnosticCode("E0546")
     public static let damagedReference = DiagnosticCode("E0547")
+    public static let renderTooLarge = DiagnosticCode("E0550")
+    public static let frameTooLarge = DiagnosticCode("E0551")
 
     public static let catalog: [CodeInfo] = [
         CodeInfo("E0540", "a program piec needs is not installed", """
@@ -62,6 +64,24 @@ public enum RenderDiagnostics {
             cannot tell where its reference ends, and writing a new one would leave the damaged \
             one beside it (two pictures). Put `<!-- piec:end -->` back after the reference, or \
             delete the damaged reference, and run `piec md` again. Exit status 1.
+            """),
+        CodeInfo("E0550", "a render is over its limit of frames", """
+            Before it draws anything, `piec render` (and `piec md --gif`) counts the frames the \
+            output needs: every `1/--fps` s of the animation (with `--history`: of every version \
+            and its rest), and for MP4 every frame of the video, holds included. A frame of up to \
+            1000x1000 px counts once, a larger one as its megapixels. Over 10000 (5.5 minutes at \
+            30 fps, or 20 s of a 4096 px chart), the render is refused: shorten \
+            `animation.duration` or `delay`, lower `--fps`, `--width`, `--scale` or `--hold`, or \
+            raise the limit on the command line with `--max-frames N` (a spec cannot). Memory \
+            does not depend on the count (frames are streamed to the encoder); the limit bounds \
+            the time. Exit status 1.
+            """),
+        CodeInfo("E0551", "a rendered image is too large", """
+            `piec render` draws PNG, PDF, GIF, WebP and MP4 images of at most 10000 px on a \
+            side (`--width` takes at most 10000; `--scale` of a large `chart.size` can ask for \
+            more). Each frame being drawn is held in memory (about 9 bytes a pixel), so this \
+            bounds what a render holds; no option raises it. Lower `--scale` or give `--width`. \
+            Exit status 1.
             """),
     ]
 }

@@ -73,36 +73,3 @@ public struct FrameSchedule: Sendable, Equatable {
         return FrameSchedule(times: times, durations: durations)
     }
 }
-
-/// Everything `piec-render` needs to encode: each frame's static SVG and how long it shows,
-/// the image size in px, whether it loops, and the page colour formats without transparency
-/// (GIF, MP4) put behind a transparent chart.
-public struct RasterJob: Sendable {
-    public struct Frame: Sendable {
-        public var svg: [UInt8]
-        /// Milliseconds.
-        public var duration: Double
-        public init(svg: [UInt8], duration: Double) {
-            self.svg = svg
-            self.duration = duration
-        }
-    }
-
-    public var format: RenderFormat
-    public var frames: [Frame]
-    public var width: Int
-    public var height: Int
-    public var loop: Bool
-    public var fps: Double
-    public var page: Color
-
-    public init(format: RenderFormat, frames: [Frame], width: Int, height: Int, loop: Bool, fps: Double, page: Color) {
-        self.format = format
-        self.frames = frames
-        self.width = width
-        self.height = height
-        self.loop = loop
-        self.fps = fps
-        self.page = page
-    }
-}

@@ -13,6 +13,15 @@ public struct RenderRun: Sendable {
     public var status: PiecExitCode
     /// `--from` names nothing usable (exit 64, printed once as a usage error).
     public var usage: UsageProblem? = nil
+    /// The spec's text (for diagnostics located in it after the compile: `RenderBudget`).
+    public var source: SourceFile? = nil
+
+    /// Where the spec sets `animation.duration` (else `animation.delay`), nil when it does not.
+    public func animationRange(limits: SpecLimits = SpecLimits()) -> SourceRange? {
+        guard let source else { return nil }
+        let locations = SpecLoader.load(source, defaultID: "chart", limits: limits).locations
+        return locations.value("animation.duration") ?? locations.value("animation.delay")
+    }
 
     /// `readsFiles` off (`--no-files`): the spec alone, and `--from` a file or folder only.
     public static func compile(_ path: String, from: String?, limits: SpecLimits = SpecLimits(), readsFiles: Bool = true) -> RenderRun {
@@ -36,7 +45,9 @@ public struct RenderRun: Sendable {
         guard status == .success, let checked = outcome.checked else {
             return RenderRun(chart: nil, spec: nil, groups: groups, status: status == .success ? .specErrors : status)
         }
-        return RenderRun(chart: Transition.between(old: checked.previous, new: checked.spec), spec: checked.spec, groups: groups,
-                         status: .success)
+        var run = RenderRun(chart: Transition.between(old: checked.previous, new: checked.spec), spec: checked.spec, groups: groups,
+                            status: .success)
+        run.source = outcome.source
+        return run
     }
 }
