@@ -55,6 +55,9 @@ struct PiecRunner {
         process.standardInput = stdin == nil ? FileHandle.nullDevice : input
         try process.run()
         if let stdin {
+            // A piec that exits before reading its input (a usage error, a refusal before the
+            // spec is read) closes the pipe: the write must fail with EPIPE, not kill the tests.
+            signal(SIGPIPE, SIG_IGN)
             let writer = input.fileHandleForWriting
             Thread.detachNewThread {
                 try? writer.write(contentsOf: Data(stdin))
