@@ -12,7 +12,7 @@ import subprocess
 
 from conftest import REPO
 
-SYSTEM = {"Foundation", "FoundationXML", "FoundationEssentials", "Testing", "Glibc", "Darwin", "Dispatch"}
+SYSTEM = {"Foundation", "FoundationXML", "FoundationEssentials", "Testing", "Glibc", "Darwin", "Dispatch", "Synchronization"}
 IMPORT = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|internal|package|private|fileprivate)\s+)?import\s+(\w+)\s*$", re.M)
 
 
