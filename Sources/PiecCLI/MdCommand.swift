@@ -46,15 +46,22 @@ struct Md<Raster: RasterLauncher>: Command {
             try refuse(all.flatMap { $0.stale(read: OutputFile.read) }, terminal)
             return
         }
+        // A symlinked document or a symlink in DIR refuses the run before anything is written;
+        // then each folder is walked from the document's folder without following a link.
+        for images in all {
+            if let f = MarkdownOutputFolder(document: images.document, folder: folder).refusal(document: images.document) {
+                try fail(f, images.document)
+            }
+        }
         // Nothing is written while a document no longer holds what was read (an edit saved
         // meanwhile), and each document is compared again just before it is replaced.
         try refuse(all.compactMap { $0.changedSinceRead(read: OutputFile.read) }, terminal)
         for images in all {
             var written = 0
+            let place = MarkdownOutputFolder(document: images.document, folder: folder)
             for output in images.outputs {
                 if output.line == nil, let changed = images.changedSinceRead(read: OutputFile.read) { try refuse([changed], terminal) }
-                if output.line != nil, let f = OutputFile.makeFolder(OutputFile.folder(of: output.path)) { try fail(f, images.document) }
-                switch OutputFile.write(output.bytes, to: output.path) {
+                switch place.write(output) {
                 case .success(.written): written += 1
                 case .success(.unchanged): break
                 case .failure(let f): try fail(f, images.document)

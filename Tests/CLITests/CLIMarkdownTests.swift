@@ -78,4 +78,41 @@ import Testing
         #expect(cut.status == 1 && cut.stderr.contains("cut.md:6:1: error[E0547]"), "\(cut.stderr)")
         #expect(!w.exists("piec"))
     }
+
+    /// A block in a list item: found, its error located at its column, and its reference
+    /// written inside the item (it used to go to column 0, which ended the list).
+    @Test func aBlockInAListItemGetsItsReferenceInTheItem() throws {
+        let w = try Workspace()
+        try w.write("a.md", "1. Step\n\n   > ```piec\n   > piec: 1\n   > id: s\n   > slices: [{label: A, valu: 1}]\n   > ```\n2. Next\n")
+        let bad = try w.run("md", "a.md")
+        #expect(bad.status == 1 && bad.stderr.contains("a.md:6:26: error[E0201]"), "\(bad.stderr)")
+        try w.write("a.md", "1. Step\n\n   > ```piec\n   > piec: 1\n   > id: s\n   > slices: [{label: A, value: 1}]\n   > ```\n2. Next\n")
+        #expect(try w.run("md", "a.md").status == 0)
+        let text = try String(contentsOfFile: w.url("a.md"), encoding: .utf8)
+        #expect(text.contains("   > ```\n   > <!-- piec:begin s -->\n   > <picture>") && text.hasSuffix("   > <!-- piec:end -->\n2. Next\n"), "\(text)")
+        #expect(try w.run("md", "a.md").stderr.contains("0 files written"))
+    }
+
+    /// Every write stays below the document's folder: a symlink among DIR's folders refuses
+    /// the run (it used to write through it), a symlinked document is refused before any image
+    /// is written, and missing folders of DIR are created one by one.
+    @Test func writesStayInsideTheDocumentsFolder() throws {
+        let w = try Workspace()
+        let block = "```piec\npiec: 1\nid: a\nslices: [{label: A, value: 1}]\n```\n"
+        try w.write("docs/a.md", block)
+        try w.write("outside/keep.txt", "x")
+        try w.write("docs/real/keep.txt", "x")
+        try FileManager.default.createSymbolicLink(atPath: w.url("docs/real/deep"), withDestinationPath: w.url("outside"))
+        let run = try w.run("md", "--dir", "real/deep/x", "docs/a.md")
+        #expect(run.status != 0 && run.stderr.contains("refusing to write through the symlink `docs/real/deep`"), "\(run.stderr)")
+        #expect(!w.exists("outside/x") && !w.exists("docs/piec"))
+        #expect(try String(contentsOfFile: w.url("docs/a.md"), encoding: .utf8) == block)
+        try w.write("real.md", block)
+        try FileManager.default.createSymbolicLink(atPath: w.url("link.md"), withDestinationPath: w.url("real.md"))
+        let linked = try w.run("md", "link.md")
+        #expect(linked.status != 0 && linked.stderr.contains("refusing to rewrite the symlink `link.md`"), "\(linked.stderr)")
+        #expect(!w.exists("piec"))
+        let nested = try w.run("md", "--dir", "img/deep", "docs/a.md")
+        #expect(nested.status == 0 && w.exists("docs/img/deep/a.svg"), "\(nested.stderr)")
+    }
 }
