@@ -15,7 +15,9 @@ struct Md<Raster: RasterLauncher>: Command {
     var limits: SpecLimits
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        documents = arguments.positionals
+        // Each file once: the same document named twice would otherwise seem to change under
+        // its own rewrite (E0544).
+        documents = MarkdownSameDocument.distinct(arguments.positionals)
         guard !documents.isEmpty else { throw UsageError(message: "give the Markdown files (FILE.md ...)") }
         folder = arguments.value("dir") ?? "piec"
         guard !folder.isEmpty, !folder.hasPrefix("/"), !folder.split(separator: "/").contains("..") else {

@@ -115,4 +115,17 @@ import Testing
         let nested = try w.run("md", "--dir", "img/deep", "docs/a.md")
         #expect(nested.status == 0 && w.exists("docs/img/deep/a.svg"), "\(nested.stderr)")
     }
+
+    /// One document named twice (`piec md doc.md ./doc.md`, or through a symlinked folder) is
+    /// drawn once; it used to be rewritten, then reported as changed while piec md ran (E0544).
+    @Test func oneDocumentNamedTwiceIsDrawnOnce() throws {
+        let w = try Workspace()
+        try w.write("docs/doc.md", "```piec\npiec: 1\nid: a\nslices: [{label: A, value: 1}]\n```\n")
+        try FileManager.default.createSymbolicLink(atPath: w.url("alias"), withDestinationPath: w.url("docs"))
+        let run = try w.run("md", "docs/doc.md", "./docs/doc.md", "alias/doc.md")
+        #expect(run.status == 0 && !run.stderr.contains("E0544"), "\(run.stderr)")
+        #expect(run.stderr == "docs/doc.md: 1 chart, 4 files written\n", "\(run.stderr)")
+        #expect(w.exists("docs/piec/a.svg"))
+        #expect(try w.run("md", "docs/doc.md", "docs//doc.md", "--check").status == 0)
+    }
 }
