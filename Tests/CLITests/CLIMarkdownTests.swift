@@ -128,4 +128,73 @@ import Testing
         #expect(w.exists("docs/piec/a.svg"))
         #expect(try w.run("md", "docs/doc.md", "docs//doc.md", "--check").status == 0)
     }
+
+    static func block(_ id: String, _ value: Int = 1) -> String {
+        "```piec\npiec: 1\nid: \(id)\nslices: [{label: A, value: \(value)}, {label: B, value: 2}]\n```\n"
+    }
+
+    /// Across runs, a document does not overwrite the images another document of its folder
+    /// drew (the record names the document); it used to, silently.
+    @Test func anotherDocumentsImagesAreRefusedWhileItHasTheBlock() throws {
+        let w = try Workspace()
+        try w.write("docs/a.md", Self.block("sales"))
+        try w.write("docs/b.md", "# B\n\n" + Self.block("sales", 7))
+        #expect(try w.run("md", "docs/a.md").status == 0)
+        let record = try String(contentsOfFile: w.url("docs/piec/sales.json"), encoding: .utf8)
+        #expect(record.contains("\"document\": \"../a.md\""), "\(record)")
+        let svg = try Data(contentsOf: URL(fileURLWithPath: w.url("docs/piec/sales.svg")))
+        let run = try w.run("md", "docs/b.md")
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("docs/b.md:3:1: error[E0555]: the images of `sales` belong to the block `sales` of `docs/a.md`"), "\(run.stderr)")
+        #expect(run.stderr.contains("give this block another `id:`"), "\(run.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: w.url("docs/piec/sales.svg"))) == svg)
+        #expect(try String(contentsOfFile: w.url("docs/b.md"), encoding: .utf8) == "# B\n\n" + Self.block("sales", 7))
+        #expect(try w.run("md", "docs/b.md", "--check").status == 1)
+        // The owner itself, by another path and from another folder, is not refused.
+        let again = try PiecRunner.run(["md", "a.md"], in: w.url("docs"))
+        #expect(again.status == 0 && again.stderr.contains("0 files written"), "\(again.stderr)")
+    }
+
+    /// Once the other document no longer has the block, or is gone, its images are taken over.
+    @Test func imagesOfAGoneBlockOrDocumentAreTakenOver() throws {
+        let w = try Workspace()
+        try w.write("a.md", Self.block("sales"))
+        try w.write("b.md", Self.block("sales", 7))
+        #expect(try w.run("md", "a.md").status == 0)
+        try w.write("a.md", Self.block("costs"))
+        let renamed = try w.run("md", "b.md")
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        #expect(try String(contentsOfFile: w.url("piec/sales.json"), encoding: .utf8).contains("\"document\": \"../b.md\""))
+        // Now b owns it: a's block of that id is refused, until b is deleted.
+        try w.write("a.md", Self.block("sales", 3))
+        #expect(try w.run("md", "a.md").stderr.contains("error[E0555]"))
+        try FileManager.default.removeItem(atPath: w.url("b.md"))
+        let gone = try w.run("md", "a.md")
+        #expect(gone.status == 0, "\(gone.stderr)")
+        #expect(try String(contentsOfFile: w.url("piec/sales.json"), encoding: .utf8).contains("\"document\": \"../a.md\""))
+    }
+
+    /// A record written before piec named documents belongs to whoever runs, and keeps its
+    /// transition (its previous version); the next write names the document.
+    @Test func recordsWithoutADocumentStillWork() throws {
+        let w = try Workspace()
+        try w.write("a.md", Self.block("sales"))
+        try w.write("b.md", Self.block("sales", 7))
+        #expect(try w.run("md", "--dir", "img/x", "a.md").status == 0)
+        try w.write("a.md", try String(contentsOfFile: w.url("a.md"), encoding: .utf8).replacingOccurrences(of: "value: 1", with: "value: 5"))
+        #expect(try w.run("md", "--dir", "img/x", "a.md").status == 0)
+        let named = try String(contentsOfFile: w.url("img/x/sales.json"), encoding: .utf8)
+        #expect(named.contains("\"document\": \"../../a.md\",\n") && named.contains("\"previous\": {"), "\(named)")
+        let old = named.replacingOccurrences(of: "  \"document\": \"../../a.md\",\n", with: "")
+        try w.write("img/x/sales.json", old)
+        // Same transition, only the record gains the document.
+        let svg = try Data(contentsOf: URL(fileURLWithPath: w.url("img/x/sales.svg")))
+        let run = try w.run("md", "--dir", "img/x", "a.md")
+        #expect(run.status == 0 && run.stderr.contains("1 file written"), "\(run.stderr)")
+        #expect(try String(contentsOfFile: w.url("img/x/sales.json"), encoding: .utf8) == named)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: w.url("img/x/sales.svg"))) == svg)
+        // And another document may take an unnamed record over.
+        try w.write("img/x/sales.json", old)
+        #expect(try w.run("md", "--dir", "img/x", "b.md").status == 0)
+    }
 }

@@ -86,9 +86,15 @@ public struct MarkdownImages: Sendable {
             seen[spec.id] = block.firstLine - 1
             let imageStem = SpecInputsReader.join(imageDir, spec.id)
             let recordPath = imageStem + recordName
+            if let taken = MarkdownImageOwner.conflict(id: spec.id, recordPath: recordPath, imageDir: imageDir, folder: folder,
+                                                       document: path, line: block.firstLine - 1, limits: limits) {
+                diagnostics.append(taken)
+                continue
+            }
             let previous = MarkdownPrevious.choose(spec: spec, record: recordPath, head: head[spec.id], limits: limits)
             let chart = Transition.between(old: previous, new: spec)
-            let record = MarkdownPrevious.record(spec: spec, previous: previous)
+            let record = MarkdownPrevious.record(spec: spec, previous: previous,
+                                                 document: MarkdownImageOwner.recorded(document: path, folder: folder))
             result.blocks.append(Block(id: spec.id, spec: spec, chart: chart, firstLine: block.firstLine - 1, stem: imageStem))
             for (suffix, theme) in [(".svg", ForcedTheme.light), (".dark.svg", .dark)] {
                 let bundle = BundleWriter.write(spec: spec, sourceBytes: block.source, chart: chart.forcing(theme), svgOnly: true)

@@ -1,6 +1,6 @@
 import PieDiagnostics
 
-/// Codes of `piec render` and `piec md` (E0540-E0549).
+/// Codes of `piec render` and `piec md` (E0540-E0549, E0555-E0559).
 public enum RenderDiagnostics {
     public static let missingTool = DiagnosticCode("E0540")
     public static let staleImage = DiagnosticCode("E0541")
@@ -10,6 +10,7 @@ public enum RenderDiagnostics {
     public static let sharedImage = DiagnosticCode("E0545")
     public static let unclosedBlock = DiagnosticCode("E0546")
     public static let damagedReference = DiagnosticCode("E0547")
+    public static let imageOfAnotherDocument = DiagnosticCode("E0555")
 
     public static let catalog: [CodeInfo] = [
         CodeInfo("E0540", "a program piec needs is not installed", """
@@ -62,6 +63,14 @@ public enum RenderDiagnostics {
             cannot tell where its reference ends, and writing a new one would leave the damaged \
             one beside it (two pictures). Put `<!-- piec:end -->` back after the reference, or \
             delete the damaged reference, and run `piec md` again. Exit status 1.
+            """),
+        CodeInfo("E0555", "a piec block would take over another document's images", """
+            Documents in one folder share the image folder (`--dir`, default `piec/`), and each \
+            image's record (`ID.json`) names the document that drew it. When the record names \
+            another document that still exists and still has a block with this id, `piec md` \
+            refuses to overwrite that document's chart: give this block another `id:`. When the \
+            other document is gone or no longer has such a block, the images are taken over \
+            (a record written before piec named documents belongs to whoever runs). Exit status 1.
             """),
     ]
 }
