@@ -197,4 +197,31 @@ import Testing
         try w.write("img/x/sales.json", old)
         #expect(try w.run("md", "--dir", "img/x", "b.md").status == 0)
     }
+
+    /// `--check` covers the GIFs: with `--gif` it compares them, and its help repeats the
+    /// options (`piec md doc.md` would not remake a GIF); without `--gif` an existing GIF is
+    /// reported unchecked, so that a stale one never passes (it used to, with exit 0).
+    @Test func checkCoversTheGIFs() throws {
+        let w = try Workspace()
+        try w.write("doc.md", Self.block("a"))
+        let options = ["--dir", "x", "--max-slices", "50"]
+        let made = try PiecRunner.run(["md", "--gif"] + options + ["doc.md"], in: w.path)
+        #expect(made.status == 0 && w.exists("x/a.gif"), "\(made.stderr)")
+        #expect(try PiecRunner.run(["md", "--check", "--gif"] + options + ["doc.md"], in: w.path).status == 0)
+        let plain = try PiecRunner.run(["md", "--check"] + options + ["doc.md"], in: w.path)
+        #expect(plain.status == 2, "\(plain.stderr)")
+        #expect(plain.stderr.contains("doc.md:1:1: error[E0541]: `x/a.gif` was not checked: --check compares GIFs only with --gif"), "\(plain.stderr)")
+        #expect(plain.stderr.contains("run `piec md --check --gif --dir x --max-slices 50 doc.md`"), "\(plain.stderr)")
+        // A stale GIF (the block changed, then piec md ran without --gif).
+        try w.write("doc.md", try String(contentsOfFile: w.url("doc.md"), encoding: .utf8).replacingOccurrences(of: "value: 2", with: "value: 8"))
+        #expect(try PiecRunner.run(["md"] + options + ["doc.md"], in: w.path).status == 0)
+        let stale = try PiecRunner.run(["md", "--check", "--gif"] + options + ["doc.md"], in: w.path)
+        #expect(stale.status == 2 && stale.stderr.contains("`x/a.gif` is missing or stale"), "\(stale.stderr)")
+        #expect(stale.stderr.contains("run `piec md --gif --dir x --max-slices 50 doc.md` and commit the result"), "\(stale.stderr)")
+        #expect(try PiecRunner.run(["md", "--gif"] + options + ["doc.md"], in: w.path).status == 0)
+        #expect(try PiecRunner.run(["md", "--check", "--gif"] + options + ["doc.md"], in: w.path).status == 0)
+        // Deleting the GIF is the other way out.
+        try FileManager.default.removeItem(atPath: w.url("x/a.gif"))
+        #expect(try PiecRunner.run(["md", "--check"] + options + ["doc.md"], in: w.path).status == 0)
+    }
 }
