@@ -224,4 +224,15 @@ import Testing
         try FileManager.default.removeItem(atPath: w.url("x/a.gif"))
         #expect(try PiecRunner.run(["md", "--check"] + options + ["doc.md"], in: w.path).status == 0)
     }
+
+    /// A `piec:end` after another block: piec md crashed (a reversed range in the rewrite;
+    /// found by FuzzMarkdown); it is a damaged reference, located, and nothing is written.
+    @Test func aReferenceAroundAnotherBlockIsRefused() throws {
+        let w = try Workspace()
+        let doc = Self.block("a") + "<!-- piec:begin a -->\n" + Self.block("b") + "<!-- piec:end -->\n"
+        try w.write("x.md", doc)
+        let run = try w.run("md", "x.md")
+        #expect(run.status == 1 && run.stderr.contains("x.md:6:1: error[E0547]"), "\(run.stderr)")
+        #expect(try String(contentsOfFile: w.url("x.md"), encoding: .utf8) == doc && !w.exists("piec"))
+    }
 }

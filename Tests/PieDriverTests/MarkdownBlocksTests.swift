@@ -84,6 +84,17 @@ import Testing
         #expect(out.hasSuffix("<!-- piec:end -->\n<!-- piec:begin a -->\nno end\n"))
     }
 
+    /// A `piec:end` after another block does not end the first block's reference: the begin
+    /// line is a whole HTML comment, the fence after it a block CommonMark shows, which
+    /// rewriting deleted (found by FuzzMarkdown). The marker is damaged instead (E0547).
+    @Test func aReferenceNeverSpansAnotherBlock() {
+        let doc = bytes("```piec\nid: a\n```\n<!-- piec:begin a -->\n```piec\nid: b\n```\n<!-- piec:end -->\n")
+        let blocks = MarkdownDocument.blocks(doc)
+        #expect(blocks.count == 2 && blocks[1].source == bytes("id: b\n"))
+        #expect(blocks[0].reference == nil && blocks[0].referenceID == nil && blocks[0].danglingMarker == 4)
+        #expect(blocks[1].reference == nil && blocks[1].danglingMarker == nil)
+    }
+
     /// Where CommonMark shows no code block, there is no piec block (issue 42): fences inside
     /// an HTML comment, a <pre> or a block-level tag's lines up to a blank line.
     @Test func fencesInsideHTMLBlocksAreNotBlocks() {

@@ -43,7 +43,8 @@ public struct MarkdownBlock: Sendable, Equatable {
     /// which would otherwise write its reference inside the open code block).
     public var unclosed = false
     /// Document line (1-based) of a `piec:begin` marker under the block with no `piec:end`
-    /// after it (refused: a new reference would stand beside the damaged one).
+    /// after it before the next block (refused: a new reference would stand beside the damaged
+    /// one).
     public var danglingMarker: Int?
 }
 
@@ -120,7 +121,17 @@ public enum MarkdownDocument {
     public static func blocks(_ bytes: [UInt8]) -> [MarkdownBlock] {
         var scanner = MarkdownScanner(bytes: bytes)
         scanner.run()
-        return scanner.found
+        var found = scanner.found
+        // A `piec:begin` line is a whole HTML block (the comment ends on it), so a fence between
+        // it and a later `piec:end` is a block of its own: that is no reference of piec's, and
+        // replacing it ran over the next block (rewrite crashed; FuzzMarkdown-reference-over-a-block).
+        for i in found.indices.dropLast() {
+            guard let r = found[i].reference, r.upperBound > found[i + 1].start else { continue }
+            found[i].reference = nil
+            found[i].referenceID = nil
+            found[i].danglingMarker = bytes[..<r.lowerBound].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+        }
+        return found
     }
 
     /// The reference region after line `fenceLine`, inside `containers` (the fence's): the next
