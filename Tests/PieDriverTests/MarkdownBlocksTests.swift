@@ -95,6 +95,17 @@ import Testing
         #expect(blocks[1].reference == nil && blocks[1].danglingMarker == nil)
     }
 
+    /// What a reference holds does not change what follows it: an HTML block a user left open
+    /// in it (`<c>` runs to a blank line) hid the next block until piec rewrote the region, so
+    /// the rewritten document had a block more (found by FuzzMarkdown).
+    @Test func textAfterAReferenceIsReadAsAfterPiecsOwn() {
+        let doc = bytes("```piec\nid: a\n```\n<!-- piec:begin a -->\n<c>\n<!-- piec:end -->\n```piec\nid: b\n```\n")
+        let blocks = MarkdownDocument.blocks(doc)
+        #expect(blocks.count == 2 && blocks[0].referenceID == "a" && blocks[1].source == bytes("id: b\n"))
+        let out = MarkdownDocument.rewrite(doc, blocks: blocks, regions: [region("a"), region("b")])
+        #expect(MarkdownDocument.blocks(out).map(\.source) == blocks.map(\.source))
+    }
+
     /// Where CommonMark shows no code block, there is no piec block (issue 42): fences inside
     /// an HTML comment, a <pre> or a block-level tag's lines up to a blank line.
     @Test func fencesInsideHTMLBlocksAreNotBlocks() {

@@ -9,6 +9,9 @@ struct MarkdownScanner {
     private(set) var found: [MarkdownBlock] = []
     private var open: [MarkdownContainer] = []
     private var leaf = Leaf.none
+    /// The last line of the reference region just found: its lines are piec's, skipped (the
+    /// text after it is read as after the region piec writes, whatever the region now holds).
+    private var skipThrough = -1
 
     private struct Fence {
         var char: UInt8
@@ -38,7 +41,7 @@ struct MarkdownScanner {
 
     mutating func run() {
         let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        for k in lines.indices {
+        for k in lines.indices where k > skipThrough {
             scan(line: k, cursor: MarkdownCursor(pos: lines[k].start + (k == 0 ? bom : 0), end: lines[k].textEnd))
         }
         if case .fence(let f) = leaf { finish(f, closedAt: nil) }
@@ -130,6 +133,12 @@ struct MarkdownScanner {
             || MarkdownDocument.isATXHeading(text) || MarkdownDocument.isThematicBreak(text)
     }
 
+    /// Line `k` opens a fence after its quote markers and indentation.
+    private func opensFence(line k: Int) -> Bool {
+        let text = bytes[lines[k].start..<lines[k].textEnd].drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x3E }
+        return MarkdownDocument.fence(text) != nil
+    }
+
     /// The fence's block, closed by line `close` or, when nil, by its container or the end of
     /// the document (refused by piec md: a reference after it would go on the open block).
     private mutating func finish(_ f: Fence, closedAt close: Int?) {
@@ -138,6 +147,23 @@ struct MarkdownScanner {
             block.end = lines[close].next
             (block.reference, block.referenceID, block.danglingMarker) =
                 MarkdownDocument.reference(bytes, lines, after: close, containers: f.containers)
+            if let r = block.reference {
+                let region = lines.indices.filter { lines[$0].start >= r.lowerBound && lines[$0].next <= r.upperBound }
+                if region.contains(where: { opensFence(line: $0) }) {
+                    // A fence between the markers is a block of its own (the begin line is a
+                    // whole HTML comment): no reference of piec's, whose rewrite would delete
+                    // it (FuzzMarkdown-reference-over-a-block). A damaged marker instead (E0547).
+                    block.reference = nil
+                    block.referenceID = nil
+                    block.danglingMarker = (region.first ?? close) + 1
+                } else if let last = region.last {
+                    // What the region holds (an HTML block a user left open in it) does not
+                    // change what comes after it, as after the region piec writes
+                    // (FuzzMarkdown-open-html-in-reference).
+                    skipThrough = last
+                    leaf = .none
+                }
+            }
         } else {
             block.end = lines[f.lastLine].next
             block.unclosed = true
