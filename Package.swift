@@ -9,6 +9,8 @@ let package = Package(
         .executable(name: "piec-preview", targets: ["piec-preview"]),
         .executable(name: "piec-render", targets: ["piec-render"]),
         .library(name: "PieCore", targets: ["PieCore"]),
+        // For Fuzz/ (FuzzMarkdown: the Markdown block finder of `piec md`).
+        .library(name: "PieDriver", targets: ["PieDriver"]),
         // `swift package piec-build`: for packages that keep chart specs (see README).
         .plugin(name: "PiecBuild", targets: ["PiecBuild"]),
     ],
@@ -109,7 +111,7 @@ let package = Package(
         // Adversarial suite: fuzz regressions, property tests, output safety, limits.
         .testTarget(
             name: "SafetyTests",
-            dependencies: ["PieCore", "PieSpec", "PieDiagnostics",
+            dependencies: ["PieCore", "PieSpec", "PieDiagnostics", "PieDriver",
                            .product(name: "PropertyBased", package: "swift-property-based")]
         ),
     ]

@@ -14,7 +14,8 @@ let package = Package(
     targets: [
         // The output invariants (shared with Tests/SafetyTests through a symlink) and the
         // one-input driver both fuzz targets call.
-        .target(name: "FuzzSupport", dependencies: [.product(name: "PieCore", package: "piec")]),
+        .target(name: "FuzzSupport", dependencies: [.product(name: "PieCore", package: "piec"),
+                                                    .product(name: "PieDriver", package: "piec")]),
         // bytes -> Compiler.compile -> diagnostics or bundle.
         .executableTarget(name: "FuzzCompile", dependencies: ["FuzzSupport"],
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
@@ -23,6 +24,9 @@ let package = Package(
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         // any bytes -> a valid spec and an edited second version (SpecBytes): structure-aware.
         .executableTarget(name: "FuzzSpecPair", dependencies: ["FuzzSupport"],
+                          swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        // bytes -> the ```piec blocks of a Markdown document and their rewritten references.
+        .executableTarget(name: "FuzzMarkdown", dependencies: ["FuzzSupport"],
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
     ]
 )

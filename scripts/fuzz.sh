@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in Fuzz/ and fuzzes one of them.
 #
-#   scripts/fuzz.sh [SECONDS] [TARGET]     fuzz TARGET (FuzzCompile | FuzzTransition | FuzzSpecPair)
+#   scripts/fuzz.sh [SECONDS] [TARGET]     fuzz TARGET (FuzzCompile | FuzzTransition | FuzzSpecPair |
+#                                          FuzzMarkdown)
 #                                          for SECONDS (60)
 #   scripts/fuzz.sh --promote [TARGET]     move the target's crashes/timeouts/OOMs into
 #                                          Tests/Fixtures/fuzz-regressions/ (then run swift test)
@@ -29,7 +30,7 @@ mode=fuzz
 case "${1:-}" in
     --promote) mode=promote; shift ;;
     --replay) mode=replay; shift ;;
-    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 esac
 if [[ $mode == fuzz ]]; then
     seconds=${1:-60}
@@ -38,8 +39,8 @@ else
     target=${1:-FuzzCompile}
 fi
 case "$target" in
-    FuzzCompile|FuzzTransition|FuzzSpecPair) ;;
-    *) echo "unknown target $target (FuzzCompile, FuzzTransition or FuzzSpecPair)" >&2; exit 64 ;;
+    FuzzCompile|FuzzTransition|FuzzSpecPair|FuzzMarkdown) ;;
+    *) echo "unknown target $target (FuzzCompile, FuzzTransition, FuzzSpecPair or FuzzMarkdown)" >&2; exit 64 ;;
 esac
 
 work="$root/Fuzz/work/$target"
@@ -101,6 +102,10 @@ elif [[ $target == FuzzTransition ]]; then
             [[ -e $out ]] || { cat "$a"; printf '\0'; cat "$b"; } > "$out"
         done
     done
+elif [[ $target == FuzzMarkdown ]]; then
+    # Every Markdown file of the repository (the docs show blocks in quotes, lists and fences).
+    while IFS= read -r f; do seed "$root/$f" "$work/corpus/seed-$(echo "$f" | tr / -)"; done \
+        < <(cd "$root" && git ls-files '*.md')
 fi
 # FuzzSpecPair decodes any bytes into a spec pair (Tests/SafetyTests/SpecBytes.swift): it starts
 # from an empty corpus and its own regressions.
@@ -119,11 +124,14 @@ extra=()
 # FuzzSpecPair: input bytes are decoder choices, not text; long inputs from the start.
 [[ $target == FuzzSpecPair ]] && { maxlen=4096; extra=(-len_control=0); }
 maxlen=${FUZZ_MAX_LEN:-$maxlen}
+# FuzzMarkdown: Markdown's markers rather than spec keys.
+dict="$root/Fuzz/piec.dict"
+[[ $target == FuzzMarkdown ]] && dict="$root/Fuzz/markdown.dict"
 echo "fuzzing $target (${FUZZ_RUNS:+$FUZZ_RUNS runs}${FUZZ_RUNS:-${seconds}s}); log in $work/log.txt"
 set +e
 (cd "$work" && nice -n "$nicelevel" "$binary" "$work/corpus" \
     "${limit[@]}" ${jobs[@]+"${jobs[@]}"} ${extra[@]+"${extra[@]}"} -max_len=$maxlen -timeout="${FUZZ_TIMEOUT:-2}" -rss_limit_mb=2048 -malloc_limit_mb=2048 \
-    -dict="$root/Fuzz/piec.dict" -artifact_prefix="$work/artifacts/" -print_final_stats=1 \
+    -dict="$dict" -artifact_prefix="$work/artifacts/" -print_final_stats=1 \
     >"$work/log.txt" 2>&1)
 status=$?
 set -e

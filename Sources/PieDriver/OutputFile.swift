@@ -28,15 +28,17 @@ public enum OutputFile {
             }
             return .success(.written)
         }
-        let name = lastPathComponent(path)
         let folder = parentPath(path).isEmpty ? "." : parentPath(path)
+        switch DirectoryHandle.open(folder) {
+        case .failure(let f): return .failure(DriverFailure(DriverDiagnostics.error(DriverDiagnostics.writeFailed, f.message)))
+        case .success(let dir): return write(bytes, named: lastPathComponent(path), in: dir, shown: path)
+        }
+    }
+
+    /// `write` of the entry `name` of an open folder (`shown`: its path in messages).
+    static func write(_ bytes: [UInt8], named name: String, in dir: DirectoryHandle, shown path: String) -> Result<Outcome, DriverFailure> {
         func failed(_ f: POSIXFailure) -> Result<Outcome, DriverFailure> {
             .failure(DriverFailure(DriverDiagnostics.error(DriverDiagnostics.writeFailed, f.message)))
-        }
-        let dir: DirectoryHandle
-        switch DirectoryHandle.open(folder) {
-        case .failure(let f): return failed(f)
-        case .success(let d): dir = d
         }
         switch dir.status(name) {
         case .failure(let f): return failed(f)

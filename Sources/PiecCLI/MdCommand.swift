@@ -15,7 +15,9 @@ struct Md<Raster: RasterLauncher>: Command {
     var limits: SpecLimits
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        documents = arguments.positionals
+        // Each file once: the same document named twice would otherwise seem to change under
+        // its own rewrite (E0544).
+        documents = MarkdownSameDocument.distinct(arguments.positionals)
         guard !documents.isEmpty else { throw UsageError(message: "give the Markdown files (FILE.md ...)") }
         folder = arguments.value("dir") ?? "piec"
         guard !folder.isEmpty, !folder.hasPrefix("/"), !folder.split(separator: "/").contains("..") else {
@@ -33,6 +35,7 @@ struct Md<Raster: RasterLauncher>: Command {
         var status = PiecExitCode.success
         for document in documents {
             var images = MarkdownImages.make(document: document, folder: folder, limits: limits)
+            images.gif = gif
             for group in images.groups { terminal.err(DiagnosticRenderer.render(group, format: .human, color: terminal.colorOnStderr)) }
             status = status.combined(with: images.status)
             if images.status == .success, gif { try addGIFs(&images) }
@@ -42,19 +45,27 @@ struct Md<Raster: RasterLauncher>: Command {
         guard status == .success else { throw ExitStatus(status.rawValue) }
         try refuse(MarkdownImages.clashes(all), terminal)
         if check {
-            // E0541 is a stale result: exit status 2.
-            try refuse(all.flatMap { $0.stale(read: OutputFile.read) }, terminal)
+            // E0541 is a stale result: exit status 2. A GIF is compared only with --gif (it
+            // takes piec-render to make); without it, an existing GIF is reported unchecked.
+            try refuse(all.flatMap { $0.stale(read: OutputFile.read) + $0.uncheckedGIFs() }, terminal)
             return
+        }
+        // A symlinked document or a symlink in DIR refuses the run before anything is written;
+        // then each folder is walked from the document's folder without following a link.
+        for images in all {
+            if let f = MarkdownOutputFolder(document: images.document, folder: folder).refusal(document: images.document) {
+                try fail(f, images.document)
+            }
         }
         // Nothing is written while a document no longer holds what was read (an edit saved
         // meanwhile), and each document is compared again just before it is replaced.
         try refuse(all.compactMap { $0.changedSinceRead(read: OutputFile.read) }, terminal)
         for images in all {
             var written = 0
+            let place = MarkdownOutputFolder(document: images.document, folder: folder)
             for output in images.outputs {
                 if output.line == nil, let changed = images.changedSinceRead(read: OutputFile.read) { try refuse([changed], terminal) }
-                if output.line != nil, let f = OutputFile.makeFolder(OutputFile.folder(of: output.path)) { try fail(f, images.document) }
-                switch OutputFile.write(output.bytes, to: output.path) {
+                switch place.write(output) {
                 case .success(.written): written += 1
                 case .success(.unchanged): break
                 case .failure(let f): try fail(f, images.document)
@@ -108,10 +119,12 @@ private let mdSpec = CommandSpec(
         A changed block animates from its version in the document at git HEAD (matched by id); \
         an unchanged one keeps the images and the transition it has. Diagnostics point at the \
         Markdown file's lines and columns. --check writes nothing and exits 2 when an image or \
-        a reference is stale (for CI and the piec-md-check pre-commit hook).
+        a reference is stale (for CI and the piec-md-check pre-commit hook); it compares GIFs \
+        only with --gif, and without it reports an existing ID.gif as not checked (exit 2).
 
         Nothing is written while any block has errors, while two documents would write the same \
-        image (E0545: blocks of documents in one folder with the same id), or when a document no \
+        image (E0545: blocks of documents in one folder with the same id; E0555: images another \
+        document drew in an earlier run, named in their ID.json), or when a document no \
         longer holds what was read (E0544: an edit saved while piec md ran is kept, and the \
         document is compared again just before it is replaced).
         """,

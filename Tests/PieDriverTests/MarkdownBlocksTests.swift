@@ -84,6 +84,28 @@ import Testing
         #expect(out.hasSuffix("<!-- piec:end -->\n<!-- piec:begin a -->\nno end\n"))
     }
 
+    /// A `piec:end` after another block does not end the first block's reference: the begin
+    /// line is a whole HTML comment, the fence after it a block CommonMark shows, which
+    /// rewriting deleted (found by FuzzMarkdown). The marker is damaged instead (E0547).
+    @Test func aReferenceNeverSpansAnotherBlock() {
+        let doc = bytes("```piec\nid: a\n```\n<!-- piec:begin a -->\n```piec\nid: b\n```\n<!-- piec:end -->\n")
+        let blocks = MarkdownDocument.blocks(doc)
+        #expect(blocks.count == 2 && blocks[1].source == bytes("id: b\n"))
+        #expect(blocks[0].reference == nil && blocks[0].referenceID == nil && blocks[0].danglingMarker == 4)
+        #expect(blocks[1].reference == nil && blocks[1].danglingMarker == nil)
+    }
+
+    /// What a reference holds does not change what follows it: an HTML block a user left open
+    /// in it (`<c>` runs to a blank line) hid the next block until piec rewrote the region, so
+    /// the rewritten document had a block more (found by FuzzMarkdown).
+    @Test func textAfterAReferenceIsReadAsAfterPiecsOwn() {
+        let doc = bytes("```piec\nid: a\n```\n<!-- piec:begin a -->\n<c>\n<!-- piec:end -->\n```piec\nid: b\n```\n")
+        let blocks = MarkdownDocument.blocks(doc)
+        #expect(blocks.count == 2 && blocks[0].referenceID == "a" && blocks[1].source == bytes("id: b\n"))
+        let out = MarkdownDocument.rewrite(doc, blocks: blocks, regions: [region("a"), region("b")])
+        #expect(MarkdownDocument.blocks(out).map(\.source) == blocks.map(\.source))
+    }
+
     /// Where CommonMark shows no code block, there is no piec block (issue 42): fences inside
     /// an HTML comment, a <pre> or a block-level tag's lines up to a blank line.
     @Test func fencesInsideHTMLBlocksAreNotBlocks() {
@@ -119,6 +141,77 @@ import Testing
         let blocks = MarkdownDocument.blocks(bytes(doc))
         #expect(blocks.map { text($0.source) } == ["after: a blank line\n", "after: a comment line\n"])
         #expect(blocks.map(\.firstLine) == [21, 25])
+    }
+
+    /// Blocks in block quotes and list items, nested either way: their text without the
+    /// containers' markers, columns moved by as much, and references written inside (issue 42).
+    @Test func blocksInQuotesAndListItemsKeepTheirContainer() {
+        let doc = """
+            > ```piec
+            > id: q
+            >   x: 1
+            > ```
+            - ```piec
+              id: l
+              ```
+            10. > ~~~piec
+                > id: n
+                > ~~~
+            > Quoted text
+            lazy line
+            > ```piec
+            > id: z
+            > ```
+
+            """
+        let blocks = MarkdownDocument.blocks(bytes(doc))
+        #expect(blocks.map { text($0.source) } == ["id: q\n  x: 1\n", "id: l\n", "id: n\n", "id: z\n"])
+        #expect(blocks.map { text($0.prefix) } == ["> ", "  ", "    > ", "> "])
+        #expect(blocks[0].removed == [2, 2] && blocks[2].removed == [6])
+        #expect(blocks.allSatisfy { !$0.unclosed })
+        let regions = ["q", "l", "n", "z"].map { region($0) }
+        let once = MarkdownDocument.rewrite(bytes(doc), blocks: blocks, regions: regions)
+        #expect(text(once).contains("- ```piec\n  id: l\n  ```\n  <!-- piec:begin l -->\n  <img src=\"piec/l.svg\">\n  <!-- piec:end -->\n10."))
+        #expect(text(once).contains("    > ~~~\n    > <!-- piec:begin n -->\n    > <img src=\"piec/n.svg\">\n    > <!-- piec:end -->\n> Quoted"))
+        let again = MarkdownDocument.blocks(once)
+        #expect(again.map(\.referenceID) == ["q", "l", "n", "z"])
+        #expect(MarkdownDocument.rewrite(once, blocks: again, regions: regions) == once)
+    }
+
+    /// Where CommonMark shows no code block in a container, there is none: code indented in a
+    /// list item, a quote's fence after a line without `>` (the quote ended), an ordered list
+    /// not starting at 1 after a paragraph (text, not a list).
+    @Test func containerTrapsAreNotBlocks() {
+        let doc = """
+            - item
+
+                  ```piec
+                  in: indented code
+                  ```
+            > quote
+            ```piec
+            top: level
+            ```
+            Text
+            2. ```piec
+               in: a paragraph
+
+            """
+        let blocks = MarkdownDocument.blocks(bytes(doc))
+        #expect(blocks.map { text($0.source) } == ["top: level\n"])
+        #expect(blocks[0].prefix.isEmpty)
+    }
+
+    /// A fence its container ends is unclosed (its reference would go on the code block), and a
+    /// reference an older piec wrote outside the list item is found and written back inside.
+    @Test func aFenceItsContainerEndsIsUnclosedAndAnOuterReferenceMovesIn() {
+        let cut = MarkdownDocument.blocks(bytes("> ```piec\n> id: a\nText\n> ```\n"))
+        #expect(cut.count == 1 && cut[0].unclosed && text(cut[0].source) == "id: a\n")
+        let old = bytes("- ```piec\n  id: a\n  ```\n<!-- piec:begin a -->\n<img src=\"piec/a.svg\">\n<!-- piec:end -->\n")
+        let blocks = MarkdownDocument.blocks(old)
+        #expect(blocks[0].referenceID == "a")
+        let out = MarkdownDocument.rewrite(old, blocks: blocks, regions: [region("a")])
+        #expect(text(out) == "- ```piec\n  id: a\n  ```\n  <!-- piec:begin a -->\n  <img src=\"piec/a.svg\">\n  <!-- piec:end -->\n")
     }
 
     @Test func aByteOrderMarkBeforeTheFirstFenceIsSkipped() {

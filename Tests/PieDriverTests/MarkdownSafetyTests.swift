@@ -1,3 +1,4 @@
+import PieSpec
 import Testing
 @testable import PieDriver
 
@@ -18,6 +19,24 @@ import Testing
         #expect(PiecExitCode.forDiagnostics(changed.diagnostics) == .ioFailure)
         // A document deleted meanwhile counts as changed too.
         #expect(images.changedSinceRead(read: { _ in nil }) != nil)
+    }
+
+    /// The help of a refusal repeats the run's options: `piec md doc.md` would redo it without
+    /// the GIFs, in the default folder, or refuse a large chart.
+    @Test func refusalsSuggestTheCommandWithItsOptions() throws {
+        let tmp = try TempDir()
+        let path = try tmp.write("notes.md", Self.block)
+        var images = MarkdownImages.make(document: path, folder: "charts dir", limits: SpecLimits(maxSlices: 50))
+        #expect(images.command() == "piec md --dir 'charts dir' --max-slices 50 \(path)")
+        images.gif = true
+        #expect(images.command(check: true) == "piec md --check --gif --dir 'charts dir' --max-slices 50 \(path)")
+        try tmp.write("notes.md", "# Edited\n\n" + Self.block)
+        let changed = try #require(images.changedSinceRead(read: OutputFile.read))
+        #expect(changed.diagnostics.map(\.help) == ["run `piec md --gif --dir 'charts dir' --max-slices 50 \(path)` again"])
+        #expect(images.stale(read: { _ in nil }).flatMap(\.diagnostics).allSatisfy {
+            $0.help == "run `piec md --gif --dir 'charts dir' --max-slices 50 \(path)` and commit the result"
+        })
+        #expect(MarkdownImages.make(document: path, folder: "piec").command() == "piec md \(path)")
     }
 
     @Test func twoDocumentsOfOneFolderWithOneIdClashAtBothBlocks() throws {

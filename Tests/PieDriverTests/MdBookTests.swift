@@ -38,6 +38,14 @@ import Testing
         #expect(String(decoding: run.output, as: UTF8.self).hasSuffix(#","Separator"]}"#))
     }
 
+    /// A block in a block quote becomes a chart in the quote: every line of it behind `> `.
+    @Test func aBlockInAQuoteStaysInTheQuote() throws {
+        let run = MdBook.run(Self.book("> ```piec\n> piec: 1\n> slices:\n>   - {label: A, value: 1}\n> ```\n> After.\n"))
+        #expect(run.status == .success && run.charts == 1, "\(run.groups)")
+        let out = String(decoding: run.output, as: UTF8.self)
+        #expect(out.contains(#""content":"> <div class=\"piec\">\n> <svg "#) && out.contains(#"\n> </div>\n>\n> After.\n""#), "\(out.prefix(400))")
+    }
+
     @Test func errorsAreLocatedInTheChapterAndOptionsAreChecked() {
         let run = MdBook.run(Self.book("# A\n\n```piec\npiec: 1\nslices:\n  - {label: A, value: -1}\n```\n"))
         #expect(run.status != .success && run.output.isEmpty)

@@ -8,7 +8,7 @@ import Testing
 /// compiler: each must end (no crash, no hang) and keep every promise in `BundleInvariants`.
 /// File names start with the target: `FuzzCompile-*` is one spec; `FuzzTransition-*` is a
 /// previous spec and a new spec joined by a NUL byte; `FuzzSpecPair-*` is decoder bytes
-/// (`SpecBytes`).
+/// (`SpecBytes`); `FuzzMarkdown-*` is a Markdown document (`MarkdownInvariants`).
 @Suite struct FuzzRegressionTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../Fixtures/fuzz-regressions").standardized
@@ -25,7 +25,9 @@ import Testing
     @Test(arguments: inputs)
     func replay(_ name: String) throws {
         let bytes = try [UInt8](Data(contentsOf: Self.folder.appendingPathComponent(name)))
-        if name.hasPrefix("FuzzSpecPair-") {
+        if name.hasPrefix("FuzzMarkdown-") {
+            #expect(MarkdownInvariants.problems(bytes) == [])
+        } else if name.hasPrefix("FuzzSpecPair-") {
             // Decoder bytes: the pair they decode to must load, compile safely and end at the new layout.
             let pair = SpecBytes.pair(bytes)
             let previous = SourceFile(path: "old.yaml", text: pair.old), file = SourceFile(path: "new.yaml", text: pair.new)

@@ -1,3 +1,6 @@
+// Foundation: BundleInvariants (shared with SafetyTests, which imports it elsewhere) uses
+// String.range(of:); without it the fuzz package no longer builds.
+import Foundation
 import PieCore
 import PieDiagnostics
 import PieSpec
@@ -54,6 +57,12 @@ public enum FuzzOneInput {
         require(BundleInvariants.problems(first, file: file))
         if first.bundle != Compiler.compile(request).bundle { fail("two compiles of the same pair gave different bundles") }
         if let o = old.spec, let n = new.spec { require(TransitionInvariants.finalStateProblems(old: o, new: n)) }
+    }
+
+    /// Finds the ```piec blocks of `bytes` as a Markdown document and rewrites their image
+    /// references (`MarkdownInvariants`).
+    public static func markdown(_ bytes: [UInt8]) {
+        require(MarkdownInvariants.problems(bytes))
     }
 
     static func require(_ problems: [String]) {

@@ -72,21 +72,12 @@ enum MarkdownHTMLBlock {
         return c == " " || c == "\t" || c == ">" || (allowSlash && tail.hasPrefix("/>"))
     }
 
-    /// The index of the block's last line, starting at line `k`.
-    static func end(_ kind: End, _ bytes: [UInt8], _ lines: [MarkdownDocument.Line], from k: Int) -> Int {
-        var j = k
-        while j < lines.count {
-            let text = bytes[lines[j].start..<lines[j].textEnd]
-            switch kind {
-            case .containing(let ends):
-                let s = String(decoding: text, as: UTF8.self)
-                let hay = ends.contains { $0.hasPrefix("</") } ? s.lowercased() : s
-                if ends.contains(where: { hay.contains($0) }) { return j }
-            case .blankLine:
-                if j > k, MarkdownDocument.isBlank(text) { return j - 1 }
-            }
-            j += 1
-        }
-        return lines.count - 1
+    /// Whether a line of text ends a block of the kinds 1 to 5 (those ended by a blank line
+    /// end before it: `MarkdownScanner`).
+    static func closes(_ kind: End, _ text: ArraySlice<UInt8>) -> Bool {
+        guard case .containing(let ends) = kind else { return false }
+        let s = String(decoding: text, as: UTF8.self)
+        let hay = ends.contains { $0.hasPrefix("</") } ? s.lowercased() : s
+        return ends.contains { hay.contains($0) }
     }
 }

@@ -43,6 +43,11 @@ public struct MarkdownImages: Sendable {
     public var outputs: [Output] = []
     public var groups: [FileDiagnostics] = []
     public var status: PiecExitCode = .success
+    /// The run's options, repeated in the commands help lines suggest (`command`).
+    public var folder = "piec"
+    public var maxSlices = SpecLimits.defaultMaxSlices
+    /// `--gif`: the run also makes (or `--check` compares) each block's `ID.gif`.
+    public var gif = false
 
     public static let recordName = ".json"
 
@@ -50,6 +55,8 @@ public struct MarkdownImages: Sendable {
     /// the document's folder.
     public static func make(document path: String, folder: String, limits: SpecLimits = SpecLimits()) -> MarkdownImages {
         var result = MarkdownImages(document: path)
+        result.folder = folder
+        result.maxSlices = limits.maxSlices
         let doc: SourceFile
         switch SpecReader.read(path, limits: limits) {
         case .failure(let error):
@@ -86,9 +93,15 @@ public struct MarkdownImages: Sendable {
             seen[spec.id] = block.firstLine - 1
             let imageStem = SpecInputsReader.join(imageDir, spec.id)
             let recordPath = imageStem + recordName
+            if let taken = MarkdownImageOwner.conflict(id: spec.id, recordPath: recordPath, imageDir: imageDir, folder: folder,
+                                                       document: path, line: block.firstLine - 1, limits: limits) {
+                diagnostics.append(taken)
+                continue
+            }
             let previous = MarkdownPrevious.choose(spec: spec, record: recordPath, head: head[spec.id], limits: limits)
             let chart = Transition.between(old: previous, new: spec)
-            let record = MarkdownPrevious.record(spec: spec, previous: previous)
+            let record = MarkdownPrevious.record(spec: spec, previous: previous,
+                                                 document: MarkdownImageOwner.recorded(document: path, folder: folder))
             result.blocks.append(Block(id: spec.id, spec: spec, chart: chart, firstLine: block.firstLine - 1, stem: imageStem))
             for (suffix, theme) in [(".svg", ForcedTheme.light), (".dark.svg", .dark)] {
                 let bundle = BundleWriter.write(spec: spec, sourceBytes: block.source, chart: chart.forcing(theme), svgOnly: true)
@@ -165,7 +178,7 @@ public struct MarkdownImages: Sendable {
     public func changedSinceRead(read: (String) -> [UInt8]?) -> FileDiagnostics? {
         guard read(document) != self.read else { return nil }
         let d = Diagnostic.error(RenderDiagnostics.documentChanged, "`\(document)` changed while piec md ran; nothing of it was written",
-                                 at: .point(SourceLocation(line: 1, column: 1)), help: "run `piec md \(document)` again")
+                                 at: .point(SourceLocation(line: 1, column: 1)), help: "run `\(command())` again")
         return FileDiagnostics(path: document, file: nil, diagnostics: [d])
     }
 
@@ -205,8 +218,34 @@ public struct MarkdownImages: Sendable {
         for output in outputs where read(output.path) != output.bytes {
             let what = output.line == nil ? "the image references in `\(document)` are stale" : "`\(output.path)` is missing or stale"
             diagnostics.append(.error(RenderDiagnostics.staleImage, what, at: .point(SourceLocation(line: output.line ?? 1, column: 1)),
-                                      help: "run `piec md \(document)` and commit the result"))
+                                      help: "run `\(command())` and commit the result"))
         }
         return diagnostics.isEmpty ? [] : [FileDiagnostics(path: document, file: nil, diagnostics: diagnostics)]
+    }
+
+    /// `--check` without `--gif`: E0541 at each block with an `ID.gif` beside its images, which
+    /// only `--check --gif` compares (making a GIF needs piec-render), so that a stale GIF never
+    /// passes unseen.
+    public func uncheckedGIFs() -> [FileDiagnostics] {
+        guard !gif else { return [] }
+        var checking = self
+        checking.gif = true
+        let diagnostics = blocks.filter { (try? FileStatus.lstatus($0.stem + ".gif").get()) != nil }.map { block in
+            Diagnostic.error(RenderDiagnostics.staleImage, "`\(block.stem).gif` was not checked: --check compares GIFs only with --gif",
+                             at: .point(SourceLocation(line: block.firstLine, column: 1)),
+                             help: "run `\(checking.command(check: true))` (or delete the GIF if it is no longer wanted)")
+        }
+        return diagnostics.isEmpty ? [] : [FileDiagnostics(path: document, file: nil, diagnostics: diagnostics)]
+    }
+
+    /// The command that redoes this run for the document, with its options (`piec md --gif
+    /// --dir charts README.md`); with `check`, the one that checks it.
+    public func command(check: Bool = false) -> String {
+        var words = ["piec", "md"]
+        if check { words.append("--check") }
+        if gif { words.append("--gif") }
+        if folder != "piec" { words += ["--dir", folder] }
+        if maxSlices != SpecLimits.defaultMaxSlices { words += ["--max-slices", String(maxSlices)] }
+        return (words + [document]).map(shellQuoted).joined(separator: " ")
     }
 }

@@ -5,11 +5,13 @@ import PieSpec
 /// Where a Markdown block's previous version comes from (`MarkdownImages`): the record beside
 /// its images, or the document at git HEAD.
 enum MarkdownPrevious {
-    /// The record of a block's images: this piec's version, the spec drawn and the previous
-    /// version it animates from (canonical specs; `null` when it enters).
-    static func record(spec: ChartSpec, previous: ChartSpec?) -> [UInt8] {
-        let value = JSONValue.object([
-            ("piec", .string(PiecVersion.string)),
+    /// The record of a block's images: this piec's version, the document they belong to
+    /// (`MarkdownImageOwner.recorded`; none in records of older versions), the spec drawn and
+    /// the previous version it animates from (canonical specs; `null` when it enters).
+    static func record(spec: ChartSpec, previous: ChartSpec?, document: String?) -> [UInt8] {
+        var members: [(String, JSONValue)] = [("piec", .string(PiecVersion.string))]
+        if let document { members.append(("document", .string(document))) }
+        let value = JSONValue.object(members + [
             ("spec", spec.canonicalJSON()),
             ("previous", previous?.canonicalJSON() ?? .null),
         ])
@@ -18,12 +20,14 @@ enum MarkdownPrevious {
 
     /// The previous version of `spec`: the record's while the record is what piec would write
     /// for it with that previous, else HEAD's block (in git) or the record's spec (outside
-    /// git); none when that is the spec itself.
+    /// git); none when that is the spec itself. The record is compared with the document it
+    /// names (or none), so a record of an older version keeps its transition.
     static func choose(spec: ChartSpec, record path: String, head: PreviousSource?, limits: SpecLimits) -> ChartSpec? {
         let record = readRecord(path, limits: limits)
         if let record {
             let previous = SpecLoader.loadEmbedded(record, member: "previous", defaultID: spec.id, limits: limits)?.spec
-            if MarkdownPrevious.record(spec: spec, previous: previous) == record.bytes { return previous }
+            let document = MarkdownImageOwner.document(ofRecord: record.bytes)
+            if MarkdownPrevious.record(spec: spec, previous: previous, document: document) == record.bytes { return previous }
         }
         let candidate: ChartSpec?
         if let head {

@@ -194,10 +194,13 @@ public struct MdBook: Sendable {
             var at = 0
             for (block, html) in zip(blocks, replacements) {
                 out += bytes[at..<block.start]
-                out += html
+                // In a block quote or list item, each line after the first behind its prefix.
+                out += MarkdownDocument.prefixed(html, block.prefix).dropFirst(block.prefix.count)
                 // A blank line ends the HTML block: the document's own, or one added.
                 let next = bytes[block.end...].prefix { $0 != 0x0A }
-                if block.end < bytes.count, !next.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { out.append(0x0A) }
+                if block.end < bytes.count, !next.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+                    out += block.prefix.reversed().drop { $0 == 0x20 }.reversed() + [0x0A]
+                }
                 at = block.end
             }
             out += bytes[at...]

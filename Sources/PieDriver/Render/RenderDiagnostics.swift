@@ -1,6 +1,6 @@
 import PieDiagnostics
 
-/// Codes of `piec render` and `piec md` (E0540-E0549, E0550-E0554).
+/// Codes of `piec render` and `piec md` (E0540-E0559).
 public enum RenderDiagnostics {
     public static let missingTool = DiagnosticCode("E0540")
     public static let staleImage = DiagnosticCode("E0541")
@@ -12,6 +12,7 @@ public enum RenderDiagnostics {
     public static let damagedReference = DiagnosticCode("E0547")
     public static let renderTooLarge = DiagnosticCode("E0550")
     public static let frameTooLarge = DiagnosticCode("E0551")
+    public static let imageOfAnotherDocument = DiagnosticCode("E0555")
 
     public static let catalog: [CodeInfo] = [
         CodeInfo("E0540", "a program piec needs is not installed", """
@@ -82,6 +83,14 @@ public enum RenderDiagnostics {
             more). Each frame being drawn is held in memory (about 9 bytes a pixel), so this \
             bounds what a render holds; no option raises it. Lower `--scale` or give `--width`. \
             Exit status 1.
+            """),
+        CodeInfo("E0555", "a piec block would take over another document's images", """
+            Documents in one folder share the image folder (`--dir`, default `piec/`), and each \
+            image's record (`ID.json`) names the document that drew it. When the record names \
+            another document that still exists and still has a block with this id, `piec md` \
+            refuses to overwrite that document's chart: give this block another `id:`. When the \
+            other document is gone or no longer has such a block, the images are taken over \
+            (a record written before piec named documents belongs to whoever runs). Exit status 1.
             """),
     ]
 }

@@ -1,0 +1,1 @@
+../../../Tests/SafetyTests/MarkdownInvariants.swift
