@@ -5,8 +5,8 @@ import Glibc
 #endif
 import PieDiagnostics
 
-/// One output file written on its own (`piec render -o FILE`, `piec md`'s images and
-/// documents), as atomically as a bundle: the bytes go to a new temporary file beside the
+/// One output file written on its own (`piec md`'s images and documents, `piec mdbook`'s
+/// standard output; `piec render` streams through `RenderSink`), as atomically as a bundle: the bytes go to a new temporary file beside the
 /// target (`O_EXCL|O_NOFOLLOW`), which is fsync'd and renamed over it, then the folder is
 /// fsync'd. A target that is a symlink or not a regular file is refused; a file that already
 /// holds the bytes is not touched. `-` is standard output.
@@ -28,8 +28,7 @@ public enum OutputFile {
             }
             return .success(.written)
         }
-        let folder = parentPath(path).isEmpty ? "." : parentPath(path)
-        switch DirectoryHandle.open(folder) {
+        switch DirectoryHandle.open(folder(of: path)) {
         case .failure(let f): return .failure(DriverFailure(DriverDiagnostics.error(DriverDiagnostics.writeFailed, f.message)))
         case .success(let dir): return write(bytes, named: lastPathComponent(path), in: dir, shown: path)
         }
@@ -40,15 +39,8 @@ public enum OutputFile {
         func failed(_ f: POSIXFailure) -> Result<Outcome, DriverFailure> {
             .failure(DriverFailure(DriverDiagnostics.error(DriverDiagnostics.writeFailed, f.message)))
         }
-        switch dir.status(name) {
-        case .failure(let f): return failed(f)
-        case .success(let status?) where status.kind == .symlink:
-            return .failure(DriverFailure(DriverDiagnostics.error(DriverDiagnostics.symlinkRefused,
-                                                                  "refusing to write through the symlink `\(path)`",
-                                                                  help: "remove the link or write elsewhere")))
-        case .success(let status?) where status.kind != .regular:
-            return .failure(DriverFailure(DriverDiagnostics.error(DriverDiagnostics.writeFailed,
-                                                                  "cannot write `\(path)`: it is not a regular file")))
+        switch target(name, in: dir, shown: path) {
+        case .failure(let f): return .failure(f)
         case .success(let status?):
             if status.size == bytes.count, case .success(let old) = dir.readFile(name, limit: bytes.count), old == bytes {
                 return .success(.unchanged)
@@ -65,21 +57,20 @@ public enum OutputFile {
         return .success(.written)
     }
 
-    /// Creates the folder `path` when it does not exist (its parent must); refuses a symlink.
-    public static func makeFolder(_ path: String) -> DriverFailure? {
-        switch FileStatus.lstatus(path) {
-        case .success(let s) where s.kind == .directory: return nil
-        case .success(let s) where s.kind == .symlink:
-            return DriverFailure(DriverDiagnostics.error(DriverDiagnostics.symlinkRefused, "refusing to write through the symlink `\(path)`",
-                                                         help: "remove the link or choose another folder"))
-        case .success:
-            return DriverFailure(DriverDiagnostics.error(DriverDiagnostics.writeFailed, "cannot create the folder `\(path)`: a file is in the way"))
-        case .failure:
-            guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
-                return DriverFailure(DriverDiagnostics.error(DriverDiagnostics.writeFailed,
-                                                             POSIXFailure(operation: "create directory", path: path, code: errno).message))
-            }
-            return nil
+    /// The entry `name` of `dir` a file is about to replace: its status (nil when there is
+    /// none), or E0507 for a symlink and E0509 for anything but a regular file (`shown`: its
+    /// path in messages). `write` and `RenderSink` both ask it before writing a byte.
+    static func target(_ name: String, in dir: DirectoryHandle, shown path: String) -> Result<FileStatus?, DriverFailure> {
+        switch dir.status(name) {
+        case .failure(let f): return .failure(DriverFailure(DriverDiagnostics.error(DriverDiagnostics.writeFailed, f.message)))
+        case .success(let status?) where status.kind == .symlink:
+            return .failure(DriverFailure(DriverDiagnostics.error(DriverDiagnostics.symlinkRefused,
+                                                                  "refusing to write through the symlink `\(path)`",
+                                                                  help: "remove the link or write elsewhere")))
+        case .success(let status?) where status.kind != .regular:
+            return .failure(DriverFailure(DriverDiagnostics.error(DriverDiagnostics.writeFailed,
+                                                                  "cannot write `\(path)`: it is not a regular file")))
+        case .success(let status): return .success(status)
         }
     }
 }
@@ -87,8 +78,7 @@ public enum OutputFile {
 extension OutputFile {
     /// The bytes of a regular file (not through a symlink), or nil.
     public static func read(_ path: String) -> [UInt8]? {
-        let folder = parentPath(path).isEmpty ? "." : parentPath(path)
-        guard case .success(let dir) = DirectoryHandle.open(folder),
+        guard case .success(let dir) = DirectoryHandle.open(folder(of: path)),
               case .success(let bytes) = dir.readFile(lastPathComponent(path), limit: 1 << 30) else { return nil }
         return bytes
     }

@@ -49,15 +49,7 @@ public final class RenderSink: @unchecked Sendable {
         case .failure(let f): return failed(f)
         case .success(let d): dir = d
         }
-        switch dir.status(name) {
-        case .failure(let f): return failed(f)
-        case .success(let status?) where status.kind == .symlink:
-            return .failure(DriverFailure(DriverDiagnostics.error(DriverDiagnostics.symlinkRefused, "refusing to write through the symlink `\(path)`",
-                                                                  help: "remove the link or write elsewhere")))
-        case .success(let status?) where status.kind != .regular:
-            return .failure(DriverFailure(DriverDiagnostics.error(DriverDiagnostics.writeFailed, "cannot write `\(path)`: it is not a regular file")))
-        case .success: break
-        }
+        if case .failure(let f) = OutputFile.target(name, in: dir, shown: path) { return .failure(f) }
         let temporary = ".\(name).piec-\(getpid())"
         _ = dir.removeFile(temporary)
         let fd = openat(dir.fd, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
