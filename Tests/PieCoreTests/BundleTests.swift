@@ -42,6 +42,22 @@ struct BundleTests {
         #expect(html.contains("<tr><th scope=\"row\">Swift</th><td>42.5 kLOC</td><td>42.5%</td></tr>"))
     }
 
+    /// A slice's description (its own, a data file's summed rows) is read: the second line of
+    /// its tooltip, its aria-label and its slice's and legend row's, and a column of the table.
+    @Test func sliceDescriptionsReachTheTooltipTheLabelsAndTheTable() {
+        var spec = languages()
+        spec.slices[0].description = "Sum of 3 rows"
+        let html = Fixture.text(Fixture.bundle(spec), "index.html")
+        #expect(html.occurrences(of: "aria-label=\"Swift: 42.5 (42.5%). Sum of 3 rows\"") == 2)
+        #expect(html.contains("<text y=\"4.2\">Swift: 42.5 (42.5%)</text><text y=\"20.2\" fill-opacity=\"0.85\">Sum of 3 rows</text>"))
+        #expect(html.contains("<th scope=\"col\">Description</th>"))
+        #expect(html.contains("<tr><th scope=\"row\">Swift</th><td>42.5</td><td>42.5%</td><td>Sum of 3 rows</td></tr>"))
+        #expect(html.contains("<tr><th scope=\"row\">Go</th><td>") && html.contains("%</td><td></td></tr>"))
+        // Without any description, the table has no such column and tooltips one line.
+        let plain = Fixture.text(Fixture.bundle(languages()), "index.html")
+        #expect(!plain.contains("Description") && !plain.contains("fill-opacity=\"0.85\""))
+    }
+
     @Test func enterSentenceForOneSlice() {
         #expect(Summary.enterSentence(Layout.layout(Fixture.spec([3], labels: ["Only"]))) == "First version: 1 slice, Only at 100.0%.")
     }

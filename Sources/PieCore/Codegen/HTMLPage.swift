@@ -157,7 +157,11 @@ struct HTMLPage {
         out.raw("<table class=\"sr-only\">\n<caption>")
         out.text(title)
         out.raw("</caption>\n<thead><tr><th scope=\"col\">Label</th><th scope=\"col\">Value</th>")
-        out.raw("<th scope=\"col\">Percent</th></tr></thead>\n<tbody>\n")
+        out.raw("<th scope=\"col\">Percent</th>")
+        // A description column when any slice has one (its own, summed rows, Other's members).
+        let described = layout.slices.contains { !($0.description ?? "").isEmpty }
+        if described { out.raw("<th scope=\"col\">Description</th>") }
+        out.raw("</tr></thead>\n<tbody>\n")
         // `Summary.value` and `locale.percent` piece by piece (escaping is per character, so
         // the pieces escape to the bytes of the whole).
         let format = spec.format
@@ -171,6 +175,10 @@ struct HTMLPage {
             out.raw("</td><td>")
             out.text(format.locale.format(plain: slice.percentText))
             out.text(format.locale.percentSign)
+            if described {
+                out.raw("</td><td>")
+                out.text(slice.description.map { TextLines.joined($0) } ?? "")
+            }
             out.raw("</td></tr>\n")
         }
         out.raw("</tbody>\n</table>\n")

@@ -12,7 +12,7 @@ extension SVGWriter {
         out.raw("<g class=\"p-li p-li")
         out.int(k)
         out.raw("\" tabindex=\"0\" role=\"img\" aria-label=\"")
-        out.text(tooltips[k] ?? Summary.tooltip(layout.slices[k], format: format))
+        out.text((tooltips[k] ?? Summary.tooltipWithDetail(layout.slices[k], format: format)).ariaLabel)
         out.raw("\"><rect class=\"p-hit\" x=\"")
         out.num(item.x - 3)
         out.raw("\" y=\"")

@@ -133,7 +133,7 @@ extension SVGWriter {
             out.raw("<g class=\"p-w p-s")
             out.int(k + sliceOffset)
             out.raw("\" tabindex=\"0\" role=\"img\" aria-label=\"")
-            out.text(tooltip)
+            out.text(tooltip.ariaLabel)
             out.raw("\">")
             restPaths(k, end: layout.slices[k].endAngle, separator: "")
             out.raw("</g>\n")
@@ -142,7 +142,8 @@ extension SVGWriter {
 
     /// index.html: one hidden tooltip per interactive slice, shown while its slice is hovered or
     /// focused. Screen coordinates centred on the pie (never mirrored), kept inside the
-    /// canvas; the layer is the last one, above the legend.
+    /// canvas; the layer is the last one, above the legend. A slice's description is a second,
+    /// fainter line, cut to the canvas's width.
     mutating func tooltipLayer() {
         out.raw("<g class=\"p-tips\" transform=\"translate(")
         out.num(layout.cx)
@@ -150,14 +151,18 @@ extension SVGWriter {
         out.num(layout.cy)
         out.raw(")\" text-anchor=\"middle\" fill=\"#fff\">\n")
         let dy = layout.fontSize * 0.35
+        let lineHeight = (layout.fontSize * 1.3).rounded()
         for k in layout.slices.indices {
-            guard let text = tooltips[k] else { continue }
-            let width = TextMetrics.width(text, fontSize: layout.fontSize) + 16
+            guard let tooltip = tooltips[k] else { continue }
+            let text = tooltip.line
+            let detail = tooltip.detail.map { TextMetrics.truncate($0, maxWidth: layout.width - 24, fontSize: layout.fontSize) }
+            let width = max(TextMetrics.width(text, fontSize: layout.fontSize), detail.map { TextMetrics.width($0, fontSize: layout.fontSize) } ?? 0) + 16
+            let height = 22 + (detail == nil ? 0 : lineHeight)
             let radius = layout.slices[k].geometry.labelRadius(fraction: layout.labelFraction) + layout.slices[k].explode
             let p = Geometry.point(angle: layout.screenSign * layout.slices[k].midAngle, radius: radius)
             let minX = -layout.cx + width / 2 + 2, maxX = layout.width - layout.cx - width / 2 - 2
             let x = max(minX, min(p.x, maxX))
-            let y = max(-layout.cy + 13, p.y - 22)
+            let y = max(-layout.cy + 13, min(p.y - 22, layout.height - layout.cy - height + 9))
             out.raw("<g class=\"p-t p-t")
             out.int(k)
             out.raw("\" transform=\"translate(")
@@ -168,11 +173,21 @@ extension SVGWriter {
             out.num(-width / 2)
             out.raw("\" y=\"-11\" width=\"")
             out.num(width)
-            out.raw("\" height=\"22\" rx=\"4\" fill=\"#1f2937\" fill-opacity=\"0.92\"/><text y=\"")
+            out.raw("\" height=\"")
+            out.num(height)
+            out.raw("\" rx=\"4\" fill=\"#1f2937\" fill-opacity=\"0.92\"/><text y=\"")
             out.num(dy)
             out.raw("\">")
             out.text(text)
-            out.raw("</text></g>\n")
+            out.raw("</text>")
+            if let detail {
+                out.raw("<text y=\"")
+                out.num(dy + lineHeight)
+                out.raw("\" fill-opacity=\"0.85\">")
+                out.text(detail)
+                out.raw("</text>")
+            }
+            out.raw("</g>\n")
         }
         out.raw("</g>\n")
     }

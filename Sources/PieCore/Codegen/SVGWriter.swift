@@ -18,7 +18,7 @@ struct SVGWriter {
     let format: FormatOptions
     /// index.html: each slice's tooltip (`Summary.tooltip`, also its aria-label), nil for a
     /// slice that is not interactive; empty for chart.svg alone. Made once, used three times.
-    let tooltips: [String?]
+    let tooltips: [Tooltip?]
     /// Concentric rings: each ring's scene, drawn in its own scope group instead of this
     /// scene's plot (`RingTransition`); empty otherwise.
     let rings: [Scene]
@@ -30,7 +30,7 @@ struct SVGWriter {
     /// holding what comes before the chart (`HTMLPage.start`), so that the chart is written
     /// into the page itself instead of into a copy of it (at 100,000 slices 26 MB).
     init(scene: Scene, title: String, description: String, format: FormatOptions, withInline: Bool,
-         rings: [Scene] = [], tooltips given: [String?]? = nil, sliceOffset: Int = 0, page: ByteWriter? = nil) {
+         rings: [Scene] = [], tooltips given: [Tooltip?]? = nil, sliceOffset: Int = 0, page: ByteWriter? = nil) {
         self.rings = rings
         self.sliceOffset = sliceOffset
         self.scene = scene
@@ -45,7 +45,7 @@ struct SVGWriter {
         let layout = scene.layout
         let stops = withInline ? HTMLPage.focusStops(layout.slices) : []
         tooltips = given ?? (withInline ? layout.slices.indices.map { k in
-            stops[k] ? Summary.tooltip(layout.slices[k], format: format) : nil
+            stops[k] ? Summary.tooltipWithDetail(layout.slices[k], format: format) : nil
         } : [])
     }
 
@@ -156,7 +156,7 @@ struct SVGWriter {
             let n = ring.layout.slices.count
             // A ring that shrinks away has no slices in the new chart: nothing interactive.
             let first = k < layout.rings.count ? layout.rings[k].first : nil
-            let tips: [String?] = inline == nil ? [] : first.map { Array(tooltips[$0..<$0 + n]) } ?? Array(repeating: nil, count: n)
+            let tips: [Tooltip?] = inline == nil ? [] : first.map { Array(tooltips[$0..<$0 + n]) } ?? Array(repeating: nil, count: n)
             var sub = SVGWriter(scene: ring, title: title, description: description, format: format, withInline: inline != nil,
                                 tooltips: tips, sliceOffset: first ?? 0)
             sub.ringBody(labels: false)

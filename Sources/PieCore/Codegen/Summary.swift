@@ -32,6 +32,11 @@ public enum Summary {
     }
 
     /// "Swift: 42.5 (42.5%)".
+    /// index.html's tooltip of a slice: its line and, under it, the slice's description.
+    static func tooltipWithDetail(_ slice: SliceLayout, format: FormatOptions) -> Tooltip {
+        Tooltip(line: tooltip(slice, format: format), detail: slice.description.flatMap { $0.isEmpty ? nil : TextLines.joined($0) })
+    }
+
     public static func tooltip(_ slice: SliceLayout, format: FormatOptions) -> String {
         // Appended in place: `label: prefix value suffix (percent%)`, no temporary Strings.
         var text = TextLines.joined(slice.label)
@@ -62,4 +67,13 @@ public enum Summary {
         }
         return "First version: " + counted + ", largest " + TextLines.joined(largest.label) + " at " + percent + "."
     }
+}
+
+/// A slice's tooltip in index.html: its line (`label: value (percent%)`) and, under it, the
+/// slice's description (`description`, a data file's summed rows, Other's members); the
+/// aria-label of the slice and of its legend row reads both.
+struct Tooltip: Sendable {
+    var line: String
+    var detail: String?
+    var ariaLabel: String { detail.map { line + ". " + $0 } ?? line }
 }
