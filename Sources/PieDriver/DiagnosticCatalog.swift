@@ -11,6 +11,7 @@ public enum DiagnosticCatalog {
             YAMLDiagnostics.catalog,
             SpecDiagnostics.catalog,
             DataDiagnostics.catalog,
+            DataGroupingDiagnostics.catalog,
             OutlineDiagnostics.catalog,
             DriverDiagnostics.catalog,
             RenderDiagnostics.catalog,

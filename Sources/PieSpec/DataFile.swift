@@ -90,18 +90,20 @@ public enum DataDiagnostics {
     ]
 }
 
-/// Where the columns `data` names are in the data file (`label` and `value` always exist).
-private struct ColumnIndexes {
+/// Where the columns `data` names are in the data file (`label` always exists, `value`
+/// unless the rows are counted: -1 then).
+struct ColumnIndexes {
     var names: [String]
     var label: Int, value: Int
     var id: Int?, color: Int?, description: Int?
 }
 
-/// The column names `data` maps to slice fields.
-private struct DataColumns {
+/// The column names `data` maps to slice fields, and how rows become slices.
+struct DataColumns {
     var label = "label", value = "value"
     var id: String?, color: String?, description: String?
     var ranges: [String: SourceRange] = [:]
+    var grouping = DataGrouping.rows
 }
 
 extension Lowering {
@@ -153,6 +155,7 @@ extension Lowering {
         columns.id = column("id")
         columns.color = column("color")
         columns.description = column("description")
+        columns.grouping = grouping(e, columns: columns)
         guard !diagnostics.hasErrors, let fileRange else { return [] }
         switch dataInput {
         case nil:
@@ -178,11 +181,13 @@ extension Lowering {
 
     /// One slice per row, each cell typed by the field that reads it.
     private mutating func rows(of table: DataTable, columns c: DataColumns, file: SourceFile, fileRange: SourceRange) -> [SliceSpec] {
+        if case .bin(let bin) = c.grouping { return binned(table, bin, file: file, fileRange: fileRange) }
         guard let columns = resolve(c, in: table, file: file, fileRange: fileRange) else { return [] }
         if table.rows.isEmpty {
             error(DataDiagnostics.badDataFile, "`\(file.path)` has no rows; a chart needs at least one slice", at: fileRange)
             return []
         }
+        if case .rows = c.grouping {} else { return grouped(table, columns, c.grouping) }
         // Cells are typed into `diagnostics` as usual, then moved to the data file's list.
         let saved = diagnostics
         diagnostics = []
@@ -220,22 +225,26 @@ extension Lowering {
             ok = false
             return nil
         }
-        let columns = ColumnIndexes(names: names, label: index(c.label, key: "label") ?? -1, value: index(c.value, key: "value") ?? -1,
+        let counted: Bool = if case .count = c.grouping { true } else { false }
+        let columns = ColumnIndexes(names: names, label: index(c.label, key: "label") ?? -1,
+                                    value: counted ? -1 : index(c.value, key: "value") ?? -1,
                                     id: index(c.id, key: "id"), color: index(c.color, key: "color"),
                                     description: index(c.description, key: "description"))
         return ok ? columns : nil
     }
 
-    /// The slice of one row and the range that identifies it (its id cell, or its label).
-    private mutating func slice(of row: DataTable.Row, _ c: ColumnIndexes) -> (SliceSpec, SourceRange)? {
+    /// The slice of one row and the range that identifies it (its id cell, or its label); a
+    /// counted row (no value column) has the value 1.
+    mutating func slice(of row: DataTable.Row, _ c: ColumnIndexes) -> (SliceSpec, SourceRange)? {
         func cell(_ i: Int) -> YAMLScalar? {
             guard let s = row.cells[i], !(s.value.isEmpty && s.style == .plain) else { return nil }
             return s
         }
         guard let l = cell(c.label) else { return missing(c.names[c.label], at: row.cells[c.label]?.range ?? .point(row.range.start)) }
-        guard let v = cell(c.value) else { return missing(c.names[c.value], at: row.cells[c.value]?.range ?? .point(row.range.start)) }
+        let v = c.value < 0 ? nil : cell(c.value)
+        if c.value >= 0 && v == nil { return missing(c.names[c.value], at: row.cells[c.value]?.range ?? .point(row.range.start)) }
         let label = text(.scalar(l), SliceKeysForData.label, path: c.names[c.label])
-        let value = number(.scalar(v), SliceKeysForData.value, path: c.names[c.value])
+        let value = v.map { number(.scalar($0), SliceKeysForData.value, path: c.names[c.value]) } ?? 1
         var id: String?
         var idRange = l.range
         if let i = c.id, let s = cell(i) {
@@ -265,14 +274,14 @@ extension Lowering {
         return (slice, idRange)
     }
 
-    private mutating func missing(_ column: String, at range: SourceRange) -> (SliceSpec, SourceRange)? {
+    mutating func missing(_ column: String, at range: SourceRange) -> (SliceSpec, SourceRange)? {
         error(SpecDiagnostics.emptyValue, "`\(sanitized(column))` is empty in this row", at: range,
               help: "every row needs a label and a value")
         return nil
     }
 }
 
-private enum SliceKeysForData {
+enum SliceKeysForData {
     static let id = Keys.slice.key("id")!
     static let label = Keys.slice.key("label")!
     static let value = Keys.slice.key("value")!

@@ -221,7 +221,7 @@ public enum Keys {
         .color("color", \SliceSpec.color, opaque: true, "Colour of the slice (opaque); otherwise from the palette, stable per id."),
         .number("radius", \SliceSpec.radius, min: 0, max: 1, exclusiveMin: true, "Outer radius as a fraction of the chart's (variable-radius pies)."),
         .number("explode", \SliceSpec.explode, min: 0, max: 200, "Moves the slice outward along its middle angle, in px (the canvas grows to keep it inside)."),
-        .text("description", \SliceSpec.description, maxLength: maxText, "Accessible description of the slice."),
+        .text("description", \SliceSpec.description, maxLength: maxText, "Description of the slice: index.html shows it as a second line of the slice's tooltip, in its aria-label and in a column of the data table."),
         .custom("renamedFrom", \SliceSpec.renamedFrom, .list(of: .identifier(allowUnderscore: true), minItems: 1), change: .silent,
                 "Ids this slice had in earlier versions, so a rename animates as an update.",
                 lower: { l, node, _, at, s in s.renamedFrom = l.renamedFrom(node, path: at.path) },
@@ -259,7 +259,18 @@ public enum Keys {
         .input("value", .text(maxLength: 256), default: .string("value"), "Column holding each slice's value (a plain decimal number, >= 0)."),
         .input("id", .text(maxLength: 256), "Column holding each slice's id; default = slug of the label."),
         .input("color", .text(maxLength: 256), "Column holding each slice's colour (an empty cell: from the palette)."),
-        .input("description", .text(maxLength: 256), "Column holding each slice's accessible description (an empty cell: none)."),
+        .input("description", .text(maxLength: 256), "Column holding each slice's description (an empty cell: none); see the slice key `description`."),
+        .input("aggregate", .choice(["none", "sum", "count"]), default: .string("none"),
+               "How rows become slices: none: one slice per row; sum: rows with the same id (the `id` column, else the label's slug) are one slice whose value is the sum of theirs; count: one slice per id whose value is its number of rows (no value column is read). A summed or counted slice's description says how many rows it holds."),
+        .input("bin", .object(dataBin),
+               "Slices are the bins of a numeric column (a histogram as a pie): one slice per bin that holds rows, in order, labelled `from–to`, its value the number of rows; `label`, `value`, `id`, `color` and `aggregate` are not read with it."),
+    ])
+
+    /// `data.bin`: read by `Lowering.lowerData` like the rest of `data`.
+    public static let dataBin = KeyTable(section: "data.bin", doc: "Bins of a numeric column: one slice per bin holding rows.", keys: [
+        .input("field", .text(maxLength: 256), required: true, "Column holding the numbers to bin (plain decimals)."),
+        .input("step", .number(min: 0, max: 1e15, exclusiveMin: true), required: true,
+               "Width of a bin: bins start at the multiples of `step` (0, 10, 20, ... for 10); a number on a boundary goes to the bin it starts."),
     ])
 
     public static let root = KeyTable(section: "", doc: "A piec chart spec.", keys: [
@@ -296,7 +307,7 @@ public enum Keys {
     ])
 
     /// Every table, for "belongs in `chart`" hints.
-    public static let all: [KeyTable] = [root, chart, other, outline, labels, labelDetail, format, legend, theme, stroke, animation, slice, data, ring]
+    public static let all: [KeyTable] = [root, chart, other, outline, labels, labelDetail, format, legend, theme, stroke, animation, slice, data, dataBin, ring]
 
     /// Keys of PRODUCT's full language that this version does not implement yet: rejected
     /// (never accepted and ignored) with a message that says so.
