@@ -83,7 +83,7 @@ public enum BundleWriter {
         for ring in ringScenes { css += StyleWriter.css(ring) }
         // index.html is begun first and its chart written straight into it (no second copy).
         // Slices moved by Chromium's compositor in index.html, where the chart allows it.
-        let boxes = svgOnly || !rings.isEmpty ? nil : BoxLayer(scene)
+        let boxes = svgOnly || !rings.isEmpty || scene.drawing.page != .boxes ? nil : BoxLayer(scene)
         let page = svgOnly ? nil : HTMLPage.start(spec: spec, scene: scene, chartCSS: css, title: title, boxes: boxes)
         var svg = SVGWriter(scene: scene, title: title, description: description, format: spec.format,
                             withInline: !svgOnly, rings: ringScenes, page: page)
