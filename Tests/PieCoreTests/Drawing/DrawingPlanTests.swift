@@ -51,6 +51,17 @@ struct DrawingPlanTests {
         #expect(Scene(instant: whole.plan.frozen(at: 300), of: whole).drawing == whole.drawing)
     }
 
+    @Test func theExplanationIsWhatTheBundleDraws() throws {
+        let (new, old) = (BoxLayerTests.update.new, BoxLayerTests.update.old)
+        let spec = try Fixture.loaded(new)
+        let chart = Transition.between(old: try Fixture.loaded(old), new: spec)
+        #expect(DrawingExplanation.of(chart, spec: spec, svgOnly: false).map(\.text)
+                == ["wedges offsetDashes, separators lines, keyframes shared, rest strokes, page boxes"])
+        #expect(try BoxLayerTests.index(new, from: old).contains("p-bx"))
+        // Without index.html nothing moves by boxes.
+        #expect(DrawingExplanation.of(chart, spec: spec, svgOnly: true).first?.decisions.last?.value == "svg")
+    }
+
     /// docs/dev/motion.md's generated section equals `StrategiesPage.markdown`
     /// (`PIEC_UPDATE_FIXTURES=1 swift test --filter DrawingPlanTests` rewrites it).
     @Test func motionPageIsNotStale() throws {
