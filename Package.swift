@@ -70,7 +70,7 @@ let package = Package(
         ]),
         // The command line (all subcommands, a table-driven argument parser), shared by both
         // executables. No Foundation: it is in `piec`'s start-up path.
-        .target(name: "PiecCLI", dependencies: ["PieDriver", "PieCore", "PieSpec"]),
+        .target(name: "PiecCLI", dependencies: ["PieDriver", "PieCore", "PieSpec", "PieJSON"]),
         // Pure pixels: RGBA images, the GIF palette quantiser and ordered dithering (no C).
         .target(name: "PieRaster"),
         // Frames (static SVGs) to PNG and PDF (librsvg + cairo), GIF (giflib, PieRaster's

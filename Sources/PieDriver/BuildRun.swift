@@ -124,7 +124,7 @@ extension Builder {
         // `--check` may take the fast path too: a bundle UpToDate proves current was built from
         // this spec, so the previous it records is the one the check rebuilds from.
         // A dark selector is not in the manifest's head, so a bundle built without it is no proof.
-        let fastPath = skipsUpToDateBundles && request.mode != .validate && request.output == .bundle && request.from == nil
+        let fastPath = skipsUpToDateBundles && !explains && request.mode != .validate && request.output == .bundle && request.from == nil
             && request.darkSelector == nil && request.id == nil && !request.noFiles
         var builder = self
         builder.defersBundles = request.mode == .write

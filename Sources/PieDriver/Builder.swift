@@ -24,6 +24,9 @@ public struct Builder: Sendable {
     /// Off (`--no-files`): a spec reads no data file and no `.piec.yaml` (a `data.file` is a
     /// located error), for docs tools and render services whose working folder is their own.
     public var readsFiles = true
+    /// `piec build --explain`: every generated outcome records its drawing plan (`SpecOutcome.drawing`),
+    /// and no bundle is skipped as up to date (it would have none to explain).
+    public var explains = false
 
     public init(compile: @escaping CompileFunction = DefaultPipeline.compile, limits: SpecLimits = SpecLimits(), jobs: Int = defaultJobCount) {
         self.compile = compile
@@ -174,6 +177,9 @@ public struct Builder: Sendable {
         outcome.files = files
         if output == .none || output == .checked, !diagnostics.hasErrors { outcome.checked = result.checked }
         outcome.chart = (bundle == nil && files == nil) || !keepsChart ? nil : result.chart
+        if explains, bundle != nil || files != nil, let chart = result.chart, let spec = result.spec {
+            outcome.drawing = DrawingExplanation.of(chart, spec: spec, svgOnly: output == .svgOnly)
+        }
         return finished(outcome, related: result.related)
     }
 

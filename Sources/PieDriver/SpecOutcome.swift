@@ -21,6 +21,8 @@ public struct SpecOutcome: Sendable {
     /// The layout, plan and changes `bundle` was written from (nil without a bundle, with a
     /// compile function that does not report them, and in `Builder.compileAll`'s outcomes).
     public var chart: CompiledChart?
+    /// How the bundle is drawn, per part (`Builder.explains`; nil otherwise and without a bundle).
+    public var drawing: [DrawingExplanation]?
     /// Diagnostics located in the other files the spec reads (its data file, `.piec.yaml`).
     public var related: [FileDiagnostics] = []
     /// The other files the spec read (for the watcher's next previous version).

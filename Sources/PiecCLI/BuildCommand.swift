@@ -37,6 +37,7 @@ struct Build: Command {
                     completes: .paths),
             .option("id", .text("ID"), help: "The chart id of the one spec built, when it has no `id:` (instead of its file stem; `chart` for standard input): docs tools give each block on a page its own, so no two share class or keyframe names.", completes: .none),
             .flag("no-files", help: "Build each spec alone: no data file, no .piec.yaml, no git and no output folder is read (a `data.file` is an error); without --from the chart enters. For docs tools and render services."),
+            .flag("explain", help: "Print on stdout how each chart is drawn (its drawing plan: wedges, separators, keyframes, rest layer, index.html's motion; docs/dev/motion.md), one line per chart or ring; with --format json a JSON object per line. No bundle is skipped as up to date."),
         ])
 
     var options: SpecOptions
@@ -46,6 +47,7 @@ struct Build: Command {
     var from: String?
     var darkSelector: String?
     var quiet: Bool
+    var explain: Bool
     var id: String?
     var noFiles: Bool
 
@@ -63,6 +65,7 @@ struct Build: Command {
         from = arguments.value("from")
         darkSelector = arguments.value("dark-selector")
         quiet = arguments.flag("quiet")
+        explain = arguments.flag("explain")
         if noFiles && check {
             throw UsageError(message: "--check compares with the bundles in the output folder and git; --no-files reads neither",
                              help: ["drop --no-files to check committed bundles"])
@@ -81,7 +84,9 @@ struct Build: Command {
         request.noFiles = noFiles
         var reporter = Reporter(format: options.format)
         reporter.quiet = quiet
-        let status = reporter.run(request, builder: options.builder)
+        var builder = options.builder
+        builder.explains = explain
+        let status = reporter.run(request, builder: builder)
         if status != .success { throw ExitStatus(status.rawValue) }
     }
 }

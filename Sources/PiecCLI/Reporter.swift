@@ -1,5 +1,6 @@
 import Dispatch
 import PieDriver
+import PieJSON
 
 /// Runs a build and reports it: diagnostics in the chosen format, then a summary line.
 ///
@@ -29,10 +30,29 @@ struct Reporter {
         }
         let silent = quiet && report.status == .success
         if !(silent && (format == .human || format == .short)) { printDiagnostics(report.groups) }
+        printDrawing(report.outcomes)
         if format != .json, !silent {
             terminal.err(Summary(report: report, mode: request.mode, elapsedMS: Int(elapsed), fix: request.fixCommand(maxSlices: builder.limits.maxSlices)).text + "\n")
         }
         return report.status
+    }
+
+    /// `--explain`: each chart's drawing plan, `FILE (ID) PART: wedges ..., ...` or a JSON object a line.
+    private func printDrawing(_ outcomes: [SpecOutcome]) {
+        var text = ""
+        for outcome in outcomes {
+            guard let drawing = outcome.drawing, let id = outcome.bundleID else { continue }
+            for part in drawing {
+                if format == .json {
+                    let members: [(String, JSONValue)] = [("explain", .string(outcome.input.displayPath)), ("id", .string(id)),
+                                                          ("part", .string(part.part))]
+                    text += JSONValue.object(members + part.decisions.map { ($0.name, .string($0.value)) }).serialized() + "\n"
+                } else {
+                    text += outcome.input.displayPath + " (" + id + ") " + part.part + ": " + part.text + "\n"
+                }
+            }
+        }
+        if !text.isEmpty { terminal.out(text) }
     }
 
     private func printDiagnostics(_ groups: [FileDiagnostics]) {

@@ -132,17 +132,17 @@ struct AnimationTests {
 
     @Test func manyMotionPathsNeverAnimateTransform() {
         // A transform animation makes Chromium composite each path; hundreds of them exhaust
-        // tile memory. Above `Scene.maxRotatedDashes` elements, dashes move by dashoffset
+        // tile memory. Above `Budgets.rotatedDashes` elements, dashes move by dashoffset
         // along circles turned once and for all (`DashStarts`).
         // Colours of their own: slices sharing a colour would share a circle (`ColourDashes`).
-        var spec = Fixture.ownColours(Fixture.spec(Array(repeating: 1, count: Scene.maxRotatedDashes + 1)))
+        var spec = Fixture.ownColours(Fixture.spec(Array(repeating: 1, count: Budgets.rotatedDashes + 1)))
         spec.chart.startAngle = -90
         let svg = Fixture.svg(spec)
         #expect(svg.contains("<g class=\"p-mo\" visibility=\"hidden\" opacity=\"0\" fill=\"none\" transform=\"rotate(-90)\""))
         // Only the last slice rotates: it grows from the sweep start to the end of the circle,
         // so it covers every angle at some instant and has no static start.
         let dashFrames = svg.split(separator: "\n").filter { $0.hasPrefix("@keyframes") && $0.contains("stroke-dash") }
-        // A plan this large has literal keyframes (`SharedKeyframes.literalAbove`), shared by
+        // A plan this large has literal keyframes (`Budgets.sharedKeyframeParts`), shared by
         // equal from-states only.
         #expect(dashFrames.filter { $0.contains("rotate") } == ["@keyframes piec-test-k2{from{rotate:-90deg;stroke-dasharray:0 471.239}}"])
         #expect(dashFrames.contains("@keyframes piec-test-k1{from{stroke-dasharray:0 471.239;stroke-dashoffset:-1.309}}"))

@@ -111,7 +111,7 @@ struct BoxLayerTests {
         #expect(BoxLayer(try Self.scene(Self.yaml(changed), from: Self.yaml(many))) == nil)
         let some = Array(repeating: 1, count: 16), other = (0..<16).map { $0 % 2 + 1 }
         let layer = try #require(BoxLayer(try Self.scene(Self.yaml(other), from: Self.yaml(some))))
-        #expect(2 * layer.pieces.count + layer.separators.count <= BoxLayer.maxBoxes)
+        #expect(2 * layer.pieces.count + layer.separators.count <= Budgets.turningBoxes)
     }
 
     @Test func separatorsRideInThePieceThatStartsAtThemWhereNothingLaterCoversThem() throws {

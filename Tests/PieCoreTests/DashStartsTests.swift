@@ -4,7 +4,7 @@ import PieSpec
 import Testing
 @testable import PieCore
 
-/// Beyond `Scene.maxRotatedDashes` motion elements each circle starts, once and for all, where
+/// Beyond `Budgets.rotatedDashes` motion elements each circle starts, once and for all, where
 /// its dash never is (`DashStarts.swift`), so no dash crosses its circle's start point.
 @Suite("Static circle starts of many motion dashes")
 struct DashStartsTests {

@@ -38,7 +38,7 @@ struct SharedKeyframesTests {
         #expect(css.names == ".p-sep>*{animation-name:s-k0}\n")
     }
 
-    /// A large plan (`literalAbove`): no `var()`, which Chromium resolves on every frame;
+    /// A large plan (`Budgets.sharedKeyframeParts`): no `var()`, which Chromium resolves on every frame;
     /// equal from-states still share one keyframes, and the layer is named with it.
     @Test func literalKeyframesAreSharedByEqualFromStatesOnly() {
         let parts = [-90.0, -120, -90, -90].enumerated().map { StyleWriter.Part(selector: .init(".p-b", $0.offset), layer: .separators, frame: Self.rotate($0.element, opacity: 0)) }

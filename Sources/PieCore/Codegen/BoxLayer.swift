@@ -20,24 +20,12 @@ import PieSpec
 ///
 /// Timing: the SVG's pie (`.p-pie`) is hidden for the motion by one group animation; its motion
 /// layer is `display:none` and its separators do not animate. The boxes keep the final state for
-/// `hold` ms after the motion (so the exact rest layer is shown beneath them before they go: no
+/// `Budgets.boxHold` ms after the motion (so the exact rest layer is shown beneath them before they go: no
 /// empty frame if the main thread is late), then the layer's `scale` returns to its base, 0. Under
 /// `prefers-reduced-motion` nothing of this runs and the layer stays at scale 0. Lengths are in
 /// container query units of the chart's wrapper (`cqw`), so the boxes follow the SVG when the
 /// page scales it down.
 struct BoxLayer {
-    /// At most this many turning boxes (two per piece, one per separator that is not carried by
-    /// a piece): each is a composited layer as large as the chart, and the compositor's cost
-    /// grows with them. Measured in Chromium (bench/browser/frames.py, 4x throttling, and the
-    /// busy script): 16 slices (about 34 boxes) presented 59 of 60 frames and moved in every
-    /// frame through the busy script; 32 slices 43 (48 and 23 with the script), 48 slices 40,
-    /// 64 slices 28 (24 and 11), while chart.svg presented 58-60 at all of these sizes. Firefox
-    /// drew 64 slices' boxes every 100 ms (chart.svg: 16 ms). So the boxes stop at about 20
-    /// slices, where they cost the reader nothing and keep moving under a busy page.
-    static let maxBoxes = 40
-    /// How long the boxes stay after the motion, ms.
-    static let hold = 200.0
-
     struct Separator {
         var index: Int
         var from: Double
@@ -60,7 +48,7 @@ struct BoxLayer {
     /// The layer of `scene`, or nil when its motion is not one exact `rotate` per box: a plan
     /// that is not one eased window, slices that change radius, colour or opacity, gaps,
     /// rounded corners, explode, patterns, rose or rings, a track, a counterclockwise chart,
-    /// moving inside or outside labels, a changing outline, or more than `maxBoxes` boxes.
+    /// moving inside or outside labels, a changing outline, or more than `Budgets.turningBoxes` boxes.
     init?(_ scene: Scene) {
         let layout = scene.layout, plan = scene.plan
         guard scene.moves, plan.isUniform, !scene.sampled, plan.movers.isEmpty, plan.duration > 0,
@@ -69,7 +57,7 @@ struct BoxLayer {
               layout.autoPatternPalette == nil, layout.outerRadius > layout.innerRadius, layout.width > 0 else { return nil }
         // Each shown segment is a piece of two boxes at least: a longer plan never fits (checked
         // first, so that a chart of 100,000 slices pays nothing more here).
-        guard plan.segments.count <= Self.maxBoxes, plan.segments.allSatisfy({ Self.plain($0, layout) }),
+        guard plan.segments.count <= Budgets.turningBoxes, plan.segments.allSatisfy({ Self.plain($0, layout) }),
               layout.slices.allSatisfy({ $0.pattern == .none && $0.color.isOpaque }) else { return nil }
         guard scene.separators.allSatisfy({ $0.fromInner == nil && $0.inner == layout.innerRadius && $0.outer == layout.outerRadius })
         else { return nil }
@@ -80,8 +68,8 @@ struct BoxLayer {
         let riders = Self.riders(lines, on: drawn.pieces)
         let carried = Set(riders.compactMap { $0 })
         guard !drawn.closesAtOneEnd || !scene.separators.isEmpty,
-              2 * drawn.pieces.count + lines.count - carried.count <= Self.maxBoxes else { return nil }
-        guard InkStyle.css(scene).keyframes.isEmpty, OutlineWriter.css(scene).keyframes.isEmpty else { return nil }
+              2 * drawn.pieces.count + lines.count - carried.count <= Budgets.turningBoxes else { return nil }
+        guard !InkStyle.animates(scene), OutlineWriter.motion(scene) == nil else { return nil }
         scope = scene.scope
         pieces = drawn.pieces
         carries = riders.map { $0 != nil }

@@ -51,13 +51,13 @@ extension BoxLayer {
         out.raw(".p-bx{animation:")
         out.raw(scope)
         out.raw("-bon ")
-        CSSTiming.shorthand(TimeWindow(start: line.start, length: line.length + Self.hold), easing: easing, linear: true, into: &out)
+        CSSTiming.shorthand(TimeWindow(start: line.start, length: line.length + Budgets.boxHold), easing: easing, linear: true, into: &out)
         out.raw("}\n.p-bx *{position:absolute;inset:0;transform-origin:")
         cqw(layout.cx * k, into: &out)
         out.raw(" ")
         cqw(layout.cy * k, into: &out)
         out.raw(";")
-        CSSTiming.longhands(duration: line.length + Self.hold, easing: easing, delay: line.start, into: &out)
+        CSSTiming.longhands(duration: line.length + Budgets.boxHold, easing: easing, delay: line.start, into: &out)
         // A piece: turned to its start, clipped right of the centre, turned by its width,
         // clipped left of the centre, a disc.
         out.raw("}\n.p-bx>i>i{clip-path:inset(0 0 0 ")
@@ -145,7 +145,7 @@ extension BoxLayer {
         out.raw("@keyframes ")
         out.raw(scope)
         out.raw("-bon{from,to{scale:1}}\n")
-        let end = formatNumber(line.length / (line.length + Self.hold) * 100, decimals: 3) + "%"
+        let end = formatNumber(line.length / (line.length + Budgets.boxHold) * 100, decimals: 3) + "%"
         func frames(_ name: StaticString, _ n: Int, _ from: Double, _ to: Double, opacity: (Double, Double)? = nil) {
             out.raw("@keyframes ")
             out.raw(scope)

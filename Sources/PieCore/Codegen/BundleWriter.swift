@@ -70,6 +70,22 @@ public enum BundleWriter {
     /// written side by side, the style sheet, and index.html's compositor layer if any.
     private static func svgPass(spec: ChartSpec, layout: ChartLayout, plan: TransitionPlan, svgOnly: Bool, rings: [RingPart],
                                 title: String, description: String) -> (svg: ByteWriter, css: [UInt8], page: ByteWriter?, boxes: BoxLayer?) {
+        let (scene, ringScenes) = scenes(spec: spec, layout: layout, plan: plan, rings: rings)
+        var css = StyleWriter.css(scene)
+        for ring in ringScenes { css += StyleWriter.css(ring) }
+        // index.html is begun first and its chart written straight into it (no second copy).
+        // Slices moved by Chromium's compositor in index.html, where the chart allows it.
+        let boxes = svgOnly || !rings.isEmpty || scene.drawing.page != .boxes ? nil : BoxLayer(scene)
+        let page = svgOnly ? nil : HTMLPage.start(spec: spec, scene: scene, chartCSS: css, title: title, boxes: boxes)
+        var svg = SVGWriter(scene: scene, title: title, description: description, format: spec.format,
+                            withInline: !svgOnly, rings: ringScenes, page: page)
+        svg.write(style: css)
+        return (svg.svg, css, svgOnly ? nil : svg.inline, boxes)
+    }
+
+    /// The scenes a bundle draws: the chart's (still when it has rings, each of which moves in
+    /// its own scene) and each ring's.
+    static func scenes(spec: ChartSpec, layout: ChartLayout, plan: TransitionPlan, rings: [RingPart]) -> (chart: Scene, rings: [Scene]) {
         var still = plan
         if !rings.isEmpty {
             var none = spec.animation
@@ -77,17 +93,7 @@ public enum BundleWriter {
             still = Planner.enter(layout, animation: none)
             OutlineWriter.carry(plan, into: &still)
         }
-        let scene = Scene(layout: layout, plan: still)
-        let ringScenes = rings.map { Scene(layout: $0.layout, plan: $0.plan) }
-        var css = StyleWriter.css(scene)
-        for ring in ringScenes { css += StyleWriter.css(ring) }
-        // index.html is begun first and its chart written straight into it (no second copy).
-        // Slices moved by Chromium's compositor in index.html, where the chart allows it.
-        let boxes = svgOnly || !rings.isEmpty ? nil : BoxLayer(scene)
-        let page = svgOnly ? nil : HTMLPage.start(spec: spec, scene: scene, chartCSS: css, title: title, boxes: boxes)
-        var svg = SVGWriter(scene: scene, title: title, description: description, format: spec.format,
-                            withInline: !svgOnly, rings: ringScenes, page: page)
-        svg.write(style: css)
-        return (svg.svg, css, svgOnly ? nil : svg.inline, boxes)
+        return (Scene(layout: layout, plan: still), rings.map { Scene(layout: $0.layout, plan: $0.plan) })
     }
+
 }

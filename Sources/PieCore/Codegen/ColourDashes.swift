@@ -32,30 +32,6 @@ extension Scene {
         var band: (radius: Double, width: Double)? = nil
     }
 
-    /// Whether the motion layer may be drawn by colour: one eased window of stacked plain
-    /// opaque dashes of one ring that keeps its radius, each keeping its colour, without
-    /// masks, extensions, movers or patterns, and a colour that two slices share.
-    var mergesColours: Bool {
-        // `offsetsBelowLimit`: one ring of stacked dashes that keeps its radius, without masks
-        // or extensions. Without movers every element is a segment's.
-        guard moves, offsetsBelowLimit, plan.isUniform, !sampled, plan.movers.isEmpty, orbits.isEmpty,
-              motion.count >= 3, layout.autoPatternPalette == nil,
-              layout.slices.allSatisfy({ $0.pattern == .none }) else { return false }
-        var colours = Set<Color>()
-        for m in motion.dropFirst() {
-            guard m.from.color == nil, m.to.color == nil else { return false }
-            colours.insert(m.color)
-        }
-        return colours.count < motion.count - 1
-    }
-
-    /// How much of the turn one circle's runs start in (degrees): engines place a dash along
-    /// a circle with an error that grows with its distance from the circle's start (Firefox
-    /// lost boundaries of 0.7-degree slices at 351 degrees with every circle starting at the
-    /// sweep start), so a circle takes the dashes that start within this of its lowest, and
-    /// starts `startLead` behind the lowest place they reach.
-    static let colourSector = 180.0
-
     /// The colour circles of `motion[1...]` (see the type's comment); empty when a circle's
     /// dashes would reach round past its start.
     static func colourCircles(_ scene: Scene) -> [ColourCircle] {
@@ -98,7 +74,7 @@ extension Scene {
 
     /// Dashes gathered onto circles: each `group`'s dashes in order, a new circle where a
     /// dash's lowest reach (over the easing's whole range, overshoot included) lies more than
-    /// a half turn (`colourSector`) past the lowest of its circle's (one circle where a group's
+    /// a half turn (`Budgets.colourSector`) past the lowest of its circle's (one circle where a group's
     /// dashes lie within a half turn); each circle starts `startLead` behind the
     /// lowest reach of its dashes, and its
     /// `stroke-dasharray` at each end is an empty dash, then gap and dash per dash (in the
@@ -115,7 +91,7 @@ extension Scene {
         for d in dashes {
             let low = reach(from: d.from.low, to: d.to.low, ease: ease).lowerBound
             let high = reach(from: d.from.high, to: d.to.high, ease: ease).upperBound
-            if open[d.group].map({ low - starts[$0] > colourSector }) ?? true {
+            if open[d.group].map({ low - starts[$0] > Budgets.colourSector }) ?? true {
                 open[d.group] = keys.count
                 keys.append((d.group, opened[d.group, default: 0]))
                 opened[d.group, default: 0] += 1
@@ -152,13 +128,12 @@ extension Scene {
     /// The separators as dashes of circles (`ColourCircle.band`), drawn over the colour
     /// circles while the chart moves, instead of one turning line each: the separator layer
     /// stands hidden meanwhile (`StyleWriter.showHide`). A dash of one circle is a thin wedge,
-    /// not a line of one width, so the ring is cut into bands at most `bandRatio` times as far
+    /// not a line of one width, so the ring is cut into bands at most `Budgets.bandRatio` times as far
     /// out as in (a line's width within 0.88-1.14 of its own across each band; a pie's middle,
     /// inside a tenth of its radius, one band). Lines that would touch or overlap in one
     /// pattern at any instant go on separate circles (`bandGroups`), and each circle covers
-    /// lines that start within a half turn, 1 degree behind the lowest (`colourSector`). Only
+    /// lines that start within a half turn, 1 degree behind the lowest (`Budgets.colourSector`). Only
     /// where every separator is a plain line across the ring that neither fades nor stretches.
-    static let bandRatio = 1.3
 
     static func separatorBands(_ scene: Scene, firstIndex: Int) -> [ColourCircle] {
         guard let first = scene.motion.first, !scene.separators.isEmpty, scene.layout.stroke.width > 0,
@@ -169,10 +144,10 @@ extension Scene {
                   abs(b.inner - inner) < 1e-6, abs(b.outer - outer) < 1e-6 else { return [] }
         }
         let low = max(inner, outer / 10)
-        // Inwards from the outer edge, each band `bandRatio` times as far out as in, the last
+        // Inwards from the outer edge, each band `Budgets.bandRatio` times as far out as in, the last
         // ending at `low`.
         var edges = [outer]
-        while edges[0] / bandRatio > low + 1e-9 { edges.insert(edges[0] / bandRatio, at: 0) }
+        while edges[0] / Budgets.bandRatio > low + 1e-9 { edges.insert(edges[0] / Budgets.bandRatio, at: 0) }
         edges.insert(low, at: 0)
         if inner < low { edges.insert(inner, at: 0) }
         let width = scene.layout.stroke.width, ease = Scene.range(of: scene.plan.easing)

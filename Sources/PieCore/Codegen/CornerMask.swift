@@ -94,11 +94,11 @@ extension Scene {
     }
 
     /// Cutouts for the motion elements (empty unless the chart pads or rounds its slices).
-    /// Beyond `maxRotatedDashes` elements there are no masks: every mask shape is a transform
+    /// Beyond `Budgets.rotatedDashes` elements there are no masks: every mask shape is a transform
     /// animation, and Chromium runs out of compositor memory with hundreds of them. Such
     /// charts show square, unpadded dashes while moving and the exact shapes at rest.
     static func cutouts(_ plan: TransitionPlan, layout: ChartLayout, motion: [Motion]) -> [Cutout] {
-        guard layout.shapesWedges, motion.count <= maxRotatedDashes else { return [] }
+        guard layout.shapesWedges, motion.count <= Budgets.rotatedDashes else { return [] }
         let start = layout.startAngle
         let segments = motion.map { segment(plan, motion: $0.index) }
         let sides = gaps(segments.map(\.to), halfGap: layout.halfGap)

@@ -1,8 +1,8 @@
 import PieSpec
 
 /// Where each motion circle starts: in every chart of one ring of stacked dashes without gap
-/// or corner masks (`offsetsBelowLimit`), and in every chart with more than
-/// `Scene.maxRotatedDashes` motion elements.
+/// or corner masks (`DrawingPlan.offsetDashesBelowLimit`), and in every chart with more than
+/// `Budgets.rotatedDashes` motion elements.
 /// Firefox re-dashes a circle turned by an animated `rotate` on every frame: an 8-slice
 /// change ran at 34 ms a frame (p50) and a 32-slice one at 150 ms, against 16.6 and 16.4 ms
 /// with offsets (bench/browser/frames.py); masks are turned with their dash, and roses,
@@ -34,23 +34,13 @@ extension Scene {
     /// 0.22 with it at 3 o'clock from the sweep start (main's); Firefox 0.27-0.31 in all three.
     static let startLead = 1.0
 
-    /// Below `maxRotatedDashes` elements, the charts whose dashes move by offsets: one ring
-    /// of stacked dashes that keeps its radius and width, without masks or extensions.
-    /// Elsewhere Firefox's and WebKit's arc-length error showed: up to 1.6 degrees at the
-    /// closing boundary of a rose's small circles (radius 15), background between a growing
-    /// ring's dashes.
-    var offsetsBelowLimit: Bool {
-        stacked && cutouts.isEmpty && underlays.isEmpty
-            && motion.allSatisfy { !$0.ownWidth && $0.from.scale == nil && $0.to.scale == nil && $0.from.width == nil && $0.to.width == nil }
-    }
-
     /// Gives every motion element and extension its static circle start, where it has one.
+    /// Called where the plan's wedges are offset dashes or colour circles (`DrawingPlan`).
     mutating func placeDashStarts() {
-        guard motion.count > Scene.maxRotatedDashes || offsetsBelowLimit else { return }
         // The instants the keyframes are written at (`StyleWriter.writeSampled`).
         var instants: [Scene] = []
-        if !plan.isUniform || sampled {
-            let times = (sampled ? nil : StyleWriter.alignedEdges(plan)) ?? StyleWriter.sampleTimes(plan)
+        if drawing.sampledKeyframes {
+            let times = StyleWriter.keyframeTimes(plan, drawing.keyframes)
             instants = times.map { Scene(instant: plan.frozen(at: $0), of: self) }
         }
         let ease = Scene.range(of: plan.easing)

@@ -130,7 +130,7 @@ struct FramePose {
                       opacity: scene.fades && !rest ? eased : 1)
         let moving = scene.moves && !rest
         pie.wedges = moving ? motionWedges(scene, t: t) : restWedges(scene)
-        let sampled = !plan.isUniform || scene.sampled
+        let sampled = scene.drawing.sampledKeyframes
         // The sampled keyframes' state at `t`: the scene of the exact state, with the element set of the whole plan.
         let now = moving && sampled ? Scene(instant: plan.frozen(at: t), of: scene) : nil
         let e = moving ? plan.easing.value(at: TimeWindow(start: plan.delay, length: plan.duration).progress(at: t)) : 1

@@ -6,6 +6,15 @@ import PieSpec
 /// plan's easing). Everything animated sits inside `prefers-reduced-motion: no-preference`;
 /// the attributes are the rest state.
 enum InkStyle {
+    /// Whether `css` writes keyframes: a label track that moves, fades or recolours its
+    /// leaders, a centre text that fades, or a title line (titles always cross-fade).
+    static func animates(_ scene: Scene) -> Bool {
+        let ink = scene.ink
+        guard !ink.isEmpty || !ink.titles.isEmpty else { return false }
+        return !ink.titles.isEmpty || ink.centers.contains { $0.fromOpacity != $0.toOpacity }
+            || ink.tracks.contains { animated($0, in: scene) != nil }
+    }
+
     /// `keyframes` go to the top level, `rules` into the chart's scope block.
     static func css(_ scene: Scene) -> (keyframes: [UInt8], rules: [UInt8]) {
         let ink = scene.ink

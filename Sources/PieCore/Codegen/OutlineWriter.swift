@@ -49,6 +49,20 @@ enum OutlineWriter {
         out.raw("\"/>\n")
     }
 
+    /// The outline's from-state, its keyframe and whether it recolours, or nil when `css`
+    /// writes no keyframes (no outline, or one that does not change).
+    static func motion(_ scene: Scene) -> (from: OutlinePose, frame: MotionFrame, recolours: Bool)? {
+        let plan = scene.plan
+        guard let to = rest(plan), animates(plan) else { return nil }
+        let from = plan.from.outline ?? to.collapsed
+        var f = MotionFrame()
+        if from.radius != to.radius { f.radius = from.radius }
+        if from.width != to.width { f.lineWidth = from.width }
+        let recolours = from.color != to.color || (scene.layout.dark != nil && from.darkColor != to.darkColor)
+        if recolours { f.lineColor = from.color }
+        return f.isEmpty ? nil : (from, f, recolours)
+    }
+
     /// `keyframes` go to the top level, `rules` into the chart's scope block; both empty
     /// without an outline.
     static func css(_ scene: Scene) -> (keyframes: [UInt8], rules: [UInt8]) {
@@ -65,14 +79,7 @@ enum OutlineWriter {
                 $0.raw("}\n")
             }
         }
-        guard animates(plan) else { return (keyframes.bytes, rules.bytes) }
-        let from = plan.from.outline ?? to.collapsed
-        var f = MotionFrame()
-        if from.radius != to.radius { f.radius = from.radius }
-        if from.width != to.width { f.lineWidth = from.width }
-        let recolours = from.color != to.color || (dark != nil && from.darkColor != to.darkColor)
-        if recolours { f.lineColor = from.color }
-        guard !f.isEmpty else { return (keyframes.bytes, rules.bytes) }
+        guard let (from, f, recolours) = motion(scene) else { return (keyframes.bytes, rules.bytes) }
         // The from-colour of the dark look is the element's own custom property, set again
         // in the dark rules.
         let shared: UInt16 = recolours && dark != nil ? MotionProperty.stroke.bit : 0

@@ -7,22 +7,6 @@ import PieSpec
 // exact layer's paths were the largest part of chart.svg, gzipped).
 
 extension Scene {
-    /// Wedges with nothing but colour: no pattern, no explode, no shaped wedge (gaps,
-    /// corners). Everything else keeps its filled outlines.
-    var strokesRest: Bool {
-        !layout.shapesWedges && layout.autoPatternPalette == nil
-            && layout.slices.allSatisfy {
-                !$0.isVisible || ($0.pattern == .none && $0.explode == 0 && $0.endAngle - $0.startAngle >= Scene.minStrokedWedge)
-            }
-    }
-
-    /// The narrowest wedge drawn as a stroke (degrees): engines stroke a very short arc as
-    /// its chord, with butt caps square to the chord instead of the radius, which turns the
-    /// edges by up to half the wedge away from the middle circle (a 500-slice pie of 0.7
-    /// degree slices measured 0.16 degree off at rest, filled outlines 0.05). A chart with a
-    /// narrower visible wedge keeps filled outlines for all.
-    static let minStrokedWedge = 2.0
-
     /// The group's stroke width: the first visible slice's ring (every slice's when stacked);
     /// a wedge of another width writes its own.
     var restStrokeWidth: Double? {

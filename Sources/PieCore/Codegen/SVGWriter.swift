@@ -345,7 +345,7 @@ struct SVGWriter {
     private mutating func exactLayer() {
         // Plain wedges of one ring are strokes of its middle circle (`RestStrokes`): the
         // stroke's width on the group that holds them (index.html: `p-st`, not `p-in`).
-        let strokes = scene.strokesRest, width = strokes ? scene.restStrokeWidth : nil
+        let strokes = scene.drawing.rest == .strokes, width = strokes ? scene.restStrokeWidth : nil
         emit()
         out.raw("<g class=\"p-ex\"")
         if strokes { restStrokeGroup(width: width) }

@@ -26,7 +26,7 @@ struct Scene {
     /// an animated `rotate` on every frame, and Chromium gives every element with a transform
     /// animation its own compositor layer and runs out of tile memory with a few hundred
     /// slices. A dash that covers every angle at some instant, and up to
-    /// `Scene.maxRotatedDashes` elements of a chart with gap or corner masks, is positioned by
+    /// `Budgets.rotatedDashes` elements of a chart with gap or corner masks, is positioned by
     /// an animated `rotate(angle)` instead, starting at the circle's start point.
     struct Dash: Hashable {
         var angle: Double
@@ -92,10 +92,6 @@ struct Scene {
     let scope: String
     /// Seam-free stacking: each slice painted from its start to the end of the used arc.
     let stacked: Bool
-    /// Up to this many motion elements the dashes of a chart with gap or corner masks move by
-    /// `rotate()`; beyond, and in every chart without masks, by `stroke-dashoffset` on a
-    /// statically turned circle wherever one exists (`DashStarts`).
-    static let maxRotatedDashes = 64
     /// Where an SVG `<circle>`'s path starts, in chart degrees: 3 o'clock, running clockwise
     /// (SVG 2, and every engine). Motion dashes are circles of the ring's mid-radius; every
     /// dash angle is written minus this, so a dash of length L at angle a covers [a, a + L/m].
@@ -151,13 +147,15 @@ struct Scene {
         return abs(width - m.width) > 1e-9 * max(m.width, 1)
     }
     var underlays: [Bridge] = []
-    /// The motion layer by colour (`ColourDashes.swift`): when not empty, `motion[0]` is
-    /// drawn alone and these circles draw every other motion element.
+    /// The motion layer by colour (`ColourDashes.swift`, `DrawingPlan.Wedges.colourCircles`):
+    /// when not empty, `motion[0]` is drawn alone and these circles draw every other motion element.
     var colourCircles: [ColourCircle] = []
     /// The separators while the chart moves (`Scene.separatorBands`); when not empty, the
     /// separator layer stands hidden meanwhile and its lines do not move.
     var separatorBands: [ColourCircle] = []
     var restUnderlays: [(after: Int?, geometry: SegmentGeometry)] = []
+    /// How this scene is drawn (`DrawingPlan.choose`), chosen once for the whole transition.
+    var drawing = DrawingPlan.unchosen
 
     /// `shape` decides which segments have elements (the plan itself unless sampling: a
     /// sampled instant's scene must keep the element set of the whole transition).
@@ -180,19 +178,16 @@ struct Scene {
         let bridged = !stacked && !layout.shapesWedges && !Scene.explodes(plan) && layout.autoPatternPalette == nil
             && layout.slices.allSatisfy { !$0.isVisible || ($0.color.isOpaque && $0.pattern == .none) }
         if moves, bridged { underlays = Scene.underlayItems(plan, shape: shape ?? plan, sweepStart: layout.startAngle) }
-        if moves, shape == nil { placeDashStarts() }
         // The gap replaces the separators.
         separators = layout.halfGap > 0 ? [] : Scene.separatorItems(plan, shape: shape, whole: wholeSeparators, layout: layout)
         labels = Scene.labelItems(plan, modes: shape ?? plan, layout: layout, animated: moves)
-        if shape == nil, mergesColours {
-            // Only where it animates fewer elements: a few slices in nearly as many colours
-            // take a circle per colour and half turn, and 12 band circles are more than 8 lines.
-            colourCircles = Scene.colourCircles(self)
-            if 1 + colourCircles.count >= motion.count { colourCircles = [] }
-            separatorBands = colourCircles.isEmpty ? [] : Scene.separatorBands(self, firstIndex: colourCircles.count)
-            if separatorBands.count >= separators.count { separatorBands = [] }
+        if shape == nil {
+            ink = InkScene(layout: layout, plan: plan, moves: moves)
+            // Every drawing decision, once (`DrawingPlan.choose`); an instant's scene takes its whole's.
+            let chosen = DrawingPlan.choose(self)
+            (drawing, colourCircles, separatorBands) = (chosen.plan, chosen.circles, chosen.bands)
+            if moves, drawing.placesDashStarts { placeDashStarts() }
         }
-        if shape == nil { ink = InkScene(layout: layout, plan: plan, moves: moves) }
         // Field by field: `slices.filter(\.isVisible)` copied every visible slice first.
         var visible: [SegmentGeometry] = []
         visible.reserveCapacity(layout.slices.count)
@@ -217,6 +212,7 @@ struct Scene {
     /// the whole transition's elements.
     init(instant plan: TransitionPlan, of whole: Scene) {
         self.init(layout: whole.layout, plan: plan, shape: whole.plan, wholeSeparators: whole.separators)
+        drawing = whole.drawing
         takeDashStarts(of: whole)
     }
 

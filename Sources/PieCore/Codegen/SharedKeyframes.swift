@@ -19,7 +19,7 @@ struct SharedKeyframes {
         var frame: MotionFrame
         /// A group whose values are all literal, shared only by equal from-states: a
         /// `stroke-dasharray` list (`MotionFrame.pattern`, a circle of many dashes), or every
-        /// group of a plan of more than `literalAbove` parts. Chromium resolves a keyframe's
+        /// group of a plan of more than `Budgets.sharedKeyframeParts` parts. Chromium resolves a keyframe's
         /// `var()` again on every frame (bench/browser/README.md, 4x throttling): the 64-slice
         /// benchmark's 32 circles restyled in 263 ms instead of 450 with their lists in
         /// keyframes of their own; 16 and 32 slices of their own colours in 133 and 249 ms
@@ -27,11 +27,6 @@ struct SharedKeyframes {
         /// third more bytes.
         var literal = false
     }
-
-    /// Above this many dashes and separators (`StyleWriter`) every group is literal. At 8
-    /// slices (about 17) shared keyframes keep chart.svg's frames within Chart.js's (p95 11.6
-    /// ms against 10.7) and its bytes a third smaller.
-    static let literalAbove = 24
 
     private(set) var groups: [Group] = []
     /// The group of each part's from-state, -1 when it does not animate (4 bytes a part: the

@@ -57,14 +57,14 @@ struct StyleWriter {
         out.raw(".p-mo,.p-sep,.p-lb{pointer-events:none}\n")
         if let dark = scene.layout.dark { dark.chartCSS(into: &out, bands: !scene.separatorBands.isEmpty) }
         out.raw(Patterns.css(scene))
-        if scene.moves, !scene.plan.isUniform || scene.sampled {
+        switch scene.drawing.keyframes {
+        case .aligned, .sampled:
             writeSampled()
-        } else if scene.moves {
+        case .shared, .literal:
             // Two passes over the parts, made one at a time (never an array of them): the
             // first groups their keyframes and counts each layer's, the second writes them.
             let scene = self.scene
-            let parts = scene.underlays.count + scene.motion.count + scene.separators.count
-            var shared = SharedKeyframes(literal: parts > SharedKeyframes.literalAbove)
+            var shared = SharedKeyframes(literal: scene.drawing.keyframes == .literal)
             var names = AnimationNames()
             Self.forEachPart(of: scene, at: scene) { names.count($0.layer, group: shared.add($0.frame)) }
             names.settle(shared)
@@ -83,7 +83,7 @@ struct StyleWriter {
             out.raw("}\n")
             names.write(scope: scene.scope, into: &out)
             out.raw("}\n")
-        } else if scene.fades {
+        case .fade:
             frames.raw("@keyframes ")
             frames.raw(scene.scope)
             frames.raw("-fade{from{opacity:0}}\n")
@@ -93,6 +93,8 @@ struct StyleWriter {
             CSSTiming.shorthand(scene.plan.timeline, easing: scene.plan.easing, linear: false, into: &out)
             out.raw("}\n")
             out.raw("}\n")
+        case .none:
+            break
         }
     }
 
@@ -242,16 +244,15 @@ struct StyleWriter {
     /// Staged or staggered plans: the boundaries are sums of differently timed eased widths,
     /// which no single CSS easing draws. Each element gets keyframes sampled from the exact
     /// state (`TransitionPlan.frozen(at:)`) with linear timing between samples: every window
-    /// edge is a sample, and each window gets at least `samplesPerWindow` of them.
-    static let samplesPerWindow = 24
+    /// edge is a sample, and each window gets at least `Budgets.samplesPerWindow` of them.
 
     private mutating func writeSampled() {
         let plan = scene.plan, line = plan.timeline
-        let aligned = scene.sampled ? nil : Self.alignedEdges(plan)
-        let times = aligned ?? Self.sampleTimes(plan)
+        let aligned = scene.drawing.keyframes == .aligned
+        let times = Self.keyframeTimes(plan, scene.drawing.keyframes)
         // Aligned windows (stages without stagger): in each interval one window runs, so the
         // easing on each keyframe makes every boundary exact between the edges.
-        let ease = aligned == nil ? "" : ";animation-timing-function:" + easing()
+        let ease = aligned ? ";animation-timing-function:" + easing() : ""
         let final = parts(at: scene)
         let samples = times.map { parts(at: Scene(instant: plan.frozen(at: $0), of: scene)) }
         hiddenAtRest()
@@ -299,6 +300,11 @@ struct StyleWriter {
         }
     }
 
+    /// The instants keyframes of kind `keyframes` (`.aligned` or `.sampled`) are written at.
+    static func keyframeTimes(_ plan: TransitionPlan, _ keyframes: DrawingPlan.Keyframes) -> [Double] {
+        (keyframes == .aligned ? alignedEdges(plan) : nil) ?? sampleTimes(plan)
+    }
+
     /// The window edges when, between any two consecutive edges, at most one distinct window
     /// is running (the last edge, the end, is left out); nil otherwise.
     static func alignedEdges(_ plan: TransitionPlan) -> [Double]? {
@@ -325,12 +331,12 @@ struct StyleWriter {
     }
 
     /// Sample instants: every window edge, plus a uniform grid fine enough that the shortest
-    /// window gets `samplesPerWindow` steps (at most 240 in all).
+    /// window gets `Budgets.samplesPerWindow` steps (at most `Budgets.maxSamples` in all).
     static func sampleTimes(_ plan: TransitionPlan) -> [Double] {
         let line = plan.timeline
         let windows = (plan.segments + plan.movers).map(plan.window(of:)) + [plan.chartWindow].compactMap { $0 }
         let shortest = windows.map(\.length).filter { $0 > 0 }.min() ?? line.length
-        let steps = min(240, max(samplesPerWindow, Int((line.length / max(shortest, 1) * Double(samplesPerWindow)).rounded(.up))))
+        let steps = min(Budgets.maxSamples, max(Budgets.samplesPerWindow, Int((line.length / max(shortest, 1) * Double(Budgets.samplesPerWindow)).rounded(.up))))
         var times = Set((0..<steps).map { line.start + line.length * Double($0) / Double(steps) })
         for w in windows where w.start < line.end { times.insert(w.start) }
         return times.sorted()
