@@ -96,6 +96,9 @@ public struct ChartOptions: Sendable, Hashable {
     public var sort: SortOrder = .none
     /// Centre text of a donut (a template with `{total}` and the largest slice's tokens).
     public var center: LabelTemplate?
+    /// index.html: the centre text while a slice (or its legend row) is hovered or focused,
+    /// filled with that slice's tokens (`chart.hoverCenter`).
+    public var hoverCenter: LabelTemplate?
     /// Degrees of gap between adjacent slices (>= 0); see `Keys.chart`.
     public var padAngle: Double = 0
     /// Px of corner rounding (>= 0), clamped per slice.

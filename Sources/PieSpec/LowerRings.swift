@@ -91,6 +91,10 @@ extension Lowering {
             notWithRings("`chart.center`", at: locations.value("chart.center"), labels: ringsKey,
                          note: "the centre text's tokens name one chart's total and largest slice", help: "remove `center`")
         }
+        if spec.chart.hoverCenter != nil {
+            notWithRings("`chart.hoverCenter`", at: locations.value("chart.hoverCenter"), labels: ringsKey,
+                         note: "a ring chart has no centre text to replace", help: "remove `hoverCenter`")
+        }
         if spec.labels.position == .outside || spec.labels.position == .auto {
             notWithRings("`labels.position: \(spec.labels.position.rawValue)`", at: locations.value("labels.position"), labels: ringsKey,
                          note: "an inner ring's outside label would cross the outer rings; labels sit inside their ring's band",

@@ -95,6 +95,7 @@ struct SVGWriter {
         emit(inline: false)
         if inline != nil {
             legend(interactive: true)
+            hoverCenterLayer()
             // Last, so a shown tooltip is above the legend and everything else.
             tooltipLayer()
             emit(svg: false)

@@ -41,6 +41,19 @@ public struct CenterText: Sendable, Hashable {
         return fit(text, hole: hole)
     }
 
+    /// `chart.hoverCenter`: `template` filled for each slice (`{total}` = sum of the values
+    /// with prefix and suffix, the other tokens that slice's), each fitted to the hole on its
+    /// own as `make` fits the centre text (cut with an ellipsis at the smallest size); nil
+    /// where the filled text is empty. Empty without a template or a hole.
+    static func hover(_ template: LabelTemplate?, slices: [SliceLayout], format: FormatOptions, hole: Hole) -> [CenterText?] {
+        guard let template, hole.radius > 0 else { return [] }
+        let total = slices.reduce(0) { $0 + $1.value }
+        return slices.map { slice in
+            let text = Layout.render(template, slice: slice, format: format, total: total)
+            return text.isEmpty ? nil : fit(text, hole: hole)
+        }
+    }
+
     /// The largest font size (in 0.5 px steps, `minFontSize...maxFontSize`) at which `text`
     /// fits the hole (`place`). At the smallest size the text is cut with an ellipsis.
     static func fit(_ text: String, inner: Double) -> CenterText { fit(text, hole: Hole(radius: inner)) }
@@ -96,5 +109,12 @@ extension PieBox {
         let minX = min(-centerX, center.x - w / 2 - 1), maxX = max(width - centerX, center.x + w / 2 + 1)
         let minY = min(-centerY, center.y - h / 2 - 1), maxY = max(height - centerY, center.y + h / 2 + 1)
         return PieBox(width: maxX - minX, height: maxY - minY, centerX: -minX, centerY: -minY)
+    }
+}
+
+extension PieBox {
+    /// The box grown to hold every hover centre text too (index.html shows one at a time).
+    func including(_ centers: [CenterText?]) -> PieBox {
+        centers.reduce(self) { $0.including($1) }
     }
 }

@@ -45,8 +45,10 @@ public enum Layout {
         let sign = chart.direction == .clockwise ? 1.0 : -1.0
         let center = CenterText.make(chart.center, slices: slices, format: spec.format,
                                      hole: .init(radius: inner, start: start(chart), sweep: sweep(chart), sign: sign))
+        let hoverCenters = CenterText.hover(chart.hoverCenter, slices: slices, format: spec.format,
+                                            hole: .init(radius: inner, start: start(chart), sweep: sweep(chart), sign: sign))
         let box = PieBox.fit(size: size, outer: rim, inner: inner, start: start(chart), sweep: wholeTurn ? 360 : sweep(chart), sign: sign)
-            .including(center)
+            .including(center).including(hoverCenters)
         let labelled = LabelRoomPlanner.padded(box, slices: slices, position: labelPosition(spec.labels), outer: rim, explode: explode,
                                                sign: sign, size: size, fontSize: fontSize, distance: spec.labels.distance,
                                                leaders: spec.labels.drawsLeaders,
@@ -73,6 +75,7 @@ public enum Layout {
         result.drawsLeaders = spec.labels.drawsLeaders
         result.labelRoom = labelled.room
         result.center = center
+        result.hoverCenters = hoverCenters
         result.ink = OutsideLabels.ink(on: result.background)
         result.halfGap = PaddedWedge.halfGap(padAngle: max(chart.padAngle, 0), radius: outer)
         result.cornerRadius = max(chart.cornerRadius, 0)

@@ -85,6 +85,9 @@ public struct ChartLayout: Sendable, Hashable {
     public var labelRoom: LabelRoom? = nil
     /// The donut's centre text (`chart.center`).
     public var center: CenterText? = nil
+    /// index.html's centre text while slice k is hovered or focused (`chart.hoverCenter`),
+    /// per slice; empty without the key, nil for a slice whose filled text is empty.
+    public var hoverCenters: [CenterText?] = []
     /// Colour of text drawn on the background: outside labels, leader lines, centre text.
     public var ink = Color(r: 0x33, g: 0x33, b: 0x33)
     /// Half the width of the gap between slices (`chart.padAngle`, see `PaddedWedge`), px.

@@ -89,6 +89,7 @@ enum RingLayout {
         l.legend = .none
         l.title = nil
         l.center = nil
+        l.hoverCenters = []
         l.dark = nil
         l.labelRoom = nil
         l.other = nil
