@@ -7,7 +7,9 @@
   `:focus` like `:hover`) lifts that row's slice, dims the others and shows its tooltip. A real
   pointer (DevTools input in Chromium, WebDriver actions in Firefox and WebKitGTK) resting on a
   slice shows its tooltip and underlines its row; on a legend row, shows the slice's tooltip and
-  dims the others; leaving the chart restores everything (every engine).
+  dims the others; leaving the chart restores everything (every engine). With
+  `chart.hoverCenter`, the hole shows the pointed-at slice's (or row's) text instead of
+  `chart.center`, and the centre text again once the pointer leaves (every engine).
 - Patterns: marks stand still while slices turn (a mid-transition frame matches the rest frame
   inside every slice), the motion layer hands over to the exact layer without a jump, and
   librsvg renders the patterned final state."""
@@ -329,3 +331,28 @@ def test_pointer_on_slices_and_legend_rows(hover_page, engine):
         assert on_row["tips"] == one(k), (engine.name, "row", k, on_row)
         assert on_row["opacity"] == [1 if i == k else LEGEND_DIM for i in range(n)], (engine.name, "row", k, on_row)
     assert states[-1] == {"tips": [0] * n, "opacity": [1] * n, "underline": [0] * n}, (engine.name, states[-1])
+
+
+HOVER_CENTER_STATE = """JSON.stringify([...document.querySelectorAll('.p-ct text,.p-hc text')]
+  .filter(e => getComputedStyle(e).visibility === 'visible').map(e => e.textContent))"""
+
+
+def test_hole_shows_the_pointed_at_slice(build, engine):
+    """`chart.hoverCenter`: a real pointer on each slice and each legend row; the hole shows
+    that slice's filled template only, and `chart.center` once the pointer leaves."""
+    spec = dict(LEGEND_SPEC, id="hovercenter")
+    spec["chart"] = dict(spec["chart"], innerRadius=0.6, center="{total}\nin all", hoverCenter="{label}\n{percent}")
+    b = build(spec)
+    m = b.manifest
+    page = focus_page(b.directory, None, "hovercenter")
+    r = (m["chart"]["outerRadius"] + m["chart"]["innerRadius"]) / 2
+    slices = [tuple(int(round(c)) for c in point(m, (s["startAngle"] + s["endAngle"]) / 2, r)) for s in m["slices"]]
+    rows = [f".p-li{k}" for k in range(len(m["slices"]))]
+    states = [json.loads(x) for x in engine.hover(page, slices + rows, HOVER_CENTER_STATE)]
+    n = len(m["slices"])
+    labels = [s["label"] for s in spec["slices"]]
+    percents = ["40.0%", "35.0%", "25.0%"]
+    for k in range(n):
+        for where, state in (("slice", states[k]), ("row", states[n + k])):
+            assert state == [labels[k] + percents[k]], (engine.name, where, k, state)
+    assert states[-1] == ["100in all"], (engine.name, states[-1])
