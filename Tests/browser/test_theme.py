@@ -337,20 +337,27 @@ HOVER_CENTER_STATE = """JSON.stringify([...document.querySelectorAll('.p-ct text
   .filter(e => getComputedStyle(e).visibility === 'visible').map(e => e.textContent))"""
 
 
-def test_hole_shows_the_pointed_at_slice(build, engine):
+HOVER_CENTER_SPEC = dict(LEGEND_SPEC, id="hovercenter",
+                         chart=dict(LEGEND_SPEC["chart"], innerRadius=0.6, center="{total}\nin all",
+                                    hoverCenter="{label}\n{percent}"))
+
+
+@pytest.fixture(scope="module")
+def hover_center_page(build):
+    b = build(HOVER_CENTER_SPEC)
+    return b.manifest, focus_page(b.directory, None, "hovercenter")
+
+
+def test_hole_shows_the_pointed_at_slice(hover_center_page, engine):
     """`chart.hoverCenter`: a real pointer on each slice and each legend row; the hole shows
     that slice's filled template only, and `chart.center` once the pointer leaves."""
-    spec = dict(LEGEND_SPEC, id="hovercenter")
-    spec["chart"] = dict(spec["chart"], innerRadius=0.6, center="{total}\nin all", hoverCenter="{label}\n{percent}")
-    b = build(spec)
-    m = b.manifest
-    page = focus_page(b.directory, None, "hovercenter")
+    m, page = hover_center_page
     r = (m["chart"]["outerRadius"] + m["chart"]["innerRadius"]) / 2
     slices = [tuple(int(round(c)) for c in point(m, (s["startAngle"] + s["endAngle"]) / 2, r)) for s in m["slices"]]
     rows = [f".p-li{k}" for k in range(len(m["slices"]))]
     states = [json.loads(x) for x in engine.hover(page, slices + rows, HOVER_CENTER_STATE)]
     n = len(m["slices"])
-    labels = [s["label"] for s in spec["slices"]]
+    labels = [s["label"] for s in HOVER_CENTER_SPEC["slices"]]
     percents = ["40.0%", "35.0%", "25.0%"]
     for k in range(n):
         for where, state in (("slice", states[k]), ("row", states[n + k])):
