@@ -93,7 +93,7 @@ extension Lowering {
         }
         if spec.chart.hoverCenter != nil {
             notWithRings("`chart.hoverCenter`", at: locations.value("chart.hoverCenter"), labels: ringsKey,
-                         note: "a ring chart has no centre text to replace", help: "remove `hoverCenter`")
+                         note: "a chart of rings has no centre text (`chart.center` is refused with rings too)", help: "remove `hoverCenter`")
         }
         if spec.labels.position == .outside || spec.labels.position == .auto {
             notWithRings("`labels.position: \(spec.labels.position.rawValue)`", at: locations.value("labels.position"), labels: ringsKey,
