@@ -220,7 +220,8 @@ public struct SpecBytes {
     mutating func text(maxLength: Int) -> String {
         var s = ""
         for _ in 0..<(1 + int(4)) { s += pick(Self.fragments) }
-        return String(s.prefix(maxLength))
+        // The limit counts Unicode scalars (`ScalarTyping`), not characters: "e\u{301}" is two.
+        return String(String.UnicodeScalarView(s.unicodeScalars.prefix(maxLength)))
     }
 
     /// A YAML double-quoted scalar: `"` and `\` escaped, controls and line breaks as `\uXXXX`.
@@ -243,9 +244,11 @@ public struct SpecBytes {
         return out + "\""
     }
 
-    /// Makes the cross-key rules hold: centre text only on a donut (E0307), at least one value
+    /// Makes the cross-key rules hold: centre and hover centre text only on a donut (E0307,
+    /// E0370), at least one value
     /// above 0 (E0305), `chart.total` at least the sum of the values (E0304), no `total`,
-    /// `minAngle` or slice `radius` in a rose (E0309), no `outline` on a partial sweep (E0330).
+    /// `minAngle` or slice `radius` in a rose (E0309), no `outline` on a partial sweep (E0330),
+    /// no `labels.radius` above 1 with `position: inside` (E0320).
     static func fixed(_ spec: Node) -> Node {
         guard case .map(var root) = spec else { return spec }
         var sum = 0.0
@@ -260,7 +263,7 @@ public struct SpecBytes {
             sum = items.map { field($0, "value").flatMap(Double.init) ?? 0 }.reduce(0, +)
         }
         if let ci = root.firstIndex(where: { $0.0 == "chart" }), case .map(var chart) = root[ci].1 {
-            if chart.contains(where: { $0.0 == "center" }), (chart.first { $0.0 == "innerRadius" }.flatMap { field(.map([$0]), "innerRadius") }
+            if chart.contains(where: { $0.0 == "center" || $0.0 == "hoverCenter" }), (chart.first { $0.0 == "innerRadius" }.flatMap { field(.map([$0]), "innerRadius") }
                 .flatMap(Double.init) ?? 0) == 0 {
                 chart.removeAll { $0.0 == "innerRadius" }
                 chart.append(("innerRadius", .scalar("0.5")))
@@ -282,6 +285,11 @@ public struct SpecBytes {
                 }
             }
             root[ci].1 = .map(chart)
+        }
+        if let li = root.firstIndex(where: { $0.0 == "labels" }), case .map(var labels) = root[li].1,
+           field(.map(labels), "position") == "inside", let r = field(.map(labels), "radius").flatMap(Double.init), r > 1 {
+            labels.removeAll { $0.0 == "radius" }
+            root[li].1 = .map(labels)
         }
         return .map(root)
     }
