@@ -74,4 +74,12 @@ struct HoverCenterTests {
         #expect(!Fixture.text(bundle, "chart.svg").contains("p-h1"))
         #expect(!html.contains("class=\"p-ink p-ct\""))
     }
+
+    @Test func duringATransitionTheTextsAreTheFinalCharts() {
+        let old = Self.donut(values: [10, 30, 20]), new = Self.donut(values: [30, 30, 40])
+        let bundle = Compiler.compile(spec: new, sourceBytes: Array("piec: 1\n".utf8), previous: old)
+        let group = Fixture.text(bundle, "index.html").between("<g class=\"p-ink p-hc\"", "</g>")
+        for text in ["Go 30.0%", "Rust 30.0%", "Zig 40.0%"] { #expect(group.contains(">" + text + "</text>")) }
+        #expect(!group.contains("16.7%") && !group.contains("50.0%"))
+    }
 }
