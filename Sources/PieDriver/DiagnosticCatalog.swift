@@ -12,6 +12,7 @@ public enum DiagnosticCatalog {
             SpecDiagnostics.catalog,
             DataDiagnostics.catalog,
             OutlineDiagnostics.catalog,
+            LegendDiagnostics.catalog,
             DriverDiagnostics.catalog,
             RenderDiagnostics.catalog,
             CoreDiagnostics.catalog,
