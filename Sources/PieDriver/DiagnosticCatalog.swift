@@ -13,6 +13,7 @@ public enum DiagnosticCatalog {
             DataDiagnostics.catalog,
             DataGroupingDiagnostics.catalog,
             OutlineDiagnostics.catalog,
+            LegendDiagnostics.catalog,
             DriverDiagnostics.catalog,
             RenderDiagnostics.catalog,
             CoreDiagnostics.catalog,

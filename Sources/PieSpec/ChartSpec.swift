@@ -165,8 +165,11 @@ public struct LabelDetailOptions: Sendable, Hashable {
 }
 
 public struct FormatOptions: Sendable, Hashable {
-    /// Decimals of `{percent}` (fixed: `12.0%`); percentages sum to exactly 100.
+    /// Decimals of `{percent}` (fixed: `12.0%`); percentages sum to exactly 100 unless
+    /// `percent` is `each`.
     public var decimals: Int = 1
+    /// How percentages are rounded to `decimals`.
+    public var percent: PercentRounding = .exactSum
     /// Text around `{value}`.
     public var prefix: String = ""
     public var suffix: String = ""
@@ -180,7 +183,30 @@ public struct LegendOptions: Sendable, Hashable {
     /// A heading above the rows.
     public var title: String?
     public var values: LegendValues = .percent
+    /// The order of the rows (`LegendOrder`).
+    public var order: LegendOrder = .slices
     public init() {}
+}
+
+/// `format.percent`: `exactSum` gives every slice its share rounded so that the shown
+/// percentages sum to exactly 100 (largest remainder); `each` rounds every share on its own
+/// to the nearest (halves away from zero), as Mermaid does, so the sum may be off by a little.
+public enum PercentRounding: String, Sendable, Hashable, CaseIterable {
+    case exactSum = "exact-sum"
+    case each
+}
+
+/// `legend.order`: the order of the legend's rows. `slices`: the slices' order (after
+/// `chart.sort`; in a chart of rings, inside out); `value`: by value, largest first (ties in
+/// slice order); `reverse`: the slices' order backwards (rings: the outer ring first, each
+/// ring's slices in their order); `ids`: those slice ids first, in that order, the others
+/// after them in slice order. Other's row is always last.
+public enum LegendOrder: Sendable, Hashable {
+    case slices, value, reverse
+    case ids([String])
+
+    /// The words `legend.order` takes besides a list of ids.
+    public static let words = ["slices", "value", "reverse"]
 }
 
 /// What a legend row shows after its label (`both`: the value, then the percentage).

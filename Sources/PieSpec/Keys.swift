@@ -25,6 +25,8 @@ public indirect enum ValueKind: Sendable {
     case template
     case object(KeyTable)
     case list(of: ValueKind, minItems: Int)
+    /// One of the words, or a non-empty list of distinct items of `of` (`legend.order`).
+    case choiceOrList([String], of: ValueKind)
 }
 
 /// One key of a mapping: the single declaration of a spec key. Its name, what it holds,
@@ -151,7 +153,9 @@ public enum Keys {
     ])
 
     public static let format = KeyTable(section: "format", doc: "Number formatting.", keys: [
-        .integer("decimals", \FormatOptions.decimals, min: 0, max: 6, change: .reported(sentence: false), "Decimals of {percent}; percentages always sum to exactly 100."),
+        .integer("decimals", \FormatOptions.decimals, min: 0, max: 6, change: .reported(sentence: false), "Decimals of {percent}; percentages sum to exactly 100 unless `percent` is `each`."),
+        .choice("percent", \FormatOptions.percent, omitDefault: true, change: .reported(sentence: false),
+                "How percentages are rounded to `decimals` (labels, legend, tooltips, table, sentences, manifest, `piec diff`): exact-sum: by largest remainder, so the shown percentages sum to exactly 100; each: every share rounded on its own to the nearest, halves up (as Mermaid does), so the sum may be off (33 + 33 + 33 = 99)."),
         .text("prefix", \FormatOptions.prefix, maxLength: 32, change: .reported(sentence: false), "Text before {value}, e.g. \"$\"."),
         .text("suffix", \FormatOptions.suffix, maxLength: 32, change: .reported(sentence: false), "Text after {value}, e.g. \" MB\"."),
         .custom("locale", \FormatOptions.locale, .choice(NumberLocale.codes), change: .reported(sentence: false),
@@ -165,6 +169,18 @@ public enum Keys {
         .text("title", \LegendOptions.title, maxLength: maxText, change: .reported(sentence: false), "A heading above the legend's rows."),
         .choice("values", \LegendOptions.values, omitDefault: true, change: .reported(sentence: false),
                 "What each row shows after its label: none, value, percent, or both (value and percent)."),
+        .custom("order", \LegendOptions.order, .choiceOrList(LegendOrder.words, of: .identifier(allowUnderscore: true)), omitDefault: true,
+                change: .reported(sentence: false),
+                "Order of the rows: slices (the slices' order, after `chart.sort`; rings inside out), value (largest value first, ties in slice order), reverse (the slices' order backwards; rings: the outer ring first, each ring's slices in their order), or a list of slice ids (those rows first, in that order, the others after them in slice order). Other's row is always last. The rows are the final chart's: they change at once when a version changes, as they always do.",
+                lower: { l, node, _, at, legend in if let order = l.legendOrder(node, path: at.path) { legend.order = order } },
+                json: { (order: LegendOrder) in
+                    switch order {
+                    case .slices: .string("slices")
+                    case .value: .string("value")
+                    case .reverse: .string("reverse")
+                    case .ids(let ids): .array(ids.map(JSONValue.string))
+                    }
+                }),
     ])
 
     public static let stroke = KeyTable(section: "theme.stroke", doc: "Separators between slices.", keys: [

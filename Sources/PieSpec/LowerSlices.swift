@@ -98,6 +98,7 @@ extension Lowering {
         validateRose(spec)
         validateRings(spec)
         validateOutline(spec)
+        validateLegendOrder(spec)
         guard !diagnostics.hasErrors, let slicesKey = locations.key("slices") ?? locations.key("data") else { return }
         let sum = spec.slices.reduce(0) { $0 + $1.value }
         if let total = spec.chart.total {

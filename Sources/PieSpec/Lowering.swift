@@ -36,6 +36,8 @@ struct Lowering {
     var dataDiagnostics: [Diagnostic] = []
     /// Where the first ring's slices begin in `locations.slices` (`rings:`, `LowerRings.swift`).
     var ringSliceStart = 0
+    /// Where each id of a `legend.order` list was written (`LowerLegend.swift`).
+    var legendOrderItems: [SourceRange] = []
 
     init(limits: SpecLimits, defaultID: String) {
         self.limits = limits

@@ -92,6 +92,11 @@ public enum SpecSchema {
             return object(table)
         case .list(let element, let minItems):
             return [("type", .string("array")), ("minItems", .int(minItems)), ("items", .object(schema(for: element)))]
+        case .choiceOrList(let words, let element):
+            return [("anyOf", .array([
+                .object([("enum", .array(words.map(JSONValue.string)))]),
+                .object([("type", .string("array")), ("minItems", .int(1)), ("uniqueItems", .bool(true)), ("items", .object(schema(for: element)))]),
+            ]))]
         }
     }
 }

@@ -130,6 +130,9 @@ public struct SpecBytes {
             return .scalar(String(pick([lo, hi, lo + int(max(1, min(hi - lo + 1, 1000)))])))
         case .choice(let names):
             return .scalar(pick(names))
+        case .choiceOrList(let names, _):
+            // A list names slices the generated spec may not have (E0340): the words only.
+            return .scalar(pick(names))
         case .boolean:
             return .scalar(bool() ? "true" : "false")
         case .color:

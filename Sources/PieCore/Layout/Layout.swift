@@ -41,7 +41,8 @@ public enum Layout {
             for k in slices.indices { slices[k].specIndex = sourceIndex[slices[k].specIndex] }
         }
         let equal = slices.allSatisfy { !$0.isVisible || $0.outerRadius == outer }
-        let legend = LegendPlacer.measure(slices, spec: spec, fontSize: fontSize)
+        let rows = LegendRows.rows(slices, spec: flat ?? source, order: spec.legend.order, rings: rings, hasOther: grouping.group != nil)
+        let legend = LegendPlacer.measure(slices, rows: rows, spec: spec, fontSize: fontSize)
         let sign = chart.direction == .clockwise ? 1.0 : -1.0
         let center = CenterText.make(chart.center, slices: slices, format: spec.format,
                                      hole: .init(radius: inner, start: start(chart), sweep: sweep(chart), sign: sign))
@@ -138,7 +139,7 @@ public enum Layout {
         let sum = values.reduce(0, +)
         let largest = chart.rose == .none ? 0 : values.max() ?? 0
         let denominator = max(chart.total ?? sum, sum)
-        let units = Percentages.units(values, denominator: denominator, decimals: spec.format.decimals)
+        let units = Percentages.units(values, denominator: denominator, decimals: spec.format.decimals, rounding: spec.format.percent)
         let sweep = sweep(chart)
         let widths = chart.minAngle > 0 && denominator > 0
             ? MinAngle.widths(values, arc: sweep * sum / denominator, minAngle: chart.minAngle) : nil

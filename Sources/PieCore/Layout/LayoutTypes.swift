@@ -115,11 +115,14 @@ public struct ChartLayout: Sendable, Hashable {
     public var screenSign: Double { direction == .clockwise ? 1 : -1 }
 }
 
-/// The legend beside the pie: rows of swatch + label + percent, in slice order.
+/// The legend beside the pie: rows of swatch + label + percent, in `legend.order` (`LegendRows`).
 public struct LegendLayout: Sendable, Hashable {
     public struct Item: Sendable, Hashable {
         /// Index into `ChartLayout.slices`, or nil for the "more" row.
         public var slice: Int?
+        /// The other slices this row stands for (a chart of rings: the same id drawn alike in
+        /// several rings, `LegendRows`); its swatch and label are `slice`'s.
+        public var also: [Int] = []
         /// Row origin relative to the legend origin (top-left of the swatch row).
         public var x: Double
         public var y: Double

@@ -80,6 +80,8 @@ public enum KeyReference {
         case .list(let element, let minItems):
             let items = if case .object(let table) = element { "mappings: keys in `\(table.section)` below" } else { plural(describe(element)) }
             return (minItems == 1 ? "non-empty list of " : "list of at least \(minItems) ") + items
+        case .choiceOrList(let words, let element):
+            return alternatives(words.map { "`\($0)`" }) + ", or a non-empty list of distinct " + plural(describe(element))
         }
     }
 
