@@ -12,11 +12,12 @@ enum EmptyState {
 
     /// The track an empty chart draws: `chart.track` when set; none under `chart.outline`
     /// (the outline alone draws its shape); else a neutral ring (a disc for a pie), light
-    /// grey, or that grey mixed into a dark `theme.background` as the dark variant mixes it.
+    /// grey, or that grey mixed into a dark `theme.background` (darker than mid grey) as the
+    /// dark variant mixes it.
     static func track(_ chart: ChartOptions, outline: OutlineLayout?, background: Color?) -> Color? {
         if let track = chart.track, track.a > 0 { return track }
         guard outline == nil else { return nil }
-        guard let background, background.luminance <= 0.3 else { return lightTrack }
+        guard let background, background.luminance < 0.18 else { return lightTrack }
         return DarkTheme.mix(background, lightTrack, 0.22)
     }
 
