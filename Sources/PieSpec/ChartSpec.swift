@@ -110,6 +110,10 @@ public struct ChartOptions: Sendable, Hashable {
     public var rose: RoseMode = .none
     /// A circle around the whole pie (`Outline.swift`); nil = none.
     public var outline: OutlineOptions?
+    /// The text an empty chart (no slices: `slices: []`, a data file without rows) shows
+    /// where the centre text goes; "" = none.
+    public var empty: String = ChartOptions.defaultEmpty
+    public static let defaultEmpty = "No data"
     public init() {}
 }
 

@@ -107,6 +107,8 @@ public enum Keys {
                 "Polar area (rose) chart: every slice gets the same angle and its radius shows its value; area: wedge areas are proportional to the values (radius grows with the square root), radius: the radius is linear in the value; none: an ordinary pie or donut. Percentages stay the values' true shares."),
         .optionalSection("outline", outline, \ChartOptions.outline, change: .reported(as: "outline", sentence: false),
                          "A circle around the whole pie (Mermaid's outer stroke): the pie shrinks by its width, so its outer edge is where the rim was; around the outermost ring, a donut's outer rim, a rose's largest radius; needs sweep: 360."),
+        .text("empty", \ChartOptions.empty, maxLength: maxText, omitDefault: true, change: .reported(sentence: false),
+              "Text of an empty chart (`slices: []`, or a data file without rows), drawn where the centre text goes (the middle of a pie) over the track (`track`, else a neutral one; none under an `outline`); \"\": no text."),
     ])
 
     /// `chart.outline` (`Outline.swift`).
@@ -261,7 +263,7 @@ public enum Keys {
         // Slices are reported one by one (`ChangeReport`, as `ring/slice`).
         .custom("slices", \RingSpec.slices, .list(of: .object(ringSlice), minItems: 1), required: true, documentsDefault: false, change: .silent,
                 "The ring's slices, in order: items as in the top-level `slices` but `radius` and `explode`; ids unique within the ring.",
-                lower: { l, node, _, _, r in r.slices = l.lowerSlices(node) },
+                lower: { l, node, _, _, r in r.slices = l.lowerSlices(node, emptyAllowed: false) },
                 json: { (slices: [SliceSpec]) in .array(slices.map { .object(Keys.slice.canonical($0)) }) },
                 write: { r, name, j in slice.writeCanonicalList(r.pointee.slices, named: name, into: &j) }),
     ])
@@ -307,11 +309,20 @@ public enum Keys {
         .section("theme", theme, \ChartSpec.theme, "Colours."),
         .section("animation", animation, \ChartSpec.animation, "Animation."),
         // Slices are reported one by one (`ChangeReport`).
-        .custom("slices", \ChartSpec.slices, .list(of: .object(slice), minItems: 1), documentsDefault: false, change: .silent, "The slices, in order (or `data`: exactly one of the two).",
-                lower: { l, node, _, _, spec in spec.slices = l.lowerSlices(node) },
-                json: { (slices: [SliceSpec]) in slices.isEmpty ? nil : .array(slices.map { .object(Keys.slice.canonical($0)) }) },
-                // Empty only in a chart of rings, which holds its slices in `rings`.
-                write: { spec, name, j in slice.writeCanonicalList(spec.pointee.slices, named: name, into: &j) }),
+        // Left out of a chart of rings, which holds its slices in `rings`; `[]` in an empty chart.
+        .make(ChartSpec.self, "slices", .list(of: .object(slice), minItems: 0), documentsDefault: false, change: .silent,
+              "The slices, in order (or `data`: exactly one of the two); `[]` draws an empty chart (`chart.empty`).",
+              lower: { l, node, _, _, spec in spec.slices = l.lowerSlices(node, emptyAllowed: true) },
+              json: { spec in spec.slices.isEmpty && !spec.rings.isEmpty ? nil : .array(spec.slices.map { .object(Keys.slice.canonical($0)) }) },
+              write: { spec, name, j in
+                  if spec.pointee.slices.isEmpty {
+                      guard spec.pointee.rings.isEmpty else { return }
+                      j.key(name)
+                      j.value(.array([]))
+                  } else {
+                      slice.writeCanonicalList(spec.pointee.slices, named: name, into: &j)
+                  }
+              }),
         // Read by `Lowering.lowerData`; the canonical spec holds the slices it read.
         .input("data", .object(data), "Slices from a CSV or JSON file, one per row, instead of `slices` (exactly one of the two)."),
         // Instead of `slices`/`data`; its slices are reported one by one (`ChangeReport`).

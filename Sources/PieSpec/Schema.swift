@@ -91,7 +91,8 @@ public enum SpecSchema {
         case .object(let table):
             return object(table)
         case .list(let element, let minItems):
-            return [("type", .string("array")), ("minItems", .int(minItems)), ("items", .object(schema(for: element)))]
+            // `minItems: 0` says nothing: left out (`slices: []` is an empty chart).
+            return [("type", .string("array"))] + (minItems > 0 ? [("minItems", .int(minItems))] : []) + [("items", .object(schema(for: element)))]
         case .choiceOrList(let words, let element):
             return [("anyOf", .array([
                 .object([("enum", .array(words.map(JSONValue.string)))]),

@@ -248,7 +248,8 @@ public struct SpecBytes {
 
     /// Makes the cross-key rules hold: centre text only on a donut (E0307), at least one value
     /// above 0 (E0305), `chart.total` at least the sum of the values (E0304), no `total`,
-    /// `minAngle` or slice `radius` in a rose (E0309), no `outline` on a partial sweep (E0330).
+    /// `minAngle` or slice `radius` in a rose (E0309), no `outline` on a partial sweep (E0330),
+    /// no `labels.radius` above 1 with `position: inside` (E0320).
     static func fixed(_ spec: Node) -> Node {
         guard case .map(var root) = spec else { return spec }
         var sum = 0.0
@@ -285,6 +286,12 @@ public struct SpecBytes {
                 }
             }
             root[ci].1 = .map(chart)
+        }
+        // `labels.radius` above 1 puts every label outside: not with `position: inside` (E0320).
+        if let li = root.firstIndex(where: { $0.0 == "labels" }), case .map(var labels) = root[li].1,
+           field(.map(labels), "position") == "inside", let r = field(.map(labels), "radius").flatMap(Double.init), r > 1 {
+            labels.removeAll { $0.0 == "radius" }
+            root[li].1 = .map(labels)
         }
         return .map(root)
     }

@@ -44,8 +44,9 @@ public enum Layout {
         let rows = LegendRows.rows(slices, spec: flat ?? source, order: spec.legend.order, rings: rings, hasOther: grouping.group != nil)
         let legend = LegendPlacer.measure(slices, rows: rows, spec: spec, fontSize: fontSize)
         let sign = chart.direction == .clockwise ? 1.0 : -1.0
-        let center = CenterText.make(chart.center, slices: slices, format: spec.format,
-                                     hole: .init(radius: inner, start: start(chart), sweep: sweep(chart), sign: sign))
+        let hole = CenterText.Hole(radius: inner, start: start(chart), sweep: sweep(chart), sign: sign)
+        let center = slices.isEmpty ? EmptyState.text(chart.empty, hole: hole, outer: outer)
+            : CenterText.make(chart.center, slices: slices, format: spec.format, hole: hole)
         let box = PieBox.fit(size: size, outer: rim, inner: inner, start: start(chart), sweep: wholeTurn ? 360 : sweep(chart), sign: sign)
             .including(center)
         let labelled = LabelRoomPlanner.padded(box, slices: slices, position: labelPosition(spec.labels), outer: rim, explode: explode,
@@ -63,7 +64,8 @@ public enum Layout {
             cx: canvas.pieX + labelled.box.centerX, cy: canvas.pieY + labelled.box.centerY,
             outerRadius: outer, innerRadius: inner,
             startAngle: start(chart), sweep: sweep(chart), direction: chart.direction,
-            usedEndAngle: used, background: visible(spec.theme.background), track: visible(chart.track),
+            usedEndAngle: used, background: visible(spec.theme.background),
+            track: slices.isEmpty ? EmptyState.track(chart, outline: outline, background: visible(spec.theme.background)) : visible(chart.track),
             stroke: spec.theme.stroke, slices: slices, equalRadii: equal,
             legend: canvas.legend, fontSize: fontSize)
         result.title = title

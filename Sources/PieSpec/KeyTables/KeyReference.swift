@@ -79,7 +79,7 @@ public enum KeyReference {
             return "mapping: keys in `\(table.section)` below"
         case .list(let element, let minItems):
             let items = if case .object(let table) = element { "mappings: keys in `\(table.section)` below" } else { plural(describe(element)) }
-            return (minItems == 1 ? "non-empty list of " : "list of at least \(minItems) ") + items
+            return (minItems == 0 ? "list of " : minItems == 1 ? "non-empty list of " : "list of at least \(minItems) ") + items
         case .choiceOrList(let words, let element):
             return alternatives(words.map { "`\($0)`" }) + ", or a non-empty list of distinct " + plural(describe(element))
         }

@@ -81,9 +81,9 @@ extension KeySpec {
     }
 
     static func text<R: KeyRoot>(_ name: String, _ p: FieldPath<R, String>, maxLength: Int, required: Bool = false,
-                                 change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
+                                 omitDefault: Bool = false, change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
         let field = FieldAccess(p)
-        return scalar(name, field, TextForm.self, .text(maxLength: maxLength), required: required, change: change, doc,
+        return scalar(name, field, TextForm.self, .text(maxLength: maxLength), required: required, omitDefault: omitDefault, change: change, doc,
                       lower: { l, node, key, at, r in if let x = l.text(node, key, path: at.path) { field.set(&r, x) } })
     }
 
