@@ -72,6 +72,23 @@ public enum LabelPosition: String, Sendable, Hashable, CaseIterable { case insid
 /// The colour of outside labels' leader lines: `ink` (the outside labels' colour) or `slice`
 /// (each its slice's colour).
 public enum LeaderColor: String, Sendable, Hashable, CaseIterable { case ink, slice }
+/// The colour of label text (`labels.color`): `auto` (black or white on the slice, the ink
+/// beside the pie), `slice` (outside labels in their slice's colour, inside ones `auto`), or one
+/// opaque colour for every label, in both themes.
+public enum LabelColor: Sendable, Hashable {
+    case auto, slice
+    case color(Color)
+    /// The colour when one is written, else nil.
+    public var written: Color? { if case .color(let c) = self { c } else { nil } }
+    /// As the spec writes it: `auto`, `slice` or the colour's hex.
+    public var text: String {
+        switch self {
+        case .auto: "auto"
+        case .slice: "slice"
+        case .color(let c): c.hex
+        }
+    }
+}
 /// Whether outside labels get a leader line to their slice.
 public enum LeaderLine: String, Sendable, Hashable, CaseIterable { case line, none }
 public enum LegendPosition: String, Sendable, Hashable, CaseIterable { case none, top, right, bottom, left }
@@ -142,6 +159,8 @@ public struct LabelOptions: Sendable, Hashable {
     /// middle of a donut's ring, 0.62 of a pie's radius. Above 1: every label sits outside the
     /// pie at this many times its outer radius (`distance`).
     public var radius: Double?
+    /// The colour of the label text (a slice's `labelColor` overrides it).
+    public var color: LabelColor = .auto
     /// The colour of outside labels' leader lines.
     public var leaderColor: LeaderColor = .ink
     /// Leader lines of outside labels; nil = `line`, or `none` with `radius` above 1.
@@ -295,6 +314,8 @@ public struct SliceSpec: Sendable, Hashable {
     public var renamedFrom: [String] = []
     /// Fill pattern over the colour; nil = from `theme.patterns`.
     public var pattern: PatternKind?
+    /// Colour of the slice's label text (opaque); nil = `labels.color`.
+    public var labelColor: Color?
     public init(id: String, label: String, value: Double) {
         self.id = id
         self.label = label

@@ -12,6 +12,8 @@ public indirect enum ValueKind: Sendable {
     case boolean
     case choice([String])
     case color
+    /// One of these words or a colour (`labels.color: auto | slice | COLOR`).
+    case colorOr([String])
     /// `800ms` or `0.8s`.
     case duration(maxMilliseconds: Double)
     /// A CSS easing keyword or `cubic-bezier(x1, y1, x2, y2)`.
@@ -136,10 +138,15 @@ public enum Keys {
         .number("minPercent", \LabelOptions.minPercent, min: 0, max: 100, change: .reported(sentence: false), "No label on slices smaller than this percentage."),
         .number("radius", \LabelOptions.radius, min: 0, max: 2, change: .reported(sentence: false),
                 "Where inside labels sit across the ring: 0 = its inner edge, 1 = its outer edge; default 0.5 on a donut, 0.62 of the radius on a pie. Above 1 (to 2): every label outside the pie, centred at this many times its radius, without a leader line."),
+        .custom("color", \LabelOptions.color, .colorOr(["auto", "slice"]), omitDefault: true, change: .reported(sentence: false),
+                "Colour of the label text: auto (black or white on the slice, the ink beside it, light or dark with the theme), slice (outside labels in their slice's colour; a label inside its slice keeps the auto colour, so `slice` is refused with `position: inside`) or an opaque colour, used in both themes (a warning when it contrasts less than 3:1 with what it is drawn on). Leader lines keep `leaderColor`.",
+                lower: { l, node, _, at, o in if let c = l.labelColor(node, path: at.path) { o.color = c } },
+                json: { (color: LabelColor) in .string(color.text) }),
         .choice("leaderColor", \LabelOptions.leaderColor, change: .reported(sentence: false),
-                "Colour of outside labels' leader lines: ink (the colour of the outside labels, light or dark with the theme) or slice (each line in its slice's colour)."),
+                "Colour of outside labels' leader lines: ink (the colour of the outside labels, light or dark with the theme) or slice (each line in its slice's colour); not with `position: inside`.",
+                appliesWhen: { $0.position != .inside }),
         .choice("leader", \LabelOptions.leader, change: .reported(sentence: false),
-                "Leader lines of outside labels: line (from the slice to its label) or none; default line, none when `radius` is above 1."),
+                "Leader lines of outside labels: line (from the slice to its label) or none; default line, none when `radius` is above 1; not with `position: inside`."),
         .optionalSection("detail", labelDetail, \LabelOptions.detail, change: .reported(sentence: false),
                          "A second label line under `content` with its own size and colour (e.g. the value under the name)."),
     ])
@@ -245,6 +252,8 @@ public enum Keys {
                 lower: { l, node, _, at, s in s.renamedFrom = l.renamedFrom(node, path: at.path) },
                 json: { (ids: [String]) in ids.isEmpty ? nil : .array(ids.map(JSONValue.string)) }),
         .choice("pattern", \SliceSpec.pattern, "Fill pattern over the slice's colour; overrides theme.patterns."),
+        .color("labelColor", \SliceSpec.labelColor, opaque: true,
+               "Colour of this slice's label text (opaque), inside or outside; overrides `labels.color`."),
     ])
 
     /// A slice of a ring, as the schema and the key reference show it: the keys of `slices[]`

@@ -100,6 +100,7 @@ extension Lowering {
                   labels: locations.value("labels.position").map { [DiagnosticLabel(range: $0, message: "inside asked for here")] } ?? [],
                   help: "use a radius from 0 to 1 for inside labels, or `position: outside`")
         }
+        validateLabels(spec)
         validateOtherID(spec)
         validateRose(spec)
         validateRings(spec)

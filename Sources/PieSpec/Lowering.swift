@@ -38,6 +38,9 @@ struct Lowering {
     var ringSliceStart = 0
     /// Where each id of a `legend.order` list was written (`LowerLegend.swift`).
     var legendOrderItems: [SourceRange] = []
+    /// The spec is a manifest's recorded canonical spec (`SpecLoader.loadEmbedded`), written
+    /// by this piec or an earlier one (`validateLabels`).
+    var readsRecordedSpec = false
 
     init(limits: SpecLimits, defaultID: String) {
         self.limits = limits

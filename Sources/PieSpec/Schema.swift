@@ -69,6 +69,9 @@ public enum SpecSchema {
                 .object([("type", .string("string")), ("pattern", .string(colorFunctionPattern))]),
                 .object([("enum", .array((["transparent"] + CSSColorNames.names).map(JSONValue.string)))]),
             ]))]
+        case .colorOr(let words):
+            guard case .array(let colors)? = schema(for: .color).first?.1 else { return [] }
+            return [("anyOf", .array([.object([("enum", .array(words.map(JSONValue.string)))])] + colors))]
         case .duration:
             return [("type", .string("string")), ("pattern", .string("^(0|[1-9][0-9]*)(\\.[0-9]+)?(ms|s)$"))]
         case .easing:

@@ -36,6 +36,7 @@ struct KeyTableTests {
         case .boolean: return ("true", "false")
         case .choice(let options), .choiceOrList(let options, _): return (options[0], options[1])
         case .color: return ("'#112233'", "'#445566'")
+        case .colorOr(let words): return (words[0], "'#445566'")
         case .duration: return ("10ms", "20ms")
         case .easing: return ("linear", "ease")
         case .palette: return (Palettes.names[0], Palettes.names[1])

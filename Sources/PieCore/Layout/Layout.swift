@@ -73,6 +73,7 @@ public enum Layout {
         result.labelFraction = spec.labels.insideFraction
         result.labelDistance = spec.labels.distance
         result.leaderColor = spec.labels.leaderColor
+        result.labelColor = spec.labels.color
         result.drawsLeaders = spec.labels.drawsLeaders
         result.labelRoom = labelled.room
         result.center = center
@@ -178,6 +179,7 @@ public enum Layout {
                 percentText: percentText, color: colors[index], textColor: TextInk.on(colors[index]),
                 startAngle: start, endAngle: max(end, start),
                 outerRadius: outerRadius, innerRadius: inner, labelText: nil)
+            slice.setLabelColor(s.labelColor ?? spec.labels.color.written)
             slice.explode = max(s.explode ?? 0, 0)
             let share = denominator > 0 ? values[k] / denominator * 100 : 0
             if spec.labels.position != .none, slice.isVisible, share >= spec.labels.minPercent {

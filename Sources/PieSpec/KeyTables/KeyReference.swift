@@ -65,6 +65,8 @@ public enum KeyReference {
             return alternatives(options.map { "`\($0)`" })
         case .color:
             return "colour: `#rgb[a]`, `#rrggbb[aa]`, `rgb()`, `hsl()` or a CSS name"
+        case .colorOr(let words):
+            return words.map { "`\($0)`" }.joined(separator: ", ") + " or a " + describe(.color)
         case .duration(let maxMilliseconds):
             return "duration (`800ms`, `0.8s`), at most \(number(maxMilliseconds / 1000)) s"
         case .easing:

@@ -20,8 +20,7 @@ extension KeySpec {
     /// out), `write` (when given) streams it faster than writing what `json` gives.
     /// `omitDefault`: the canonical spec leaves the key out while its value is the default's.
     static func custom<R: KeyRoot, V>(_ name: String, _ p: FieldPath<R, V>, _ kind: ValueKind, required: Bool = false,
-                                      omitDefault: Bool = false,
-                                      documentsDefault: Bool = true, change: ChangeRule = .reported(), _ doc: String,
+                                      omitDefault: Bool = false, documentsDefault: Bool = true, change: ChangeRule = .reported(), _ doc: String,
                                       lower: @escaping @Sendable (inout Lowering, YAMLNode, KeySpec, KeyPlace, inout R) -> Void,
                                       json: @escaping @Sendable (V) -> JSONValue?,
                                       write: KeyBinding<R>.Write? = nil) -> KeySpec {
