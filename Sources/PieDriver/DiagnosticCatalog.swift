@@ -14,6 +14,7 @@ public enum DiagnosticCatalog {
             DataGroupingDiagnostics.catalog,
             OutlineDiagnostics.catalog,
             HoverCenterDiagnostics.catalog,
+            LegendDiagnostics.catalog,
             DriverDiagnostics.catalog,
             RenderDiagnostics.catalog,
             CoreDiagnostics.catalog,

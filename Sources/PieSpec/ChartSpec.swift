@@ -72,6 +72,23 @@ public enum LabelPosition: String, Sendable, Hashable, CaseIterable { case insid
 /// The colour of outside labels' leader lines: `ink` (the outside labels' colour) or `slice`
 /// (each its slice's colour).
 public enum LeaderColor: String, Sendable, Hashable, CaseIterable { case ink, slice }
+/// The colour of label text (`labels.color`): `auto` (black or white on the slice, the ink
+/// beside the pie), `slice` (outside labels in their slice's colour, inside ones `auto`), or one
+/// opaque colour for every label, in both themes.
+public enum LabelColor: Sendable, Hashable {
+    case auto, slice
+    case color(Color)
+    /// The colour when one is written, else nil.
+    public var written: Color? { if case .color(let c) = self { c } else { nil } }
+    /// As the spec writes it: `auto`, `slice` or the colour's hex.
+    public var text: String {
+        switch self {
+        case .auto: "auto"
+        case .slice: "slice"
+        case .color(let c): c.hex
+        }
+    }
+}
 /// Whether outside labels get a leader line to their slice.
 public enum LeaderLine: String, Sendable, Hashable, CaseIterable { case line, none }
 public enum LegendPosition: String, Sendable, Hashable, CaseIterable { case none, top, right, bottom, left }
@@ -113,6 +130,10 @@ public struct ChartOptions: Sendable, Hashable {
     public var rose: RoseMode = .none
     /// A circle around the whole pie (`Outline.swift`); nil = none.
     public var outline: OutlineOptions?
+    /// The text an empty chart (no slices: `slices: []`, a data file without rows) shows
+    /// where the centre text goes; "" = none.
+    public var empty: String = ChartOptions.defaultEmpty
+    public static let defaultEmpty = "No data"
     public init() {}
 }
 
@@ -141,6 +162,8 @@ public struct LabelOptions: Sendable, Hashable {
     /// middle of a donut's ring, 0.62 of a pie's radius. Above 1: every label sits outside the
     /// pie at this many times its outer radius (`distance`).
     public var radius: Double?
+    /// The colour of the label text (a slice's `labelColor` overrides it).
+    public var color: LabelColor = .auto
     /// The colour of outside labels' leader lines.
     public var leaderColor: LeaderColor = .ink
     /// Leader lines of outside labels; nil = `line`, or `none` with `radius` above 1.
@@ -168,8 +191,11 @@ public struct LabelDetailOptions: Sendable, Hashable {
 }
 
 public struct FormatOptions: Sendable, Hashable {
-    /// Decimals of `{percent}` (fixed: `12.0%`); percentages sum to exactly 100.
+    /// Decimals of `{percent}` (fixed: `12.0%`); percentages sum to exactly 100 unless
+    /// `percent` is `each`.
     public var decimals: Int = 1
+    /// How percentages are rounded to `decimals`.
+    public var percent: PercentRounding = .exactSum
     /// Text around `{value}`.
     public var prefix: String = ""
     public var suffix: String = ""
@@ -183,7 +209,30 @@ public struct LegendOptions: Sendable, Hashable {
     /// A heading above the rows.
     public var title: String?
     public var values: LegendValues = .percent
+    /// The order of the rows (`LegendOrder`).
+    public var order: LegendOrder = .slices
     public init() {}
+}
+
+/// `format.percent`: `exactSum` gives every slice its share rounded so that the shown
+/// percentages sum to exactly 100 (largest remainder); `each` rounds every share on its own
+/// to the nearest (halves away from zero), as Mermaid does, so the sum may be off by a little.
+public enum PercentRounding: String, Sendable, Hashable, CaseIterable {
+    case exactSum = "exact-sum"
+    case each
+}
+
+/// `legend.order`: the order of the legend's rows. `slices`: the slices' order (after
+/// `chart.sort`; in a chart of rings, inside out); `value`: by value, largest first (ties in
+/// slice order); `reverse`: the slices' order backwards (rings: the outer ring first, each
+/// ring's slices in their order); `ids`: those slice ids first, in that order, the others
+/// after them in slice order. Other's row is always last.
+public enum LegendOrder: Sendable, Hashable {
+    case slices, value, reverse
+    case ids([String])
+
+    /// The words `legend.order` takes besides a list of ids.
+    public static let words = ["slices", "value", "reverse"]
 }
 
 /// What a legend row shows after its label (`both`: the value, then the percentage).
@@ -268,6 +317,8 @@ public struct SliceSpec: Sendable, Hashable {
     public var renamedFrom: [String] = []
     /// Fill pattern over the colour; nil = from `theme.patterns`.
     public var pattern: PatternKind?
+    /// Colour of the slice's label text (opaque); nil = `labels.color`.
+    public var labelColor: Color?
     public init(id: String, label: String, value: Double) {
         self.id = id
         self.label = label

@@ -179,14 +179,14 @@ extension Lowering {
         }
     }
 
-    /// One slice per row, each cell typed by the field that reads it.
+    /// One slice per row, each cell typed by the field that reads it. No rows (a CSV header
+    /// alone, a JSON `[]`) is an empty chart; a CSV header still names the columns `data` reads.
     private mutating func rows(of table: DataTable, columns c: DataColumns, file: SourceFile, fileRange: SourceRange) -> [SliceSpec] {
-        if case .bin(let bin) = c.grouping { return binned(table, bin, file: file, fileRange: fileRange) }
+        // A JSON `[]` names no column at all.
+        if table.rows.isEmpty, table.columns.isEmpty { return [] }
+        if case .bin(let bin) = c.grouping { return binned(table, bin, file: file) }
         guard let columns = resolve(c, in: table, file: file, fileRange: fileRange) else { return [] }
-        if table.rows.isEmpty {
-            error(DataDiagnostics.badDataFile, "`\(file.path)` has no rows; a chart needs at least one slice", at: fileRange)
-            return []
-        }
+        if table.rows.isEmpty { return [] }
         if case .rows = c.grouping {} else { return grouped(table, columns, c.grouping) }
         // Cells are typed into `diagnostics` as usual, then moved to the data file's list.
         let saved = diagnostics

@@ -156,7 +156,7 @@ extension Lowering {
     /// `data.bin`: one slice per bin of `field` holding at least one row, in ascending order;
     /// bin k holds the values in [k·step, (k+1)·step), is labelled `from–to` and described
     /// "N rows with FIELD from A to under B".
-    mutating func binned(_ table: DataTable, _ bin: DataBin, file: SourceFile, fileRange: SourceRange) -> [SliceSpec] {
+    mutating func binned(_ table: DataTable, _ bin: DataBin, file: SourceFile) -> [SliceSpec] {
         guard let column = table.columnIndex(bin.field) else {
             let names = table.columns.map(\.name)
             error(DataDiagnostics.missingColumn, "no column `\(sanitized(bin.field))` in `\(file.path)`", at: bin.fieldRange,
@@ -164,10 +164,8 @@ extension Lowering {
                   help: Suggestions.didYouMean(bin.field, among: names))
             return []
         }
-        if table.rows.isEmpty {
-            error(DataDiagnostics.badDataFile, "`\(file.path)` has no rows; a chart needs at least one slice", at: fileRange)
-            return []
-        }
+        // No rows: an empty chart, as without a bin.
+        if table.rows.isEmpty { return [] }
         let saved = diagnostics
         diagnostics = []
         var counts: [Int: Int] = [:]

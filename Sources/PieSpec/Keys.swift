@@ -12,6 +12,8 @@ public indirect enum ValueKind: Sendable {
     case boolean
     case choice([String])
     case color
+    /// One of these words or a colour (`labels.color: auto | slice | COLOR`).
+    case colorOr([String])
     /// `800ms` or `0.8s`.
     case duration(maxMilliseconds: Double)
     /// A CSS easing keyword or `cubic-bezier(x1, y1, x2, y2)`.
@@ -25,6 +27,8 @@ public indirect enum ValueKind: Sendable {
     case template
     case object(KeyTable)
     case list(of: ValueKind, minItems: Int)
+    /// One of the words, or a non-empty list of distinct items of `of` (`legend.order`).
+    case choiceOrList([String], of: ValueKind)
 }
 
 /// One key of a mapping: the single declaration of a spec key. Its name, what it holds,
@@ -107,6 +111,8 @@ public enum Keys {
                 "Polar area (rose) chart: every slice gets the same angle and its radius shows its value; area: wedge areas are proportional to the values (radius grows with the square root), radius: the radius is linear in the value; none: an ordinary pie or donut. Percentages stay the values' true shares."),
         .optionalSection("outline", outline, \ChartOptions.outline, change: .reported(as: "outline", sentence: false),
                          "A circle around the whole pie (Mermaid's outer stroke): the pie shrinks by its width, so its outer edge is where the rim was; around the outermost ring, a donut's outer rim, a rose's largest radius; needs sweep: 360."),
+        .text("empty", \ChartOptions.empty, maxLength: maxText, omitDefault: true, change: .reported(sentence: false),
+              "Text of an empty chart (`slices: []`, or a data file without rows), drawn where the centre text goes (the middle of a pie) over the track (`track`, else a neutral one; none under an `outline`); \"\": no text."),
     ])
 
     /// `chart.outline` (`Outline.swift`).
@@ -134,10 +140,15 @@ public enum Keys {
         .number("minPercent", \LabelOptions.minPercent, min: 0, max: 100, change: .reported(sentence: false), "No label on slices smaller than this percentage."),
         .number("radius", \LabelOptions.radius, min: 0, max: 2, change: .reported(sentence: false),
                 "Where inside labels sit across the ring: 0 = its inner edge, 1 = its outer edge; default 0.5 on a donut, 0.62 of the radius on a pie. Above 1 (to 2): every label outside the pie, centred at this many times its radius, without a leader line."),
+        .custom("color", \LabelOptions.color, .colorOr(["auto", "slice"]), omitDefault: true, change: .reported(sentence: false),
+                "Colour of the label text: auto (black or white on the slice, the ink beside it, light or dark with the theme), slice (outside labels in their slice's colour; a label inside its slice keeps the auto colour, so `slice` is refused with `position: inside`) or an opaque colour, used in both themes (a warning when it contrasts less than 3:1 with what it is drawn on). Leader lines keep `leaderColor`.",
+                lower: { l, node, _, at, o in if let c = l.labelColor(node, path: at.path) { o.color = c } },
+                json: { (color: LabelColor) in .string(color.text) }),
         .choice("leaderColor", \LabelOptions.leaderColor, change: .reported(sentence: false),
-                "Colour of outside labels' leader lines: ink (the colour of the outside labels, light or dark with the theme) or slice (each line in its slice's colour)."),
+                "Colour of outside labels' leader lines: ink (the colour of the outside labels, light or dark with the theme) or slice (each line in its slice's colour); not with `position: inside`.",
+                appliesWhen: { $0.position != .inside }),
         .choice("leader", \LabelOptions.leader, change: .reported(sentence: false),
-                "Leader lines of outside labels: line (from the slice to its label) or none; default line, none when `radius` is above 1."),
+                "Leader lines of outside labels: line (from the slice to its label) or none; default line, none when `radius` is above 1; not with `position: inside`."),
         .optionalSection("detail", labelDetail, \LabelOptions.detail, change: .reported(sentence: false),
                          "A second label line under `content` with its own size and colour (e.g. the value under the name)."),
     ])
@@ -153,7 +164,9 @@ public enum Keys {
     ])
 
     public static let format = KeyTable(section: "format", doc: "Number formatting.", keys: [
-        .integer("decimals", \FormatOptions.decimals, min: 0, max: 6, change: .reported(sentence: false), "Decimals of {percent}; percentages always sum to exactly 100."),
+        .integer("decimals", \FormatOptions.decimals, min: 0, max: 6, change: .reported(sentence: false), "Decimals of {percent}; percentages sum to exactly 100 unless `percent` is `each`."),
+        .choice("percent", \FormatOptions.percent, omitDefault: true, change: .reported(sentence: false),
+                "How percentages are rounded to `decimals` (labels, legend, tooltips, table, sentences, manifest, `piec diff`): exact-sum: by largest remainder, so the shown percentages sum to exactly 100; each: every share rounded on its own to the nearest, halves up (as Mermaid does), so the sum may be off (33 + 33 + 33 = 99)."),
         .text("prefix", \FormatOptions.prefix, maxLength: 32, change: .reported(sentence: false), "Text before {value}, e.g. \"$\"."),
         .text("suffix", \FormatOptions.suffix, maxLength: 32, change: .reported(sentence: false), "Text after {value}, e.g. \" MB\"."),
         .custom("locale", \FormatOptions.locale, .choice(NumberLocale.codes), change: .reported(sentence: false),
@@ -167,6 +180,18 @@ public enum Keys {
         .text("title", \LegendOptions.title, maxLength: maxText, change: .reported(sentence: false), "A heading above the legend's rows."),
         .choice("values", \LegendOptions.values, omitDefault: true, change: .reported(sentence: false),
                 "What each row shows after its label: none, value, percent, or both (value and percent)."),
+        .custom("order", \LegendOptions.order, .choiceOrList(LegendOrder.words, of: .identifier(allowUnderscore: true)), omitDefault: true,
+                change: .reported(sentence: false),
+                "Order of the rows: slices (the slices' order, after `chart.sort`; rings inside out), value (largest value first, ties in slice order), reverse (the slices' order backwards; rings: the outer ring first, each ring's slices in their order), or a list of slice ids (those rows first, in that order, the others after them in slice order). Other's row is always last. The rows are the final chart's: they change at once when a version changes, as they always do.",
+                lower: { l, node, _, at, legend in if let order = l.legendOrder(node, path: at.path) { legend.order = order } },
+                json: { (order: LegendOrder) in
+                    switch order {
+                    case .slices: .string("slices")
+                    case .value: .string("value")
+                    case .reverse: .string("reverse")
+                    case .ids(let ids): .array(ids.map(JSONValue.string))
+                    }
+                }),
     ])
 
     public static let stroke = KeyTable(section: "theme.stroke", doc: "Separators between slices.", keys: [
@@ -229,6 +254,8 @@ public enum Keys {
                 lower: { l, node, _, at, s in s.renamedFrom = l.renamedFrom(node, path: at.path) },
                 json: { (ids: [String]) in ids.isEmpty ? nil : .array(ids.map(JSONValue.string)) }),
         .choice("pattern", \SliceSpec.pattern, "Fill pattern over the slice's colour; overrides theme.patterns."),
+        .color("labelColor", \SliceSpec.labelColor, opaque: true,
+               "Colour of this slice's label text (opaque), inside or outside; overrides `labels.color`."),
     ])
 
     /// A slice of a ring, as the schema and the key reference show it: the keys of `slices[]`
@@ -247,7 +274,7 @@ public enum Keys {
         // Slices are reported one by one (`ChangeReport`, as `ring/slice`).
         .custom("slices", \RingSpec.slices, .list(of: .object(ringSlice), minItems: 1), required: true, documentsDefault: false, change: .silent,
                 "The ring's slices, in order: items as in the top-level `slices` but `radius` and `explode`; ids unique within the ring.",
-                lower: { l, node, _, _, r in r.slices = l.lowerSlices(node) },
+                lower: { l, node, _, _, r in r.slices = l.lowerSlices(node, emptyAllowed: false) },
                 json: { (slices: [SliceSpec]) in .array(slices.map { .object(Keys.slice.canonical($0)) }) },
                 write: { r, name, j in slice.writeCanonicalList(r.pointee.slices, named: name, into: &j) }),
     ])
@@ -293,11 +320,20 @@ public enum Keys {
         .section("theme", theme, \ChartSpec.theme, "Colours."),
         .section("animation", animation, \ChartSpec.animation, "Animation."),
         // Slices are reported one by one (`ChangeReport`).
-        .custom("slices", \ChartSpec.slices, .list(of: .object(slice), minItems: 1), documentsDefault: false, change: .silent, "The slices, in order (or `data`: exactly one of the two).",
-                lower: { l, node, _, _, spec in spec.slices = l.lowerSlices(node) },
-                json: { (slices: [SliceSpec]) in slices.isEmpty ? nil : .array(slices.map { .object(Keys.slice.canonical($0)) }) },
-                // Empty only in a chart of rings, which holds its slices in `rings`.
-                write: { spec, name, j in slice.writeCanonicalList(spec.pointee.slices, named: name, into: &j) }),
+        // Left out of a chart of rings, which holds its slices in `rings`; `[]` in an empty chart.
+        .make(ChartSpec.self, "slices", .list(of: .object(slice), minItems: 0), documentsDefault: false, change: .silent,
+              "The slices, in order (or `data`: exactly one of the two); `[]` draws an empty chart (`chart.empty`).",
+              lower: { l, node, _, _, spec in spec.slices = l.lowerSlices(node, emptyAllowed: true) },
+              json: { spec in spec.slices.isEmpty && !spec.rings.isEmpty ? nil : .array(spec.slices.map { .object(Keys.slice.canonical($0)) }) },
+              write: { spec, name, j in
+                  if spec.pointee.slices.isEmpty {
+                      guard spec.pointee.rings.isEmpty else { return }
+                      j.key(name)
+                      j.value(.array([]))
+                  } else {
+                      slice.writeCanonicalList(spec.pointee.slices, named: name, into: &j)
+                  }
+              }),
         // Read by `Lowering.lowerData`; the canonical spec holds the slices it read.
         .input("data", .object(data), "Slices from a CSV or JSON file, one per row, instead of `slices` (exactly one of the two)."),
         // Instead of `slices`/`data`; its slices are reported one by one (`ChangeReport`).

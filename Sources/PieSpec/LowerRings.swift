@@ -13,7 +13,8 @@ extension Lowering {
             return []
         }
         if items.isEmpty {
-            error(SpecDiagnostics.wrongType, "`rings` is empty; a chart of rings needs at least one ring", at: range)
+            error(SpecDiagnostics.wrongType, "`rings` is empty; a chart of rings needs at least one ring", at: range,
+                  help: "an empty chart is written `slices: []`")
             return []
         }
         var rings: [RingSpec] = []

@@ -2,14 +2,20 @@ import PieDiagnostics
 import PieYAML
 
 extension Lowering {
-    mutating func lowerSlices(_ node: YAMLNode) -> [SliceSpec] {
+    /// The slices of a `slices:` list. `emptyAllowed`: the chart's own list, where `[]` is an
+    /// empty chart; a ring's list (`rings[].slices`) needs a slice.
+    mutating func lowerSlices(_ node: YAMLNode, emptyAllowed: Bool) -> [SliceSpec] {
         guard case .sequence(let items, let range) = node else {
             error(SpecDiagnostics.wrongType, "`slices` must be a list, found \(node.kindDescription)", at: node.range,
                   help: "write each slice on its own line: `- { label: Swift, value: 42 }`")
             return []
         }
         if items.isEmpty {
-            error(SpecDiagnostics.wrongType, "`slices` is empty; a chart needs at least one slice", at: range)
+            if !emptyAllowed {
+                error(SpecDiagnostics.wrongType, "`slices` of a ring is empty; a ring needs at least one slice", at: range,
+                      notes: ["a whole chart may be empty (`slices: []` instead of `rings`), not one of its rings"],
+                      help: "remove the ring, or give it a slice")
+            }
             return []
         }
         var list = items[...]
@@ -94,12 +100,16 @@ extension Lowering {
                   labels: locations.value("labels.position").map { [DiagnosticLabel(range: $0, message: "inside asked for here")] } ?? [],
                   help: "use a radius from 0 to 1 for inside labels, or `position: outside`")
         }
+        validateLabels(spec)
         validateOtherID(spec)
         validateRose(spec)
         validateRings(spec)
         validateOutline(spec)
         validateHoverCenter(spec)
-        guard !diagnostics.hasErrors, let slicesKey = locations.key("slices") ?? locations.key("data") else { return }
+        validateLegendOrder(spec)
+        // An empty chart (`slices: []`, a data file without rows) has nothing to add up: it
+        // draws its empty state.
+        guard !diagnostics.hasErrors, !spec.slices.isEmpty, let slicesKey = locations.key("slices") ?? locations.key("data") else { return }
         let sum = spec.slices.reduce(0) { $0 + $1.value }
         if let total = spec.chart.total {
             if sum > total * (1 + 1e-12) {

@@ -36,6 +36,11 @@ struct Lowering {
     var dataDiagnostics: [Diagnostic] = []
     /// Where the first ring's slices begin in `locations.slices` (`rings:`, `LowerRings.swift`).
     var ringSliceStart = 0
+    /// Where each id of a `legend.order` list was written (`LowerLegend.swift`).
+    var legendOrderItems: [SourceRange] = []
+    /// The spec is a manifest's recorded canonical spec (`SpecLoader.loadEmbedded`), written
+    /// by this piec or an earlier one (`validateLabels`).
+    var readsRecordedSpec = false
 
     init(limits: SpecLimits, defaultID: String) {
         self.limits = limits

@@ -168,8 +168,10 @@ extension Lowering {
         let page = background ?? Color(r: 255, g: 255, b: 255)
         let over = background == nil ? "a white page (`theme.background` is transparent)" : "the background `\(page.hex)`"
         for (path, c, range) in translucent {
+            let text = path.hasSuffix("labelColor") || path == "labels.color" || path == "labels.detail.color"
             error(SpecDiagnostics.translucentSlice, "`\(path)` must be opaque, found alpha \(c.a) of 255", at: range,
-                  notes: ["slices overlap at their seams, so a translucent colour would darken them"],
+                  notes: [text ? "a label's colour is drawn as is: a translucent one would show what lies under it, unchecked"
+                          : "slices overlap at their seams, so a translucent colour would darken them"],
                   help: "use `\(c.flattened(over: page).hex)`, which looks the same over \(over)")
         }
         translucent.removeAll()

@@ -69,6 +69,9 @@ public enum SpecSchema {
                 .object([("type", .string("string")), ("pattern", .string(colorFunctionPattern))]),
                 .object([("enum", .array((["transparent"] + CSSColorNames.names).map(JSONValue.string)))]),
             ]))]
+        case .colorOr(let words):
+            guard case .array(let colors)? = schema(for: .color).first?.1 else { return [] }
+            return [("anyOf", .array([.object([("enum", .array(words.map(JSONValue.string)))])] + colors))]
         case .duration:
             return [("type", .string("string")), ("pattern", .string("^(0|[1-9][0-9]*)(\\.[0-9]+)?(ms|s)$"))]
         case .easing:
@@ -91,7 +94,13 @@ public enum SpecSchema {
         case .object(let table):
             return object(table)
         case .list(let element, let minItems):
-            return [("type", .string("array")), ("minItems", .int(minItems)), ("items", .object(schema(for: element)))]
+            // `minItems: 0` says nothing: left out (`slices: []` is an empty chart).
+            return [("type", .string("array"))] + (minItems > 0 ? [("minItems", .int(minItems))] : []) + [("items", .object(schema(for: element)))]
+        case .choiceOrList(let words, let element):
+            return [("anyOf", .array([
+                .object([("enum", .array(words.map(JSONValue.string)))]),
+                .object([("type", .string("array")), ("minItems", .int(1)), ("uniqueItems", .bool(true)), ("items", .object(schema(for: element)))]),
+            ]))]
         }
     }
 }

@@ -33,6 +33,9 @@ public enum SpecDiagnostics {
     public static let duplicateRingID = DiagnosticCode("E0317")
     public static let notWithRings = DiagnosticCode("E0318")
     public static let insideAtDistance = DiagnosticCode("E0320")
+    public static let leaderInside = DiagnosticCode("E0321")
+    public static let emptyLabel = DiagnosticCode("E0322")
+    public static let sliceColorInside = DiagnosticCode("E0323")
     public static let tooManySlices = DiagnosticCode("E0401")
 
     public static let catalog: [CodeInfo] = [
@@ -181,6 +184,25 @@ public enum SpecDiagnostics {
             puts every label outside the pie at that many times its radius. With \
             `position: inside` the two contradict each other: use a radius from 0 to 1, or \
             `position: outside` (or `auto`) to keep the labels at that distance.
+            """),
+        CodeInfo("E0321", "leader keys where every label is inside", """
+            `labels.leader` and `labels.leaderColor` shape the lines that join outside labels to \
+            their slices. With `position: inside`, and on a chart of rings (whose labels sit in \
+            their ring's band), no label is outside, so the keys would be accepted and ignored: \
+            remove them, or write `position: auto` or `outside` to draw labels beside the pie.
+            """),
+        CodeInfo("E0322", "a label template that shows nothing", """
+            `labels.content` (or `labels.detail.content`) is empty or only spaces. Such a label \
+            would still be laid out: leader lines ending at no text, the canvas grown for it, a \
+            line kept under it. Write `labels.position: none` to draw no labels, or remove \
+            `labels.detail` to draw no second line.
+            """),
+        CodeInfo("E0323", "slice-coloured labels inside their slices", """
+            `labels.color: slice` draws outside labels in their slice's colour (a label that sits \
+            inside its slice under `position: auto` keeps the automatic contrast colour). With \
+            `position: inside`, and on a chart of rings, every label is inside its own slice, \
+            where its slice's colour would be invisible: write an opaque colour or `auto`, or \
+            `position: auto` or `outside`.
             """),
         CodeInfo("E0401", "too many slices", """
             A spec may hold at most 100000 slices unless the build says otherwise: group small \

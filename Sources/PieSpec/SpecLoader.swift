@@ -59,6 +59,7 @@ extension SpecLoader {
             return SpecLoadResult(spec: nil, locations: SpecLocations(), diagnostics: diagnostics)
         }
         var lowering = Lowering(limits: limits, defaultID: defaultID)
+        lowering.readsRecordedSpec = true
         let result = lowering.lower(spec)
         diagnostics += lowering.diagnostics
         return SpecLoadResult(spec: diagnostics.hasErrors ? nil : result, locations: lowering.locations, diagnostics: diagnostics)

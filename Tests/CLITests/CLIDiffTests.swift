@@ -138,6 +138,28 @@ import Testing
         #expect(try ws.run("diff", "new.yaml", "--output", "site/out").stdout == Self.expectedText)
     }
 
+    /// A data file that loses its rows empties the chart: `piec diff` says so (text and JSON,
+    /// exit 3 with `--exit-code`), and says it is no longer empty when rows come back; a first
+    /// version (nothing built yet) is never "no longer empty".
+    @Test func aChartThatEmptiesOrFillsIsSaidSo() throws {
+        let ws = try Workspace()
+        try ws.write("incidents.yaml", "piec: 1\ndata: {file: open.csv}\n")
+        try ws.write("open.csv", "label,value\nNetwork,5\nAuth,2\n")
+        let first = try ws.run("diff", "incidents.yaml", "-o", "out")
+        #expect(first.status == 0 && first.stdout == "+ network  Network  71.4%\n+ auth  Auth  28.6%\n", "\(first.stdout) \(first.stderr)")
+        #expect(try ws.run("build", "incidents.yaml", "-o", "out").status == 0)
+        try ws.write("open.csv", "label,value\n")
+        let emptied = try ws.run("diff", "incidents.yaml", "-o", "out", "--exit-code")
+        #expect(emptied.status == 3, "\(emptied.stderr)")
+        #expect(emptied.stdout == "- network  71.4%\n- auth  28.6%\nchart is now empty\n", "\(emptied.stdout)")
+        let json = try ws.run("diff", "incidents.yaml", "-o", "out", "--format", "json")
+        #expect(json.stdout.contains("\"empty\": \"became-empty\""), "\(json.stdout)")
+        #expect(try ws.run("build", "incidents.yaml", "-o", "out").status == 0)
+        try ws.write("open.csv", "label,value\nStorage,1\n")
+        let filled = try ws.run("diff", "incidents.yaml", "-o", "out")
+        #expect(filled.stdout == "+ storage  Storage  100.0%\nchart is no longer empty\n", "\(filled.stdout) \(filled.stderr)")
+    }
+
     @Test(arguments: [
         ["diff"],
         ["diff", "a.yaml", "b.yaml", "c.yaml"],

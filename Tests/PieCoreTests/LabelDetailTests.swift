@@ -87,11 +87,9 @@ struct LabelDetailTests {
         let none = Fixture.svg(try Fixture.loaded(Self.yaml("{content: \"{label}\\n{value}\"}")))
         #expect(!none.contains("<tspan x=\"0\" dy=\"14.4\" font-size"))
         #expect(!svg.contains("\u{1E}") && !svg.contains("\u{1F}"))
-        // An empty detail adds no line.
-        let empty = try Fixture.loaded(Self.yaml("{content: \"{label}\", detail: {content: \"\"}}"))
-        let plain = try Fixture.loaded(Self.yaml("{content: \"{label}\"}"))
-        #expect(Layout.layout(empty).slices.map(\.labelText) == Layout.layout(plain).slices.map(\.labelText))
-        #expect(Layout.layout(empty).slices.compactMap(\.labelText).count == 3)
+        // An empty detail would draw nothing: it is refused (E0322), like an empty `content`.
+        let empty = SpecLoader.load(SourceFile(path: "t.yaml", text: Self.yaml("{content: \"{label}\", detail: {content: \"\"}}")), defaultID: "t")
+        #expect(empty.spec == nil && empty.diagnostics.map(\.code.rawValue) == ["E0322"], "\(empty.diagnostics)")
     }
 
     @Test func ringsAndOtherCarryTheDetailToo() throws {

@@ -52,5 +52,19 @@ struct PercentagesTests {
 
     @Test func allZeroValuesGiveZeroPercent() {
         #expect(texts([0, 0], decimals: 1) == ["0.0", "0.0"])
+        #expect(Percentages.units([0, 0], denominator: 0, decimals: 1, rounding: .each) == [0, 0])
+    }
+
+    /// `format.percent: each`: every share rounded on its own (halves up), whatever the sum.
+    @Test func eachRoundsEveryShareOnItsOwn() {
+        func each(_ values: [Double], denominator: Double? = nil, decimals: Int) -> [Int64] {
+            Percentages.units(values, denominator: denominator ?? values.reduce(0, +), decimals: decimals, rounding: .each)
+        }
+        #expect(each([1, 1, 1], decimals: 0) == [33, 33, 33], "sums to 99")
+        #expect(each([1, 1, 1], decimals: 1) == [333, 333, 333])
+        #expect(each([2, 1, 1, 1, 1, 1, 1], decimals: 0) == [25, 13, 13, 13, 13, 13, 13], "12.5 rounds up: sums to 103")
+        #expect(each([1, 7], decimals: 1) == [125, 875])
+        #expect(each([62], denominator: 100, decimals: 1) == [620])
+        #expect(each([1], denominator: 3, decimals: 0) == [33])
     }
 }

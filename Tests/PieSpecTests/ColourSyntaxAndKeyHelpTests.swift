@@ -137,7 +137,7 @@ struct ColourSyntaxAndKeyHelpTests {
         ("legend", "size", ["`chart.size`: side of the square holding the pie, in px"]),
         ("chart", "title", ["`title`: title of the chart", "`legend.title`: a heading above the legend's rows"]),
         ("chart", "radius", ["`labels.radius`: where inside labels sit across the ring", "`slices[].radius`: outer radius"]),
-        ("labels", "color", ["`chart.other.color`", "`theme.stroke.color`", "`slices[].color`"]),
+        ("legend", "color", ["`labels.color`", "`chart.other.color`", "`theme.stroke.color`", "`slices[].color`"]),
     ])
     func helpNamesEveryHomeWithItsMeaning(_ section: String, _ key: String, _ expected: [String]) {
         let r = load("piec: 1\n\(section): {\(key): 1}\nslices:\n  - {label: A, value: 1}\n")

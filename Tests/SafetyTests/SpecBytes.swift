@@ -130,11 +130,17 @@ public struct SpecBytes {
             return .scalar(String(pick([lo, hi, lo + int(max(1, min(hi - lo + 1, 1000)))])))
         case .choice(let names):
             return .scalar(pick(names))
+        case .choiceOrList(let names, _):
+            // A list names slices the generated spec may not have (E0340): the words only.
+            return .scalar(pick(names))
         case .boolean:
             return .scalar(bool() ? "true" : "false")
         case .color:
             // Slice, Other and dark background colours must be opaque (E0306); the others need not.
-            return .scalar(key == "color" || key == "darkBackground" ? opaqueColor() : color())
+            return .scalar(key == "color" || key == "darkBackground" || key == "labelColor" ? opaqueColor() : color())
+        case .colorOr(let words):
+            // Label colours are opaque, like slice colours (E0306).
+            return .scalar(bool() ? pick(words) : opaqueColor())
         case .duration(let maxMs):
             let ms = Int(maxMs)
             return .scalar(pick(["0ms", "\(ms)ms", "\(ms / 1000)s", "0.8s", "1ms", "\(int(ms + 1))ms", "0.001s", "\(Double(int(ms)) / 1000)s"]))
@@ -150,7 +156,9 @@ public struct SpecBytes {
             return .scalar(pick(["fuzz", "a", "0-0", String(repeating: "z", count: 64), "chart-2"]))
         case .template:
             var t = ""
-            for _ in 0..<int(6) { t += pick(["{label}", "{value}", "{percent}", "{id}", "{total}", " ", "%", "—", "<b>", "x"]) }
+            // Never empty: a template that shows nothing is refused (E0322).
+        for _ in 0..<(1 + int(6)) { t += pick(["{label}", "{value}", "{percent}", "{id}", "{total}", " ", "%", "—", "<b>", "x"]) }
+        if t.allSatisfy({ $0 == " " }) { t += "x" }
             return .scalar(Self.quoted(t))
         case .object(let table):
             var entries: [(String, Node)] = []
@@ -220,7 +228,7 @@ public struct SpecBytes {
     mutating func text(maxLength: Int) -> String {
         var s = ""
         for _ in 0..<(1 + int(4)) { s += pick(Self.fragments) }
-        // The limit counts Unicode scalars (`ScalarTyping`), not characters: "e\u{301}" is two.
+        // Limits count Unicode scalars (`e\u{301}` is two), not characters.
         return String(String.UnicodeScalarView(s.unicodeScalars.prefix(maxLength)))
     }
 
@@ -248,7 +256,8 @@ public struct SpecBytes {
     /// E0370), at least one value
     /// above 0 (E0305), `chart.total` at least the sum of the values (E0304), no `total`,
     /// `minAngle` or slice `radius` in a rose (E0309), no `outline` on a partial sweep (E0330),
-    /// no `labels.radius` above 1 with `position: inside` (E0320).
+    /// no leader keys (E0321), slice-coloured labels (E0323) or `labels.radius` above 1 (E0320)
+    /// where every label is inside.
     static func fixed(_ spec: Node) -> Node {
         guard case .map(var root) = spec else { return spec }
         var sum = 0.0
@@ -286,9 +295,10 @@ public struct SpecBytes {
             }
             root[ci].1 = .map(chart)
         }
-        if let li = root.firstIndex(where: { $0.0 == "labels" }), case .map(var labels) = root[li].1,
-           field(.map(labels), "position") == "inside", let r = field(.map(labels), "radius").flatMap(Double.init), r > 1 {
-            labels.removeAll { $0.0 == "radius" }
+        if let li = root.firstIndex(where: { $0.0 == "labels" }), case .map(var labels) = root[li].1, field(.map(labels), "position") == "inside" {
+            labels.removeAll { $0.0 == "leader" || $0.0 == "leaderColor" || ($0.0 == "color" && $0.1 == .scalar("slice")) }
+            // Labels at a distance are outside (E0320).
+            if let r = field(.map(labels), "radius").flatMap(Double.init), r > 1 { labels.removeAll { $0.0 == "radius" } }
             root[li].1 = .map(labels)
         }
         return .map(root)

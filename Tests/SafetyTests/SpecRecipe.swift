@@ -28,7 +28,7 @@ struct SpecRecipe: Sendable, CustomStringConvertible {
         y += "  startAngle: \(startAngle)\n  sweep: \(sweep)\n  innerRadius: \(Self.hundredths(innerPercent))\n"
         y += "  direction: \(clockwise ? "clockwise" : "counterclockwise")\n  sort: \(sortName)\n"
         if let total { y += "  total: \(Self.hundredths(total))\n  track: \"#eeeeee\"\n" }
-        y += "labels:\n  minPercent: 0\nslices:\n"
+        y += "labels:\n  minPercent: 0\n" + (values.isEmpty ? "slices: []\n" : "slices:\n")
         for (i, value) in values.enumerated() {
             y += "  - id: \(ids[i])\n    label: \(Self.quoted(labels[i % labels.count]))\n    value: \(Self.hundredths(value))\n"
             if let radii { y += "    radius: \(Self.hundredths(radii[i % radii.count]))\n" }
@@ -100,10 +100,14 @@ struct SpecPair: Sendable, CustomStringConvertible {
     var description: String { "old:\n\(old.yaml)\nnew:\n\(new.yaml)" }
 
     static func generator() -> Generator<SpecPair, some SendableSequenceType> {
-        zip(SpecRecipe.generator(maxSlices: 16), SpecRecipe.generator(maxSlices: 16), Gen<[Int]>.shuffled(Array(0..<32)))
-            .map { old, new, shuffle in
-                var new = new
+        zip(SpecRecipe.generator(maxSlices: 16), SpecRecipe.generator(maxSlices: 16), Gen<[Int]>.shuffled(Array(0..<32)),
+            Gen.int(in: 0...9))
+            .map { old, new, shuffle, empty in
+                var old = old, new = new
                 new.idNumbers = Array(shuffle.prefix(new.values.count))
+                // One pair in ten empties the chart, one in ten fills an empty one (`slices: []`).
+                if empty == 0 { new.values = []; new.idNumbers = [] }
+                if empty == 1 { old.values = [] }
                 return SpecPair(old: old, new: new)
             }
     }

@@ -35,7 +35,7 @@ document.querySelectorAll('.frame').forEach(frame => {
     // An inside label's class is on its turning group (the text inside turns back upright).
     cls: el.getAttribute('class') || el.parentNode.getAttribute('class'),
     kind: el.closest('.p-ol, .p-ct, .p-lb').getAttribute('class').split(' ').find(c => c !== 'p-ink'),
-    text: el.textContent, opacity: visible(el), box: box(el)}));
+    text: el.textContent, opacity: visible(el), box: box(el), fill: getComputedStyle(el).fill}));
   const first = el => { const p = el.getPointAtLength(0); return [p.x, p.y]; };
   const leaders = [...root.querySelectorAll('.p-ll path')].map(el => ({
     // A moving leader is two unit lines placed by their transforms, a still one a path
@@ -222,6 +222,54 @@ def test_leader_lines_are_drawn_in_their_slices_colour(dom, workdir, piec, leade
             assert got == want, (line, want)
         else:
             assert got not in COLOURS.values(), line
+
+
+def rgb(css):
+    return tuple(int(v) for v in css.replace("rgb(", "").replace(")", "").split(","))
+
+
+def contrast_ink(c):
+    """Black or white, whichever contrasts more with `c` (piec's automatic inside colour)."""
+    def lum(c):
+        ch = [v / 255 for v in c]
+        ch = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in ch]
+        return 0.2126 * ch[0] + 0.7152 * ch[1] + 0.0722 * ch[2]
+    l = lum(c)
+    return (0, 0, 0) if (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) else (255, 255, 255)
+
+
+def test_label_colours_at_rest_and_blending_through_a_transition(dom, workdir, piec):
+    """`labels.color` from one written colour (every label black) to `slice` with a slice's
+    own `labelColor`: at the start every label is black; halfway each label that changes is
+    strictly between its two colours; at the end an outside label is its slice's colour (or
+    its own), an inside one black or white for contrast, as the engine computes the fill."""
+    values = [("a", 50), ("b", 30), ("c", 14), ("d", 3), ("e", 3)]
+    before = spec("label-colour", [(k, v + (5 if k == "a" else 0)) for k, v in values], position="auto")
+    after = spec("label-colour", values, position="auto")
+    before["labels"]["color"] = "#000000"
+    after["labels"]["color"] = "slice"
+    for s in (before, after):
+        s["theme"] = {"dark": "none"}
+        for x in s["slices"]:
+            x["color"] = "#%02x%02x%02x" % COLOURS[x["id"]]
+            # The small slices' long labels go outside.
+            x["label"] = {"d": "Delta and more", "e": "Echo and more"}.get(x["id"], x["label"])
+    after["slices"][4]["labelColor"] = "#111111"
+    b = bundles.build_transition(piec, before, after, workdir)
+    chart = TransitionChart(b.manifest)
+    times = [chart.delay, chart.delay + chart.duration / 2, chart.end_time + 250]
+    start, middle, end = measure(dom, workdir, b.svg, times, "label-colour")
+    def fills(frame):
+        return {x["text"][0].lower(): (x["cls"].startswith("p-lo"), rgb(x["fill"])) for x in frame["texts"] if x["opacity"] > 0.5}
+    final = fills(end)
+    assert {outside for outside, _ in final.values()} == {True, False}, final
+    for k, (outside, got) in final.items():
+        want = (0x11, 0x11, 0x11) if k == "e" else COLOURS[k] if outside else contrast_ink(COLOURS[k])
+        assert got == want, (k, outside, got, want)
+    assert all(c == (0, 0, 0) for _, c in fills(start).values()), fills(start)
+    for k, (_, got) in fills(middle).items():
+        if final[k][1] != (0, 0, 0):
+            assert got != (0, 0, 0) and got != final[k][1], (k, got, final[k])
 
 
 @pytest.fixture(scope="module")

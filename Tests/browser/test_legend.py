@@ -4,7 +4,8 @@ and its value, or two rows side by side), and none leaves the viewBox.
 piec lays the legend out without a font engine (`TextMetrics`), for the font stack
 `system-ui,Helvetica,Arial,sans-serif`: on Linux that is DejaVu Sans, wider than Helvetica
 (digits by 14 %), and a row's label used to run into its value ("Browser: Chrome61.0%").
-A page measures every legend text's box in the engine's DOM (getBBox through getScreenCTM)."""
+A page measures every legend text's box in the engine's DOM (getBBox through getScreenCTM).
+A chart with `legend.order` also checks that the engine shows the rows top to bottom in that order."""
 
 import pytest
 
@@ -27,11 +28,12 @@ LONG = [("Browser: Chrome", 61), ("Browser: Safari", 19), ("Browser: Edge", 11),
         ("Engine: WebKit and friends", 4), ("Other mobile browsers", 3.5), ("Mmmm wwww 0000", 2)]
 
 
-def spec(chart_id, position, values="percent"):
+def spec(chart_id, position, values="percent", order=None):
+    legend = {"position": position, "values": values} | ({"order": order} if order else {})
     return {
         "piec": 1, "id": chart_id, "title": f"legend {chart_id}",
         "labels": {"position": "none"},
-        "legend": {"position": position, "values": values},
+        "legend": legend,
         "format": {"decimals": 1},
         "slices": [{"id": f"s{k}", "label": label, "value": v} for k, (label, v) in enumerate(LONG)],
     }
@@ -42,7 +44,11 @@ CHARTS = {
     "left-both": spec("left-both", "left", "both"),
     "bottom": spec("bottom", "bottom"),
     "top-value": spec("top-value", "top", "value"),
+    "left-order": spec("left-order", "left", order=["s4", "s1"]),
 }
+
+# Row labels top to bottom where the chart sets `legend.order` (listed ids first, then slice order).
+ORDERS = {"left-order": [LONG[k][0] for k in (4, 1, 0, 2, 3, 5, 6)]}
 
 
 @pytest.mark.parametrize("name", CHARTS)
@@ -51,6 +57,10 @@ def test_legend_texts_do_not_overlap_and_stay_inside(dom, workdir, piec, name):
     [frame] = dommeasure.measure(dom, workdir, b.svg, [0], f"legend-{name}", MEASURE)
     texts = frame["texts"]
     assert len(texts) >= len(LONG), texts
+    if name in ORDERS:
+        labels = {label for label, _ in LONG}
+        rows = sorted((t["box"][1], t["text"]) for t in texts if t["text"] in labels)
+        assert [text for _, text in rows] == ORDERS[name]
     w, h = frame["viewBox"]
     for t in texts:
         b = t["box"]

@@ -41,6 +41,12 @@ CASES = {
     "stagger": (ABCD, [("a", 10), ("b", 20), ("c", 30), ("d", 40)], {"animation": {"stagger": "120ms"}}),
     "staged-stagger-reorder": (ABCD, [("c", 20), ("a", 30), ("b", 30), ("e", 15)],
                                {"animation": {"stages": "staged", "stagger": "80ms"}}),
+    # An empty chart (`slices: []`): every slice leaves as removed ones do, or enters as
+    # inserted ones do; the neutral track shows where they have gone. No `chart.empty` text:
+    # the probes read the pie's centre, where it would be drawn (its fade is the centre
+    # text's, measured with it).
+    "to-empty": (ABCD, [], {"after_chart": {"empty": ""}}),
+    "from-empty": ([], ABCD, {"before_chart": {"empty": ""}}),
 }
 PERCENTS = [0, 25, 50, 75, 100]
 LABELS = [f"{p}%" for p in PERCENTS] + ["after-end"]
@@ -49,7 +55,7 @@ WORST = checks.WorstErrors()
 
 def spec_pair(name):
     before, after, opts = CASES[name]
-    old = pie(before, animation=opts.get("animation"))
+    old = pie(before, chart=opts.get("before_chart"), animation=opts.get("animation"))
     new = pie(after, chart=opts.get("after_chart"), animation=opts.get("animation"),
               **({"beta": {"renamedFrom": ["b"]}} if opts.get("renamed") else {}))
     return old, new

@@ -48,6 +48,8 @@ struct FramePose {
         var text: String
         var pose: OutsideLabels.Pose
         var leader: Color? = nil
+        /// The text's own colour (nil: the ink).
+        var color: Color? = nil
     }
 
     struct Center {
@@ -138,9 +140,10 @@ struct FramePose {
         pie.labels = scene.labels.enumerated().map { k, l in
             if let now {
                 let x = now.labels[k]
-                return InsideLabel(text: l.text, color: l.color, angle: x.from, radius: x.fromRadius, opacity: x.fromOpacity)
+                return InsideLabel(text: l.text, color: x.fromColor ?? l.color, angle: x.from, radius: x.fromRadius, opacity: x.fromOpacity)
             }
-            return InsideLabel(text: l.text, color: l.color, angle: mix(l.from, l.to, e), radius: mix(l.fromRadius, l.radius, e),
+            let color = l.fromColor.map { DarkTheme.mix($0, l.color, e) } ?? l.color
+            return InsideLabel(text: l.text, color: color, angle: mix(l.from, l.to, e), radius: mix(l.fromRadius, l.radius, e),
                                opacity: mix(l.fromOpacity, l.toOpacity, e))
         }
         pie.outside = outside(scene.ink, t: t, moving: moving)
@@ -169,13 +172,17 @@ struct FramePose {
     private static func outside(_ ink: InkScene, t: Double, moving: Bool) -> [OutsideLabel] {
         ink.tracks.compactMap { track in
             guard let poses = InkWriter.filled(track) else { return nil }
-            guard moving, ink.times.count == poses.count, poses.count > 1 else { return OutsideLabel(text: track.text, pose: poses[poses.count - 1], leader: track.leader) }
+            let rest = OutsideLabel(text: track.text, pose: poses[poses.count - 1], leader: track.leader, color: track.color)
+            guard moving, ink.times.count == poses.count, poses.count > 1 else { return rest }
             let times = ink.times
-            guard let k = times.firstIndex(where: { $0 > t }) else { return OutsideLabel(text: track.text, pose: poses[poses.count - 1], leader: track.leader) }
-            guard k > 0 else { return OutsideLabel(text: track.text, pose: poses[0], leader: track.leaders?.first ?? track.leader) }
+            guard let k = times.firstIndex(where: { $0 > t }) else { return rest }
+            guard k > 0 else {
+                return OutsideLabel(text: track.text, pose: poses[0], leader: track.leaders?.first ?? track.leader, color: track.colors?.first ?? track.color)
+            }
             let f = (t - times[k - 1]) / max(times[k] - times[k - 1], 1e-9)
             let leader = track.leaders.map { DarkTheme.mix($0[k - 1], $0[k], f) } ?? track.leader
-            return OutsideLabel(text: track.text, pose: lerp(poses[k - 1], poses[k], f), leader: leader)
+            let color = track.colors.map { DarkTheme.mix($0[k - 1], $0[k], f) } ?? track.color
+            return OutsideLabel(text: track.text, pose: lerp(poses[k - 1], poses[k], f), leader: leader, color: color)
         }
     }
 

@@ -182,6 +182,12 @@ struct HTMLPage {
             }
             out.raw("</td></tr>\n")
         }
+        // An empty chart's one row says so (its `chart.empty` text, else "No data").
+        if layout.isEmpty {
+            out.raw("<tr><td colspan=\"3\">")
+            out.text(spec.chart.empty.isEmpty ? ChartOptions.defaultEmpty : spec.chart.empty)
+            out.raw("</td></tr>\n")
+        }
         out.raw("</tbody>\n</table>\n")
     }
 }

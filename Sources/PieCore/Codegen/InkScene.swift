@@ -16,6 +16,10 @@ struct InkScene {
         /// The leader's colour at every sample when its slice's colour changes (nil: `leader`
         /// throughout).
         var leaders: [Color]? = nil
+        /// The text's own colour at rest (`labels.color`, a slice's `labelColor`); nil: the ink.
+        var color: Color? = nil
+        /// The text's colour at every sample where it blends (`SegmentExtras.outsideLabelColor`).
+        var colors: [Color]? = nil
         /// The pose at rest (last sample), when shown.
         var rest: OutsideLabels.Pose? { poses.last ?? nil }
     }
@@ -86,6 +90,9 @@ struct InkScene {
         // Slice-coloured leaders follow their slice's colour at every sample.
         let coloured = layout.leaderColor == .slice && layout.drawsLeaders
         var colors = Array(repeating: [Color](), count: coloured ? entries.count : 0)
+        // Texts whose colour blends (`SegmentExtras.outsideLabelColor`), at every sample.
+        let blends = moves ? entries.map { $0.segment.fromExtras.outsideLabelColor != nil } : entries.map { _ in false }
+        var texts = entries.map { _ in [Color]() }
         for t in times {
             let state = moves ? plan.frozen(at: t) : plan
             let solved = InkScene.solve(entries, state: state, plan: plan, at: t, layout: layout, room: room)
@@ -93,12 +100,17 @@ struct InkScene {
             if coloured {
                 for (i, e) in entries.enumerated() { colors[i].append(InkScene.segment(e.position, of: state).from.color) }
             }
+            for (i, e) in entries.enumerated() where blends[i] {
+                let x = InkScene.segment(e.position, of: state).fromExtras
+                texts[i].append(x.outsideLabelColor ?? e.segment.toExtras.outsideLabelColor ?? layout.ink)
+            }
         }
         tracks = entries.enumerated().map { i, e in
             let leader = InkScene.leader(e, layout: layout)
             let changing = coloured && colors[i].contains { $0 != colors[i][0] } ? colors[i] : nil
             return Track(index: i, text: TextLines.truncate(e.text, maxWidth: width, fontSize: layout.fontSize), poses: poses[i],
-                         leader: leader, leaders: changing)
+                         leader: leader, leaders: changing, color: InkScene.textColor(e, layout: layout),
+                         colors: blends[i] && texts[i].contains { $0 != texts[i][0] } ? texts[i] : nil)
         }
     }
 
@@ -112,7 +124,7 @@ struct InkScene {
         tracks = entries.enumerated().map { i, e in
             let hidden = final[i].map { p -> OutsideLabels.Pose in var p = p; p.opacity = 0; return p }
             return Track(index: i, text: TextLines.truncate(e.text, maxWidth: width, fontSize: layout.fontSize),
-                         poses: [hidden, hidden, final[i]], leader: InkScene.leader(e, layout: layout))
+                         poses: [hidden, hidden, final[i]], leader: InkScene.leader(e, layout: layout), color: InkScene.textColor(e, layout: layout))
         }
     }
 
@@ -121,6 +133,13 @@ struct InkScene {
     static func leader(_ e: Entry, layout: ChartLayout) -> Color? {
         guard layout.leaderColor == .slice else { return nil }
         return e.segment.slice.map { layout.slices[$0].color } ?? e.segment.from.color
+    }
+
+    /// The text colour of `e` when it is its own (`ChartLayout.outsideLabelColor`): its slice's
+    /// in the new chart; a leaving slice's label keeps its slice's colour under `slice`. nil: the ink.
+    static func textColor(_ e: Entry, layout: ChartLayout) -> Color? {
+        if let k = e.segment.slice { return layout.outsideLabelColor(k) }
+        return layout.labelColor == .slice ? e.segment.from.color : nil
     }
 
     /// The segment at `position` of `plan.segments + plan.movers + plan.floatingLabels` (an

@@ -35,7 +35,7 @@ enum InkStyle {
             // A label that only fades where it rests (enter-grow: it waits hidden at its
             // final place) needs no transform: its leaders and text share one opacity
             // animation with every other label that fades alike.
-            if t.leaders == nil, InkWriter.onlyFades(poses) {
+            if t.leaders == nil, t.colors == nil, InkWriter.onlyFades(poses) {
                 var body = "{"
                 for (k, p) in poses.enumerated() { body += offset(k) + "{opacity:" + formatNumber(p.opacity, decimals: 3) + "}" }
                 body += "}"
@@ -82,6 +82,10 @@ enum InkStyle {
                 out.raw("px,")
                 out.num(p.y, decimals: 2)
                 out.raw("px);text-anchor:" + InkWriter.anchor(p.side))
+                if let colors = t.colors {
+                    out.raw(";fill:")
+                    out.hex(colors[kept[k]])
+                }
                 out.raw(fade(p) + "}")
             }
             out.raw("}\n")
@@ -131,13 +135,14 @@ enum InkStyle {
     /// here and its leader's markup (`InkWriter.leadersStill`) are both decided from these.
     static func animated(_ track: InkScene.Track, in scene: Scene) -> (kept: [Int], poses: [OutsideLabels.Pose], times: [Double])? {
         let times = scene.ink.times
-        guard scene.moves, times.count > 1, let all = InkWriter.filled(track), Set(all).count > 1 || track.leaders != nil
+        guard scene.moves, times.count > 1, let all = InkWriter.filled(track),
+              Set(all).count > 1 || track.leaders != nil || track.colors != nil
         else { return nil }
-        let kept = thinned(all, times: times, colors: track.leaders)
+        let kept = thinned(all, times: times, colors: track.leaders, texts: track.colors)
         return (kept, kept.map { all[$0] }, kept.map { times[$0] })
     }
 
-    static func thinned(_ poses: [OutsideLabels.Pose], times: [Double], colors: [Color]? = nil) -> [Int] {
+    static func thinned(_ poses: [OutsideLabels.Pose], times: [Double], colors: [Color]? = nil, texts: [Color]? = nil) -> [Int] {
         guard poses.count > 2 else { return Array(poses.indices) }
         var kept = [0]
         for k in 1..<(poses.count - 1) {
@@ -146,6 +151,7 @@ enum InkStyle {
                 let f = (times[j] - times[a]) / max(times[b] - times[a], 1e-9)
                 return close(poses[j], lerp(poses[a], poses[b], f)) && poses[j].side == poses[a].side && poses[j].side == poses[b].side
                     && colors.map { c in near(c[j], DarkTheme.mix(c[a], c[b], f)) } ?? true
+                    && texts.map { c in near(c[j], DarkTheme.mix(c[a], c[b], f)) } ?? true
             }
             if !covered { kept.append(k) }
         }

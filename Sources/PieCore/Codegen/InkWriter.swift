@@ -38,7 +38,7 @@ enum InkWriter {
     static func svg(_ scene: Scene, into out: inout ByteWriter) {
         let ink = scene.ink, layout = scene.layout
         let labels = ink.tracks.compactMap { t in
-            filled(t).map { (index: t.index, text: t.text, pose: $0[$0.count - 1], leader: t.leader, still: leadersStill(t, in: scene)) }
+            filled(t).map { (index: t.index, text: t.text, pose: $0[$0.count - 1], leader: t.leader, color: t.color, still: leadersStill(t, in: scene)) }
         }
         let centers = ink.centers.map { (index: $0.index, text: $0.text, opacity: $0.toOpacity == 0 ? 0.0 : 1) }
         write(labels: labels, centers: centers, ink: layout.ink, fontSize: layout.fontSize, leaders: layout.drawsLeaders, into: &out)
@@ -48,7 +48,9 @@ enum InkWriter {
     /// opacities, in `ink` (chart.svg's rest state, or a frame of `piec render`). Leaders with
     /// a colour of their own (`labels.leaderColor: slice`) are drawn in it, in a group that is
     /// not ink (dark mode leaves them alone); `still` leaders as one path (`stillLeader`).
-    static func write(labels: [(index: Int, text: String, pose: OutsideLabels.Pose, leader: Color?, still: Bool)],
+    /// Texts with a colour of their own (`labels.color`, a slice's `labelColor`) are drawn in
+    /// it, in a `p-ol` group that is not ink either.
+    static func write(labels: [(index: Int, text: String, pose: OutsideLabels.Pose, leader: Color?, color: Color?, still: Bool)],
                       centers: [(index: Int, text: CenterText, opacity: Double)], ink: Color, fontSize: Double,
                       leaders: Bool = true, into out: inout ByteWriter) {
         if !labels.isEmpty {
@@ -71,11 +73,18 @@ enum InkWriter {
                 }
                 out.raw("</g>\n")
             }
-            out.raw("<g class=\"p-ink p-ol\" fill=\"")
-            out.hex(ink)
-            out.raw("\">\n")
-            for l in labels { outsideText(l.index, l.text, l.pose, fontSize: fontSize, into: &out) }
-            out.raw("</g>\n")
+            if labels.contains(where: { $0.color == nil }) {
+                out.raw("<g class=\"p-ink p-ol\" fill=\"")
+                out.hex(ink)
+                out.raw("\">\n")
+                for l in labels where l.color == nil { outsideText(l.index, l.text, l.pose, fontSize: fontSize, into: &out) }
+                out.raw("</g>\n")
+            }
+            if labels.contains(where: { $0.color != nil }) {
+                out.raw("<g class=\"p-ol\">\n")
+                for l in labels where l.color != nil { outsideText(l.index, l.text, l.pose, fill: l.color, fontSize: fontSize, into: &out) }
+                out.raw("</g>\n")
+            }
         }
         guard !centers.isEmpty else { return }
         out.raw("<g class=\"p-ink p-ct\" text-anchor=\"middle\" fill=\"")
@@ -86,9 +95,14 @@ enum InkWriter {
     }
 
     /// An outside label's text at `pose` (`.p-lo<index>`).
-    private static func outsideText(_ index: Int, _ text: String, _ pose: OutsideLabels.Pose, fontSize: Double, into out: inout ByteWriter) {
+    private static func outsideText(_ index: Int, _ text: String, _ pose: OutsideLabels.Pose, fill: Color? = nil, fontSize: Double,
+                                    into out: inout ByteWriter) {
         out.raw("<text class=\"p-lo")
         out.int(index)
+        if let fill {
+            out.raw("\" fill=\"")
+            out.hex(fill)
+        }
         out.raw("\" transform=\"translate(")
         out.num(pose.x)
         out.raw(" ")

@@ -4,15 +4,25 @@ import PieSpec
 /// index.html: legend rows that point at their slice. Hovering or keyboard-focusing a row
 /// lifts its slice, dims the others and shows the slice's tooltip, with the same CSS-only
 /// `:has()` rules as hovering the slice itself (no script). Focus order is the document order:
-/// the slices in slice order, then the legend rows in slice order.
+/// the slices in slice order, then the legend rows in `legend.order`. A row that stands for
+/// several slices (`LegendLayout.Item.also`) carries each one's class: it lifts them all and
+/// shows the tooltip of its first (the others' would cover each other), and names them all.
 extension SVGWriter {
     /// Opens row `item`'s focusable group (closed by the caller) with a transparent hit
     /// rectangle over the whole row, which also carries the focus ring.
     mutating func openLegendItem(_ item: LegendLayout.Item, slice k: Int) {
         out.raw("<g class=\"p-li p-li")
         out.int(k)
+        for j in item.also where tooltips[j] != nil {
+            out.raw(" p-li")
+            out.int(j)
+        }
         out.raw("\" tabindex=\"0\" role=\"img\" aria-label=\"")
         out.text((tooltips[k] ?? Summary.tooltipWithDetail(layout.slices[k], format: format)).ariaLabel)
+        for j in item.also {
+            out.raw("; ")
+            out.text((tooltips[j] ?? Summary.tooltipWithDetail(layout.slices[j], format: format)).ariaLabel)
+        }
         out.raw("\"><rect class=\"p-hit\" x=\"")
         out.num(item.x - 3)
         out.raw("\" y=\"")
@@ -52,28 +62,32 @@ enum LegendInteraction {
         out.raw("}\n")
         let stops = HTMLPage.focusStops(layout.slices)
         for item in layout.legend.items {
-            guard let k = item.slice, stops[k] else { continue }
-            let p = HTMLPage.liftOffset(layout.slices, k)
-            active(root, k, into: &out)
-            out.raw(" .p-s")
-            out.int(k)
-            out.raw("{opacity:1;transform:translate(")
-            out.num(p.x)
-            out.raw("px,")
-            out.num(p.y)
-            out.raw("px)}\n")
-            active(root, k, into: &out)
-            out.raw(" .p-t")
-            out.int(k)
-            out.raw("{visibility:visible}\n")
-            out.raw(HTMLPage.activeRoot(root))
-            out.raw(":has(.p-s")
-            out.int(k)
-            out.raw(":hover,.p-s")
-            out.int(k)
-            out.raw(":focus) .p-li")
-            out.int(k)
-            out.raw(" text{text-decoration:underline}\n")
+            guard let first = item.slice, stops[first] else { continue }
+            for k in [first] + item.also where stops[k] {
+                let p = HTMLPage.liftOffset(layout.slices, k)
+                active(root, k, into: &out)
+                out.raw(" .p-s")
+                out.int(k)
+                out.raw("{opacity:1;transform:translate(")
+                out.num(p.x)
+                out.raw("px,")
+                out.num(p.y)
+                out.raw("px)}\n")
+                if k == first {
+                    active(root, k, into: &out)
+                    out.raw(" .p-t")
+                    out.int(k)
+                    out.raw("{visibility:visible}\n")
+                }
+                out.raw(HTMLPage.activeRoot(root))
+                out.raw(":has(.p-s")
+                out.int(k)
+                out.raw(":hover,.p-s")
+                out.int(k)
+                out.raw(":focus) .p-li")
+                out.int(k)
+                out.raw(" text{text-decoration:underline}\n")
+            }
         }
     }
 

@@ -33,6 +33,8 @@ struct MotionFrame: Hashable {
     var radius: Double? = nil
     var lineWidth: Double? = nil
     var lineColor: Color? = nil
+    /// A text's `fill` (an inside label whose colour blends).
+    var fillColor: Color? = nil
 
     var isEmpty: Bool { self == MotionFrame() }
 

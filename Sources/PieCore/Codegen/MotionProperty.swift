@@ -9,7 +9,7 @@ import PieSpec
 /// a registered (`@property`) one is ignored in keyframes by Firefox ESR and inside a shadow
 /// tree by every engine.
 enum MotionProperty: Int, CaseIterable {
-    case rotate, translate, scale, scaleY, dasharray, dashoffset, strokeWidth, stroke, visibility, opacity, radius
+    case rotate, translate, scale, scaleY, dasharray, dashoffset, strokeWidth, stroke, visibility, opacity, radius, fill
 
     var bit: UInt16 { 1 << UInt16(rawValue) }
 
@@ -26,6 +26,7 @@ enum MotionProperty: Int, CaseIterable {
         case .visibility: "visibility:"
         case .opacity: "opacity:"
         case .radius: "r:"
+        case .fill: "fill:"
         }
     }
 
@@ -43,6 +44,7 @@ enum MotionProperty: Int, CaseIterable {
         case .visibility: "--v"
         case .opacity: "--o"
         case .radius: "--rr"
+        case .fill: "--fc"
         }
     }
 
@@ -73,6 +75,7 @@ extension MotionFrame {
         if lineWidth != nil { s |= MotionProperty.strokeWidth.bit }
         if lineColor != nil { s |= MotionProperty.stroke.bit }
         if radius != nil { s |= MotionProperty.radius.bit }
+        if fillColor != nil { s |= MotionProperty.fill.bit }
         return s
     }
 
@@ -91,6 +94,7 @@ extension MotionFrame {
         case .visibility: visible == other.visible
         case .opacity: opacity == other.opacity
         case .radius: radius == other.radius
+        case .fill: fillColor == other.fillColor
         }
     }
 
@@ -118,6 +122,7 @@ extension MotionFrame {
         case .radius:
             w.num(radius ?? 0)
             w.raw("px")
+        case .fill: if let fillColor { w.hex(fillColor) }
         }
     }
 

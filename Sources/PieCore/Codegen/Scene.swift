@@ -77,6 +77,8 @@ struct Scene {
         var index: Int
         var text: String
         var color: Color
+        /// The text's colour at the start where it blends (`SegmentExtras.labelColor`), else nil.
+        var fromColor: Color? = nil
         var radius: Double
         var fromRadius: Double
         var from: Double
@@ -582,8 +584,10 @@ struct Scene {
             let from = animated && m.from.span > 0 ? fromMode(text, m.from) : (toOutside ? .outside : .inside)
             if toOutside, from != .inside { continue }
             let end = spot(s.to, text), start = animated ? spot(s.from, text, from: true) : end
-            result.append(Label(index: result.count, text: text, color: layout.slices[k].textColor, radius: end.radius,
-                                fromRadius: start.radius, from: start.angle, to: end.angle,
+            let color = layout.slices[k].textColor
+            result.append(Label(index: result.count, text: text, color: color,
+                                fromColor: animated && m.fromExtras.labelColor != nil ? s.fromExtras.labelColor ?? color : nil,
+                                radius: end.radius, fromRadius: start.radius, from: start.angle, to: end.angle,
                                 fromOpacity: animated ? (from != .inside ? 0 : s.fromExtras.labelOpacity ?? (s.from.span <= 0 ? 0 : 1)) : 1,
                                 toOpacity: toOutside ? 0 : 1))
         }

@@ -7,11 +7,12 @@ public enum Summary {
     /// Slices named in a generated description before "and N more".
     public static let describedSlices = 12
 
-    /// The spec's description, or "Title: Swift 42.5%, Go 12.0%, and 3 more." in slice order.
+    /// The spec's description, or "Title: Swift 42.5%, Go 12.0%, and 3 more." in slice order
+    /// ("Title: the chart is empty." without slices).
     public static func description(_ spec: ChartSpec, layout: ChartLayout) -> String {
         if let d = spec.description, !d.isEmpty { return d }
         var text = (spec.title.flatMap { $0.isEmpty ? nil : $0 } ?? spec.id) + ":"
-        if layout.slices.isEmpty { return text + " no slices." }
+        if layout.isEmpty { return text + " the chart is empty." }
         // Appended piece by piece (no temporary String per slice).
         for (i, slice) in layout.slices.prefix(describedSlices).enumerated() {
             text += i == 0 ? " " : ", "
@@ -53,8 +54,9 @@ public enum Summary {
     }
 
     /// The enter sentence: "First version: 5 slices, largest Swift at 42.5%." (or "5 equal
-    /// slices" / "all zero").
+    /// slices" / "all zero" / "an empty chart").
     public static func enterSentence(_ layout: ChartLayout) -> String {
+        if layout.isEmpty { return "First version: an empty chart." }
         let n = layout.slices.count
         let counted = String(n) + (n == 1 ? " slice" : " slices")
         var largest: SliceLayout?

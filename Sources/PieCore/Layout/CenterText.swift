@@ -54,13 +54,13 @@ public struct CenterText: Sendable, Hashable {
         }
     }
 
-    /// The largest font size (in 0.5 px steps, `minFontSize...maxFontSize`) at which `text`
+    /// The largest font size (in 0.5 px steps, `minFontSize...maxSize`) at which `text`
     /// fits the hole (`place`). At the smallest size the text is cut with an ellipsis.
     static func fit(_ text: String, inner: Double) -> CenterText { fit(text, hole: Hole(radius: inner)) }
 
-    static func fit(_ text: String, hole: Hole) -> CenterText {
+    static func fit(_ text: String, hole: Hole, maxSize: Double = maxFontSize) -> CenterText {
         let r = max(hole.radius - margin, 1)
-        var size = (min(maxFontSize, r * 0.8) * 2).rounded(.down) / 2
+        var size = (min(maxSize, r * 0.8) * 2).rounded(.down) / 2
         while size >= minFontSize {
             if let p = place(text, size: size, hole: hole) { return CenterText(text: text, fontSize: size, x: p.x, y: p.y) }
             size -= 0.5

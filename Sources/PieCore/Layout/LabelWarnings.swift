@@ -43,13 +43,22 @@ public enum LabelWarnings {
     public struct Locations: Sendable {
         var slices: [SourceRange?] = []
         var other: SourceRange?
+        /// `labels.color`, and the slices' own `labelColor` by spec index (few have one).
+        var labelColor: SourceRange?
+        var labelColors: [Int: SourceRange] = [:]
 
         public init() {}
 
         public init(_ locations: SpecLocations) {
             slices = locations.slices.map { $0.field("label")?.value ?? $0.item }
             other = locations.value("chart.other")
+            labelColor = locations.value("labels.color")
+            for (i, s) in locations.slices.enumerated() {
+                if let range = s.field("labelColor")?.value { labelColors[i] = range }
+            }
         }
+
+        func labelColor(_ index: Int) -> SourceRange? { labelColors[index] }
 
         func slice(_ index: Int) -> SourceRange? { index >= 0 && index < slices.count ? slices[index] : nil }
     }
@@ -92,7 +101,7 @@ public enum LabelWarnings {
             result.append(.warning(reason == .doesNotFit ? doesNotFit : noRoom, message, at: place(first),
                                    labels: labels, notes: [note], help: help))
         }
-        return result
+        return result + LabelColorWarnings.make(layout, locations: locations)
     }
 
     /// A slice's label on one line, at most 40 characters, control characters replaced.

@@ -41,12 +41,13 @@ public enum Layout {
             for k in slices.indices { slices[k].specIndex = sourceIndex[slices[k].specIndex] }
         }
         let equal = slices.allSatisfy { !$0.isVisible || $0.outerRadius == outer }
-        let legend = LegendPlacer.measure(slices, spec: spec, fontSize: fontSize)
+        let rows = LegendRows.rows(slices, spec: flat ?? source, order: spec.legend.order, rings: rings, hasOther: grouping.group != nil)
+        let legend = LegendPlacer.measure(slices, rows: rows, spec: spec, fontSize: fontSize)
         let sign = chart.direction == .clockwise ? 1.0 : -1.0
-        let center = CenterText.make(chart.center, slices: slices, format: spec.format,
-                                     hole: .init(radius: inner, start: start(chart), sweep: sweep(chart), sign: sign))
-        let hoverCenters = CenterText.hover(chart.hoverCenter, slices: slices, format: spec.format,
-                                            hole: .init(radius: inner, start: start(chart), sweep: sweep(chart), sign: sign))
+        let hole = CenterText.Hole(radius: inner, start: start(chart), sweep: sweep(chart), sign: sign)
+        let center = slices.isEmpty ? EmptyState.text(chart.empty, hole: hole, outer: outer)
+            : CenterText.make(chart.center, slices: slices, format: spec.format, hole: hole)
+        let hoverCenters = CenterText.hover(chart.hoverCenter, slices: slices, format: spec.format, hole: hole)
         let box = PieBox.fit(size: size, outer: rim, inner: inner, start: start(chart), sweep: wholeTurn ? 360 : sweep(chart), sign: sign)
             .including(center).including(hoverCenters)
         let labelled = LabelRoomPlanner.padded(box, slices: slices, position: labelPosition(spec.labels), outer: rim, explode: explode,
@@ -64,7 +65,8 @@ public enum Layout {
             cx: canvas.pieX + labelled.box.centerX, cy: canvas.pieY + labelled.box.centerY,
             outerRadius: outer, innerRadius: inner,
             startAngle: start(chart), sweep: sweep(chart), direction: chart.direction,
-            usedEndAngle: used, background: visible(spec.theme.background), track: visible(chart.track),
+            usedEndAngle: used, background: visible(spec.theme.background),
+            track: slices.isEmpty ? EmptyState.track(chart, outline: outline, background: visible(spec.theme.background)) : visible(chart.track),
             stroke: spec.theme.stroke, slices: slices, equalRadii: equal,
             legend: canvas.legend, fontSize: fontSize)
         result.title = title
@@ -72,6 +74,7 @@ public enum Layout {
         result.labelFraction = spec.labels.insideFraction
         result.labelDistance = spec.labels.distance
         result.leaderColor = spec.labels.leaderColor
+        result.labelColor = spec.labels.color
         result.drawsLeaders = spec.labels.drawsLeaders
         result.labelRoom = labelled.room
         result.center = center
@@ -141,7 +144,7 @@ public enum Layout {
         let sum = values.reduce(0, +)
         let largest = chart.rose == .none ? 0 : values.max() ?? 0
         let denominator = max(chart.total ?? sum, sum)
-        let units = Percentages.units(values, denominator: denominator, decimals: spec.format.decimals)
+        let units = Percentages.units(values, denominator: denominator, decimals: spec.format.decimals, rounding: spec.format.percent)
         let sweep = sweep(chart)
         let widths = chart.minAngle > 0 && denominator > 0
             ? MinAngle.widths(values, arc: sweep * sum / denominator, minAngle: chart.minAngle) : nil
@@ -178,6 +181,7 @@ public enum Layout {
                 percentText: percentText, color: colors[index], textColor: TextInk.on(colors[index]),
                 startAngle: start, endAngle: max(end, start),
                 outerRadius: outerRadius, innerRadius: inner, labelText: nil)
+            slice.setLabelColor(s.labelColor ?? spec.labels.color.written)
             slice.explode = max(s.explode ?? 0, 0)
             let share = denominator > 0 ? values[k] / denominator * 100 : 0
             if spec.labels.position != .none, slice.isVisible, share >= spec.labels.minPercent {

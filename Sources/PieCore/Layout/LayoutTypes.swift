@@ -12,8 +12,12 @@ public struct SliceLayout: Sendable, Hashable {
     /// Percentage with exactly `format.decimals` decimals, without `%` (e.g. `"42.5"`).
     public var percentText: String
     public var color: Color
-    /// Black or white, whichever contrasts more with `color`.
+    /// The colour of the label inside the slice: `ownLabelColor`, else black or white,
+    /// whichever contrasts more with `color` (`setLabelColor`).
     public var textColor: Color
+    /// A written label colour (the slice's `labelColor`, else a colour in `labels.color`),
+    /// inside and outside alike; nil = automatic.
+    public var ownLabelColor: Color? = nil
     /// Chart angles (degrees from 12 o'clock in the chart's direction, absolute).
     public var startAngle: Double
     public var endAngle: Double
@@ -31,6 +35,12 @@ public struct SliceLayout: Sendable, Hashable {
     public var explode: Double = 0
     /// Fill pattern over the colour (`Patterns`); `.none` = plain colour.
     public var pattern: PatternKind = .none
+
+    /// Sets `ownLabelColor` and the inside label's colour it makes.
+    mutating func setLabelColor(_ own: Color?) {
+        ownLabelColor = own
+        textColor = own ?? TextInk.on(color)
+    }
 
     public var span: Double { endAngle - startAngle }
     public var midAngle: Double { (startAngle + endAngle) / 2 }
@@ -78,6 +88,8 @@ public struct ChartLayout: Sendable, Hashable {
     public var labelDistance: Double? = nil
     /// `labels.leaderColor`: outside labels' leader lines in the ink colour or their slice's.
     public var leaderColor: LeaderColor = .ink
+    /// `labels.color`: with `slice`, outside labels take their slice's colour.
+    public var labelColor: LabelColor = .auto
     /// `labels.leader`: outside labels draw leader lines.
     public var drawsLeaders = true
     /// Where outside labels may go (pie coordinates); nil unless `labels.position` is
@@ -111,6 +123,12 @@ public struct ChartLayout: Sendable, Hashable {
     /// `chart.outline`: a circle around the pie, or nil.
     public var outline: OutlineLayout? = nil
 
+    /// The colour of slice `k`'s label when it is outside, or nil for the ink (which follows
+    /// the theme): its own written colour, else its slice's under `labels.color: slice`.
+    public func outsideLabelColor(_ k: Int) -> Color? {
+        slices[k].ownLabelColor ?? (labelColor == .slice ? slices[k].color : nil)
+    }
+
     /// The radius outside labels stand off: the outline's outer edge, else the outer radius.
     public var labelRim: Double { outline?.outerEdge ?? outerRadius }
 
@@ -118,11 +136,14 @@ public struct ChartLayout: Sendable, Hashable {
     public var screenSign: Double { direction == .clockwise ? 1 : -1 }
 }
 
-/// The legend beside the pie: rows of swatch + label + percent, in slice order.
+/// The legend beside the pie: rows of swatch + label + percent, in `legend.order` (`LegendRows`).
 public struct LegendLayout: Sendable, Hashable {
     public struct Item: Sendable, Hashable {
         /// Index into `ChartLayout.slices`, or nil for the "more" row.
         public var slice: Int?
+        /// The other slices this row stands for (a chart of rings: the same id drawn alike in
+        /// several rings, `LegendRows`); its swatch and label are `slice`'s.
+        public var also: [Int] = []
         /// Row origin relative to the legend origin (top-left of the swatch row).
         public var x: Double
         public var y: Double

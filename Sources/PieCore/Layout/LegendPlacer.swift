@@ -14,6 +14,8 @@ enum LegendPlacer {
 
     struct Entry {
         var slice: Int?
+        /// The other slices the row stands for (`LegendRows`).
+        var also: [Int] = []
         var label: String
         var percent: String
         var labelWidth: Double
@@ -54,21 +56,27 @@ enum LegendPlacer {
         }
     }
 
-    static func measure(_ slices: [SliceLayout], spec: ChartSpec, fontSize: Double) -> Measured {
+    /// The rows (`LegendRows`: which slices each stands for, in `legend.order`) measured; a row
+    /// standing for several slices shows their values one after the other (`40% / 25%`).
+    static func measure(_ slices: [SliceLayout], rows: [[Int]], spec: ChartSpec, fontSize: Double) -> Measured {
         let position = slices.isEmpty ? .none : spec.legend.position
         guard position != .none else { return Measured(position: .none, entries: [], fontSize: fontSize) }
-        let shown = slices.count > maxItems ? maxItems - 1 : slices.count
+        let shown = rows.count > maxItems ? maxItems - 1 : rows.count
         var entries: [Entry] = []
         entries.reserveCapacity(shown + 1)
-        for k in 0..<shown {
+        for row in rows.prefix(shown) {
+            let k = row[0]
             let label = TextMetrics.truncate(TextLines.joined(slices[k].label), maxWidth: maxLabelWidth, fontSize: fontSize)
-            let percent = LegendPlacer.shown(slices[k], values: spec.legend.values, format: spec.format)
-            entries.append(Entry(slice: k, label: label, percent: percent,
+            var percent = LegendPlacer.shown(slices[k], values: spec.legend.values, format: spec.format)
+            for j in row.dropFirst() where !percent.isEmpty {
+                percent += " / " + LegendPlacer.shown(slices[j], values: spec.legend.values, format: spec.format)
+            }
+            entries.append(Entry(slice: k, also: Array(row.dropFirst()), label: label, percent: percent,
                                  labelWidth: TextMetrics.width(label, fontSize: fontSize),
                                  percentWidth: TextMetrics.width(percent, fontSize: fontSize)))
         }
-        if shown < slices.count {
-            let more = "+ " + String(slices.count - shown) + " more"
+        if shown < rows.count {
+            let more = "+ " + String(rows.count - shown) + " more"
             entries.append(Entry(slice: nil, label: more, percent: "",
                                  labelWidth: TextMetrics.width(more, fontSize: fontSize), percentWidth: 0))
         }
@@ -111,7 +119,7 @@ enum LegendPlacer {
         let width = max(rowsWidth, m.titleWidth)
         let height = m.titleHeight + Double(m.entries.count) * rowHeight - (rowHeight - swatch)
         let items = m.entries.enumerated().map { i, e in
-            LegendLayout.Item(slice: e.slice, x: 0, y: m.titleHeight + Double(i) * rowHeight, label: e.label,
+            LegendLayout.Item(slice: e.slice, also: e.also, x: 0, y: m.titleHeight + Double(i) * rowHeight, label: e.label,
                               percent: e.percent, percentX: rowsWidth)
         }
         let canvasHeight = max(box.height, height + 2 * pad).rounded(.up)
@@ -137,7 +145,7 @@ enum LegendPlacer {
                 x = 0
                 y += rowHeight
             }
-            items.append(LegendLayout.Item(slice: e.slice, x: x, y: y, label: e.label, percent: e.percent,
+            items.append(LegendLayout.Item(slice: e.slice, also: e.also, x: x, y: y, label: e.label, percent: e.percent,
                                            percentX: textX + e.labelWidth + space))
             blockWidth = max(blockWidth, x + w)
             x += w + itemGap

@@ -1,16 +1,26 @@
-/// Percentages that sum to exactly 100 at a fixed number of decimals (largest remainder
-/// method), and their fixed-decimal text.
+import PieSpec
+
+/// Percentages at a fixed number of decimals, and their fixed-decimal text: by default
+/// (`format.percent: exact-sum`) they sum to exactly 100 (largest remainder method); with
+/// `format.percent: each` every share is rounded on its own.
 public enum Percentages {
-    /// Each value's share of `denominator`, in units of 10^-decimals percent. When the
-    /// values sum to `denominator` the units sum to exactly `100 * 10^decimals`; with a
-    /// larger denominator (a `total`), the missing share is treated as one more hidden value
-    /// so that the shown percentages plus the remainder sum to 100. Ties go to the earlier value.
-    public static func units(_ values: [Double], denominator: Double, decimals: Int) -> [Int64] {
+    /// Each value's share of `denominator`, in units of 10^-decimals percent.
+    ///
+    /// `exactSum`: when the values sum to `denominator` the units sum to exactly
+    /// `100 * 10^decimals`; with a larger denominator (a `total`), the missing share is treated
+    /// as one more hidden value so that the shown percentages plus the remainder sum to 100.
+    /// Ties go to the earlier value. `each`: every share rounded to the nearest unit, halves up
+    /// (Mermaid's `toFixed`), whatever the others (1, 1, 1 at 0 decimals: 33, 33, 33).
+    public static func units(_ values: [Double], denominator: Double, decimals: Int, rounding: PercentRounding = .exactSum) -> [Int64] {
         let decimals = max(0, min(decimals, 6))
         var scale: Int64 = 100
         for _ in 0..<decimals { scale *= 10 }
         let sum = values.reduce(0, +)
         guard denominator > 0, sum > 0 else { return [Int64](repeating: 0, count: values.count) }
+        if rounding == .each {
+            let whole = max(denominator, sum)
+            return values.map { Int64(($0 * Double(scale) / whole).rounded(.toNearestOrAwayFromZero)) }
+        }
         var all = values
         let rest = denominator - sum
         if rest > sum * 1e-12 { all.append(rest) }

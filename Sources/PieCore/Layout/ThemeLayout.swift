@@ -27,19 +27,24 @@ extension Patterns {
     /// `spec` is the source spec: `SliceLayout.specIndex` indexes its slices (Other, which
     /// groups several, has none of its own).
     static func assign(_ spec: ChartSpec, to layout: inout ChartLayout) {
-        let palette: [Color]
-        switch spec.theme.palette {
-        case .named(let name): palette = Palettes.colors(named: name) ?? []
-        case .list(let list): palette = list
-        }
+        let palette = palette(spec.theme)
         for k in layout.slices.indices {
-            let slice = layout.slices[k]
-            if slice.specIndex < spec.slices.count, let own = spec.slices[slice.specIndex].pattern {
-                layout.slices[k].pattern = own
-            } else if spec.theme.patterns == .auto {
-                layout.slices[k].pattern = autoKind(color: slice.color, id: slice.id, palette: palette, index: k)
-            }
+            if let kind = kind(spec, layout.slices[k], index: k, palette: palette) { layout.slices[k].pattern = kind }
         }
         if spec.theme.patterns == .auto { layout.autoPatternPalette = palette }
+    }
+
+    /// The colours whose places in the palette choose `theme.patterns: auto` patterns.
+    static func palette(_ theme: ThemeOptions) -> [Color] {
+        switch theme.palette {
+        case .named(let name): Palettes.colors(named: name) ?? []
+        case .list(let list): list
+        }
+    }
+
+    /// The pattern `assign` gives `slice` at display index `k`; nil: none assigned (`.none`).
+    static func kind(_ spec: ChartSpec, _ slice: SliceLayout, index k: Int, palette: [Color]) -> PatternKind? {
+        if slice.specIndex < spec.slices.count, let own = spec.slices[slice.specIndex].pattern { return own }
+        return spec.theme.patterns == .auto ? autoKind(color: slice.color, id: slice.id, palette: palette, index: k) : nil
     }
 }

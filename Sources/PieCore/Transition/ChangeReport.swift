@@ -41,9 +41,30 @@ public struct ChangeReport: Sendable, Hashable {
         public var inSentence: Bool = true
     }
 
+    /// The chart became empty (its slices all left: `slices: []`, a data file without rows)
+    /// or stopped being empty.
+    public enum Emptiness: String, Sendable, Hashable {
+        case emptied = "became-empty"
+        case filled = "no-longer-empty"
+    }
+
     public var slices: [SliceChange]
     public var chart: [ChartChange]
-    public var isEmpty: Bool { slices.isEmpty && chart.isEmpty }
+    /// Whether the chart became empty or stopped being empty; nil when neither version is
+    /// empty or both are.
+    public var emptiness: Emptiness? = nil
+    public var isEmpty: Bool { slices.isEmpty && chart.isEmpty && emptiness == nil }
+
+    public init(slices: [SliceChange], chart: [ChartChange], emptiness: Emptiness? = nil) {
+        self.slices = slices
+        self.chart = chart
+        self.emptiness = emptiness
+    }
+
+    /// `.emptied` / `.filled` when exactly one of two versions has no slices.
+    static func emptiness(old: ChartLayout, new: ChartLayout) -> Emptiness? {
+        old.isEmpty == new.isEmpty ? nil : new.isEmpty ? .emptied : .filled
+    }
 
     /// Compares two laid-out versions. `diff` must come from the layouts' display orders.
     public static func make(old: ChartSpec, oldLayout: ChartLayout, new: ChartSpec, newLayout: ChartLayout, diff: SliceDiff) -> ChangeReport {
@@ -78,7 +99,7 @@ public struct ChangeReport: Sendable, Hashable {
                 continue
             }
         }
-        return ChangeReport(slices: changes, chart: chartChanges(old, new))
+        return ChangeReport(slices: changes, chart: chartChanges(old, new), emptiness: emptiness(old: oldLayout, new: newLayout))
     }
 
     /// Slice fields in report order: the slice table's (`label`, `value`, `color`, ...).
@@ -118,7 +139,8 @@ public struct ChangeReport: Sendable, Hashable {
     /// The readable plan, one line per slice, then one per chart key:
     /// `+ go  Go  12.0%`, `- perl  8.0%`, `~ python  40.0% -> 35.5%  (value)`,
     /// `~ python -> python3  30.0% -> 28.0%  (label, value)`, `moved rust 3 -> 1`,
-    /// `chart innerRadius 0 -> 0.6`. "no changes" when there are none.
+    /// `chart innerRadius 0 -> 0.6`, and `chart is now empty` / `chart is no longer empty`.
+    /// "no changes" when there are none.
     public func text() -> String {
         if isEmpty { return "no changes\n" }
         var out = ""
@@ -137,13 +159,20 @@ public struct ChangeReport: Sendable, Hashable {
             }
         }
         for c in chart { out += "chart \(c.field) \(c.old) -> \(c.new)\n" }
+        switch emptiness {
+        case .emptied?: out += "chart is now empty\n"
+        case .filled?: out += "chart is no longer empty\n"
+        case nil: break
+        }
         return out
     }
 
+    /// `{"changed", "slices", "chart"}`, and `"empty": "became-empty" | "no-longer-empty"`
+    /// when the chart became empty or stopped being empty (left out otherwise).
     public func json() -> JSONValue {
         func opt(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
         func pos(_ i: Int?) -> JSONValue { i.map(JSONValue.int) ?? .null }
-        return .object([
+        var members: [(String, JSONValue)] = [
             ("changed", .bool(!isEmpty)),
             ("slices", .array(slices.map { c in
                 .object([("kind", .string(c.kind.rawValue)), ("id", .string(c.id)), ("label", .string(c.label)),
@@ -152,7 +181,9 @@ public struct ChangeReport: Sendable, Hashable {
                          ("oldId", opt(c.oldID)), ("fields", .array(c.fields.map(JSONValue.string))), ("moved", .bool(c.moved))])
             })),
             ("chart", .array(chart.map { .object([("field", .string($0.field)), ("old", .string($0.old)), ("new", .string($0.new))]) })),
-        ])
+        ]
+        if let emptiness { members.append(("empty", .string(emptiness.rawValue))) }
+        return .object(members)
     }
 
     /// One plain sentence: "Python fell from 40% to 35.5%; Go was added at 12%."
@@ -182,6 +213,12 @@ public struct ChangeReport: Sendable, Hashable {
             }
         }
         for c in chart where c.inSentence { parts.append("the chart's \(c.field) changed from \(c.old) to \(c.new)") }
+        // Said first: it is what a reader most needs to know of the change.
+        switch emptiness {
+        case .emptied?: parts.insert("the chart is now empty", at: 0)
+        case .filled?: parts.insert("the chart is no longer empty", at: 0)
+        case nil: break
+        }
         if parts.isEmpty { return "Nothing changed." }
         if parts.count > limit {
             let counts = Dictionary(grouping: slices, by: \.kind)
@@ -189,8 +226,13 @@ public struct ChangeReport: Sendable, Hashable {
             let removed = (counts[.remove]?.count ?? 0) + (counts[.merge]?.count ?? 0)
             let changed = (counts[.update]?.count ?? 0) + (counts[.move]?.count ?? 0) + (counts[.rename]?.count ?? 0)
             var summary: [String] = []
-            if added > 0 { summary.append("\(added) \(added == 1 ? "slice was" : "slices were") added") }
-            if removed > 0 { summary.append("\(removed) removed") }
+            switch emptiness {
+            case .emptied?: summary.append("the chart is now empty: \(removed) \(removed == 1 ? "slice was" : "slices were") removed")
+            case .filled?: summary.append("the chart is no longer empty: \(added) \(added == 1 ? "slice was" : "slices were") added")
+            case nil:
+                if added > 0 { summary.append("\(added) \(added == 1 ? "slice was" : "slices were") added") }
+                if removed > 0 { summary.append("\(removed) removed") }
+            }
             if changed > 0 { summary.append("\(changed) changed") }
             let told = chart.filter(\.inSentence)
             if !told.isEmpty { summary.append("the chart's \(told.map(\.field).joined(separator: ", ")) changed") }

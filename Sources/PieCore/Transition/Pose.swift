@@ -66,6 +66,11 @@ public struct SegmentExtras: Sendable, Hashable {
     /// The segment is a member's part of "Other" here: no separator is drawn between two such
     /// parts (`OtherTransition`).
     public var inOther = false
+    /// The colour of the segment's label inside it and beside the pie; nil = the final
+    /// layout's throughout. Set at both ends where a written or slice-coloured label colour
+    /// changes (`Planner.labelColors`): an automatic colour keeps its final value.
+    public var labelColor: Color? = nil
+    public var outsideLabelColor: Color? = nil
 
     public init(labelOpacity: Double? = nil, inOther: Bool = false) {
         self.labelOpacity = labelOpacity
@@ -74,7 +79,10 @@ public struct SegmentExtras: Sendable, Hashable {
 
     /// The extras at eased progress `e` from `self` to `other`.
     public func blended(to other: SegmentExtras, at e: Double) -> SegmentExtras {
-        SegmentExtras(labelOpacity: labelOpacity.flatMap { a in other.labelOpacity.map { a + ($0 - a) * e } } ?? labelOpacity,
-                      inOther: e >= 1 ? other.inOther : inOther)
+        var x = SegmentExtras(labelOpacity: labelOpacity.flatMap { a in other.labelOpacity.map { a + ($0 - a) * e } } ?? labelOpacity,
+                              inOther: e >= 1 ? other.inOther : inOther)
+        x.labelColor = labelColor.flatMap { a in other.labelColor.map { DarkTheme.mix(a, $0, e) } } ?? labelColor
+        x.outsideLabelColor = outsideLabelColor.flatMap { a in other.outsideLabelColor.map { DarkTheme.mix(a, $0, e) } } ?? outsideLabelColor
+        return x
     }
 }

@@ -33,8 +33,12 @@ enum RingTransition {
     static func chart(_ spec: ChartSpec, previous: ChartSpec?) -> CompiledChart {
         guard let previous, !previous.rings.isEmpty, !spec.rings.isEmpty else {
             let layout = Layout.layout(spec)
-            guard !spec.rings.isEmpty else { return CompiledChart(layout: layout, plan: Planner.enter(layout, animation: spec.animation), changes: nil) }
-            return enter(spec, layout: layout, changes: nil)
+            // Nothing to match between `slices` (an empty chart's too) and `rings`: the chart
+            // enters, and its changes (every slice of one removed, of the other inserted) are
+            // still reported.
+            let changes = previous.map { switched(from: $0, to: spec, layout: layout) }
+            guard !spec.rings.isEmpty else { return CompiledChart(layout: layout, plan: Planner.enter(layout, animation: spec.animation), changes: changes) }
+            return enter(spec, layout: layout, changes: changes)
         }
         let oldLayout = Layout.layout(previous)
         let pinned = Transition.pinnedColors(old: oldLayout.rings.flatMap(\.slices), new: spec.rings.flatMap(\.slices),
@@ -108,6 +112,14 @@ enum RingTransition {
         chart.plan.to.outline = OutlinePose(newLayout)
         chart.rings = parts
         return chart
+    }
+
+    /// The changes of a chart that switches between `slices` and `rings`, on the flattened
+    /// charts (ids `ring/slice` never match a plain slice's).
+    static func switched(from previous: ChartSpec, to spec: ChartSpec, layout: ChartLayout) -> ChangeReport {
+        let oldLayout = Layout.layout(previous)
+        let diff = SliceDiff.compute(oldIDs: oldLayout.slices.map(\.id), newIDs: layout.slices.map(\.id))
+        return ChangeReport.make(old: previous.flattened, oldLayout: oldLayout, new: spec.flattened, newLayout: layout, diff: diff)
     }
 
     /// The ring ids of both versions that keep their relative order: matched like slices

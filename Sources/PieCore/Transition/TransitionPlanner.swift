@@ -39,13 +39,18 @@ extension Planner {
             // A moved slice's label rides on its mover, not on the opening place.
             let labelled = entry.role == .movedTo ? nil : entry.newIndex
             var segment = Segment(id: id, kind: kind, slice: labelled, from: from, to: to)
+            if entry.role == .stable, let oi = entry.oldIndex, let ni = entry.newIndex {
+                labelColors(&segment, old: old, oi, new: new, ni)
+            }
             if entry.role == .removed, let o, let text = o.labelText {
                 segment.exitLabel = ExitLabel(text: text, color: o.textColor)
             }
             segments.append(segment)
         }
         let movers = diff.matches.filter(\.moved).map { m in
-            mover(old: old.slices[m.oldIndex], new: new.slices[m.newIndex], newIndex: m.newIndex, oldChart: old, newChart: new)
+            var s = mover(old: old.slices[m.oldIndex], new: new.slices[m.newIndex], newIndex: m.newIndex, oldChart: old, newChart: new)
+            labelColors(&s, old: old, m.oldIndex, new: new, m.newIndex)
+            return s
         }
         var plan = TransitionPlan(kind: .update, duration: max(animation.duration, 0), delay: max(animation.delay, 0),
                                   easing: animation.easing, from: ChartPose(old), to: ChartPose(new), segments: segments, movers: movers)
@@ -82,6 +87,20 @@ extension Planner {
     }
 
     /// The mover of a reordered slice. On a full circle it takes the shorter way round.
+    /// The label colours of a slice in both versions, on `segment`'s extras where a written
+    /// or slice-coloured one changes (they blend); an automatic colour at both ends is left
+    /// to the final layout (black or white on the slice, the themed ink beside the pie).
+    static func labelColors(_ segment: inout Segment, old: ChartLayout, _ oi: Int, new: ChartLayout, _ ni: Int) {
+        let o = old.slices[oi], n = new.slices[ni]
+        if o.ownLabelColor != nil || n.ownLabelColor != nil, o.textColor != n.textColor {
+            (segment.fromExtras.labelColor, segment.toExtras.labelColor) = (o.textColor, n.textColor)
+        }
+        let a = old.outsideLabelColor(oi), b = new.outsideLabelColor(ni)
+        if a != nil || b != nil, (a ?? old.ink) != (b ?? new.ink) {
+            (segment.fromExtras.outsideLabelColor, segment.toExtras.outsideLabelColor) = (a ?? old.ink, b ?? new.ink)
+        }
+    }
+
     private static func mover(old o: SliceLayout, new n: SliceLayout, newIndex: Int, oldChart: ChartLayout, newChart: ChartLayout) -> Segment {
         var shift = 0.0
         if oldChart.sweep >= 360, newChart.sweep >= 360 {

@@ -50,8 +50,10 @@ public struct DiffRun: Sendable {
             guard let spec = old.spec else { return DiffRun(report: nil, groups: groups, status: .specErrors) }
             oldSpec = PreviousSource.canonicalized(spec, limits: limits)
         }
-        // No previous version: everything is inserted.
-        let report = Transition.between(old: oldSpec ?? emptied(newSpec), new: newSpec).changes
+        // No previous version: everything is inserted (a first version is not one that
+        // "is no longer empty").
+        var report = Transition.between(old: oldSpec ?? emptied(newSpec), new: newSpec).changes
+        if oldSpec == nil { report?.emptiness = nil }
         return DiffRun(report: report, groups: groups, status: .success)
     }
 

@@ -65,6 +65,8 @@ public enum KeyReference {
             return alternatives(options.map { "`\($0)`" })
         case .color:
             return "colour: `#rgb[a]`, `#rrggbb[aa]`, `rgb()`, `hsl()` or a CSS name"
+        case .colorOr(let words):
+            return words.map { "`\($0)`" }.joined(separator: ", ") + " or a " + describe(.color)
         case .duration(let maxMilliseconds):
             return "duration (`800ms`, `0.8s`), at most \(number(maxMilliseconds / 1000)) s"
         case .easing:
@@ -79,7 +81,9 @@ public enum KeyReference {
             return "mapping: keys in `\(table.section)` below"
         case .list(let element, let minItems):
             let items = if case .object(let table) = element { "mappings: keys in `\(table.section)` below" } else { plural(describe(element)) }
-            return (minItems == 1 ? "non-empty list of " : "list of at least \(minItems) ") + items
+            return (minItems == 0 ? "list of " : minItems == 1 ? "non-empty list of " : "list of at least \(minItems) ") + items
+        case .choiceOrList(let words, let element):
+            return alternatives(words.map { "`\($0)`" }) + ", or a non-empty list of distinct " + plural(describe(element))
         }
     }
 

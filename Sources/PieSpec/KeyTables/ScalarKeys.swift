@@ -81,9 +81,9 @@ extension KeySpec {
     }
 
     static func text<R: KeyRoot>(_ name: String, _ p: FieldPath<R, String>, maxLength: Int, required: Bool = false,
-                                 change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
+                                 omitDefault: Bool = false, change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
         let field = FieldAccess(p)
-        return scalar(name, field, TextForm.self, .text(maxLength: maxLength), required: required, change: change, doc,
+        return scalar(name, field, TextForm.self, .text(maxLength: maxLength), required: required, omitDefault: omitDefault, change: change, doc,
                       lower: { l, node, key, at, r in if let x = l.text(node, key, path: at.path) { field.set(&r, x) } })
     }
 
@@ -109,6 +109,23 @@ extension KeySpec {
         let field = FieldAccess(p)
         return scalar(name, field, ChoiceForm<E>.self, .choice(E.allCases.map(\.rawValue)), omitDefault: omitDefault, change: change, doc,
                       lower: { l, node, key, at, r in if let x = l.choice(node, key, path: at.path) { field.set(&r, E(rawValue: x)!) } })
+    }
+
+    /// A choice the canonical spec leaves out where it does not apply (`appliesWhen` is false
+    /// for the mapping it is in), so a canonical spec never holds a key its lowering refuses.
+    static func choice<R: KeyRoot, E: RawRepresentable & CaseIterable & Equatable & Sendable>(
+        _ name: String, _ p: FieldPath<R, E>, change: ChangeRule = .reported(), _ doc: String,
+        appliesWhen applies: @escaping @Sendable (R) -> Bool
+    ) -> KeySpec where E.RawValue == String {
+        let field = FieldAccess(p)
+        return make(R.self, name, .choice(E.allCases.map(\.rawValue)), change: change, doc,
+                    lower: { l, node, key, at, r in if let x = l.choice(node, key, path: at.path) { field.set(&r, E(rawValue: x)!) } },
+                    json: { applies($0) ? ChoiceForm<E>.tree(field($0)) : nil },
+                    write: { p, name, j in
+                        guard applies(p.pointee) else { return }
+                        j.key(name)
+                        ChoiceForm<E>.emit(field.read(p), into: &j)
+                    })
     }
 
     static func choice<R: KeyRoot, E: RawRepresentable & CaseIterable & Sendable>(

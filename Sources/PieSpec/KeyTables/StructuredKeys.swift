@@ -18,17 +18,20 @@ extension KeySpec {
     /// A key bound to the field at `p` whose typing is its own (the version, ids, palettes,
     /// lists): `lower` types and stores it, `json` gives the field's canonical value (nil: left
     /// out), `write` (when given) streams it faster than writing what `json` gives.
+    /// `omitDefault`: the canonical spec leaves the key out while its value is the default's.
     static func custom<R: KeyRoot, V>(_ name: String, _ p: FieldPath<R, V>, _ kind: ValueKind, required: Bool = false,
-                                      documentsDefault: Bool = true, change: ChangeRule = .reported(), _ doc: String,
+                                      omitDefault: Bool = false, documentsDefault: Bool = true, change: ChangeRule = .reported(), _ doc: String,
                                       lower: @escaping @Sendable (inout Lowering, YAMLNode, KeySpec, KeyPlace, inout R) -> Void,
                                       json: @escaping @Sendable (V) -> JSONValue?,
                                       write: KeyBinding<R>.Write? = nil) -> KeySpec {
         let field = FieldAccess(p)
-        return make(R.self, name, kind, required: required, documentsDefault: documentsDefault, change: change, doc, lower: lower,
+        let omitted = omitDefault ? json(field(R.defaults)) : nil
+        return make(R.self, name, kind, required: required, omitDefault: omitDefault, documentsDefault: documentsDefault, change: change, doc,
+                    lower: lower,
                     json: { json(field($0)) },
                     write: write ?? { p, name, j in
                         // The field alone is read (never a copy of the whole slice or section).
-                        guard let v = json(field.read(p)) else { return }
+                        guard let v = json(field.read(p)), omitted == nil || v != omitted else { return }
                         j.key(name)
                         j.value(v)
                     })
