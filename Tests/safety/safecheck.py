@@ -28,6 +28,8 @@ ALLOWED_ATTRIBUTES = {
     "mask", "clip-path", "maskUnits", "maskContentUnits", "patternUnits", "patternContentUnits",
     "patternTransform", "clipPathUnits", "x1", "y1", "x2", "y2", "points",
     "fill-rule", "stroke-dashoffset", "font-style",
+    # An empty chart's data table: its one row spans the columns (a generated number).
+    "colspan",
 }
 # Attributes whose value is user text shown to people (escaped, never interpreted).
 TEXT_ATTRIBUTES = {"aria-label"}
