@@ -218,10 +218,8 @@ extension Lowering {
         func index(_ name: String?, key: String) -> Int? {
             guard let name else { return nil }
             if let i = table.columnIndex(name) { return i }
-            let help = Suggestions.didYouMean(name, among: names)
-                ?? (c.ranges[key] == nil ? "name the \(key) column with `\(key): COLUMN`" : nil)
-            error(DataDiagnostics.missingColumn, "no column `\(sanitized(name))` in `\(file.path)`", at: c.ranges[key] ?? fileRange,
-                  notes: ["its columns: " + names.map { "`\(sanitized($0))`" }.joined(separator: ", ")], help: help)
+            noColumn(name, in: table, file: file, at: c.ranges[key] ?? fileRange,
+                     otherwise: c.ranges[key] == nil ? "name the \(key) column with `\(key): COLUMN`" : nil)
             ok = false
             return nil
         }
@@ -231,6 +229,15 @@ extension Lowering {
                                     id: index(c.id, key: "id"), color: index(c.color, key: "color"),
                                     description: index(c.description, key: "description"))
         return ok ? columns : nil
+    }
+
+    /// E0313 at `range`: `name` is not a column of `table`; the help is "did you mean" among its
+    /// columns, else `otherwise`.
+    mutating func noColumn(_ name: String, in table: DataTable, file: SourceFile, at range: SourceRange, otherwise: String? = nil) {
+        let names = table.columns.map(\.name)
+        error(DataDiagnostics.missingColumn, "no column `\(sanitized(name))` in `\(file.path)`", at: range,
+              notes: ["its columns: " + names.map { "`\(sanitized($0))`" }.joined(separator: ", ")],
+              help: Suggestions.didYouMean(name, among: names) ?? otherwise)
     }
 
     /// The slice of one row and the range that identifies it (its id cell, or its label); a

@@ -9,6 +9,16 @@ enum DataGrouping {
     case bin(DataBin)
 }
 
+/// The rows of one id so far (`data.aggregate`): the slice they make, how many, the most digits
+/// after the point among their values, and where its colour and description were first written.
+struct RowGroup {
+    var slice: SliceSpec
+    var rows = 1
+    var decimals: Int
+    var colorRange: SourceRange?
+    var descriptionRange: SourceRange?
+}
+
 /// `data.bin`: the column to bin, the bins' width, and where they were written.
 struct DataBin {
     var field: String
@@ -88,48 +98,26 @@ extension Lowering {
     mutating func grouped(_ table: DataTable, _ c: ColumnIndexes, _ grouping: DataGrouping) -> [SliceSpec] {
         let saved = diagnostics
         diagnostics = []
-        struct Group {
-            var slice: SliceSpec
-            var rows = 1
-            var decimals: Int
-            var colorRange: SourceRange?
-            var descriptionRange: SourceRange?
-        }
-        var groups: [Group] = []
+        var groups: [RowGroup] = []
         var index: [String: Int] = [:]
-        func cellRange(_ row: DataTable.Row, _ column: Int?) -> SourceRange? {
-            guard let column, let s = row.cells[column], !s.value.isEmpty else { return nil }
-            return s.range
-        }
         for row in table.rows {
             guard let (slice, _) = slice(of: row, c) else { continue }
             let decimals = c.value < 0 ? 0 : Self.fractionDigits(row.cells[c.value]?.value ?? "")
-            guard let k = index[slice.id] else {
-                index[slice.id] = groups.count
-                groups.append(Group(slice: slice, decimals: decimals,
-                                    colorRange: slice.color == nil ? nil : cellRange(row, c.color),
-                                    descriptionRange: slice.description == nil ? nil : cellRange(row, c.description)))
-                continue
+            let k: Int
+            if let known = index[slice.id] {
+                k = known
+                groups[k].rows += 1
+                groups[k].slice.value += slice.value
+                groups[k].decimals = max(groups[k].decimals, decimals)
+            } else {
+                k = groups.count
+                index[slice.id] = k
+                var first = slice
+                (first.color, first.description) = (nil, nil)
+                groups.append(RowGroup(slice: first, decimals: decimals))
             }
-            groups[k].rows += 1
-            groups[k].slice.value += slice.value
-            groups[k].decimals = max(groups[k].decimals, decimals)
-            if let color = slice.color {
-                if let first = groups[k].slice.color, first != color {
-                    disagree(c.names[c.color!], "color", slice.id, at: cellRange(row, c.color), first: groups[k].colorRange)
-                } else if groups[k].slice.color == nil {
-                    groups[k].slice.color = color
-                    groups[k].colorRange = cellRange(row, c.color)
-                }
-            }
-            if let description = slice.description {
-                if let first = groups[k].slice.description, first != description {
-                    disagree(c.names[c.description!], "description", slice.id, at: cellRange(row, c.description), first: groups[k].descriptionRange)
-                } else if groups[k].slice.description == nil {
-                    groups[k].slice.description = description
-                    groups[k].descriptionRange = cellRange(row, c.description)
-                }
-            }
+            agree(\.color, \.colorRange, slice.color, column: c.color, "color", row, in: &groups[k], c)
+            agree(\.description, \.descriptionRange, slice.description, column: c.description, "description", row, in: &groups[k], c)
         }
         dataDiagnostics += diagnostics
         diagnostics = saved
@@ -147,9 +135,23 @@ extension Lowering {
         }
     }
 
-    private mutating func disagree(_ column: String, _ key: String, _ id: String, at range: SourceRange?, first: SourceRange?) {
-        error(DataGroupingDiagnostics.rowsDisagree, "the rows of `\(id)` have different `\(sanitized(column))` cells (`data.\(key)`)", at: range,
-              labels: first.map { [DiagnosticLabel(range: $0, message: "the first row of `\(id)` says this")] } ?? [],
+    /// A row's `value` of a field the rows of one slice must agree on (`data.color`,
+    /// `data.description`): the group takes the first non-empty one; another one is E0361 at
+    /// its cell, labelled at the first.
+    private mutating func agree<T: Equatable>(_ field: WritableKeyPath<SliceSpec, T?>, _ firstRange: WritableKeyPath<RowGroup, SourceRange?>,
+                                              _ value: T?, column: Int?, _ key: String, _ row: DataTable.Row,
+                                              in group: inout RowGroup, _ c: ColumnIndexes) {
+        guard let value, let column else { return }
+        let range = row.cells[column]?.range
+        guard let first = group.slice[keyPath: field] else {
+            group.slice[keyPath: field] = value
+            group[keyPath: firstRange] = range
+            return
+        }
+        guard first != value else { return }
+        let id = group.slice.id
+        error(DataGroupingDiagnostics.rowsDisagree, "the rows of `\(id)` have different `\(sanitized(c.names[column]))` cells (`data.\(key)`)",
+              at: range, labels: group[keyPath: firstRange].map { [DiagnosticLabel(range: $0, message: "the first row of `\(id)` says this")] } ?? [],
               help: "rows summed into one slice share one value: empty this cell, or give the row another id")
     }
 
@@ -158,10 +160,7 @@ extension Lowering {
     /// "N rows with FIELD from A to under B".
     mutating func binned(_ table: DataTable, _ bin: DataBin, file: SourceFile) -> [SliceSpec] {
         guard let column = table.columnIndex(bin.field) else {
-            let names = table.columns.map(\.name)
-            error(DataDiagnostics.missingColumn, "no column `\(sanitized(bin.field))` in `\(file.path)`", at: bin.fieldRange,
-                  notes: ["its columns: " + names.map { "`\(sanitized($0))`" }.joined(separator: ", ")],
-                  help: Suggestions.didYouMean(bin.field, among: names))
+            noColumn(bin.field, in: table, file: file, at: bin.fieldRange)
             return []
         }
         // No rows: an empty chart, as without a bin.
