@@ -21,21 +21,7 @@ extension SVGWriter {
         out.raw("\">\n")
         for k in centers.indices where k < tooltips.count && tooltips[k] != nil {
             guard let text = centers[k] else { continue }
-            out.raw("<text class=\"p-h")
-            out.int(k)
-            out.raw("\" visibility=\"hidden\"")
-            if text.x != 0 {
-                out.raw(" x=\"")
-                out.num(text.x)
-                out.raw("\"")
-            }
-            out.raw(" y=\"")
-            out.num(text.y + text.fontSize * 0.35 + TextLines.firstLineShift(text.text, fontSize: text.fontSize))
-            out.raw("\" font-size=\"")
-            out.num(text.fontSize)
-            out.raw("\">")
-            out.textLines(text.text, x: text.x, fontSize: text.fontSize)
-            out.raw("</text>\n")
+            InkWriter.centerText("p-h", k, text, hidden: true, into: &out)
         }
         out.raw("</g>\n")
     }

@@ -90,7 +90,7 @@ enum InkWriter {
         out.raw("<g class=\"p-ink p-ct\" text-anchor=\"middle\" fill=\"")
         out.hex(ink)
         out.raw("\">\n")
-        for c in centers { centerText(c.index, c.text, opacity: c.opacity, into: &out) }
+        for c in centers { centerText("p-cx", c.index, c.text, opacity: c.opacity, into: &out) }
         out.raw("</g>\n")
     }
 
@@ -120,10 +120,14 @@ enum InkWriter {
     /// The `text-anchor` of a label on `side` (`OutsideLabels.Pose.side`).
     static func anchor(_ side: Double) -> String { side > 0 ? "start" : side < 0 ? "end" : "middle" }
 
-    /// A centre text (`.p-cx<index>`), at `opacity` (written when below 1).
-    private static func centerText(_ index: Int, _ text: CenterText, opacity: Double, into out: inout ByteWriter) {
-        out.raw("<text class=\"p-cx")
+    /// A centre text (`.p-cx<index>`, or `chart.hoverCenter`'s `.p-h<index>`, hidden until CSS
+    /// shows it), at `opacity` (written when below 1).
+    static func centerText(_ cls: String, _ index: Int, _ text: CenterText, opacity: Double = 1, hidden: Bool = false,
+                           into out: inout ByteWriter) {
+        out.raw("<text class=\"")
+        out.raw(cls)
         out.int(index)
+        if hidden { out.raw("\" visibility=\"hidden") }
         if text.x != 0 {
             out.raw("\" x=\"")
             out.num(text.x)
