@@ -14,7 +14,7 @@ import math
 
 import pytest
 
-from piectest import bundle as bundles, checks, specs
+from piectest import bundle as bundles, checks, labeljudge, labelmeasure, specs
 from piectest.chromium import SeekPage
 from piectest.measure import BandProbe, Probe, radial_edges
 from piectest.transition import TransitionChart
@@ -168,6 +168,72 @@ def test_rose_on_changes_angles_and_radii_in_the_plan(transitions):
     assert float(s1["from"]["outerRadius"]) == pytest.approx(outer, abs=1e-3)
     assert float(s1["to"]["outerRadius"]) == pytest.approx(outer * math.sqrt(30 / 40), abs=2e-3)
     assert any("rose" in str(c) for c in m["changes"]["chart"])
+
+
+@pytest.fixture(scope="module")
+def own_radius_labels(piec, workdir, repo, dom):
+    """specs/rose-labels.yaml at rest and specs/transitions/rose-labels.yaml at its start and
+    middle, measured in the current engine (labels at each slice's own radius), each with the
+    geometry to judge it by (the previous version's at the start, on the new canvas)."""
+    specs_dir = repo / "specs"
+    builds = {"gallery": (specs_dir / "rose-labels.yaml", specs_dir / "transitions" / "before" / "rose-labels.yaml"),
+              "moved": (specs_dir / "transitions" / "rose-labels.yaml", "--from", specs_dir / "transitions" / "before")}
+    for name, args in builds.items():
+        proc = bundles.run(piec, "build", *args, "-o", workdir / name)
+        assert proc.returncode == 0, proc.stderr
+
+    def read(folder, chart):
+        d = workdir / folder / chart
+        return json.loads((d / "manifest.json").read_text()), (d / "chart.svg").read_text()
+    rest, before, moved = read("gallery", "rose-labels"), read("gallery", "rose-labels-before"), read("moved", "rose-labels")
+    chart = TransitionChart(moved[0])
+    frames = [("rest", rest[1], "rest"), ("start", moved[1], chart.delay),
+              ("mid", moved[1], (chart.delay + chart.end_time) / 2)]
+    measured = labelmeasure.measure(dom, workdir, frames, "own-radius")
+    c = moved[0]["chart"]
+    return {"rest": (labeljudge.Geometry(rest[0]), measured["rest"]),
+            "start": (labeljudge.Geometry(before[0], cx=c["cx"], cy=c["cy"]), measured["start"]),
+            "mid": (labeljudge.Geometry(moved[0]), measured["mid"]), "new": moved[0], "old": before[0]}
+
+
+def own_rim(geo, point):
+    """The slice whose middle angle a leader starts on, and the leader start's distance from the centre."""
+    x, y = geo.local(point)
+    return labeljudge.edge_slice(geo, point), math.hypot(x, y)
+
+
+@pytest.mark.parametrize("phase", ["rest", "start"])
+def test_rose_labels_stand_at_their_own_radius(own_radius_labels, engine, phase):
+    """A rose's outside labels stand just beyond their own slice's rim, leaders from that rim,
+    inside labels in their own wedge, and the label judge passes (overlap, spill, canvas)."""
+    geo, frame = own_radius_labels[phase]
+    problems = labeljudge.judge(frame, geo, at_rest=phase == "rest")
+    assert not problems, problems
+    outside = [t for t in frame["texts"] if t["kind"] == "p-ol" and t["opacity"] > labeljudge.SHOWN]
+    near = 0
+    for t in outside:
+        s, r = own_rim(geo, t["anchor"])
+        assert r == pytest.approx(s["outer"], abs=0.5), (t["text"], r, s)
+        x0, y0, x1, y1 = labeljudge.local_box(t["box"], geo)
+        if math.hypot(min(max(0, x0), x1), min(max(0, y0), y1)) < geo.outer:
+            near += 1
+    # At least two small wedges' labels (Codegen, Docs) stand nearer than the pie's rim.
+    assert near >= 2, [(t["text"], t["box"]) for t in outside]
+    inside = [t for t in frame["texts"] if t["kind"] == "p-lb" and t["opacity"] > labeljudge.SHOWN]
+    assert len(inside) >= 3
+
+
+def test_rose_labels_move_with_their_slice(own_radius_labels, engine):
+    """Mid-transition, Docs' leader starts between its old and its new rim: the label moves
+    out with its growing wedge."""
+    geo, frame = own_radius_labels["mid"]
+    old = {s["id"]: s for s in own_radius_labels["old"]["slices"]}
+    new = {s["id"]: s for s in own_radius_labels["new"]["slices"]}
+    docs = [t for t in frame["texts"] if t["kind"] == "p-ol" and t["text"] == "Docs" and t["opacity"] > labeljudge.SHOWN]
+    assert docs and docs[0].get("anchor"), [t["text"] for t in frame["texts"]]
+    _, r = own_rim(geo, docs[0]["anchor"])
+    lo, hi = sorted((float(old["docs"]["outerRadius"]), float(new["docs"]["outerRadius"])))
+    assert hi - lo > 5 and lo + 0.5 < r < hi - 0.5, (r, lo, hi)
 
 
 def test_worst_rose_errors(engine, workdir):

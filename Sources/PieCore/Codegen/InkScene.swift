@@ -193,7 +193,11 @@ struct InkScene {
         // Labels at a distance stand at the distance of this instant (both versions' blend).
         var room = room
         if room.radial != nil, let d = state.from.labelDistance { room.radial = d }
-        let poses = OutsideLabels.place(inputs, room: room, outer: layout.labelRim, sign: layout.screenSign, fontSize: layout.fontSize)
+        // Slices of differing radii at this instant: labels stand at their own rims (`LabelWedges`).
+        let wedges = layout.outline == nil
+            ? LabelWedges((state.segments + state.movers).map(\.from), sign: layout.screenSign) : nil
+        let poses = OutsideLabels.place(inputs, room: room, outer: layout.labelRim, sign: layout.screenSign, fontSize: layout.fontSize,
+                                        wedges: wedges)
         return entries.indices.map { i in
             guard var pose = poses[i] else { return nil }
             pose.opacity = min(max(opacity[i], 0), 1)

@@ -21,10 +21,11 @@ enum LabelRoomPlanner {
 
     static func padded(_ box: PieBox, slices: [SliceLayout], position: LabelPosition, outer: Double, explode: Double,
                        sign: Double, size: Double, fontSize: Double, distance: Double? = nil, leaders: Bool = true,
-                       sweep: (start: Double, sweep: Double) = (0, 360)) -> Result {
+                       sweep: (start: Double, sweep: Double) = (0, 360), wedges: LabelWedges? = nil) -> Result {
         guard position == .outside || position == .auto else { return Result(box: box, room: nil) }
         if let distance {
-            return radial(box, slices: slices, factor: distance, outer: outer, explode: explode, sign: sign, sweep: sweep, fontSize: fontSize)
+            return radial(box, slices: slices, factor: distance, outer: outer, explode: explode, sign: sign, sweep: sweep, fontSize: fontSize,
+                          wedges: wedges)
         }
         let column = OutsideLabels.column(outer: outer, explode: explode, leaders: leaders)
         let outside = slices.filter { $0.labelOutside && $0.labelText != nil }
@@ -63,10 +64,10 @@ enum LabelRoomPlanner {
     /// Labels at a distance (`RadialLabels`): the box grown around every label's box at rest
     /// and the widest label's at every angle of the sweep, plus `inset` (whole pixels).
     static func radial(_ box: PieBox, slices: [SliceLayout], factor: Double, outer: Double, explode: Double, sign: Double,
-                       sweep: (start: Double, sweep: Double), fontSize: Double) -> Result {
+                       sweep: (start: Double, sweep: Double), fontSize: Double, wedges: LabelWedges? = nil) -> Result {
         var (left, right, top, bottom) = (0.0, 0.0, 0.0, 0.0)
         if let need = RadialLabels.envelope(OutsideLabels.inputs(slices), factor: factor, outer: outer, explode: explode, start: sweep.start,
-                                            sweep: sweep.sweep, sign: sign, fontSize: fontSize) {
+                                            sweep: sweep.sweep, sign: sign, fontSize: fontSize, wedges: wedges) {
             left = max(0, -need.minX + inset - box.centerX).rounded(.up)
             right = max(0, need.maxX + inset - (box.width - box.centerX)).rounded(.up)
             top = max(0, -need.minY + inset - box.centerY).rounded(.up)

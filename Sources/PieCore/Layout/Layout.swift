@@ -50,11 +50,15 @@ public enum Layout {
         let hoverCenters = CenterText.hover(chart.hoverCenter, slices: slices, format: spec.format, hole: hole)
         let box = PieBox.fit(size: size, outer: rim, inner: inner, start: start(chart), sweep: wholeTurn ? 360 : sweep(chart), sign: sign)
             .including(center).including(hoverCenters)
+        // Slices of differing radii: outside labels stand at their own rims (not past an outline).
+        let wedges = outline == nil ? LabelWedges(slices.map { $0.geometry.exploded($0.explode) }, sign: sign) : nil
         let labelled = LabelRoomPlanner.padded(box, slices: slices, position: labelPosition(spec.labels), outer: rim, explode: explode,
                                                sign: sign, size: size, fontSize: fontSize, distance: spec.labels.distance,
                                                leaders: spec.labels.drawsLeaders,
-                                               sweep: (start(chart), wholeTurn ? 360 : sweep(chart)))
-        if let room = labelled.room { OutsideLabels.leaveOut(&slices, room: room, outer: rim, sign: sign, fontSize: fontSize) }
+                                               sweep: (start(chart), wholeTurn ? 360 : sweep(chart)), wedges: wedges)
+        if let room = labelled.room {
+            OutsideLabels.leaveOut(&slices, room: room, outer: rim, sign: sign, fontSize: fontSize, wedges: wedges)
+        }
         var canvas = LegendPlacer.place(legend, box: labelled.box)
         let title = TitleBlock.make(spec, canvasWidth: canvas.width)
         if let title { canvas.makeRoom(for: title) }

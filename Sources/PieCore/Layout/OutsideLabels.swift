@@ -91,40 +91,83 @@ public enum OutsideLabels {
 
     /// Solves every input's pose for one instant. `outer` is the chart's outer radius (where
     /// leaders bend), `sign` the chart's screen sign; the labels stand in `room.column`.
-    public static func place(_ inputs: [Input], room: LabelRoom, outer: Double, sign: Double, fontSize: Double) -> [Int: Pose] {
+    /// `wedges` (slices of differing radii at that instant): the label of a slice whose rim is
+    /// inside the chart's stands just beyond that rim (its leader bends a tick beyond it and
+    /// reaches an elbow further), where its text and leader clear every slice and the room
+    /// holds its text; else in the column. Heights are solved for all together, so two labels
+    /// of one side never overlap either way.
+    public static func place(_ inputs: [Input], room: LabelRoom, outer: Double, sign: Double, fontSize: Double,
+                             wedges: LabelWedges? = nil) -> [Int: Pose] {
         if let factor = room.radial {
-            return RadialLabels.place(inputs, room: room, factor: factor, outer: outer, sign: sign, fontSize: fontSize)
+            return RadialLabels.place(inputs, room: room, factor: factor, outer: outer, sign: sign, fontSize: fontSize, wedges: wedges)
         }
         let reach = room.column - elbow
-        let candidates = inputs.map { input -> LabelPlacer.Candidate in
-            let a = sign * (input.geometry.startAngle + input.geometry.endAngle) / 2
-            let p = Geometry.point(angle: a, radius: reach)
-            return LabelPlacer.Candidate(index: input.index, side: side(ofScreenAngle: a), naturalY: p.y, priority: input.priority,
-                                         extra: max(0, height(input.text, fontSize: fontSize) - lineHeight(fontSize)))
+        // Where a slice's leader bends: a tick beyond its own rim (`own`), or the chart's.
+        func bend(_ g: SegmentGeometry, own: Bool) -> Double {
+            own ? reach - outer - room.explode + g.outerRadius + g.explode : reach
         }
-        let h = lineHeight(fontSize)
-        let placed = LabelPlacer.solve(candidates, top: room.minY, bottom: room.maxY, lineHeight: h)
         let byIndex = Dictionary(inputs.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
-        var poses: [Int: Pose] = [:]
-        for p in placed {
-            guard let g = byIndex[p.index]?.geometry else { continue }
-            let a = sign * (g.startAngle + g.endAngle) / 2
-            let edge = Geometry.point(angle: a, radius: g.outerRadius + g.explode)
-            let bend = Geometry.point(angle: a, radius: reach)
-            let end = (x: p.side * room.column, y: p.y)
-            poses[p.index] = Pose(x: end.x + p.side * textGap, y: p.y, side: p.side,
-                                  tick: .between(edge, bend), elbow: .between(bend, end))
+        let width = textWidth(room: room, outer: outer)
+        let h = lineHeight(fontSize)
+        // The labels that try their own rim; a second solve, when one of them does not stand
+        // there, takes it to the column from the column's natural height.
+        var own = Set(inputs.filter { wedges?.isOwn($0.geometry) == true }.map(\.index))
+        for pass in 0..<2 {
+            let candidates = inputs.map { input -> LabelPlacer.Candidate in
+                let a = sign * (input.geometry.startAngle + input.geometry.endAngle) / 2
+                let p = Geometry.point(angle: a, radius: bend(input.geometry, own: own.contains(input.index)))
+                return LabelPlacer.Candidate(index: input.index, side: side(ofScreenAngle: a), naturalY: p.y, priority: input.priority,
+                                             extra: max(0, height(input.text, fontSize: fontSize) - lineHeight(fontSize)))
+            }
+            let placed = LabelPlacer.solve(candidates, top: room.minY, bottom: room.maxY, lineHeight: h)
+            var poses: [Int: Pose] = [:], moved = false
+            for p in placed {
+                guard let input = byIndex[p.index] else { continue }
+                let g = input.geometry
+                let a = sign * (g.startAngle + g.endAngle) / 2
+                let edge = Geometry.point(angle: a, radius: g.outerRadius + g.explode)
+                if own.contains(p.index) {
+                    if let wedges, let pose = ownPose(input.text, side: p.side, y: p.y, edge: edge,
+                                                      bend: Geometry.point(angle: a, radius: bend(g, own: true)),
+                                                      width: width, room: room, wedges: wedges, fontSize: fontSize) {
+                        poses[p.index] = pose
+                        continue
+                    }
+                    if pass == 0 { own.remove(p.index); moved = true }
+                }
+                let bend = Geometry.point(angle: a, radius: reach)
+                let end = (x: p.side * room.column, y: p.y)
+                poses[p.index] = Pose(x: end.x + p.side * textGap, y: p.y, side: p.side,
+                                      tick: .between(edge, bend), elbow: .between(bend, end))
+            }
+            if !moved { return poses }
         }
-        return poses
+        return [:]
+    }
+
+    /// A label standing beyond its own slice's rim (`place`): the elbow reaches `elbow` px
+    /// sideways from `bend` to height `y`, the text `textGap` further; nil when its text (cut
+    /// at `width`) leaves the room or its text or leader meets a slice.
+    static func ownPose(_ text: String, side: Double, y: Double, edge: (x: Double, y: Double), bend: (x: Double, y: Double),
+                        width: Double, room: LabelRoom, wedges: LabelWedges, fontSize: Double) -> Pose? {
+        let end = (x: bend.x + side * elbow, y: y)
+        let x = end.x + side * textGap, w = min(reservedWidth(text, fontSize: fontSize), width)
+        let v = TextLines.verticalExtent(text, fontSize: fontSize)
+        let box = SectorBox(minX: side > 0 ? x : x - w, minY: y + v.top, maxX: side > 0 ? x + w : x, maxY: y + v.bottom)
+        guard box.isInside(room), abs(end.x) <= room.column + 1e-9 else { return nil }
+        let tick = Segment.between(edge, bend), reach = Segment.between(bend, end)
+        guard wedges.clears(box), wedges.clears(tick), wedges.clears(reach) else { return nil }
+        return Pose(x: x, y: y, side: side, tick: tick, elbow: reach)
     }
 
     /// The outside labels of the chart at rest that do not fit beside it (`LabelPlacer` keeps
     /// the largest slices' labels) lose their text and are marked `.noRoom`; the ink layer then
     /// places the others, which fit, at every instant.
-    static func leaveOut(_ slices: inout [SliceLayout], room: LabelRoom, outer: Double, sign: Double, fontSize: Double) {
+    static func leaveOut(_ slices: inout [SliceLayout], room: LabelRoom, outer: Double, sign: Double, fontSize: Double,
+                         wedges: LabelWedges? = nil) {
         let inputs = inputs(slices)
         guard !inputs.isEmpty else { return }
-        let placed = place(inputs, room: room, outer: outer, sign: sign, fontSize: fontSize)
+        let placed = place(inputs, room: room, outer: outer, sign: sign, fontSize: fontSize, wedges: wedges)
         for input in inputs where placed[input.index] == nil {
             slices[input.index].labelText = nil
             slices[input.index].labelOutside = false

@@ -70,8 +70,11 @@ public enum RadialLabels {
     /// Poses of `inputs` at one instant (`room.radial` is the factor). The leader, drawn
     /// when `labels.leader: line`, is a radial tick from the slice's rim to the circle the
     /// labels stand beyond; the elbow has no length.
+    /// `wedges` (slices of differing radii): a slice whose rim is inside the chart's tries
+    /// `factor` × its own outer radius first (the same pushes), its box clear of every slice;
+    /// then the chart's distance.
     static func place(_ inputs: [OutsideLabels.Input], room: LabelRoom, factor: Double, outer: Double, sign: Double,
-                      fontSize: Double) -> [Int: OutsideLabels.Pose] {
+                      fontSize: Double, wedges: LabelWedges? = nil) -> [Int: OutsideLabels.Pose] {
         let base = distance(factor: factor, outer: outer, explode: room.explode)
         let step = OutsideLabels.lineHeight(fontSize) / 2
         let order = inputs.indices.sorted {
@@ -83,10 +86,13 @@ public enum RadialLabels {
             let input = inputs[i], g = input.geometry
             let a = sign * (g.startAngle + g.endAngle) / 2
             let e = extent(input.text, fontSize: fontSize)
-            for k in 0...pushes {
-                let d = base + Double(k) * step
+            let own = wedges.map { $0.isOwn(g) } == true ? distance(factor: factor, outer: g.outerRadius, explode: room.explode) : nil
+            let distances = (own.map { o in (0...pushes).map { (o + Double($0) * step, true) } } ?? [])
+                + (0...pushes).map { (base + Double($0) * step, false) }
+            for (d, mine) in distances {
                 let s = spot(e, angle: a, distance: d)
                 guard s.box.isInside(room), !placed.overlaps(s.box) else { continue }
+                if mine, let wedges, !wedges.clears(s.box) { continue }
                 placed.insert(s.box)
                 let rim = Geometry.point(angle: a, radius: g.outerRadius + g.explode)
                 let end = Geometry.point(angle: a, radius: max(d - 1, g.outerRadius + g.explode))
@@ -101,10 +107,10 @@ public enum RadialLabels {
     /// without bounds) and, so that a transition's labels fit at every angle they pass, a box
     /// of the widest and tallest label at every angle of the sweep (1 degree apart).
     static func envelope(_ inputs: [OutsideLabels.Input], factor: Double, outer: Double, explode: Double, start: Double,
-                         sweep: Double, sign: Double, fontSize: Double) -> SectorBox? {
+                         sweep: Double, sign: Double, fontSize: Double, wedges: LabelWedges? = nil) -> SectorBox? {
         guard !inputs.isEmpty else { return nil }
         let open = LabelRoom(minX: -.infinity, maxX: .infinity, minY: -.infinity, maxY: .infinity, column: 0, explode: explode)
-        let rest = place(inputs, room: open, factor: factor, outer: outer, sign: sign, fontSize: fontSize)
+        let rest = place(inputs, room: open, factor: factor, outer: outer, sign: sign, fontSize: fontSize, wedges: wedges)
         let extents = inputs.map { extent($0.text, fontSize: fontSize) }
         var widest = TextMetrics.width("\u{2026}", fontSize: fontSize), top = 0.0, bottom = 0.0
         for e in extents {

@@ -5,7 +5,9 @@ piec promises for labels (issue 25, README "What piec guarantees about labels").
 - inside: an inside label's box lies in its slice's annular sector (the slice under the
   point it hangs on; an exploded slice's sector moved by its explode);
 - disc: an outside label's box stays off the disc (the largest outer radius plus explode, or
-  the outline's outer edge, `chart.outline`);
+  the outline's outer edge, `chart.outline`); where slices' outer radii differ (a rose, slices
+  with their own `radius`, no outline) labels may stand at their own slice's rim, and the box
+  stays off every slice instead;
 - centre: the centre text's box lies in the hole, and for a partial sweep in the hole's drawn
   sector;
 - canvas: no text passes the viewBox;
@@ -57,6 +59,9 @@ class Geometry:
         # `chart.outline` reaches past the slices' rim (to where the rim was without it).
         edge = (manifest.get("outline") or {}).get("to") or {}
         self.disc = max([s["outer"] + s["explode"] for s in self.slices] + [self.outer, float(edge.get("outerEdge", 0))])
+        # Labels at their own slice's rim (issue 40): slices of differing radii, no outline.
+        self.own = not edge and any(s["outer"] < self.outer - 1e-6 for s in self.slices
+                                    if s["end"] > s["start"] and s["outer"] > s["inner"])
         labels = spec.get("labels", {})
         self.position = labels.get("position", "inside")
         self.min_percent = float(labels.get("minPercent", 0))
@@ -171,7 +176,11 @@ def judge(frame, geo, at_rest=True, warned=lambda s, named: False):
         elif t["kind"] == "p-ol":
             x0, y0, x1, y1 = local_box(t["box"], geo)
             d = math.hypot(min(max(0, x0), x1), min(max(0, y0), y1))
-            if d < geo.disc - TOL:
+            if geo.own:
+                s = on_slice(geo, (x0, y0, x1, y1))
+                if s:
+                    out.append(("disc", f"outside label {t['text']!r} {fmt(t['box'])} is on slice {s['id']}"))
+            elif d < geo.disc - TOL:
                 out.append(("disc", f"outside label {t['text']!r} {fmt(t['box'])} is {geo.disc - d:.1f} px on the disc"))
             s = edge_slice(geo, t["anchor"]) if t.get("anchor") else leaderless_slice(geo, t)
             if s:
@@ -192,6 +201,24 @@ def judge(frame, geo, at_rest=True, warned=lambda s, named: False):
                 continue
             out.append(("missing", f"slice {s['id']} ({s['label']!r}, {s['percent']:.2f} %) has no visible label and no warning"))
     return out
+
+
+def on_slice(geo, box):
+    """The first visible slice a box (mirrored pie coordinates) reaches more than `TOL` into."""
+    for s in geo.slices:
+        if s["end"] - s["start"] <= 0 or s["outer"] <= s["inner"]:
+            continue
+        mid = math.radians((s["start"] + s["end"]) / 2)
+        sx, sy = s["explode"] * math.sin(mid), -s["explode"] * math.cos(mid)
+        for q in outline(box):
+            x, y = q[0] - sx, q[1] - sy
+            r = math.hypot(x, y)
+            if not s["inner"] + TOL < r < s["outer"] - TOL:
+                continue
+            margin = math.degrees(TOL / r)
+            if (angle_of(x, y) - s["start"] - margin) % 360 < s["end"] - s["start"] - 2 * margin:
+                return s
+    return None
 
 
 def edge_slice(geo, point):
