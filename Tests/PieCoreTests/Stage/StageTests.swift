@@ -1,3 +1,4 @@
+import PieJSON
 import PieSpec
 import Testing
 @testable import PieCore
@@ -9,14 +10,16 @@ import Testing
     /// The stage of a compiled chart as a bundle encodes it (its sampling chosen).
     func stage(_ compiled: CompiledChart) -> Stage { Scene(layout: compiled.layout, plan: compiled.plan).stage }
 
-    /// A stage's lines and inside labels at `t`, rounded to a thousandth, in a stable order.
+    /// A stage's visible lines (one per place: lines that coincide draw one) and inside labels
+    /// places at `t`, rounded to a thousandth, in a stable order.
     func drawn(_ stage: Stage, at t: Double) -> (lines: [[Double]], labels: [String]) {
         func r(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
         func turn(_ a: Double) -> Double { r(((a.truncatingRemainder(dividingBy: 360)) + 360).truncatingRemainder(dividingBy: 360)) }
         let now = stage.at(t)
         let lines = now.lines.filter { $0.opacity > 0 }.map { [turn($0.angle), r($0.inner), r($0.outer)] }
-            .sorted { $0.lexicographicallyPrecedes($1) }
-        let labels = now.labels.filter { $0.opacity > 0 }.map { "\($0.text)@\(turn($0.angle)),\(r($0.radius))" }.sorted()
+            .sorted { $0.lexicographicallyPrecedes($1) }.reduce(into: [[Double]]()) { if $0.last != $1 { $0.append($1) } }
+        // In motion a label shows its new text (a leaving one its old): compared by place.
+        let labels = now.labels.filter { $0.opacity > 0 }.map { "\(turn($0.angle)),\(r($0.radius))" }.sorted()
         return (lines, labels)
     }
 
@@ -47,6 +50,8 @@ import Testing
         #expect(last.lines == newRest.lines)
         #expect(last.labels == newRest.labels)
         #expect(moving.at(line.start).moving && !moving.at(line.end).moving)
+        func texts(_ now: Stage.Instant) -> [String] { now.labels.filter { $0.opacity > 0 }.map(\.text) }
+        #expect(texts(moving.at(line.end)) == texts(stage(chart(new)).at(100_000)))
     }
 
     @Test func aFrameOfPiecRenderIsTheStageAtItsInstant() {
@@ -61,9 +66,13 @@ import Testing
                 #expect(pose.pies[0].lines.map(\.opacity) == now.lines.map(\.opacity), "\(staged) \(fraction)")
                 #expect(pose.pies[0].labels.map(\.angle) == now.labels.map(\.angle), "\(staged) \(fraction)")
                 #expect(pose.pies[0].labels.map(\.opacity) == now.labels.map(\.opacity), "\(staged) \(fraction)")
-                // The frame's SVG draws each separator the stage has at that instant.
+                // The frame's SVG draws each separator the stage has at that instant, where it is.
                 let svg = String(decoding: Frames.svg(chart: compiled, spec: new, at: t), as: UTF8.self)
-                #expect(svg.occurrences(of: "<path") >= now.lines.count, "\(staged) \(fraction)")
+                let shown = now.lines.filter { $0.opacity > 0 && $0.outer > $0.inner }
+                #expect(!shown.isEmpty)
+                for l in shown {
+                    #expect(svg.contains("<path transform=\"rotate(" + formatNumber(l.angle) + ")\""), "\(staged) \(fraction) \(l.angle)")
+                }
             }
         }
     }
