@@ -32,8 +32,8 @@ extension Stage {
             var opacity: Double
         }
 
-        /// Angles or radii are between the two ends (false at rest: before a transition
-        /// that has not moved anything yet is still "moving" when `t` is inside its timeline).
+        /// The stage moves angles or radii and `t` is before the end of its timeline (the
+        /// motion layer shows; at rest the exact layer does).
         var moving: Bool
         /// The plot's opacity (below 1 while a fading plot fades in).
         var opacity: Double
