@@ -115,7 +115,7 @@ struct EmptyChartTests {
         // Each shrinks to no width: the last frame shows only the track.
         #expect(compiled.plan.segments.allSatisfy { $0.to.endAngle == $0.to.startAngle })
         #expect(compiled.plan.segments.allSatisfy { $0.exitLabel != nil }, "their labels fade out as they shrink")
-        let ink = InkScene.centerItems(layout: compiled.layout, plan: compiled.plan)
+        let ink = Stage.centerItems(layout: compiled.layout, plan: compiled.plan)
         #expect(ink.map(\.text.text) == ["10", "No data"])
         #expect(ink.map(\.fromOpacity) == [1, 0] && ink.map(\.toOpacity) == [0, 1])
         // At rest, nothing of the slices is left: the final frame is the empty chart's.
@@ -131,7 +131,7 @@ struct EmptyChartTests {
         #expect(compiled.plan.segments.map(\.kind) == [.enter, .enter, .enter])
         #expect(compiled.plan.segments.allSatisfy { $0.from.endAngle == $0.from.startAngle })
         #expect(compiled.layout.track == nil)
-        let ink = InkScene.centerItems(layout: compiled.layout, plan: compiled.plan)
+        let ink = Stage.centerItems(layout: compiled.layout, plan: compiled.plan)
         #expect(ink.map(\.text.text) == ["No data"] && ink[0].fromOpacity == 1 && ink[0].toOpacity == 0)
         // Midway the slices are part grown: they tile less than the sweep, none is wider than its end.
         let mid = compiled.plan.frozen(at: Frames.timeline(compiled).start + 400)

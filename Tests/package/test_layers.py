@@ -1,7 +1,8 @@
 """PieCore's folders are layers: a folder names no type declared in a folder above it.
 
 From the bottom: Geometry (exact shapes, math only), Theme (paint values), Layout (a chart at
-rest), Transition (two versions -> plan, poses, changes), Codegen (bytes); the files at
+rest), Transition (two versions -> plan, poses, changes), Stage (what is drawn and how it
+moves, `Stage.at`), Codegen (encoding and bytes); the files at
 PieCore's root (Compiler) sit on top. A type is "named" when its identifier appears in a
 file's code (comments and string literals removed); a file that declares a nested type of the
 same name (e.g. `OutsideLabels.Segment`) refers to its own. A second rule: output bytes are
@@ -13,7 +14,7 @@ import re
 from conftest import REPO
 
 CORE = REPO / "Sources" / "PieCore"
-LAYERS = ["Geometry", "Theme", "Layout", "Transition", "Codegen"]
+LAYERS = ["Geometry", "Theme", "Layout", "Transition", "Stage", "Codegen"]
 TOP = "(root)"
 DECLARATION = re.compile(
     r"^([ \t]*)(?:(?:public|internal|private|fileprivate|package|final|indirect)\s+)*"

@@ -68,7 +68,7 @@ extension Scene {
     static func gaps(_ geometries: [SegmentGeometry], halfGap h: Double) -> [(start: Double, end: Double)] {
         guard h > 0 else { return geometries.map { _ in (0, 0) } }
         let visible = geometries.filter { $0.span > 0 }
-        let closed = closes(visible)
+        let closed = Stage.closes(visible)
         let first = geometries.firstIndex { $0.span > 0 } ?? geometries.count
         let last = geometries.lastIndex { $0.span > 0 } ?? -1
         return geometries.indices.map { i in

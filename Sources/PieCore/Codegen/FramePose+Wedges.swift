@@ -30,13 +30,13 @@ extension FramePose {
     static func motionWedges(_ scene: Scene, t: Double) -> [Wedge] {
         let plan = scene.plan, layout = scene.layout
         let frozen = plan.frozen(at: t)
-        let drawn = Scene.drawn(plan)
+        let drawn = Stage.drawn(plan)
         let now = drawn.map { frozen.segments[$0.offset].from }
         var ends = now.map(\.endAngle)
         if scene.stacked {
             // Between versions only: in an enter animation every segment grows from nothing.
             let thin = plan.kind != .update ? nil : drawn.map { $0.element.from.span <= 0 || $0.element.to.span <= 0 }
-            ends = Scene.paintEnds(now, closed: Scene.closes(now), thin: thin)
+            ends = Scene.paintEnds(now, closed: Stage.closes(now), thin: thin)
         }
         // Gaps and corners: the cut at each boundary follows the final order (as the masks do);
         // a reordered slice is cut at both ends, and parts of Other before and after the
@@ -79,12 +79,12 @@ extension FramePose {
     }
 
     /// The extensions under the seams of slices of different radii at the instant: bridged
-    /// between the exact state's neighbours (`Scene.bridges`), after the segment they follow.
+    /// between the exact state's neighbours (`Stage.bridges`), after the segment they follow.
     private static func motionBridges(_ plan: TransitionPlan, frozen: TransitionPlan) -> [(after: Int?, wedge: Wedge)] {
         let indices = plan.segments.indices.filter { plan.segments[$0].from.span > 0 || plan.segments[$0].to.span > 0 }
-        let closed = Scene.closes(indices.map { plan.segments[$0].from }) && Scene.closes(indices.map { plan.segments[$0].to })
+        let closed = Stage.closes(indices.map { plan.segments[$0].from }) && Stage.closes(indices.map { plan.segments[$0].to })
         let now = indices.map { frozen.segments[$0].from }
-        return Scene.bridges(from: now, to: now, closed: closed).compactMap { b in
+        return Stage.bridges(from: now, to: now, closed: closed).compactMap { b in
             guard b.to.span > 0, b.to.outerRadius > b.to.innerRadius else { return nil }
             return (b.after.map { indices[$0] }, Wedge(geometry: b.to, mid: 0, shape: nil, pattern: nil))
         }

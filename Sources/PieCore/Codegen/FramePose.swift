@@ -6,11 +6,12 @@ import PieSpec
 /// writes what it holds, so another source of poses (one transition stage blending a pose
 /// value) can replace `at` without touching the writer.
 ///
-/// Geometry comes from the exact state (`TransitionPlan.frozen(at:)`); where the bundle's CSS
-/// interpolates an element between two keyframes with the plan's easing (separators, inside
-/// labels, fades), the pose mixes the same two ends with the same eased progress, and where the
-/// bundle samples keyframes (staged or staggered plans, radii that warp), the pose reads the
-/// sampled scene of the instant. Outside labels interpolate the ink layer's keyframes linearly,
+/// Geometry comes from the exact state (`TransitionPlan.frozen(at:)`); separators, inside
+/// labels, centre texts, titles, the outline and the plot's fade are the stage's instant
+/// (`Stage.at(_:)`): where the bundle's CSS interpolates an element between two keyframes with
+/// the plan's easing, it mixes the same two ends with the same eased progress, and where the
+/// bundle samples keyframes (staged or staggered plans, radii that warp), it reads the
+/// sampled stage of the instant, as the keyframes do. Outside labels interpolate the ink layer's keyframes linearly,
 /// as the browser does. At and after the end of the timeline the pose is the rest state: what
 /// static renderers show of chart.svg.
 struct FramePose {
@@ -27,22 +28,11 @@ struct FramePose {
         var pattern: (PatternKind, Color)?
     }
 
-    /// A separator: a radial line at chart angle `angle`.
-    struct Line {
-        var angle: Double
-        var inner: Double
-        var outer: Double
-        var opacity: Double
-    }
-
-    /// An inside label at screen angle `angle` (signed) and `radius` from the centre.
-    struct InsideLabel {
-        var text: String
-        var color: Color
-        var angle: Double
-        var radius: Double
-        var opacity: Double
-    }
+    /// A separator, an inside label, a centre text and title lines at the instant: the stage's.
+    typealias Line = Stage.Instant.Line
+    typealias InsideLabel = Stage.Instant.Label
+    typealias Center = Stage.Instant.Center
+    typealias Title = Stage.Instant.Title
 
     struct OutsideLabel {
         var text: String
@@ -50,16 +40,6 @@ struct FramePose {
         var leader: Color? = nil
         /// The text's own colour (nil: the ink).
         var color: Color? = nil
-    }
-
-    struct Center {
-        var text: CenterText
-        var opacity: Double
-    }
-
-    struct Title {
-        var lines: [TitleBlock.Line]
-        var opacity: Double
     }
 
     /// One pie: the chart, or one ring of a chart of rings (inside out).
@@ -95,76 +75,28 @@ struct FramePose {
         let layout = chart.layout
         if chart.rings.isEmpty {
             let scene = Scene(layout: layout, plan: chart.plan)
-            let line = chart.plan.timeline
-            let e = t >= line.end ? 1 : chart.plan.easing.value(at: line.progress(at: t))
-            let titles = stillTitles(layout, scene: scene) + scene.ink.titles.map {
-                Title(lines: $0.lines, opacity: mix($0.fromOpacity, $0.toOpacity, e))
-            }
-            return FramePose(layout: layout, titles: titles, pies: [pie(scene, t: t)], outline: outline(chart.plan, t: t))
+            let now = scene.stage.at(t)
+            return FramePose(layout: layout, titles: now.titles, pies: [pie(scene, now, t: t)], outline: now.outline)
         }
         let titles = layout.title.map { [Title(lines: $0.lines, opacity: 1)] } ?? []
         return FramePose(layout: layout, titles: titles, pies: chart.rings.map { pie(Scene(layout: $0.layout, plan: $0.plan), t: t) },
-                         outline: outline(chart.plan, t: t))
+                         outline: Stage.outline(chart.plan, at: t))
     }
 
-    /// The outline at `t`: the plan's two ends blended at the chart's eased progress, as
-    /// `TransitionPlan.frozen(at:)` blends the whole pose.
-    static func outline(_ plan: TransitionPlan, t: Double) -> OutlinePose? {
-        let e = plan.easing.value(at: OutlineWriter.window(plan).progress(at: t))
-        return OutlinePose.blend(plan.from.outline, plan.to.outline, at: e)
-    }
-
-    /// Title lines that stay (not cross-fading).
-    private static func stillTitles(_ layout: ChartLayout, scene: Scene) -> [Title] {
-        let coming = scene.ink.titles.filter { $0.toOpacity > 0 }.flatMap(\.lines)
-        let still = (layout.title?.lines ?? []).filter { !coming.contains($0) }
-        return still.isEmpty ? [] : [Title(lines: still, opacity: 1)]
-    }
-
-    static func mix(_ a: Double, _ b: Double, _ e: Double) -> Double { a + (b - a) * e }
+    static func mix(_ a: Double, _ b: Double, _ e: Double) -> Double { Stage.mix(a, b, e) }
 
     /// One pie at `t`: rest state at or after the end of its timeline or when nothing moves.
-    static func pie(_ scene: Scene, t: Double) -> Pie {
-        let plan = scene.plan, line = plan.timeline
-        let rest = t >= line.end || plan.kind == .none
-        let eased = rest ? 1 : plan.easing.value(at: line.progress(at: t))
-        var pie = Pie(layout: scene.layout, scope: scene.scope, patternDefs: Patterns.defs(scene),
-                      opacity: scene.fades && !rest ? eased : 1)
-        let moving = scene.moves && !rest
-        pie.wedges = moving ? motionWedges(scene, t: t) : restWedges(scene)
-        let sampled = scene.drawing.sampledKeyframes
-        // The sampled keyframes' state at `t`: the scene of the exact state, with the element set of the whole plan.
-        let now = moving && sampled ? Scene(instant: plan.frozen(at: t), of: scene) : nil
-        let e = moving ? plan.easing.value(at: TimeWindow(start: plan.delay, length: plan.duration).progress(at: t)) : 1
-        pie.lines = lines(scene, now: now, e: e, moving: moving)
-        pie.labels = scene.labels.enumerated().map { k, l in
-            if let now {
-                let x = now.labels[k]
-                return InsideLabel(text: l.text, color: x.fromColor ?? l.color, angle: x.from, radius: x.fromRadius, opacity: x.fromOpacity)
-            }
-            let color = l.fromColor.map { DarkTheme.mix($0, l.color, e) } ?? l.color
-            return InsideLabel(text: l.text, color: color, angle: mix(l.from, l.to, e), radius: mix(l.fromRadius, l.radius, e),
-                               opacity: mix(l.fromOpacity, l.toOpacity, e))
-        }
-        pie.outside = outside(scene.ink, t: t, moving: moving)
-        pie.centers = scene.ink.centers.map { Center(text: $0.text, opacity: mix($0.fromOpacity, $0.toOpacity, eased)) }
-        return pie
-    }
+    static func pie(_ scene: Scene, t: Double) -> Pie { pie(scene, scene.stage.at(t), t: t) }
 
-    /// Separators: turned from their start to their end angle (the motion-only closing line
-    /// of a full circle is shown only while moving); sampled plans read the instant's scene.
-    private static func lines(_ scene: Scene, now: Scene?, e: Double, moving: Bool) -> [Line] {
-        scene.separators.compactMap { b in
-            if b.motionOnly, !moving { return nil }
-            if let now {
-                let x = now.separators.first { $0.index == b.index } ?? b
-                return Line(angle: x.from, inner: x.fromInner ?? x.inner, outer: x.fromOuter ?? x.outer, opacity: x.fromOpacity)
-            }
-            let finalOpacity = b.motionOnly ? 1 : b.toOpacity
-            return Line(angle: mix(b.from, b.to, e), inner: mix(b.fromInner ?? b.inner, b.inner, e),
-                        outer: mix(b.fromOuter ?? b.outer, b.outer, e),
-                        opacity: moving ? mix(b.fromOpacity, finalOpacity, e) : finalOpacity)
-        }
+    /// One pie at `t`, whose stage at `t` is `now`.
+    static func pie(_ scene: Scene, _ now: Stage.Instant, t: Double) -> Pie {
+        var pie = Pie(layout: scene.layout, scope: scene.scope, patternDefs: Patterns.defs(scene), opacity: now.opacity)
+        pie.wedges = now.moving ? motionWedges(scene, t: t) : restWedges(scene)
+        pie.lines = now.lines
+        pie.labels = now.labels
+        pie.outside = outside(scene.ink, t: t, moving: now.moving)
+        pie.centers = now.centers
+        return pie
     }
 
     /// Outside labels: the ink layer's keyframes (sample instants of the exact state),

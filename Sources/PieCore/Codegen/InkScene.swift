@@ -24,29 +24,17 @@ struct InkScene {
         var rest: OutsideLabels.Pose? { poses.last ?? nil }
     }
 
-    /// One centre text element; `fromOpacity` -> `toOpacity` along the plan's easing.
-    struct Center {
-        var index: Int
-        var text: CenterText
-        var fromOpacity: Double
-        var toOpacity: Double
-    }
+    /// The centre texts and title lines (`Stage.Center`, `Stage.Title`), the stage's.
+    typealias Center = Stage.Center
+    typealias Title = Stage.Title
 
     /// Sample instants (ms after load); a single instant when nothing moves.
     var times: [Double] = []
     var tracks: [Track] = []
+    /// The stage's centre texts and changed title lines (`Stage.centerItems`,
+    /// `Stage.titleItems`), which the scene hands to the ink layer.
     var centers: [Center] = []
-    /// A changed title: the old version's lines that are not in the new one fading out,
-    /// and the new lines fading in; lines in both stay (`SVGWriter.titleLayer`).
     var titles: [Title] = []
-
-    /// Title lines that fade together; `fromOpacity` -> `toOpacity` along the plan's easing.
-    struct Title {
-        var index: Int
-        var lines: [TitleBlock.Line]
-        var fromOpacity: Double
-        var toOpacity: Double
-    }
 
     var isEmpty: Bool { tracks.isEmpty && centers.isEmpty }
 
@@ -65,13 +53,6 @@ struct InkScene {
     }
 
     init(layout: ChartLayout, plan: TransitionPlan, moves: Bool) {
-        centers = InkScene.centerItems(layout: layout, plan: plan)
-        if plan.kind == .update, plan.from.title != layout.title {
-            let old = plan.from.title?.lines ?? [], new = layout.title?.lines ?? []
-            let leaving = old.filter { !new.contains($0) }, coming = new.filter { !old.contains($0) }
-            if !leaving.isEmpty { titles.append(Title(index: 0, lines: leaving, fromOpacity: 1, toOpacity: 0)) }
-            if !coming.isEmpty { titles.append(Title(index: titles.count, lines: coming, fromOpacity: 0, toOpacity: 1)) }
-        }
         guard let room = layout.labelRoom else { return }
         let entries = InkScene.entries(layout: layout, plan: plan, animated: moves)
         guard !entries.isEmpty else { return }
@@ -203,21 +184,5 @@ struct InkScene {
             pose.opacity = min(max(opacity[i], 0), 1)
             return pose
         }
-    }
-
-    /// The centre text: one element when it stays, else the old one fading out and the new
-    /// one fading in (an entering chart fades its text in).
-    static func centerItems(layout: ChartLayout, plan: TransitionPlan) -> [Center] {
-        let animated = plan.kind == .update || plan.kind == .enterGrow
-        let old = plan.kind == .update ? plan.from.center : nil
-        var result: [Center] = []
-        if let old, animated, old != layout.center {
-            result.append(Center(index: 0, text: old, fromOpacity: 1, toOpacity: 0))
-        }
-        if let new = layout.center {
-            let appears = animated && old != new
-            result.append(Center(index: result.count, text: new, fromOpacity: appears ? 0 : 1, toOpacity: 1))
-        }
-        return result
     }
 }

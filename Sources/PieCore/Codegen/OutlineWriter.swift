@@ -21,9 +21,7 @@ enum OutlineWriter {
     }
 
     /// When the outline changes: the chart's window (the start angle's).
-    static func window(_ plan: TransitionPlan) -> TimeWindow {
-        plan.chartWindow ?? TimeWindow(start: plan.delay, length: plan.duration)
-    }
+    static func window(_ plan: TransitionPlan) -> TimeWindow { Stage.outlineWindow(plan) }
 
     /// The circle, centred on the current origin (the plot's translate), above the slices and
     /// below the labels.

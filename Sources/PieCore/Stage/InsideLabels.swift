@@ -1,0 +1,63 @@
+import PieSpec
+
+/// The inside labels of a stage: which labels are drawn inside their slice at each end (the
+/// label modes of both versions), where they stand and how they fade and change colour.
+extension Stage {
+    /// A label (`.p-l<index>`) at `radius` on screen angles `from` -> `to` (already signed).
+    struct Label {
+        var index: Int
+        var text: String
+        var color: Color
+        /// The text's colour at the start where it blends (`SegmentExtras.labelColor`), else nil.
+        var fromColor: Color? = nil
+        var radius: Double
+        var fromRadius: Double
+        var from: Double
+        var to: Double
+        var fromOpacity: Double
+        /// 0 for the label of a slice that leaves (it fades out while its slice shrinks).
+        var toOpacity: Double = 1
+    }
+
+    /// Inside labels. A label drawn outside in both states lives in the ink layer; one that
+    /// changes between inside and outside (`auto`) fades out here while it fades in there.
+    /// `modes` is the whole plan: whether a label is inside or outside at each end never
+    /// depends on the sampled instant (a sampled scene keeps the element set).
+    static func labelItems(_ plan: TransitionPlan, modes: TransitionPlan, layout: ChartLayout, animated: Bool) -> [Label] {
+        let sign = layout.screenSign
+        var result: [Label] = []
+        // At the end, where the layout put the label (`LabelFit.spot`: the default spot or the
+        // nearest where it fits); at the start, where the old version put it.
+        func spot(_ g: SegmentGeometry, _ text: String, from: Bool = false) -> (angle: Double, radius: Double) {
+            let fraction = from ? plan.from.labelFraction ?? layout.labelFraction : layout.labelFraction
+            return LabelFit.drawnSpot(text, geometry: g, fontSize: layout.fontSize, sign: sign, fraction: fraction).drawn(on: g, sign: sign)
+        }
+        // Where a label is at the transition's start: inside its slice, outside, or hidden
+        // (`inside` and it does not fit the old slice: it fades in).
+        func fromMode(_ text: String, _ g: SegmentGeometry) -> LabelMode {
+            LabelFit.mode(layout.labelPosition, text: text, geometry: g, fontSize: layout.fontSize, sign: sign,
+                          fraction: modes.from.labelFraction ?? layout.labelFraction)
+        }
+        for (s, m) in zip(plan.segments + plan.movers + plan.floatingLabels, modes.segments + modes.movers + modes.floatingLabels) {
+            if let exit = s.exitLabel, animated {
+                if fromMode(exit.text, m.from) != .inside { continue }
+                let (from, to) = (spot(s.from, exit.text, from: true), spot(s.to, exit.text))
+                result.append(Label(index: result.count, text: exit.text, color: exit.color, radius: to.radius,
+                                    fromRadius: from.radius, from: from.angle, to: to.angle, fromOpacity: 1, toOpacity: 0))
+                continue
+            }
+            guard let k = s.slice, let text = layout.slices[k].labelText else { continue }
+            let toOutside = layout.slices[k].labelOutside
+            let from = animated && m.from.span > 0 ? fromMode(text, m.from) : (toOutside ? .outside : .inside)
+            if toOutside, from != .inside { continue }
+            let end = spot(s.to, text), start = animated ? spot(s.from, text, from: true) : end
+            let color = layout.slices[k].textColor
+            result.append(Label(index: result.count, text: text, color: color,
+                                fromColor: animated && m.fromExtras.labelColor != nil ? s.fromExtras.labelColor ?? color : nil,
+                                radius: end.radius, fromRadius: start.radius, from: start.angle, to: end.angle,
+                                fromOpacity: animated ? (from != .inside ? 0 : s.fromExtras.labelOpacity ?? (s.from.span <= 0 ? 0 : 1)) : 1,
+                                toOpacity: toOutside ? 0 : 1))
+        }
+        return result
+    }
+}

@@ -1,0 +1,59 @@
+import PieSpec
+
+/// What a chart (or one ring) draws and how each element moves, as values: no bytes and no
+/// encoding. Built once from a layout and its plan: the separators (which boundaries have a
+/// line at each end, their fades, the lines of slices that leave), the inside labels (each
+/// label's mode at both ends, its spots, fade and colour), the centre texts and title lines;
+/// the wedges are the plan's segments (`Stage.drawn`) and their extensions `Stage.bridges`.
+/// Each element is a track with its two ends (`from...`, `to...`); `at(_:)` is the one model
+/// of an instant, which `piec render`'s frames (`FramePose`) read, and a sampled instant's
+/// stage (`instant(_:)`) is what sampled keyframes and frames of sampled plans both read.
+/// Codegen's `Scene` encodes a stage (dashes, masks, colour circles, keyframes).
+struct Stage {
+    let layout: ChartLayout
+    let plan: TransitionPlan
+    /// Angles or radii move.
+    let moves: Bool
+    /// Opacity changes only: the whole plot fades.
+    let fades: Bool
+    var separators: [Separator] = []
+    var labels: [Label] = []
+    /// Centre texts and title lines (only on the stage of the whole plan).
+    var centers: [Center] = []
+    var titles: [Title] = []
+    /// How an instant between the ends is read (`at(_:)`).
+    var sampling = Sampling.eased
+
+    /// How an instant is read between the two ends of the transition.
+    enum Sampling: Sendable {
+        /// Each track's two ends mixed with the plan's eased progress: what one CSS easing
+        /// draws between two keyframes.
+        case eased
+        /// The exact state of the instant (`TransitionPlan.frozen(at:)`) with the whole
+        /// transition's elements (`instant(_:)`): what sampled keyframes hold at each sample.
+        case exact
+    }
+
+    /// `shape`: the whole transition when `plan` is one of its sampled instants, which
+    /// decides the element set (an instant keeps the whole transition's elements, with their
+    /// indices; `wholeSeparators` are the whole stage's lines).
+    init(layout: ChartLayout, plan: TransitionPlan, shape: TransitionPlan? = nil, wholeSeparators: [Separator]? = nil) {
+        self.layout = layout
+        self.plan = plan
+        moves = plan.kind != .none && (shape ?? plan).movesGeometry
+        fades = plan.kind != .none && !moves && (shape ?? plan).fadesOpacity
+        // The gap replaces the separators.
+        separators = layout.halfGap > 0 ? [] : Stage.separatorItems(plan, shape: shape, whole: wholeSeparators, layout: layout)
+        labels = Stage.labelItems(plan, modes: shape ?? plan, layout: layout, animated: moves)
+        if shape == nil {
+            centers = Stage.centerItems(layout: layout, plan: plan)
+            titles = Stage.titleItems(layout: layout, plan: plan)
+        }
+    }
+
+    /// The stage of one instant of this transition (`frozen`: `plan.frozen(at:)`), with this
+    /// stage's elements: each track's `from` end is its state at that instant.
+    func instant(_ frozen: TransitionPlan) -> Stage {
+        Stage(layout: layout, plan: frozen, shape: plan, wholeSeparators: separators)
+    }
+}

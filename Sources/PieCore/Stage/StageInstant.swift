@@ -1,0 +1,116 @@
+import PieSpec
+
+extension Stage {
+    /// What the stage draws at one instant (besides the wedges and outside labels): the
+    /// plot's opacity, separator lines, inside labels, centre texts, title lines and the
+    /// outline, each read from its track by the stage's one sampling policy (`Sampling`).
+    struct Instant {
+        /// A separator: a radial line at chart angle `angle`.
+        struct Line {
+            var angle: Double
+            var inner: Double
+            var outer: Double
+            var opacity: Double
+        }
+
+        /// An inside label at screen angle `angle` (signed) and `radius` from the centre.
+        struct Label {
+            var text: String
+            var color: Color
+            var angle: Double
+            var radius: Double
+            var opacity: Double
+        }
+
+        struct Center {
+            var text: CenterText
+            var opacity: Double
+        }
+
+        struct Title {
+            var lines: [TitleBlock.Line]
+            var opacity: Double
+        }
+
+        /// The stage moves angles or radii and `t` is before the end of its timeline (the
+        /// motion layer shows; at rest the exact layer does).
+        var moving: Bool
+        /// The plot's opacity (below 1 while a fading plot fades in).
+        var opacity: Double
+        var lines: [Line] = []
+        var labels: [Label] = []
+        var centers: [Center] = []
+        /// The title lines that stay, then those that fade.
+        var titles: [Title] = []
+        /// `chart.outline` at this instant.
+        var outline: OutlinePose? = nil
+    }
+
+    /// The stage at `t` ms after load: the rest state (the new version) at or after the end
+    /// of the timeline or when nothing moves; in between, each track mixed at the plan's eased
+    /// progress, or (`Sampling.exact`) read from the exact instant's stage.
+    func at(_ t: Double) -> Instant {
+        let line = plan.timeline
+        let rest = t >= line.end || plan.kind == .none
+        let eased = rest ? 1 : plan.easing.value(at: line.progress(at: t))
+        let moving = moves && !rest
+        // The sampled keyframes' state at `t`: the exact state, with the element set of the whole plan.
+        let now = moving && sampling == .exact ? instant(plan.frozen(at: t)) : nil
+        let e = moving ? plan.easing.value(at: TimeWindow(start: plan.delay, length: plan.duration).progress(at: t)) : 1
+        var result = Instant(moving: moving, opacity: fades && !rest ? eased : 1)
+        result.lines = lines(now: now, e: e, moving: moving)
+        result.labels = labels.enumerated().map { k, l in
+            if let now {
+                let x = now.labels[k]
+                return Instant.Label(text: l.text, color: x.fromColor ?? l.color, angle: x.from, radius: x.fromRadius, opacity: x.fromOpacity)
+            }
+            let color = l.fromColor.map { DarkTheme.mix($0, l.color, e) } ?? l.color
+            return Instant.Label(text: l.text, color: color, angle: Stage.mix(l.from, l.to, e), radius: Stage.mix(l.fromRadius, l.radius, e),
+                                 opacity: Stage.mix(l.fromOpacity, l.toOpacity, e))
+        }
+        result.centers = centers.map { Instant.Center(text: $0.text, opacity: Stage.mix($0.fromOpacity, $0.toOpacity, eased)) }
+        let titleProgress = t >= line.end ? 1 : plan.easing.value(at: line.progress(at: t))
+        result.titles = stillTitles() + titles.map {
+            Instant.Title(lines: $0.lines, opacity: Stage.mix($0.fromOpacity, $0.toOpacity, titleProgress))
+        }
+        result.outline = Stage.outline(plan, at: t)
+        return result
+    }
+
+    /// The outline at `t`: the plan's two ends blended at the chart's eased progress, as
+    /// `TransitionPlan.frozen(at:)` blends the whole pose.
+    static func outline(_ plan: TransitionPlan, at t: Double) -> OutlinePose? {
+        let e = plan.easing.value(at: outlineWindow(plan).progress(at: t))
+        return OutlinePose.blend(plan.from.outline, plan.to.outline, at: e)
+    }
+
+    /// The time window the chart-level pose (the outline) moves in.
+    static func outlineWindow(_ plan: TransitionPlan) -> TimeWindow {
+        plan.chartWindow ?? TimeWindow(start: plan.delay, length: plan.duration)
+    }
+
+    static func mix(_ a: Double, _ b: Double, _ e: Double) -> Double { a + (b - a) * e }
+
+    /// Title lines that stay (not cross-fading).
+    private func stillTitles() -> [Instant.Title] {
+        let coming = titles.filter { $0.toOpacity > 0 }.flatMap(\.lines)
+        let still = (layout.title?.lines ?? []).filter { !coming.contains($0) }
+        return still.isEmpty ? [] : [Instant.Title(lines: still, opacity: 1)]
+    }
+
+    /// Separators: turned from their start to their end angle (the motion-only closing line
+    /// of a full circle is shown only while moving); sampled plans read the instant's stage.
+    private func lines(now: Stage?, e: Double, moving: Bool) -> [Instant.Line] {
+        separators.compactMap { b in
+            if b.motionOnly, !moving { return nil }
+            if let now {
+                let x = now.separators.first { $0.index == b.index } ?? b
+                return Instant.Line(angle: x.from, inner: x.fromInner ?? x.inner, outer: x.fromOuter ?? x.outer, opacity: x.fromOpacity)
+            }
+            let finalOpacity = b.motionOnly ? 1 : b.toOpacity
+            return Instant.Line(angle: Stage.mix(b.from, b.to, e), inner: Stage.mix(b.fromInner ?? b.inner, b.inner, e),
+                                outer: Stage.mix(b.fromOuter ?? b.outer, b.outer, e),
+                                opacity: moving ? Stage.mix(b.fromOpacity, finalOpacity, e) : finalOpacity)
+        }
+    }
+}
