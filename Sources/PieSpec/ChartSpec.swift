@@ -72,6 +72,10 @@ public enum LabelPosition: String, Sendable, Hashable, CaseIterable { case insid
 /// The colour of outside labels' leader lines: `ink` (the outside labels' colour) or `slice`
 /// (each its slice's colour).
 public enum LeaderColor: String, Sendable, Hashable, CaseIterable { case ink, slice }
+/// Which labels keep their place when not every label fits (`labels.priority`): `value` (the
+/// larger slice's first), `order` (the slice written first in the spec first). Labels of
+/// slices with `keepLabel: true` come before all others either way.
+public enum LabelPriority: String, Sendable, Hashable, CaseIterable { case value, order }
 /// The colour of label text (`labels.color`): `auto` (black or white on the slice, the ink
 /// beside the pie), `slice` (outside labels in their slice's colour, inside ones `auto`), or one
 /// opaque colour for every label, in both themes.
@@ -176,6 +180,8 @@ public struct LabelOptions: Sendable, Hashable {
     public var drawsLeaders: Bool { (leader ?? (distance == nil ? .line : .none)) == .line }
     /// `labels.detail`: a second label line of its own size and colour; nil = none.
     public var detail: LabelDetailOptions?
+    /// Which labels go first when not every label fits (kept labels last).
+    public var priority: LabelPriority = .value
     public init() {}
 }
 
@@ -319,6 +325,9 @@ public struct SliceSpec: Sendable, Hashable {
     public var pattern: PatternKind?
     /// Colour of the slice's label text (opaque); nil = `labels.color`.
     public var labelColor: Color?
+    /// The slice's label is shown even under `labels.minPercent`, outside with a leader when it
+    /// does not fit inside, and is the last to go when not every label fits.
+    public var keepLabel = false
     public init(id: String, label: String, value: Double) {
         self.id = id
         self.label = label

@@ -145,10 +145,12 @@ public enum Keys {
                 lower: { l, node, _, at, o in if let c = l.labelColor(node, path: at.path) { o.color = c } },
                 json: { (color: LabelColor) in .string(color.text) }),
         .choice("leaderColor", \LabelOptions.leaderColor, change: .reported(sentence: false),
-                "Colour of outside labels' leader lines: ink (the colour of the outside labels, light or dark with the theme) or slice (each line in its slice's colour); not with `position: inside`.",
+                "Colour of outside labels' leader lines: ink (the colour of the outside labels, light or dark with the theme) or slice (each line in its slice's colour); not with `position: inside` unless a slice keeps its label (`keepLabel`).",
                 appliesWhen: { $0.position != .inside }),
         .choice("leader", \LabelOptions.leader, change: .reported(sentence: false),
-                "Leader lines of outside labels: line (from the slice to its label) or none; default line, none when `radius` is above 1; not with `position: inside`."),
+                "Leader lines of outside labels: line (from the slice to its label) or none; default line, none when `radius` is above 1; not with `position: inside` unless a slice keeps its label (`keepLabel`)."),
+        .choice("priority", \LabelOptions.priority, omitDefault: true, change: .reported(sentence: false),
+                "Which labels go first when not every label fits beside the chart: value: the smallest slices' first; order: the slices written last first. Labels of slices with `keepLabel: true` go last either way."),
         .optionalSection("detail", labelDetail, \LabelOptions.detail, change: .reported(sentence: false),
                          "A second label line under `content` with its own size and colour (e.g. the value under the name)."),
     ])
@@ -256,6 +258,8 @@ public enum Keys {
         .choice("pattern", \SliceSpec.pattern, "Fill pattern over the slice's colour; overrides theme.patterns."),
         .color("labelColor", \SliceSpec.labelColor, opaque: true,
                "Colour of this slice's label text (opaque), inside or outside; overrides `labels.color`."),
+        .boolean("keepLabel", \SliceSpec.keepLabel, omitDefault: true, change: .reported(sentence: false),
+                 "Keep this slice's label: shown even under `labels.minPercent`, outside with a leader line when it does not fit inside (also with `position: inside`), and the last to be left out when not every label fits (a warning when it still cannot be placed)."),
     ])
 
     /// A slice of a ring, as the schema and the key reference show it: the keys of `slices[]`

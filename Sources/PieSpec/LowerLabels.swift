@@ -2,8 +2,9 @@ import PieDiagnostics
 import PieYAML
 
 /// `labels`: the typing of `labels.color`, and the checks across its keys: a template that
-/// shows nothing (E0322), leader keys where no label is outside (E0321), and `color: slice`
-/// where every label is inside its own slice (E0323).
+/// shows nothing (E0322), leader keys where no label is outside (E0321: a kept label may be),
+/// `color: slice` where every label is inside its own slice (E0323), and a slice's
+/// `keepLabel` on a chart without labels (E0350).
 extension Lowering {
     /// `auto`, `slice` or an opaque colour; nil after an error.
     mutating func labelColor(_ node: YAMLNode, path: String) -> LabelColor? {
@@ -30,13 +31,23 @@ extension Lowering {
                   help: path == "labels.content" ? "write `labels.position: none` to draw no labels, or a template such as `{label}`"
                       : "remove `labels.detail` to draw no second line, or write a template such as `{value}`")
         }
+        if spec.labels.position == .none {
+            let noLabels = locations.value("labels.position").map { [DiagnosticLabel(range: $0, message: "no labels drawn")] } ?? []
+            for (i, s) in spec.flattened.slices.enumerated() where s.keepLabel {
+                guard i < locations.slices.count, let range = locations.slices[i].field("keepLabel")?.value else { continue }
+                error(SpecDiagnostics.keepWithoutLabels, "`keepLabel` keeps a label that `labels.position: none` never draws", at: range,
+                      labels: noLabels, help: "remove `keepLabel`, or write `labels.position: auto` to draw labels")
+            }
+        }
         // A bundle built by an earlier piec recorded these keys for inside labels too: its spec
         // stays readable as a previous version (they draw nothing there either way).
         guard !readsRecordedSpec, spec.labels.position == .inside else { return }
+        // A kept label that does not fit inside its slice goes outside, with a leader line.
+        let keeps = spec.rings.isEmpty && spec.slices.contains(where: \.keepLabel)
         let inside = locations.value("labels.position").map { [DiagnosticLabel(range: $0, message: "inside asked for here")] }
             ?? (!spec.rings.isEmpty ? locations.key("rings").map { [DiagnosticLabel(range: $0, message: "a ring's labels are inside its band")] } : nil)
             ?? []
-        for key in ["leader", "leaderColor"] {
+        for key in ["leader", "leaderColor"] where !keeps {
             guard let range = locations.key("labels.\(key)") else { continue }
             error(SpecDiagnostics.leaderInside, "`labels.\(key)` draws nothing: every label is inside its slice", at: range, labels: inside,
                   notes: ["leader lines join outside labels to their slices"],

@@ -36,6 +36,7 @@ public enum SpecDiagnostics {
     public static let leaderInside = DiagnosticCode("E0321")
     public static let emptyLabel = DiagnosticCode("E0322")
     public static let sliceColorInside = DiagnosticCode("E0323")
+    public static let keepWithoutLabels = DiagnosticCode("E0350")
     public static let tooManySlices = DiagnosticCode("E0401")
 
     public static let catalog: [CodeInfo] = [
@@ -187,8 +188,10 @@ public enum SpecDiagnostics {
             """),
         CodeInfo("E0321", "leader keys where every label is inside", """
             `labels.leader` and `labels.leaderColor` shape the lines that join outside labels to \
-            their slices. With `position: inside`, and on a chart of rings (whose labels sit in \
-            their ring's band), no label is outside, so the keys would be accepted and ignored: \
+            their slices. With `position: inside` (unless a slice keeps its label with \
+            `keepLabel`, which then goes outside when it does not fit), and on a chart of rings \
+            (whose labels sit in their ring's band), no label is outside, so the keys would be \
+            accepted and ignored: \
             remove them, or write `position: auto` or `outside` to draw labels beside the pie.
             """),
         CodeInfo("E0322", "a label template that shows nothing", """
@@ -203,6 +206,12 @@ public enum SpecDiagnostics {
             `position: inside`, and on a chart of rings, every label is inside its own slice, \
             where its slice's colour would be invisible: write an opaque colour or `auto`, or \
             `position: auto` or `outside`.
+            """),
+        CodeInfo("E0350", "a slice keeps a label the chart does not draw", """
+            `keepLabel: true` asks that a slice's label be shown even when it is small or does \
+            not fit inside its slice. With `labels.position: none` the chart draws no labels at \
+            all, so the key would be accepted and ignored: remove `keepLabel`, or choose a \
+            `labels.position` that draws labels.
             """),
         CodeInfo("E0401", "too many slices", """
             A spec may hold at most 100000 slices unless the build says otherwise: group small \

@@ -50,6 +50,8 @@ struct InkScene {
         var fromOutside: Bool
         var toOutside: Bool
         var priority: Double
+        /// `keepLabel`: placed before labels that are not kept (`LabelRank`).
+        var kept = false
     }
 
     init(layout: ChartLayout, plan: TransitionPlan, moves: Bool) {
@@ -135,19 +137,26 @@ struct InkScene {
     static func entries(layout: ChartLayout, plan: TransitionPlan, animated: Bool) -> [Entry] {
         let sign = layout.screenSign
         var result: [Entry] = []
-        func outsideAtStart(_ text: String, _ g: SegmentGeometry) -> Bool {
+        // A kept label that fits nowhere inside is outside (`LabelFit.mode`), where there is room.
+        func outsideAtStart(_ text: String, _ g: SegmentGeometry, keep: Bool) -> Bool {
             LabelFit.mode(layout.labelPosition, text: text, geometry: g, fontSize: layout.fontSize, sign: sign,
-                          fraction: plan.from.labelFraction ?? layout.labelFraction) == .outside
+                          fraction: plan.from.labelFraction ?? layout.labelFraction, keep: keep) == .outside
         }
         for (position, s) in (plan.segments + plan.movers + plan.floatingLabels).enumerated() {
             if let exit = s.exitLabel, animated {
-                if outsideAtStart(exit.text, s.from) { result.append(Entry(position: position, segment: s, text: exit.text, fromOutside: true, toOutside: false, priority: s.from.span)) }
+                if outsideAtStart(exit.text, s.from, keep: exit.kept) {
+                    result.append(Entry(position: position, segment: s, text: exit.text, fromOutside: true, toOutside: false,
+                                        priority: exit.priority, kept: exit.kept))
+                }
                 continue
             }
             guard let k = s.slice, let text = layout.slices[k].labelText else { continue }
-            let to = layout.slices[k].labelOutside
-            let from = animated && s.from.span > 0 ? outsideAtStart(text, s.from) : to
-            if from || to { result.append(Entry(position: position, segment: s, text: text, fromOutside: from, toOutside: to, priority: s.to.span)) }
+            let to = layout.slices[k].labelOutside, kept = layout.slices[k].keepLabel
+            let from = animated && s.from.span > 0 ? outsideAtStart(text, s.from, keep: kept) : to
+            if from || to {
+                result.append(Entry(position: position, segment: s, text: text, fromOutside: from, toOutside: to,
+                                    priority: layout.slices[k].labelPriority, kept: kept))
+            }
         }
         return result
     }
@@ -168,7 +177,7 @@ struct InkScene {
             let shown = p <= 0 ? fromShown : (p >= 1 ? toShown : (fromShown || toShown))
             opacity.append((fromShown ? 1 - eased : 0) + (toShown ? eased : 0))
             if shown, g.span > 0 {
-                inputs.append(OutsideLabels.Input(index: i, geometry: g, priority: e.priority, text: e.text))
+                inputs.append(OutsideLabels.Input(index: i, geometry: g, priority: e.priority, text: e.text, kept: e.kept))
             }
         }
         // Labels at a distance stand at the distance of this instant (both versions' blend).

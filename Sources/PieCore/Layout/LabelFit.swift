@@ -6,7 +6,8 @@ import Glibc
 import PieSpec
 
 /// Where a slice's label goes at one instant: inside the slice, outside beside the pie, or
-/// nowhere (`inside` asked for, and the text does not fit the slice).
+/// nowhere (`inside` asked for, the text does not fit the slice, and the slice does not keep
+/// its label).
 public enum LabelMode: Sendable, Hashable {
     case inside, outside, hidden
 }
@@ -39,15 +40,16 @@ public enum LabelFit {
     }
 
     /// Where the label of `text` on slice `g` goes under `position`: `auto` inside when it
-    /// fits, else outside; `inside` inside when it fits, else hidden; `outside` outside.
+    /// fits, else outside; `inside` inside when it fits, else hidden (outside when the slice
+    /// keeps its label, `keep`); `outside` outside.
     public static func mode(_ position: LabelPosition, text: String, geometry g: SegmentGeometry, fontSize: Double, sign: Double,
-                            fraction: Double?) -> LabelMode {
+                            fraction: Double?, keep: Bool = false) -> LabelMode {
         switch position {
         case .outside: return .outside
         case .none: return .hidden
         case .auto, .inside:
             if fitsInside(text, geometry: g, fontSize: fontSize, sign: sign, fraction: fraction) { return .inside }
-            return position == .auto ? .outside : .hidden
+            return position == .auto || keep ? .outside : .hidden
         }
     }
 }

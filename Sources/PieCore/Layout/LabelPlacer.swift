@@ -1,8 +1,8 @@
 /// The collision solver of outside labels: a pure, deterministic function from candidates
 /// (a label's side, natural y, size and priority) and the room beside the pie to positions.
 ///
-/// Per side: keep the labels that fit (the room's height over the line height), highest
-/// priority first (largest slice, then earlier slice); sort them by natural y (ties by
+/// Per side: keep the labels that fit (the room's height over the line height) in `LabelRank`
+/// order (kept labels, then the higher priority, then the earlier label); sort them by natural y (ties by
 /// index); a forward pass pushes each label down to at least one line below the previous
 /// one (and below the top); a backward pass pulls labels up so the last stays above the
 /// bottom. Because no more labels are kept than lines fit, both passes together give a
@@ -21,13 +21,18 @@ public enum LabelPlacer {
         public var priority: Double
         /// Extra height beyond one line (a label of several lines), px.
         public var extra: Double
-        public init(index: Int, side: Double, naturalY: Double, priority: Double, extra: Double = 0) {
+        /// `keepLabel`: before every label that is not kept, whatever the priorities.
+        public var kept: Bool
+        public init(index: Int, side: Double, naturalY: Double, priority: Double, extra: Double = 0, kept: Bool = false) {
             self.index = index
             self.side = side
             self.naturalY = naturalY
             self.priority = priority
             self.extra = extra
+            self.kept = kept
         }
+
+        var rank: LabelRank { LabelRank(kept: kept, priority: priority, index: index) }
     }
 
     /// A placed label: its vertical centre.
@@ -59,7 +64,7 @@ public enum LabelPlacer {
         // Labels of several lines are taller (`extra`): keep by priority while their heights fit.
         if side.contains(where: { $0.extra > 0 }) {
             var used = 0.0
-            kept = side.sorted { $0.priority != $1.priority ? $0.priority > $1.priority : $0.index < $1.index }.filter { c in
+            kept = side.sorted { $0.rank.precedes($1.rank) }.filter { c in
                 let h = lineHeight + c.extra
                 guard used + h <= bottom - top + 1e-9 else { return false }
                 used += h
@@ -68,7 +73,7 @@ public enum LabelPlacer {
         } else {
             let room = capacity(top: top, bottom: bottom, lineHeight: lineHeight)
             if kept.count > room {
-                kept = Array(side.sorted { $0.priority != $1.priority ? $0.priority > $1.priority : $0.index < $1.index }.prefix(room))
+                kept = Array(side.sorted { $0.rank.precedes($1.rank) }.prefix(room))
             }
         }
         kept.sort { $0.naturalY != $1.naturalY ? $0.naturalY < $1.naturalY : $0.index < $1.index }

@@ -22,7 +22,8 @@ enum LabelRoomPlanner {
     static func padded(_ box: PieBox, slices: [SliceLayout], position: LabelPosition, outer: Double, explode: Double,
                        sign: Double, size: Double, fontSize: Double, distance: Double? = nil, leaders: Bool = true,
                        sweep: (start: Double, sweep: Double) = (0, 360), wedges: LabelWedges? = nil) -> Result {
-        guard position == .outside || position == .auto else { return Result(box: box, room: nil) }
+        // `inside`: room only for kept labels that fit nowhere inside (`keepLabel`).
+        guard position == .outside || position == .auto || slices.contains(where: \.labelOutside) else { return Result(box: box, room: nil) }
         if let distance {
             return radial(box, slices: slices, factor: distance, outer: outer, explode: explode, sign: sign, sweep: sweep, fontSize: fontSize,
                           wedges: wedges)

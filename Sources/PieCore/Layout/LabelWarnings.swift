@@ -4,8 +4,9 @@ import PieSpec
 /// The labels a chart leaves out, as warnings located at the slices (never errors: the chart
 /// is drawn, and the legend, tooltips and data table still list every slice):
 /// - E0603: `inside` (or a ring) and the text does not fit inside its slice;
-/// - E0604: `outside` or `auto` and more labels than fit beside the chart: the largest slices
-///   keep theirs.
+/// - E0604: `outside` or `auto` and more labels than fit beside the chart: the labels first in
+///   `LabelRank` order (`labels.priority`) keep theirs.
+/// Kept labels (`keepLabel`) left out are reported one by one (`KeptLabelWarnings`, E0351).
 /// One warning per kind and chart, at the first slice left out (its `label`), with a label
 /// at each further one and their names in a note: the `maxNamed` largest, in spec order (a
 /// chart hides labels under `labels.minPercent`, 3 % by default, so at most 33 slices).
@@ -28,11 +29,12 @@ public enum LabelWarnings {
         CodeInfo("E0604", "outside labels do not fit beside the chart", """
             With `labels.position: outside` or `auto`, labels beside the chart are stacked one \
             line apart on each side; the canvas grows for them up to the chart's size again. \
-            When more labels than that fit on a side, the largest slices keep their labels and \
-            the others are left out (the legend, the tooltips and the data table still show \
+            When more labels than that fit on a side, the labels of slices with \
+            `keepLabel: true` stay, then the largest slices' (or, with `labels.priority: order`, \
+            the slices written first) and the others are left out (the legend, the tooltips and the data table still show \
             them). Raise `labels.minPercent`, group small slices with `chart.other`, or make \
             `chart.size` larger. With `labels.radius` above 1 each label stands on its slice's \
-            middle angle; one that would overlap a larger slice's label is moved outward up to \
+            middle angle; one that would overlap a label placed before it is moved outward up to \
             three half lines, and is left out when that does not clear it.
             """),
     ]
@@ -46,6 +48,8 @@ public enum LabelWarnings {
         /// `labels.color`, and the slices' own `labelColor` by spec index (few have one).
         var labelColor: SourceRange?
         var labelColors: [Int: SourceRange] = [:]
+        /// Slices' `keepLabel` values by spec index (E0351).
+        var keeps: [Int: SourceRange] = [:]
 
         public init() {}
 
@@ -55,10 +59,13 @@ public enum LabelWarnings {
             labelColor = locations.value("labels.color")
             for (i, s) in locations.slices.enumerated() {
                 if let range = s.field("labelColor")?.value { labelColors[i] = range }
+                if let range = s.field("keepLabel")?.value { keeps[i] = range }
             }
         }
 
         func labelColor(_ index: Int) -> SourceRange? { labelColors[index] }
+
+        func keep(_ index: Int) -> SourceRange? { keeps[index] }
 
         func slice(_ index: Int) -> SourceRange? { index >= 0 && index < slices.count ? slices[index] : nil }
     }
@@ -67,7 +74,8 @@ public enum LabelWarnings {
     public static func make(_ layout: ChartLayout, locations: Locations) -> [Diagnostic] {
         var result: [Diagnostic] = []
         for reason in [LabelOmission.doesNotFit, .noRoom] {
-            let all = layout.slices.indices.filter { layout.slices[$0].labelLeftOut == reason }
+            // Kept labels left out have their own warning each (`KeptLabelWarnings`).
+            let all = layout.slices.indices.filter { layout.slices[$0].labelLeftOut == reason && !layout.slices[$0].keepLabel }
             let largest = all.count <= maxNamed ? all
                 : all.sorted { layout.slices[$0].value != layout.slices[$1].value ? layout.slices[$0].value > layout.slices[$1].value : $0 < $1 }
                     .prefix(maxNamed).sorted { layout.slices[$0].specIndex < layout.slices[$1].specIndex }
@@ -96,12 +104,14 @@ public enum LabelWarnings {
                 help = layout.labelDistance == nil ? "raise `labels.minPercent`, group small slices with `chart.other`, or make `chart.size` larger"
                     : "raise `labels.minPercent`, group small slices with `chart.other`, or set `labels.radius` to 1 or less (labels beside the chart)"
             }
-            let note = (reason == .noRoom ? "the largest slices keep their labels; left out: " : "left out: ") + names
+            let kept = layout.slices.contains(where: \.keepLabel) ? "kept labels and " : ""
+            let keepers = layout.labelPriority == .order ? "the slices written first" : "the largest slices"
+            let note = (reason == .noRoom ? "\(kept)\(keepers) keep their labels; left out: " : "left out: ") + names
                 + " (the legend, tooltips and data table still show them)"
             result.append(.warning(reason == .doesNotFit ? doesNotFit : noRoom, message, at: place(first),
                                    labels: labels, notes: [note], help: help))
         }
-        return result + LabelColorWarnings.make(layout, locations: locations)
+        return result + KeptLabelWarnings.make(layout, locations: locations) + LabelColorWarnings.make(layout, locations: locations)
     }
 
     /// A slice's label on one line, at most 40 characters, control characters replaced.

@@ -40,6 +40,7 @@ public enum Layout {
             let sourceIndex = grouping.sourceIndex
             for k in slices.indices { slices[k].specIndex = sourceIndex[slices[k].specIndex] }
         }
+        for k in slices.indices { slices[k].labelPriority = LabelRank.priority(of: slices[k], spec.labels.priority) }
         let equal = slices.allSatisfy { !$0.isVisible || $0.outerRadius == outer }
         let rows = LegendRows.rows(slices, spec: flat ?? source, order: spec.legend.order, rings: rings, hasOther: grouping.group != nil)
         let legend = LegendPlacer.measure(slices, rows: rows, spec: spec, fontSize: fontSize)
@@ -75,6 +76,7 @@ public enum Layout {
             legend: canvas.legend, fontSize: fontSize)
         result.title = title
         result.labelPosition = labelPosition(spec.labels)
+        result.labelPriority = spec.labels.priority
         result.labelFraction = spec.labels.insideFraction
         result.labelDistance = spec.labels.distance
         result.leaderColor = spec.labels.leaderColor
@@ -140,7 +142,9 @@ public enum Layout {
         return colors
     }
 
-    static func placeSlices(_ spec: ChartSpec, outer: Double, inner: Double, pinned: [String: Color]) -> [SliceLayout] {
+    /// `outside`: a label may go outside the pie (not on a ring, whose labels stay in its band).
+    static func placeSlices(_ spec: ChartSpec, outer: Double, inner: Double, pinned: [String: Color],
+                            outside: Bool = true) -> [SliceLayout] {
         let chart = spec.chart
         let order = order(spec.slices, sort: chart.sort)
         let colors = colors(spec, pinned: pinned)
@@ -187,11 +191,13 @@ public enum Layout {
                 outerRadius: outerRadius, innerRadius: inner, labelText: nil)
             slice.setLabelColor(s.labelColor ?? spec.labels.color.written)
             slice.explode = max(s.explode ?? 0, 0)
+            slice.keepLabel = s.keepLabel
             let share = denominator > 0 ? values[k] / denominator * 100 : 0
-            if spec.labels.position != .none, slice.isVisible, share >= spec.labels.minPercent {
+            // A kept label is shown under `minPercent` too, and outside when it fits nowhere inside.
+            if spec.labels.position != .none, slice.isVisible, share >= spec.labels.minPercent || s.keepLabel {
                 let text = labelText(spec, slice: slice, total: sum)
                 switch LabelFit.mode(labelPosition(spec.labels), text: text, geometry: slice.geometry, fontSize: fontSize, sign: sign,
-                                     fraction: spec.labels.insideFraction) {
+                                     fraction: spec.labels.insideFraction, keep: s.keepLabel && outside) {
                 case .inside: slice.labelText = text
                 case .outside: (slice.labelText, slice.labelOutside) = (text, true)
                 case .hidden: slice.labelLeftOut = .doesNotFit

@@ -33,6 +33,12 @@ public struct SliceLayout: Sendable, Hashable {
     public var labelLeftOut: LabelOmission? = nil
     /// Px the slice is moved outward along its middle angle (`slices[].explode`).
     public var explode: Double = 0
+    /// `keepLabel: true`: shown under `labels.minPercent`, outside when it does not fit
+    /// inside, and placed before every label that is not kept (`LabelRank`).
+    public var keepLabel = false
+    /// Larger first when not every label fits (`labels.priority`: the value, or minus the
+    /// spec index); kept labels come before all others whatever this says.
+    public var labelPriority: Double = 0
     /// Fill pattern over the colour (`Patterns`); `.none` = plain colour.
     public var pattern: PatternKind = .none
 
@@ -81,6 +87,8 @@ public struct ChartLayout: Sendable, Hashable {
     /// The title and subtitle drawn above the chart (`chart.showTitle`), or nil.
     public var title: TitleBlock? = nil
     public var labelPosition: LabelPosition = .inside
+    /// `labels.priority`: which labels stay when not every label fits.
+    public var labelPriority: LabelPriority = .value
     /// `labels.radius`: where inside labels sit across the ring; nil = the default.
     public var labelFraction: Double? = nil
     /// `labels.radius` above 1: outside labels stand on their slices' middle angles at this

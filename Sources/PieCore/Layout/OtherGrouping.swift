@@ -7,6 +7,8 @@ public struct OtherMember: Sendable, Hashable {
     public var value: Double
     /// Position of the slice in the spec's `slices` list.
     public var specIndex: Int
+    /// The slice asked to keep its label (`keepLabel`): Other's stands for it (E0351).
+    public var keepLabel = false
 }
 
 /// The slices that `chart.other` grouped, in display order, and the grouped slice's look.
@@ -42,7 +44,7 @@ public enum OtherGrouping {
         for i in order {
             let s = spec.slices[i]
             if member[i] {
-                group.members.append(OtherMember(id: s.id, label: s.label, value: max(s.value, 0), specIndex: i))
+                group.members.append(OtherMember(id: s.id, label: s.label, value: max(s.value, 0), specIndex: i, keepLabel: s.keepLabel))
             } else {
                 grouped.slices.append(s)
                 source.append(i)

@@ -87,6 +87,10 @@ public enum OutsideLabels {
         public var priority: Double
         /// The label's text: its box's height (`height`) spaces the stack.
         public var text: String = ""
+        /// `keepLabel`: placed before every label that is not kept.
+        public var kept = false
+
+        var rank: LabelRank { LabelRank(kept: kept, priority: priority, index: index) }
     }
 
     /// Solves every input's pose for one instant. `outer` is the chart's outer radius (where
@@ -117,7 +121,8 @@ public enum OutsideLabels {
                 let a = sign * (input.geometry.startAngle + input.geometry.endAngle) / 2
                 let p = Geometry.point(angle: a, radius: bend(input.geometry, own: own.contains(input.index)))
                 return LabelPlacer.Candidate(index: input.index, side: side(ofScreenAngle: a), naturalY: p.y, priority: input.priority,
-                                             extra: max(0, height(input.text, fontSize: fontSize) - lineHeight(fontSize)))
+                                             extra: max(0, height(input.text, fontSize: fontSize) - lineHeight(fontSize)),
+                                             kept: input.kept)
             }
             let placed = LabelPlacer.solve(candidates, top: room.minY, bottom: room.maxY, lineHeight: h)
             var poses: [Int: Pose] = [:], moved = false
@@ -161,7 +166,7 @@ public enum OutsideLabels {
     }
 
     /// The outside labels of the chart at rest that do not fit beside it (`LabelPlacer` keeps
-    /// the largest slices' labels) lose their text and are marked `.noRoom`; the ink layer then
+    /// them in `LabelRank` order) lose their text and are marked `.noRoom`; the ink layer then
     /// places the others, which fit, at every instant.
     static func leaveOut(_ slices: inout [SliceLayout], room: LabelRoom, outer: Double, sign: Double, fontSize: Double,
                          wedges: LabelWedges? = nil) {
@@ -175,13 +180,13 @@ public enum OutsideLabels {
         }
     }
 
-    /// The labels of the chart at rest that go outside: each slice as drawn (exploded), its
-    /// span the priority.
+    /// The labels of the chart at rest that go outside: each slice as drawn (exploded), with
+    /// its `labelPriority` and `keepLabel`.
     static func inputs(_ slices: [SliceLayout]) -> [Input] {
         var inputs: [Input] = []
         for (k, s) in slices.enumerated() where s.labelOutside {
             guard let text = s.labelText else { continue }
-            inputs.append(Input(index: k, geometry: s.geometry.exploded(s.explode), priority: s.span, text: text))
+            inputs.append(Input(index: k, geometry: s.geometry.exploded(s.explode), priority: s.labelPriority, text: text, kept: s.keepLabel))
         }
         return inputs
     }

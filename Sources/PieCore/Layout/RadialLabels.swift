@@ -5,7 +5,7 @@
 /// out as the box reaches back towards the pie (its support in that direction), so every
 /// point of the box lies beyond the tangent at that circle and so off the disc.
 ///
-/// Labels are placed largest slice first; one that would overlap a placed label (2 px apart)
+/// Labels are placed in `LabelRank` order (kept labels, then the higher priority); one that would overlap a placed label (2 px apart)
 /// or leave the room is pushed outward, half a line at a time, `pushes` times at most, and
 /// otherwise left out (reported as `.noRoom` at rest, hidden at that instant in a transition).
 public enum RadialLabels {
@@ -77,9 +77,7 @@ public enum RadialLabels {
                       fontSize: Double, wedges: LabelWedges? = nil) -> [Int: OutsideLabels.Pose] {
         let base = distance(factor: factor, outer: outer, explode: room.explode)
         let step = OutsideLabels.lineHeight(fontSize) / 2
-        let order = inputs.indices.sorted {
-            inputs[$0].priority != inputs[$1].priority ? inputs[$0].priority > inputs[$1].priority : inputs[$0].index < inputs[$1].index
-        }
+        let order = inputs.indices.sorted { inputs[$0].rank.precedes(inputs[$1].rank) }
         var placed = Grid()
         var poses: [Int: OutsideLabels.Pose] = [:]
         for i in order {

@@ -48,7 +48,7 @@ enum RingLayout {
             // A label that does not fit inside its slice within the ring's band is left out
             // (`placeSlices`, `inside` being the only position a ring takes) and reported: it
             // would cover the next ring.
-            var slices = Layout.placeSlices(sub, outer: bandOuter, inner: bandInner, pinned: color)
+            var slices = Layout.placeSlices(sub, outer: bandOuter, inner: bandInner, pinned: color, outside: false)
             for i in slices.indices where ring.slices[slices[i].specIndex].color == nil {
                 let c = color[slices[i].id] ?? slices[i].color
                 slices[i].color = c

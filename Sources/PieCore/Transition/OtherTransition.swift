@@ -26,7 +26,7 @@ enum OtherTransition {
             if let k = segment.slice { segment.slice = newMembers.contains(newExpanded.slices[k].id) ? nil : groupedIndex[newExpanded.slices[k].id] }
             guard let o, n != nil else { return }
             if segment.toExtras.inOther, !segment.fromExtras.inOther, let text = o.labelText {
-                segment.exitLabel = ExitLabel(text: text, color: o.textColor)
+                segment.exitLabel = ExitLabel(text: text, color: o.textColor, rank: o)
             }
             if segment.fromExtras.inOther, !segment.toExtras.inOther { segment.fromExtras.labelOpacity = 0 }
         }
@@ -60,7 +60,7 @@ enum OtherTransition {
         var segment = Segment(id: OtherOptions.id, kind: n == nil ? .exit : (o == nil ? .enter : .update), slice: k,
                               from: point(o, old), to: point(n, new))
         segment.fromExtras.labelOpacity = o?.labelText == nil ? 0 : 1
-        if n?.labelText == nil, let o, let text = o.labelText { segment.exitLabel = ExitLabel(text: text, color: o.textColor) }
+        if n?.labelText == nil, let o, let text = o.labelText { segment.exitLabel = ExitLabel(text: text, color: o.textColor, rank: o) }
         return segment
     }
 }

@@ -36,10 +36,25 @@ public struct Segment: Sendable, Hashable {
     }
 }
 
-/// The label of a slice that leaves, with the text colour it had.
+/// The label of a slice that leaves, with the text colour it had and its place in the
+/// order labels keep their place in while it fades (`LabelRank`: `keepLabel`, priority).
 public struct ExitLabel: Sendable, Hashable {
     public var text: String
     public var color: Color
+    public var kept = false
+    public var priority: Double = 0
+
+    public init(text: String, color: Color) {
+        self.text = text
+        self.color = color
+    }
+
+    /// The label of `old`, a slice of the previous version.
+    init(text: String, color: Color, rank old: SliceLayout) {
+        self.init(text: text, color: color)
+        kept = old.keepLabel
+        priority = old.labelPriority
+    }
 }
 
 /// The kind of a whole transition, as named in the manifest.

@@ -43,7 +43,7 @@ extension Planner {
                 labelColors(&segment, old: old, oi, new: new, ni)
             }
             if entry.role == .removed, let o, let text = o.labelText {
-                segment.exitLabel = ExitLabel(text: text, color: o.textColor)
+                segment.exitLabel = ExitLabel(text: text, color: o.textColor, rank: o)
             }
             segments.append(segment)
         }
