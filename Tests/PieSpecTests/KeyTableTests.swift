@@ -34,7 +34,7 @@ struct KeyTableTests {
         case .number(let min, let max, _): return (n(min + (max - min) / 4), n(min + (max - min) / 2))
         case .integer(let min, let max): return min == max ? nil : (String(min), String(min + 1))
         case .boolean: return ("true", "false")
-        case .choice(let options), .choiceOrList(let options, _): return (options[0], options[1])
+        case .choice(let options), .choiceOrList(let options, _), .choiceOrObject(let options, _): return (options[0], options[1])
         case .color: return ("'#112233'", "'#445566'")
         case .colorOr(let words): return (words[0], "'#445566'")
         case .duration: return ("10ms", "20ms")

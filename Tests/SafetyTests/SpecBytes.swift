@@ -130,6 +130,8 @@ public struct SpecBytes {
             return .scalar(String(pick([lo, hi, lo + int(max(1, min(hi - lo + 1, 1000)))])))
         case .choice(let names):
             return .scalar(pick(names))
+        case .choiceOrObject(let names, let table):
+            return bool() ? .scalar(pick(names)) : value(.object(table), key: key)
         case .choiceOrList(let names, _):
             // A list names slices the generated spec may not have (E0340): the words only.
             return .scalar(pick(names))
@@ -283,7 +285,7 @@ public struct SpecBytes {
             if let sweep = field(.map(chart), "sweep").flatMap(Double.init), sweep < 360 {
                 chart.removeAll { $0.0 == "outline" }
             }
-            if let rose = field(.map(chart), "rose"), rose != "none" {
+            if let rose = chart.first(where: { $0.0 == "rose" })?.1, rose != .scalar("none") {
                 chart.removeAll { $0.0 == "total" || $0.0 == "minAngle" }
                 if let si = root.firstIndex(where: { $0.0 == "slices" }), case .list(let items) = root[si].1 {
                     root[si].1 = .list(items.map { item in

@@ -1,7 +1,7 @@
 """`chart.rose` (polar area) measured in each engine: equal angles, outer radii by value.
 
 At rest and at 0/25/50/75/100 % of transitions and after the end, every frame is checked
-twice: along the middle of every band between successive radii, the boundaries of exactly the
+twice (equal angles, and `rose: {angles: value}`'s pie angles): along the middle of every band between successive radii, the boundaries of exactly the
 wedges that reach that band (angles, within the motion/rest tolerance) and the expected colour
 everywhere else; and along rays through each wedge, its outer edge at the expected radius (sub-
 pixel). Expected radii come from the manifest and the exact model; the manifest's radii are
@@ -30,6 +30,8 @@ def rose(values, mode, chart=None, colors=None):
 AT_REST = {
     "area-pie": rose([40, 25, 16, 9, 4], "area"),
     "radius-donut": rose([10, 2, 6, 8], "radius", {"innerRadius": 0.3}),
+    # rose: {angles: value} (Vega-Lite's radial chart): pie angles, radii by value.
+    "value-angles": rose([40, 25, 16, 9, 4], {"angles": "value", "radius": "area"}),
     "area-gauge-zero": rose([5, 0, 3, 2], "area", {"sweep": 180, "startAngle": -90, "innerRadius": 0.25},
                             colors=[COLORS[0], specs.HAIRLINE, COLORS[1], COLORS[2]]),
 }
@@ -43,6 +45,8 @@ TRANSITIONS = {
     # first frame when its final circle had radius 0) and grows out of it.
     "to-zero": (rose([10, 6, 8, 4], "area"), rose([10, 0, 8, 4], "area")),
     "from-zero": (rose([10, 0, 8, 4], "area"), rose([10, 6, 8, 4], "area")),
+    # Equal angles become angles by value while values change: angles and radii both move.
+    "angles-on": (rose([10, 2, 6, 8], "area"), rose([10, 4, 6, 8], {"angles": "value", "radius": "linear"})),
     # A rose (donut) turns back into a pie.
     "rose-off": (rose([40, 10, 25, 5], "area", {"innerRadius": 0.3}),
                  specs.spec("t", [40, 10, 25, 5], chart={"innerRadius": 0.3})),
@@ -53,11 +57,18 @@ PERCENTS = [0, 25, 50, 75, 100]
 LABELS = [f"{p}%" for p in PERCENTS] + ["after-end"]
 
 
+def mode_of(rose_value):
+    """(angles, radius) of a `chart.rose` value: a word or the mapping."""
+    if isinstance(rose_value, dict):
+        return rose_value.get("angles", "equal"), rose_value.get("radius", "area")
+    return "equal", {"area": "area", "radius": "linear"}[rose_value]
+
+
 def expected_radius(value, largest, mode, outer, inner):
     if value <= 0:
         return inner
     f = value / largest
-    if mode == "radius":
+    if mode == "linear":
         return inner + (outer - inner) * f
     return math.sqrt(inner * inner + (outer * outer - inner * inner) * f)
 
@@ -74,10 +85,12 @@ def test_manifest_radii_and_angles_follow_the_spec(rest_bundles, name):
     outer, inner = float(c["outerRadius"]), float(c["innerRadius"])
     values = [s["value"] for s in spec["slices"]]
     n, sweep = len(values), spec["chart"].get("sweep", 360)
+    angles, radius = mode_of(spec["chart"]["rose"])
     for k, (s, v) in enumerate(zip(m["slices"], values)):
-        want = expected_radius(v, max(values), spec["chart"]["rose"], outer, inner)
+        want = expected_radius(v, max(values), radius, outer, inner)
         assert float(s.get("outerRadius", outer)) == pytest.approx(want, abs=2e-3), s["id"]
-        assert float(s["endAngle"]) - float(s["startAngle"]) == pytest.approx(sweep / n, abs=1e-3), s["id"]
+        share = sweep / n if angles == "equal" else sweep * v / sum(values)
+        assert float(s["endAngle"]) - float(s["startAngle"]) == pytest.approx(share, abs=1e-3), s["id"]
     # Real shares, not 1/n (one decimal, largest remainder: within 0.1).
     assert [float(s["percent"]) for s in m["slices"]] == pytest.approx([100 * v / sum(values) for v in values], abs=0.1001)
 
