@@ -258,6 +258,7 @@ public struct SpecBytes {
     /// E0370), at least one value
     /// above 0 (E0305), `chart.total` at least the sum of the values (E0304), no `total`,
     /// `minAngle` or slice `radius` in a rose (E0309), no `outline` on a partial sweep (E0330),
+    /// no `grid` without a rose or on a partial sweep (E0390, E0391),
     /// no leader keys (E0321), slice-coloured labels (E0323) or `labels.radius` above 1 (E0320)
     /// where every label is inside.
     static func fixed(_ spec: Node) -> Node {
@@ -284,6 +285,11 @@ public struct SpecBytes {
             }
             if let sweep = field(.map(chart), "sweep").flatMap(Double.init), sweep < 360 {
                 chart.removeAll { $0.0 == "outline" }
+            }
+            // A grid needs a rose and a full circle (E0390, E0391).
+            if chart.first(where: { $0.0 == "rose" }).map({ $0.1 == .scalar("none") }) ?? true
+                || (field(.map(chart), "sweep").flatMap(Double.init) ?? 360) < 360 {
+                chart.removeAll { $0.0 == "grid" }
             }
             if let rose = chart.first(where: { $0.0 == "rose" })?.1, rose != .scalar("none") {
                 chart.removeAll { $0.0 == "total" || $0.0 == "minAngle" }

@@ -191,3 +191,66 @@ def test_worst_rose_errors(engine, workdir):
     print(f"\n{engine.name}: worst rose errors (deg, px): {json.dumps(worst)}")
     assert worst["angle motion"] <= checks.MOTION_TOLERANCE and worst["angle rest"] <= checks.REST_TOLERANCE
     assert worst["radius motion"] <= checks.RADIAL_MOTION_TOLERANCE and worst["radius rest"] <= checks.RADIAL_REST_TOLERANCE
+
+
+# chart.grid: circles at 10, 20, 30, 40 on a rose whose largest value (40) doubles to 80, with
+# circles 10, 20, 40, 80: every circle moves inwards with the scale, 30 fades out, 80 fades in.
+GRID = (rose([40, 10, 25, 5], "area", {"grid": {"circles": [10, 20, 30, 40]}}),
+        rose([80, 10, 25, 5], "area", {"grid": {"circles": [10, 20, 40, 80]}}))
+
+
+@pytest.fixture(scope="module")
+def grid_case(piec, workdir, shoot):
+    old, new = copy.deepcopy(GRID[0]), copy.deepcopy(GRID[1])
+    old["id"] = new["id"] = "rose-grid"
+    case_dir = workdir / "rose-grid"
+    case_dir.mkdir(parents=True, exist_ok=True)
+    bundle = bundles.build_transition(piec, old, new, case_dir)
+    chart = TransitionChart(bundle.manifest)
+    times = [chart.delay, chart.end_time + 250]
+    page = SeekPage([(bundle.svg, t) for t in times], columns=len(times), background=chart.background)
+    return bundle, page, shoot(page, "rose-grid")
+
+
+def line_centre(raster, viewport, cx, cy, angle, r, reach=4.0, step=0.125):
+    """Where along the ray at `angle` (degrees from 12 o'clock, clockwise) a grey line near
+    radius `r` is darkest: the darkness-weighted centre of the samples within `reach`."""
+    total = weighted = 0.0
+    a = math.radians(angle)
+    d = r - reach
+    while d <= r + reach:
+        x, y = viewport.to_pixels(cx + d * math.sin(a), cy - d * math.cos(a))
+        dark = max(0.0, 255 - sum(raster.sample(x, y)) / 3 - 8)
+        total += dark
+        weighted += dark * d
+        d += step
+    return weighted / total if total else None
+
+
+@pytest.mark.parametrize("phase", ["start", "end"])
+def test_rose_grid_circles_move_with_the_scale(grid_case, engine, phase):
+    """At the start every circle is where the old scale puts its value, after the end where
+    the new one does (manifest `grid`, checked against the formula here); each is measured
+    along the ray through the smallest wedge, in the gap above it."""
+    bundle, page, raster = grid_case
+    m = bundle.manifest
+    c = m["chart"]
+    outer, cx, cy = float(c["outerRadius"]), float(c["cx"]), float(c["cy"])
+    circles = m["grid"]["circles"]
+    assert [float(g["value"]) for g in circles] == [10, 20, 30, 40, 80]
+    for g in circles:
+        v = float(g["value"])
+        assert float(g["fromRadius"]) == pytest.approx(outer * math.sqrt(min(v / 40, 1)), abs=2e-3)
+        assert float(g["radius"]) == pytest.approx(outer * math.sqrt(v / 80), abs=2e-3)
+    start = phase == "start"
+    frame = page.frames[0 if start else 1]
+    problems = []
+    for g in circles:
+        r, shown = (float(g["fromRadius"]), float(g["fromOpacity"])) if start else (float(g["radius"]), float(g["opacity"]))
+        if shown == 0:
+            continue
+        # The smallest wedge (value 5) is the last quarter: its middle ray is clear above it.
+        found = line_centre(raster, frame.viewport, cx, cy, 315, r)
+        if found is None or abs(found - r) > 0.5:
+            problems.append(f"circle {g['value']}: expected radius {r:.3f}, found {found}")
+    checks.report(problems, f"grid {phase}, screenshot {page.screenshot}")

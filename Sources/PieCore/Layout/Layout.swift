@@ -88,6 +88,7 @@ public enum Layout {
         result.locale = spec.format.locale
         result.other = grouping.group
         result.outline = outline
+        result.grid = GridLayout.make(spec, slices: slices, outer: outer, inner: inner)
         return result
     }
 
