@@ -132,6 +132,8 @@ public struct ChartOptions: Sendable, Hashable {
     public var showTitle = true
     /// Polar area (rose): equal angles, radius by value (`LowerRose.swift`).
     public var rose: RoseMode = .none
+    /// Circles at values of a rose's radius scale (`Grid.swift`); nil = none.
+    public var grid: GridOptions?
     /// A circle around the whole pie (`Outline.swift`); nil = none.
     public var outline: OutlineOptions?
     /// The text an empty chart (no slices: `slices: []`, a data file without rows) shows

@@ -29,6 +29,8 @@ public indirect enum ValueKind: Sendable {
     case list(of: ValueKind, minItems: Int)
     /// One of the words, or a non-empty list of distinct items of `of` (`legend.order`).
     case choiceOrList([String], of: ValueKind)
+    /// One of the words, or a mapping whose keys are the table's (`chart.rose`).
+    case choiceOrObject([String], KeyTable)
 }
 
 /// One key of a mapping: the single declaration of a spec key. Its name, what it holds,
@@ -107,12 +109,35 @@ public enum Keys {
                 "Degrees: every non-zero slice is drawn at least this wide, the others shrink to fit; percentages keep the true values."),
         .boolean("showTitle", \ChartOptions.showTitle, omitDefault: true, change: .reported(sentence: false),
                  "Draw `title` and `subtitle` above the chart in chart.svg (the canvas grows for them); false when the page around the chart shows the title."),
-        .choice("rose", \ChartOptions.rose, omitDefault: true,
-                "Polar area (rose) chart: every slice gets the same angle and its radius shows its value; area: wedge areas are proportional to the values (radius grows with the square root), radius: the radius is linear in the value; none: an ordinary pie or donut. Percentages stay the values' true shares."),
+        .custom("rose", \ChartOptions.rose, .choiceOrObject(RoseMode.words, rose), omitDefault: true,
+                "Polar area (rose) chart: each slice's radius shows its value. area: every slice gets the same angle and wedge areas are proportional to the values (radius grows with the square root); radius: the same angles, the radius linear in the value; a mapping `{angles, radius}` chooses each (`{angles: value}` keeps a pie's angles by value, so angle and radius both show the value); none: an ordinary pie or donut. Percentages stay the values' true shares.",
+                lower: { l, node, _, at, c in if let m = l.roseMode(node, path: at.path) { c.rose = m } },
+                json: { (mode: RoseMode) in mode.canonical }),
+        .optionalSection("grid", grid, \ChartOptions.grid, change: .reported(as: "grid", sentence: false),
+                         "A polar grid for a rose chart (needs `rose` and sweep: 360): circles at values of the radius scale under the wedges, with tick labels over them; they move with the scale between versions."),
         .optionalSection("outline", outline, \ChartOptions.outline, change: .reported(as: "outline", sentence: false),
                          "A circle around the whole pie (Mermaid's outer stroke): the pie shrinks by its width, so its outer edge is where the rim was; around the outermost ring, a donut's outer rim, a rose's largest radius; needs sweep: 360."),
         .text("empty", \ChartOptions.empty, maxLength: maxText, omitDefault: true, change: .reported(sentence: false),
               "Text of an empty chart (`slices: []`, or a data file without rows), drawn where the centre text goes (the middle of a pie) over the track (`track`, else a neutral one; none under an `outline`); \"\": no text."),
+    ])
+
+    /// `chart.rose` written as a mapping: read by `Lowering.roseMode` into a `RoseMode`.
+    public static let rose = KeyTable(section: "chart.rose", doc: "A rose chart chosen by its angles and its radius.", keys: [
+        .input("angles", .choice(RoseMode.angleWords), default: .string("equal"),
+               "equal: every slice gets the same angle; value: angles by value, as in a pie (`total` and `minAngle` apply)."),
+        .input("radius", .choice(RoseMode.radiusWords), default: .string("area"),
+               "area: the radius grows with the square root of the value (r² - inner² ∝ value); linear: the radius is linear in the value (r - inner ∝ value). The largest value reaches the outer radius."),
+    ])
+
+    /// `chart.grid` (`Grid.swift`).
+    public static let grid = KeyTable(section: "chart.grid", doc: "A polar grid for a rose chart.", keys: [
+        .custom("circles", \GridOptions.circles, .choiceOrList(["auto"], of: .number(min: 0, max: 1e15, exclusiveMin: true)),
+                change: .reported(as: "grid", sentence: false),
+                "auto: round values (1, 2 or 5 times a power of ten apart, 3 to 7 circles) up to the largest value; or a list of values, each drawn as the circle a slice of that value would reach (a value above the largest slice's is left out with warning E0611).",
+                lower: { l, node, key, at, g in if let c = l.gridCircles(node, key, path: at.path) { g.circles = c } },
+                json: { (circles: GridOptions.Circles) in GridOptions.canonical(circles) }),
+        .boolean("labels", \GridOptions.labels, change: .reported(as: "grid", sentence: false),
+                 "A tick label on each circle (its value with `format`'s prefix, suffix and locale), just right of 12 o'clock over the wedges."),
     ])
 
     /// `chart.outline` (`Outline.swift`).
@@ -349,7 +374,7 @@ public enum Keys {
     ])
 
     /// Every table, for "belongs in `chart`" hints.
-    public static let all: [KeyTable] = [root, chart, other, outline, labels, labelDetail, format, legend, theme, stroke, animation, slice, data, dataBin, ring]
+    public static let all: [KeyTable] = [root, chart, rose, grid, other, outline, labels, labelDetail, format, legend, theme, stroke, animation, slice, data, dataBin, ring]
 
     /// Keys of PRODUCT's full language that this version does not implement yet: rejected
     /// (never accepted and ignored) with a message that says so.

@@ -103,6 +103,7 @@ extension Lowering {
         validateLabels(spec)
         validateOtherID(spec)
         validateRose(spec)
+        validateGrid(spec)
         validateRings(spec)
         validateOutline(spec)
         validateHoverCenter(spec)

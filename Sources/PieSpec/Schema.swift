@@ -96,6 +96,11 @@ public enum SpecSchema {
         case .list(let element, let minItems):
             // `minItems: 0` says nothing: left out (`slices: []` is an empty chart).
             return [("type", .string("array"))] + (minItems > 0 ? [("minItems", .int(minItems))] : []) + [("items", .object(schema(for: element)))]
+        case .choiceOrObject(let words, let table):
+            return [("oneOf", .array([
+                .object([("type", .string("string")), ("enum", .array(words.map(JSONValue.string)))]),
+                .object(object(table)),
+            ]))]
         case .choiceOrList(let words, let element):
             return [("anyOf", .array([
                 .object([("enum", .array(words.map(JSONValue.string)))]),

@@ -161,10 +161,12 @@ public enum SpecDiagnostics {
             the same id would be confused with it. Give that slice another id.
             """),
         CodeInfo("E0309", "a key that does not apply to a rose chart", """
-            With `chart.rose` set to `area` or `radius`, every slice gets the same angle and its \
-            radius shows its value, scaled so that the largest value reaches the outer radius. \
-            `chart.total` and `chart.minAngle` set angles and a slice's `radius` sets a radius, \
-            so each would contradict the rose. Remove the key, or set `rose: none`.
+            With `chart.rose` set to `area` or `radius` (equal angles), every slice gets the \
+            same angle and its radius shows its value, scaled so that the largest value reaches \
+            the outer radius. `chart.total` and `chart.minAngle` set angles and a slice's \
+            `radius` sets a radius, so each would contradict the rose. Remove the key, or set \
+            `rose: none`. With `rose: {angles: value}` the angles are a pie's, so `total` and \
+            `minAngle` apply; a slice's `radius` still does not.
             """),
         CodeInfo("E0316", "`rings` together with `slices` or `data`", """
             A chart is either one set of slices (`slices:` or `data:`) or concentric rings \

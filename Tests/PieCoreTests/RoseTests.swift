@@ -75,6 +75,32 @@ struct RoseTests {
         #expect(changes.chart.map(\.field) == ["rose"])
     }
 
+    /// `rose: {angles: value}` (Vega-Lite's radial chart): a pie's angles by value, and radii
+    /// by value as well.
+    @Test func valueAnglesKeepThePieAnglesAndSizeTheRadii() {
+        let slices = Layout.layout(Self.rose([6, 3, 1], RoseMode(angles: .value, radius: .linear))).slices
+        #expect(slices.map(\.endAngle) == [216, 324, 360])
+        let r = slices[0].outerRadius
+        #expect(slices.map(\.outerRadius) == [r, r / 2, r / 6])
+        let area = Layout.layout(Self.rose([4, 1], RoseMode(angles: .value, radius: .area))).slices
+        #expect(area.map(\.endAngle) == [288, 360])
+        #expect(area.map(\.outerRadius) == [area[0].outerRadius, area[0].outerRadius / 2])
+    }
+
+    /// From an equal-angle rose to value angles both the angles and the radii move, in one plan.
+    @Test func fromEqualToValueAnglesBothAnglesAndRadiiAnimate() {
+        let old = Self.rose([4, 1], .radius)
+        let new = Self.rose([4, 2], RoseMode(angles: .value, radius: .area))
+        let (plan, changes, layout) = Transition.between(old: old, new: new).parts
+        let r = layout.outerRadius
+        #expect(plan.segments.map(\.from.endAngle) == [180, 360])
+        #expect(plan.segments.map(\.to.endAngle) == [240, 360])
+        #expect(plan.segments.map(\.from.outerRadius) == [r, r / 4])
+        #expect(abs(plan.segments[1].to.outerRadius - r / 2.squareRoot()) < 1e-9)
+        #expect(changes.chart.map(\.field) == ["rose"])
+        #expect(changes.chart.first?.new == "angles value, radius area")
+    }
+
     @Test func aValueChangeGrowsAndShrinksRadiiOnly() {
         let (plan, _, layout) = Transition.between(old: Self.rose([4, 1], .radius), new: Self.rose([2, 4], .radius)).parts
         let r = layout.outerRadius

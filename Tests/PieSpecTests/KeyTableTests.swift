@@ -34,7 +34,10 @@ struct KeyTableTests {
         case .number(let min, let max, _): return (n(min + (max - min) / 4), n(min + (max - min) / 2))
         case .integer(let min, let max): return min == max ? nil : (String(min), String(min + 1))
         case .boolean: return ("true", "false")
-        case .choice(let options), .choiceOrList(let options, _): return (options[0], options[1])
+        case .choice(let options), .choiceOrObject(let options, _): return (options[0], options[1])
+        // One word (`chart.grid.circles: auto`): the word, or a list of one item.
+        case .choiceOrList(let options, let element):
+            return options.count > 1 ? (options[0], options[1]) : samples(element).map { (options[0], "[\($0.0)]") }
         case .color: return ("'#112233'", "'#445566'")
         case .colorOr(let words): return (words[0], "'#445566'")
         case .duration: return ("10ms", "20ms")
@@ -58,6 +61,8 @@ struct KeyTableTests {
                 indent += "  "
             }
         }
+        // A grid needs a rose (E0390).
+        if path.starts(with: ["chart", "grid"]) { lines.insert("  rose: area", at: 2) }
         if path != ["chart", "innerRadius"] && path.first == "chart" && path.count == 2 {
             lines.insert("  innerRadius: 0.5", at: 2)
         } else if path.first != "chart" {

@@ -58,3 +58,65 @@ enum JSONWriterProbe {
         value.serialized(pretty: false)
     }
 }
+
+@Suite("chart.rose {angles, radius} (spec)")
+struct RoseMappingSpecTests {
+    static func spec(_ rose: String, chart extra: String = "") -> String {
+        "piec: 1\nchart: {rose: \(rose)\(extra)}\nslices:\n  - {label: A, value: 1}\n  - {label: B, value: 3}\n"
+    }
+
+    @Test(arguments: [
+        ("{angles: value}", RoseMode(angles: .value, radius: .area)),
+        ("{angles: value, radius: linear}", RoseMode(angles: .value, radius: .linear)),
+        ("{angles: equal, radius: linear}", RoseMode.radius),
+        ("{radius: area}", RoseMode.area),
+        ("{}", RoseMode.area),
+    ])
+    func theMappingChoosesAnglesAndRadius(_ text: String, _ mode: RoseMode) throws {
+        let r = load(Self.spec(text))
+        let spec = try #require(r.spec, "\(r.diagnostics)")
+        #expect(spec.chart.rose == mode)
+    }
+
+    /// The words stay words in the canonical spec (older canonical specs keep their bytes); a
+    /// mapping that one says is written as the word, any other as the whole mapping.
+    @Test func canonicalWritesTheWordWhereOneSaysIt() throws {
+        let equal = try #require(load(Self.spec("{angles: equal, radius: linear}")).spec)
+        #expect(JSONWriterProbe.text(equal.canonicalJSON()).contains("\"rose\":\"radius\""))
+        let value = try #require(load(Self.spec("{angles: value}")).spec)
+        #expect(JSONWriterProbe.text(value.canonicalJSON()).contains("\"rose\":{\"angles\":\"value\",\"radius\":\"area\"}"))
+        // The stream writer (the manifest's spec) writes the mapping too.
+        let stream = String(decoding: value.canonicalMemberText(), as: UTF8.self)
+        #expect(stream.contains("\"angles\": \"value\"") && stream.contains("\"radius\": \"area\""))
+    }
+
+    @Test func valueAnglesAllowTotalAndMinAngle() {
+        let r = load(Self.spec("{angles: value}", chart: ", total: 10, minAngle: 5"))
+        #expect(r.diagnostics.isEmpty, "\(r.diagnostics)")
+    }
+
+    @Test func aSliceRadiusStaysAnErrorWithValueAngles() {
+        let r = load("piec: 1\nchart: {rose: {angles: value}}\nslices:\n  - {label: A, value: 1, radius: 0.5}\n")
+        #expect(codes(r) == ["E0309"])
+    }
+
+    @Test func unknownKeysAndChoicesAreLocated() {
+        let key = load(Self.spec("{angle: value}"))
+        #expect(codes(key) == ["E0201"], "\(key.diagnostics)")
+        #expect(key.diagnostics.first?.range?.start == SourceLocation(line: 2, column: 16))
+        let choice = load(Self.spec("{angles: values}"))
+        #expect(codes(choice) == ["E0206"], "\(choice.diagnostics)")
+        #expect(choice.diagnostics.first?.range?.start == SourceLocation(line: 2, column: 24))
+        let none = load(Self.spec("{radius: none}"))
+        #expect(codes(none) == ["E0206"], "\(none.diagnostics)")
+    }
+
+    @Test func aChangeOfTheMappingIsReported() throws {
+        let a = try #require(load(Self.spec("area")).spec)
+        let b = try #require(load(Self.spec("{angles: value}")).spec)
+        let changes = ChartSpec.changedFields(a, b)
+        #expect(changes.map(\.field) == ["rose"])
+        #expect(changes.first?.old == "area")
+        #expect(changes.first?.new == "angles value, radius area")
+    }
+}

@@ -130,6 +130,8 @@ public struct SpecBytes {
             return .scalar(String(pick([lo, hi, lo + int(max(1, min(hi - lo + 1, 1000)))])))
         case .choice(let names):
             return .scalar(pick(names))
+        case .choiceOrObject(let names, let table):
+            return bool() ? .scalar(pick(names)) : value(.object(table), key: key)
         case .choiceOrList(let names, _):
             // A list names slices the generated spec may not have (E0340): the words only.
             return .scalar(pick(names))
@@ -256,6 +258,7 @@ public struct SpecBytes {
     /// E0370), at least one value
     /// above 0 (E0305), `chart.total` at least the sum of the values (E0304), no `total`,
     /// `minAngle` or slice `radius` in a rose (E0309), no `outline` on a partial sweep (E0330),
+    /// no `grid` without a rose or on a partial sweep (E0390, E0391),
     /// no leader keys (E0321), slice-coloured labels (E0323) or `labels.radius` above 1 (E0320)
     /// where every label is inside.
     static func fixed(_ spec: Node) -> Node {
@@ -283,7 +286,12 @@ public struct SpecBytes {
             if let sweep = field(.map(chart), "sweep").flatMap(Double.init), sweep < 360 {
                 chart.removeAll { $0.0 == "outline" }
             }
-            if let rose = field(.map(chart), "rose"), rose != "none" {
+            // A grid needs a rose and a full circle (E0390, E0391).
+            if chart.first(where: { $0.0 == "rose" }).map({ $0.1 == .scalar("none") }) ?? true
+                || (field(.map(chart), "sweep").flatMap(Double.init) ?? 360) < 360 {
+                chart.removeAll { $0.0 == "grid" }
+            }
+            if let rose = chart.first(where: { $0.0 == "rose" })?.1, rose != .scalar("none") {
                 chart.removeAll { $0.0 == "total" || $0.0 == "minAngle" }
                 if let si = root.firstIndex(where: { $0.0 == "slices" }), case .list(let items) = root[si].1 {
                     root[si].1 = .list(items.map { item in

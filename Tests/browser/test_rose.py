@@ -1,7 +1,7 @@
 """`chart.rose` (polar area) measured in each engine: equal angles, outer radii by value.
 
 At rest and at 0/25/50/75/100 % of transitions and after the end, every frame is checked
-twice: along the middle of every band between successive radii, the boundaries of exactly the
+twice (equal angles, and `rose: {angles: value}`'s pie angles): along the middle of every band between successive radii, the boundaries of exactly the
 wedges that reach that band (angles, within the motion/rest tolerance) and the expected colour
 everywhere else; and along rays through each wedge, its outer edge at the expected radius (sub-
 pixel). Expected radii come from the manifest and the exact model; the manifest's radii are
@@ -30,6 +30,8 @@ def rose(values, mode, chart=None, colors=None):
 AT_REST = {
     "area-pie": rose([40, 25, 16, 9, 4], "area"),
     "radius-donut": rose([10, 2, 6, 8], "radius", {"innerRadius": 0.3}),
+    # rose: {angles: value} (Vega-Lite's radial chart): pie angles, radii by value.
+    "value-angles": rose([40, 25, 16, 9, 4], {"angles": "value", "radius": "area"}),
     "area-gauge-zero": rose([5, 0, 3, 2], "area", {"sweep": 180, "startAngle": -90, "innerRadius": 0.25},
                             colors=[COLORS[0], specs.HAIRLINE, COLORS[1], COLORS[2]]),
 }
@@ -43,6 +45,8 @@ TRANSITIONS = {
     # first frame when its final circle had radius 0) and grows out of it.
     "to-zero": (rose([10, 6, 8, 4], "area"), rose([10, 0, 8, 4], "area")),
     "from-zero": (rose([10, 0, 8, 4], "area"), rose([10, 6, 8, 4], "area")),
+    # Equal angles become angles by value while values change: angles and radii both move.
+    "angles-on": (rose([10, 2, 6, 8], "area"), rose([10, 4, 6, 8], {"angles": "value", "radius": "linear"})),
     # A rose (donut) turns back into a pie.
     "rose-off": (rose([40, 10, 25, 5], "area", {"innerRadius": 0.3}),
                  specs.spec("t", [40, 10, 25, 5], chart={"innerRadius": 0.3})),
@@ -53,11 +57,18 @@ PERCENTS = [0, 25, 50, 75, 100]
 LABELS = [f"{p}%" for p in PERCENTS] + ["after-end"]
 
 
+def mode_of(rose_value):
+    """(angles, radius) of a `chart.rose` value: a word or the mapping."""
+    if isinstance(rose_value, dict):
+        return rose_value.get("angles", "equal"), rose_value.get("radius", "area")
+    return "equal", {"area": "area", "radius": "linear"}[rose_value]
+
+
 def expected_radius(value, largest, mode, outer, inner):
     if value <= 0:
         return inner
     f = value / largest
-    if mode == "radius":
+    if mode == "linear":
         return inner + (outer - inner) * f
     return math.sqrt(inner * inner + (outer * outer - inner * inner) * f)
 
@@ -74,10 +85,12 @@ def test_manifest_radii_and_angles_follow_the_spec(rest_bundles, name):
     outer, inner = float(c["outerRadius"]), float(c["innerRadius"])
     values = [s["value"] for s in spec["slices"]]
     n, sweep = len(values), spec["chart"].get("sweep", 360)
+    angles, radius = mode_of(spec["chart"]["rose"])
     for k, (s, v) in enumerate(zip(m["slices"], values)):
-        want = expected_radius(v, max(values), spec["chart"]["rose"], outer, inner)
+        want = expected_radius(v, max(values), radius, outer, inner)
         assert float(s.get("outerRadius", outer)) == pytest.approx(want, abs=2e-3), s["id"]
-        assert float(s["endAngle"]) - float(s["startAngle"]) == pytest.approx(sweep / n, abs=1e-3), s["id"]
+        share = sweep / n if angles == "equal" else sweep * v / sum(values)
+        assert float(s["endAngle"]) - float(s["startAngle"]) == pytest.approx(share, abs=1e-3), s["id"]
     # Real shares, not 1/n (one decimal, largest remainder: within 0.1).
     assert [float(s["percent"]) for s in m["slices"]] == pytest.approx([100 * v / sum(values) for v in values], abs=0.1001)
 
@@ -244,3 +257,66 @@ def test_worst_rose_errors(engine, workdir):
     print(f"\n{engine.name}: worst rose errors (deg, px): {json.dumps(worst)}")
     assert worst["angle motion"] <= checks.MOTION_TOLERANCE and worst["angle rest"] <= checks.REST_TOLERANCE
     assert worst["radius motion"] <= checks.RADIAL_MOTION_TOLERANCE and worst["radius rest"] <= checks.RADIAL_REST_TOLERANCE
+
+
+# chart.grid: circles at 10, 20, 30, 40 on a rose whose largest value (40) doubles to 80, with
+# circles 10, 20, 40, 80: every circle moves inwards with the scale, 30 fades out, 80 fades in.
+GRID = (rose([40, 10, 25, 5], "area", {"grid": {"circles": [10, 20, 30, 40]}}),
+        rose([80, 10, 25, 5], "area", {"grid": {"circles": [10, 20, 40, 80]}}))
+
+
+@pytest.fixture(scope="module")
+def grid_case(piec, workdir, shoot):
+    old, new = copy.deepcopy(GRID[0]), copy.deepcopy(GRID[1])
+    old["id"] = new["id"] = "rose-grid"
+    case_dir = workdir / "rose-grid"
+    case_dir.mkdir(parents=True, exist_ok=True)
+    bundle = bundles.build_transition(piec, old, new, case_dir)
+    chart = TransitionChart(bundle.manifest)
+    times = [chart.delay, chart.end_time + 250]
+    page = SeekPage([(bundle.svg, t) for t in times], columns=len(times), background=chart.background)
+    return bundle, page, shoot(page, "rose-grid")
+
+
+def line_centre(raster, viewport, cx, cy, angle, r, reach=4.0, step=0.125):
+    """Where along the ray at `angle` (degrees from 12 o'clock, clockwise) a grey line near
+    radius `r` is darkest: the darkness-weighted centre of the samples within `reach`."""
+    total = weighted = 0.0
+    a = math.radians(angle)
+    d = r - reach
+    while d <= r + reach:
+        x, y = viewport.to_pixels(cx + d * math.sin(a), cy - d * math.cos(a))
+        dark = max(0.0, 255 - sum(raster.sample(x, y)) / 3 - 8)
+        total += dark
+        weighted += dark * d
+        d += step
+    return weighted / total if total else None
+
+
+@pytest.mark.parametrize("phase", ["start", "end"])
+def test_rose_grid_circles_move_with_the_scale(grid_case, engine, phase):
+    """At the start every circle is where the old scale puts its value, after the end where
+    the new one does (manifest `grid`, checked against the formula here); each is measured
+    along the ray through the smallest wedge, in the gap above it."""
+    bundle, page, raster = grid_case
+    m = bundle.manifest
+    c = m["chart"]
+    outer, cx, cy = float(c["outerRadius"]), float(c["cx"]), float(c["cy"])
+    circles = m["grid"]["circles"]
+    assert [float(g["value"]) for g in circles] == [10, 20, 30, 40, 80]
+    for g in circles:
+        v = float(g["value"])
+        assert float(g["fromRadius"]) == pytest.approx(outer * math.sqrt(min(v / 40, 1)), abs=2e-3)
+        assert float(g["radius"]) == pytest.approx(outer * math.sqrt(v / 80), abs=2e-3)
+    start = phase == "start"
+    frame = page.frames[0 if start else 1]
+    problems = []
+    for g in circles:
+        r, shown = (float(g["fromRadius"]), float(g["fromOpacity"])) if start else (float(g["radius"]), float(g["opacity"]))
+        if shown == 0:
+            continue
+        # The smallest wedge (value 5) is the last quarter: its middle ray is clear above it.
+        found = line_centre(raster, frame.viewport, cx, cy, 315, r)
+        if found is None or abs(found - r) > 0.5:
+            problems.append(f"circle {g['value']}: expected radius {r:.3f}, found {found}")
+    checks.report(problems, f"grid {phase}, screenshot {page.screenshot}")

@@ -28,6 +28,8 @@ ALLOWED_ATTRIBUTES = {
     "mask", "clip-path", "maskUnits", "maskContentUnits", "patternUnits", "patternContentUnits",
     "patternTransform", "clipPathUnits", "x1", "y1", "x2", "y2", "points",
     "fill-rule", "stroke-dashoffset", "font-style",
+    # chart.grid's tick labels: a halo of the background under the text (a fixed keyword).
+    "paint-order",
     # An empty chart's data table: its one row spans the columns (a generated number).
     "colspan",
 }

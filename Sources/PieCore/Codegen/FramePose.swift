@@ -62,6 +62,9 @@ struct FramePose {
     var pies: [Pie]
     /// `chart.outline` at this instant (`OutlinePose.blend` at the chart's eased progress).
     var outline: OutlinePose? = nil
+    /// `chart.grid`'s circles at this instant (`GridPose.blend`) and the pose they are drawn with.
+    var grid: [GridPose.Circle] = []
+    var gridPose: GridPose? = nil
 
     /// From the first change's start to the last change's end, over every pie.
     static func timeline(_ chart: CompiledChart) -> TimeWindow {
@@ -76,7 +79,11 @@ struct FramePose {
         if chart.rings.isEmpty {
             let scene = Scene(layout: layout, plan: chart.plan)
             let now = scene.stage.at(t)
-            return FramePose(layout: layout, titles: now.titles, pies: [pie(scene, now, t: t)], outline: now.outline)
+            let plan = chart.plan
+            let ge = plan.easing.value(at: GridWriter.window(plan).progress(at: t))
+            return FramePose(layout: layout, titles: now.titles, pies: [pie(scene, now, t: t)], outline: now.outline,
+                             grid: GridPose.blend(plan.from.grid, plan.to.grid, at: t >= GridWriter.window(plan).end ? 1 : ge),
+                             gridPose: GridWriter.pose(plan))
         }
         let titles = layout.title.map { [Title(lines: $0.lines, opacity: 1)] } ?? []
         return FramePose(layout: layout, titles: titles, pies: chart.rings.map { pie(Scene(layout: $0.layout, plan: $0.plan), t: t) },

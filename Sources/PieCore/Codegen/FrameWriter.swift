@@ -120,8 +120,10 @@ struct FrameWriter {
         if layout.rings.isEmpty, let pie = pose.pies.first {
             // One plot group: a fading chart fades as one image (labels over slices).
             opened(pie.opacity) {
+                GridWriter.frame($0.pose.grid, pose: $0.pose.gridPose, labels: false, dark: $0.inks.dark, into: &$0.out)
                 $0.pieLayers(pie)
                 OutlineWriter.frame($0.pose.outline, dark: $0.inks.dark, into: &$0.out)
+                GridWriter.frame($0.pose.grid, pose: $0.pose.gridPose, labels: true, dark: $0.inks.dark, into: &$0.out)
                 $0.labels(pie)
             }
         } else {

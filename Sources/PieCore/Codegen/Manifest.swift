@@ -66,6 +66,8 @@ public enum Manifest {
         j.close("]")
         // `chart.outline` at both ends and when it changes (only when there is one).
         if let outline = OutlineWriter.manifest(plan) { j.member("outline", outline) }
+        // `chart.grid`'s circles (only when there is one).
+        if let grid = GridWriter.manifest(plan) { j.member("grid", grid) }
         j.member("changes", changes?.json() ?? .null)
         for (name, value) in extra {
             j.key(name)

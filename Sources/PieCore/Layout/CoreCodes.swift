@@ -5,6 +5,7 @@ import PieDiagnostics
 public enum CoreCodes {
     public static let brokenPrevious = DiagnosticCode("E0601")
     public static let minAngleTooLarge = DiagnosticCode("E0602")
+    public static let gridAboveLargest = DiagnosticCode("E0611")
 
     public static let catalog: [CodeInfo] = [
         CodeInfo("E0601", "the previous version has errors", """
@@ -18,6 +19,11 @@ public enum CoreCodes {
             wide, but the slices share fewer degrees than `minAngle` times their number. piec \
             draws every visible slice equally wide instead (percentages keep the true values). \
             Lower `minAngle`, or group small slices with `chart.other`.
+            """),
+        CodeInfo("E0611", "a grid value above the largest value", """
+            `chart.grid.circles` lists a value above the largest slice's value. The largest \
+            value reaches the rose's outer radius, so a circle above it would lie outside the \
+            chart: it is left out. Remove the value, or use `circles: auto`.
             """),
     ]
 }

@@ -94,6 +94,7 @@ public enum Layout {
         result.locale = spec.format.locale
         result.other = grouping.group
         result.outline = outline
+        result.grid = GridLayout.make(spec, slices: slices, outer: outer, inner: inner)
         return result
     }
 
@@ -180,7 +181,7 @@ public enum Layout {
             // the hole's (width 0), never less, so no later width is negative.
             var outerRadius = max(min(max(s.radius ?? 1, 0), 1) * outer, inner)
             if chart.rose != .none {
-                (start, end) = RoseGeometry.angles(k, of: order.count, first: first, sweep: sweep)
+                if chart.rose.equalAngles { (start, end) = RoseGeometry.angles(k, of: order.count, first: first, sweep: sweep) }
                 outerRadius = RoseGeometry.radius(values[k], largest: largest, mode: chart.rose, outer: outer, inner: inner)
             }
             let percentText = Percentages.text(units: units[k], decimals: spec.format.decimals)

@@ -130,6 +130,8 @@ public struct ChartLayout: Sendable, Hashable {
     public var rings: [RingBand] = []
     /// `chart.outline`: a circle around the pie, or nil.
     public var outline: OutlineLayout? = nil
+    /// `chart.grid`: circles at values of a rose's radius scale, or nil.
+    public var grid: GridLayout? = nil
 
     /// The colour of slice `k`'s label when it is outside, or nil for the ink (which follows
     /// the theme): its own written colour, else its slice's under `labels.color: slice`.

@@ -23,15 +23,19 @@ public struct ChartPose: Sendable, Hashable {
     public var title: TitleBlock?
     /// `chart.outline`; nil when this end has none (`OutlinePose.blend`).
     public var outline: OutlinePose?
+    /// `chart.grid` at this end; nil without one. Its circles move between the two ends'
+    /// scales (`GridPose.pairs`), which the writers read from both ends.
+    public var grid: GridPose?
 
     public init(startAngle: Double, labelFraction: Double? = nil, labelDistance: Double? = nil, center: CenterText? = nil,
-                title: TitleBlock? = nil, outline: OutlinePose? = nil) {
+                title: TitleBlock? = nil, outline: OutlinePose? = nil, grid: GridPose? = nil) {
         self.startAngle = startAngle
         self.labelFraction = labelFraction
         self.labelDistance = labelDistance
         self.center = center
         self.title = title
         self.outline = outline
+        self.grid = grid
     }
 
     /// The pose of `layout` at rest. `resolvesLabelFraction`: give `labelFraction` its
@@ -40,7 +44,8 @@ public struct ChartPose: Sendable, Hashable {
         self.init(startAngle: layout.startAngle,
                   labelFraction: resolvesLabelFraction ? layout.labelFraction ?? SegmentGeometry.defaultLabelFraction(innerRadius: layout.innerRadius)
                                                        : layout.labelFraction,
-                  labelDistance: layout.labelDistance, center: layout.center, title: layout.title, outline: OutlinePose(layout))
+                  labelDistance: layout.labelDistance, center: layout.center, title: layout.title, outline: OutlinePose(layout),
+                  grid: GridPose(layout))
     }
 
     /// The pose at eased progress `e` from `self` (0) to `other` (1): numbers move linearly,
@@ -53,7 +58,9 @@ public struct ChartPose: Sendable, Hashable {
                              ?? (e >= 1 ? other.labelDistance : labelDistance),
                          center: e >= 1 ? other.center : center,
                          title: e >= 1 ? other.title : title,
-                         outline: OutlinePose.blend(outline, other.outline, at: e))
+                         outline: OutlinePose.blend(outline, other.outline, at: e),
+                         // One end's circles: an instant's circles are `GridPose.blend` of both.
+                         grid: e >= 1 ? other.grid : grid)
     }
 }
 

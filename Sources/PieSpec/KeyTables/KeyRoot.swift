@@ -23,6 +23,7 @@ extension KeySpec {
         case chart(KeyBinding<ChartOptions>)
         case other(KeyBinding<OtherOptions>)
         case outline(KeyBinding<OutlineOptions>)
+        case grid(KeyBinding<GridOptions>)
         case labels(KeyBinding<LabelOptions>)
         case labelDetail(KeyBinding<LabelDetailOptions>)
         case format(KeyBinding<FormatOptions>)
@@ -57,6 +58,11 @@ extension OutlineOptions: KeyRoot {
     static let defaults = OutlineOptions()
     static func binding(of key: KeySpec) -> KeyBinding<Self>? { if case .outline(let b) = key.bound { b } else { nil } }
     static func bound(_ b: KeyBinding<Self>) -> KeySpec.Bound { .outline(b) }
+}
+extension GridOptions: KeyRoot {
+    static let defaults = GridOptions()
+    static func binding(of key: KeySpec) -> KeyBinding<Self>? { if case .grid(let b) = key.bound { b } else { nil } }
+    static func bound(_ b: KeyBinding<Self>) -> KeySpec.Bound { .grid(b) }
 }
 extension LabelOptions: KeyRoot {
     static let defaults = LabelOptions()

@@ -1,0 +1,178 @@
+import PieJSON
+import PieSpec
+
+/// `chart.grid` in every output: chart.svg's circles (`.p-grid`, under the wedges) and tick
+/// labels (`.p-gl`, over them, each with a halo of the background), whose attributes are the
+/// final state; their CSS (the dark look's colours, and the animation of each circle's `r` and
+/// opacity and each label's translate and opacity from the plan's start, over the chart's
+/// window with its easing); the circles and labels of a `piec render` frame at any instant
+/// (`GridPose.blend`, the same numbers); the manifest's `grid`. Charts without a grid at
+/// either end write nothing.
+enum GridWriter {
+    /// Font size of the tick labels, px.
+    static let fontSize = 10.0
+    /// The labels sit just right of the 12 o'clock ray, just inside their circle (never past the rim).
+    static let labelX = 3.0
+    static let labelY = 11.0
+
+    /// When the grid changes: the chart's window (the start angle's and the outline's).
+    static func window(_ plan: TransitionPlan) -> TimeWindow {
+        plan.chartWindow ?? TimeWindow(start: plan.delay, length: plan.duration)
+    }
+
+    static func pose(_ plan: TransitionPlan) -> GridPose? { plan.to.grid ?? plan.from.grid }
+
+    /// The circles, under the slices (inside the plot's translate, outside `p-pie`'s mirror).
+    static func circles(_ plan: TransitionPlan, into out: inout ByteWriter) {
+        guard let pose = pose(plan) else { return }
+        let pairs = GridPose.pairs(plan.from.grid, plan.to.grid)
+        circleGroup(pairs.map(\.to), pose: pose, classes: true, dark: false, into: &out)
+    }
+
+    /// The tick labels, over the slices and under the slice labels.
+    static func labels(_ plan: TransitionPlan, into out: inout ByteWriter) {
+        guard let pose = pose(plan) else { return }
+        let pairs = GridPose.pairs(plan.from.grid, plan.to.grid)
+        labelGroup(pairs.map(\.to), pose: pose, classes: true, dark: false, into: &out)
+    }
+
+    /// A frame's circles or labels at an instant, in the look `dark` asks for.
+    static func frame(_ circles: [GridPose.Circle], pose: GridPose?, labels: Bool, dark: Bool, into out: inout ByteWriter) {
+        guard let pose else { return }
+        let shown = circles.filter { $0.opacity > 0 }
+        if labels { labelGroup(shown, pose: pose, classes: false, dark: dark, into: &out) } else {
+            circleGroup(shown, pose: pose, classes: false, dark: dark, into: &out)
+        }
+    }
+
+    private static func circleGroup(_ circles: [GridPose.Circle], pose: GridPose, classes: Bool, dark: Bool, into out: inout ByteWriter) {
+        guard !circles.isEmpty else { return }
+        out.raw(classes ? "<g class=\"p-grid\" fill=\"none\" stroke=\"" : "<g fill=\"none\" stroke=\"")
+        out.hex(dark ? pose.darkLine : pose.line)
+        out.raw("\" stroke-width=\"1\">\n")
+        for (k, c) in circles.enumerated() {
+            out.raw("<circle")
+            if classes {
+                out.raw(" class=\"p-gc")
+                out.int(k)
+                out.raw("\"")
+            }
+            out.raw(" r=\"")
+            out.num(c.radius)
+            out.raw("\"")
+            opacity(c.opacity, into: &out)
+            out.raw("/>\n")
+        }
+        out.raw("</g>\n")
+    }
+
+    private static func labelGroup(_ circles: [GridPose.Circle], pose: GridPose, classes: Bool, dark: Bool, into out: inout ByteWriter) {
+        guard circles.contains(where: { $0.text != nil }) else { return }
+        out.raw(classes ? "<g class=\"p-gl\" font-size=\"" : "<g font-size=\"")
+        out.num(fontSize)
+        out.raw("\" fill=\"")
+        out.hex(dark ? pose.darkText : pose.text)
+        out.raw("\" stroke=\"")
+        out.hex(dark ? pose.darkHalo : pose.halo)
+        out.raw("\" stroke-width=\"3\" stroke-linejoin=\"round\" paint-order=\"stroke\">\n")
+        for (k, c) in circles.enumerated() {
+            guard let text = c.text else { continue }
+            out.raw("<text")
+            if classes {
+                out.raw(" class=\"p-gt")
+                out.int(k)
+                out.raw("\"")
+            }
+            out.raw(" transform=\"translate(0 ")
+            out.num(-c.radius)
+            out.raw(")\" x=\"")
+            out.num(labelX)
+            out.raw("\" y=\"")
+            out.num(labelY)
+            out.raw("\"")
+            opacity(c.opacity, into: &out)
+            out.raw(">")
+            XMLEscape.append(text, to: &out)
+            out.raw("</text>\n")
+        }
+        out.raw("</g>\n")
+    }
+
+    private static func opacity(_ o: Double, into out: inout ByteWriter) {
+        guard o < 1 else { return }
+        out.raw(" opacity=\"")
+        out.num(o)
+        out.raw("\"")
+    }
+
+    /// `keyframes` go to the top level, `rules` into the chart's scope block; both empty
+    /// without a grid.
+    static func css(_ scene: Scene) -> (keyframes: [UInt8], rules: [UInt8]) {
+        let plan = scene.plan
+        guard let pose = pose(plan) else { return ([], []) }
+        var rules = ByteWriter(capacity: 256)
+        var keyframes = ByteWriter(capacity: 256)
+        rules.raw(".p-grid,.p-gl{pointer-events:none}\n")
+        if let dark = scene.layout.dark {
+            dark.rules(into: &rules) {
+                $0.raw(".p-grid{stroke:")
+                $0.hex(pose.darkLine)
+                $0.raw("}\n.p-gl{fill:")
+                $0.hex(pose.darkText)
+                $0.raw(";stroke:")
+                $0.hex(pose.darkHalo)
+                $0.raw("}\n")
+            }
+        }
+        var animated = ByteWriter(capacity: 256)
+        for (k, p) in GridPose.pairs(plan.from.grid, plan.to.grid).enumerated() where p.from != p.to {
+            let name = scene.scope + "-gc" + String(k)
+            keyframes.raw("@keyframes ")
+            keyframes.raw(name)
+            keyframes.raw("{from{r:")
+            keyframes.num(p.from.radius)
+            keyframes.raw("px;opacity:")
+            keyframes.num(p.from.opacity)
+            keyframes.raw("}}\n")
+            animation(".p-gc" + String(k), name, plan, into: &animated)
+            guard p.to.text != nil else { continue }
+            let text = scene.scope + "-gt" + String(k)
+            keyframes.raw("@keyframes ")
+            keyframes.raw(text)
+            keyframes.raw("{from{transform:translate(0px,")
+            keyframes.num(-p.from.radius)
+            keyframes.raw("px);opacity:")
+            keyframes.num(p.from.opacity)
+            keyframes.raw("}}\n")
+            animation(".p-gt" + String(k), text, plan, into: &animated)
+        }
+        if animated.count > 0 {
+            rules.raw("@media (prefers-reduced-motion:no-preference){\n")
+            rules.raw(animated)
+            rules.raw("}\n")
+        }
+        return (keyframes.bytes, rules.bytes)
+    }
+
+    private static func animation(_ selector: String, _ name: String, _ plan: TransitionPlan, into out: inout ByteWriter) {
+        out.raw(selector)
+        out.raw("{animation:")
+        out.raw(name)
+        out.raw(" ")
+        CSSTiming.shorthand(window(plan), easing: plan.easing, linear: false, into: &out)
+        out.raw("}\n")
+    }
+
+    /// The manifest's `grid`: the final circles (`value`, `radius`, `text`), and the window
+    /// they move in (ms); nil without a grid at either end.
+    static func manifest(_ plan: TransitionPlan) -> JSONValue? {
+        guard pose(plan) != nil else { return nil }
+        func n(_ x: Double) -> JSONValue { .number(x, decimals: 3) }
+        let circles = GridPose.pairs(plan.from.grid, plan.to.grid).map { p -> JSONValue in
+            .object([("value", .number(p.to.value, decimals: 6)), ("radius", n(p.to.radius)), ("fromRadius", n(p.from.radius)),
+                     ("opacity", n(p.to.opacity)), ("fromOpacity", n(p.from.opacity)), ("text", p.to.text.map(JSONValue.string) ?? .null)])
+        }
+        let window = window(plan)
+        return .object([("circles", .array(circles)), ("start", n(window.start)), ("length", n(window.length))])
+    }
+}

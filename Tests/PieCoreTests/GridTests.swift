@@ -1,0 +1,93 @@
+@testable import PieCore
+import PieDiagnostics
+import PieJSON
+import PieSpec
+import Testing
+
+@Suite("chart.grid (rose polar grid)")
+struct GridTests {
+    static func rose(_ values: [Double], grid: GridOptions = GridOptions(), mode: RoseMode = .area) -> ChartSpec {
+        var spec = Fixture.spec(values)
+        spec.chart.rose = mode
+        spec.chart.grid = grid
+        return spec
+    }
+
+    static let nice: [(Double, [Double])] = [(52, [10, 20, 30, 40, 50]), (420, [100, 200, 300, 400]), (4, [1, 2, 3, 4]), (7, [2, 4, 6]),
+                                             (14.9, [2, 4, 6, 8, 10, 12, 14]), (0.3, [0.1, 0.2, 0.3]), (2.9, [0.5, 1, 1.5, 2, 2.5])]
+
+    @Test(arguments: nice)
+    func autoValuesAreRoundSteps(_ largest: Double, _ values: [Double]) {
+        #expect(GridLayout.niceValues(largest: largest) == values)
+    }
+
+    /// A circle at a slice's value passes through that wedge's rim: the same scale.
+    @Test func circlesSitOnTheRoseScale() throws {
+        for mode in [RoseMode.area, .radius, RoseMode(angles: .value, radius: .area)] {
+            let layout = Layout.layout(Self.rose([40, 10, 20], grid: GridOptions(circles: .values([10, 20, 40])), mode: mode))
+            let grid = try #require(layout.grid)
+            #expect(grid.circles.map(\.radius) == [layout.slices[1].outerRadius, layout.slices[2].outerRadius, layout.slices[0].outerRadius])
+            #expect(grid.circles.map(\.text) == ["10", "20", "40"])
+        }
+    }
+
+    @Test func valuesAboveTheLargestAreLeftOutWithAWarning() throws {
+        let layout = Layout.layout(Self.rose([30], grid: GridOptions(circles: .values([10, 50]))))
+        #expect(layout.grid?.circles.map(\.value) == [10])
+        let source = SourceFile(path: "g.yaml", text: "piec: 1\nchart: {rose: area, grid: {circles: [10, 50]}}\nslices:\n  - {label: A, value: 30}\n")
+        let result = Compiler.compile(CompileRequest(source: source, defaultID: "g"))
+        #expect(result.diagnostics.map(\.code.rawValue) == ["E0611"])
+        #expect(result.diagnostics.first?.range?.start == SourceLocation(line: 2, column: 37))
+    }
+
+    @Test func labelsFollowTheFormatAndCanBeTurnedOff() throws {
+        var spec = Self.rose([400], grid: GridOptions(circles: .values([1500 / 10])))
+        spec.format.prefix = "$"
+        #expect(Layout.layout(spec).grid?.circles.map(\.text) == ["$150"])
+        let off = Layout.layout(Self.rose([400], grid: GridOptions(labels: false)))
+        #expect(off.grid?.circles.allSatisfy { $0.text == nil } == true)
+        #expect(!Fixture.svg(Self.rose([400], grid: GridOptions(labels: false))).contains("<g class=\"p-gl\""))
+    }
+
+    @Test func noGridWithoutARose() {
+        var spec = Self.rose([4, 1])
+        spec.chart.rose = .none
+        #expect(Layout.layout(spec).grid == nil)
+    }
+
+    /// The circles are drawn under the wedges, the tick labels over them; at rest each has
+    /// its final radius.
+    @Test func circlesUnderTheWedgesLabelsOverThem() throws {
+        let svg = Fixture.svg(Self.rose([40, 10], grid: GridOptions(circles: .values([10, 20]))))
+        let grid = try #require(svg.range(of: "<g class=\"p-grid\""))
+        let pie = try #require(svg.range(of: "<g class=\"p-pie\""))
+        let labels = try #require(svg.range(of: "<g class=\"p-gl\""))
+        #expect(grid.lowerBound < pie.lowerBound && pie.lowerBound < labels.lowerBound)
+        #expect(svg.contains(">10</text>") && svg.contains(">20</text>"))
+    }
+
+    /// When the largest value changes, every circle moves with the scale (its `r` and its
+    /// label's translate animate from the old scale's radius), and a value only one end has
+    /// fades in or out on the moving scale.
+    @Test func circlesMoveWithTheScale() throws {
+        let old = Self.rose([40, 10], grid: GridOptions(circles: .values([10, 20, 40])))
+        let new = Self.rose([80, 10], grid: GridOptions(circles: .values([10, 20, 40, 80])))
+        let compiled = Transition.between(old: old, new: new)
+        let plan = compiled.plan
+        let pairs = GridPose.pairs(plan.from.grid, plan.to.grid)
+        #expect(pairs.map(\.to.value) == [10, 20, 40, 80])
+        let oldLayout = Layout.layout(old), newLayout = compiled.layout
+        #expect(pairs[0].from.radius == oldLayout.grid!.circles[0].radius)
+        #expect(pairs[0].to.radius == newLayout.grid!.circles[0].radius)
+        #expect(pairs[0].from.radius > pairs[0].to.radius)
+        #expect(pairs[3].from.opacity == 0 && pairs[3].to.opacity == 1)
+        // At the old scale 80 is beyond the largest: the rim.
+        #expect(pairs[3].from.radius == oldLayout.outerRadius)
+        let css = String(decoding: StyleWriter.css(Scene(layout: newLayout, plan: plan)), as: UTF8.self)
+        #expect(css.contains("-gc0{from{r:" + formatNumber(pairs[0].from.radius) + "px;opacity:1}}"))
+        #expect(css.contains("-gt3{from{transform:translate(0px,-" + formatNumber(pairs[3].from.radius) + "px);opacity:0}}"))
+        // Halfway, a frame's circle is between the two radii.
+        let half = GridPose.blend(plan.from.grid, plan.to.grid, at: 0.5)
+        #expect(abs(half[0].radius - (pairs[0].from.radius + pairs[0].to.radius) / 2) < 1e-9)
+    }
+}
