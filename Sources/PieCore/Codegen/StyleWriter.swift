@@ -84,13 +84,10 @@ struct StyleWriter {
             names.write(scope: scene.scope, into: &out)
             out.raw("}\n")
         case .fade:
-            frames.raw("@keyframes ")
-            frames.raw(scene.scope)
-            frames.raw("-fade{from{opacity:0}}\n")
-            out.raw("@media (prefers-reduced-motion:no-preference){\n.p-plot{animation:")
-            out.raw(scene.scope)
-            out.raw("-fade ")
-            CSSTiming.shorthand(scene.plan.timeline, easing: scene.plan.easing, linear: false, into: &out)
+            let fade = KeyframesName(scene.scope, "fade")
+            KeyframesWriter.block(fade, into: &frames) { KeyframesWriter.frame("from", into: &$0) { $0.raw("opacity:0") } }
+            out.raw("@media (prefers-reduced-motion:no-preference){\n.p-plot{")
+            KeyframesWriter.animation(fade, over: scene.plan.timeline, easing: scene.plan.easing, linear: false, into: &out)
             out.raw("}\n")
             out.raw("}\n")
         case .none:
@@ -107,19 +104,13 @@ struct StyleWriter {
     /// is hidden at rest by `visibility` and by `opacity` (Inkscape ignores `visibility`).
     private mutating func showHide() {
         let scope = scene.scope, line = scene.plan.timeline
-        frames.raw("@keyframes ")
-        frames.raw(scope)
-        frames.raw("-show{from,to{visibility:visible}}\n@keyframes ")
-        frames.raw(scope)
-        frames.raw("-hide{from,to{visibility:hidden}}\n")
-        out.raw("@media (prefers-reduced-motion:no-preference){\n.p-mo{animation:")
-        out.raw(scope)
-        out.raw("-show ")
-        CSSTiming.shorthand(line, easing: scene.plan.easing, linear: true, into: &out)
-        out.raw(scene.separatorBands.isEmpty ? "}\n.p-ex{animation:" : "}\n.p-ex,.p-sep{animation:")
-        out.raw(scope)
-        out.raw("-hide ")
-        CSSTiming.shorthand(line, easing: scene.plan.easing, linear: true, into: &out)
+        let show = KeyframesName(scope, "show"), hide = KeyframesName(scope, "hide")
+        KeyframesWriter.block(show, into: &frames) { KeyframesWriter.frame("from,to", into: &$0) { $0.raw("visibility:visible") } }
+        KeyframesWriter.block(hide, into: &frames) { KeyframesWriter.frame("from,to", into: &$0) { $0.raw("visibility:hidden") } }
+        out.raw("@media (prefers-reduced-motion:no-preference){\n.p-mo{")
+        KeyframesWriter.animation(show, over: line, easing: scene.plan.easing, linear: true, into: &out)
+        out.raw(scene.separatorBands.isEmpty ? "}\n.p-ex{" : "}\n.p-ex,.p-sep{")
+        KeyframesWriter.animation(hide, over: line, easing: scene.plan.easing, linear: true, into: &out)
         out.raw("}\n")
     }
 
@@ -254,33 +245,42 @@ struct StyleWriter {
         let times = Self.keyframeTimes(plan, scene.drawing.keyframes)
         // Aligned windows (stages without stagger): in each interval one window runs, so the
         // easing on each keyframe makes every boundary exact between the edges.
-        let ease = aligned ? ";animation-timing-function:" + easing() : ""
+        let ease = aligned ? scene.plan.easing : nil
         let final = parts(at: scene)
         let samples = times.map { parts(at: Scene(instant: plan.frozen(at: $0), of: scene)) }
         hiddenAtRest()
         rules(final)
-        var named: [String] = []
+        var named: [(PartSelector, KeyframesName)] = []
         for (i, part) in final.enumerated() {
             let states = Self.filled(samples.map { $0[i].frame })
             guard states.contains(where: { !$0.isEmpty }) else { continue }
-            let name = "s\(named.count)"
-            frames.raw("@keyframes " + scene.scope + "-" + name + "{")
-            for (t, state) in zip(times, states) {
-                frames.raw(CSSTiming.offset(t, in: line) + "{")
-                state.write(into: &frames)
-                frames.raw(ease + "}")
+            let name = KeyframesName(scene.scope, "s", named.count)
+            KeyframesWriter.block(name, into: &frames) { frames in
+                for (t, state) in zip(times, states) {
+                    KeyframesWriter.frame(CSSTiming.offset(t, in: line), into: &frames) {
+                        state.write(into: &$0)
+                        if let ease {
+                            $0.raw(";")
+                            KeyframesWriter.frameEasing(ease, into: &$0)
+                        }
+                    }
+                }
             }
-            frames.raw("}\n")
-            named.append(part.selector.description + "{animation-name:" + scene.scope + "-" + name + "}\n")
+            named.append((part.selector, name))
         }
         showHide()
         // Longhands, not the shorthand: `animation:` would reset animation-name with a more
         // specific selector than the per-element rules below.
-        out.raw(String(describing: Self.animated) + "{animation-duration:" + formatNumber(line.length)
-                + "ms;animation-timing-function:linear;")
-        delayLonghand(line.start)
-        out.raw("animation-fill-mode:backwards}\n")
-        for rule in named { out.raw(rule) }
+        out.raw(Self.animated)
+        out.raw("{")
+        KeyframesWriter.longhands(duration: line.length, easing: nil, delay: line.start, into: &out)
+        out.raw("}\n")
+        for (selector, name) in named {
+            selector.write(into: &out)
+            out.raw("{")
+            KeyframesWriter.animationName(name, into: &out)
+            out.raw("}\n")
+        }
         out.raw("}\n")
     }
 
@@ -346,12 +346,6 @@ struct StyleWriter {
 
     /// The animation longhands of the uniform plan (duration, easing, delay, fill mode).
     private mutating func longhands() {
-        CSSTiming.longhands(duration: scene.plan.duration, easing: scene.plan.easing, delay: scene.plan.delay, into: &out)
+        KeyframesWriter.longhands(duration: scene.plan.duration, easing: scene.plan.easing, delay: scene.plan.delay, into: &out)
     }
-
-    /// `animation-delay:<start>ms;`, or nothing for 0 (the default).
-    private mutating func delayLonghand(_ start: Double) { CSSTiming.delayLonghand(start, into: &out) }
-
-    /// The plan's easing as CSS.
-    private func easing() -> String { CSSTiming.easing(scene.plan.easing) }
 }
