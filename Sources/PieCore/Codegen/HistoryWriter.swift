@@ -130,7 +130,7 @@ public enum HistoryWriter {
         }
         out.raw("." + scope + "{\n@media (prefers-reduced-motion:no-preference){\n")
         for k in steps.indices {
-            out.raw(".p-h" + String(k) + "{")
+            out.raw(".\(ClassPrefix.historyStepIndex)\(k){")
             KeyframesWriter.animation(KeyframesName(scope, "h", k), into: &out) {
                 $0.num(total)
                 $0.raw("ms step-end both")

@@ -53,11 +53,14 @@ enum InkStyle {
                     KeyframesWriter.block(name, into: &out) { $0.raw(body) }
                 }
                 // Its leader is one path (`InkWriter.stillLeader`).
-                for cls in scene.layout.drawsLeaders ? ["qa", "lo"] : ["lo"] { names.append(("p-" + cls + String(t.index), name)) }
+                for cls in scene.layout.drawsLeaders ? [ClassPrefix.tick, ClassPrefix.outsideLabel] : [ClassPrefix.outsideLabel] {
+                    names.append(("\(cls)\(t.index)", name))
+                }
                 continue
             }
-            for (cls, pick) in scene.layout.drawsLeaders ? [("qa", \OutsideLabels.Pose.tick), ("qb", \OutsideLabels.Pose.elbow)] : [] {
-                let name = KeyframesName(scope, cls, t.index)
+            for (cls, feature, pick) in scene.layout.drawsLeaders
+                ? [(ClassPrefix.tick, "qa", \OutsideLabels.Pose.tick), (ClassPrefix.elbow, "qb", \OutsideLabels.Pose.elbow)] : [] {
+                let name = KeyframesName(scope, feature, t.index)
                 KeyframesWriter.block(name, into: &out) { out in
                     for (k, p) in poses.enumerated() {
                         let s = p[keyPath: pick]
@@ -78,7 +81,7 @@ enum InkStyle {
                         }
                     }
                 }
-                names.append(("p-" + cls + String(t.index), name))
+                names.append(("\(cls)\(t.index)", name))
             }
             let name = KeyframesName(scope, "lo", t.index)
             KeyframesWriter.block(name, into: &out) { out in
@@ -97,23 +100,23 @@ enum InkStyle {
                     }
                 }
             }
-            names.append(("p-lo" + String(t.index), name))
+            names.append(("\(ClassPrefix.outsideLabel)\(t.index)", name))
         }
         var fades: [(String, KeyframesName)] = []
-        // A cross-fade of the element `p-<kind><index>` (centre text, title line).
-        func fade(_ kind: String, _ index: Int, from: Double, to: Double) {
+        // A cross-fade of the element `<cls><index>` (centre text, title line), keyframes `<kind><index>`.
+        func fade(_ cls: StaticString, _ kind: String, _ index: Int, from: Double, to: Double) {
             let name = KeyframesName(scope, kind, index)
             KeyframesWriter.block(name, into: &out) {
                 KeyframesWriter.frame("from", into: &$0) { $0.raw("opacity:"); $0.num(from) }
                 KeyframesWriter.frame("to", into: &$0) { $0.raw("opacity:"); $0.num(to) }
             }
-            fades.append(("p-" + kind + String(index), name))
+            fades.append(("\(cls)\(index)", name))
         }
         for c in ink.centers where c.fromOpacity != c.toOpacity {
-            fade("cx", c.index, from: c.fromOpacity, to: c.toOpacity)
+            fade(ClassPrefix.centreText, "cx", c.index, from: c.fromOpacity, to: c.toOpacity)
         }
         for t in ink.titles {
-            fade("tt", t.index, from: t.fromOpacity, to: t.toOpacity)
+            fade(ClassPrefix.titleLine, "tt", t.index, from: t.fromOpacity, to: t.toOpacity)
         }
         guard !names.isEmpty || !fades.isEmpty else { return (out.bytes, rules.bytes) }
         rules.raw("@media (prefers-reduced-motion:no-preference){\n")

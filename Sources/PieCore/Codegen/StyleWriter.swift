@@ -144,18 +144,18 @@ struct StyleWriter {
         for (k, bridge) in scene.underlays.enumerated() {
             let u = bridge.dash
             let rule = MotionFrames.dash(u.to, to: u.to, circumference: u.circumference, withDash: false)
-            body(Part(selector: .init(".p-u", u.index), layer: .dashes, rule: rule.isEmpty ? nil : rule,
+            body(Part(selector: .init(ClassPrefix.underlay, u.index), layer: .dashes, rule: rule.isEmpty ? nil : rule,
                               frame: MotionFrames.dash(s.underlays[k].dash.from, to: u.to, circumference: u.circumference)))
         }
         for (k, m) in scene.motion.enumerated() where k == 0 || scene.colourCircles.isEmpty {
             let rule = MotionFrames.dash(m.to, to: m.to, circumference: m.circumference, withDash: false)
-            body(Part(selector: .init(".p-m", m.index), layer: .dashes, rule: rule.isEmpty ? nil : rule,
+            body(Part(selector: .init(ClassPrefix.dash, m.index), layer: .dashes, rule: rule.isEmpty ? nil : rule,
                               frame: MotionFrames.dash(s.motion[k].from, to: m.to, circumference: m.circumference)))
         }
         for c in scene.colourCircles + scene.separatorBands {
             var frame = MotionFrame()
             frame.pattern = c.from
-            body(Part(selector: .init(".p-n", c.index), layer: .dashes, frame: frame))
+            body(Part(selector: .init(ClassPrefix.colourCircle, c.index), layer: .dashes, frame: frame))
         }
         // Each separator of the instant by index (the first of an index, as `first(where:)`
         // found it: a scan per separator made this quadratic in the slices).
@@ -169,42 +169,42 @@ struct StyleWriter {
             let outer = MotionFrames.rotated(from: x.from, to: b.to, showing: b.motionOnly, opacity: x.fromOpacity, fades: b.toOpacity != 1)
             // Hidden at rest by `opacity="0"` too; its opacity in CSS engines is a rule
             // (`hiddenAtRest`).
-            body(Part(selector: .init(".p-b", b.index), layer: .separators, frame: outer))
+            body(Part(selector: .init(ClassPrefix.separator, b.index), layer: .separators, frame: outer))
             if b.fromInner != nil {
                 let inner = x.fromInner ?? x.inner
-                body(Part(selector: .init(".p-b", b.index, ">path"), frame: MotionFrames.rayStretch(
+                body(Part(selector: .init(ClassPrefix.separator, b.index, ">path"), frame: MotionFrames.rayStretch(
                     fromInner: inner, fromLength: (x.fromOuter ?? x.outer) - inner, inner: b.inner, length: b.outer - b.inner)))
             }
         }
         for (k, c) in scene.cutouts.enumerated() {
             for (side, cut) in [c.start, c.end].enumerated() {
                 let at = side == 0 ? s.cutouts[k].start : s.cutouts[k].end
-                body(Part(selector: .init(".p-c", cut.index), rule: MotionFrames.orbitOuter(mid: cut.to),
+                body(Part(selector: .init(ClassPrefix.cutout, cut.index), rule: MotionFrames.orbitOuter(mid: cut.to),
                                   frame: MotionFrames.orbitOuter(mid: at.from)))
                 for (e, _) in cut.ears {
                     var slide = MotionFrame()
                     slide.translateY = -(at.ears.first { $0.0 == e }?.1 ?? 0)
-                    body(Part(selector: .init(".p-x", e), frame: slide))
+                    body(Part(selector: .init(ClassPrefix.ear, e), frame: slide))
                 }
             }
         }
         for (k, o) in scene.orbits.enumerated() {
             let at = s.orbits[k]
-            body(Part(selector: .init(".p-o", o.motion), rule: MotionFrames.orbitOuter(mid: o.toMid),
+            body(Part(selector: .init(ClassPrefix.orbit, o.motion), rule: MotionFrames.orbitOuter(mid: o.toMid),
                               frame: MotionFrames.orbitOuter(mid: at.fromMid)))
-            body(Part(selector: .init(".p-o", o.motion, ">g"), rule: MotionFrames.orbitInner(mid: o.toMid, radius: o.to),
+            body(Part(selector: .init(ClassPrefix.orbit, o.motion, ">g"), rule: MotionFrames.orbitInner(mid: o.toMid, radius: o.to),
                               frame: MotionFrames.orbitInner(mid: at.fromMid, radius: at.from)))
         }
         for (k, l) in scene.labels.enumerated() {
             let at = s.labels[k]
             // A leaving label (final opacity 0) must say `opacity:1` in its from-state, or it
             // would stay at its final 0 for the whole animation.
-            body(Part(selector: .init(".p-l", l.index), layer: .labels, frame: MotionFrames.labelOuter(
+            body(Part(selector: .init(ClassPrefix.label, l.index), layer: .labels, frame: MotionFrames.labelOuter(
                 from: at.from, to: l.to, opacity: at.fromOpacity, fades: l.toOpacity != 1)))
             var text = MotionFrames.labelInner(from: at.from, to: l.to, fromRadius: at.fromRadius, radius: l.radius)
             // A blending colour: every from-state declares it (sampled instants alike).
             if l.fromColor != nil { text.fillColor = at.fromColor ?? l.color }
-            body(Part(selector: .init(".p-l", l.index, ">text"), layer: .labelTexts, frame: text))
+            body(Part(selector: .init(ClassPrefix.label, l.index, ">text"), layer: .labelTexts, frame: text))
         }
     }
 
