@@ -87,7 +87,9 @@ struct AnimationNames {
                 selector.write(into: &out)
             }
             if g == noneGroup {
-                out.raw("{animation-name:none}\n")
+                out.raw("{")
+                KeyframesWriter.noAnimation(into: &out)
+                out.raw("}\n")
             } else {
                 Self.name(g, scope: scope, into: &out)
             }
@@ -95,10 +97,8 @@ struct AnimationNames {
     }
 
     private static func name(_ g: Int, scope: String, into out: inout ByteWriter) {
-        out.raw("{animation-name:")
-        out.raw(scope)
-        out.raw("-k")
-        out.int(g)
+        out.raw("{")
+        KeyframesWriter.animationName(KeyframesName(scope, "k", g), into: &out)
         out.raw("}\n")
     }
 }

@@ -14,7 +14,9 @@ extension BoxLayer {
         out.raw(sel)
         out.raw(".p-mo{display:none}\n")
         out.raw(sel)
-        out.raw(".p-pie :is(.p-mo,.p-sep) *{animation:none}\n")
+        out.raw(".p-pie :is(.p-mo,.p-sep) *{")
+        KeyframesWriter.stopped(into: &out)
+        out.raw("}\n")
         out.raw(".p-fx{position:relative;width:")
         out.num(layout.width)
         out.raw("px;max-width:100%;container-type:inline-size}\n.p-fx>svg{display:block}\n")
@@ -26,12 +28,12 @@ extension BoxLayer {
         out.raw(".p-bx{position:absolute;inset:0;pointer-events:none;scale:0}\n")
         out.raw("@media (prefers-reduced-motion:no-preference){\n")
         out.raw(sel)
-        out.raw(".p-ex{animation:none}\n")
+        out.raw(".p-ex{")
+        KeyframesWriter.stopped(into: &out)
+        out.raw("}\n")
         out.raw(sel)
-        out.raw(".p-pie{animation:")
-        out.raw(scope)
-        out.raw("-hide ")
-        CSSTiming.shorthand(line, easing: easing, linear: true, into: &out)
+        out.raw(".p-pie{")
+        KeyframesWriter.animation(KeyframesName(scope, "hide"), over: line, easing: easing, linear: true, into: &out)
         out.raw("}\n")
         boxRules(k: k, into: &out)
         keyframes(into: &out)
@@ -48,16 +50,15 @@ extension BoxLayer {
     /// The boxes' shapes, base (final) angles, colours and animation names.
     private func boxRules(k: Double, into out: inout ByteWriter) {
         let R = layout.outerRadius, ring = R - layout.innerRadius
-        out.raw(".p-bx{animation:")
-        out.raw(scope)
-        out.raw("-bon ")
-        CSSTiming.shorthand(TimeWindow(start: line.start, length: line.length + Budgets.boxHold), easing: easing, linear: true, into: &out)
+        out.raw(".p-bx{")
+        KeyframesWriter.animation(KeyframesName(scope, "bon"), over: TimeWindow(start: line.start, length: line.length + Budgets.boxHold),
+                                  easing: easing, linear: true, into: &out)
         out.raw("}\n.p-bx *{position:absolute;inset:0;transform-origin:")
         cqw(layout.cx * k, into: &out)
         out.raw(" ")
         cqw(layout.cy * k, into: &out)
         out.raw(";")
-        CSSTiming.longhands(duration: line.length + Budgets.boxHold, easing: easing, delay: line.start, into: &out)
+        KeyframesWriter.longhands(duration: line.length + Budgets.boxHold, easing: easing, delay: line.start, into: &out)
         // A piece: turned to its start, clipped right of the centre, turned by its width,
         // clipped left of the centre, a disc.
         out.raw("}\n.p-bx>i>i{clip-path:inset(0 0 0 ")
@@ -126,41 +127,32 @@ extension BoxLayer {
     }
 
     /// `rotate:<angle>deg` and, when it moves, `animation-name:<scope>-<name><n>`.
-    private func rotation(_ angle: Double, moves: Bool, name: StaticString, _ n: Int, first: Bool = false,
+    private func rotation(_ angle: Double, moves: Bool, name: String, _ n: Int, first: Bool = false,
                           into out: inout ByteWriter) {
         out.raw(first ? "rotate:" : ";rotate:")
         out.num(angle)
         out.raw("deg")
         guard moves else { return }
-        out.raw(";animation-name:")
-        out.raw(scope)
-        out.raw("-")
-        out.raw(name)
-        out.int(n)
+        out.raw(";")
+        KeyframesWriter.animationName(KeyframesName(scope, name, n), into: &out)
     }
 
     /// Every moving box's keyframes: the start state at 0 %, the final state where the motion
     /// ends (the rest of the animation is the hold, at the base = final state).
     private func keyframes(into out: inout ByteWriter) {
-        out.raw("@keyframes ")
-        out.raw(scope)
-        out.raw("-bon{from,to{scale:1}}\n")
+        KeyframesWriter.block(KeyframesName(scope, "bon"), into: &out) { KeyframesWriter.frame("from,to", into: &$0) { $0.raw("scale:1") } }
         let end = formatNumber(line.length / (line.length + Budgets.boxHold) * 100, decimals: 3) + "%"
-        func frames(_ name: StaticString, _ n: Int, _ from: Double, _ to: Double, opacity: (Double, Double)? = nil) {
-            out.raw("@keyframes ")
-            out.raw(scope)
-            out.raw("-")
-            out.raw(name)
-            out.int(n)
-            out.raw("{from{rotate:")
-            out.num(from)
-            if let opacity { out.raw("deg;opacity:"); out.num(opacity.0) } else { out.raw("deg") }
-            out.raw("}")
-            out.raw(end)
-            out.raw("{rotate:")
-            out.num(to)
-            if let opacity { out.raw("deg;opacity:"); out.num(opacity.1) } else { out.raw("deg") }
-            out.raw("}}\n")
+        func frames(_ name: String, _ n: Int, _ from: Double, _ to: Double, opacity: (Double, Double)? = nil) {
+            func state(_ angle: Double, _ opacity: Double?, into out: inout ByteWriter) {
+                out.raw("rotate:")
+                out.num(angle)
+                out.raw("deg")
+                if let opacity { out.raw(";opacity:"); out.num(opacity) }
+            }
+            KeyframesWriter.block(KeyframesName(scope, name, n), into: &out) {
+                KeyframesWriter.frame("from", into: &$0) { state(from, opacity?.0, into: &$0) }
+                KeyframesWriter.frame(end, into: &$0) { state(to, opacity?.1, into: &$0) }
+            }
         }
         for (n, p) in pieces.enumerated() {
             if p.from.start != p.to.start { frames("bk", n, p.from.start, p.to.start) }

@@ -4,22 +4,8 @@ import PieSpec
 /// The CSS text of animation timing, shared by every style writer (slices, geometry masks,
 /// the ink layer), so all of them write the same numbers the same way.
 enum CSSTiming {
-    /// `cubic-bezier(x1,y1,x2,y2)` re-serialised from the easing's numbers (never from spec text).
-    static func easing(_ e: Easing) -> String {
-        var out = ByteWriter(capacity: 48)
-        easing(e, into: &out)
-        return out.string
-    }
-
-    /// `duration easing delay backwards` for the `animation` shorthand running over `line`,
-    /// with `linear` or the plan's `easing`.
-    static func shorthand(_ line: TimeWindow, easing: Easing, linear: Bool) -> String {
-        var out = ByteWriter(capacity: 64)
-        shorthand(line, easing: easing, linear: linear, into: &out)
-        return out.string
-    }
-
-    /// `easing(e)`, into `out`: CSS's keyword when the four numbers are exactly one's
+    /// `cubic-bezier(x1,y1,x2,y2)` re-serialised from the easing's numbers (never from spec
+    /// text), or CSS's keyword when the four numbers are exactly one's
     /// (`ease-in-out` is by definition `cubic-bezier(0.42,0,0.58,1)`: same curve, fewer bytes).
     static func easing(_ e: Easing, into out: inout ByteWriter) {
         if let keyword = Easing.named.first(where: { $0.1.x1 == e.x1 && $0.1.y1 == e.y1 && $0.1.x2 == e.x2 && $0.1.y2 == e.y2 }) {
@@ -37,33 +23,14 @@ enum CSSTiming {
         out.raw(")")
     }
 
-    /// `shorthand(line, easing:linear:)`, into `out`; a delay of 0 (the default) is left out.
+    /// `duration easing delay backwards` for the `animation` shorthand running over `line`,
+    /// with `linear` or the plan's `easing`; a delay of 0 (the default) is left out.
     static func shorthand(_ line: TimeWindow, easing: Easing, linear: Bool, into out: inout ByteWriter) {
         out.num(line.length)
         out.raw("ms ")
         if linear { out.raw("linear") } else { self.easing(easing, into: &out) }
         delay(line.start, into: &out)
         out.raw(" backwards")
-    }
-
-    /// `animation-duration`, `-timing-function`, `-delay` (left out at 0, the default) and
-    /// `-fill-mode:backwards` (no `;` after it).
-    static func longhands(duration: Double, easing e: Easing, delay start: Double, into out: inout ByteWriter) {
-        out.raw("animation-duration:")
-        out.num(duration)
-        out.raw("ms;animation-timing-function:")
-        easing(e, into: &out)
-        out.raw(";")
-        delayLonghand(start, into: &out)
-        out.raw("animation-fill-mode:backwards")
-    }
-
-    /// `animation-delay:<start>ms;`, or nothing for 0 (the default).
-    static func delayLonghand(_ start: Double, into out: inout ByteWriter) {
-        guard NumberText.decimal(start, decimals: 3) != .zero else { return }
-        out.raw("animation-delay:")
-        out.num(start)
-        out.raw("ms;")
     }
 
     /// ` <start>ms`, or nothing for a delay that rounds to 0 (the default).

@@ -120,17 +120,22 @@ public enum HistoryWriter {
         guard total > 0 else { return }
         let line = TimeWindow(start: 0, length: total)
         for (k, step) in steps.enumerated() {
-            out.raw("@keyframes " + scope + "-h" + String(k) + "{")
-            if step.start > 0 { out.raw("0%{visibility:hidden;opacity:0}") }
-            out.raw(CSSTiming.offset(step.start, in: line) + "{visibility:visible;opacity:1}")
-            if k + 1 < steps.count { out.raw(CSSTiming.offset(steps[k + 1].start, in: line) + "{visibility:hidden;opacity:0}") }
-            out.raw("}\n")
+            KeyframesWriter.block(KeyframesName(scope, "h", k), into: &out) {
+                if step.start > 0 { KeyframesWriter.frame("0%", into: &$0) { $0.raw("visibility:hidden;opacity:0") } }
+                KeyframesWriter.frame(CSSTiming.offset(step.start, in: line), into: &$0) { $0.raw("visibility:visible;opacity:1") }
+                if k + 1 < steps.count {
+                    KeyframesWriter.frame(CSSTiming.offset(steps[k + 1].start, in: line), into: &$0) { $0.raw("visibility:hidden;opacity:0") }
+                }
+            }
         }
         out.raw("." + scope + "{\n@media (prefers-reduced-motion:no-preference){\n")
         for k in steps.indices {
-            out.raw(".p-h" + String(k) + "{animation:" + scope + "-h" + String(k) + " ")
-            out.num(total)
-            out.raw("ms step-end both}\n")
+            out.raw(".\(ClassPrefix.historyStepIndex)\(k){")
+            KeyframesWriter.animation(KeyframesName(scope, "h", k), into: &out) {
+                $0.num(total)
+                $0.raw("ms step-end both")
+            }
+            out.raw("}\n")
         }
         out.raw("}\n}\n")
     }

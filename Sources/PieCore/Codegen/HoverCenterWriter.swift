@@ -21,7 +21,7 @@ extension SVGWriter {
         out.raw("\">\n")
         for k in centers.indices where k < tooltips.count && tooltips[k] != nil {
             guard let text = centers[k] else { continue }
-            InkWriter.centerText("p-h", k, text, hidden: true, into: &out)
+            InkWriter.centerText(ClassPrefix.hoverText, k, text, hidden: true, into: &out)
         }
         out.raw("</g>\n")
     }

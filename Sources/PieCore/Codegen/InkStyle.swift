@@ -23,8 +23,8 @@ enum InkStyle {
         var out = ByteWriter(capacity: 256 + ink.tracks.count * ink.times.count * 120)
         var rules = ByteWriter(capacity: 256)
         rules.raw(".p-ink{pointer-events:none}\n")
-        var names: [(String, String)] = []
-        var fadesOnly: [(body: String, name: String)] = []
+        var names: [(String, KeyframesName)] = []
+        var fadesOnly: [(body: [UInt8], name: KeyframesName)] = []
         let line = scene.plan.timeline
         for t in ink.tracks {
             guard let (kept, poses, times) = animated(t, in: scene) else { continue }
@@ -36,92 +36,106 @@ enum InkStyle {
             // final place) needs no transform: its leaders and text share one opacity
             // animation with every other label that fades alike.
             if t.leaders == nil, t.colors == nil, InkWriter.onlyFades(poses) {
-                var body = "{"
-                for (k, p) in poses.enumerated() { body += offset(k) + "{opacity:" + formatNumber(p.opacity, decimals: 3) + "}" }
-                body += "}"
-                let name: String
+                var frames = ByteWriter(capacity: poses.count * 24)
+                for (k, p) in poses.enumerated() {
+                    KeyframesWriter.frame(offset(k), into: &frames) {
+                        $0.raw("opacity:")
+                        $0.num(p.opacity, decimals: 3)
+                    }
+                }
+                let body = frames.bytes
+                let name: KeyframesName
                 if let known = fadesOnly.first(where: { $0.body == body }) {
                     name = known.name
                 } else {
-                    name = scope + "-lf" + String(fadesOnly.count)
+                    name = KeyframesName(scope, "lf", fadesOnly.count)
                     fadesOnly.append((body, name))
-                    out.raw("@keyframes " + name + body + "\n")
+                    KeyframesWriter.block(name, into: &out) { $0.raw(body) }
                 }
                 // Its leader is one path (`InkWriter.stillLeader`).
-                for cls in scene.layout.drawsLeaders ? ["qa", "lo"] : ["lo"] { names.append(("p-" + cls + String(t.index), name)) }
+                for cls in scene.layout.drawsLeaders ? [ClassPrefix.tick, ClassPrefix.outsideLabel] : [ClassPrefix.outsideLabel] {
+                    names.append(("\(cls)\(t.index)", name))
+                }
                 continue
             }
-            for (cls, pick) in scene.layout.drawsLeaders ? [("qa", \OutsideLabels.Pose.tick), ("qb", \OutsideLabels.Pose.elbow)] : [] {
-                let name = scope + "-" + cls + String(t.index)
-                out.raw("@keyframes " + name + "{")
-                for (k, p) in poses.enumerated() {
-                    let s = p[keyPath: pick]
-                    out.raw(offset(k) + "{transform:translate(")
-                    out.num(s.x, decimals: 2)
-                    out.raw("px,")
-                    out.num(s.y, decimals: 2)
-                    out.raw("px) rotate(")
-                    out.num(s.angle, decimals: 2)
-                    out.raw("deg) scale(")
-                    out.num(s.length, decimals: 2)
-                    out.raw(",1)" + fade(p))
-                    if let colors = t.leaders {
-                        out.raw(";stroke:")
-                        out.hex(colors[kept[k]])
+            for (cls, feature, pick) in scene.layout.drawsLeaders
+                ? [(ClassPrefix.tick, "qa", \OutsideLabels.Pose.tick), (ClassPrefix.elbow, "qb", \OutsideLabels.Pose.elbow)] : [] {
+                let name = KeyframesName(scope, feature, t.index)
+                KeyframesWriter.block(name, into: &out) { out in
+                    for (k, p) in poses.enumerated() {
+                        let s = p[keyPath: pick]
+                        KeyframesWriter.frame(offset(k), into: &out) { out in
+                            out.raw("transform:translate(")
+                            out.num(s.x, decimals: 2)
+                            out.raw("px,")
+                            out.num(s.y, decimals: 2)
+                            out.raw("px) rotate(")
+                            out.num(s.angle, decimals: 2)
+                            out.raw("deg) scale(")
+                            out.num(s.length, decimals: 2)
+                            out.raw(",1)" + fade(p))
+                            if let colors = t.leaders {
+                                out.raw(";stroke:")
+                                out.hex(colors[kept[k]])
+                            }
+                        }
                     }
-                    out.raw("}")
                 }
-                out.raw("}\n")
-                names.append(("p-" + cls + String(t.index), name))
+                names.append(("\(cls)\(t.index)", name))
             }
-            let name = scope + "-lo" + String(t.index)
-            out.raw("@keyframes " + name + "{")
-            for (k, p) in poses.enumerated() {
-                out.raw(offset(k) + "{transform:translate(")
-                out.num(p.x, decimals: 2)
-                out.raw("px,")
-                out.num(p.y, decimals: 2)
-                out.raw("px);text-anchor:" + InkWriter.anchor(p.side))
-                if let colors = t.colors {
-                    out.raw(";fill:")
-                    out.hex(colors[kept[k]])
+            let name = KeyframesName(scope, "lo", t.index)
+            KeyframesWriter.block(name, into: &out) { out in
+                for (k, p) in poses.enumerated() {
+                    KeyframesWriter.frame(offset(k), into: &out) { out in
+                        out.raw("transform:translate(")
+                        out.num(p.x, decimals: 2)
+                        out.raw("px,")
+                        out.num(p.y, decimals: 2)
+                        out.raw("px);text-anchor:" + InkWriter.anchor(p.side))
+                        if let colors = t.colors {
+                            out.raw(";fill:")
+                            out.hex(colors[kept[k]])
+                        }
+                        out.raw(fade(p))
+                    }
                 }
-                out.raw(fade(p) + "}")
             }
-            out.raw("}\n")
-            names.append(("p-lo" + String(t.index), name))
+            names.append(("\(ClassPrefix.outsideLabel)\(t.index)", name))
         }
-        let linear = CSSTiming.shorthand(line, easing: scene.plan.easing, linear: true)
-        var fades: [(String, String)] = []
-        // A cross-fade of the element `p-<kind><index>` (centre text, title line).
-        func fade(_ kind: String, _ index: Int, from: Double, to: Double) {
-            let name = scope + "-" + kind + String(index)
-            out.raw("@keyframes " + name + "{from{opacity:")
-            out.num(from)
-            out.raw("}to{opacity:")
-            out.num(to)
-            out.raw("}}\n")
-            fades.append(("p-" + kind + String(index), name))
+        var fades: [(String, KeyframesName)] = []
+        // A cross-fade of the element `<cls><index>` (centre text, title line), keyframes `<kind><index>`.
+        func fade(_ cls: StaticString, _ kind: String, _ index: Int, from: Double, to: Double) {
+            let name = KeyframesName(scope, kind, index)
+            KeyframesWriter.block(name, into: &out) {
+                KeyframesWriter.frame("from", into: &$0) { $0.raw("opacity:"); $0.num(from) }
+                KeyframesWriter.frame("to", into: &$0) { $0.raw("opacity:"); $0.num(to) }
+            }
+            fades.append(("\(cls)\(index)", name))
         }
         for c in ink.centers where c.fromOpacity != c.toOpacity {
-            fade("cx", c.index, from: c.fromOpacity, to: c.toOpacity)
+            fade(ClassPrefix.centreText, "cx", c.index, from: c.fromOpacity, to: c.toOpacity)
         }
         for t in ink.titles {
-            fade("tt", t.index, from: t.fromOpacity, to: t.toOpacity)
+            fade(ClassPrefix.titleLine, "tt", t.index, from: t.fromOpacity, to: t.toOpacity)
         }
         guard !names.isEmpty || !fades.isEmpty else { return (out.bytes, rules.bytes) }
         rules.raw("@media (prefers-reduced-motion:no-preference){\n")
         // One rule per animation: elements sharing one (labels that only fade) are listed together.
-        var groups: [(name: String, classes: [String])] = [], group: [String: Int] = [:]
+        var groups: [(name: KeyframesName, classes: [String])] = [], group: [KeyframesName: Int] = [:]
         for (cls, name) in names {
             if let k = group[name] { groups[k].classes.append(cls) } else { group[name] = groups.count; groups.append((name, [cls])) }
         }
         for g in groups {
             rules.raw(g.classes.map { "." + $0 }.joined(separator: ","))
-            rules.raw("{animation:" + g.name + " " + linear + "}\n")
+            rules.raw("{")
+            KeyframesWriter.animation(g.name, over: line, easing: scene.plan.easing, linear: true, into: &rules)
+            rules.raw("}\n")
         }
-        let eased = CSSTiming.shorthand(line, easing: scene.plan.easing, linear: false)
-        for (cls, name) in fades { rules.raw("." + cls + "{animation:" + name + " " + eased + "}\n") }
+        for (cls, name) in fades {
+            rules.raw("." + cls + "{")
+            KeyframesWriter.animation(name, over: line, easing: scene.plan.easing, linear: false, into: &rules)
+            rules.raw("}\n")
+        }
         rules.raw("}\n")
         return (out.bytes, rules.bytes)
     }

@@ -68,8 +68,8 @@ enum InkWriter {
                         stillLeader(l.index, l.pose, stroke: l.leader, into: &out)
                         continue
                     }
-                    unitLine("p-qa", l.index, l.pose.tick, opacity: l.pose.opacity, stroke: l.leader, into: &out)
-                    unitLine("p-qb", l.index, l.pose.elbow, opacity: l.pose.opacity, stroke: l.leader, into: &out)
+                    unitLine(ClassPrefix.tick, l.index, l.pose.tick, opacity: l.pose.opacity, stroke: l.leader, into: &out)
+                    unitLine(ClassPrefix.elbow, l.index, l.pose.elbow, opacity: l.pose.opacity, stroke: l.leader, into: &out)
                 }
                 out.raw("</g>\n")
             }
@@ -90,7 +90,7 @@ enum InkWriter {
         out.raw("<g class=\"p-ink p-ct\" text-anchor=\"middle\" fill=\"")
         out.hex(ink)
         out.raw("\">\n")
-        for c in centers { centerText("p-cx", c.index, c.text, opacity: c.opacity, into: &out) }
+        for c in centers { centerText(ClassPrefix.centreText, c.index, c.text, opacity: c.opacity, into: &out) }
         out.raw("</g>\n")
     }
 
@@ -122,7 +122,7 @@ enum InkWriter {
 
     /// A centre text (`.p-cx<index>`, or `chart.hoverCenter`'s `.p-h<index>`, hidden until CSS
     /// shows it), at `opacity` (written when below 1).
-    static func centerText(_ cls: String, _ index: Int, _ text: CenterText, opacity: Double = 1, hidden: Bool = false,
+    static func centerText(_ cls: StaticString, _ index: Int, _ text: CenterText, opacity: Double = 1, hidden: Bool = false,
                            into out: inout ByteWriter) {
         out.raw("<text class=\"")
         out.raw(cls)
@@ -145,9 +145,10 @@ enum InkWriter {
         out.raw("</text>\n")
     }
 
-    private static func unitLine(_ cls: String, _ index: Int, _ s: OutsideLabels.Segment, opacity: Double, stroke: Color?,
+    private static func unitLine(_ cls: StaticString, _ index: Int, _ s: OutsideLabels.Segment, opacity: Double, stroke: Color?,
                                  into out: inout ByteWriter) {
-        out.raw("<path class=\"" + cls)
+        out.raw("<path class=\"")
+        out.raw(cls)
         out.int(index)
         out.raw("\" transform=\"translate(")
         out.num(s.x)

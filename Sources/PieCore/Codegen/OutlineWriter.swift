@@ -81,12 +81,10 @@ enum OutlineWriter {
         // The from-colour of the dark look is the element's own custom property, set again
         // in the dark rules.
         let shared: UInt16 = recolours && dark != nil ? MotionProperty.stroke.bit : 0
-        let name = scene.scope + "-outline"
-        keyframes.raw("@keyframes ")
-        keyframes.raw(name)
-        keyframes.raw("{from{")
-        f.writeDeclarations(f.signature(), shared: shared, into: &keyframes)
-        keyframes.raw("}}\n")
+        let name = KeyframesName(scene.scope, "outline")
+        KeyframesWriter.block(name, into: &keyframes) {
+            KeyframesWriter.frame("from", into: &$0) { f.writeDeclarations(f.signature(), shared: shared, into: &$0) }
+        }
         if shared != 0, let dark {
             rules.raw(".p-outline{")
             ownColor(f, into: &rules)
@@ -99,10 +97,8 @@ enum OutlineWriter {
                 $0.raw("}\n")
             }
         }
-        rules.raw("@media (prefers-reduced-motion:no-preference){\n.p-outline{animation:")
-        rules.raw(name)
-        rules.raw(" ")
-        CSSTiming.shorthand(window(plan), easing: plan.easing, linear: false, into: &rules)
+        rules.raw("@media (prefers-reduced-motion:no-preference){\n.p-outline{")
+        KeyframesWriter.animation(name, over: window(plan), easing: plan.easing, linear: false, into: &rules)
         rules.raw("}\n}\n")
         return (keyframes.bytes, rules.bytes)
     }

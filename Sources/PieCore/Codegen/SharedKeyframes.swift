@@ -85,13 +85,9 @@ struct SharedKeyframes {
     /// `@keyframes <scope>-k<g>{from{...}}` for every group, one line each.
     func writeKeyframes(scope: String, into w: inout ByteWriter) {
         for (g, group) in groups.enumerated() {
-            w.raw("@keyframes ")
-            w.raw(scope)
-            w.raw("-k")
-            w.int(g)
-            w.raw("{from{")
-            group.frame.writeDeclarations(group.signature, shared: group.shared, into: &w)
-            w.raw("}}\n")
+            KeyframesWriter.block(KeyframesName(scope, "k", g), into: &w) {
+                KeyframesWriter.frame("from", into: &$0) { group.frame.writeDeclarations(group.signature, shared: group.shared, into: &$0) }
+            }
         }
     }
 

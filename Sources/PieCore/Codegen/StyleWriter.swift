@@ -87,13 +87,10 @@ struct StyleWriter {
             names.write(scope: scene.scope, into: &out)
             out.raw("}\n")
         case .fade:
-            frames.raw("@keyframes ")
-            frames.raw(scene.scope)
-            frames.raw("-fade{from{opacity:0}}\n")
-            out.raw("@media (prefers-reduced-motion:no-preference){\n.p-plot{animation:")
-            out.raw(scene.scope)
-            out.raw("-fade ")
-            CSSTiming.shorthand(scene.plan.timeline, easing: scene.plan.easing, linear: false, into: &out)
+            let fade = KeyframesName(scene.scope, "fade")
+            KeyframesWriter.block(fade, into: &frames) { KeyframesWriter.frame("from", into: &$0) { $0.raw("opacity:0") } }
+            out.raw("@media (prefers-reduced-motion:no-preference){\n.p-plot{")
+            KeyframesWriter.animation(fade, over: scene.plan.timeline, easing: scene.plan.easing, linear: false, into: &out)
             out.raw("}\n")
             out.raw("}\n")
         case .none:
@@ -110,19 +107,13 @@ struct StyleWriter {
     /// is hidden at rest by `visibility` and by `opacity` (Inkscape ignores `visibility`).
     private mutating func showHide() {
         let scope = scene.scope, line = scene.plan.timeline
-        frames.raw("@keyframes ")
-        frames.raw(scope)
-        frames.raw("-show{from,to{visibility:visible}}\n@keyframes ")
-        frames.raw(scope)
-        frames.raw("-hide{from,to{visibility:hidden}}\n")
-        out.raw("@media (prefers-reduced-motion:no-preference){\n.p-mo{animation:")
-        out.raw(scope)
-        out.raw("-show ")
-        CSSTiming.shorthand(line, easing: scene.plan.easing, linear: true, into: &out)
-        out.raw(scene.separatorBands.isEmpty ? "}\n.p-ex{animation:" : "}\n.p-ex,.p-sep{animation:")
-        out.raw(scope)
-        out.raw("-hide ")
-        CSSTiming.shorthand(line, easing: scene.plan.easing, linear: true, into: &out)
+        let show = KeyframesName(scope, "show"), hide = KeyframesName(scope, "hide")
+        KeyframesWriter.block(show, into: &frames) { KeyframesWriter.frame("from,to", into: &$0) { $0.raw("visibility:visible") } }
+        KeyframesWriter.block(hide, into: &frames) { KeyframesWriter.frame("from,to", into: &$0) { $0.raw("visibility:hidden") } }
+        out.raw("@media (prefers-reduced-motion:no-preference){\n.p-mo{")
+        KeyframesWriter.animation(show, over: line, easing: scene.plan.easing, linear: true, into: &out)
+        out.raw(scene.separatorBands.isEmpty ? "}\n.p-ex{" : "}\n.p-ex,.p-sep{")
+        KeyframesWriter.animation(hide, over: line, easing: scene.plan.easing, linear: true, into: &out)
         out.raw("}\n")
     }
 
@@ -156,18 +147,18 @@ struct StyleWriter {
         for (k, bridge) in scene.underlays.enumerated() {
             let u = bridge.dash
             let rule = MotionFrames.dash(u.to, to: u.to, circumference: u.circumference, withDash: false)
-            body(Part(selector: .init(".p-u", u.index), layer: .dashes, rule: rule.isEmpty ? nil : rule,
+            body(Part(selector: .init(ClassPrefix.underlay, u.index), layer: .dashes, rule: rule.isEmpty ? nil : rule,
                               frame: MotionFrames.dash(s.underlays[k].dash.from, to: u.to, circumference: u.circumference)))
         }
         for (k, m) in scene.motion.enumerated() where k == 0 || scene.colourCircles.isEmpty {
             let rule = MotionFrames.dash(m.to, to: m.to, circumference: m.circumference, withDash: false)
-            body(Part(selector: .init(".p-m", m.index), layer: .dashes, rule: rule.isEmpty ? nil : rule,
+            body(Part(selector: .init(ClassPrefix.dash, m.index), layer: .dashes, rule: rule.isEmpty ? nil : rule,
                               frame: MotionFrames.dash(s.motion[k].from, to: m.to, circumference: m.circumference)))
         }
         for c in scene.colourCircles + scene.separatorBands {
             var frame = MotionFrame()
             frame.pattern = c.from
-            body(Part(selector: .init(".p-n", c.index), layer: .dashes, frame: frame))
+            body(Part(selector: .init(ClassPrefix.colourCircle, c.index), layer: .dashes, frame: frame))
         }
         // Each separator of the instant by index (the first of an index, as `first(where:)`
         // found it: a scan per separator made this quadratic in the slices).
@@ -181,42 +172,42 @@ struct StyleWriter {
             let outer = MotionFrames.rotated(from: x.from, to: b.to, showing: b.motionOnly, opacity: x.fromOpacity, fades: b.toOpacity != 1)
             // Hidden at rest by `opacity="0"` too; its opacity in CSS engines is a rule
             // (`hiddenAtRest`).
-            body(Part(selector: .init(".p-b", b.index), layer: .separators, frame: outer))
+            body(Part(selector: .init(ClassPrefix.separator, b.index), layer: .separators, frame: outer))
             if b.fromInner != nil {
                 let inner = x.fromInner ?? x.inner
-                body(Part(selector: .init(".p-b", b.index, ">path"), frame: MotionFrames.rayStretch(
+                body(Part(selector: .init(ClassPrefix.separator, b.index, ">path"), frame: MotionFrames.rayStretch(
                     fromInner: inner, fromLength: (x.fromOuter ?? x.outer) - inner, inner: b.inner, length: b.outer - b.inner)))
             }
         }
         for (k, c) in scene.cutouts.enumerated() {
             for (side, cut) in [c.start, c.end].enumerated() {
                 let at = side == 0 ? s.cutouts[k].start : s.cutouts[k].end
-                body(Part(selector: .init(".p-c", cut.index), rule: MotionFrames.orbitOuter(mid: cut.to),
+                body(Part(selector: .init(ClassPrefix.cutout, cut.index), rule: MotionFrames.orbitOuter(mid: cut.to),
                                   frame: MotionFrames.orbitOuter(mid: at.from)))
                 for (e, _) in cut.ears {
                     var slide = MotionFrame()
                     slide.translateY = -(at.ears.first { $0.0 == e }?.1 ?? 0)
-                    body(Part(selector: .init(".p-x", e), frame: slide))
+                    body(Part(selector: .init(ClassPrefix.ear, e), frame: slide))
                 }
             }
         }
         for (k, o) in scene.orbits.enumerated() {
             let at = s.orbits[k]
-            body(Part(selector: .init(".p-o", o.motion), rule: MotionFrames.orbitOuter(mid: o.toMid),
+            body(Part(selector: .init(ClassPrefix.orbit, o.motion), rule: MotionFrames.orbitOuter(mid: o.toMid),
                               frame: MotionFrames.orbitOuter(mid: at.fromMid)))
-            body(Part(selector: .init(".p-o", o.motion, ">g"), rule: MotionFrames.orbitInner(mid: o.toMid, radius: o.to),
+            body(Part(selector: .init(ClassPrefix.orbit, o.motion, ">g"), rule: MotionFrames.orbitInner(mid: o.toMid, radius: o.to),
                               frame: MotionFrames.orbitInner(mid: at.fromMid, radius: at.from)))
         }
         for (k, l) in scene.labels.enumerated() {
             let at = s.labels[k]
             // A leaving label (final opacity 0) must say `opacity:1` in its from-state, or it
             // would stay at its final 0 for the whole animation.
-            body(Part(selector: .init(".p-l", l.index), layer: .labels, frame: MotionFrames.labelOuter(
+            body(Part(selector: .init(ClassPrefix.label, l.index), layer: .labels, frame: MotionFrames.labelOuter(
                 from: at.from, to: l.to, opacity: at.fromOpacity, fades: l.toOpacity != 1)))
             var text = MotionFrames.labelInner(from: at.from, to: l.to, fromRadius: at.fromRadius, radius: l.radius)
             // A blending colour: every from-state declares it (sampled instants alike).
             if l.fromColor != nil { text.fillColor = at.fromColor ?? l.color }
-            body(Part(selector: .init(".p-l", l.index, ">text"), layer: .labelTexts, frame: text))
+            body(Part(selector: .init(ClassPrefix.label, l.index, ">text"), layer: .labelTexts, frame: text))
         }
     }
 
@@ -257,33 +248,42 @@ struct StyleWriter {
         let times = Self.keyframeTimes(plan, scene.drawing.keyframes)
         // Aligned windows (stages without stagger): in each interval one window runs, so the
         // easing on each keyframe makes every boundary exact between the edges.
-        let ease = aligned ? ";animation-timing-function:" + easing() : ""
+        let ease = aligned ? scene.plan.easing : nil
         let final = parts(at: scene)
         let samples = times.map { parts(at: Scene(instant: plan.frozen(at: $0), of: scene)) }
         hiddenAtRest()
         rules(final)
-        var named: [String] = []
+        var named: [(PartSelector, KeyframesName)] = []
         for (i, part) in final.enumerated() {
             let states = Self.filled(samples.map { $0[i].frame })
             guard states.contains(where: { !$0.isEmpty }) else { continue }
-            let name = "s\(named.count)"
-            frames.raw("@keyframes " + scene.scope + "-" + name + "{")
-            for (t, state) in zip(times, states) {
-                frames.raw(CSSTiming.offset(t, in: line) + "{")
-                state.write(into: &frames)
-                frames.raw(ease + "}")
+            let name = KeyframesName(scene.scope, "s", named.count)
+            KeyframesWriter.block(name, into: &frames) { frames in
+                for (t, state) in zip(times, states) {
+                    KeyframesWriter.frame(CSSTiming.offset(t, in: line), into: &frames) {
+                        state.write(into: &$0)
+                        if let ease {
+                            $0.raw(";")
+                            KeyframesWriter.frameEasing(ease, into: &$0)
+                        }
+                    }
+                }
             }
-            frames.raw("}\n")
-            named.append(part.selector.description + "{animation-name:" + scene.scope + "-" + name + "}\n")
+            named.append((part.selector, name))
         }
         showHide()
         // Longhands, not the shorthand: `animation:` would reset animation-name with a more
         // specific selector than the per-element rules below.
-        out.raw(String(describing: Self.animated) + "{animation-duration:" + formatNumber(line.length)
-                + "ms;animation-timing-function:linear;")
-        delayLonghand(line.start)
-        out.raw("animation-fill-mode:backwards}\n")
-        for rule in named { out.raw(rule) }
+        out.raw(Self.animated)
+        out.raw("{")
+        KeyframesWriter.longhands(duration: line.length, easing: nil, delay: line.start, into: &out)
+        out.raw("}\n")
+        for (selector, name) in named {
+            selector.write(into: &out)
+            out.raw("{")
+            KeyframesWriter.animationName(name, into: &out)
+            out.raw("}\n")
+        }
         out.raw("}\n")
     }
 
@@ -349,12 +349,6 @@ struct StyleWriter {
 
     /// The animation longhands of the uniform plan (duration, easing, delay, fill mode).
     private mutating func longhands() {
-        CSSTiming.longhands(duration: scene.plan.duration, easing: scene.plan.easing, delay: scene.plan.delay, into: &out)
+        KeyframesWriter.longhands(duration: scene.plan.duration, easing: scene.plan.easing, delay: scene.plan.delay, into: &out)
     }
-
-    /// `animation-delay:<start>ms;`, or nothing for 0 (the default).
-    private mutating func delayLonghand(_ start: Double) { CSSTiming.delayLonghand(start, into: &out) }
-
-    /// The plan's easing as CSS.
-    private func easing() -> String { CSSTiming.easing(scene.plan.easing) }
 }
