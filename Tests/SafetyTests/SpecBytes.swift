@@ -260,7 +260,7 @@ public struct SpecBytes {
     /// `minAngle` or slice `radius` in a rose (E0309), no `outline` on a partial sweep (E0330),
     /// no `grid` without a rose or on a partial sweep (E0390, E0391),
     /// no leader keys (E0321), slice-coloured labels (E0323) or `labels.radius` above 1 (E0320)
-    /// where every label is inside.
+    /// where every label is inside, no `keepLabel` where no label is drawn (E0350).
     static func fixed(_ spec: Node) -> Node {
         guard case .map(var root) = spec else { return spec }
         var sum = 0.0
@@ -308,6 +308,15 @@ public struct SpecBytes {
             // Labels at a distance are outside (E0320).
             if let r = field(.map(labels), "radius").flatMap(Double.init), r > 1 { labels.removeAll { $0.0 == "radius" } }
             root[li].1 = .map(labels)
+        }
+        // `keepLabel` keeps a label that `position: none` never draws (E0350).
+        if let li = root.firstIndex(where: { $0.0 == "labels" }), field(root[li].1, "position") == "none",
+           let si = root.firstIndex(where: { $0.0 == "slices" }), case .list(let items) = root[si].1 {
+            root[si].1 = .list(items.map { item in
+                guard case .map(var e) = item else { return item }
+                e.removeAll { $0.0 == "keepLabel" }
+                return .map(e)
+            })
         }
         return .map(root)
     }

@@ -105,6 +105,14 @@ enum ClassPrefix {
     static let historyStepIndex: StaticString = "p-h"
     /// `p-cap`: a history step's caption (commit date and subject).
     static let caption: StaticString = "p-cap"
+    /// `p-grid`: `chart.grid`'s circles, under the wedges.
+    static let grid: StaticString = "p-grid"
+    /// `p-gc<k>`: grid circle k.
+    static let gridCircle: StaticString = "p-gc"
+    /// `p-gl`: `chart.grid`'s tick labels.
+    static let gridLabels: StaticString = "p-gl"
+    /// `p-gt<k>`: the tick label of grid circle k.
+    static let gridLabel: StaticString = "p-gt"
 
     /// Every entry: its name here, its class, whether it is written with an index.
     static let all: [(name: String, prefix: StaticString, indexed: Bool)] = [
@@ -158,5 +166,9 @@ enum ClassPrefix {
         ("historyStep", historyStep, false),
         ("historyStepIndex", historyStepIndex, true),
         ("caption", caption, false),
+        ("grid", grid, false),
+        ("gridCircle", gridCircle, true),
+        ("gridLabels", gridLabels, false),
+        ("gridLabel", gridLabel, true),
     ]
 }

@@ -126,25 +126,27 @@ enum GridWriter {
         }
         var animated = ByteWriter(capacity: 256)
         for (k, p) in GridPose.pairs(plan.from.grid, plan.to.grid).enumerated() where p.from != p.to {
-            let name = scene.scope + "-gc" + String(k)
-            keyframes.raw("@keyframes ")
-            keyframes.raw(name)
-            keyframes.raw("{from{r:")
-            keyframes.num(p.from.radius)
-            keyframes.raw("px;opacity:")
-            keyframes.num(p.from.opacity)
-            keyframes.raw("}}\n")
-            animation(".p-gc" + String(k), name, plan, into: &animated)
+            let name = KeyframesName(scene.scope, "gc", k)
+            KeyframesWriter.block(name, into: &keyframes) { out in
+                KeyframesWriter.frame("from", into: &out) {
+                    $0.raw("r:")
+                    $0.num(p.from.radius)
+                    $0.raw("px;opacity:")
+                    $0.num(p.from.opacity)
+                }
+            }
+            animation(ClassPrefix.gridCircle, k, name, plan, into: &animated)
             guard p.to.text != nil else { continue }
-            let text = scene.scope + "-gt" + String(k)
-            keyframes.raw("@keyframes ")
-            keyframes.raw(text)
-            keyframes.raw("{from{transform:translate(0px,")
-            keyframes.num(-p.from.radius)
-            keyframes.raw("px);opacity:")
-            keyframes.num(p.from.opacity)
-            keyframes.raw("}}\n")
-            animation(".p-gt" + String(k), text, plan, into: &animated)
+            let text = KeyframesName(scene.scope, "gt", k)
+            KeyframesWriter.block(text, into: &keyframes) { out in
+                KeyframesWriter.frame("from", into: &out) {
+                    $0.raw("transform:translate(0px,")
+                    $0.num(-p.from.radius)
+                    $0.raw("px);opacity:")
+                    $0.num(p.from.opacity)
+                }
+            }
+            animation(ClassPrefix.gridLabel, k, text, plan, into: &animated)
         }
         if animated.count > 0 {
             rules.raw("@media (prefers-reduced-motion:no-preference){\n")
@@ -154,12 +156,13 @@ enum GridWriter {
         return (keyframes.bytes, rules.bytes)
     }
 
-    private static func animation(_ selector: String, _ name: String, _ plan: TransitionPlan, into out: inout ByteWriter) {
-        out.raw(selector)
-        out.raw("{animation:")
-        out.raw(name)
-        out.raw(" ")
-        CSSTiming.shorthand(window(plan), easing: plan.easing, linear: false, into: &out)
+    private static func animation(_ prefix: StaticString, _ k: Int, _ name: KeyframesName, _ plan: TransitionPlan,
+                                  into out: inout ByteWriter) {
+        out.raw(".")
+        out.raw(prefix)
+        out.int(k)
+        out.raw("{")
+        KeyframesWriter.animation(name, over: window(plan), easing: plan.easing, linear: false, into: &out)
         out.raw("}\n")
     }
 
