@@ -82,6 +82,8 @@ struct FramePose {
     var pies: [Pie]
     /// `chart.outline` at this instant (`OutlinePose.blend` at the chart's eased progress).
     var outline: OutlinePose? = nil
+    /// The separators between rings at this instant (`RingEdgeWriter.pose`).
+    var ringEdges: [(radius: Double, opacity: Double, sweep: Double)] = []
 
     /// From the first change's start to the last change's end, over every pie.
     static func timeline(_ chart: CompiledChart) -> TimeWindow {
@@ -103,8 +105,9 @@ struct FramePose {
             return FramePose(layout: layout, titles: titles, pies: [pie(scene, t: t)], outline: outline(chart.plan, t: t))
         }
         let titles = layout.title.map { [Title(lines: $0.lines, opacity: 1)] } ?? []
-        return FramePose(layout: layout, titles: titles, pies: chart.rings.map { pie(Scene(layout: $0.layout, plan: $0.plan), t: t) },
-                         outline: outline(chart.plan, t: t))
+        return FramePose(layout: layout, titles: titles, pies: RingSeams.drawn(chart.rings, chart: layout).map { pie(Scene(layout: $0.layout, plan: $0.plan), t: t) },
+                         outline: outline(chart.plan, t: t),
+                         ringEdges: RingEdgeWriter.pose(RingEdges(plans: chart.rings.map(\.plan), layout: layout), t: t))
     }
 
     /// The outline at `t`: the plan's two ends blended at the chart's eased progress, as
