@@ -32,6 +32,7 @@ public enum SpecDiagnostics {
     public static let ringsAndSlices = DiagnosticCode("E0316")
     public static let duplicateRingID = DiagnosticCode("E0317")
     public static let notWithRings = DiagnosticCode("E0318")
+    public static let ringGapWithoutRings = DiagnosticCode("E0380")
     public static let insideAtDistance = DiagnosticCode("E0320")
     public static let leaderInside = DiagnosticCode("E0321")
     public static let emptyLabel = DiagnosticCode("E0322")
@@ -203,6 +204,10 @@ public enum SpecDiagnostics {
             `position: inside`, and on a chart of rings, every label is inside its own slice, \
             where its slice's colour would be invisible: write an opaque colour or `auto`, or \
             `position: auto` or `outside`.
+            """),
+        CodeInfo("E0380", "`chart.ringGap` without rings", """
+            `chart.ringGap` is the space between the rings of a chart of rings (`rings:`). A \
+            chart of `slices` or `data` has a single ring, so there is no space to leave.
             """),
         CodeInfo("E0401", "too many slices", """
             A spec may hold at most 100000 slices unless the build says otherwise: group small \

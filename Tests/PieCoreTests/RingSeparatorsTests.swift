@@ -101,3 +101,39 @@ struct RingSeparatorsTests {
         #expect(RingSeams.drawn(s.rings, chart: s.layout)[1].layout.outerRadius == s.layout.rings[1].outerRadius)
     }
 }
+
+/// `chart.ringGap`: space between neighbouring rings.
+@Suite("ring gap")
+struct RingGapTests {
+    typealias R = RingsTests
+
+    @Test func bandsAreEqualAndGapPxApart() {
+        var spec = R.spec([R.ring("a", [1]), R.ring("b", [1]), R.ring("c", [1])], inner: 0.25)
+        spec.chart.ringGap = 6
+        let l = Layout.layout(spec)
+        let widths = l.rings.map { $0.outerRadius - $0.innerRadius }
+        #expect(abs(l.rings[0].innerRadius - l.innerRadius) < 1e-9 && l.rings[2].outerRadius == l.outerRadius)
+        for (a, b) in zip(l.rings, l.rings.dropFirst()) { #expect(abs(b.innerRadius - a.outerRadius - 6) < 1e-9) }
+        #expect(widths.allSatisfy { abs($0 - (l.outerRadius - l.innerRadius - 12) / 3) < 1e-9 })
+        // The gap replaces the separator circles and leaves no seam to underlap.
+        let c = Transition.between(old: nil, new: spec)
+        #expect(RingEdges(plans: c.rings.map(\.plan), layout: c.layout).edges.isEmpty)
+        #expect(RingSeams.drawn(c.rings, chart: c.layout)[0].layout.outerRadius == l.rings[0].outerRadius)
+    }
+
+    @Test func aGapTooWideLeavesEveryRingOnePixel() {
+        let band = RingLayout.band(1, of: 3, inner: 0, outer: 20, gap: 100)
+        #expect(abs(band.outer - band.inner - 1) < 1e-9)
+        #expect(RingLayout.band(0, of: 1, inner: 0, outer: 20, gap: 100) == (0, 20))
+    }
+
+    @Test func aGapThatChangesMovesTheBands() {
+        let old = R.spec([R.ring("a", [1]), R.ring("b", [1])], inner: 0.3)
+        var new = old
+        new.chart.ringGap = 10
+        let c = Transition.between(old: old, new: new)
+        let a = c.rings[0].plan.segments[0], b = c.rings[1].plan.segments[0]
+        #expect(a.from.outerRadius == b.from.innerRadius)
+        #expect(abs(b.to.innerRadius - a.to.outerRadius - 10) < 1e-9)
+    }
+}

@@ -68,6 +68,12 @@ TRANSITIONS = {
     # other's) and the outer ring changes a value.
     "swap": (rings_spec([ring("a", [1, 1], A[:2]), ring("b", [5, 3, 2], B), ring("c", [2, 7, 1], A)], {"innerRadius": 0.2}),
              rings_spec([ring("b", [5, 3, 2], B), ring("a", [1, 1], A[:2]), ring("c", [2, 5, 1], A)], {"innerRadius": 0.2})),
+    # `chart.ringGap` from 4 to 12 px: the bands move apart (the background shows between
+    # them; never so thin that its two edges blur into one) while the outer ring's values change.
+    "gap": (rings_spec([ring("a", [1, 1], A[:2]), ring("b", [5, 3, 2], B), ring("c", [2, 7, 1], A)],
+                       {"innerRadius": 0.2, "ringGap": 4}),
+            rings_spec([ring("a", [1, 1], A[:2]), ring("b", [5, 3, 2], B), ring("c", [2, 5, 1], A)],
+                       {"innerRadius": 0.2, "ringGap": 12})),
     # Same rings, values change in both (bands stay): two independent one-sweep plans.
     "values": (rings_spec([ring("in", [3, 1, 2], A), ring("out", [1, 2, 4], B)]),
                rings_spec([ring("in", [1, 3, 2], A), ring("out", [4, 2, 1], B)])),

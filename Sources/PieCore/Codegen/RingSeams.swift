@@ -15,7 +15,8 @@ import PieSpec
 /// outer edge, is at least `underlap` wide, and covers at least the ring's angles (no
 /// `chart.total` leaving it short). Not with separators (the circle of `RingEdges` covers the
 /// edge), nor with gaps or rounded corners (the outer ring's notches would show the underlap).
-/// Between the ends, both radii are linear in the eased progress, so the covered strip is too.
+/// Between the ends the bands tile the disc, so what is painted past the edge stays under
+/// later rings while the motion has it at both ends.
 enum RingSeams {
     static let underlap = 1.0
 
@@ -37,21 +38,24 @@ enum RingSeams {
             }
         }
         return drawn.enumerated().map { k, part in
-            let (atFrom, atTo) = (extends(k, from: true), extends(k, from: false))
-            guard atFrom || atTo else { return part }
+            // The rest layer where the final chart has a seam there; the motion only where both
+            // ends have one (the bands tile in every frame between), not where a `ringGap`
+            // opens or closes, which would uncover it.
+            let atTo = extends(k, from: false), moving = atTo && extends(k, from: true)
+            guard atTo else { return part }
             var (layout, plan) = part
-            for i in plan.segments.indices {
-                if atFrom { plan.segments[i].from.outerRadius += underlap }
-                if atTo { plan.segments[i].to.outerRadius += underlap }
+            if moving {
+                for i in plan.segments.indices {
+                    plan.segments[i].from.outerRadius += underlap
+                    plan.segments[i].to.outerRadius += underlap
+                }
+                for i in plan.movers.indices {
+                    plan.movers[i].from.outerRadius += underlap
+                    plan.movers[i].to.outerRadius += underlap
+                }
             }
-            for i in plan.movers.indices {
-                if atFrom { plan.movers[i].from.outerRadius += underlap }
-                if atTo { plan.movers[i].to.outerRadius += underlap }
-            }
-            if atTo {
-                layout.outerRadius += underlap
-                for i in layout.slices.indices { layout.slices[i].outerRadius += underlap }
-            }
+            layout.outerRadius += underlap
+            for i in layout.slices.indices { layout.slices[i].outerRadius += underlap }
             return (layout, plan)
         }
     }

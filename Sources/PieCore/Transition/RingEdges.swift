@@ -70,13 +70,15 @@ public struct RingEdges: Sendable, Hashable {
             stepAtEnd = true
         }
         let fromHole = ends.compactMap { $0?.from.0 }.min() ?? 0, toHole = ends.compactMap { $0?.to.0 }.min() ?? 0
-        func shown(_ band: (Double, Double), hole: Double, rim: Double) -> Double {
-            band.1 - band.0 > 1e-9 && band.1 < rim - 1e-9 && band.1 > hole + 1e-9 ? 1 : 0
+        // Between two rings: another ring starts at this edge (none across a `chart.ringGap`).
+        func shown(_ band: (Double, Double), hole: Double, rim: Double, from: Bool) -> Double {
+            let touches = ends.contains { e in e.map { abs((from ? $0.from.0 : $0.to.0) - band.1) < 1e-9 } ?? false }
+            return band.1 - band.0 > 1e-9 && band.1 < rim - 1e-9 && band.1 > hole + 1e-9 && touches ? 1 : 0
         }
         for end in ends {
             guard let end else { continue }
-            var edge = RingEdge(fromRadius: end.from.1, radius: end.to.1, fromOpacity: shown(end.from, hole: fromHole, rim: fromRim),
-                                opacity: shown(end.to, hole: toHole, rim: toRim), fromSweep: layout.sweep, sweep: layout.sweep)
+            var edge = RingEdge(fromRadius: end.from.1, radius: end.to.1, fromOpacity: shown(end.from, hole: fromHole, rim: fromRim, from: true),
+                                opacity: shown(end.to, hole: toHole, rim: toRim, from: false), fromSweep: layout.sweep, sweep: layout.sweep)
             if edge.fromOpacity == 0, edge.opacity == 0 { continue }
             if grows {
                 if stepAtEnd { edge.fromOpacity = 0 } else { edge.fromSweep = 0 }
