@@ -124,6 +124,8 @@ public struct ChartOptions: Sendable, Hashable {
     public var padAngle: Double = 0
     /// Px of corner rounding (>= 0), clamped per slice.
     public var cornerRadius: Double = 0
+    /// Px of space between neighbouring rings of a chart of rings (`chart.ringGap`).
+    public var ringGap: Double = 0
     /// Degrees: every visible slice is drawn at least this wide (see `OtherOptions` too).
     public var minAngle: Double = 0
     /// Grouping of small slices into one "Other" slice; nil = no grouping.

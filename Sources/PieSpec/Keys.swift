@@ -102,6 +102,8 @@ public enum Keys {
                 "Gap between adjacent slices, in degrees: a band of constant width (the chord of padAngle at the outer radius) around each boundary; replaces the separators. Slices narrower than the gap vanish."),
         .number("cornerRadius", \ChartOptions.cornerRadius, min: 0, max: 1000, omitDefault: true,
                 "Rounded slice corners, in px; clamped per slice to half the ring width and to what fits in the slice's angle."),
+        .number("ringGap", \ChartOptions.ringGap, min: 0, max: 100, omitDefault: true,
+                "A chart of rings: space between neighbouring rings, in px (the rings' equal bands share what is left); replaces the separator circles between rings; at most what leaves every ring 1 px wide."),
         // Its changes are the slices that join Other (merges) or leave it (splits).
         .optionalSection("other", other, \ChartOptions.other, change: .silent,
                          "Group small slices into one \"Other\" slice (id `other`, drawn last)."),

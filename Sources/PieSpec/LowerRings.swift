@@ -42,6 +42,11 @@ extension Lowering {
     /// Checks of a chart of rings: unique ring ids, slice ids unique within their ring, each
     /// ring's values against `total` (or above 0), and the keys a chart of rings cannot honour.
     mutating func validateRings(_ spec: ChartSpec) {
+        if spec.rings.isEmpty, spec.chart.ringGap > 0 {
+            error(SpecDiagnostics.ringGapWithoutRings, "`chart.ringGap` needs a chart of rings", at: locations.value("chart.ringGap"),
+                  notes: ["the space between rings applies to `rings:`; a chart of `slices` or `data` has one ring"],
+                  help: "remove `ringGap`, or give the chart `rings`")
+        }
         guard !spec.rings.isEmpty else { return }
         let ringsKey = locations.key("rings").map { [DiagnosticLabel(range: $0, message: "rings given here")] } ?? []
         for (i, ring) in spec.rings.enumerated() {

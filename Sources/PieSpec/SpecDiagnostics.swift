@@ -32,6 +32,7 @@ public enum SpecDiagnostics {
     public static let ringsAndSlices = DiagnosticCode("E0316")
     public static let duplicateRingID = DiagnosticCode("E0317")
     public static let notWithRings = DiagnosticCode("E0318")
+    public static let ringGapWithoutRings = DiagnosticCode("E0380")
     public static let insideAtDistance = DiagnosticCode("E0320")
     public static let leaderInside = DiagnosticCode("E0321")
     public static let emptyLabel = DiagnosticCode("E0322")
@@ -214,6 +215,10 @@ public enum SpecDiagnostics {
             not fit inside its slice. With `labels.position: none` the chart draws no labels at \
             all, so the key would be accepted and ignored: remove `keepLabel`, or choose a \
             `labels.position` that draws labels.
+            """),
+        CodeInfo("E0380", "`chart.ringGap` without rings", """
+            `chart.ringGap` is the space between the rings of a chart of rings (`rings:`). A \
+            chart of `slices` or `data` has a single ring, so there is no space to leave.
             """),
         CodeInfo("E0401", "too many slices", """
             A spec may hold at most 100000 slices unless the build says otherwise: group small \

@@ -21,6 +21,16 @@ struct LabelColorTests {
         "piec: 1\nlabels: {content: \"{label}\", minPercent: 0, \(labels)}\n" + extra + slices
     }
 
+    /// An easing that overshoots (a cubic-bezier with y above 1) blends label colours past
+    /// their ends: each channel is clamped (the fuzz pair of seed 35 trapped converting a
+    /// negative channel to UInt8 in the sampled keyframes).
+    @Test func aBlendPastItsEndsIsClampedPerChannel() {
+        let a = Color(r: 10, g: 200, b: 128), b = Color(r: 250, g: 20, b: 128)
+        #expect(DarkTheme.mix(a, b, 1.5) == Color(r: 255, g: 0, b: 128))
+        #expect(DarkTheme.mix(a, b, -0.5) == Color(r: 0, g: 255, b: 128))
+        #expect(DarkTheme.mix(a, b, 0.5) == Color(r: 130, g: 110, b: 128))
+    }
+
     static func diagnostics(_ text: String) -> [Diagnostic] {
         let r = Compiler.compile(CompileRequest(source: SourceFile(path: "t.yaml", text: text), defaultID: "t"))
         return r.diagnostics

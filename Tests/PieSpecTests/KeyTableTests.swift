@@ -68,7 +68,12 @@ struct KeyTableTests {
         } else if path.first != "chart" {
             lines.append("chart:\n  innerRadius: 0.5")
         }
-        lines.append("slices:\n  - {label: A, value: 1}\n  - {label: B, value: 2}")
+        if path == ["chart", "ringGap"] {
+            // The space between rings needs rings.
+            lines.append("rings:\n  - {label: In, slices: [{label: A, value: 1}]}\n  - {label: Out, slices: [{label: B, value: 2}]}")
+        } else {
+            lines.append("slices:\n  - {label: A, value: 1}\n  - {label: B, value: 2}")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

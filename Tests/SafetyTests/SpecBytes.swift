@@ -258,7 +258,7 @@ public struct SpecBytes {
     /// E0370), at least one value
     /// above 0 (E0305), `chart.total` at least the sum of the values (E0304), no `total`,
     /// `minAngle` or slice `radius` in a rose (E0309), no `outline` on a partial sweep (E0330),
-    /// no `grid` without a rose or on a partial sweep (E0390, E0391),
+    /// no `grid` without a rose or on a partial sweep (E0390, E0391), no `ringGap` (E0380),
     /// no leader keys (E0321), slice-coloured labels (E0323) or `labels.radius` above 1 (E0320)
     /// where every label is inside, no `keepLabel` where no label is drawn (E0350).
     static func fixed(_ spec: Node) -> Node {
@@ -286,6 +286,8 @@ public struct SpecBytes {
             if let sweep = field(.map(chart), "sweep").flatMap(Double.init), sweep < 360 {
                 chart.removeAll { $0.0 == "outline" }
             }
+            // The generator writes `slices`, never `rings`: no space between rings (E0380).
+            chart.removeAll { $0.0 == "ringGap" }
             // A grid needs a rose and a full circle (E0390, E0391).
             if chart.first(where: { $0.0 == "rose" }).map({ $0.1 == .scalar("none") }) ?? true
                 || (field(.map(chart), "sweep").flatMap(Double.init) ?? 360) < 360 {

@@ -185,12 +185,12 @@ def test_rose_on_changes_angles_and_radii_in_the_plan(transitions):
 
 @pytest.fixture(scope="module")
 def own_radius_labels(piec, workdir, repo, dom):
-    """specs/rose-labels.yaml at rest and specs/transitions/rose-labels.yaml at its start and
+    """specs/rose-labels.yaml at rest and specs/transitions/rose-rims.yaml at its start and
     middle, measured in the current engine (labels at each slice's own radius), each with the
     geometry to judge it by (the previous version's at the start, on the new canvas)."""
     specs_dir = repo / "specs"
-    builds = {"gallery": (specs_dir / "rose-labels.yaml", specs_dir / "transitions" / "before" / "rose-labels.yaml"),
-              "moved": (specs_dir / "transitions" / "rose-labels.yaml", "--from", specs_dir / "transitions" / "before")}
+    builds = {"gallery": (specs_dir / "rose-labels.yaml", specs_dir / "transitions" / "before" / "rose-rims.yaml"),
+              "moved": (specs_dir / "transitions" / "rose-rims.yaml", "--from", specs_dir / "transitions" / "before")}
     for name, args in builds.items():
         proc = bundles.run(piec, "build", *args, "-o", workdir / name)
         assert proc.returncode == 0, proc.stderr
@@ -198,7 +198,7 @@ def own_radius_labels(piec, workdir, repo, dom):
     def read(folder, chart):
         d = workdir / folder / chart
         return json.loads((d / "manifest.json").read_text()), (d / "chart.svg").read_text()
-    rest, before, moved = read("gallery", "rose-labels"), read("gallery", "rose-labels-before"), read("moved", "rose-labels")
+    rest, before, moved = read("gallery", "rose-labels"), read("gallery", "rose-rims-before"), read("moved", "rose-rims")
     chart = TransitionChart(moved[0])
     frames = [("rest", rest[1], "rest"), ("start", moved[1], chart.delay),
               ("mid", moved[1], (chart.delay + chart.end_time) / 2)]

@@ -73,6 +73,7 @@ public enum BundleWriter {
         let (scene, ringScenes) = scenes(spec: spec, layout: layout, plan: plan, rings: rings)
         var css = StyleWriter.css(scene)
         for ring in ringScenes { css += StyleWriter.css(ring) }
+        css += RingEdgeWriter.styles(chart: scene, rings: ringScenes)
         // index.html is begun first and its chart written straight into it (no second copy).
         // Slices moved by Chromium's compositor in index.html, where the chart allows it.
         let boxes = svgOnly || !rings.isEmpty || scene.drawing.page != .boxes ? nil : BoxLayer(scene)
@@ -93,7 +94,7 @@ public enum BundleWriter {
             still = Planner.enter(layout, animation: none)
             OutlineWriter.carry(plan, into: &still)
         }
-        return (Scene(layout: layout, plan: still), rings.map { Scene(layout: $0.layout, plan: $0.plan) })
+        return (Scene(layout: layout, plan: still), RingSeams.drawn(rings, chart: layout).map { Scene(layout: $0.layout, plan: $0.plan) })
     }
 
 }

@@ -105,6 +105,10 @@ enum ClassPrefix {
     static let historyStepIndex: StaticString = "p-h"
     /// `p-cap`: a history step's caption (commit date and subject).
     static let caption: StaticString = "p-cap"
+    /// `p-rsep`: the separators between rings (`RingEdges`).
+    static let ringEdges: StaticString = "p-rsep"
+    /// `p-re<k>`: the separator circle at ring edge k.
+    static let ringEdge: StaticString = "p-re"
     /// `p-grid`: `chart.grid`'s circles, under the wedges.
     static let grid: StaticString = "p-grid"
     /// `p-gc<k>`: grid circle k.
@@ -166,6 +170,8 @@ enum ClassPrefix {
         ("historyStep", historyStep, false),
         ("historyStepIndex", historyStepIndex, true),
         ("caption", caption, false),
+        ("ringEdges", ringEdges, false),
+        ("ringEdge", ringEdge, true),
         ("grid", grid, false),
         ("gridCircle", gridCircle, true),
         ("gridLabels", gridLabels, false),

@@ -65,6 +65,8 @@ struct FramePose {
     /// `chart.grid`'s circles at this instant (`GridPose.blend`) and the pose they are drawn with.
     var grid: [GridPose.Circle] = []
     var gridPose: GridPose? = nil
+    /// The separators between rings at this instant (`RingEdgeWriter.pose`).
+    var ringEdges: [(radius: Double, opacity: Double, sweep: Double)] = []
 
     /// From the first change's start to the last change's end, over every pie.
     static func timeline(_ chart: CompiledChart) -> TimeWindow {
@@ -86,8 +88,9 @@ struct FramePose {
                              gridPose: GridWriter.pose(plan))
         }
         let titles = layout.title.map { [Title(lines: $0.lines, opacity: 1)] } ?? []
-        return FramePose(layout: layout, titles: titles, pies: chart.rings.map { pie(Scene(layout: $0.layout, plan: $0.plan), t: t) },
-                         outline: Stage.outline(chart.plan, at: t))
+        return FramePose(layout: layout, titles: titles, pies: RingSeams.drawn(chart.rings, chart: layout).map { pie(Scene(layout: $0.layout, plan: $0.plan), t: t) },
+                         outline: Stage.outline(chart.plan, at: t),
+                         ringEdges: RingEdgeWriter.pose(RingEdges(plans: chart.rings.map(\.plan), layout: layout), t: t))
     }
 
     static func mix(_ a: Double, _ b: Double, _ e: Double) -> Double { Stage.mix(a, b, e) }

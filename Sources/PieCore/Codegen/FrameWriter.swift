@@ -129,6 +129,7 @@ struct FrameWriter {
         } else {
             // Rings: each ring's pie, then every ring's labels, each group fading on its own.
             for pie in pose.pies { opened(pie.opacity) { $0.pieLayers(pie) } }
+            RingEdgeWriter.frame(pose.ringEdges, layout: layout, into: &out)
             OutlineWriter.frame(pose.outline, dark: inks.dark, into: &out)
             for pie in pose.pies { opened(pie.opacity) { $0.labels(pie) } }
         }

@@ -104,9 +104,10 @@ public enum HistoryWriter {
                 OutlineWriter.carry(step.chart.plan, into: &plan)
             }
             scene = Scene(layout: layout, plan: plan)
-            let rings = step.chart.rings.map { Scene(layout: $0.layout, plan: $0.plan) }
+            let rings = RingSeams.drawn(step.chart.rings, chart: step.chart.layout).map { Scene(layout: $0.layout, plan: $0.plan) }
             var css = StyleWriter.css(scene)
             for ring in rings { css += StyleWriter.css(ring) }
+            css += RingEdgeWriter.styles(chart: scene, rings: rings)
             self.css = css
             var writer = SVGWriter(scene: scene, title: "", description: "", format: FormatOptions(), withInline: false, rings: rings)
             writer.writeBody()

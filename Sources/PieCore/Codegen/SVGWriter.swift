@@ -166,6 +166,8 @@ struct SVGWriter {
             svg.raw(sub.svg)
             if let subInline = sub.inline { inline?.raw(subInline) }
         }
+        // The separators between rings, above every ring's slices.
+        RingEdgeWriter.svg(RingEdges(plans: rings.map(\.plan), layout: layout), layout: layout, into: &out)
         OutlineWriter.svg(scene.plan, into: &out)
         // Labels above every ring's slices (an outer ring is painted after an inner one).
         for ring in rings where !ring.labels.isEmpty {

@@ -16,15 +16,19 @@ public struct RingBand: Sendable, Hashable {
 /// Concentric rings: each ring is laid out like a chart of its own slices (sort, `total`,
 /// `minAngle`, percentages and labels per ring) in its own band. Bands are equal, inside out,
 /// between the hole (`chart.innerRadius`; 0 on a pie, whose innermost ring is then a full pie)
-/// and the outer radius. The chart's own slices are the rings' slices one after the other
-/// (`ChartSpec.flattened`: ids `ring/slice`, labels `Ring: Slice`), so the legend, tooltips,
+/// and the outer radius, `chart.ringGap` px apart. The chart's own slices are the rings'
+/// slices one after the other (`ChartSpec.flattened`: ids `ring/slice`, labels `Ring: Slice`), so the legend, tooltips,
 /// data table, manifest and change report list every ring; drawing and motion work per ring
 /// (`RingLayout.ringChart`), each ring through the ordinary one-sweep machinery.
 enum RingLayout {
-    /// The band of ring `k` of `count` between `inner` and `outer`.
-    static func band(_ k: Int, of count: Int, inner: Double, outer: Double) -> (inner: Double, outer: Double) {
-        let width = (outer - inner) / Double(max(count, 1))
-        return (inner + width * Double(k), k == count - 1 ? outer : inner + width * Double(k + 1))
+    /// The band of ring `k` of `count` between `inner` and `outer`, with `gap` px between
+    /// neighbouring rings (`chart.ringGap`; at most what leaves each ring 1 px wide).
+    static func band(_ k: Int, of count: Int, inner: Double, outer: Double, gap: Double = 0) -> (inner: Double, outer: Double) {
+        let n = Double(max(count, 1))
+        let gap = count > 1 ? min(gap, max((outer - inner - n) / (n - 1), 0)) : 0
+        let width = (outer - inner - gap * (n - 1)) / n
+        let start = inner + (width + gap) * Double(k)
+        return (start, k == count - 1 ? outer : start + width)
     }
 
     /// Every ring's slices placed in its band, flattened (ids, labels and spec indices of
@@ -41,7 +45,7 @@ enum RingLayout {
         var flatSlices: [SliceLayout] = []
         var bands: [RingBand] = []
         for (k, ring) in source.rings.enumerated() {
-            let (bandInner, bandOuter) = band(k, of: source.rings.count, inner: inner, outer: outer)
+            let (bandInner, bandOuter) = band(k, of: source.rings.count, inner: inner, outer: outer, gap: source.chart.ringGap)
             var sub = source
             sub.rings = []
             sub.slices = ring.slices
