@@ -149,6 +149,8 @@ public enum Keys {
                 appliesWhen: { $0.position != .inside }),
         .choice("leader", \LabelOptions.leader, change: .reported(sentence: false),
                 "Leader lines of outside labels: line (from the slice to its label) or none; default line, none when `radius` is above 1; not with `position: inside`."),
+        .choice("orientation", \LabelOptions.orientation, omitDefault: true, change: .reported(sentence: false),
+                "How inside labels are turned: horizontal (upright), radial (along the radius through the label, reading outwards; half a turn more on the left half, so never upside down) or tangential (along the arc; half a turn more on the bottom half). The turned box must fit its slice like an upright one. Outside labels stay horizontal: refused with `position: outside` or `none` and with `radius` above 1; under `position: auto` only the labels inside turn."),
         .optionalSection("detail", labelDetail, \LabelOptions.detail, change: .reported(sentence: false),
                          "A second label line under `content` with its own size and colour (e.g. the value under the name)."),
     ])

@@ -42,6 +42,8 @@ struct FramePose {
         var angle: Double
         var radius: Double
         var opacity: Double
+        /// The text's turn inside its group (`Scene.Label.turn`).
+        var turn: Double
     }
 
     struct OutsideLabel {
@@ -140,11 +142,12 @@ struct FramePose {
         pie.labels = scene.labels.enumerated().map { k, l in
             if let now {
                 let x = now.labels[k]
-                return InsideLabel(text: l.text, color: x.fromColor ?? l.color, angle: x.from, radius: x.fromRadius, opacity: x.fromOpacity)
+                return InsideLabel(text: l.text, color: x.fromColor ?? l.color, angle: x.from, radius: x.fromRadius, opacity: x.fromOpacity,
+                                   turn: x.fromTurn)
             }
             let color = l.fromColor.map { DarkTheme.mix($0, l.color, e) } ?? l.color
             return InsideLabel(text: l.text, color: color, angle: mix(l.from, l.to, e), radius: mix(l.fromRadius, l.radius, e),
-                               opacity: mix(l.fromOpacity, l.toOpacity, e))
+                               opacity: mix(l.fromOpacity, l.toOpacity, e), turn: mix(l.fromTurn, l.turn, e))
         }
         pie.outside = outside(scene.ink, t: t, moving: moving)
         pie.centers = scene.ink.centers.map { Center(text: $0.text, opacity: mix($0.fromOpacity, $0.toOpacity, eased)) }

@@ -156,7 +156,7 @@ struct InkScene {
         var result: [Entry] = []
         func outsideAtStart(_ text: String, _ g: SegmentGeometry) -> Bool {
             LabelFit.mode(layout.labelPosition, text: text, geometry: g, fontSize: layout.fontSize, sign: sign,
-                          fraction: plan.from.labelFraction ?? layout.labelFraction) == .outside
+                          fraction: plan.from.labelFraction ?? layout.labelFraction, orientation: plan.from.labelOrientation) == .outside
         }
         for (position, s) in (plan.segments + plan.movers + plan.floatingLabels).enumerated() {
             if let exit = s.exitLabel, animated {

@@ -76,6 +76,7 @@ public enum Layout {
         result.title = title
         result.labelPosition = labelPosition(spec.labels)
         result.labelFraction = spec.labels.insideFraction
+        result.labelOrientation = spec.labels.orientation
         result.labelDistance = spec.labels.distance
         result.leaderColor = spec.labels.leaderColor
         result.labelColor = spec.labels.color
@@ -191,7 +192,7 @@ public enum Layout {
             if spec.labels.position != .none, slice.isVisible, share >= spec.labels.minPercent {
                 let text = labelText(spec, slice: slice, total: sum)
                 switch LabelFit.mode(labelPosition(spec.labels), text: text, geometry: slice.geometry, fontSize: fontSize, sign: sign,
-                                     fraction: spec.labels.insideFraction) {
+                                     fraction: spec.labels.insideFraction, orientation: spec.labels.orientation) {
                 case .inside: slice.labelText = text
                 case .outside: (slice.labelText, slice.labelOutside) = (text, true)
                 case .hidden: slice.labelLeftOut = .doesNotFit

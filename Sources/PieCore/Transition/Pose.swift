@@ -23,6 +23,9 @@ public struct ChartPose: Sendable, Hashable {
     public var title: TitleBlock?
     /// `chart.outline`; nil when this end has none (`OutlinePose.blend`).
     public var outline: OutlinePose?
+    /// `labels.orientation` (the fit and turn of inside labels at this end); a change keeps
+    /// this end's until the end, like a text (each label's turn moves between its two ends).
+    public var labelOrientation: LabelOrientation = .horizontal
 
     public init(startAngle: Double, labelFraction: Double? = nil, labelDistance: Double? = nil, center: CenterText? = nil,
                 title: TitleBlock? = nil, outline: OutlinePose? = nil) {
@@ -41,19 +44,22 @@ public struct ChartPose: Sendable, Hashable {
                   labelFraction: resolvesLabelFraction ? layout.labelFraction ?? SegmentGeometry.defaultLabelFraction(innerRadius: layout.innerRadius)
                                                        : layout.labelFraction,
                   labelDistance: layout.labelDistance, center: layout.center, title: layout.title, outline: OutlinePose(layout))
+        labelOrientation = layout.labelOrientation
     }
 
     /// The pose at eased progress `e` from `self` (0) to `other` (1): numbers move linearly,
     /// texts keep this end's value until the end (their writers cross-fade the two).
     public func blended(to other: ChartPose, at e: Double) -> ChartPose {
         func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * e }
-        return ChartPose(startAngle: mix(startAngle, other.startAngle),
+        var pose = ChartPose(startAngle: mix(startAngle, other.startAngle),
                          labelFraction: labelFraction.flatMap { a in other.labelFraction.map { mix(a, $0) } } ?? labelFraction,
                          labelDistance: labelDistance.flatMap { a in other.labelDistance.map { mix(a, $0) } }
                              ?? (e >= 1 ? other.labelDistance : labelDistance),
                          center: e >= 1 ? other.center : center,
                          title: e >= 1 ? other.title : title,
                          outline: OutlinePose.blend(outline, other.outline, at: e))
+        pose.labelOrientation = e >= 1 ? other.labelOrientation : labelOrientation
+        return pose
     }
 }
 
