@@ -69,6 +69,10 @@ public enum SortOrder: String, Sendable, Hashable, CaseIterable { case none, asc
 /// `inside`: on the slice; `outside`: beyond the outer radius with a leader line; `auto`: inside
 /// when the text fits in its slice, else outside; `none`: no labels.
 public enum LabelPosition: String, Sendable, Hashable, CaseIterable { case inside, outside, auto, none }
+/// How inside label text is turned (`labels.orientation`): `horizontal` (upright), `radial`
+/// (along the radius through its anchor, reading outwards, half a turn more on the left half)
+/// or `tangential` (along the arc, half a turn more on the bottom half): never upside down.
+public enum LabelOrientation: String, Sendable, Hashable, CaseIterable { case horizontal, radial, tangential }
 /// The colour of outside labels' leader lines: `ink` (the outside labels' colour) or `slice`
 /// (each its slice's colour).
 public enum LeaderColor: String, Sendable, Hashable, CaseIterable { case ink, slice }
@@ -186,6 +190,8 @@ public struct LabelOptions: Sendable, Hashable {
     public var detail: LabelDetailOptions?
     /// Which labels go first when not every label fits (kept labels last).
     public var priority: LabelPriority = .value
+    /// How inside labels are turned; outside labels are always horizontal.
+    public var orientation: LabelOrientation = .horizontal
     public init() {}
 }
 

@@ -178,6 +178,8 @@ public enum Keys {
                 "Leader lines of outside labels: line (from the slice to its label) or none; default line, none when `radius` is above 1; not with `position: inside` unless a slice keeps its label (`keepLabel`)."),
         .choice("priority", \LabelOptions.priority, omitDefault: true, change: .reported(sentence: false),
                 "Which labels go first when not every label fits beside the chart: value: the smallest slices' first; order: the slices written last first. Labels of slices with `keepLabel: true` go last either way."),
+        .choice("orientation", \LabelOptions.orientation, omitDefault: true, change: .reported(sentence: false),
+                "How inside labels are turned: horizontal (upright), radial (along the radius through the label, reading outwards; half a turn more on the left half, so never upside down) or tangential (along the arc; half a turn more on the bottom half). The turned box must fit its slice like an upright one. Outside labels stay horizontal: refused with `position: outside` or `none` and with `radius` above 1; under `position: auto` only the labels inside turn."),
         .optionalSection("detail", labelDetail, \LabelOptions.detail, change: .reported(sentence: false),
                          "A second label line under `content` with its own size and colour (e.g. the value under the name)."),
     ])

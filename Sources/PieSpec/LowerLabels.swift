@@ -39,6 +39,19 @@ extension Lowering {
                       labels: noLabels, help: "remove `keepLabel`, or write `labels.position: auto` to draw labels")
             }
         }
+        if spec.labels.orientation != .horizontal, let range = locations.value("labels.orientation") {
+            let outside = spec.labels.position == .outside || spec.labels.position == .none
+            if outside || spec.labels.distance != nil {
+                let key = outside ? "labels.position" : "labels.radius"
+                let why = outside ? (spec.labels.position == .none ? "no labels are drawn" : "every label is outside")
+                    : "every label is outside at a distance"
+                error(SpecDiagnostics.turnedOutside, "`labels.orientation: \(spec.labels.orientation.rawValue)` turns nothing: \(why)", at: range,
+                      labels: locations.value(key).map { [DiagnosticLabel(range: $0, message: "\(why) here")] } ?? [],
+                      notes: ["only labels inside their slices turn; outside labels stay horizontal beside their leader lines"],
+                      help: outside ? "remove `orientation`, or write `position: inside` (or `auto`: the labels inside turn)"
+                          : "remove `orientation`, or write a `radius` from 0 to 1 to keep the labels inside")
+            }
+        }
         // A bundle built by an earlier piec recorded these keys for inside labels too: its spec
         // stays readable as a previous version (they draw nothing there either way).
         guard !readsRecordedSpec, spec.labels.position == .inside else { return }

@@ -37,6 +37,7 @@ public enum SpecDiagnostics {
     public static let leaderInside = DiagnosticCode("E0321")
     public static let emptyLabel = DiagnosticCode("E0322")
     public static let sliceColorInside = DiagnosticCode("E0323")
+    public static let turnedOutside = DiagnosticCode("E0324")
     public static let keepWithoutLabels = DiagnosticCode("E0350")
     public static let tooManySlices = DiagnosticCode("E0401")
 
@@ -209,6 +210,15 @@ public enum SpecDiagnostics {
             `position: inside`, and on a chart of rings, every label is inside its own slice, \
             where its slice's colour would be invisible: write an opaque colour or `auto`, or \
             `position: auto` or `outside`.
+            """),
+        CodeInfo("E0324", "turned labels where no label is inside", """
+            `labels.orientation: radial` or `tangential` turns labels that sit inside their \
+            slices, where the turned box is fitted to the slice exactly. Outside labels stand in \
+            columns beside the pie (or at a distance) with leader lines ending at their text's \
+            side: a turned text would cross its leader and its neighbours in the column, so they \
+            stay horizontal. With `position: outside`, `none` or `radius` above 1 no label is \
+            inside and the key would be accepted and ignored: remove it, or write \
+            `position: inside` or `auto` (under `auto` only the labels inside turn).
             """),
         CodeInfo("E0350", "a slice keeps a label the chart does not draw", """
             `keepLabel: true` asks that a slice's label be shown even when it is small or does \

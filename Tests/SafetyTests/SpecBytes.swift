@@ -260,7 +260,8 @@ public struct SpecBytes {
     /// `minAngle` or slice `radius` in a rose (E0309), no `outline` on a partial sweep (E0330),
     /// no `grid` without a rose or on a partial sweep (E0390, E0391), no `ringGap` (E0380),
     /// no leader keys (E0321), slice-coloured labels (E0323) or `labels.radius` above 1 (E0320)
-    /// where every label is inside, no `keepLabel` where no label is drawn (E0350).
+    /// where every label is inside, no `keepLabel` where no label is drawn (E0350), no
+    /// `labels.orientation` where every label is outside (E0324).
     static func fixed(_ spec: Node) -> Node {
         guard case .map(var root) = spec else { return spec }
         var sum = 0.0
@@ -310,6 +311,15 @@ public struct SpecBytes {
             // Labels at a distance are outside (E0320).
             if let r = field(.map(labels), "radius").flatMap(Double.init), r > 1 { labels.removeAll { $0.0 == "radius" } }
             root[li].1 = .map(labels)
+        }
+        // Only labels inside turn: no `orientation` where every label is outside (E0324).
+        if let li = root.firstIndex(where: { $0.0 == "labels" }), case .map(var labels) = root[li].1 {
+            let position = field(.map(labels), "position")
+            let distance = field(.map(labels), "radius").flatMap(Double.init).map { $0 > 1 } ?? false
+            if position == "outside" || position == "none" || distance {
+                labels.removeAll { $0.0 == "orientation" }
+                root[li].1 = .map(labels)
+            }
         }
         // `keepLabel` keeps a label that `position: none` never draws (E0350).
         if let li = root.firstIndex(where: { $0.0 == "labels" }), field(root[li].1, "position") == "none",

@@ -328,3 +328,50 @@ def test_leader_none_draws_labels_without_leaders(dom, workdir, piec):
     [frame] = measure(dom, workdir, b.svg, [0], "no-leaders")
     shown = check_layout(frame)
     assert len([x for x in shown if x["cls"].startswith("p-lo")]) >= 8 and frame["leaders"] == []
+
+
+def expected_turn(orientation, alpha):
+    """`LabelTurn.angle`: the text's turn at an anchor at screen angle `alpha` (clockwise from
+    12 o'clock)."""
+    a = alpha % 360
+    if orientation == "radial":
+        return a - 90 if a <= 180 else a - 270
+    return a if a <= 90 else a - 180 if a < 270 else a - 360
+
+
+@pytest.mark.parametrize("orientation", ["radial", "tangential"])
+def test_turned_labels_run_along_the_radius_or_the_arc_and_fit_their_slices(dom, workdir, piec, orientation):
+    """`labels.orientation`: every inside label's text runs as the orientation says at its
+    anchor (measured from the engine's transform of the text, at rest and at a transition's
+    start, where its slices are the old ones), and the label judge, measuring the turned
+    boxes' real extent, finds no overlap, spill or cut; `auto` leaves a long name upright
+    outside."""
+    from piectest import labeljudge, labelmeasure
+    values = [("a", 40), ("b", 22), ("c", 14), ("d", 12), ("e", 9), ("f", 3)]
+    def turned(chart_id, vals):
+        s = spec(chart_id, vals, chart={"innerRadius": 0.3}, position="auto")
+        s["labels"]["orientation"] = orientation
+        for x in s["slices"]:
+            x["label"] = {"a": "Alpha", "b": "Bravo", "c": "Charlie", "f": "Foxtrot and more"}.get(x["id"], x["label"])
+        return s
+    before, after = turned(f"turn-{orientation}", values[::-1]), turned(f"turn-{orientation}", values)
+    old = bundles.build(piec, {**before, "id": f"turn-{orientation}-before"}, workdir)
+    b = bundles.build_transition(piec, before, after, workdir)
+    cx, cy = b.manifest["chart"]["cx"], b.manifest["chart"]["cy"]
+    frames = labelmeasure.measure(dom, workdir, [("rest", b.svg, "rest"), ("start", b.svg, 0)], f"turn-{orientation}")
+    geos = {"rest": labeljudge.Geometry(b.manifest), "start": labeljudge.Geometry(old.manifest, cx=cx, cy=cy)}
+    checked = 0
+    for key in ("rest", "start"):
+        frame = frames[key]
+        assert not labeljudge.judge(frame, geos[key], at_rest=key == "rest"), (key, labeljudge.judge(frame, geos[key]))
+        for t in frame["texts"]:
+            if t["kind"] != "p-lb" or t["opacity"] < 0.5:
+                continue
+            alpha = math.degrees(math.atan2(t["anchor"][0] - cx, -(t["anchor"][1] - cy)))
+            off = (t["turn"] - expected_turn(orientation, alpha) + 180) % 360 - 180
+            assert abs(off) < 0.5, (key, t["text"], alpha, t["turn"])
+            checked += 1
+    assert checked >= 8
+    assert any(t["kind"] == "p-lb" and labeljudge.turned(t) for t in frames["rest"]["texts"])
+    outside = [t for t in frames["rest"]["texts"] if t["kind"] == "p-ol" and t["opacity"] > 0.5]
+    assert outside and not any(labeljudge.turned(t) for t in outside)

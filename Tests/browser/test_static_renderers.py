@@ -247,3 +247,40 @@ def test_static_renderer_draws_the_final_chart(built, rendered, reference, workd
         ref.save(workdir / f"reference-{slug}.png")
         raise AssertionError(f"{renderer} {name}: {count} px differ from Chromium's final chart "
                              f"(limit {limit}) in {bad.getbbox()}; failing pixels in red: {diff}")
+
+
+@pytest.mark.parametrize("renderer", RENDERERS)
+def test_static_renderer_turns_labels_as_the_orientation_says(piec, workdir, renderer):
+    """`labels.orientation: radial`: two labels on the middle angles 135 and 315 degrees both
+    run along the line at 45 degrees (the one on the left half turned half a turn more). The
+    text's pixels inside the disc (white on two dark slices, no separators) are measured by
+    their second moments: their principal axis must lie at 45 degrees, as every renderer
+    draws the text's `rotate()` (text is masked in the pixel comparison above, so this is
+    where the turn is checked). Upright, each label's axis is 0 degrees."""
+    spec = {"piec": 1, "id": f"turn-{renderer}", "chart": {"size": 320, "showTitle": False},
+            "labels": {"position": "inside", "orientation": "radial", "content": "{label}", "minPercent": 0},
+            "legend": {"position": "none"}, "theme": {"background": "#ffffff", "stroke": {"width": 0}},
+            "animation": {"enter": "none"},
+            "slices": [{"id": "a", "label": "Turned along the radius", "value": 75, "color": "#1d3557"},
+                       {"id": "b", "label": "Turned too", "value": 25, "color": "#3a0ca3"}]}
+    b = bundles.build(piec, spec, workdir)
+    c = b.manifest["chart"]
+    png = workdir / f"turn-{renderer}.png"
+    vb = [float(x) for x in b.svg.split('viewBox="', 1)[1].split('"', 1)[0].split()]
+    scale = 2
+    rasterize(renderer, b.directory / "chart.svg", png, int(vb[2] * scale), int(vb[3] * scale))
+    img = flatten(png)
+    cx, cy, r = (c["cx"] - vb[0]) * scale, (c["cy"] - vb[1]) * scale, c["outerRadius"] * scale - 3
+    pts = [(x, y) for y in range(img.height) for x in range(img.width)
+           if (x - cx) ** 2 + (y - cy) ** 2 < r * r and min(img.getpixel((x, y))) > 160]
+    # Each label on its own (the two lie either side of the line across the centre at -45
+    # degrees), so their places along one line do not count as a direction.
+    for side in (1, -1):
+        label = [p for p in pts if side * ((p[0] - cx) + (p[1] - cy)) > 0]
+        assert len(label) > 100, (side, len(label))
+        mx, my = sum(p[0] for p in label) / len(label), sum(p[1] for p in label) / len(label)
+        sxx = sum((p[0] - mx) ** 2 for p in label)
+        syy = sum((p[1] - my) ** 2 for p in label)
+        sxy = sum((p[0] - mx) * (p[1] - my) for p in label)
+        axis = math.degrees(0.5 * math.atan2(2 * sxy, sxx - syy))
+        assert abs(axis - 45) < 3, f"{renderer}: a label's text runs at {axis:.1f} degrees, not 45"

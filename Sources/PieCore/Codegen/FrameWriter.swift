@@ -219,7 +219,7 @@ struct FrameWriter {
         if !inside.isEmpty {
             out.raw("<g text-anchor=\"middle\">\n")
             for (k, l) in inside {
-                SVGWriter.insideLabel(k, l.text, color: l.color, angle: l.angle, radius: l.radius, opacity: l.opacity,
+                SVGWriter.insideLabel(k, l.text, color: l.color, angle: l.angle, radius: l.radius, turn: l.turn, opacity: l.opacity,
                                       fontSize: fontSize, into: &out)
             }
             out.raw("</g>\n")

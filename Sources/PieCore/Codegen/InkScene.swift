@@ -140,7 +140,8 @@ struct InkScene {
         // A kept label that fits nowhere inside is outside (`LabelFit.mode`), where there is room.
         func outsideAtStart(_ text: String, _ g: SegmentGeometry, keep: Bool) -> Bool {
             LabelFit.mode(layout.labelPosition, text: text, geometry: g, fontSize: layout.fontSize, sign: sign,
-                          fraction: plan.from.labelFraction ?? layout.labelFraction, keep: keep) == .outside
+                          fraction: plan.from.labelFraction ?? layout.labelFraction, keep: keep,
+                          orientation: plan.from.labelOrientation) == .outside
         }
         for (position, s) in (plan.segments + plan.movers + plan.floatingLabels).enumerated() {
             if let exit = s.exitLabel, animated {

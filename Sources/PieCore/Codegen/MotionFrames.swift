@@ -95,11 +95,12 @@ enum MotionFrames {
         rotated(from: from, to: to, showing: false, opacity: opacity, fades: fades)
     }
 
-    /// An inside label's text (attribute `rotate(-to)`): the counter-turn, and the change of
-    /// radius along the outer group's (rotated) y axis.
-    static func labelInner(from: Double, to: Double, fromRadius: Double, radius: Double) -> MotionFrame {
+    /// An inside label's text (attribute `rotate(turn)`, `-to` when upright): the change of its
+    /// turn (the counter-turn `to - from` when upright), and the change of radius along the
+    /// outer group's (rotated) y axis.
+    static func labelInner(fromTurn: Double, turn: Double, fromRadius: Double, radius: Double) -> MotionFrame {
         var f = MotionFrame()
-        if from != to { f.rotate = to - from }
+        if fromTurn != turn { f.rotate = fromTurn - turn }
         if fromRadius != radius { f.translateY = radius - fromRadius }
         return f
     }

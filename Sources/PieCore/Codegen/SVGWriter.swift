@@ -431,8 +431,8 @@ struct SVGWriter {
         guard !scene.labels.isEmpty else { return }
         out.raw("<g class=\"p-lb\" text-anchor=\"middle\">\n")
         for l in scene.labels {
-            SVGWriter.insideLabel(l.index, l.text, color: l.color, angle: l.to, radius: l.radius, opacity: l.toOpacity == 0 ? 0 : 1,
-                                  fontSize: layout.fontSize, into: &out)
+            SVGWriter.insideLabel(l.index, l.text, color: l.color, angle: l.to, radius: l.radius, turn: l.turn,
+                                  opacity: l.toOpacity == 0 ? 0 : 1, fontSize: layout.fontSize, into: &out)
         }
         out.raw("</g>\n")
     }
@@ -440,9 +440,10 @@ struct SVGWriter {
     /// One inside label (`.p-l<index>`) at screen angle `angle` and `radius`, in two elements,
     /// so that the position turns along the circle in every engine (`MotionFrames.labelOuter`
     /// and `labelInner`): the group turns to the label's angle and moves out to its radius, the
-    /// text turns back upright. `opacity` below 1 is written (a leaving slice's label is gone
+    /// text turns by `turn`: back upright (`-angle`), or as `labels.orientation` turns it
+    /// (`LabelTurn.inner`). `opacity` below 1 is written (a leaving slice's label is gone
     /// at rest, for static renderers too).
-    static func insideLabel(_ index: Int, _ text: String, color: Color, angle: Double, radius: Double, opacity: Double,
+    static func insideLabel(_ index: Int, _ text: String, color: Color, angle: Double, radius: Double, turn: Double, opacity: Double,
                             fontSize: Double, into out: inout ByteWriter) {
         out.raw("<g class=\"p-l")
         out.int(index)
@@ -457,7 +458,7 @@ struct SVGWriter {
         } else {
             out.raw(")\"><text transform=\"rotate(")
         }
-        out.num(-angle)
+        out.num(turn)
         out.raw(")\" y=\"")
         out.num(fontSize * 0.35 + TextLines.firstLineShift(text, fontSize: fontSize))
         out.raw("\" fill=\"")

@@ -204,7 +204,7 @@ struct StyleWriter {
             // would stay at its final 0 for the whole animation.
             body(Part(selector: .init(ClassPrefix.label, l.index), layer: .labels, frame: MotionFrames.labelOuter(
                 from: at.from, to: l.to, opacity: at.fromOpacity, fades: l.toOpacity != 1)))
-            var text = MotionFrames.labelInner(from: at.from, to: l.to, fromRadius: at.fromRadius, radius: l.radius)
+            var text = MotionFrames.labelInner(fromTurn: at.fromTurn, turn: l.turn, fromRadius: at.fromRadius, radius: l.radius)
             // A blending colour: every from-state declares it (sampled instants alike).
             if l.fromColor != nil { text.fillColor = at.fromColor ?? l.color }
             body(Part(selector: .init(ClassPrefix.label, l.index, ">text"), layer: .labelTexts, frame: text))

@@ -3,6 +3,7 @@ import Darwin
 #else
 import Glibc
 #endif
+import PieSpec
 
 /// Where an inside label's box is centred: a chart angle and a radius (px from the centre,
 /// explode not included). `LabelFit.spot` finds it; inside labels are drawn there, at rest and
@@ -44,11 +45,21 @@ extension LabelFit {
     /// the chart's direction first at equal distance), each at the default radius and then the
     /// nearest radius. So a label that fits anywhere in its slice is drawn inside, and one
     /// that fits at its default spot stays there.
+    ///
+    /// A turned label (`orientation`, `LabelTurn`) is tested exactly too: its box is turned by
+    /// the spot's screen angle, so turning the whole plane back by that angle about the centre
+    /// (radii kept, chart angles less the spot's) makes it an upright box at (0, -radius) in
+    /// the slice's sector so turned.
     public static func spot(_ text: String, geometry g: SegmentGeometry, fontSize: Double, sign: Double,
-                            fraction: Double?) -> LabelSpot? {
+                            fraction: Double?, orientation: LabelOrientation = .horizontal) -> LabelSpot? {
         guard g.span > 0, g.outerRadius > g.innerRadius else { return nil }
-        let (w, h) = size(text, fontSize: fontSize)
+        let upright = size(text, fontSize: fontSize)
+        let (w, h) = LabelTurn.box(width: upright.width, height: upright.height, orientation)
         func fits(_ angle: Double, _ r: Double) -> Bool {
+            if orientation != .horizontal {
+                return SectorBox(centerX: 0, y: -r, width: w, height: h, pad: padding)
+                    .isInside(start: g.startAngle - angle, end: g.endAngle - angle, inner: g.innerRadius, outer: g.outerRadius, sign: sign)
+            }
             let p = Geometry.point(angle: sign * angle, radius: r)
             return SectorBox(centerX: p.x, y: p.y, width: w, height: h, pad: padding)
                 .isInside(start: g.startAngle, end: g.endAngle, inner: g.innerRadius, outer: g.outerRadius, sign: sign)
@@ -74,7 +85,9 @@ extension LabelFit {
         var k = 1.0
         while k * delta < g.span / 2 {
             for angle in [middle.angle + k * delta, middle.angle - k * delta] {
-                let least = nearest(angle, g, width: w + 2 * padding, height: h + 2 * padding)
+                var turned = g
+                if orientation != .horizontal { (turned.startAngle, turned.endAngle) = (g.startAngle - angle, g.endAngle - angle) }
+                let least = nearest(orientation == .horizontal ? angle : 0, turned, width: w + 2 * padding, height: h + 2 * padding)
                 guard least <= g.outerRadius else { continue }
                 for r in radii where r >= least && fits(angle, r) { return LabelSpot(angle: angle, radius: r) }
             }
@@ -103,7 +116,7 @@ extension LabelFit {
     /// Where an inside label of `text` is drawn on `g`: `spot`, or the default spot when it
     /// fits nowhere (a label that is drawn anyway fades, e.g. at a transition's end).
     public static func drawnSpot(_ text: String, geometry g: SegmentGeometry, fontSize: Double, sign: Double,
-                                 fraction: Double?) -> LabelSpot {
-        spot(text, geometry: g, fontSize: fontSize, sign: sign, fraction: fraction) ?? .middle(of: g, fraction: fraction)
+                                 fraction: Double?, orientation: LabelOrientation = .horizontal) -> LabelSpot {
+        spot(text, geometry: g, fontSize: fontSize, sign: sign, fraction: fraction, orientation: orientation) ?? .middle(of: g, fraction: fraction)
     }
 }

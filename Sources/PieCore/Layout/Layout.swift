@@ -78,6 +78,7 @@ public enum Layout {
         result.labelPosition = labelPosition(spec.labels)
         result.labelPriority = spec.labels.priority
         result.labelFraction = spec.labels.insideFraction
+        result.labelOrientation = spec.labels.orientation
         result.labelDistance = spec.labels.distance
         result.leaderColor = spec.labels.leaderColor
         result.labelColor = spec.labels.color
@@ -198,7 +199,7 @@ public enum Layout {
             if spec.labels.position != .none, slice.isVisible, share >= spec.labels.minPercent || s.keepLabel {
                 let text = labelText(spec, slice: slice, total: sum)
                 switch LabelFit.mode(labelPosition(spec.labels), text: text, geometry: slice.geometry, fontSize: fontSize, sign: sign,
-                                     fraction: spec.labels.insideFraction, keep: s.keepLabel && outside) {
+                                     fraction: spec.labels.insideFraction, keep: s.keepLabel && outside, orientation: spec.labels.orientation) {
                 case .inside: slice.labelText = text
                 case .outside: (slice.labelText, slice.labelOutside) = (text, true)
                 case .hidden: slice.labelLeftOut = .doesNotFit

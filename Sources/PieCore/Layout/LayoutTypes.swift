@@ -91,6 +91,8 @@ public struct ChartLayout: Sendable, Hashable {
     public var labelPriority: LabelPriority = .value
     /// `labels.radius`: where inside labels sit across the ring; nil = the default.
     public var labelFraction: Double? = nil
+    /// `labels.orientation`: how inside labels are turned (`LabelTurn`).
+    public var labelOrientation: LabelOrientation = .horizontal
     /// `labels.radius` above 1: outside labels stand on their slices' middle angles at this
     /// many times the outer radius (`RadialLabels`); nil = in columns beside the pie.
     public var labelDistance: Double? = nil

@@ -17,6 +17,10 @@ extension Stage {
         var fromOpacity: Double
         /// 0 for the label of a slice that leaves (it fades out while its slice shrinks).
         var toOpacity: Double = 1
+        /// The text's turn inside its group at each end (`LabelTurn.inner`): `-to` and
+        /// `-from` upright (the counter-turn); a turned label's within half a turn of each other.
+        var turn: Double = 0
+        var fromTurn: Double = 0
     }
 
     /// Inside labels. A label drawn outside in both states lives in the ink layer; one that
@@ -28,23 +32,36 @@ extension Stage {
         var result: [Label] = []
         // At the end, where the layout put the label (`LabelFit.spot`: the default spot or the
         // nearest where it fits); at the start, where the old version put it.
-        func spot(_ g: SegmentGeometry, _ text: String, from: Bool = false) -> (angle: Double, radius: Double) {
+        // The text's turn in its group (`LabelTurn.inner`) rides along.
+        func spot(_ g: SegmentGeometry, _ text: String, from: Bool = false) -> (angle: Double, radius: Double, turn: Double) {
             let fraction = from ? plan.from.labelFraction ?? layout.labelFraction : layout.labelFraction
-            return LabelFit.drawnSpot(text, geometry: g, fontSize: layout.fontSize, sign: sign, fraction: fraction).drawn(on: g, sign: sign)
+            let orientation = from ? plan.from.labelOrientation : layout.labelOrientation
+            let at = LabelFit.drawnSpot(text, geometry: g, fontSize: layout.fontSize, sign: sign, fraction: fraction, orientation: orientation)
+            let drawn = at.drawn(on: g, sign: sign)
+            return (drawn.angle, drawn.radius, LabelTurn.inner(spot: sign * at.angle, drawn: drawn.angle, orientation))
+        }
+        // The start's turn within half a turn of the end's, so a turned label turns the short way.
+        func near(_ turn: Double, _ end: Double) -> Double {
+            guard layout.labelOrientation != .horizontal || plan.from.labelOrientation != .horizontal else { return turn }
+            var d = (turn - end).truncatingRemainder(dividingBy: 360)
+            if d > 180 { d -= 360 } else if d <= -180 { d += 360 }
+            return end + d
         }
         // Where a label is at the transition's start: inside its slice, outside, or hidden
         // (`inside` and it does not fit the old slice: it fades in).
         // A kept label that fits nowhere inside is outside where the chart has room for it.
         func fromMode(_ text: String, _ g: SegmentGeometry, keep: Bool) -> LabelMode {
             LabelFit.mode(layout.labelPosition, text: text, geometry: g, fontSize: layout.fontSize, sign: sign,
-                          fraction: modes.from.labelFraction ?? layout.labelFraction, keep: keep && layout.labelRoom != nil)
+                          fraction: modes.from.labelFraction ?? layout.labelFraction, keep: keep && layout.labelRoom != nil,
+                          orientation: modes.from.labelOrientation)
         }
         for (s, m) in zip(plan.segments + plan.movers + plan.floatingLabels, modes.segments + modes.movers + modes.floatingLabels) {
             if let exit = s.exitLabel, animated {
                 if fromMode(exit.text, m.from, keep: exit.kept) != .inside { continue }
                 let (from, to) = (spot(s.from, exit.text, from: true), spot(s.to, exit.text))
                 result.append(Label(index: result.count, text: exit.text, color: exit.color, radius: to.radius,
-                                    fromRadius: from.radius, from: from.angle, to: to.angle, fromOpacity: 1, toOpacity: 0))
+                                    fromRadius: from.radius, from: from.angle, to: to.angle, fromOpacity: 1, toOpacity: 0,
+                                    turn: to.turn, fromTurn: near(from.turn, to.turn)))
                 continue
             }
             guard let k = s.slice, let text = layout.slices[k].labelText else { continue }
@@ -57,7 +74,7 @@ extension Stage {
                                 fromColor: animated && m.fromExtras.labelColor != nil ? s.fromExtras.labelColor ?? color : nil,
                                 radius: end.radius, fromRadius: start.radius, from: start.angle, to: end.angle,
                                 fromOpacity: animated ? (from != .inside ? 0 : s.fromExtras.labelOpacity ?? (s.from.span <= 0 ? 0 : 1)) : 1,
-                                toOpacity: toOutside ? 0 : 1))
+                                toOpacity: toOutside ? 0 : 1, turn: end.turn, fromTurn: near(start.turn, end.turn)))
         }
         return result
     }

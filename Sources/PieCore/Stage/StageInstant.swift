@@ -20,6 +20,8 @@ extension Stage {
             var angle: Double
             var radius: Double
             var opacity: Double
+            /// The text's turn inside its group (`Stage.Label.turn`).
+            var turn: Double
         }
 
         struct Center {
@@ -62,11 +64,12 @@ extension Stage {
         result.labels = labels.enumerated().map { k, l in
             if let now {
                 let x = now.labels[k]
-                return Instant.Label(text: l.text, color: x.fromColor ?? l.color, angle: x.from, radius: x.fromRadius, opacity: x.fromOpacity)
+                return Instant.Label(text: l.text, color: x.fromColor ?? l.color, angle: x.from, radius: x.fromRadius, opacity: x.fromOpacity,
+                                     turn: x.fromTurn)
             }
             let color = l.fromColor.map { DarkTheme.mix($0, l.color, e) } ?? l.color
             return Instant.Label(text: l.text, color: color, angle: Stage.mix(l.from, l.to, e), radius: Stage.mix(l.fromRadius, l.radius, e),
-                                 opacity: Stage.mix(l.fromOpacity, l.toOpacity, e))
+                                 opacity: Stage.mix(l.fromOpacity, l.toOpacity, e), turn: Stage.mix(l.fromTurn, l.turn, e))
         }
         result.centers = centers.map { Instant.Center(text: $0.text, opacity: Stage.mix($0.fromOpacity, $0.toOpacity, eased)) }
         let titleProgress = t >= line.end ? 1 : plan.easing.value(at: line.progress(at: t))

@@ -26,6 +26,9 @@ public struct ChartPose: Sendable, Hashable {
     /// `chart.grid` at this end; nil without one. Its circles move between the two ends'
     /// scales (`GridPose.pairs`), which the writers read from both ends.
     public var grid: GridPose?
+    /// `labels.orientation` (the fit and turn of inside labels at this end); a change keeps
+    /// this end's until the end, like a text (each label's turn moves between its two ends).
+    public var labelOrientation: LabelOrientation = .horizontal
 
     public init(startAngle: Double, labelFraction: Double? = nil, labelDistance: Double? = nil, center: CenterText? = nil,
                 title: TitleBlock? = nil, outline: OutlinePose? = nil, grid: GridPose? = nil) {
@@ -46,13 +49,14 @@ public struct ChartPose: Sendable, Hashable {
                                                        : layout.labelFraction,
                   labelDistance: layout.labelDistance, center: layout.center, title: layout.title, outline: OutlinePose(layout),
                   grid: GridPose(layout))
+        labelOrientation = layout.labelOrientation
     }
 
     /// The pose at eased progress `e` from `self` (0) to `other` (1): numbers move linearly,
     /// texts keep this end's value until the end (their writers cross-fade the two).
     public func blended(to other: ChartPose, at e: Double) -> ChartPose {
         func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * e }
-        return ChartPose(startAngle: mix(startAngle, other.startAngle),
+        var pose = ChartPose(startAngle: mix(startAngle, other.startAngle),
                          labelFraction: labelFraction.flatMap { a in other.labelFraction.map { mix(a, $0) } } ?? labelFraction,
                          labelDistance: labelDistance.flatMap { a in other.labelDistance.map { mix(a, $0) } }
                              ?? (e >= 1 ? other.labelDistance : labelDistance),
@@ -61,6 +65,8 @@ public struct ChartPose: Sendable, Hashable {
                          outline: OutlinePose.blend(outline, other.outline, at: e),
                          // One end's circles: an instant's circles are `GridPose.blend` of both.
                          grid: e >= 1 ? other.grid : grid)
+        pose.labelOrientation = e >= 1 ? other.labelOrientation : labelOrientation
+        return pose
     }
 }
 

@@ -24,7 +24,14 @@ const userUnits = svg => {
     const xs = c.map(p => p[0]), ys = c.map(p => p[1]);
     return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
   };
-  return {user, box};
+  // The four corners of the text box in order around it: the real extent of a turned text
+  // (its axis-aligned envelope, `box`, is larger).
+  const quad = el => {
+    const b = el.getBBox();
+    return [user(el, b.x, b.y), user(el, b.x + b.width, b.y), user(el, b.x + b.width, b.y + b.height),
+            user(el, b.x, b.y + b.height)];
+  };
+  return {user, box, quad};
 };
 """
 

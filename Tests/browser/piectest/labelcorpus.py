@@ -255,3 +255,33 @@ def distant_transitions(seed=3125, count=8):
             continue
         out.append((name, before, after))
     return out
+
+
+def _turned(rng, s):
+    """`s` with `labels.orientation` radial or tangential; a position that draws no label
+    inside (`outside`, `none`) becomes `auto` (a turn is refused there, E0324)."""
+    labels = dict(s["labels"], orientation=rng.choice(["radial", "tangential"]))
+    if labels["position"] in ("outside", "none"):
+        labels["position"] = "auto"
+    return dict(s, labels=labels)
+
+
+def turned(seed=4040, count=40):
+    """[(name, spec)] of `count` specs whose inside labels are turned (an own seed: the corpus
+    above stays as it was)."""
+    rng = random.Random(seed)
+    return [(f"o{k:03d}", _turned(rng, outlined(spec(rng, f"o{k:03d}"), k))) for k in range(count)]
+
+
+def turned_transitions(seed=4041, count=8):
+    """[(name, before, after)] like `transitions`, turned the same way in both versions."""
+    rng = random.Random(seed)
+    out = []
+    for name, before, after in transitions(seed=seed, count=count):
+        name = "o" + name
+        before = _turned(rng, before)
+        after = dict(after, labels=dict(after["labels"], orientation=before["labels"]["orientation"],
+                                        position=before["labels"]["position"]))
+        before["id"], after["id"] = name + "-before", name
+        out.append((name, before, after))
+    return out

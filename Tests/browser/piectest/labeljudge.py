@@ -17,7 +17,10 @@ piec promises for labels (issue 25, README "What piec guarantees about labels").
 
 Boxes are the engines' text boxes (getBBox: the font's ascent to descent, the advance
 widths). Regions are tested along the box's outline (every 0.5 px): the distance from each
-point to the region must be at most `TOL`."""
+point to the region must be at most `TOL`. A turned inside label (`labels.orientation`) is
+judged by its real extent, the four transformed corners of its box (`quad`), not by their
+axis-aligned envelope: its outline runs along the turned edges, and two texts overlap when
+their quads do (no separating axis)."""
 
 import math
 
@@ -129,10 +132,19 @@ def outline(box, step=0.5):
         yield (x1, y)
 
 
-def worst(box, geo, start, end, inner, outer, shift=(0.0, 0.0)):
-    """Largest distance of the box's outline from the sector (shifted by an explode)."""
-    return max(sector_distance((q[0] - shift[0], q[1] - shift[1]), start, end, inner, outer)
-               for q in outline(local_box(box, geo)))
+def quad_outline(quad, step=0.5):
+    """Points every `step` px along a convex polygon's edges."""
+    for (x0, y0), (x1, y1) in zip(quad, quad[1:] + quad[:1]):
+        n = max(1, math.ceil(math.hypot(x1 - x0, y1 - y0) / step))
+        for i in range(n):
+            yield (x0 + (x1 - x0) * i / n, y0 + (y1 - y0) * i / n)
+
+
+def worst(box, geo, start, end, inner, outer, shift=(0.0, 0.0), quad=None):
+    """Largest distance of the box's outline (or the quad's, a turned text's real extent)
+    from the sector (shifted by an explode)."""
+    points = quad_outline([geo.local(p) for p in quad]) if quad else outline(local_box(box, geo))
+    return max(sector_distance((q[0] - shift[0], q[1] - shift[1]), start, end, inner, outer) for q in points)
 
 
 def local_box(box, geo):
@@ -142,6 +154,38 @@ def local_box(box, geo):
 
 def overlaps(a, b):
     return min(a[2], b[2]) - max(a[0], b[0]) > OVERLAP and min(a[3], b[3]) - max(a[1], b[1]) > OVERLAP
+
+
+def turned(t):
+    """Whether a measured text is turned off the axes (its first edge neither horizontal nor
+    vertical): then its quad, not its envelope, is its extent."""
+    q = t.get("quad")
+    if not q:
+        return False
+    dx, dy = q[1][0] - q[0][0], q[1][1] - q[0][1]
+    return abs(dx) > 1e-3 and abs(dy) > 1e-3
+
+
+def quads_overlap(p, q):
+    """Separating axis test of two convex quads: they overlap when their projections on every
+    edge normal of both share more than `OVERLAP` px (the boxes' rule for upright ones)."""
+    for poly in (p, q):
+        for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1]):
+            nx, ny = y0 - y1, x1 - x0
+            n = math.hypot(nx, ny)
+            if n == 0:
+                continue
+            a = [(x * nx + y * ny) / n for x, y in p]
+            b = [(x * nx + y * ny) / n for x, y in q]
+            if min(max(a), max(b)) - max(min(a), min(b)) <= OVERLAP:
+                return False
+    return True
+
+
+def texts_overlap(a, b):
+    if turned(a) or turned(b):
+        return quads_overlap(a["quad"], b["quad"])
+    return overlaps(a["box"], b["box"])
 
 
 def judge(frame, geo, at_rest=True, warned=lambda s, named: False):
@@ -157,7 +201,7 @@ def judge(frame, geo, at_rest=True, warned=lambda s, named: False):
             out.append(("stray", f"{t['kind']} text {t['text']!r} is visible"))
     for i, a in enumerate(texts):
         for b in texts[i + 1:]:
-            if overlaps(a["box"], b["box"]):
+            if texts_overlap(a, b):
                 out.append(("overlap", f"{a['kind']} {a['text']!r} {fmt(a['box'])} overlaps {b['kind']} {b['text']!r} {fmt(b['box'])}"))
     labelled = set()
     for t in texts:
@@ -169,7 +213,7 @@ def judge(frame, geo, at_rest=True, warned=lambda s, named: False):
             labelled.add(s["id"])
             mid = math.radians((s["start"] + s["end"]) / 2)
             shift = (s["explode"] * math.sin(mid), -s["explode"] * math.cos(mid))
-            d = worst(t["box"], geo, s["start"], s["end"], s["inner"], s["outer"], shift)
+            d = worst(t["box"], geo, s["start"], s["end"], s["inner"], s["outer"], shift, t["quad"] if turned(t) else None)
             if d > TOL:
                 out.append(("inside", f"inside label {t['text']!r} {fmt(t['box'])} is {d:.1f} px out of slice {s['id']} "
                                       f"[{s['start']:.1f}, {s['end']:.1f}] r {s['inner']:.1f}-{s['outer']:.1f}"))

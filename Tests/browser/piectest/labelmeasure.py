@@ -4,9 +4,11 @@ A page holds copies of chart.svg files, each in its own shadow root and seeked t
 instant: a number (ms of the document timeline, e.g. 0 for a transition's start) or "rest"
 (every animation at its end). The page's script measures every `<text>` in the SVG's user
 units (getBBox through getScreenCTM, so CSS-animated transforms count) with its computed
-visibility, its kind (the class of the piec group it is in) and, for labels, the point it
+visibility, its kind (the class of the piec group it is in), its four corners (`quad`: a turned
+inside label's real extent, `labels.orientation`) and, for labels, the point it
 hangs on: an inside label's turning group's origin (on its slice's middle angle), an outside
-label's leader start (on its slice's outer edge)."""
+label's leader start (on its slice's outer edge); an inside label's `turn` (degrees, clockwise,
+the direction its text runs on the canvas)."""
 
 import html
 import json
@@ -26,7 +28,7 @@ document.querySelectorAll('.frame').forEach(frame => {
     a.currentTime = frame.dataset.t === 'rest' ? a.effect.getComputedTiming().endTime : Number(frame.dataset.t);
   });
   const svg = root.querySelector('svg');
-  const {user, box} = userUnits(svg);
+  const {user, box, quad} = userUnits(svg);
   const shown = el => {
     if (getComputedStyle(el).visibility !== 'visible' || getComputedStyle(el).display === 'none') return 0;
     let o = 1;
@@ -52,7 +54,13 @@ document.querySelectorAll('.frame').forEach(frame => {
       if (k) { kind = k; break; }
     }
     const t = {kind, text: el.textContent, opacity: shown(el), box: box(el)};
-    if (kind === 'p-lb') t.anchor = user(el.parentElement, 0, 0);
+    if (kind === 'p-lb') {
+      t.anchor = user(el.parentElement, 0, 0);
+      // The text's turn on the canvas (degrees, clockwise): the direction of its x axis.
+      const o = user(el, 0, 0), x = user(el, 1, 0);
+      t.turn = Math.atan2(x[1] - o[1], x[0] - o[0]) * 180 / Math.PI;
+    }
+    t.quad = quad(el);
     if (kind === 'p-ol') {
       const cls = el.getAttribute('class') || '';
       t.anchor = leaders[el.closest('.p-ol').dataset.k + ':' + cls.slice(4)] || null;
