@@ -5,7 +5,8 @@ rest), Transition (two versions -> plan, poses, changes), Stage (what is drawn a
 moves, `Stage.at`), Codegen (encoding and bytes); the files at
 PieCore's root (Compiler) sit on top. A type is "named" when its identifier appears in a
 file's code (comments and string literals removed); a file that declares a nested type of the
-same name (e.g. `OutsideLabels.Segment`) refers to its own. A second rule: output bytes are
+same name (e.g. `OutsideLabels.Segment`) refers to its own, and a name written after a type
+and a dot (`OutsideLabels.Segment` elsewhere) is that type's nested one. A second rule: output bytes are
 written in Codegen only (no other folder names `ByteWriter` or `JSONStream`).
 """
 
@@ -62,7 +63,8 @@ def test_no_folder_names_a_type_from_a_folder_above_it():
     problems = []
     for path, where, text in sources():
         own = nested.get(path, set())
-        for name in sorted(set(re.findall(r"\b[A-Z]\w*\b", text)) - own):
+        # A name after a type and a dot (`OutsideLabels.Segment`) is that type's nested one.
+        for name in sorted(set(re.findall(r"(?<![\w.])[A-Z]\w*\b", text)) - own):
             if name in top and rank(top[name]) > rank(where):
                 problems.append(f"{path.relative_to(REPO)} ({where}) names {name} ({top[name]})")
     assert not problems, "\n".join(problems)
