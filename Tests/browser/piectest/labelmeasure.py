@@ -18,7 +18,8 @@ from .chromium import inline_markup
 from .dommeasure import GEOMETRY
 
 MEASURE = GEOMETRY + """
-const KINDS = ['p-lb', 'p-ol', 'p-ct', 'p-ttl', 'p-lg', 'p-tips'];
+// p-gl: chart.grid's tick labels (over the wedges on purpose; judged for the canvas and overlaps).
+const KINDS = ['p-lb', 'p-ol', 'p-ct', 'p-ttl', 'p-lg', 'p-tips', 'p-gl'];
 const out = [];
 document.querySelectorAll('.frame').forEach(frame => {
   const root = frame.shadowRoot;
