@@ -14,6 +14,7 @@ public enum DiagnosticCatalog {
             DataGroupingDiagnostics.catalog,
             OutlineDiagnostics.catalog,
             GridDiagnostics.catalog,
+            PaletteScaleDiagnostics.catalog,
             HoverCenterDiagnostics.catalog,
             LegendDiagnostics.catalog,
             DriverDiagnostics.catalog,

@@ -259,6 +259,8 @@ public enum Palette: Sendable, Hashable {
     case named(String)
     /// An explicit list of colours, cycled.
     case list([Color])
+    /// Colours read from a sequential scale by value or order (`PaletteScale`).
+    case scale(PaletteScale)
 }
 
 public struct StrokeOptions: Sendable, Hashable {

@@ -18,7 +18,7 @@ public indirect enum ValueKind: Sendable {
     case duration(maxMilliseconds: Double)
     /// A CSS easing keyword or `cubic-bezier(x1, y1, x2, y2)`.
     case easing
-    /// A palette name or a list of colours.
+    /// A palette name, a list of colours or a mapping (`Keys.paletteScale`).
     case palette
     /// `[a-z0-9-]` beginning and ending with a letter or digit (bundle ids name folders), or
     /// `[a-z0-9][a-z0-9_-]*` for slice ids.
@@ -232,12 +232,13 @@ public enum Keys {
 
     public static let theme = KeyTable(section: "theme", doc: "Colours.", keys: [
         .custom("palette", \ThemeOptions.palette, .palette, change: .reported(sentence: false),
-                "A palette name (\(Palettes.names.joined(separator: ", "))) or a list of colours; okabe-ito, tol-bright, tol-muted and viridis are colour-blind-safe.",
-                lower: { l, node, _, _, th in if let p = l.palette(node) { th.palette = p } },
+                "A palette name (\(Palettes.names.joined(separator: ", "))) or a list of colours; okabe-ito, tol-bright, tol-muted and viridis are colour-blind-safe; or a mapping `{scale, by, domain, reverse}`: each slice's colour read from a sequential scale by its value (or its place in order), blending between versions as the value changes.",
+                lower: { l, node, _, at, th in if let p = l.palette(node, path: at.path) { th.palette = p } },
                 json: { (palette: Palette) in
                     switch palette {
                     case .named(let name): .string(name)
                     case .list(let colors): .array(colors.map { .string($0.hex) })
+                    case .scale(let scale): scale.canonical
                     }
                 }),
         .section("stroke", stroke, \ThemeOptions.stroke, "Separators between slices."),
@@ -252,6 +253,17 @@ public enum Keys {
                 json: { (dark: Color?) in dark.map { .string($0.hex) } }),
         .choice("patterns", \ThemeOptions.patterns, change: .reported(sentence: false),
                 "auto: a fill pattern over each slice's colour (by the colour's place in the palette), for colour-blind readers and print; none: plain colours."),
+    ])
+
+    /// `theme.palette` written as a mapping: read by `Lowering.paletteScale` (`PaletteScale.swift`).
+    public static let paletteScale = KeyTable(section: "theme.palette", doc: "Colours from a sequential scale, by value or by order.", keys: [
+        .input("scale", .choice(PaletteScale.names), required: true,
+               "The scale: viridis, magma and plasma (perceptually uniform, colour-blind-safe; matplotlib's) or ColorBrewer's blues, greens, greys, oranges, reds and purples (light to dark)."),
+        .input("by", .choice(PaletteScale.By.allCases.map(\.rawValue)), default: .string("value"),
+               "value: a slice's value places it on the scale (within `domain`); order: the first slice at the scale's start, the last at its end. A chart of rings takes `order` only (E0382)."),
+        .input("domain", .list(of: .number(min: -1e15, max: 1e15), minItems: 2),
+               "The values at the scale's two ends, low then high (E0381); values outside take the end colour. Default: the slices' smallest and largest value, so colours shift when those change; fix it to keep a value's colour across versions."),
+        .input("reverse", .boolean, default: .bool(false), "Read the scale from its end to its start (dark to light for the ColorBrewer scales)."),
     ])
 
     public static let animation = KeyTable(section: "animation", doc: "How the chart animates.", keys: [
@@ -378,7 +390,7 @@ public enum Keys {
     ])
 
     /// Every table, for "belongs in `chart`" hints.
-    public static let all: [KeyTable] = [root, chart, rose, grid, other, outline, labels, labelDetail, format, legend, theme, stroke, animation, slice, data, dataBin, ring]
+    public static let all: [KeyTable] = [root, chart, rose, grid, other, outline, labels, labelDetail, format, legend, theme, paletteScale, stroke, animation, slice, data, dataBin, ring]
 
     /// Keys of PRODUCT's full language that this version does not implement yet: rejected
     /// (never accepted and ignored) with a message that says so.

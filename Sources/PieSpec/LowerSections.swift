@@ -41,7 +41,8 @@ extension Lowering {
         }
     }
 
-    mutating func palette(_ node: YAMLNode) -> Palette? {
+    mutating func palette(_ node: YAMLNode, path: String) -> Palette? {
+        if case .mapping = node { return paletteScale(node, path: path).map(Palette.scale) }
         if case .sequence(let items, let range) = node {
             guard !items.isEmpty else {
                 error(SpecDiagnostics.wrongType, "`theme.palette` must list at least one colour", at: range)
@@ -53,7 +54,7 @@ extension Lowering {
             }
             return colors.count == items.count ? .list(colors) : nil
         }
-        guard let s = scalar(node, expected: "a palette name or a list of colours", path: "theme.palette") else { return nil }
+        guard let s = scalar(node, expected: "a palette name, a list of colours or a mapping `{scale, by}`", path: "theme.palette") else { return nil }
         guard Palettes.names.contains(s.value) else {
             error(SpecDiagnostics.unknownPalette, "unknown palette `\(sanitized(s.value))`", at: s.range,
                   help: Suggestions.didYouMean(s.value, among: Palettes.names) ?? "known palettes: \(Palettes.names.joined(separator: ", "))")

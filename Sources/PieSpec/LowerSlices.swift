@@ -104,6 +104,7 @@ extension Lowering {
         validateOtherID(spec)
         validateRose(spec)
         validateGrid(spec)
+        validatePaletteScale(spec)
         validateRings(spec)
         validateOutline(spec)
         validateHoverCenter(spec)

@@ -36,11 +36,15 @@ public enum Palettes {
     /// applied by the caller. Each id prefers `hash(id) % n`; collisions probe to the next free
     /// colour in spec order, so up to n slices always get distinct colours. `pinned` ids (the
     /// colours slices had in the previous version) keep their colour, and the others avoid
-    /// the pinned colours while free ones remain. `hue` is positional and ignores `pinned`.
-    public static func assign(ids: [String], palette: Palette, pinned: [String: Color] = [:]) -> [Color] {
+    /// the pinned colours while free ones remain. `hue` is positional and ignores `pinned`; a
+    /// scale reads each slice's colour from its value (`values`, in the order of `ids`) or place.
+    public static func assign(ids: [String], values: [Double] = [], palette: Palette, pinned: [String: Color] = [:]) -> [Color] {
         let colors: [Color]
         switch palette {
         case .named("hue"): return ids.indices.map { hue(index: $0, count: ids.count) }
+        case .scale(var scale):
+            if values.count != ids.count { scale.by = .order }
+            return scale.colors(values: scale.by == .value ? values : ids.indices.map(Double.init))
         case .named(let name): colors = Palettes.colors(named: name) ?? table[0].colors
         case .list(let list) where !list.isEmpty: return inOrder(ids: ids, colors: list, pinned: pinned)
         case .list: colors = table[0].colors
@@ -123,7 +127,7 @@ public enum Palettes {
         return h
     }
 
-    private static func hexes(_ list: String) -> [Color] {
+    static func hexes(_ list: String) -> [Color] {
         list.split(separator: " ").compactMap { Color.parse(String($0)) }
     }
 }

@@ -86,6 +86,7 @@ public enum SpecSchema {
             return [("anyOf", .array([
                 .object([("enum", .array(Palettes.names.map(JSONValue.string)))]),
                 .object([("type", .string("array")), ("minItems", .int(1)), ("items", .object(schema(for: .color)))]),
+                .object(object(Keys.paletteScale)),
             ]))]
         case .identifier(let allowUnderscore):
             return [("type", .string("string")), ("pattern", .string(allowUnderscore ? "^[a-z0-9][a-z0-9_-]*$" : "^[a-z0-9]([a-z0-9-]*[a-z0-9])?$")), ("maxLength", .int(64))]

@@ -13,7 +13,9 @@
   keyboard focus on a slice or a row (Chromium, Firefox).
 - Patterns: marks stand still while slices turn (a mid-transition frame matches the rest frame
   inside every slice), the motion layer hands over to the exact layer without a jump, and
-  librsvg renders the patterned final state."""
+  librsvg renders the patterned final state.
+- Palette scale: each slice's colour at rest is the scale's colour at its value, mixed here from
+  the documented stops."""
 
 import json
 import math
@@ -408,3 +410,44 @@ def test_hole_shows_the_focused_slice(hover_center_page, dom, workdir):
         if r["matches"]:
             assert r["hole"] == [labels[k]], r
     assert report[-1]["hole"] == ["100in all"], report[-1]
+
+
+# ---------------------------------------------------------------- palette scale by value
+
+# The scales' stops as the docs list them (PaletteScale.swift), mixed here on their own.
+BLUES = ["#c6dbef", "#9ecae1", "#6baed6", "#4292c6", "#2171b5", "#08519c", "#08306b"]
+
+
+def scale_color(stops, t):
+    t = min(max(t, 0.0), 1.0) * (len(stops) - 1)
+    k = min(int(t), len(stops) - 2)
+    f = t - k
+    a, b = parse_hex(stops[k]), parse_hex(stops[k + 1])
+    return tuple(round(p + (q - p) * f) for p, q in zip(a, b))
+
+
+SCALE_SPEC = {
+    "piec": 1, "id": "scaled", "title": "scaled",
+    "chart": {"size": 300, "innerRadius": 0.4, "sort": "none"},
+    "labels": {"position": "none"}, "legend": {"position": "none"},
+    "theme": {"palette": {"scale": "blues", "domain": [0, 100]}, "stroke": {"width": 0}},
+    "slices": [{"id": "a", "label": "A", "value": 10}, {"id": "b", "label": "B", "value": 45},
+               {"id": "c", "label": "C", "value": 80}, {"id": "d", "label": "D", "value": 25}],
+}
+
+
+def test_palette_scale_colours_each_slice_by_its_value(build, chromium, workdir):
+    b = build(SCALE_SPEC)
+    w, h = b.manifest["chart"]["width"], b.manifest["chart"]["height"]
+    shot = shoot_file(chromium, b.svg_path, str(workdir / "scaled.png"), w, h)
+    c = b.manifest["chart"]
+    r = (c["outerRadius"] + c["innerRadius"]) / 2
+    total = sum(s["value"] for s in SCALE_SPEC["slices"])
+    start = 0.0
+    for s in SCALE_SPEC["slices"]:
+        sweep = 360 * s["value"] / total
+        x, y = point(b.manifest, c.get("startAngle", 0) + start + sweep / 2, r)
+        got = shot.pixel(int(round(x)), int(round(y)))
+        want = scale_color(BLUES, s["value"] / 100)
+        assert near(got, want, 2), (s["id"], got, want)
+        start += sweep

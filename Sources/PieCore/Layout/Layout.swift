@@ -137,7 +137,7 @@ public enum Layout {
 
     /// Final colour of each slice in spec order: explicit `color`, else the palette by id.
     static func colors(_ spec: ChartSpec, pinned: [String: Color] = [:]) -> [Color] {
-        var colors = Palettes.assign(ids: spec.slices.map(\.id), palette: spec.theme.palette, pinned: pinned)
+        var colors = Palettes.assign(ids: spec.slices.map(\.id), values: spec.slices.map(\.value), palette: spec.theme.palette, pinned: pinned)
         for (i, slice) in spec.slices.enumerated() {
             if let c = slice.color { colors[i] = c }
         }

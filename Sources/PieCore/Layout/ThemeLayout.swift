@@ -39,6 +39,7 @@ extension Patterns {
         switch theme.palette {
         case .named(let name): Palettes.colors(named: name) ?? []
         case .list(let list): list
+        case .scale: []
         }
     }
 

@@ -87,9 +87,12 @@ public enum Transition {
     /// Colours the new version inherits: every slice that existed before (by id, or through
     /// `renamedFrom`) keeps the colour it had, unless the new spec gives one explicitly; the
     /// first old slice of an id gives its colour (rings: one colour per id in every ring).
-    /// `palette: hue` spreads hues by position and pins nothing.
+    /// `palette: hue` spreads hues by position and a scale colours by value: they pin nothing.
     static func pinnedColors(old: [SliceLayout], new: [SliceSpec], palette: Palette) -> [String: Color] {
-        if case .named("hue") = palette { return [:] }
+        switch palette {
+        case .named("hue"), .scale: return [:] // colours by position or value, not kept by id
+        default: break
+        }
         var oldColor: [String: Color] = [:]
         for s in old where oldColor[s.id] == nil { oldColor[s.id] = s.color }
         let newIDs = Set(new.map(\.id))

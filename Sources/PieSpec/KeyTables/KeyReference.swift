@@ -45,6 +45,7 @@ public enum KeyReference {
     static func nested(_ kind: ValueKind) -> KeyTable? {
         switch kind {
         case .object(let table), .choiceOrObject(_, let table): table
+        case .palette: Keys.paletteScale
         case .list(let element, _): nested(element)
         default: nil
         }
@@ -72,7 +73,7 @@ public enum KeyReference {
         case .easing:
             return alternatives(Easing.named.map { "`\($0.0)`" } + ["`cubic-bezier(x1, y1, x2, y2)`"])
         case .palette:
-            return "a palette name (\(Palettes.names.map { "`\($0)`" }.joined(separator: ", "))) or a list of colours"
+            return "a palette name (\(Palettes.names.map { "`\($0)`" }.joined(separator: ", "))), a list of colours, or a mapping: keys in `theme.palette` below"
         case .identifier(let allowUnderscore):
             return allowUnderscore ? "id: `[a-z0-9][a-z0-9_-]*`, at most 64" : "id: `[a-z0-9-]`, at most 64, no `-` at either end"
         case .template:
