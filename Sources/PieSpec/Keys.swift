@@ -97,7 +97,7 @@ public enum Keys {
         .choice("sort", \ChartOptions.sort, "Slice order: input order (none), ascending or descending by value."),
         .template("center", \ChartOptions.center, "Centre text of a donut (needs innerRadius > 0), fitted to the hole; tokens: {total} = sum of the values, and {label} {value} {percent} {id} of the largest slice."),
         .template("hoverCenter", \ChartOptions.hoverCenter,
-                  "index.html: while a slice or its legend row is hovered or focused, the hole shows this template filled for that slice instead of `center` (needs innerRadius > 0), fitted to the hole like `center`; tokens: {label} {value} {percent} {id} of that slice, {total}. chart.svg (opened, inlined or as an image) and static renderers show `center`."),
+                  "While a slice (or, in index.html, its legend row) is hovered or focused, the hole shows this template filled for that slice instead of `center` (needs innerRadius > 0), fitted to the hole like `center`; tokens: {label} {value} {percent} {id} of that slice, {total}. CSS only: index.html and chart.svg opened or inlined; chart.svg as an `<img>` and static renderers show `center`."),
         .number("padAngle", \ChartOptions.padAngle, min: 0, max: 45, omitDefault: true,
                 "Gap between adjacent slices, in degrees: a band of constant width (the chord of padAngle at the outer radius) around each boundary; replaces the separators. Slices narrower than the gap vanish."),
         .number("cornerRadius", \ChartOptions.cornerRadius, min: 0, max: 1000, omitDefault: true,

@@ -41,37 +41,58 @@ struct HoverCenterTests {
         #expect(!html.contains(".p-h0"))
     }
 
-    @Test func indexHTMLDrawsThemHiddenAndChartSVGNever() {
+    @Test func bothDocumentsDrawThemHidden() {
         let bundle = Fixture.bundle(Self.donut())
         let html = Fixture.text(bundle, "index.html"), svg = Fixture.text(bundle, "chart.svg")
-        let group = html.between("<g class=\"p-ink p-hc\"", "</g>")
-        #expect(group.contains("text-anchor=\"middle\" fill=\"#333333\">"))
-        for (k, text) in ["Go 16.7%", "Rust 50.0%", "Zig 33.3%"].enumerated() {
-            #expect(group.contains("<text class=\"p-h\(k)\" visibility=\"hidden\" y=\""))
-            #expect(group.contains(">" + text + "</text>"))
+        for doc in [html, svg] {
+            let group = doc.between("<g class=\"p-ink p-hc\"", "</g>")
+            #expect(group.contains("text-anchor=\"middle\" fill=\"#333333\">"))
+            for (k, text) in ["Go 16.7%", "Rust 50.0%", "Zig 33.3%"].enumerated() {
+                // Hidden by `opacity` too: Inkscape ignores `visibility`.
+                #expect(group.contains("<text class=\"p-h\(k)\" visibility=\"hidden\" opacity=\"0\" y=\""))
+                #expect(group.contains(">" + text + "</text>"))
+            }
         }
         // The centre text is still drawn, in both documents.
         #expect(html.contains(">60</text>") && svg.contains(">60</text>"))
-        #expect(!svg.contains("p-hc") && !svg.contains("p-h0"))
         // The hover texts come before the tooltips (painted under them).
         #expect(html.firstRange(of: "p-hc")!.lowerBound < html.firstRange(of: "<g class=\"p-tips\"")!.lowerBound)
     }
 
-    @Test func aSliceOrItsLegendRowShowsItsTextAndHidesTheCentre() {
-        let html = Fixture.text(Fixture.bundle(Self.donut()), "index.html")
-        let root = ".piec-test:is(:hover,:focus-within)"
-        #expect(html.contains(root + ":has(.p-w:hover,.p-w:focus,.p-li:hover,.p-li:focus) .p-ct{visibility:hidden}\n"))
-        for k in 0..<3 {
-            #expect(html.contains(root + ":has(.p-s\(k):hover,.p-s\(k):focus,.p-li\(k):hover,.p-li\(k):focus) .p-h\(k){visibility:visible}\n"))
+    /// chart.svg has no focusable slices of its own: each slice with a hover text gets a
+    /// transparent focusable wedge in the pie's group, after the separators (index.html has
+    /// its `p-w` slices instead).
+    @Test func chartSVGHasAFocusableWedgePerSlice() {
+        let bundle = Fixture.bundle(Self.donut())
+        let html = Fixture.text(bundle, "index.html"), svg = Fixture.text(bundle, "chart.svg")
+        let pie = svg.between("<g class=\"p-pie\">", "<g class=\"p-ink")
+        let wedges = pie.between("<g fill=\"#000\" fill-opacity=\"0\">\n", "</g>")
+        for (k, label) in ["Go: 10 (16.7%)", "Rust: 30 (50.0%)", "Zig: 20 (33.3%)"].enumerated() {
+            #expect(wedges.contains("<path class=\"p-hw p-hw\(k)\" tabindex=\"0\" role=\"img\" aria-label=\"\(label)\" d=\"M"))
         }
-        #expect(html.contains(".piec-test .p-hc{pointer-events:none}\n"))
+        #expect(!html.contains("class=\"p-hw"))
+        #expect(!Fixture.text(Fixture.bundle(Self.donut(hover: nil)), "chart.svg").contains("p-hw"))
+    }
+
+    @Test func aSliceOrItsLegendRowShowsItsTextAndHidesTheCentre() {
+        let bundle = Fixture.bundle(Self.donut())
+        let css = Fixture.text(bundle, "chart.css")
+        let root = ".piec-test:is(:hover,:focus-within)"
+        #expect(css.contains(root + ":has(.p-w:hover,.p-w:focus,.p-li:hover,.p-li:focus,.p-hw:hover,.p-hw:focus) .p-ct{visibility:hidden}\n"))
+        for k in 0..<3 {
+            #expect(css.contains(root + ":has(.p-s\(k):hover,.p-s\(k):focus,.p-li\(k):hover,.p-li\(k):focus,.p-hw\(k):hover,.p-hw\(k):focus) "
+                                 + ".p-h\(k){visibility:visible;opacity:1}\n"))
+        }
+        #expect(css.contains(".piec-test .p-hc{pointer-events:none}\n"))
+        // In chart.css, so in chart.svg's style and index.html's page style alike.
+        for doc in ["chart.svg", "index.html"] { #expect(Fixture.text(bundle, doc).contains(css)) }
     }
 
     @Test func worksWithoutAChartCentre() {
         let bundle = Fixture.bundle(Self.donut(center: nil))
         let html = Fixture.text(bundle, "index.html")
         #expect(html.contains("<text class=\"p-h1\" visibility=\"hidden\""))
-        #expect(!Fixture.text(bundle, "chart.svg").contains("p-h1"))
+        #expect(Fixture.text(bundle, "chart.svg").contains("<text class=\"p-h1\" visibility=\"hidden\""))
         #expect(!html.contains("class=\"p-ink p-ct\""))
     }
 

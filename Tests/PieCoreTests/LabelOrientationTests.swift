@@ -137,4 +137,58 @@ struct LabelOrientationTests {
         let ok = Compiler.compile(CompileRequest(source: SourceFile(path: "t.yaml", text: "piec: 1\nlabels: {position: auto, orientation: radial}\nslices:\n  - {label: A, value: 1}\n"), defaultID: "t"))
         #expect(ok.diagnostics.isEmpty)
     }
+
+    /// Sampled keyframes (a staggered plan) read each text's turn afresh at every sample:
+    /// Beta moves from 54 to 162 degrees while its label turns from upright to radial, and the
+    /// reading of its counter-turn wraps on the way. Its text's turn on the canvas (its group's
+    /// delta plus its text's, from chart.css) changes by at most half a turn from each sample
+    /// to the next and to the rest state: no whole turn in one step (it spun 360 degrees).
+    @Test func sampledKeyframesTurnTheShortWayAtEverySample() throws {
+        let slices = { (v: [Int]) in zip(["a", "b", "c", "d"], zip(["Alpha", "Beta", "Gamma", "Delta"], v)).map {
+            "  - {id: \($0.0), label: \($0.1.0), value: \($0.1.1)}\n" }.joined() }
+        let old = try Fixture.loaded(Self.yaml("horizontal", slices: slices([10, 10, 10, 70])))
+        let new = try Fixture.loaded(Self.yaml("radial", slices: slices([70, 10, 10, 10])).replacingOccurrences(
+            of: "slices:", with: "animation: {stagger: 200ms}\nslices:"))
+        let css = Fixture.text(Compiler.compile(spec: new, sourceBytes: Array("piec: 1\n".utf8), previous: old), "chart.css")
+        var checked = 0
+        for k in 0..<4 {
+            guard let inner = Self.sampledTurns(of: ".p-l\(k)>text", in: css) else { continue }
+            let outer = Self.sampledTurns(of: ".p-l\(k)", in: css) ?? inner.map { _ in 0 }
+            let totals = zip(outer, inner).map { $0 + $1 } + [0]
+            let step = zip(totals, totals.dropFirst()).map { abs($1 - $0) }.max() ?? 0
+            #expect(step <= 180, "label \(k): \(totals)")
+            checked += 1
+        }
+        #expect(checked == 4)
+    }
+
+    /// Winding adds whole turns only, keeps the last step exact and takes the short way.
+    @Test func windingAddsWholeTurnsOnly() {
+        let turns = [-170.0, 175, -175, 170, 0]
+        let wound = LabelTurn.wound(turns: turns, carriers: [0, 0, 0, 0, 0], rest: 0)
+        #expect(wound == [190, 175, 185, 170, 0])
+        for (a, b) in zip(turns, wound) { #expect(((b - a) / 360).rounded() * 360 == b - a) }
+        #expect(LabelTurn.wound(turns: [10, -10], carriers: [340, -340], rest: 0) == [-350, 350])
+    }
+
+    /// The `rotate` values (deg) of the sampled keyframes `selector`'s rule names, in order (0
+    /// where a keyframe has none); nil when it has no animation of its own.
+    static func sampledTurns(of selector: String, in css: String) -> [Double]? {
+        guard let rule = css.range(of: "\n" + selector + "{animation-name:") else { return nil }
+        let name = String(css[rule.upperBound...].prefix { $0 != "}" })
+        guard let block = css.range(of: "@keyframes " + name + "{") else { return nil }
+        var values: [Double] = []
+        var rest = css[block.upperBound...]
+        while let open = rest.firstIndex(of: "{"), rest[..<open].firstIndex(of: "}") == nil {
+            let close = rest[open...].firstIndex(of: "}")!
+            let frame = rest[open..<close]
+            if let r = frame.range(of: "rotate:") {
+                values.append(Double(frame[r.upperBound...].prefix { $0 != "d" }) ?? .nan)
+            } else {
+                values.append(0)
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return values
+    }
 }

@@ -4,8 +4,9 @@ Every visible `<text>` of a chart (labels, centre text, title, subtitle, legend)
 the engine's DOM (piectest/labelmeasure.py, real fonts: DejaVu Sans is `system-ui` on Linux)
 and judged against the chart's geometry from its manifest (piectest/labeljudge.py): no two
 texts overlap, an inside label stays in its slice's annular sector, an outside label stays off
-the disc, the centre text stays in the hole (on the drawn side of a partial sweep), nothing
-passes the canvas, and at rest every slice of at least `labels.minPercent` has a visible label
+the disc, the centre text stays in the hole (on the drawn side of a partial sweep), no leader
+line crosses a text other than its own label (grid tick labels included), nothing passes the
+canvas, and at rest every slice of at least `labels.minPercent` has a visible label
 unless `piec build` warned about it (by name for a slice of at least 3 %).
 
 Charts: the gallery (specs/**.yaml at rest), every transition example (specs/transitions,
@@ -171,15 +172,33 @@ def measured(dom, workdir, cases):
 FOUND = {}    # engine -> {group: Counter of categories}
 
 
-def judged(cases, measured, group):
+# Known defects the judge finds, left to fix in Layout (RadialLabels): labels at a distance
+# (`labels.radius` above 1) with `leader: line`, where a label pushed outward to clear its
+# neighbours keeps a radial leader that runs through a neighbour's text. Judged on their own
+# (`test_known_leader_crossings_still_cross`), so the list shrinks when the placement is fixed.
+KNOWN_LEADER_CROSSINGS = {"corpus/r020", "corpus/r036"}
+
+
+def judged(cases, measured, group, known=KNOWN_LEADER_CROSSINGS):
     problems = []
     for key, _, t, geo, at_rest, warned in cases[group]:
         frame = measured[key]
         if t != "rest":
             assert frame["animations"] > 0, f"{key}: no animation to seek"
         for category, message in labeljudge.judge(frame, geo, at_rest=at_rest, warned=warned or (lambda s, named: False)):
+            if category == "leader" and key in known:
+                continue
             problems.append((category, f"{key}: {message}"))
     return problems
+
+
+def test_known_leader_crossings_still_cross(dom, cases, measured):
+    """Each chart of `KNOWN_LEADER_CROSSINGS` still has a leader through another text (the
+    judge sees it), and nothing else wrong: remove it from the list once it is fixed."""
+    problems = judged(cases, measured, "corpus", known=set())
+    crossing = {m.split(":")[0] for c, m in problems if c == "leader"}
+    assert crossing >= KNOWN_LEADER_CROSSINGS or dom.engine.name != "chromium", (dom.engine.name, crossing)
+    assert crossing <= KNOWN_LEADER_CROSSINGS, (dom.engine.name, crossing - KNOWN_LEADER_CROSSINGS)
 
 
 @pytest.mark.parametrize("group", GROUPS)

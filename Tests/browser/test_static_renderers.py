@@ -21,6 +21,7 @@ layer: a 72 % progress arc looks 97 % full, gaps fill in)."""
 import html
 import math
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -284,3 +285,37 @@ def test_static_renderer_turns_labels_as_the_orientation_says(piec, workdir, ren
         sxy = sum((p[0] - mx) * (p[1] - my) for p in label)
         axis = math.degrees(0.5 * math.atan2(2 * sxy, sxx - syy))
         assert abs(axis - 45) < 3, f"{renderer}: a label's text runs at {axis:.1f} degrees, not 45"
+
+
+HOVER_PARTS = [re.compile(r'<g class="p-ink p-hc".*?</g>\n', re.S),
+               re.compile(r'<g fill="#000" fill-opacity="0">\n(?:<path class="p-hw [^\n]*\n)+</g>\n')]
+
+
+@pytest.mark.parametrize("renderer", RENDERERS)
+def test_static_renderer_shows_the_centre_not_the_hover_texts(piec, workdir, renderer):
+    """`chart.hoverCenter` in chart.svg (specs/hover-center.yaml): each slice's hover text,
+    hidden by `visibility` and `opacity`, and its transparent focusable wedge. A static
+    renderer draws the chart exactly as without them (pixel for pixel): `chart.center` in
+    the hole. The same chart.svg with slice 0's hover text shown (its two attributes removed)
+    draws differently, so the comparison sees a hover text where one is drawn."""
+    out = workdir / "hover"
+    proc = bundles.run(piec, "build", REPO / "specs" / "hover-center.yaml", "-o", out)
+    assert proc.returncode == 0, proc.stderr
+    svg = (out / "hover-center" / "chart.svg").read_text(encoding="utf-8")
+    bare = svg
+    for part in HOVER_PARTS:
+        bare, n = part.subn("", bare)
+        assert n == 1, part.pattern
+    shown = svg.replace('<text class="p-h0" visibility="hidden" opacity="0"', '<text class="p-h0"', 1)
+    assert shown != svg
+    vb = view_box(svg)
+    images = {}
+    for name, text in (("chart", svg), ("bare", bare), ("shown", shown)):
+        path = workdir / f"hover-{renderer}-{name}.svg"
+        path.write_text(text, encoding="utf-8")
+        png = workdir / f"hover-{renderer}-{name}.png"
+        rasterize(renderer, path, png, int(vb[2] * 2), int(vb[3] * 2))
+        images[name] = flatten(png)
+    assert ImageChops.difference(images["chart"], images["bare"]).getbbox() is None, \
+        f"{renderer} draws chart.hoverCenter's parts: {workdir}/hover-{renderer}-chart.png"
+    assert ImageChops.difference(images["shown"], images["bare"]).getbbox() is not None, renderer

@@ -451,3 +451,69 @@ def test_palette_scale_colours_each_slice_by_its_value(build, chromium, workdir)
         want = scale_color(BLUES, s["value"] / 100)
         assert near(got, want, 2), (s["id"], got, want)
         start += sweep
+
+# chart.hoverCenter in chart.svg: opened directly, and its markup inlined into a page. A hover
+# text is hidden by `visibility` and `opacity` both (Inkscape ignores `visibility`).
+HOVER_SVG_STATE = """JSON.stringify([...document.querySelectorAll('.p-ct text,.p-hc text')]
+  .filter(e => getComputedStyle(e).visibility === 'visible' && Number(getComputedStyle(e).opacity) === 1)
+  .map(e => e.textContent))"""
+HOVER_SVG_FOCUS = """(() => {
+  window.focus();
+  const hole = () => [...document.querySelectorAll('.p-ct text,.p-hc text')]
+    .filter(e => getComputedStyle(e).visibility === 'visible' && Number(getComputedStyle(e).opacity) === 1)
+    .map(e => e.textContent);
+  const out = [];
+  document.querySelectorAll('.p-hw').forEach(el => {
+    el.focus();
+    out.push({cls: el.getAttribute('class'), active: document.activeElement === el, matches: el.matches(':focus'), hole: hole()});
+    el.blur();
+  });
+  out.push({cls: 'none', active: true, matches: true, hole: hole()});
+  return JSON.stringify(out);
+})()"""
+
+
+@pytest.fixture(scope="module")
+def hover_center_svg(build, workdir):
+    """The hover-centre chart's chart.svg, and a page with its markup inline."""
+    b = build(dict(HOVER_CENTER_SPEC, id="hovercentersvg"))
+    svg = (b.directory / "chart.svg").read_text(encoding="utf-8")
+    page = workdir / "hovercentersvg-inline.html"
+    page.write_text("<!DOCTYPE html><html><head><meta charset='utf-8'/><style>svg{display:block}</style></head>"
+                    "<body style='margin:0'>"
+                    + svg + "</body></html>", encoding="utf-8")
+    return b.manifest, {"svg": b.directory / "chart.svg", "inline": page}
+
+
+@pytest.mark.parametrize("where", ["svg", "inline"])
+def test_chart_svg_hole_shows_the_pointed_at_slice(hover_center_svg, engine, where):
+    """chart.svg (no script, CSS only): a real pointer on each slice shows that slice's filled
+    template in the hole instead of `chart.center`, and `chart.center` again once it leaves;
+    opened directly and inlined into a page, in every engine."""
+    m, paths = hover_center_svg
+    r = (m["chart"]["outerRadius"] + m["chart"]["innerRadius"]) / 2
+    slices = [tuple(int(round(c)) for c in point(m, (s["startAngle"] + s["endAngle"]) / 2, r)) for s in m["slices"]]
+    states = [json.loads(x) for x in engine.hover(paths[where], slices, HOVER_SVG_STATE)]
+    labels = [s["label"] + p for s, p in zip(HOVER_CENTER_SPEC["slices"], ["40.0%", "35.0%", "25.0%"])]
+    for k, label in enumerate(labels):
+        assert states[k] == [label], (engine.name, where, k, states[k])
+    assert states[-1] == ["100in all"], (engine.name, where, states[-1])
+
+
+@pytest.mark.parametrize("where", ["svg", "inline"])
+def test_chart_svg_hole_shows_the_focused_slice(hover_center_svg, engine, where):
+    """Each slice of chart.svg is a focus stop (its transparent wedge, `tabindex`): focused,
+    the hole shows its text (Chromium, Firefox: WebKitGTK's automated window has no focus, so
+    `:focus` never matches there; the wedge still takes the focus)."""
+    m, paths = hover_center_svg
+    report = json.loads(engine.hover(paths[where], [], HOVER_SVG_FOCUS)[0])
+    labels = [s["label"] + p for s, p in zip(HOVER_CENTER_SPEC["slices"], ["40.0%", "35.0%", "25.0%"])]
+    stops = [r for r in report if r["cls"] != "none"]
+    assert [int(re.search(r"p-hw(\d+)", r["cls"]).group(1)) for r in stops] == list(range(len(labels))), report
+    for k, r in enumerate(stops):
+        assert r["active"], (engine.name, where, r)
+        if engine.name != "webkit":
+            assert r["matches"], (engine.name, where, r)
+        if r["matches"]:
+            assert r["hole"] == [labels[k]], (engine.name, where, r)
+    assert report[-1]["hole"] == ["100in all"], (engine.name, where, report[-1])

@@ -74,6 +74,7 @@ public enum BundleWriter {
         var css = StyleWriter.css(scene)
         for ring in ringScenes { css += StyleWriter.css(ring) }
         css += RingEdgeWriter.styles(chart: scene, rings: ringScenes)
+        css += HoverCenterCSS.css(scene)
         // index.html is begun first and its chart written straight into it (no second copy).
         // Slices moved by Chromium's compositor in index.html, where the chart allows it.
         let boxes = svgOnly || !rings.isEmpty || scene.drawing.page != .boxes ? nil : BoxLayer(scene)

@@ -75,6 +75,9 @@ enum ClassPrefix {
     static let hoverCentre: StaticString = "p-hc"
     /// `p-h<k>`: `chart.hoverCenter`'s text of one slice (history bundles draw none).
     static let hoverText: StaticString = "p-h"
+    /// `p-hw<k>`: chart.svg: slice k's transparent focusable wedge of `chart.hoverCenter`
+    /// (`p-hw` and `p-hw<k>` both).
+    static let hoverWedge: StaticString = "p-hw"
     /// `p-lg`: the legend.
     static let legend: StaticString = "p-lg"
     /// `p-lgt`: the legend's title.
@@ -155,6 +158,7 @@ enum ClassPrefix {
         ("titleLine", titleLine, true),
         ("hoverCentre", hoverCentre, false),
         ("hoverText", hoverText, true),
+        ("hoverWedge", hoverWedge, true),
         ("legend", legend, false),
         ("legendTitle", legendTitle, false),
         ("legendRow", legendRow, true),

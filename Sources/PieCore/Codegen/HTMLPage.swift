@@ -147,7 +147,6 @@ struct HTMLPage {
             out.raw("{visibility:visible}\n")
         }
         LegendInteraction.css(scene, into: &out)
-        HoverCenterCSS.css(scene, into: &out)
         if let dark = scene.layout.dark { dark.pageCSS(sel: sel, into: &out) }
         out.raw("@media (prefers-reduced-motion:no-preference){")
         out.raw(sel)

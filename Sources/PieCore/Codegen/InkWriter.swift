@@ -120,14 +120,14 @@ enum InkWriter {
     /// The `text-anchor` of a label on `side` (`OutsideLabels.Pose.side`).
     static func anchor(_ side: Double) -> String { side > 0 ? "start" : side < 0 ? "end" : "middle" }
 
-    /// A centre text (`.p-cx<index>`, or `chart.hoverCenter`'s `.p-h<index>`, hidden until CSS
-    /// shows it), at `opacity` (written when below 1).
+    /// A centre text (`.p-cx<index>`, or `chart.hoverCenter`'s `.p-h<index>`, hidden by
+    /// `visibility` and `opacity` until CSS shows it), at `opacity` (written when below 1).
     static func centerText(_ cls: StaticString, _ index: Int, _ text: CenterText, opacity: Double = 1, hidden: Bool = false,
                            into out: inout ByteWriter) {
         out.raw("<text class=\"")
         out.raw(cls)
         out.int(index)
-        if hidden { out.raw("\" visibility=\"hidden") }
+        if hidden { out.raw("\" visibility=\"hidden\" opacity=\"0") }
         if text.x != 0 {
             out.raw("\" x=\"")
             out.num(text.x)

@@ -57,7 +57,7 @@ struct SVGWriter {
     }
 
     /// Moves the scratch buffer into chart.svg and/or the inline SVG.
-    private mutating func emit(svg toSVG: Bool = true, inline toInline: Bool = true) {
+    mutating func emit(svg toSVG: Bool = true, inline toInline: Bool = true) {
         if toSVG { svg.raw(out) }
         if toInline { inline?.raw(out) }
         out.removeAll()
@@ -92,6 +92,7 @@ struct SVGWriter {
         }
         emit()
         legend(interactive: false)
+        hoverCenterLayer()
         emit(inline: false)
         if inline != nil {
             legend(interactive: true)
@@ -142,6 +143,7 @@ struct SVGWriter {
         motionLayer()
         exactLayer()
         separatorLayer()
+        hoverWedges()
         out.raw("</g>\n")
     }
 

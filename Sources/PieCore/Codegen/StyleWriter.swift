@@ -250,7 +250,8 @@ struct StyleWriter {
         // easing on each keyframe makes every boundary exact between the edges.
         let ease = aligned ? scene.plan.easing : nil
         let final = parts(at: scene)
-        let samples = times.map { parts(at: Scene(instant: plan.frozen(at: $0), of: scene)) }
+        var samples = times.map { parts(at: Scene(instant: plan.frozen(at: $0), of: scene)) }
+        Self.windLabelTurns(&samples, final: final)
         hiddenAtRest()
         rules(final)
         var named: [(PartSelector, KeyframesName)] = []
@@ -285,6 +286,18 @@ struct StyleWriter {
             out.raw("}\n")
         }
         out.raw("}\n")
+    }
+
+    /// Each inside label's text turn at the samples wound by whole turns (`LabelTurn.wound`),
+    /// so that no text spins a whole turn between two samples. A label is two parts, its
+    /// group (`.labels`, turned by its angle) then its text (`.labelTexts`); both rotate by a
+    /// delta to the rest state, whose total is therefore 0.
+    static func windLabelTurns(_ samples: inout [[Part]], final: [Part]) {
+        for i in final.indices.dropFirst() where final[i].layer == .labelTexts && final[i - 1].layer == .labels {
+            let turns = samples.map { $0[i].frame.rotate ?? 0 }
+            let wound = LabelTurn.wound(turns: turns, carriers: samples.map { $0[i - 1].frame.rotate ?? 0 }, rest: 0)
+            for j in samples.indices where wound[j] != turns[j] { samples[j][i].frame.rotate = wound[j] }
+        }
     }
 
     /// Sampled frames of one part with every property that any of them sets set in all (to

@@ -32,6 +32,28 @@ public enum LabelTurn {
         orientation == .radial ? (height, width) : (width, height)
     }
 
+    /// Sampled keyframes run linearly from one sample to the next, and each sample reads a
+    /// text's turn afresh (within half a turn of its end's), so where that reading wraps the
+    /// text would spin a whole turn in one step. Winds each sample's text turn (`turns[i]`,
+    /// the turn inside its group) by whole turns, from the last sample back, so that the
+    /// text's turn on the canvas (its group's `carriers[i]` plus `turns[i]`) changes by at most
+    /// half a turn from each sample to the next, and from the last to `rest` (the rest state's
+    /// group turn plus text turn, which is kept exact). Only whole turns are added: every
+    /// sample still draws its exact state.
+    public static func wound(turns: [Double], carriers: [Double], rest: Double) -> [Double] {
+        var result = turns
+        var next = rest
+        for i in turns.indices.reversed() {
+            let total = carriers[i] + turns[i]
+            var d = (total - next).truncatingRemainder(dividingBy: 360)
+            if d > 180 { d -= 360 } else if d <= -180 { d += 360 }
+            // Whole turns only (rounded, so the sample's own value is kept to the bit).
+            result[i] = turns[i] + 360 * ((next + d - total) / 360).rounded()
+            next = carriers[i] + result[i]
+        }
+        return result
+    }
+
     /// The turn of a label's text inside its group, which is turned to `drawn` (the anchor's
     /// screen angle as drawn, explode included): upright, `-drawn`; else the text's turn at
     /// its spot's screen angle `spot` (the angle the fit tested, so an exploded slice carries

@@ -285,3 +285,31 @@ def turned_transitions(seed=4041, count=8):
         before["id"], after["id"] = name + "-before", name
         out.append((name, before, after))
     return out
+
+
+def _gridded(rng, s):
+    """`s` as a rose chart with its polar grid (`chart.grid`: circles at round values, each
+    with its tick label), so the tick labels (`.p-gl`) are judged against the slice labels,
+    their leaders and every other text: rings become plain charts, a hole, a partial sweep
+    and a total go (a rose has none), a third of them stand at a distance."""
+    if "rings" in s:
+        s["slices"] = [x for r in s.pop("rings") for x in r["slices"]]
+    chart = s["chart"]
+    for key in ("innerRadius", "center", "sweep", "total", "padAngle"):
+        chart.pop(key, None)
+    chart["rose"] = rng.choice(["area", "radius"])
+    chart["grid"] = {"circles": "auto", "labels": True}
+    if rng.random() < 0.35:
+        s = _at_distance(rng, s)
+    return s
+
+
+def gridded(seed=4141, count=24):
+    """[(name, spec)] of `count` rose charts with a labelled polar grid (an own seed). Not yet
+    in test_label_layout's corpus: the judge finds defects in 11 of the 24 in all three
+    engines, left to fix in Layout (GridLayout, own-radius outside labels): tick labels of
+    close circles overlap each other (g002), tick labels overlap outside labels (g000, g023),
+    leaders of labels at their own slice's radius run through other labels and tick labels
+    (g009, g014, g019). Add it to the corpus with the fix."""
+    rng = random.Random(seed)
+    return [(f"g{k:03d}", _gridded(rng, spec(rng, f"g{k:03d}"))) for k in range(count)]

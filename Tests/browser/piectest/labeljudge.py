@@ -11,6 +11,9 @@ piec promises for labels (issue 25, README "What piec guarantees about labels").
 - centre: the centre text's box lies in the hole, and for a partial sweep in the hole's drawn
   sector;
 - canvas: no text passes the viewBox;
+- leader: no visible leader line crosses a visible text other than its own label's (another
+  label, a grid tick label, the legend, the title): more than `LEADER` px of it inside the
+  text's box (its quad) shrunk by `TOL`;
 - missing: (at rest) every visible slice of at least `labels.minPercent` has a visible label,
   unless the build warned about it: a slice of at least 3 % must be named (a warning on its
   spec line or naming its label), a smaller one may be counted only.
@@ -27,6 +30,7 @@ import math
 TOL = 0.5          # px a box may pass a region (anti-aliasing, rounding of 3-decimal output)
 OVERLAP = 0.5      # px two boxes may share in both directions before they overlap
 SHOWN = 0.02       # opacity above which a text counts as visible
+LEADER = 0.5       # px of a leader line that may lie inside another text's box (shrunk by TOL)
 MISSING_PERCENT = 3.0
 
 
@@ -203,6 +207,16 @@ def judge(frame, geo, at_rest=True, warned=lambda s, named: False):
         for b in texts[i + 1:]:
             if texts_overlap(a, b):
                 out.append(("overlap", f"{a['kind']} {a['text']!r} {fmt(a['box'])} overlaps {b['kind']} {b['text']!r} {fmt(b['box'])}"))
+    for line in frame.get("leaders", []):
+        if line["opacity"] <= SHOWN:
+            continue
+        for t in texts:
+            if t["kind"] == "p-ol" and t.get("key") == line["key"]:
+                continue
+            inside = max((crossing(a, b, t["quad"]) for a, b in zip(line["points"], line["points"][1:])), default=0)
+            if inside > LEADER:
+                out.append(("leader", f"leader of outside label {label_of(texts, line['key'])!r} crosses {t['kind']} "
+                                      f"{t['text']!r} {fmt(t['box'])} for {inside:.1f} px"))
     labelled = set()
     for t in texts:
         if t["kind"] == "p-lb":
@@ -229,7 +243,7 @@ def judge(frame, geo, at_rest=True, warned=lambda s, named: False):
             s = edge_slice(geo, t["anchor"]) if t.get("anchor") else leaderless_slice(geo, t)
             if s:
                 labelled.add(s["id"])
-        elif t["kind"] == "p-ct":
+        elif t["kind"] in ("p-ct", "p-hc"):
             full = geo.sweep >= 360 - 1e-9
             start, end = (0, 360) if full else sorted((geo.start, geo.start + geo.sweep))
             d = worst(t["box"], geo, start, end, 0, geo.inner)
@@ -245,6 +259,35 @@ def judge(frame, geo, at_rest=True, warned=lambda s, named: False):
                 continue
             out.append(("missing", f"slice {s['id']} ({s['label']!r}, {s['percent']:.2f} %) has no visible label and no warning"))
     return out
+
+
+def crossing(a, b, quad, inset=TOL):
+    """How long a piece of segment a-b lies inside `quad` (a text's four corners in order, a
+    parallelogram) shrunk by `inset` on every side: the segment in the quad's own axes,
+    clipped to its rectangle (Liang-Barsky)."""
+    (x0, y0), (x1, y1), _, (x3, y3) = quad
+    ex, ey, fx, fy = x1 - x0, y1 - y0, x3 - x0, y3 - y0
+    w, h = math.hypot(ex, ey), math.hypot(fx, fy)
+    if w <= 2 * inset or h <= 2 * inset:
+        return 0.0
+    # Coordinates along both edges (the quad is a turned rectangle: its edges are orthogonal).
+    local = lambda p: (((p[0] - x0) * ex + (p[1] - y0) * ey) / w, ((p[0] - x0) * fx + (p[1] - y0) * fy) / h)  # noqa: E731
+    (u0, v0), (u1, v1) = local(a), local(b)
+    du, dv = u1 - u0, v1 - v0
+    lo, hi = 0.0, 1.0
+    for p, q in ((-du, u0 - inset), (du, w - inset - u0), (-dv, v0 - inset), (dv, h - inset - v0)):
+        if p == 0:
+            if q < 0:
+                return 0.0
+        elif p < 0:
+            lo = max(lo, q / p)
+        else:
+            hi = min(hi, q / p)
+    return max(0.0, hi - lo) * math.hypot(du, dv)
+
+
+def label_of(texts, key):
+    return next((t["text"] for t in texts if t["kind"] == "p-ol" and t.get("key") == key), key)
 
 
 def on_slice(geo, box):

@@ -8,7 +8,8 @@ visibility, its kind (the class of the piec group it is in), its four corners (`
 inside label's real extent, `labels.orientation`) and, for labels, the point it
 hangs on: an inside label's turning group's origin (on its slice's middle angle), an outside
 label's leader start (on its slice's outer edge); an inside label's `turn` (degrees, clockwise,
-the direction its text runs on the canvas)."""
+the direction its text runs on the canvas); an outside label's `key`, and every leader line as
+polylines in user units (`leaders`: the key of its label, its opacity, its points)."""
 
 import html
 import json
@@ -19,7 +20,9 @@ from .dommeasure import GEOMETRY
 
 MEASURE = GEOMETRY + """
 // p-gl: chart.grid's tick labels (over the wedges on purpose; judged for the canvas and overlaps).
-const KINDS = ['p-lb', 'p-ol', 'p-ct', 'p-ttl', 'p-lg', 'p-tips', 'p-gl'];
+// p-hc: chart.hoverCenter's texts (hidden unless a slice is hovered or focused: judged as the
+// centre text when shown).
+const KINDS = ['p-lb', 'p-ol', 'p-ct', 'p-ttl', 'p-lg', 'p-tips', 'p-gl', 'p-hc'];
 const out = [];
 document.querySelectorAll('.frame').forEach(frame => {
   const root = frame.shadowRoot;
@@ -37,14 +40,28 @@ document.querySelectorAll('.frame').forEach(frame => {
     return o;
   };
   const leaders = {};
+  // Every leader as polylines in user units with its opacity, keyed like its label
+  // (`<group>:<index>`): a still leader's path through its points (M/L/H/V), a moving one's
+  // unit line (`M0 0H1`) from its origin to (1, 0).
+  const lines = [];
   root.querySelectorAll('.p-ll path').forEach(el => {
     const cls = el.getAttribute('class') || '';
+    const key = el.closest('.p-ll').dataset.k + ':' + cls.slice(4);
     if (cls.startsWith('p-qa')) {
       // The tick's start: the first point of a still leader's path, the origin of a moving
       // one's unit line.
       const p = el.getPointAtLength(0);
-      leaders[el.closest('.p-ll').dataset.k + ':' + cls.slice(4)] = user(el, p.x, p.y);
+      leaders[key] = user(el, p.x, p.y);
     }
+    const points = [];
+    let x = 0, y = 0;
+    for (const [, op, args] of (el.getAttribute('d') || '').matchAll(/([MLHV])([^MLHV]*)/g)) {
+      const n = (args.match(/-?[0-9.]+/g) || []).map(Number);
+      x = op === 'V' ? x : n[0];
+      y = op === 'H' ? y : op === 'V' ? n[0] : n[1];
+      points.push(user(el, x, y));
+    }
+    lines.push({key, opacity: shown(el), points});
   });
   const texts = [];
   root.querySelectorAll('text').forEach(el => {
@@ -64,12 +81,13 @@ document.querySelectorAll('.frame').forEach(frame => {
     t.quad = quad(el);
     if (kind === 'p-ol') {
       const cls = el.getAttribute('class') || '';
-      t.anchor = leaders[el.closest('.p-ol').dataset.k + ':' + cls.slice(4)] || null;
+      t.key = el.closest('.p-ol').dataset.k + ':' + cls.slice(4);
+      t.anchor = leaders[t.key] || null;
     }
     texts.push(t);
   });
   const vb = svg.viewBox.baseVal;
-  out.push({key: frame.dataset.key, animations: anims.length, viewBox: [vb.width, vb.height], texts});
+  out.push({key: frame.dataset.key, animations: anims.length, viewBox: [vb.width, vb.height], texts, leaders: lines});
 });
 document.getElementById('result').textContent = JSON.stringify(out);
 """
