@@ -129,16 +129,13 @@ public enum HistoryWriter {
                 }
             }
         }
-        out.raw("." + scope + "{\n@media (prefers-reduced-motion:no-preference){\n")
-        for k in steps.indices {
-            out.raw(".\(ClassPrefix.historyStepIndex)\(k){")
-            KeyframesWriter.animation(KeyframesName(scope, "h", k), into: &out) {
-                $0.num(total)
-                $0.raw("ms step-end both")
-            }
-            out.raw("}\n")
+        out.raw("." + scope + "{\n")
+        let runners = steps.indices.map { KeyframesWriter.Runner(prefix: ClassPrefix.historyStepIndex, index: $0, name: KeyframesName(scope, "h", $0)) }
+        KeyframesWriter.runners(runners, into: &out) {
+            $0.num(total)
+            $0.raw("ms step-end both")
         }
-        out.raw("}\n}\n")
+        out.raw("}\n")
     }
 
     static func openRoot(scope: String, width: Double, height: Double, title: String, description: String, fontSize: Double,

@@ -89,10 +89,12 @@ struct StyleWriter {
         case .fade:
             let fade = KeyframesName(scene.scope, "fade")
             KeyframesWriter.block(fade, into: &frames) { KeyframesWriter.frame("from", into: &$0) { $0.raw("opacity:0") } }
-            out.raw("@media (prefers-reduced-motion:no-preference){\n.p-plot{")
-            KeyframesWriter.animation(fade, over: scene.plan.timeline, easing: scene.plan.easing, linear: false, into: &out)
-            out.raw("}\n")
-            out.raw("}\n")
+            let plan = scene.plan
+            KeyframesWriter.motion(into: &out) {
+                $0.raw(".p-plot{")
+                KeyframesWriter.animation(fade, over: plan.timeline, easing: plan.easing, linear: false, into: &$0)
+                $0.raw("}\n")
+            }
         case .none:
             break
         }
@@ -110,7 +112,8 @@ struct StyleWriter {
         let show = KeyframesName(scope, "show"), hide = KeyframesName(scope, "hide")
         KeyframesWriter.block(show, into: &frames) { KeyframesWriter.frame("from,to", into: &$0) { $0.raw("visibility:visible") } }
         KeyframesWriter.block(hide, into: &frames) { KeyframesWriter.frame("from,to", into: &$0) { $0.raw("visibility:hidden") } }
-        out.raw("@media (prefers-reduced-motion:no-preference){\n.p-mo{")
+        KeyframesWriter.openMotion(into: &out)
+        out.raw("\n.p-mo{")
         KeyframesWriter.animation(show, over: line, easing: scene.plan.easing, linear: true, into: &out)
         out.raw(scene.separatorBands.isEmpty ? "}\n.p-ex{" : "}\n.p-ex,.p-sep{")
         KeyframesWriter.animation(hide, over: line, easing: scene.plan.easing, linear: true, into: &out)
