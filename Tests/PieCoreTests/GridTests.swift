@@ -87,7 +87,13 @@ struct GridTests {
         #expect(css.contains("-gc0{from{r:" + formatNumber(pairs[0].from.radius) + "px;opacity:1}}"))
         #expect(css.contains("-gt3{from{transform:translate(0px,-" + formatNumber(pairs[3].from.radius) + "px);opacity:0}}"))
         // Halfway, a frame's circle is between the two radii.
-        let half = GridPose.blend(plan.from.grid, plan.to.grid, at: 0.5)
-        #expect(abs(half[0].radius - (pairs[0].from.radius + pairs[0].to.radius) / 2) < 1e-9)
+        let grid = try #require(Stage.Grid(plan))
+        let e = grid.easing.value(at: 0.5)
+        let half = grid.at(grid.window.start + grid.window.length / 2)
+        #expect(abs(half[0].radius - (pairs[0].from.radius + (pairs[0].to.radius - pairs[0].from.radius) * e)) < 1e-9)
+        // The stage's instant reads the same track; at and after the window's end, the new ends.
+        let stage = Scene(layout: newLayout, plan: plan).stage
+        #expect(stage.at(grid.window.start + grid.window.length / 2).grid == half)
+        #expect(stage.at(grid.window.end).grid == pairs.map(\.to))
     }
 }

@@ -38,8 +38,23 @@ struct KeyframesWriterTests {
         #expect(delayed.contains(";animation-delay:100ms;animation-fill-mode"))
     }
 
-    /// No other source file of PieCore spells a keyframes block or an animation declaration:
-    /// a new animated feature goes through `KeyframesWriter` (or this test names the file).
+    /// The reduced-motion block and a rule per element that runs its own keyframes.
+    @Test func rulesSitInTheReducedMotionBlock() {
+        let block = Self.written { KeyframesWriter.motion(into: &$0) { $0.raw(".p-a{x:1}\n") } }
+        #expect(block == "@media (prefers-reduced-motion:no-preference){\n.p-a{x:1}\n}\n")
+        let inline = Self.written { KeyframesWriter.motion(into: &$0, newline: false) { $0.raw(".p-a{x:1}") } }
+        #expect(inline == "@media (prefers-reduced-motion:no-preference){.p-a{x:1}}\n")
+        let runners = [KeyframesWriter.Runner(prefix: "p-gc", index: 0, name: KeyframesName("piec-x", "gc", 0)),
+                       KeyframesWriter.Runner(prefix: "p-outline", name: KeyframesName("piec-x", "outline"))]
+        let rules = Self.written { KeyframesWriter.runners(runners, into: &$0) { $0.raw("800ms linear") } }
+        #expect(rules == "@media (prefers-reduced-motion:no-preference){\n.p-gc0{animation:piec-x-gc0 800ms linear}\n"
+                + ".p-outline{animation:piec-x-outline 800ms linear}\n}\n")
+        #expect(Self.written { KeyframesWriter.runners([], into: &$0) { $0.raw("800ms") } }.isEmpty)
+    }
+
+    /// No other source file of PieCore spells a keyframes block, an animation declaration or
+    /// the reduced-motion block: a new animated feature goes through `KeyframesWriter` (or
+    /// this test names the file).
     @Test func noOtherFileWritesKeyframesOrAnimationDeclarations() throws {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/PieCore").standardized
         let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
@@ -52,11 +67,12 @@ struct KeyframesWriterTests {
                 guard !code.hasPrefix("//") else { continue }
                 // Only inside string literals: the text between quotes.
                 let literals = code.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
-                if literals.contains(where: { $0.contains("@keyframes") || $0.contains("animation:") || $0.contains("animation-") }) {
+                if literals.contains(where: { $0.contains("@keyframes") || $0.contains("animation:") || $0.contains("animation-")
+                    || $0.contains("prefers-reduced-motion") }) {
                     offenders.append("\(file):\(n + 1)")
                 }
             }
         }
-        #expect(offenders.isEmpty, "keyframes or animation declarations written outside KeyframesWriter: \(offenders)")
+        #expect(offenders.isEmpty, "keyframes, animation declarations or reduced-motion blocks written outside KeyframesWriter: \(offenders)")
     }
 }

@@ -59,6 +59,14 @@ struct RingSeparatorsTests {
         let pose = FramePose.at(c, t: mid)
         #expect(pose.ringEdges.count == 2)
         #expect(abs(pose.ringEdges[0].radius - (a.fromRadius + (a.radius - a.fromRadius) * e)) < 1e-9)
+        // The whole chart's stage holds the edges' track, as the bundle's chart scene does: the
+        // frame, the SVG and the CSS read the same one.
+        let (scene, _) = BundleWriter.scenes(spec: new, layout: c.layout, plan: c.plan, rings: c.rings)
+        #expect(scene.stage.ringEdges == edges)
+        let still = BundleWriter.ringsWhole(layout: c.layout, plan: c.plan, animation: new.animation)
+        let whole = Stage(layout: c.layout, plan: still, rings: c.rings.map(\.plan))
+        #expect(whole.at(mid).ringEdges.map(\.radius) == pose.ringEdges.map(\.radius))
+        #expect(whole.at(edges.window.end).ringEdges.map(\.radius) == [a.radius, grown.radius])
         let css = Fixture.text(Compiler.compile(spec: new, sourceBytes: Array("piec: 1\n".utf8), previous: old), "chart.css")
         #expect(css.contains("@keyframes piec-rings-re0{from{r:\(formatNumber(a.fromRadius))px}}"))
         #expect(css.contains("0.001%{opacity:1}"))

@@ -26,7 +26,8 @@ extension BoxLayer {
         // apart from the SVG (turning chart-sized boxes placed at a fraction of a pixel were
         // drawn up to 1.15 px off). Only the disc inside, which makes the radii, is a box.
         out.raw(".p-bx{position:absolute;inset:0;pointer-events:none;scale:0}\n")
-        out.raw("@media (prefers-reduced-motion:no-preference){\n")
+        KeyframesWriter.openMotion(into: &out)
+        out.raw("\n")
         out.raw(sel)
         out.raw(".p-ex{")
         KeyframesWriter.stopped(into: &out)

@@ -73,7 +73,7 @@ public enum BundleWriter {
         let (scene, ringScenes) = scenes(spec: spec, layout: layout, plan: plan, rings: rings)
         var css = StyleWriter.css(scene)
         for ring in ringScenes { css += StyleWriter.css(ring) }
-        css += RingEdgeWriter.styles(chart: scene, rings: ringScenes)
+        css += RingEdgeWriter.styles(chart: scene)
         css += HoverCenterCSS.css(scene)
         // index.html is begun first and its chart written straight into it (no second copy).
         // Slices moved by Chromium's compositor in index.html, where the chart allows it.
@@ -87,15 +87,22 @@ public enum BundleWriter {
 
     /// The scenes a bundle draws: the chart's (still when it has rings, each of which moves in
     /// its own scene) and each ring's.
+    /// The plan of a chart of rings as a whole: still (its rings move in their own scenes),
+    /// with the outline's track carried from `plan`.
+    static func ringsWhole(layout: ChartLayout, plan: TransitionPlan, animation: AnimationOptions) -> TransitionPlan {
+        var none = animation
+        none.enter = .none
+        var still = Planner.enter(layout, animation: none)
+        OutlineWriter.carry(plan, into: &still)
+        return still
+    }
+
     static func scenes(spec: ChartSpec, layout: ChartLayout, plan: TransitionPlan, rings: [RingPart]) -> (chart: Scene, rings: [Scene]) {
-        var still = plan
-        if !rings.isEmpty {
-            var none = spec.animation
-            none.enter = .none
-            still = Planner.enter(layout, animation: none)
-            OutlineWriter.carry(plan, into: &still)
-        }
-        return (Scene(layout: layout, plan: still), RingSeams.drawn(rings, chart: layout).map { Scene(layout: $0.layout, plan: $0.plan) })
+        let still = rings.isEmpty ? plan : ringsWhole(layout: layout, plan: plan, animation: spec.animation)
+        let drawn = RingSeams.drawn(rings, chart: layout)
+        // The whole chart's stage holds the separators between its rings.
+        return (Scene(stage: Stage(layout: layout, plan: still, rings: drawn.map(\.plan)), shape: nil),
+                drawn.map { Scene(layout: $0.layout, plan: $0.plan) })
     }
 
 }

@@ -62,11 +62,11 @@ struct FramePose {
     var pies: [Pie]
     /// `chart.outline` at this instant (`OutlinePose.blend` at the chart's eased progress).
     var outline: OutlinePose? = nil
-    /// `chart.grid`'s circles at this instant (`GridPose.blend`) and the pose they are drawn with.
+    /// `chart.grid`'s circles at this instant (`Stage.Grid.at`) and the pose they are drawn with.
     var grid: [GridPose.Circle] = []
     var gridPose: GridPose? = nil
-    /// The separators between rings at this instant (`RingEdgeWriter.pose`).
-    var ringEdges: [(radius: Double, opacity: Double, sweep: Double)] = []
+    /// The separators between rings at this instant (`Stage.ringEdges(_:at:)`).
+    var ringEdges: [Stage.RingEdgeInstant] = []
 
     /// From the first change's start to the last change's end, over every pie.
     static func timeline(_ chart: CompiledChart) -> TimeWindow {
@@ -81,16 +81,16 @@ struct FramePose {
         if chart.rings.isEmpty {
             let scene = Scene(layout: layout, plan: chart.plan)
             let now = scene.stage.at(t)
-            let plan = chart.plan
-            let ge = plan.easing.value(at: GridWriter.window(plan).progress(at: t))
             return FramePose(layout: layout, titles: now.titles, pies: [pie(scene, now, t: t)], outline: now.outline,
-                             grid: GridPose.blend(plan.from.grid, plan.to.grid, at: t >= GridWriter.window(plan).end ? 1 : ge),
-                             gridPose: GridWriter.pose(plan))
+                             grid: now.grid, gridPose: scene.stage.grid?.pose)
         }
         let titles = layout.title.map { [Title(lines: $0.lines, opacity: 1)] } ?? []
-        return FramePose(layout: layout, titles: titles, pies: RingSeams.drawn(chart.rings, chart: layout).map { pie(Scene(layout: $0.layout, plan: $0.plan), t: t) },
-                         outline: Stage.outline(chart.plan, at: t),
-                         ringEdges: RingEdgeWriter.pose(RingEdges(plans: chart.rings.map(\.plan), layout: layout), t: t))
+        let drawn = RingSeams.drawn(chart.rings, chart: layout)
+        // The whole chart's stage, as a bundle of rings has it: the outline and the separators between rings.
+        let whole = Stage(layout: layout, plan: BundleWriter.ringsWhole(layout: layout, plan: chart.plan, animation: AnimationOptions()),
+                          rings: drawn.map(\.plan)).at(t)
+        return FramePose(layout: layout, titles: titles, pies: drawn.map { pie(Scene(layout: $0.layout, plan: $0.plan), t: t) },
+                         outline: whole.outline, ringEdges: whole.ringEdges)
     }
 
     static func mix(_ a: Double, _ b: Double, _ e: Double) -> Double { Stage.mix(a, b, e) }

@@ -6,7 +6,7 @@ import PieSpec
 /// final state; their CSS (the dark look's colours, and the animation of each circle's `r` and
 /// opacity and each label's translate and opacity from the plan's start, over the chart's
 /// window with its easing); the circles and labels of a `piec render` frame at any instant
-/// (`GridPose.blend`, the same numbers); the manifest's `grid`. Charts without a grid at
+/// (`Stage.Grid.at`, the same track); the manifest's `grid`. Charts without a grid at
 /// either end write nothing.
 enum GridWriter {
     /// Font size of the tick labels, px.
@@ -15,25 +15,17 @@ enum GridWriter {
     static let labelX = 3.0
     static let labelY = 11.0
 
-    /// When the grid changes: the chart's window (the start angle's and the outline's).
-    static func window(_ plan: TransitionPlan) -> TimeWindow {
-        plan.chartWindow ?? TimeWindow(start: plan.delay, length: plan.duration)
+    /// The circles at rest (their new ends), under the slices (inside the plot's translate,
+    /// outside `p-pie`'s mirror).
+    static func circles(_ grid: Stage.Grid?, into out: inout ByteWriter) {
+        guard let grid else { return }
+        circleGroup(grid.circles.map(\.to), pose: grid.pose, classes: true, dark: false, into: &out)
     }
 
-    static func pose(_ plan: TransitionPlan) -> GridPose? { plan.to.grid ?? plan.from.grid }
-
-    /// The circles, under the slices (inside the plot's translate, outside `p-pie`'s mirror).
-    static func circles(_ plan: TransitionPlan, into out: inout ByteWriter) {
-        guard let pose = pose(plan) else { return }
-        let pairs = GridPose.pairs(plan.from.grid, plan.to.grid)
-        circleGroup(pairs.map(\.to), pose: pose, classes: true, dark: false, into: &out)
-    }
-
-    /// The tick labels, over the slices and under the slice labels.
-    static func labels(_ plan: TransitionPlan, into out: inout ByteWriter) {
-        guard let pose = pose(plan) else { return }
-        let pairs = GridPose.pairs(plan.from.grid, plan.to.grid)
-        labelGroup(pairs.map(\.to), pose: pose, classes: true, dark: false, into: &out)
+    /// The tick labels at rest, over the slices and under the slice labels.
+    static func labels(_ grid: Stage.Grid?, into out: inout ByteWriter) {
+        guard let grid else { return }
+        labelGroup(grid.circles.map(\.to), pose: grid.pose, classes: true, dark: false, into: &out)
     }
 
     /// A frame's circles or labels at an instant, in the look `dark` asks for.
@@ -108,8 +100,8 @@ enum GridWriter {
     /// `keyframes` go to the top level, `rules` into the chart's scope block; both empty
     /// without a grid.
     static func css(_ scene: Scene) -> (keyframes: [UInt8], rules: [UInt8]) {
-        let plan = scene.plan
-        guard let pose = pose(plan) else { return ([], []) }
+        guard let grid = scene.stage.grid else { return ([], []) }
+        let pose = grid.pose
         var rules = ByteWriter(capacity: 256)
         var keyframes = ByteWriter(capacity: 256)
         rules.raw(".p-grid,.p-gl{pointer-events:none}\n")
@@ -124,8 +116,8 @@ enum GridWriter {
                 $0.raw("}\n")
             }
         }
-        var animated = ByteWriter(capacity: 256)
-        for (k, p) in GridPose.pairs(plan.from.grid, plan.to.grid).enumerated() where p.from != p.to {
+        var animated: [KeyframesWriter.Runner] = []
+        for (k, p) in grid.circles.enumerated() where p.from != p.to {
             let name = KeyframesName(scene.scope, "gc", k)
             KeyframesWriter.block(name, into: &keyframes) { out in
                 KeyframesWriter.frame("from", into: &out) {
@@ -135,7 +127,7 @@ enum GridWriter {
                     $0.num(p.from.opacity)
                 }
             }
-            animation(ClassPrefix.gridCircle, k, name, plan, into: &animated)
+            animated.append(KeyframesWriter.Runner(prefix: ClassPrefix.gridCircle, index: k, name: name))
             guard p.to.text != nil else { continue }
             let text = KeyframesName(scene.scope, "gt", k)
             KeyframesWriter.block(text, into: &keyframes) { out in
@@ -146,36 +138,22 @@ enum GridWriter {
                     $0.num(p.from.opacity)
                 }
             }
-            animation(ClassPrefix.gridLabel, k, text, plan, into: &animated)
+            animated.append(KeyframesWriter.Runner(prefix: ClassPrefix.gridLabel, index: k, name: text))
         }
-        if animated.count > 0 {
-            rules.raw("@media (prefers-reduced-motion:no-preference){\n")
-            rules.raw(animated)
-            rules.raw("}\n")
-        }
+        KeyframesWriter.runners(animated, into: &rules) { CSSTiming.shorthand(grid.window, easing: grid.easing, linear: false, into: &$0) }
         return (keyframes.bytes, rules.bytes)
-    }
-
-    private static func animation(_ prefix: StaticString, _ k: Int, _ name: KeyframesName, _ plan: TransitionPlan,
-                                  into out: inout ByteWriter) {
-        out.raw(".")
-        out.raw(prefix)
-        out.int(k)
-        out.raw("{")
-        KeyframesWriter.animation(name, over: window(plan), easing: plan.easing, linear: false, into: &out)
-        out.raw("}\n")
     }
 
     /// The manifest's `grid`: the final circles (`value`, `radius`, `text`), and the window
     /// they move in (ms); nil without a grid at either end.
     static func manifest(_ plan: TransitionPlan) -> JSONValue? {
-        guard pose(plan) != nil else { return nil }
+        guard let grid = Stage.Grid(plan) else { return nil }
         func n(_ x: Double) -> JSONValue { .number(x, decimals: 3) }
-        let circles = GridPose.pairs(plan.from.grid, plan.to.grid).map { p -> JSONValue in
+        let circles = grid.circles.map { p -> JSONValue in
             .object([("value", .number(p.to.value, decimals: 6)), ("radius", n(p.to.radius)), ("fromRadius", n(p.from.radius)),
                      ("opacity", n(p.to.opacity)), ("fromOpacity", n(p.from.opacity)), ("text", p.to.text.map(JSONValue.string) ?? .null)])
         }
-        let window = window(plan)
+        let window = grid.window
         return .object([("circles", .array(circles)), ("start", n(window.start)), ("length", n(window.length))])
     }
 }

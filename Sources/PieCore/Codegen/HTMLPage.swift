@@ -148,9 +148,10 @@ struct HTMLPage {
         }
         LegendInteraction.css(scene, into: &out)
         if let dark = scene.layout.dark { dark.pageCSS(sel: sel, into: &out) }
-        out.raw("@media (prefers-reduced-motion:no-preference){")
-        out.raw(sel)
-        out.raw(".p-w{transition:transform 150ms ease-out}}\n")
+        KeyframesWriter.motion(into: &out, newline: false) {
+            $0.raw(sel)
+            $0.raw(".p-w{transition:transform 150ms ease-out}")
+        }
     }
 
     private static func table(spec: ChartSpec, layout: ChartLayout, title: String, into out: inout ByteWriter) {

@@ -95,19 +95,15 @@ public enum HistoryWriter {
 
         init(_ step: HistoryStep) {
             let layout = step.chart.layout
-            var plan = step.chart.plan
-            if !step.chart.rings.isEmpty {
-                // As in a bundle of rings: the whole chart's scene is still; the rings move.
-                var none = AnimationOptions()
-                none.enter = .none
-                plan = Planner.enter(layout, animation: none)
-                OutlineWriter.carry(step.chart.plan, into: &plan)
-            }
-            scene = Scene(layout: layout, plan: plan)
-            let rings = RingSeams.drawn(step.chart.rings, chart: step.chart.layout).map { Scene(layout: $0.layout, plan: $0.plan) }
+            // As in a bundle of rings: the whole chart's scene is still; the rings move.
+            let plan = step.chart.rings.isEmpty ? step.chart.plan
+                : BundleWriter.ringsWhole(layout: layout, plan: step.chart.plan, animation: AnimationOptions())
+            let drawn = RingSeams.drawn(step.chart.rings, chart: step.chart.layout)
+            scene = Scene(stage: Stage(layout: layout, plan: plan, rings: drawn.map(\.plan)), shape: nil)
+            let rings = drawn.map { Scene(layout: $0.layout, plan: $0.plan) }
             var css = StyleWriter.css(scene)
             for ring in rings { css += StyleWriter.css(ring) }
-            css += RingEdgeWriter.styles(chart: scene, rings: rings)
+            css += RingEdgeWriter.styles(chart: scene)
             self.css = css
             var writer = SVGWriter(scene: scene, title: "", description: "", format: FormatOptions(), withInline: false, rings: rings)
             writer.writeBody()
@@ -129,16 +125,13 @@ public enum HistoryWriter {
                 }
             }
         }
-        out.raw("." + scope + "{\n@media (prefers-reduced-motion:no-preference){\n")
-        for k in steps.indices {
-            out.raw(".\(ClassPrefix.historyStepIndex)\(k){")
-            KeyframesWriter.animation(KeyframesName(scope, "h", k), into: &out) {
-                $0.num(total)
-                $0.raw("ms step-end both")
-            }
-            out.raw("}\n")
+        out.raw("." + scope + "{\n")
+        let runners = steps.indices.map { KeyframesWriter.Runner(prefix: ClassPrefix.historyStepIndex, index: $0, name: KeyframesName(scope, "h", $0)) }
+        KeyframesWriter.runners(runners, into: &out) {
+            $0.num(total)
+            $0.raw("ms step-end both")
         }
-        out.raw("}\n}\n")
+        out.raw("}\n")
     }
 
     static func openRoot(scope: String, width: Double, height: Double, title: String, description: String, fontSize: Double,

@@ -68,7 +68,8 @@ struct InkScene {
             enterTracks(entries, plan: plan, layout: layout, room: room, width: width)
             return
         }
-        times = moves ? StyleWriter.sampleTimes(plan) + [line.end] : [line.end]
+        // The stage's sample instants (`Stage.Sampling.times`), as sampled keyframes take them.
+        times = moves ? Stage.Sampling.times(plan, perWindow: Budgets.samplesPerWindow, limit: Budgets.maxSamples) + [line.end] : [line.end]
         var poses = Array(repeating: [OutsideLabels.Pose?](), count: entries.count)
         // Slice-coloured leaders follow their slice's colour at every sample.
         let coloured = layout.leaderColor == .slice && layout.drawsLeaders
@@ -135,17 +136,12 @@ struct InkScene {
 
     /// Labels that are outside at either end, in the plan's order (segments, then movers).
     static func entries(layout: ChartLayout, plan: TransitionPlan, animated: Bool) -> [Entry] {
-        let sign = layout.screenSign
         var result: [Entry] = []
-        // A kept label that fits nowhere inside is outside (`LabelFit.mode`), where there is room.
-        func outsideAtStart(_ text: String, _ g: SegmentGeometry, keep: Bool) -> Bool {
-            LabelFit.mode(layout.labelPosition, text: text, geometry: g, fontSize: layout.fontSize, sign: sign,
-                          fraction: plan.from.labelFraction ?? layout.labelFraction, keep: keep,
-                          orientation: plan.from.labelOrientation) == .outside
-        }
+        // Outside at the start (`Stage.startMode`: a kept label that fits nowhere inside, where there is room).
+        func outsideAtStart(_ s: Segment) -> Bool { Stage.startMode(of: s, plan: plan, layout: layout) == .outside }
         for (position, s) in (plan.segments + plan.movers + plan.floatingLabels).enumerated() {
             if let exit = s.exitLabel, animated {
-                if outsideAtStart(exit.text, s.from, keep: exit.kept) {
+                if outsideAtStart(s) {
                     result.append(Entry(position: position, segment: s, text: exit.text, fromOutside: true, toOutside: false,
                                         priority: exit.priority, kept: exit.kept))
                 }
@@ -153,7 +149,7 @@ struct InkScene {
             }
             guard let k = s.slice, let text = layout.slices[k].labelText else { continue }
             let to = layout.slices[k].labelOutside, kept = layout.slices[k].keepLabel
-            let from = animated && s.from.span > 0 ? outsideAtStart(text, s.from, keep: kept) : to
+            let from = animated && s.from.span > 0 ? outsideAtStart(s) : to
             if from || to {
                 result.append(Entry(position: position, segment: s, text: text, fromOutside: from, toOutside: to,
                                     priority: layout.slices[k].labelPriority, kept: kept))

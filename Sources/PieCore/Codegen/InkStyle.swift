@@ -119,7 +119,8 @@ enum InkStyle {
             fade(ClassPrefix.titleLine, "tt", t.index, from: t.fromOpacity, to: t.toOpacity)
         }
         guard !names.isEmpty || !fades.isEmpty else { return (out.bytes, rules.bytes) }
-        rules.raw("@media (prefers-reduced-motion:no-preference){\n")
+        KeyframesWriter.openMotion(into: &rules)
+        rules.raw("\n")
         // One rule per animation: elements sharing one (labels that only fade) are listed together.
         var groups: [(name: KeyframesName, classes: [String])] = [], group: [KeyframesName: Int] = [:]
         for (cls, name) in names {

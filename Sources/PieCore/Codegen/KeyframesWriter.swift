@@ -29,8 +29,50 @@ struct KeyframesName: Hashable {
 /// The one writer of `@keyframes` blocks and of the `animation` declarations that run them,
 /// for every layer (motion, separators, labels, ink, outline, index.html's boxes, history).
 /// The blocks go to the top level of the stylesheet (they cannot nest in a style rule); the
-/// declarations into rules inside `prefers-reduced-motion: no-preference`.
+/// declarations into rules inside `prefers-reduced-motion: no-preference`, whose block is
+/// written here only (`motion`, `openMotion`).
 enum KeyframesWriter {
+    /// `@media (prefers-reduced-motion:no-preference){`: the block every animation and
+    /// transition rule sits in, so reduced motion shows the final state. The caller closes it
+    /// (`}`); where the rules are written in one place, `motion` closes it.
+    static func openMotion(into out: inout ByteWriter) {
+        out.raw("@media (prefers-reduced-motion:no-preference){")
+    }
+
+    /// The reduced-motion block around `rules`: `openMotion`, a newline unless `newline` is
+    /// false, the rules, `}` and a newline.
+    static func motion(into out: inout ByteWriter, newline: Bool = true, _ rules: (inout ByteWriter) -> Void) {
+        openMotion(into: &out)
+        if newline { out.raw("\n") }
+        rules(&out)
+        out.raw("}\n")
+    }
+
+    /// One element that runs keyframes of its own: the element `.<prefix><index>` (nil: one
+    /// per chart, `.<prefix>`) and its keyframes.
+    struct Runner {
+        var prefix: StaticString
+        var index: Int? = nil
+        var name: KeyframesName
+    }
+
+    /// The reduced-motion block with one rule per element, `.<prefix><index>{animation:<name>
+    /// <timing>}` on a line each, in the order given, every one with the same `timing`;
+    /// nothing when `elements` is empty.
+    static func runners(_ elements: [Runner], into out: inout ByteWriter, timing: (inout ByteWriter) -> Void) {
+        guard !elements.isEmpty else { return }
+        motion(into: &out) { out in
+            for e in elements {
+                out.raw(".")
+                out.raw(e.prefix)
+                if let index = e.index { out.int(index) }
+                out.raw("{")
+                animation(e.name, into: &out, timing: timing)
+                out.raw("}\n")
+            }
+        }
+    }
+
     /// `@keyframes <name>{<keyframes>}` and a newline; `keyframes` writes each by `frame`.
     @inline(__always)
     static func block(_ name: KeyframesName, into out: inout ByteWriter, _ keyframes: (inout ByteWriter) -> Void) {

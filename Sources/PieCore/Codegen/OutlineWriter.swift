@@ -97,9 +97,9 @@ enum OutlineWriter {
                 $0.raw("}\n")
             }
         }
-        rules.raw("@media (prefers-reduced-motion:no-preference){\n.p-outline{")
-        KeyframesWriter.animation(name, over: window(plan), easing: plan.easing, linear: false, into: &rules)
-        rules.raw("}\n}\n")
+        KeyframesWriter.runners([KeyframesWriter.Runner(prefix: ClassPrefix.outline, name: name)], into: &rules) {
+            CSSTiming.shorthand(window(plan), easing: plan.easing, linear: false, into: &$0)
+        }
         return (keyframes.bytes, rules.bytes)
     }
 

@@ -6,13 +6,13 @@ import PieSpec
 /// outline and the labels (their attributes are the final state, so reduced motion and static
 /// renderers see the final chart), their keyframes (`r`, `opacity` and the arc's
 /// `stroke-dasharray`, each linear in the eased progress), and a frame's circles at any
-/// instant (`RingEdge.at`, the same numbers).
+/// instant (`Stage.ringEdges(_:at:)`, the same track).
 enum RingEdgeWriter {
     /// A circle (or the arc of a partial sweep, or of a growing enter) of radius `r` covering
     /// `sweep` degrees from the chart's start in its direction: a `<circle>` turned so that
     /// its path starts at the start angle (mirrored counterclockwise), dashed by `pattern`.
-    static func svg(_ edges: RingEdges, layout: ChartLayout, into out: inout ByteWriter) {
-        guard !edges.edges.isEmpty else { return }
+    static func svg(_ edges: RingEdges?, layout: ChartLayout, into out: inout ByteWriter) {
+        guard let edges, !edges.edges.isEmpty else { return }
         out.raw("<g class=\"p-rsep\" fill=\"none\" stroke=\"")
         out.hex(layout.stroke.color)
         out.raw("\" stroke-width=\"")
@@ -31,14 +31,8 @@ enum RingEdgeWriter {
         out.raw("</g>\n")
     }
 
-    /// The circles of a frame at `t` ms after load (those drawn: some opacity, arc and radius).
-    static func pose(_ edges: RingEdges, t: Double) -> [(radius: Double, opacity: Double, sweep: Double)] {
-        let e = edges.progress(at: t)
-        return edges.edges.map { $0.at(e) }.filter { $0.opacity > 0 && $0.sweep > 0 && $0.radius > 0 }
-    }
-
-    /// A frame's circles (`pose`).
-    static func frame(_ shown: [(radius: Double, opacity: Double, sweep: Double)], layout: ChartLayout, into out: inout ByteWriter) {
+    /// A frame's circles (`Stage.Instant.ringEdges`).
+    static func frame(_ shown: [Stage.RingEdgeInstant], layout: ChartLayout, into out: inout ByteWriter) {
         guard !shown.isEmpty else { return }
         out.raw("<g fill=\"none\" stroke=\"")
         out.hex(layout.stroke.color)
@@ -81,11 +75,11 @@ enum RingEdgeWriter {
         return [dash, max(circumference - dash, 0)]
     }
 
-    /// chart.css's part for the separators between the rings `rings` of `chart`: keyframes,
-    /// then the rules in the chart's scope block (nothing when they do not move).
-    static func styles(chart: Scene, rings: [Scene]) -> [UInt8] {
-        let edges = RingEdges(plans: rings.map(\.plan), layout: chart.layout)
-        guard !edges.edges.isEmpty else { return [] }
+    /// chart.css's part for the separators between the rings of `chart` (its stage's
+    /// `ringEdges`): keyframes, then the rules in the chart's scope block (nothing when they
+    /// do not move).
+    static func styles(chart: Scene) -> [UInt8] {
+        guard let edges = chart.stage.ringEdges, !edges.edges.isEmpty else { return [] }
         let (keyframes, rules) = css(edges, scope: chart.scope)
         var out = ByteWriter(capacity: keyframes.count + rules.count + chart.scope.count + 96)
         out.raw(keyframes)
@@ -127,23 +121,15 @@ enum RingEdgeWriter {
             animated.append(k)
         }
         guard !animated.isEmpty else { return ([], []) }
-        rules.raw("@media (prefers-reduced-motion:no-preference){\n")
-        for k in animated {
-            rules.raw(".")
-            rules.raw(ClassPrefix.ringEdge)
-            rules.int(k)
-            rules.raw("{")
+        let runners = animated.map { KeyframesWriter.Runner(prefix: ClassPrefix.ringEdge, index: $0, name: KeyframesName(scope, "re", $0)) }
+        KeyframesWriter.runners(runners, into: &rules) {
             if edges.stepAtEnd {
-                KeyframesWriter.animation(KeyframesName(scope, "re", k), into: &rules) {
-                    $0.num(edges.window.length)
-                    $0.raw("ms step-end backwards")
-                }
+                $0.num(edges.window.length)
+                $0.raw("ms step-end backwards")
             } else {
-                KeyframesWriter.animation(KeyframesName(scope, "re", k), over: edges.window, easing: edges.easing, linear: false, into: &rules)
+                CSSTiming.shorthand(edges.window, easing: edges.easing, linear: false, into: &$0)
             }
-            rules.raw("}\n")
         }
-        rules.raw("}\n")
         return (keyframes.bytes, rules.bytes)
     }
 }

@@ -125,10 +125,10 @@ struct SVGWriter {
         out.raw(" ")
         out.num(layout.cy)
         out.raw(")\">\n")
-        GridWriter.circles(scene.plan, into: &out)
+        GridWriter.circles(scene.stage.grid, into: &out)
         pieLayers()
         OutlineWriter.svg(scene.plan, into: &out)
-        GridWriter.labels(scene.plan, into: &out)
+        GridWriter.labels(scene.stage.grid, into: &out)
         labelLayer()
         InkWriter.svg(scene, into: &out)
         out.raw("</g>\n")
@@ -169,7 +169,7 @@ struct SVGWriter {
             if let subInline = sub.inline { inline?.raw(subInline) }
         }
         // The separators between rings, above every ring's slices.
-        RingEdgeWriter.svg(RingEdges(plans: rings.map(\.plan), layout: layout), layout: layout, into: &out)
+        RingEdgeWriter.svg(scene.stage.ringEdges, layout: layout, into: &out)
         OutlineWriter.svg(scene.plan, into: &out)
         // Labels above every ring's slices (an outer ring is painted after an inner one).
         for ring in rings where !ring.labels.isEmpty {

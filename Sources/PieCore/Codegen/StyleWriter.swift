@@ -89,10 +89,12 @@ struct StyleWriter {
         case .fade:
             let fade = KeyframesName(scene.scope, "fade")
             KeyframesWriter.block(fade, into: &frames) { KeyframesWriter.frame("from", into: &$0) { $0.raw("opacity:0") } }
-            out.raw("@media (prefers-reduced-motion:no-preference){\n.p-plot{")
-            KeyframesWriter.animation(fade, over: scene.plan.timeline, easing: scene.plan.easing, linear: false, into: &out)
-            out.raw("}\n")
-            out.raw("}\n")
+            let plan = scene.plan
+            KeyframesWriter.motion(into: &out) {
+                $0.raw(".p-plot{")
+                KeyframesWriter.animation(fade, over: plan.timeline, easing: plan.easing, linear: false, into: &$0)
+                $0.raw("}\n")
+            }
         case .none:
             break
         }
@@ -110,7 +112,8 @@ struct StyleWriter {
         let show = KeyframesName(scope, "show"), hide = KeyframesName(scope, "hide")
         KeyframesWriter.block(show, into: &frames) { KeyframesWriter.frame("from,to", into: &$0) { $0.raw("visibility:visible") } }
         KeyframesWriter.block(hide, into: &frames) { KeyframesWriter.frame("from,to", into: &$0) { $0.raw("visibility:hidden") } }
-        out.raw("@media (prefers-reduced-motion:no-preference){\n.p-mo{")
+        KeyframesWriter.openMotion(into: &out)
+        out.raw("\n.p-mo{")
         KeyframesWriter.animation(show, over: line, easing: scene.plan.easing, linear: true, into: &out)
         out.raw(scene.separatorBands.isEmpty ? "}\n.p-ex{" : "}\n.p-ex,.p-sep{")
         KeyframesWriter.animation(hide, over: line, easing: scene.plan.easing, linear: true, into: &out)
@@ -318,47 +321,15 @@ struct StyleWriter {
         }
     }
 
-    /// The instants keyframes of kind `keyframes` (`.aligned` or `.sampled`) are written at.
+    /// The instants keyframes of kind `keyframes` (`.aligned` or `.sampled`) are written at:
+    /// the stage's sampling (`Stage.Sampling`) with `Budgets`' sample counts.
     static func keyframeTimes(_ plan: TransitionPlan, _ keyframes: DrawingPlan.Keyframes) -> [Double] {
-        (keyframes == .aligned ? alignedEdges(plan) : nil) ?? sampleTimes(plan)
+        (keyframes == .aligned ? Stage.Sampling.alignedEdges(plan) : nil)
+            ?? Stage.Sampling.times(plan, perWindow: Budgets.samplesPerWindow, limit: Budgets.maxSamples)
     }
 
-    /// The window edges when, between any two consecutive edges, at most one distinct window
-    /// is running (the last edge, the end, is left out); nil otherwise.
-    static func alignedEdges(_ plan: TransitionPlan) -> [Double]? {
-        // Rescaled widths (a normalized pie whose shares do not add up mid-way) are not
-        // linear in one easing: those plans are sampled.
-        if plan.normalized {
-            let sum = { (p: TransitionPlan) in p.segments.reduce(0) { $0 + $1.from.span } }
-            let from = plan.segments.reduce(0) { $0 + $1.from.span }, to = plan.segments.reduce(0) { $0 + $1.to.span }
-            let line = plan.timeline
-            for k in 1..<8 {
-                let t = line.start + line.length * Double(k) / 8
-                let raw = sum(plan.unscaled(at: t))
-                let e = plan.easing.value(at: (plan.chartWindow ?? TimeWindow(start: plan.delay, length: plan.duration)).progress(at: t))
-                if abs(raw - (from + (to - from) * e)) > 1e-6 { return nil }
-            }
-        }
-        let windows = Set((plan.segments + plan.movers).map(plan.window(of:)) + [plan.chartWindow].compactMap { $0 })
-        let edges = Set(windows.flatMap { [$0.start, $0.end] }).sorted()
-        for (a, b) in zip(edges, edges.dropFirst()) {
-            let running = windows.filter { $0.start < b && $0.end > a && $0.length > 0 }
-            if running.count > 1 { return nil }
-        }
-        return Array(edges.dropLast())
-    }
-
-    /// Sample instants: every window edge, plus a uniform grid fine enough that the shortest
-    /// window gets `Budgets.samplesPerWindow` steps (at most `Budgets.maxSamples` in all).
-    static func sampleTimes(_ plan: TransitionPlan) -> [Double] {
-        let line = plan.timeline
-        let windows = (plan.segments + plan.movers).map(plan.window(of:)) + [plan.chartWindow].compactMap { $0 }
-        let shortest = windows.map(\.length).filter { $0 > 0 }.min() ?? line.length
-        let steps = min(Budgets.maxSamples, max(Budgets.samplesPerWindow, Int((line.length / max(shortest, 1) * Double(Budgets.samplesPerWindow)).rounded(.up))))
-        var times = Set((0..<steps).map { line.start + line.length * Double($0) / Double(steps) })
-        for w in windows where w.start < line.end { times.insert(w.start) }
-        return times.sorted()
-    }
+    /// `Stage.Sampling.alignedEdges`, which `DrawingPlan.choose` asks.
+    static func alignedEdges(_ plan: TransitionPlan) -> [Double]? { Stage.Sampling.alignedEdges(plan) }
 
     /// The animation longhands of the uniform plan (duration, easing, delay, fill mode).
     private mutating func longhands() {

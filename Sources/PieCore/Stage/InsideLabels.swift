@@ -47,17 +47,9 @@ extension Stage {
             if d > 180 { d -= 360 } else if d <= -180 { d += 360 }
             return end + d
         }
-        // Where a label is at the transition's start: inside its slice, outside, or hidden
-        // (`inside` and it does not fit the old slice: it fades in).
-        // A kept label that fits nowhere inside is outside where the chart has room for it.
-        func fromMode(_ text: String, _ g: SegmentGeometry, keep: Bool) -> LabelMode {
-            LabelFit.mode(layout.labelPosition, text: text, geometry: g, fontSize: layout.fontSize, sign: sign,
-                          fraction: modes.from.labelFraction ?? layout.labelFraction, keep: keep && layout.labelRoom != nil,
-                          orientation: modes.from.labelOrientation)
-        }
         for (s, m) in zip(plan.segments + plan.movers + plan.floatingLabels, modes.segments + modes.movers + modes.floatingLabels) {
             if let exit = s.exitLabel, animated {
-                if fromMode(exit.text, m.from, keep: exit.kept) != .inside { continue }
+                if Stage.startMode(of: m, plan: modes, layout: layout) != .inside { continue }
                 let (from, to) = (spot(s.from, exit.text, from: true), spot(s.to, exit.text))
                 result.append(Label(index: result.count, text: exit.text, color: exit.color, radius: to.radius,
                                     fromRadius: from.radius, from: from.angle, to: to.angle, fromOpacity: 1, toOpacity: 0,
@@ -66,7 +58,7 @@ extension Stage {
             }
             guard let k = s.slice, let text = layout.slices[k].labelText else { continue }
             let toOutside = layout.slices[k].labelOutside
-            let from = animated && m.from.span > 0 ? fromMode(text, m.from, keep: layout.slices[k].keepLabel) : (toOutside ? .outside : .inside)
+            let from = animated && m.from.span > 0 ? Stage.startMode(of: m, plan: modes, layout: layout) ?? .hidden : (toOutside ? .outside : .inside)
             if toOutside, from != .inside { continue }
             let end = spot(s.to, text), start = animated ? spot(s.from, text, from: true) : end
             let color = layout.slices[k].textColor

@@ -21,6 +21,10 @@ struct Stage {
     /// Centre texts and title lines (only on the stage of the whole plan).
     var centers: [Center] = []
     var titles: [Title] = []
+    /// `chart.grid` (only on the stage of the whole plan; nil without a grid at either end).
+    var grid: Grid?
+    /// The separators between rings, on the stage of a chart of rings as a whole (`rings`).
+    var ringEdges: RingEdges?
     /// How an instant between the ends is read (`at(_:)`).
     var sampling = Sampling.eased
 
@@ -36,8 +40,11 @@ struct Stage {
 
     /// `shape`: the whole transition when `plan` is one of its sampled instants, which
     /// decides the element set (an instant keeps the whole transition's elements, with their
-    /// indices; `wholeSeparators` are the whole stage's lines).
-    init(layout: ChartLayout, plan: TransitionPlan, shape: TransitionPlan? = nil, wholeSeparators: [Separator]? = nil) {
+    /// indices; `wholeSeparators` are the whole stage's lines). `rings`: on the stage of a
+    /// chart of rings as a whole, the ring parts' plans as drawn (inside out), whose
+    /// separators (`RingEdges`) it holds.
+    init(layout: ChartLayout, plan: TransitionPlan, shape: TransitionPlan? = nil, wholeSeparators: [Separator]? = nil,
+         rings: [TransitionPlan] = []) {
         self.layout = layout
         self.plan = plan
         moves = plan.kind != .none && (shape ?? plan).movesGeometry
@@ -48,7 +55,9 @@ struct Stage {
         if shape == nil {
             centers = Stage.centerItems(layout: layout, plan: plan)
             titles = Stage.titleItems(layout: layout, plan: plan)
+            grid = Grid(plan)
         }
+        if !rings.isEmpty { ringEdges = RingEdges(plans: rings, layout: layout) }
     }
 
     /// The stage of one instant of this transition (`frozen`: `plan.frozen(at:)`), with this

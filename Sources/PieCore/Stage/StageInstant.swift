@@ -2,8 +2,8 @@ import PieSpec
 
 extension Stage {
     /// What the stage draws at one instant (besides the wedges and outside labels): the
-    /// plot's opacity, separator lines, inside labels, centre texts, title lines and the
-    /// outline, each read from its track by the stage's one sampling policy (`Sampling`).
+    /// plot's opacity, separator lines, inside labels, centre texts, title lines, the
+    /// outline, the grid and the separators between rings, each read from its track by the stage's one sampling policy (`Sampling`).
     struct Instant {
         /// A separator: a radial line at chart angle `angle`.
         struct Line {
@@ -46,6 +46,10 @@ extension Stage {
         var titles: [Title] = []
         /// `chart.outline` at this instant.
         var outline: OutlinePose? = nil
+        /// `chart.grid`'s circles at this instant (`Grid.at`).
+        var grid: [GridPose.Circle] = []
+        /// The separators between rings drawn at this instant (`Stage.ringEdges(_:at:)`).
+        var ringEdges: [RingEdgeInstant] = []
     }
 
     /// The stage at `t` ms after load: the rest state (the new version) at or after the end
@@ -77,6 +81,8 @@ extension Stage {
             Instant.Title(lines: $0.lines, opacity: Stage.mix($0.fromOpacity, $0.toOpacity, titleProgress))
         }
         result.outline = Stage.outline(plan, at: t)
+        result.grid = grid?.at(t) ?? []
+        result.ringEdges = Stage.ringEdges(ringEdges, at: t)
         return result
     }
 

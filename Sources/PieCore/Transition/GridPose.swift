@@ -53,12 +53,4 @@ public struct GridPose: Sendable, Hashable {
             return (end(a, own.0, other: b), end(b, own.1, other: a))
         }
     }
-
-    /// The circles at eased progress `e` from `a` (0) to `b` (1).
-    static func blend(_ a: GridPose?, _ b: GridPose?, at e: Double) -> [Circle] {
-        func mix(_ x: Double, _ y: Double) -> Double { e >= 1 ? y : x + (y - x) * e }
-        return pairs(a, b).map { p in
-            Circle(value: p.to.value, radius: mix(p.from.radius, p.to.radius), opacity: mix(p.from.opacity, p.to.opacity), text: p.to.text)
-        }
-    }
 }

@@ -63,7 +63,7 @@ public struct ChartPose: Sendable, Hashable {
                          center: e >= 1 ? other.center : center,
                          title: e >= 1 ? other.title : title,
                          outline: OutlinePose.blend(outline, other.outline, at: e),
-                         // One end's circles: an instant's circles are `GridPose.blend` of both.
+                         // One end's circles: an instant's circles are both mixed (`Stage.Grid`).
                          grid: e >= 1 ? other.grid : grid)
         pose.labelOrientation = e >= 1 ? other.labelOrientation : labelOrientation
         return pose
