@@ -31,6 +31,9 @@ public indirect enum ValueKind: Sendable {
     case choiceOrList([String], of: ValueKind)
     /// One of the words, or a mapping whose keys are the table's (`chart.rose`).
     case choiceOrObject([String], KeyTable)
+    /// A mapping whose keys are the table's, or a non-empty list of such mappings (`labels`:
+    /// one label layer, or several).
+    case objectOrList(KeyTable)
 }
 
 /// One key of a mapping: the single declaration of a spec key. Its name, what it holds,
@@ -347,7 +350,7 @@ public enum Keys {
         .text("subtitle", \ChartSpec.subtitle, maxLength: maxText, change: .reported(sentence: false), "A second, smaller line under the title (drawn with it)."),
         .text("description", \ChartSpec.description, maxLength: maxText, change: .reported(sentence: false), "Accessible description of the chart."),
         .section("chart", chart, \ChartSpec.chart, "Geometry."),
-        .section("labels", labels, \ChartSpec.labels, "Slice labels."),
+        .labelLayers("labels", labels, "Slice labels: a mapping (one set of labels), or a list of label layers, each a mapping of these keys, drawn together (`LabelLayers`)."),
         .section("format", format, \ChartSpec.format, "Number formatting."),
         .section("legend", legend, \ChartSpec.legend, "Legend."),
         .section("theme", theme, \ChartSpec.theme, "Colours."),

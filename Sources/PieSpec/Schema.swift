@@ -96,6 +96,11 @@ public enum SpecSchema {
         case .list(let element, let minItems):
             // `minItems: 0` says nothing: left out (`slices: []` is an empty chart).
             return [("type", .string("array"))] + (minItems > 0 ? [("minItems", .int(minItems))] : []) + [("items", .object(schema(for: element)))]
+        case .objectOrList(let table):
+            return [("oneOf", .array([
+                .object(object(table)),
+                .object([("type", .string("array")), ("minItems", .int(1)), ("items", .object(object(table)))]),
+            ]))]
         case .choiceOrObject(let words, let table):
             return [("oneOf", .array([
                 .object([("type", .string("string")), ("enum", .array(words.map(JSONValue.string)))]),
