@@ -28,7 +28,7 @@ struct LabelLayerSpecTests {
             #expect(again.spec == spec, "\(again.diagnostics)")
             var j = JSONStream(capacity: 256)
             spec.writeCanonical(into: &j)
-            #expect(String(decoding: j.out.bytes, as: UTF8.self) == spec.canonicalJSON().serialized())
+            #expect(String(decoding: j.out.bytes, as: UTF8.self) == spec.canonicalJSON().serialized(pretty: true))
         }
     }
 
