@@ -99,7 +99,9 @@ public enum SpecSchema {
         case .objectOrList(let table):
             return [("oneOf", .array([
                 .object(object(table)),
-                .object([("type", .string("array")), ("minItems", .int(1)), ("items", .object(object(table)))]),
+                // Each item is the mapping above (a root key's first alternative), not a copy of it.
+                .object([("type", .string("array")), ("minItems", .int(1)),
+                         ("items", .object([("$ref", .string("#/properties/\(table.section)/oneOf/0"))]))]),
             ]))]
         case .choiceOrObject(let words, let table):
             return [("oneOf", .array([
