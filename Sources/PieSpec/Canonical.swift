@@ -47,6 +47,23 @@ extension ChartSpec {
         func visit(_ table: KeyTable, _ a: JSONValue?, _ b: JSONValue?) {
             for key in table.keys {
                 let old = a?[key.name] ?? key.defaultValue, new = b?[key.name] ?? key.defaultValue
+                if case .objectOrList(let inner) = key.kind {
+                    // Label layers, matched by index: `labels.KEY` while both are one mapping,
+                    // else `labels[i].KEY`; a layer that comes or goes is `labels[i]`.
+                    let (was, now) = (Self.layers(old), Self.layers(new))
+                    let list = was.count != 1 || now.count != 1 || Self.isList(old) || Self.isList(new)
+                    for i in 0..<max(was.count, now.count) {
+                        if i < was.count, i < now.count {
+                            let before = changes.count
+                            visit(inner, was[i], now[i])
+                            if list { for c in before..<changes.count { changes[c].field = changes[c].field.replacingFirst("labels.", with: "labels[\(i)].") } }
+                        } else {
+                            changes.append(SpecFieldChange(field: "\(key.name)[\(i)]", old: i < was.count ? reportText(was[i]) : "none",
+                                                           new: i < now.count ? reportText(now[i]) : "none", inSentence: false))
+                        }
+                    }
+                    continue
+                }
                 if case .object(let inner) = key.kind {
                     // A section: its keys report themselves. An optional section off in either
                     // version has none to compare; turning it on or off is reported by its rule.
@@ -65,6 +82,26 @@ extension ChartSpec {
         }
         visit(Keys.root, a.canonicalJSON(), b.canonicalJSON())
         return changes.filter { $0.old != $0.new }
+    }
+}
+
+extension ChartSpec {
+    /// The layers of a canonical `labels` value: the mapping, or each item of the list.
+    static func layers(_ value: JSONValue?) -> [JSONValue] {
+        switch value {
+        case .array(let items)?: items
+        case let v?: [v]
+        case nil: [.object([])]
+        }
+    }
+
+    static func isList(_ value: JSONValue?) -> Bool { if case .array? = value { true } else { false } }
+}
+
+private extension String {
+    /// This text with its prefix `prefix` replaced, else as it is.
+    func replacingFirst(_ prefix: String, with replacement: String) -> String {
+        hasPrefix(prefix) ? replacement + dropFirst(prefix.count) : self
     }
 }
 

@@ -11,7 +11,11 @@ public struct ChartSpec: Sendable, Hashable {
     public var subtitle: String?
     public var description: String?
     public var chart = ChartOptions()
+    /// The labels, or the first label layer when `labels` is a list (`labelLayers`).
     public var labels = LabelOptions()
+    /// Every label layer, in order, when `labels` is written as a list (`labels` is the first);
+    /// empty when it is one mapping (`LabelLayers`).
+    public var labelLayers: [LabelOptions] = []
     public var format = FormatOptions()
     public var legend = LegendOptions()
     public var theme = ThemeOptions()

@@ -31,6 +31,9 @@ public indirect enum ValueKind: Sendable {
     case choiceOrList([String], of: ValueKind)
     /// One of the words, or a mapping whose keys are the table's (`chart.rose`).
     case choiceOrObject([String], KeyTable)
+    /// A mapping whose keys are the table's, or a non-empty list of such mappings (`labels`:
+    /// one label layer, or several).
+    case objectOrList(KeyTable)
 }
 
 /// One key of a mapping: the single declaration of a spec key. Its name, what it holds,
@@ -359,7 +362,7 @@ public enum Keys {
         .text("subtitle", \ChartSpec.subtitle, maxLength: maxText, change: .reported(sentence: false), "A second, smaller line under the title (drawn with it)."),
         .text("description", \ChartSpec.description, maxLength: maxText, change: .reported(sentence: false), "Accessible description of the chart."),
         .section("chart", chart, \ChartSpec.chart, "Geometry."),
-        .section("labels", labels, \ChartSpec.labels, "Slice labels."),
+        .labelLayers("labels", labels, "Slice labels: one mapping of these keys, or a list of label layers (each such a mapping) laid out together, matched by their place in the list between versions; a second drawn layer is not supported yet (E0358)."),
         .section("format", format, \ChartSpec.format, "Number formatting."),
         .section("legend", legend, \ChartSpec.legend, "Legend."),
         .section("theme", theme, \ChartSpec.theme, "Colours."),

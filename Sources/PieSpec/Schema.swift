@@ -97,6 +97,13 @@ public enum SpecSchema {
         case .list(let element, let minItems):
             // `minItems: 0` says nothing: left out (`slices: []` is an empty chart).
             return [("type", .string("array"))] + (minItems > 0 ? [("minItems", .int(minItems))] : []) + [("items", .object(schema(for: element)))]
+        case .objectOrList(let table):
+            return [("oneOf", .array([
+                .object(object(table)),
+                // Each item is the mapping above (a root key's first alternative), not a copy of it.
+                .object([("type", .string("array")), ("minItems", .int(1)),
+                         ("items", .object([("$ref", .string("#/properties/\(table.section)/oneOf/0"))]))]),
+            ]))]
         case .choiceOrObject(let words, let table):
             return [("oneOf", .array([
                 .object([("type", .string("string")), ("enum", .array(words.map(JSONValue.string)))]),

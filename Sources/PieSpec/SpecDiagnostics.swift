@@ -39,6 +39,10 @@ public enum SpecDiagnostics {
     public static let sliceColorInside = DiagnosticCode("E0323")
     public static let turnedOutside = DiagnosticCode("E0324")
     public static let keepWithoutLabels = DiagnosticCode("E0350")
+    public static let noLabelLayers = DiagnosticCode("E0356")
+    public static let labelLayersCollide = DiagnosticCode("E0357")
+    public static let labelLayersNotDrawn = DiagnosticCode("E0358")
+    public static let silentLabelLayer = DiagnosticCode("E0359")
     public static let tooManySlices = DiagnosticCode("E0401")
 
     public static let catalog: [CodeInfo] = [
@@ -225,6 +229,30 @@ public enum SpecDiagnostics {
             not fit inside its slice. With `labels.position: none` the chart draws no labels at \
             all, so the key would be accepted and ignored: remove `keepLabel`, or choose a \
             `labels.position` that draws labels.
+            """),
+        CodeInfo("E0356", "`labels` lists no label layer", """
+            `labels` is one mapping of label keys (`content`, `position`, `radius`, ...) or a \
+            list of label layers, each such a mapping. An empty list says neither: write \
+            `labels: { position: none }` to draw no labels, or list at least one layer.
+            """),
+        CodeInfo("E0357", "two label layers would put labels in the same place", """
+            The layers of a `labels` list are laid out together and never collide: each layer \
+            takes one place, inside its slices (`position: inside`) or beside the pie \
+            (`position: outside`, or a `radius` above 1). `auto`, the default position, takes \
+            both (a label goes inside when it fits, else outside), so it shares a place with \
+            any other layer. Give one layer `position: inside` and the other \
+            `position: outside`, e.g. names outside with leader lines and percentages inside.
+            """),
+        CodeInfo("E0358", "more than one label layer", """
+            This piec reads and checks a list of label layers and keeps it in the canonical \
+            spec, but lays out, animates and draws one layer only: a second layer would be \
+            accepted and not drawn. Keep one layer, or show a second line under each label \
+            with `labels.detail`.
+            """),
+        CodeInfo("E0359", "a label layer draws nothing", """
+            A layer of a `labels` list with `position: none` draws no label, so it would be \
+            accepted and ignored. Remove it from the list (a single mapping with \
+            `position: none` still turns labels off).
             """),
         CodeInfo("E0380", "`chart.ringGap` without rings", """
             `chart.ringGap` is the space between the rings of a chart of rings (`rings:`). A \

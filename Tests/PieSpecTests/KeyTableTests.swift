@@ -21,6 +21,8 @@ struct KeyTableTests {
             // `data` is an input: read by its own lowering from a file, not stored (SpecInputsTests).
             if key.isInput { return [] }
             if case .object(let inner) = key.kind { return sectionKeys(inner, prefix: prefix + [key.name]) }
+            // `labels`: its keys as one mapping (a list of layers: LabelLayerSpecTests).
+            if case .objectOrList(let inner) = key.kind { return sectionKeys(inner, prefix: prefix + [key.name]) }
             return [SectionKey(path: prefix + [key.name], key: key)]
         }
     }
@@ -45,7 +47,7 @@ struct KeyTableTests {
         case .palette: return (Palettes.names[0], Palettes.names[1])
         case .identifier: return ("a1", "b2")
         case .template: return ("'{label}'", "'{value}'")
-        case .object, .list: return nil
+        case .object, .list, .objectOrList: return nil
         }
     }
 

@@ -132,6 +132,10 @@ public struct SpecBytes {
             return .scalar(pick(names))
         case .choiceOrObject(let names, let table):
             return bool() ? .scalar(pick(names)) : value(.object(table), key: key)
+        case .objectOrList(let table):
+            // One mapping: a list of layers has rules of its own (E0356-E0359), a one-layer list is that mapping.
+            let one = value(.object(table), key: key)
+            return bool() ? one : .list([one])
         case .choiceOrList(let names, _):
             // A list names slices the generated spec may not have (E0340): the words only.
             return .scalar(pick(names))
@@ -306,6 +310,12 @@ public struct SpecBytes {
             }
             root[ci].1 = .map(chart)
         }
+        // A list of one label layer (never more: E0356-E0359) follows the rules of its one mapping.
+        let layerList = root.firstIndex(where: { $0.0 == "labels" }).flatMap { li -> Int? in
+            guard case .list(let layers) = root[li].1, layers.count == 1 else { return nil }
+            root[li].1 = layers[0]
+            return li
+        }
         if let li = root.firstIndex(where: { $0.0 == "labels" }), case .map(var labels) = root[li].1, field(.map(labels), "position") == "inside" {
             labels.removeAll { $0.0 == "leader" || $0.0 == "leaderColor" || ($0.0 == "color" && $0.1 == .scalar("slice")) }
             // Labels at a distance are outside (E0320).
@@ -330,6 +340,7 @@ public struct SpecBytes {
                 return .map(e)
             })
         }
+        if let li = layerList { root[li].1 = .list([root[li].1]) }
         return .map(root)
     }
 

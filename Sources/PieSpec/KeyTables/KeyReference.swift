@@ -44,7 +44,7 @@ public enum KeyReference {
     /// The table of a mapping, or of each item of a list of mappings.
     static func nested(_ kind: ValueKind) -> KeyTable? {
         switch kind {
-        case .object(let table), .choiceOrObject(_, let table): table
+        case .object(let table), .choiceOrObject(_, let table), .objectOrList(let table): table
         case .palette: Keys.paletteScale
         case .list(let element, _): nested(element)
         default: nil
@@ -83,6 +83,8 @@ public enum KeyReference {
         case .list(let element, let minItems):
             let items = if case .object(let table) = element { "mappings: keys in `\(table.section)` below" } else { plural(describe(element)) }
             return (minItems == 0 ? "list of " : minItems == 1 ? "non-empty list of " : "list of at least \(minItems) ") + items
+        case .objectOrList(let table):
+            return "mapping: keys in `\(table.section)` below, or a non-empty list of such mappings (label layers)"
         case .choiceOrObject(let words, let table):
             return alternatives(words.map { "`\($0)`" }) + ", or a mapping: keys in `\(table.section)` below"
         case .choiceOrList(let words, let element):
