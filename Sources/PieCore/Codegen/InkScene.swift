@@ -68,7 +68,7 @@ struct InkScene {
             enterTracks(entries, plan: plan, layout: layout, room: room, width: width)
             return
         }
-        times = moves ? StyleWriter.sampleTimes(plan) + [line.end] : [line.end]
+        times = moves ? Strategies.SampledKeyframes.sampleTimes(plan) + [line.end] : [line.end]
         var poses = Array(repeating: [OutsideLabels.Pose?](), count: entries.count)
         // Slice-coloured leaders follow their slice's colour at every sample.
         let coloured = layout.leaderColor == .slice && layout.drawsLeaders

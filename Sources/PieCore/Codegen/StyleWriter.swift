@@ -245,7 +245,7 @@ struct StyleWriter {
     private mutating func writeSampled() {
         let plan = scene.plan, line = plan.timeline
         let aligned = scene.drawing.keyframes == .aligned
-        let times = Self.keyframeTimes(plan, scene.drawing.keyframes)
+        let times = Strategies.SampledKeyframes.times(plan, scene.drawing.keyframes)
         // Aligned windows (stages without stagger): in each interval one window runs, so the
         // easing on each keyframe makes every boundary exact between the edges.
         let ease = aligned ? scene.plan.easing : nil
@@ -303,48 +303,6 @@ struct StyleWriter {
             if opacity, s.opacity == nil { s.opacity = 1 }
             return s
         }
-    }
-
-    /// The instants keyframes of kind `keyframes` (`.aligned` or `.sampled`) are written at.
-    static func keyframeTimes(_ plan: TransitionPlan, _ keyframes: DrawingPlan.Keyframes) -> [Double] {
-        (keyframes == .aligned ? alignedEdges(plan) : nil) ?? sampleTimes(plan)
-    }
-
-    /// The window edges when, between any two consecutive edges, at most one distinct window
-    /// is running (the last edge, the end, is left out); nil otherwise.
-    static func alignedEdges(_ plan: TransitionPlan) -> [Double]? {
-        // Rescaled widths (a normalized pie whose shares do not add up mid-way) are not
-        // linear in one easing: those plans are sampled.
-        if plan.normalized {
-            let sum = { (p: TransitionPlan) in p.segments.reduce(0) { $0 + $1.from.span } }
-            let from = plan.segments.reduce(0) { $0 + $1.from.span }, to = plan.segments.reduce(0) { $0 + $1.to.span }
-            let line = plan.timeline
-            for k in 1..<8 {
-                let t = line.start + line.length * Double(k) / 8
-                let raw = sum(plan.unscaled(at: t))
-                let e = plan.easing.value(at: (plan.chartWindow ?? TimeWindow(start: plan.delay, length: plan.duration)).progress(at: t))
-                if abs(raw - (from + (to - from) * e)) > 1e-6 { return nil }
-            }
-        }
-        let windows = Set((plan.segments + plan.movers).map(plan.window(of:)) + [plan.chartWindow].compactMap { $0 })
-        let edges = Set(windows.flatMap { [$0.start, $0.end] }).sorted()
-        for (a, b) in zip(edges, edges.dropFirst()) {
-            let running = windows.filter { $0.start < b && $0.end > a && $0.length > 0 }
-            if running.count > 1 { return nil }
-        }
-        return Array(edges.dropLast())
-    }
-
-    /// Sample instants: every window edge, plus a uniform grid fine enough that the shortest
-    /// window gets `Budgets.samplesPerWindow` steps (at most `Budgets.maxSamples` in all).
-    static func sampleTimes(_ plan: TransitionPlan) -> [Double] {
-        let line = plan.timeline
-        let windows = (plan.segments + plan.movers).map(plan.window(of:)) + [plan.chartWindow].compactMap { $0 }
-        let shortest = windows.map(\.length).filter { $0 > 0 }.min() ?? line.length
-        let steps = min(Budgets.maxSamples, max(Budgets.samplesPerWindow, Int((line.length / max(shortest, 1) * Double(Budgets.samplesPerWindow)).rounded(.up))))
-        var times = Set((0..<steps).map { line.start + line.length * Double($0) / Double(steps) })
-        for w in windows where w.start < line.end { times.insert(w.start) }
-        return times.sorted()
     }
 
     /// The animation longhands of the uniform plan (duration, easing, delay, fill mode).
