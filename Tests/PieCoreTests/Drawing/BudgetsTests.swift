@@ -44,7 +44,7 @@ struct BudgetsTests {
 
     @Test func everyStrategysGatesAreBudgetsAndEveryGateIsRead() {
         let names = Set(Budgets.entries.map(\.name))
-        let read = Set(Strategies.all.flatMap(\.gates))
+        let read = Set(Strategies.all.flatMap { $0.gates })
         #expect(read.isSubset(of: names), "\(read.subtracting(names))")
         #expect(names == read, "gates no strategy reads: \(names.subtracting(read))")
         #expect(Budgets.entries.allSatisfy { !$0.unit.isEmpty && !$0.counts.isEmpty && !$0.measured.isEmpty })
@@ -55,6 +55,6 @@ struct BudgetsTests {
         for s in Strategies.all {
             #expect(decisions.contains(s.decision), "\(s.name)")
         }
-        #expect(Strategies.all.map(\.name) == ["offsetDashes", "colourCircles", "bands", "sampled", "literal", "strokes", "boxes"])
+        #expect(Strategies.all.map { $0.name } == ["offsetDashes", "colourCircles", "bands", "sampled", "literal", "strokes", "boxes"])
     }
 }
