@@ -2,7 +2,8 @@
 
 From the bottom: Geometry (exact shapes, math only), Theme (paint values), Layout (a chart at
 rest), Transition (two versions -> plan, poses, changes), Stage (what is drawn and how it
-moves, `Stage.at`), Codegen (encoding and bytes); the files at
+moves, `Stage.at`), Drawing (how each track is encoded: `Budgets`, `DrawingPlan.choose`, the
+strategies), Codegen (bytes); the files at
 PieCore's root (Compiler) sit on top. A type is "named" when its identifier appears in a
 file's code (comments and string literals removed); a file that declares a nested type of the
 same name (e.g. `OutsideLabels.Segment`) refers to its own, and a name written after a type
@@ -15,7 +16,7 @@ import re
 from conftest import REPO
 
 CORE = REPO / "Sources" / "PieCore"
-LAYERS = ["Geometry", "Theme", "Layout", "Transition", "Stage", "Codegen"]
+LAYERS = ["Geometry", "Theme", "Layout", "Transition", "Stage", "Drawing", "Codegen"]
 TOP = "(root)"
 DECLARATION = re.compile(
     r"^([ \t]*)(?:(?:public|internal|private|fileprivate|package|final|indirect)\s+)*"
@@ -86,6 +87,7 @@ def test_the_check_sees_a_violation():
     top, _ = declarations()
     assert top.get("Scene") == "Codegen" and top.get("ChartLayout") == "Layout"
     assert top.get("TransitionPlan") == "Transition" and top.get("SegmentGeometry") == "Geometry"
+    assert top.get("DrawingPlan") == "Drawing" and top.get("Budgets") == "Drawing" and top.get("Stage") == "Stage"
     text = code('let s: Scene // Layout\nlet t = "TransitionPlan"')
     assert "Scene" in re.findall(r"\b[A-Z]\w*\b", text)
     assert "TransitionPlan" not in re.findall(r"\b[A-Z]\w*\b", text)

@@ -45,13 +45,13 @@ struct BoxLayer {
     let line: TimeWindow
     let easing: Easing
 
-    /// The layer of `scene`, or nil when its motion is not one exact `rotate` per box: a plan
-    /// that is not one eased window, slices that change radius, colour or opacity, gaps,
+    /// The layer of `scene`, or nil when its motion is not one exact `rotate` per box (asked of
+    /// a scene that moves in one eased window, `Strategies.CompositorBoxes`): slices that change radius, colour or opacity, gaps,
     /// rounded corners, explode, patterns, rose or rings, a track, a counterclockwise chart,
     /// moving inside or outside labels, a changing outline, or more than `Budgets.turningBoxes` boxes.
     init?(_ scene: Scene) {
         let layout = scene.layout, plan = scene.plan
-        guard scene.moves, plan.isUniform, !scene.sampled, plan.movers.isEmpty, plan.duration > 0,
+        guard plan.movers.isEmpty, plan.duration > 0,
               scene.labels.isEmpty, scene.cutouts.isEmpty, scene.orbits.isEmpty, scene.underlays.isEmpty,
               layout.direction == .clockwise, layout.track == nil, !layout.shapesWedges, layout.equalRadii,
               layout.autoPatternPalette == nil, layout.outerRadius > layout.innerRadius, layout.width > 0 else { return nil }

@@ -133,15 +133,16 @@ extension Scene {
     /// inside a tenth of its radius, one band). Lines that would touch or overlap in one
     /// pattern at any instant go on separate circles (`bandGroups`), and each circle covers
     /// lines that start within a half turn, 1 degree behind the lowest (`Budgets.colourSector`). Only
-    /// where every separator is a plain line across the ring that neither fades nor stretches.
+    /// where every separator is a plain line across the ring that neither fades nor stretches
+    /// (`Strategies.SeparatorBands`, asked first).
 
     static func separatorBands(_ scene: Scene, firstIndex: Int) -> [ColourCircle] {
-        guard let first = scene.motion.first, !scene.separators.isEmpty, scene.layout.stroke.width > 0,
-              scene.layout.stroke.color.isOpaque else { return [] }
+        // Plain opaque lines that neither fade nor stretch (`Strategies.SeparatorBands.draws`),
+        // each across the motion ring.
+        guard let first = scene.motion.first else { return [] }
         let inner = max(first.radius - first.width / 2, 0), outer = first.radius + first.width / 2
         for b in scene.separators {
-            guard b.fromOpacity == 1, b.toOpacity == 1, b.fromInner == nil, b.fromOuter == nil,
-                  abs(b.inner - inner) < 1e-6, abs(b.outer - outer) < 1e-6 else { return [] }
+            guard abs(b.inner - inner) < 1e-6, abs(b.outer - outer) < 1e-6 else { return [] }
         }
         let low = max(inner, outer / 10)
         // Inwards from the outer edge, each band `Budgets.bandRatio` times as far out as in, the last

@@ -1,7 +1,7 @@
 import PieSpec
 
 /// Where each motion circle starts: in every chart of one ring of stacked dashes without gap
-/// or corner masks (`DrawingPlan.offsetDashesBelowLimit`), and in every chart with more than
+/// or corner masks (`Strategies.OffsetDashes.belowLimit`), and in every chart with more than
 /// `Budgets.rotatedDashes` motion elements.
 /// Firefox re-dashes a circle turned by an animated `rotate` on every frame: an 8-slice
 /// change ran at 34 ms a frame (p50) and a 32-slice one at 150 ms, against 16.6 and 16.4 ms
@@ -40,7 +40,7 @@ extension Scene {
         // The instants the keyframes are written at (`StyleWriter.writeSampled`).
         var instants: [Scene] = []
         if drawing.sampledKeyframes {
-            let times = StyleWriter.keyframeTimes(plan, drawing.keyframes)
+            let times = Strategies.SampledKeyframes.times(plan, drawing.keyframes)
             instants = times.map { Scene(instant: plan.frozen(at: $0), of: self) }
         }
         let ease = Scene.range(of: plan.easing)

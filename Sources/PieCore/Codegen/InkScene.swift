@@ -68,8 +68,7 @@ struct InkScene {
             enterTracks(entries, plan: plan, layout: layout, room: room, width: width)
             return
         }
-        // The stage's sample instants (`Stage.Sampling.times`), as sampled keyframes take them.
-        times = moves ? Stage.Sampling.times(plan, perWindow: Budgets.samplesPerWindow, limit: Budgets.maxSamples) + [line.end] : [line.end]
+        times = moves ? Strategies.SampledKeyframes.sampleTimes(plan) + [line.end] : [line.end]
         var poses = Array(repeating: [OutsideLabels.Pose?](), count: entries.count)
         // Slice-coloured leaders follow their slice's colour at every sample.
         let coloured = layout.leaderColor == .slice && layout.drawsLeaders

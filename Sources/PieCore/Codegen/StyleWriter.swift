@@ -248,7 +248,7 @@ struct StyleWriter {
     private mutating func writeSampled() {
         let plan = scene.plan, line = plan.timeline
         let aligned = scene.drawing.keyframes == .aligned
-        let times = Self.keyframeTimes(plan, scene.drawing.keyframes)
+        let times = Strategies.SampledKeyframes.times(plan, scene.drawing.keyframes)
         // Aligned windows (stages without stagger): in each interval one window runs, so the
         // easing on each keyframe makes every boundary exact between the edges.
         let ease = aligned ? scene.plan.easing : nil
@@ -320,16 +320,6 @@ struct StyleWriter {
             return s
         }
     }
-
-    /// The instants keyframes of kind `keyframes` (`.aligned` or `.sampled`) are written at:
-    /// the stage's sampling (`Stage.Sampling`) with `Budgets`' sample counts.
-    static func keyframeTimes(_ plan: TransitionPlan, _ keyframes: DrawingPlan.Keyframes) -> [Double] {
-        (keyframes == .aligned ? Stage.Sampling.alignedEdges(plan) : nil)
-            ?? Stage.Sampling.times(plan, perWindow: Budgets.samplesPerWindow, limit: Budgets.maxSamples)
-    }
-
-    /// `Stage.Sampling.alignedEdges`, which `DrawingPlan.choose` asks.
-    static func alignedEdges(_ plan: TransitionPlan) -> [Double]? { Stage.Sampling.alignedEdges(plan) }
 
     /// The animation longhands of the uniform plan (duration, easing, delay, fill mode).
     private mutating func longhands() {

@@ -82,7 +82,7 @@ import Testing
         let compiled = chart(new, from: old)
         let scene = Scene(layout: compiled.layout, plan: compiled.plan)
         #expect(scene.drawing.sampledKeyframes)
-        for t in StyleWriter.keyframeTimes(compiled.plan, scene.drawing.keyframes) {
+        for t in Strategies.SampledKeyframes.times(compiled.plan, scene.drawing.keyframes) {
             // What `StyleWriter.writeSampled` writes at sample t (the from-state of the instant's scene).
             let sample = Scene(instant: compiled.plan.frozen(at: t), of: scene)
             let now = scene.stage.at(t)

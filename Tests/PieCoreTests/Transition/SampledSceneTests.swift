@@ -38,7 +38,7 @@ struct SampledSceneTests {
                 let scene = Scene(layout: chart.layout, plan: chart.plan)
                 guard scene.moves, !chart.plan.isUniform || scene.sampled else { continue }
                 sampled += 1
-                for t in Stage.Sampling.times(chart.plan, perWindow: Budgets.samplesPerWindow, limit: Budgets.maxSamples) {
+                for t in Strategies.SampledKeyframes.sampleTimes(chart.plan) {
                     let instant = Scene(layout: chart.layout, plan: chart.plan.frozen(at: t), shape: chart.plan)
                     #expect(Self.shape(instant) == Self.shape(scene), "\(old.id) -> \(new.id) at \(t) ms")
                 }

@@ -89,76 +89,41 @@ struct DrawingPlan: Hashable, Sendable {
 }
 
 extension DrawingPlan {
-    /// The plan of `scene`, a whole transition's scene whose elements are built (motion,
-    /// masks, extensions, separators, labels, ink) and whose dash starts are not yet placed.
-    /// Where the colour circles are chosen they are built to be counted: returned, so the
-    /// scene keeps them instead of building them twice.
-    static func choose(_ scene: Scene) -> (plan: DrawingPlan, circles: [Scene.ColourCircle], bands: [Scene.ColourCircle]) {
+    /// The plan of `tracks`, a whole transition's stage as encoded (motion, masks, extensions,
+    /// separators, labels, ink built; dash starts not yet placed): the one place that reads the
+    /// gates and asks whether the plan is uniform or sampled and which wedges are plain. Where
+    /// the colour circles are chosen they are built to be counted: returned, so the caller keeps
+    /// them instead of building them twice.
+    static func choose<T: DrawnTracks>(_ tracks: T) -> (plan: DrawingPlan, circles: [T.Circle], bands: [T.Circle]) {
+        let stage = tracks.stage
         var plan = DrawingPlan.unchosen
-        plan.rest = strokesRest(scene.layout) ? .strokes : .filled
-        plan.separators = scene.separators.isEmpty ? .none : .lines
-        var circles: [Scene.ColourCircle] = [], bands: [Scene.ColourCircle] = []
-        if scene.moves {
-            if !scene.plan.isUniform || scene.sampled {
-                plan.keyframes = !scene.sampled && StyleWriter.alignedEdges(scene.plan) != nil ? .aligned : .sampled
+        plan.rest = Strategies.StrokedRest.draws(tracks) ? .strokes : .filled
+        plan.separators = stage.separators.isEmpty ? .none : .lines
+        var circles: [T.Circle] = [], bands: [T.Circle] = []
+        if stage.moves {
+            if Strategies.SampledKeyframes.draws(tracks) {
+                plan.keyframes = !tracks.sampled && Strategies.SampledKeyframes.alignedEdges(stage.plan) != nil ? .aligned : .sampled
             } else {
-                let parts = scene.underlays.count + scene.motion.count + scene.separators.count
-                plan.keyframes = parts > Budgets.sharedKeyframeParts ? .literal : .shared
+                plan.keyframes = Strategies.LiteralKeyframes.draws(tracks) ? .literal : .shared
             }
-            plan.wedges = scene.motion.count > Budgets.rotatedDashes || offsetDashesBelowLimit(scene) ? .offsetDashes : .rotatedDashes
-            if plan.wedges == .offsetDashes, plan.keyframes == .shared || plan.keyframes == .literal, mergesColours(scene) {
+            let eased = plan.keyframes == .shared || plan.keyframes == .literal
+            plan.wedges = Strategies.OffsetDashes.draws(tracks) ? .offsetDashes : .rotatedDashes
+            if plan.wedges == .offsetDashes, eased, Strategies.ColourCircles.draws(tracks) {
                 // Only where it animates fewer elements: a few slices in nearly as many colours
                 // take a circle per colour and half turn, and 12 band circles are more than 8 lines.
-                circles = Scene.colourCircles(scene)
-                if 1 + circles.count >= scene.motion.count { circles = [] }
+                circles = tracks.buildColourCircles()
+                if 1 + circles.count >= tracks.motionCount { circles = [] }
                 if !circles.isEmpty {
                     plan.wedges = .colourCircles
-                    bands = Scene.separatorBands(scene, firstIndex: circles.count)
-                    if bands.count >= scene.separators.count { bands = [] }
+                    if Strategies.SeparatorBands.draws(tracks) { bands = tracks.buildSeparatorBands(firstIndex: circles.count) }
+                    if bands.count >= stage.separators.count { bands = [] }
                     if !bands.isEmpty { plan.separators = .bands }
                 }
             }
-            if plan.keyframes == .shared || plan.keyframes == .literal, BoxLayer(scene) != nil { plan.page = .boxes }
-        } else if scene.fades {
+            if eased, Strategies.CompositorBoxes.draws(tracks) { plan.page = .boxes }
+        } else if stage.fades {
             (plan.wedges, plan.keyframes) = (.fade, .fade)
         }
         return (plan, circles, bands)
-    }
-
-    /// Below `Budgets.rotatedDashes` elements, the charts whose dashes move by offsets: one ring
-    /// of stacked dashes that keeps its radius and width, without masks or extensions.
-    /// Elsewhere Firefox's and WebKit's arc-length error showed: up to 1.6 degrees at the
-    /// closing boundary of a rose's small circles (radius 15), background between a growing
-    /// ring's dashes.
-    static func offsetDashesBelowLimit(_ scene: Scene) -> Bool {
-        scene.stacked && scene.cutouts.isEmpty && scene.underlays.isEmpty
-            && scene.motion.allSatisfy { !$0.ownWidth && $0.from.scale == nil && $0.to.scale == nil && $0.from.width == nil && $0.to.width == nil }
-    }
-
-    /// Whether the motion layer may be drawn by colour (given offset dashes and one eased
-    /// window): stacked plain opaque dashes of one ring that keeps its radius, each keeping
-    /// its colour, without masks, extensions, movers or patterns, at least
-    /// `Budgets.colourCircleElements` elements, and a colour that two slices share.
-    static func mergesColours(_ scene: Scene) -> Bool {
-        guard offsetDashesBelowLimit(scene), scene.plan.movers.isEmpty, scene.orbits.isEmpty,
-              scene.motion.count >= Budgets.colourCircleElements, scene.layout.autoPatternPalette == nil,
-              scene.layout.slices.allSatisfy({ $0.pattern == .none }) else { return false }
-        var colours = Set<Color>()
-        for m in scene.motion.dropFirst() {
-            guard m.from.color == nil, m.to.color == nil else { return false }
-            colours.insert(m.color)
-        }
-        return colours.count < scene.motion.count - 1
-    }
-
-    /// Wedges with nothing but colour: no pattern, no explode, no shaped wedge (gaps,
-    /// corners), none under `Budgets.minStrokedWedge` degrees (engines stroke a very short arc
-    /// as its chord, with butt caps square to the chord: a 500-slice pie of 0.7 degree slices
-    /// measured 0.16 degree off at rest, filled outlines 0.05).
-    static func strokesRest(_ layout: ChartLayout) -> Bool {
-        !layout.shapesWedges && layout.autoPatternPalette == nil
-            && layout.slices.allSatisfy {
-                !$0.isVisible || ($0.pattern == .none && $0.explode == 0 && $0.endAngle - $0.startAngle >= Budgets.minStrokedWedge)
-            }
     }
 }

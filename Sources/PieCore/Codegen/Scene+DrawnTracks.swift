@@ -1,0 +1,20 @@
+import PieSpec
+
+/// A scene answers what `DrawingPlan.choose` asks of its stage's tracks as this scene encodes
+/// them: counts and facts of its motion dashes, extensions, masks and orbits, and the colour
+/// circles, bands and compositor boxes it would draw.
+extension Scene: DrawnTracks {
+    var motionCount: Int { motion.count }
+    var extensionCount: Int { underlays.count }
+    var masked: Bool { !cutouts.isEmpty }
+    var hasOrbits: Bool { !orbits.isEmpty }
+    var keepsRing: Bool {
+        motion.allSatisfy { !$0.ownWidth && $0.from.scale == nil && $0.to.scale == nil && $0.from.width == nil && $0.to.width == nil }
+    }
+    func colour(ofMotion k: Int) -> Color? {
+        motion[k].from.color == nil && motion[k].to.color == nil ? motion[k].color : nil
+    }
+    func buildColourCircles() -> [ColourCircle] { Scene.colourCircles(self) }
+    func buildSeparatorBands(firstIndex: Int) -> [ColourCircle] { Scene.separatorBands(self, firstIndex: firstIndex) }
+    func fitsBoxes() -> Bool { BoxLayer(self) != nil }
+}
