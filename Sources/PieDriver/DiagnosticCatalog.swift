@@ -14,6 +14,8 @@ public enum DiagnosticCatalog {
             DataGroupingDiagnostics.catalog,
             OutlineDiagnostics.catalog,
             GridDiagnostics.catalog,
+            RingBandDiagnostics.catalog,
+            SunburstDiagnostics.catalog,
             HoverCenterDiagnostics.catalog,
             LegendDiagnostics.catalog,
             DriverDiagnostics.catalog,

@@ -105,6 +105,8 @@ extension Lowering {
         validateRose(spec)
         validateGrid(spec)
         validateRings(spec)
+        validateRingBands(spec)
+        validateParents(spec)
         validateOutline(spec)
         validateHoverCenter(spec)
         validateLegendOrder(spec)
