@@ -90,6 +90,7 @@ public enum Compiler {
         // A warning about a value of a `.piec.yaml` is reported in that file.
         if let warning = MinAngle.warning(spec, locations: loaded.locations).flatMap({ loaded.place($0) }) { diagnostics.append(warning) }
         diagnostics += GridLayout.warnings(spec, locations: loaded.locations).compactMap { loaded.place($0) }
+        diagnostics += Sunburst.warnings(spec, locations: loaded.locations).compactMap { loaded.place($0) }
         var hashed = request.inputs.hashedBytes(spec: request.source.bytes)
         // The dark selector changes the bytes, so it is hashed with the spec: a bundle built
         // with another (or none) never passes for current on the unchanged fast path.

@@ -15,6 +15,8 @@ public enum DiagnosticCatalog {
             OutlineDiagnostics.catalog,
             GridDiagnostics.catalog,
             PaletteScaleDiagnostics.catalog,
+            RingBandDiagnostics.catalog,
+            SunburstDiagnostics.catalog,
             HoverCenterDiagnostics.catalog,
             LegendDiagnostics.catalog,
             DriverDiagnostics.catalog,

@@ -36,6 +36,10 @@ public struct RingSpec: Sendable, Hashable {
     public var id: String
     public var label: String
     public var slices: [SliceSpec] = []
+    /// The ring's own band (`rings[].band`): inner and outer radius as fractions of the
+    /// chart's outer radius, 0 <= inner < outer <= 1; nil = an equal share of what the rings
+    /// without a band leave (every ring has one or none does: E0332).
+    public var band: [Double]?
     public init(id: String, label: String) {
         self.id = id
         self.label = label
@@ -344,6 +348,9 @@ public struct SliceSpec: Sendable, Hashable {
     /// The slice's label is shown even under `labels.minPercent`, outside with a leader when it
     /// does not fit inside, and is the last to go when not every label fits.
     public var keepLabel = false
+    /// A sunburst (`rings[].slices[].parent`): the id of the slice of the ring inside whose
+    /// angle this slice shares with its siblings; nil = none (`Sunburst.swift`).
+    public var parent: String?
     public init(id: String, label: String, value: Double) {
         self.id = id
         self.label = label

@@ -106,7 +106,7 @@ public enum Keys {
         .number("cornerRadius", \ChartOptions.cornerRadius, min: 0, max: 1000, omitDefault: true,
                 "Rounded slice corners, in px; clamped per slice to half the ring width and to what fits in the slice's angle."),
         .number("ringGap", \ChartOptions.ringGap, min: 0, max: 100, omitDefault: true,
-                "A chart of rings: space between neighbouring rings, in px (the rings' equal bands share what is left); replaces the separator circles between rings; at most what leaves every ring 1 px wide."),
+                "A chart of rings: space between neighbouring rings, in px (the rings' equal bands share what is left; where two rings' own `band`s touch, half is taken from each); replaces the separator circles between rings; at most what leaves every ring 1 px wide."),
         // Its changes are the slices that join Other (merges) or leave it (splits).
         .optionalSection("other", other, \ChartOptions.other, change: .silent,
                          "Group small slices into one \"Other\" slice (id `other`, drawn last)."),
@@ -304,6 +304,8 @@ public enum Keys {
                "Colour of this slice's label text (opaque), inside or outside; overrides `labels.color`."),
         .boolean("keepLabel", \SliceSpec.keepLabel, omitDefault: true, change: .reported(sentence: false),
                  "Keep this slice's label: shown even under `labels.minPercent`, outside with a leader line when it does not fit inside (also with `position: inside`), and the last to be left out when not every label fits (a warning when it still cannot be placed)."),
+        .identifier("parent", \SliceSpec.parent, allowUnderscore: true, change: .reported(sentence: false),
+                    "A chart of rings (a sunburst): the id of a slice of the ring inside; this slice and its siblings share that slice's angle in proportion to their values (warning E0616 when they add up to another value than their parent's). Every slice of a ring has a parent or none does, and every slice of the ring inside has a child."),
     ])
 
     /// A slice of a ring, as the schema and the key reference show it: the keys of `slices[]`
@@ -325,6 +327,10 @@ public enum Keys {
                 lower: { l, node, _, _, r in r.slices = l.lowerSlices(node, emptyAllowed: false) },
                 json: { (slices: [SliceSpec]) in .array(slices.map { .object(Keys.slice.canonical($0)) }) },
                 write: { r, name, j in slice.writeCanonicalList(r.pointee.slices, named: name, into: &j) }),
+        .custom("band", \RingSpec.band, .list(of: .number(min: 0, max: 1), minItems: 2), documentsDefault: false, change: .silent,
+                "The ring's own band, `[inner, outer]`: its radii as fractions of the chart's outer radius (0 = centre, 1 = rim), inner below outer, outside the hole (`chart.innerRadius`) and beyond the band of the ring inside; every ring has a band or none does (then the bands are equal). `chart.ringGap` is taken out where two bands touch, half from each. Bands that change between versions move.",
+                lower: { l, node, _, at, r in r.band = l.ringBand(node, path: at.path) },
+                json: { (band: [Double]?) in band.map { .array($0.map { JSONValue.number($0) }) } }),
     ])
 
     /// Read by `Lowering.lowerData` (the columns to take), not stored: the canonical spec holds
@@ -386,7 +392,7 @@ public enum Keys {
         .input("data", .object(data), "Slices from a CSV or JSON file, one per row, instead of `slices` (exactly one of the two)."),
         // Instead of `slices`/`data`; its slices are reported one by one (`ChangeReport`).
         .custom("rings", \ChartSpec.rings, .list(of: .object(ring), minItems: 1), documentsDefault: false, change: .silent,
-                "Concentric rings, inside out, instead of `slices`/`data`: each ring tiles its own sweep with its own slices in an equal band between the hole and the outer radius.",
+                "Concentric rings, inside out, instead of `slices`/`data`: each ring tiles its own sweep with its own slices (a ring with `parent`s: its parents' angles) in its own `band`, else an equal band between the hole and the outer radius.",
                 lower: { l, node, _, _, spec in spec.rings = l.lowerRings(node) },
                 json: { (rings: [RingSpec]) in rings.isEmpty ? nil : .array(rings.map { .object(Keys.ring.canonical($0)) }) },
                 write: { spec, name, j in ring.writeCanonicalList(spec.pointee.rings, named: name, into: &j) }),

@@ -106,6 +106,8 @@ extension Lowering {
         validateGrid(spec)
         validatePaletteScale(spec)
         validateRings(spec)
+        validateRingBands(spec)
+        validateParents(spec)
         validateOutline(spec)
         validateHoverCenter(spec)
         validateLegendOrder(spec)

@@ -114,7 +114,9 @@ struct KeyTableTests {
     }
 
     @Test func everySliceKeyIsLoweredWrittenBackAndReportedByItsRule() throws {
-        for key in Keys.slice.keys {
+        // `parent` needs a chart of rings (E0335 on `slices`): the sunburst goldens
+        // (`specs/sunburst.yaml`) round-trip it through the manifest's canonical spec.
+        for key in Keys.slice.keys where key.name != "parent" {
             guard let (v1, v2) = Self.samples(key.kind) else { continue }
             func text(_ v: String) -> String {
                 let fields = key.name == "label" ? "{label: \(v), value: 1}" : key.name == "value" ? "{label: A, value: \(v)}"

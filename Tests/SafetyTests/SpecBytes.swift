@@ -269,6 +269,15 @@ public struct SpecBytes {
     static func fixed(_ spec: Node) -> Node {
         guard case .map(var root) = spec else { return spec }
         var sum = 0.0
+        // The generator writes `slices`, never `rings`: a slice has no ring inside, so no
+        // `parent` (E0335; `band`, E0331-E0333, and the other sunburst refusals need rings).
+        if let si = root.firstIndex(where: { $0.0 == "slices" }), case .list(let items) = root[si].1 {
+            root[si].1 = .list(items.map { item in
+                guard case .map(var e) = item else { return item }
+                e.removeAll { $0.0 == "parent" }
+                return .map(e)
+            })
+        }
         if let si = root.firstIndex(where: { $0.0 == "slices" }), case .list(var items) = root[si].1 {
             let values = items.map { field($0, "value").flatMap(Double.init) ?? 0 }
             if values.allSatisfy({ $0 == 0 }), case .map(var e) = items[0] {

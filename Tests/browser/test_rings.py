@@ -30,10 +30,15 @@ from piectest.transition import TransitionChart, _absorb_slivers
 COLORS = specs.SLICE_COLORS
 
 
-def ring(ring_id, values, colors, ids=None):
+def ring(ring_id, values, colors, ids=None, band=None, parents=None):
     ids = ids or [f"s{i}" for i in range(len(values))]
-    return {"id": ring_id, "label": ring_id.upper(),
-            "slices": [{"id": i, "label": i.upper(), "value": v, "color": c} for i, v, c in zip(ids, values, colors)]}
+    r = {"id": ring_id, "label": ring_id.upper(),
+         "slices": [{"id": i, "label": i.upper(), "value": v, "color": c} for i, v, c in zip(ids, values, colors)]}
+    if band:
+        r["band"] = band
+    for s, p in zip(r["slices"], parents or []):
+        s["parent"] = p
+    return r
 
 
 def rings_spec(rings, chart=None, animation=None):
@@ -74,6 +79,19 @@ TRANSITIONS = {
                        {"innerRadius": 0.2, "ringGap": 4}),
             rings_spec([ring("a", [1, 1], A[:2]), ring("b", [5, 3, 2], B), ring("c", [2, 5, 1], A)],
                        {"innerRadius": 0.2, "ringGap": 12})),
+    # Rings with their own bands (`rings[].band`): a space between the inner two that closes
+    # while the outer one narrows from the rim; `ringGap` keeps 6 px where two bands touch
+    # (never a gap opening from nothing, whose two edges would blur into one).
+    "bands": (rings_spec([ring("a", [1, 1], A[:2], band=[0.2, 0.4]), ring("b", [5, 3, 2], B, band=[0.55, 0.8]),
+                          ring("c", [2, 7, 1], A, band=[0.8, 1])], {"innerRadius": 0.2, "ringGap": 6}),
+              rings_spec([ring("a", [1, 1], A[:2], band=[0.2, 0.5]), ring("b", [5, 3, 2], B, band=[0.5, 0.7]),
+                          ring("c", [2, 5, 1], A, band=[0.7, 0.9])], {"innerRadius": 0.2, "ringGap": 6})),
+    # A sunburst (`parent`): values change and child s2 moves from parent p0 to p1; every
+    # child stays inside its parent's angle in every frame (`test_children_inside_parents`).
+    "sunburst": (rings_spec([ring("in", [3, 2], A[:2], ["p0", "p1"]),
+                             ring("out", [2, 1, 2], B, parents=["p0", "p0", "p1"])], {"innerRadius": 0.2}),
+                 rings_spec([ring("in", [2, 3], A[:2], ["p0", "p1"]),
+                             ring("out", [2, 1, 2], B, parents=["p0", "p1", "p1"])], {"innerRadius": 0.2})),
     # Same rings, values change in both (bands stay): two independent one-sweep plans.
     "values": (rings_spec([ring("in", [3, 1, 2], A), ring("out", [1, 2, 4], B)]),
                rings_spec([ring("in", [1, 3, 2], A), ring("out", [4, 2, 1], B)])),
@@ -323,6 +341,30 @@ def test_slices_match_by_ring_and_id(transitions):
     hole = float(removed["chart"]["innerRadius"])
     assert gone and all(float(t["to"]["outerRadius"]) == pytest.approx(hole, abs=1e-3) for t in gone)
     assert {t["id"]: t["kind"] for t in removed["transitions"]}["b/s1"] == "exit"
+
+
+def test_bands_and_children_follow_the_spec(transitions):
+    """The manifest's rings at rest: the `bands` case's own bands (fractions of the radius,
+    `ringGap` taken half from each ring where two touch), and the `sunburst` case's children
+    sharing their parent's angle by value, inside it (the frames above measure those angles
+    in every engine's screenshot against this manifest)."""
+    m = transitions["bands"][0].manifest
+    outer = float(m["chart"]["outerRadius"])
+    radii = [float(r[k]) for r in m["rings"] for k in ("innerRadius", "outerRadius")]
+    assert radii == pytest.approx([0.2 * outer, 0.5 * outer - 3, 0.5 * outer + 3, 0.7 * outer - 3, 0.7 * outer + 3, 0.9 * outer],
+                                  abs=0.051)
+    m = transitions["sunburst"][0].manifest
+    by_id = {s["id"]: s for s in m["slices"]}
+    children = {"in/p0": ["out/s0"], "in/p1": ["out/s1", "out/s2"]}
+    for parent, kids in children.items():
+        p = by_id[parent]
+        a, b = float(p["startAngle"]), float(p["endAngle"])
+        values = [float(by_id[k]["value"]) for k in kids]
+        at = a
+        for k, v in zip(kids, values):
+            assert float(by_id[k]["startAngle"]) == pytest.approx(at, abs=0.011), k
+            at += (b - a) * v / sum(values)
+            assert float(by_id[k]["endAngle"]) == pytest.approx(at, abs=0.011), k
 
 
 def test_worst_ring_errors(engine, workdir):

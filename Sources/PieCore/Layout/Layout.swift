@@ -145,10 +145,12 @@ public enum Layout {
     }
 
     /// `outside`: a label may go outside the pie (not on a ring, whose labels stay in its band).
+    /// `spans` (a sunburst's ring with parents, `Sunburst.spans`): each slice's angles by spec
+    /// index, and the order of the slices, given instead of shared out by value.
     static func placeSlices(_ spec: ChartSpec, outer: Double, inner: Double, pinned: [String: Color],
-                            outside: Bool = true) -> [SliceLayout] {
+                            outside: Bool = true, spans: (order: [Int], angles: [(start: Double, end: Double)])? = nil) -> [SliceLayout] {
         let chart = spec.chart
-        let order = order(spec.slices, sort: chart.sort)
+        let order = spans?.order ?? order(spec.slices, sort: chart.sort)
         let colors = colors(spec, pinned: pinned)
         let values = order.map { max(spec.slices[$0].value, 0) }
         let sum = values.reduce(0, +)
@@ -177,6 +179,7 @@ public enum Layout {
             if chart.total == nil || denominator == sum, k == order.count - 1, sum > 0 {
                 end = first + sweep
             }
+            if let spans { (start, end) = spans.angles[index] }
             if values[k] == 0 { end = start }
             // A slice whose own radius is below a donut's hole has no ring: its outer radius is
             // the hole's (width 0), never less, so no later width is negative.

@@ -14,7 +14,9 @@ public struct RingBand: Sendable, Hashable {
 }
 
 /// Concentric rings: each ring is laid out like a chart of its own slices (sort, `total`,
-/// `minAngle`, percentages and labels per ring) in its own band. Bands are equal, inside out,
+/// `minAngle`, percentages and labels per ring) in its own band (a sunburst's ring with
+/// parents takes its angles from the ring inside, `Sunburst`). Bands are the rings' own
+/// (`rings[].band`) or equal, inside out,
 /// between the hole (`chart.innerRadius`; 0 on a pie, whose innermost ring is then a full pie)
 /// and the outer radius, `chart.ringGap` px apart. The chart's own slices are the rings'
 /// slices one after the other (`ChartSpec.flattened`: ids `ring/slice`, labels `Ring: Slice`), so the legend, tooltips,
@@ -31,6 +33,28 @@ enum RingLayout {
         return (start, k == count - 1 ? outer : start + width)
     }
 
+    /// Every ring's band: its own (`rings[].band`, fractions of `outer`) when the rings give
+    /// them, else an equal share (`band(_:of:)`). Where two given bands touch, `gap`
+    /// (`chart.ringGap`) is taken out between them, half from each ring (at most what leaves
+    /// each 1 px wide on that side).
+    static func bands(_ source: ChartSpec, inner: Double, outer: Double) -> [(inner: Double, outer: Double)] {
+        let count = source.rings.count
+        guard count > 0, source.rings.allSatisfy({ $0.band != nil }) else {
+            return (0..<count).map { band($0, of: count, inner: inner, outer: outer, gap: source.chart.ringGap) }
+        }
+        var bands = source.rings.map { (inner: $0.band![0] * outer, outer: $0.band![1] * outer) }
+        let gap = source.chart.ringGap
+        guard gap > 0 else { return bands }
+        let original = bands
+        for k in 0..<(count - 1) where abs(original[k].outer - original[k + 1].inner) < 1e-9 {
+            let room = { (b: (inner: Double, outer: Double)) in max((b.outer - b.inner - 1) / 2, 0) }
+            let half = min(gap / 2, room(original[k]), room(original[k + 1]))
+            bands[k].outer -= half
+            bands[k + 1].inner += half
+        }
+        return bands
+    }
+
     /// Every ring's slices placed in its band, flattened (ids, labels and spec indices of
     /// `flat`), and the bands. A slice id names one category in every ring: one colour per id
     /// (the palette over the distinct ids, first seen first; a slice's own `color` still wins).
@@ -44,15 +68,18 @@ enum RingLayout {
         for (i, id) in ids.enumerated() { color[id] = pinned[id] ?? palette[i] }
         var flatSlices: [SliceLayout] = []
         var bands: [RingBand] = []
+        let radii = self.bands(source, inner: inner, outer: outer)
         for (k, ring) in source.rings.enumerated() {
-            let (bandInner, bandOuter) = band(k, of: source.rings.count, inner: inner, outer: outer, gap: source.chart.ringGap)
+            let (bandInner, bandOuter) = radii[k]
             var sub = source
             sub.rings = []
             sub.slices = ring.slices
             // A label that does not fit inside its slice within the ring's band is left out
             // (`placeSlices`, `inside` being the only position a ring takes) and reported: it
             // would cover the next ring.
-            var slices = Layout.placeSlices(sub, outer: bandOuter, inner: bandInner, pinned: color, outside: false)
+            // A sunburst's ring with parents takes the angles of the ring inside (`Sunburst`).
+            let spans = k > 0 ? Sunburst.spans(ring, inside: bands[k - 1].slices, insideSpec: source.rings[k - 1], sort: source.chart.sort) : nil
+            var slices = Layout.placeSlices(sub, outer: bandOuter, inner: bandInner, pinned: color, outside: false, spans: spans)
             for i in slices.indices where ring.slices[slices[i].specIndex].color == nil {
                 let c = color[slices[i].id] ?? slices[i].color
                 slices[i].color = c

@@ -103,6 +103,14 @@ extension KeySpec {
                       lower: { l, node, key, at, r in if let x = l.identifier(node, key, path: at.path) { field.set(&r, x) } })
     }
 
+    /// An optional id (a sunburst slice's `parent`): nil when not written.
+    static func identifier<R: KeyRoot>(_ name: String, _ p: FieldPath<R, String?>, allowUnderscore: Bool,
+                                       change: ChangeRule = .reported(), _ doc: String) -> KeySpec {
+        let field = FieldAccess(p)
+        return scalar(name, field, TextForm.self, .identifier(allowUnderscore: allowUnderscore), change: change, doc,
+                      lower: { l, node, key, at, r in if let x = l.identifier(node, key, path: at.path) { field.set(&r, x) } })
+    }
+
     static func choice<R: KeyRoot, E: RawRepresentable & CaseIterable & Equatable & Sendable>(
         _ name: String, _ p: FieldPath<R, E>, omitDefault: Bool = false, change: ChangeRule = .reported(), _ doc: String
     ) -> KeySpec where E.RawValue == String {
