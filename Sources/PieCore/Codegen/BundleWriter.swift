@@ -93,6 +93,7 @@ public enum BundleWriter {
             none.enter = .none
             still = Planner.enter(layout, animation: none)
             OutlineWriter.carry(plan, into: &still)
+            PieOpacityWriter.carry(plan, into: &still)
         }
         return (Scene(layout: layout, plan: still), RingSeams.drawn(rings, chart: layout).map { Scene(layout: $0.layout, plan: $0.plan) })
     }

@@ -67,6 +67,8 @@ struct FramePose {
     var gridPose: GridPose? = nil
     /// The separators between rings at this instant (`RingEdgeWriter.pose`).
     var ringEdges: [(radius: Double, opacity: Double, sweep: Double)] = []
+    /// `theme.opacity` at this instant (`PieOpacityWriter.at`): the group every pie is drawn in.
+    var opacity: Double = 1
 
     /// From the first change's start to the last change's end, over every pie.
     static func timeline(_ chart: CompiledChart) -> TimeWindow {
@@ -83,14 +85,18 @@ struct FramePose {
             let now = scene.stage.at(t)
             let plan = chart.plan
             let ge = plan.easing.value(at: GridWriter.window(plan).progress(at: t))
-            return FramePose(layout: layout, titles: now.titles, pies: [pie(scene, now, t: t)], outline: now.outline,
-                             grid: GridPose.blend(plan.from.grid, plan.to.grid, at: t >= GridWriter.window(plan).end ? 1 : ge),
-                             gridPose: GridWriter.pose(plan))
+            var pose = FramePose(layout: layout, titles: now.titles, pies: [pie(scene, now, t: t)], outline: now.outline,
+                                 grid: GridPose.blend(plan.from.grid, plan.to.grid, at: t >= GridWriter.window(plan).end ? 1 : ge),
+                                 gridPose: GridWriter.pose(plan))
+            pose.opacity = PieOpacityWriter.at(plan, t: t)
+            return pose
         }
         let titles = layout.title.map { [Title(lines: $0.lines, opacity: 1)] } ?? []
-        return FramePose(layout: layout, titles: titles, pies: RingSeams.drawn(chart.rings, chart: layout).map { pie(Scene(layout: $0.layout, plan: $0.plan), t: t) },
-                         outline: Stage.outline(chart.plan, at: t),
-                         ringEdges: RingEdgeWriter.pose(RingEdges(plans: chart.rings.map(\.plan), layout: layout), t: t))
+        var pose = FramePose(layout: layout, titles: titles, pies: RingSeams.drawn(chart.rings, chart: layout).map { pie(Scene(layout: $0.layout, plan: $0.plan), t: t) },
+                             outline: Stage.outline(chart.plan, at: t),
+                             ringEdges: RingEdgeWriter.pose(RingEdges(plans: chart.rings.map(\.plan), layout: layout), t: t))
+        pose.opacity = PieOpacityWriter.at(chart.plan, t: t)
+        return pose
     }
 
     static func mix(_ a: Double, _ b: Double, _ e: Double) -> Double { Stage.mix(a, b, e) }

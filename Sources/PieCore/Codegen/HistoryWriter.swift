@@ -102,6 +102,7 @@ public enum HistoryWriter {
                 none.enter = .none
                 plan = Planner.enter(layout, animation: none)
                 OutlineWriter.carry(step.chart.plan, into: &plan)
+                PieOpacityWriter.carry(step.chart.plan, into: &plan)
             }
             scene = Scene(layout: layout, plan: plan)
             let rings = RingSeams.drawn(step.chart.rings, chart: step.chart.layout).map { Scene(layout: $0.layout, plan: $0.plan) }
