@@ -19,7 +19,7 @@ extension Lowering {
         guard let first = paints.first else { return }
         translucent.removeAll { !Self.isTextColour($0.path) }
         let alpha = first.color.a
-        // Alphas 1 apart are one: the same fraction written two ways (`0.7` is 178, `b3` 179).
+        // Alphas 1 apart are one: the same fraction written two ways (`0.7` is 179, `b2` 178).
         if let odd = paints.first(where: { abs(Int($0.color.a) - Int(alpha)) > 1 }) {
             error(SpecDiagnostics.mixedSliceAlpha, "`\(odd.path)` has alpha \(odd.color.a) of 255, `\(first.path)` has \(alpha)",
                   at: odd.range,
