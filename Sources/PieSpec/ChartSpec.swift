@@ -288,6 +288,9 @@ public struct ThemeOptions: Sendable, Hashable {
     /// Background of the dark variant; nil = piec's dark grey (see `DarkTheme`).
     public var darkBackground: Color?
     public var patterns: PatternMode = .none
+    /// `theme.opacity`: the opacity of the whole pie (slices, separators and track drawn as
+    /// one opaque group, then made translucent, so overlapping dashes never add up); 1 = opaque.
+    public var opacity: Double = 1
     public init() {}
 }
 

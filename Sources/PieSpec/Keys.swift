@@ -256,6 +256,8 @@ public enum Keys {
                 json: { (dark: Color?) in dark.map { .string($0.hex) } }),
         .choice("patterns", \ThemeOptions.patterns, change: .reported(sentence: false),
                 "auto: a fill pattern over each slice's colour (by the colour's place in the palette), for colour-blind readers and print; none: plain colours."),
+        .number("opacity", \ThemeOptions.opacity, min: 0.1, max: 1, omitDefault: true, change: .reported(sentence: false),
+                "Opacity of the whole pie (slices, separators, track), 0.1 to 1: the page shows through, and the pie stays one layer in motion, so overlaps never darken. Labels, legend swatches follow; texts stay opaque."),
     ])
 
     /// `theme.palette` written as a mapping: read by `Lowering.paletteScale` (`PaletteScale.swift`).

@@ -12,6 +12,7 @@ extension Lowering {
         // A ring's labels sit in its band: the default `auto` means `inside` there (written
         // `auto` or `outside` is refused with E0318, which says why).
         if !spec.rings.isEmpty, locations.value("labels.position") == nil { spec.labels.position = .inside }
+        liftSliceAlpha(&spec)
         validate(spec)
         return spec
     }

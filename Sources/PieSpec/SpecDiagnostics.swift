@@ -33,6 +33,8 @@ public enum SpecDiagnostics {
     public static let duplicateRingID = DiagnosticCode("E0317")
     public static let notWithRings = DiagnosticCode("E0318")
     public static let ringGapWithoutRings = DiagnosticCode("E0380")
+    public static let mixedSliceAlpha = DiagnosticCode("E0371")
+    public static let pieTooFaint = DiagnosticCode("E0372")
     public static let insideAtDistance = DiagnosticCode("E0320")
     public static let leaderInside = DiagnosticCode("E0321")
     public static let emptyLabel = DiagnosticCode("E0322")
@@ -151,11 +153,26 @@ public enum SpecDiagnostics {
             Every slice has value 0 and no `chart.total` is set, so there is no whole to take \
             shares of. Set a value above 0, or set `total` to draw an empty gauge.
             """),
-        CodeInfo("E0306", "slice colours must be opaque", """
-            piec draws adjacent slices overlapping so that no background shows through the \
-            seams, which needs opaque colours for slices, palette entries and Other: a \
-            translucent colour would darken the overlaps. The help gives the opaque colour that \
-            looks the same over the chart's background (a transparent chart counts as a white page).
+        CodeInfo("E0306", "colour must be opaque", """
+            A label's colour is drawn as is, so a translucent one would show what lies under \
+            it, unchecked; a data file's colour column and shared defaults (`.piec.yaml`) take \
+            opaque slice colours only. (Translucent slice colours in the spec are drawn as one \
+            translucent pie when they share one alpha: see E0371.) The help gives the opaque \
+            colour that looks the same over the chart's background (a transparent chart counts \
+            as a white page).
+            """),
+        CodeInfo("E0371", "slice colours of different alphas", """
+            Translucent slice colours are drawn as one translucent pie: every colour a slice \
+            can take (its own, `theme.palette`, `chart.other.color`) made opaque and the pie drawn at \
+            their one alpha (`theme.opacity`). Slices overlap in motion (each is painted over \
+            its neighbour so no seam shows), so colours of different alphas, or a translucent \
+            colour beside an opaque one such as a named palette or Other's grey, would darken \
+            where they overlap. Give every slice colour the same alpha, or write opaque colours \
+            and `theme.opacity`.
+            """),
+        CodeInfo("E0372", "pie under 0.1 opacity", """
+            The slice colours' alpha times `theme.opacity` would draw the pie under 0.1 \
+            opacity, where it can hardly be seen. Use an alpha of at least 26 of 255 (10%).
             """),
         CodeInfo("E0307", "centre text needs a donut", """
             `chart.center` is drawn in the hole of a donut. A pie (`innerRadius: 0`) has no hole, \

@@ -56,18 +56,39 @@ struct ColourSyntaxAndKeyHelpTests {
         #expect(r.diagnostics.first?.help?.contains("from 0 to 255") == true, "\(r.diagnostics)")
     }
 
-    @Test func translucentSliceHelpGivesTheColourThatLooksTheSame() {
+    @Test func translucentLabelColourHelpGivesTheColourThatLooksTheSame() {
         // Over a white page: 50 % blue is #8080ff (not the #0000ff the old help gave).
-        let white = load("piec: 1\nslices:\n  - {label: A, value: 1, color: \"rgba(0, 0, 255, 0.5)\"}\n")
+        let white = load("piec: 1\nslices:\n  - {label: A, value: 1, labelColor: \"rgba(0, 0, 255, 0.5)\"}\n")
         #expect(codes(white) == ["E0306"])
         #expect(white.diagnostics.first?.help == "use `#7f7fff`, which looks the same over a white page (`theme.background` is transparent)")
-        let dark = load("piec: 1\ntheme: {background: \"#000000\"}\nslices:\n  - {label: A, value: 1, color: \"#ff000080\"}\n")
+        let dark = load("piec: 1\ntheme: {background: \"#000000\"}\nslices:\n  - {label: A, value: 1, labelColor: \"#ff000080\"}\n")
         #expect(dark.diagnostics.first?.help == "use `#800000`, which looks the same over the background `#000000`")
     }
 
-    @Test func translucentPaletteEntriesAndOtherAreErrorsToo() {
-        #expect(codes(load("piec: 1\ntheme: {palette: [\"#ff000080\"]}\nslices:\n  - {label: A, value: 1}\n")) == ["E0306"])
-        #expect(codes(load("piec: 1\nchart: {other: {color: \"hsla(0, 0%, 50%, 0.5)\"}}\nslices:\n  - {label: A, value: 1}\n")) == ["E0306"])
+    @Test func slicesOfOneAlphaAreOneTranslucentPie() {
+        // Every colour a slice can take has alpha 128: opaque colours, the alpha in theme.opacity.
+        let one = load("piec: 1\nslices:\n  - {label: A, value: 1, color: \"rgba(0, 0, 255, 0.5)\"}\n  - {label: B, value: 1, color: \"#ff000080\"}\n")
+        #expect(codes(one) == [])
+        #expect(one.spec?.slices.map { $0.color?.hex } == ["#0000ff", "#ff0000"])
+        #expect(one.spec?.theme.opacity == 128.0 / 255)
+        let palette = load("piec: 1\ntheme: {opacity: 0.5, palette: [\"#ff000080\", \"hsl(120 100% 50% / 0.5)\"]}\nslices:\n  - {label: A, value: 1}\n")
+        #expect(codes(palette) == [])
+        #expect(palette.spec?.theme.opacity == 0.5 * 128 / 255)
+        if case .list(let colors)? = palette.spec?.theme.palette { #expect(colors.allSatisfy { $0.isOpaque }) } else { Issue.record("no palette") }
+        // 0.7 is 179, b2 is 178: one fraction rounded two ways, one alpha (the first's).
+        let rounded = load("piec: 1\nslices:\n  - {label: A, value: 1, color: \"rgba(0, 0, 255, 0.7)\"}\n  - {label: B, value: 1, color: \"#ff0000b2\"}\n")
+        #expect(codes(rounded) == [])
+        #expect(rounded.spec?.theme.opacity == 179.0 / 255)
+    }
+
+    @Test func translucentSliceColoursOfDifferentAlphasAreRefused() {
+        // Two alphas; a translucent colour beside the default palette; Other's opaque grey.
+        #expect(codes(load("piec: 1\nslices:\n  - {label: A, value: 1, color: \"#ff000080\"}\n  - {label: B, value: 1, color: \"#00ff0040\"}\n")) == ["E0371"])
+        #expect(codes(load("piec: 1\nslices:\n  - {label: A, value: 1, color: \"#ff000080\"}\n  - {label: B, value: 1}\n")) == ["E0371"])
+        #expect(codes(load("piec: 1\nchart: {other: {color: \"hsla(0, 0%, 50%, 0.5)\"}}\nslices:\n  - {label: A, value: 1}\n")) == ["E0371"])
+        #expect(codes(load("piec: 1\nchart: {other: {maxSlices: 2}}\nslices:\n  - {label: A, value: 1, color: \"#ff000080\"}\n")) == ["E0371"])
+        // Under 0.1 opacity, all told.
+        #expect(codes(load("piec: 1\ntheme: {opacity: 0.2}\nslices:\n  - {label: A, value: 1, color: \"#ff000040\"}\n")) == ["E0372"])
         // Where translucency is fine (a track over the background), it stays.
         #expect(codes(load("piec: 1\nchart: {total: 2, track: \"#00000020\"}\nslices:\n  - {label: A, value: 1}\n")) == [])
     }

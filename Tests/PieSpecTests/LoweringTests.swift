@@ -149,7 +149,7 @@ struct LoweringTests {
         #expect(spec.chart.track?.hex == "#4682b4")
         #expect(spec.slices[0].color?.hex == "#ff0055")
         #expect(codes(load("piec: 1\nslices:\n  - { label: A, value: 1, color: \"red;}*{x:y\" }\n")) == ["E0207"])
-        #expect(codes(load("piec: 1\nslices:\n  - { label: A, value: 1, color: \"#ff000080\" }\n")) == ["E0306"])
+        #expect(codes(load("piec: 1\nslices:\n  - { label: A, value: 1, labelColor: \"#ff000080\" }\n")) == ["E0306"])
     }
 
     @Test func templateTokensAreChecked() {

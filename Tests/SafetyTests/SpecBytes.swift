@@ -110,7 +110,7 @@ public struct SpecBytes {
             case "value":
                 entries.append(("value", value(key.kind, key: key.name)))
             case "color":
-                // Slice colours must be opaque (E0306).
+                // Slice colours are opaque here: translucent ones must share one alpha (E0371).
                 if byte() < 40 { entries.append(("color", .scalar(opaqueColor()))) }
             default:
                 if byte() < 40 { entries.append((key.name, value(key.kind, key: key.name))) }
@@ -142,7 +142,8 @@ public struct SpecBytes {
         case .boolean:
             return .scalar(bool() ? "true" : "false")
         case .color:
-            // Slice, Other and dark background colours must be opaque (E0306); the others need not.
+            // Slice and Other colours opaque (translucent ones must share one alpha, E0371), label and
+            // dark background colours must be (E0306); the others need not.
             return .scalar(key == "color" || key == "darkBackground" || key == "labelColor" ? opaqueColor() : color())
         case .colorOr(let words):
             // Label colours are opaque, like slice colours (E0306).
@@ -156,7 +157,7 @@ public struct SpecBytes {
                 : "\"cubic-bezier(\(pick(["0", "1", "0.5"])), \(pick(n)), \(pick(["0", "1", "0.42"])), \(pick(n)))\"")
         case .palette:
             if bool() { return .scalar(pick(Palettes.names)) }
-            // Palette entries draw slices: opaque (E0306).
+            // Palette entries draw slices: opaque (a translucent one beside them is E0371).
             return .list((0..<(1 + int(12))).map { _ in .scalar(opaqueColor()) })
         case .identifier:
             return .scalar(pick(["fuzz", "a", "0-0", String(repeating: "z", count: 64), "chart-2"]))

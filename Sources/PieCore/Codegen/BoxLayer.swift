@@ -48,7 +48,8 @@ struct BoxLayer {
     /// The layer of `scene`, or nil when its motion is not one exact `rotate` per box (asked of
     /// a scene that moves in one eased window, `Strategies.CompositorBoxes`): slices that change radius, colour or opacity, gaps,
     /// rounded corners, explode, patterns, rose or rings, a track, a counterclockwise chart,
-    /// moving inside or outside labels, a changing outline, or more than `Budgets.turningBoxes` boxes.
+    /// moving inside or outside labels, a changing outline, a translucent pie (`theme.opacity`:
+    /// the boxes and the SVG's rest layer overlap as they hand over), or more than `Budgets.turningBoxes` boxes.
     init?(_ scene: Scene) {
         let layout = scene.layout, plan = scene.plan
         guard plan.movers.isEmpty, plan.duration > 0,
@@ -69,7 +70,7 @@ struct BoxLayer {
         let carried = Set(riders.compactMap { $0 })
         guard !drawn.closesAtOneEnd || !scene.separators.isEmpty,
               2 * drawn.pieces.count + lines.count - carried.count <= Budgets.turningBoxes else { return nil }
-        guard !InkStyle.animates(scene), OutlineWriter.motion(scene) == nil else { return nil }
+        guard !InkStyle.animates(scene), OutlineWriter.motion(scene) == nil, !PieOpacityWriter.isUsed(plan) else { return nil }
         scope = scene.scope
         pieces = drawn.pieces
         carries = riders.map { $0 != nil }

@@ -9,6 +9,8 @@ enum ClassPrefix {
     static let plot: StaticString = "p-plot"
     /// `p-pie`: the pie's group (mirrored for `direction: counterclockwise`).
     static let pie: StaticString = "p-pie"
+    /// `p-op`: the group that draws the pie (or every ring) at `theme.opacity` (`PieOpacityWriter`).
+    static let opacity: StaticString = "p-op"
     /// `p-rings`: a chart of rings' group of rings.
     static let rings: StaticString = "p-rings"
     /// `p-bg`: `theme.background`'s rectangle (also a history bundle's).
@@ -125,6 +127,7 @@ enum ClassPrefix {
     static let all: [(name: String, prefix: StaticString, indexed: Bool)] = [
         ("plot", plot, false),
         ("pie", pie, false),
+        ("opacity", opacity, false),
         ("rings", rings, false),
         ("background", background, false),
         ("track", track, false),

@@ -67,6 +67,8 @@ struct FramePose {
     var gridPose: GridPose? = nil
     /// The separators between rings at this instant (`Stage.ringEdges(_:at:)`).
     var ringEdges: [Stage.RingEdgeInstant] = []
+    /// `theme.opacity` at this instant (`PieOpacityWriter.at`): the group every pie is drawn in.
+    var opacity: Double = 1
 
     /// From the first change's start to the last change's end, over every pie.
     static func timeline(_ chart: CompiledChart) -> TimeWindow {
@@ -81,16 +83,20 @@ struct FramePose {
         if chart.rings.isEmpty {
             let scene = Scene(layout: layout, plan: chart.plan)
             let now = scene.stage.at(t)
-            return FramePose(layout: layout, titles: now.titles, pies: [pie(scene, now, t: t)], outline: now.outline,
-                             grid: now.grid, gridPose: scene.stage.grid?.pose)
+            var pose = FramePose(layout: layout, titles: now.titles, pies: [pie(scene, now, t: t)], outline: now.outline,
+                                 grid: now.grid, gridPose: scene.stage.grid?.pose)
+            pose.opacity = PieOpacityWriter.at(chart.plan, t: t)
+            return pose
         }
         let titles = layout.title.map { [Title(lines: $0.lines, opacity: 1)] } ?? []
         let drawn = RingSeams.drawn(chart.rings, chart: layout)
         // The whole chart's stage, as a bundle of rings has it: the outline and the separators between rings.
         let whole = Stage(layout: layout, plan: BundleWriter.ringsWhole(layout: layout, plan: chart.plan, animation: AnimationOptions()),
                           rings: drawn.map(\.plan)).at(t)
-        return FramePose(layout: layout, titles: titles, pies: drawn.map { pie(Scene(layout: $0.layout, plan: $0.plan), t: t) },
-                         outline: whole.outline, ringEdges: whole.ringEdges)
+        var pose = FramePose(layout: layout, titles: titles, pies: drawn.map { pie(Scene(layout: $0.layout, plan: $0.plan), t: t) },
+                             outline: whole.outline, ringEdges: whole.ringEdges)
+        pose.opacity = PieOpacityWriter.at(chart.plan, t: t)
+        return pose
     }
 
     static func mix(_ a: Double, _ b: Double, _ e: Double) -> Double { Stage.mix(a, b, e) }

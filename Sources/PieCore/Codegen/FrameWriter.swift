@@ -121,15 +121,17 @@ struct FrameWriter {
             // One plot group: a fading chart fades as one image (labels over slices).
             opened(pie.opacity) {
                 GridWriter.frame($0.pose.grid, pose: $0.pose.gridPose, labels: false, dark: $0.inks.dark, into: &$0.out)
-                $0.pieLayers(pie)
+                $0.opened($0.pose.opacity) { $0.pieLayers(pie) }
                 OutlineWriter.frame($0.pose.outline, dark: $0.inks.dark, into: &$0.out)
                 GridWriter.frame($0.pose.grid, pose: $0.pose.gridPose, labels: true, dark: $0.inks.dark, into: &$0.out)
                 $0.labels(pie)
             }
         } else {
             // Rings: each ring's pie, then every ring's labels, each group fading on its own.
-            for pie in pose.pies { opened(pie.opacity) { $0.pieLayers(pie) } }
-            RingEdgeWriter.frame(pose.ringEdges, layout: layout, into: &out)
+            opened(pose.opacity) {
+                for pie in $0.pose.pies { $0.opened(pie.opacity) { $0.pieLayers(pie) } }
+                RingEdgeWriter.frame($0.pose.ringEdges, layout: layout, into: &$0.out)
+            }
             OutlineWriter.frame(pose.outline, dark: inks.dark, into: &out)
             for pie in pose.pies { opened(pie.opacity) { $0.labels(pie) } }
         }

@@ -34,7 +34,13 @@ extension SVGWriter {
     private mutating func legendItem(_ item: LegendLayout.Item, alignEnd: Bool) {
         if let k = item.slice {
             // The swatch, then its pattern overlay (if any): colours written as bytes, no Strings.
+            // A translucent pie (`theme.opacity`): the swatch and its overlay as one group at that opacity.
             let color = layout.slices[k].color, pattern = layout.slices[k].pattern
+            if layout.opacity < 1 {
+                out.raw("<g opacity=\"")
+                out.num(layout.opacity)
+                out.raw("\">")
+            }
             swatch(item)
             out.hex(color)
             out.raw("\"/>")
@@ -43,6 +49,7 @@ extension SVGWriter {
                 out.raw(fill)
                 out.raw("\"/>")
             }
+            if layout.opacity < 1 { out.raw("</g>") }
         }
         out.raw("<text x=\"")
         out.num(item.x + LegendPlacer.textX)

@@ -41,17 +41,21 @@ struct StyleWriter {
         let ink = InkStyle.css(scene)
         let outline = OutlineWriter.css(scene)
         let grid = GridWriter.css(scene)
+        let opacity = PieOpacityWriter.css(scene)
         var css = ByteWriter(capacity: w.frames.count + w.out.count + ink.keyframes.count + ink.rules.count + scene.scope.count + 8
-                             + outline.keyframes.count + outline.rules.count + grid.keyframes.count + grid.rules.count)
+                             + outline.keyframes.count + outline.rules.count + grid.keyframes.count + grid.rules.count
+                             + opacity.keyframes.count + opacity.rules.count)
         css.raw(w.frames)
         css.raw(ink.keyframes)
         css.raw(outline.keyframes)
         css.raw(grid.keyframes)
+        css.raw(opacity.keyframes)
         css.raw("." + scene.scope + "{\n")
         css.raw(w.out)
         css.raw(ink.rules)
         css.raw(outline.rules)
         css.raw(grid.rules)
+        css.raw(opacity.rules)
         css.raw("}\n")
         return css.takeBytes()
     }

@@ -92,6 +92,7 @@ public enum Layout {
         Patterns.assign(flat ?? source, to: &result)
         result.rings = rings
         result.dark = DarkTheme.make(spec.theme, layout: result)
+        PieOpacity.apply(spec.theme.opacity, to: &result)
         result.locale = spec.format.locale
         result.other = grouping.group
         result.outline = outline

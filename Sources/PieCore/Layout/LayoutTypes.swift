@@ -130,6 +130,8 @@ public struct ChartLayout: Sendable, Hashable {
     /// Concentric rings (`rings:`), inside out; empty for a chart of one set of slices.
     /// `slices` then holds every ring's slices one ring after the other (`RingLayout`).
     public var rings: [RingBand] = []
+    /// `theme.opacity`: the pie drawn as one group at this opacity (1 = opaque).
+    public var opacity: Double = 1
     /// `chart.outline`: a circle around the pie, or nil.
     public var outline: OutlineLayout? = nil
     /// `chart.grid`: circles at values of a rose's radius scale, or nil.

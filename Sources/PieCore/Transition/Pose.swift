@@ -29,6 +29,9 @@ public struct ChartPose: Sendable, Hashable {
     /// `labels.orientation` (the fit and turn of inside labels at this end); a change keeps
     /// this end's until the end, like a text (each label's turn moves between its two ends).
     public var labelOrientation: LabelOrientation = .horizontal
+    /// `theme.opacity` of the pie at this end (1 = opaque); it moves linearly in the chart's
+    /// window (`PieOpacityWriter`).
+    public var opacity: Double = 1
 
     public init(startAngle: Double, labelFraction: Double? = nil, labelDistance: Double? = nil, center: CenterText? = nil,
                 title: TitleBlock? = nil, outline: OutlinePose? = nil, grid: GridPose? = nil) {
@@ -50,6 +53,7 @@ public struct ChartPose: Sendable, Hashable {
                   labelDistance: layout.labelDistance, center: layout.center, title: layout.title, outline: OutlinePose(layout),
                   grid: GridPose(layout))
         labelOrientation = layout.labelOrientation
+        opacity = layout.opacity
     }
 
     /// The pose at eased progress `e` from `self` (0) to `other` (1): numbers move linearly,
@@ -66,6 +70,7 @@ public struct ChartPose: Sendable, Hashable {
                          // One end's circles: an instant's circles are both mixed (`Stage.Grid`).
                          grid: e >= 1 ? other.grid : grid)
         pose.labelOrientation = e >= 1 ? other.labelOrientation : labelOrientation
+        pose.opacity = mix(opacity, other.opacity)
         return pose
     }
 }
