@@ -72,6 +72,7 @@ extension Lowering {
             case .named(let name): return "the palette `\(name)`"
             case .list(let colors):
                 if let i = colors.firstIndex(where: { $0.isOpaque }) { return "`theme.palette[\(i)]`" }
+            case .scale(let scale): return "the palette scale `\(scale.name)`"
             }
         }
         if let other = spec.chart.other, other.color.isOpaque { return "`chart.other.color`" }
