@@ -16,6 +16,7 @@ public enum DiagnosticCatalog {
             GridDiagnostics.catalog,
             HoverCenterDiagnostics.catalog,
             LegendDiagnostics.catalog,
+            FacetDiagnostics.catalog,
             DriverDiagnostics.catalog,
             RenderDiagnostics.catalog,
             CoreDiagnostics.catalog,
