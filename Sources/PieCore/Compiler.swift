@@ -65,6 +65,8 @@ public struct CheckedSpec: Sendable {
     public var labelLocations = LabelWarnings.Locations()
     /// `CompileRequest.darkSelector`.
     public var darkSelector: String?
+    /// Where `charts:` is written (a spec of several charts), for the commands that refuse it.
+    public var chartsKey: SourceRange?
 }
 
 /// The pure compiler: spec source -> checked spec -> layout -> transition plan -> bundle.
@@ -99,6 +101,7 @@ public enum Compiler {
                                   svgOnly: request.svgOnly, diagnostics: diagnostics, related: loaded.related)
         checked.labelLocations = LabelWarnings.Locations(loaded.locations)
         checked.darkSelector = request.darkSelector
+        checked.chartsKey = loaded.locations.key("charts")
         guard !request.validateOnly else {
             if request.reportsLayout { diagnostics += LabelWarnings.make(Layout.layout(spec), locations: checked.labelLocations) }
             var result = CompileResult(bundle: nil, spec: spec, diagnostics: diagnostics)
@@ -115,6 +118,7 @@ public enum Compiler {
     /// `deferred`: the result holds `files` (generated when the driver takes them, one step at
     /// a time) instead of `bundle`.
     public static func generate(_ checked: CheckedSpec, deferred: Bool = false) -> CompileResult {
+        if !checked.spec.charts.isEmpty { return generateFacets(checked) }
         var compiled = Transition.between(old: checked.previous, new: checked.spec)
         if let selector = checked.darkSelector { compiled = compiled.keyingDark(to: selector) }
         let diagnostics = checked.diagnostics + LabelWarnings.make(compiled.layout, locations: checked.labelLocations)
@@ -123,6 +127,16 @@ public enum Compiler {
                                        previous: checked.previous, warnings: warnings)
         var result = CompileResult(bundle: deferred ? nil : files.bundle(), spec: checked.spec, diagnostics: diagnostics, chart: compiled)
         if deferred { result.files = files }
+        result.related = checked.related
+        return result
+    }
+
+    /// The bundle of a spec of `charts:` (`FacetWriter`); its result has no one `chart`.
+    static func generateFacets(_ checked: CheckedSpec) -> CompileResult {
+        let warnings = (checked.diagnostics + checked.related.flatMap(\.diagnostics)).filter { $0.severity == .warning }
+        let written = FacetWriter.write(spec: checked.spec, sourceBytes: checked.sourceBytes, previous: checked.previous,
+                                        svgOnly: checked.svgOnly, warnings: warnings, darkSelector: checked.darkSelector)
+        var result = CompileResult(bundle: written.bundle, spec: checked.spec, diagnostics: checked.diagnostics + written.diagnostics)
         result.related = checked.related
         return result
     }

@@ -19,6 +19,7 @@ public enum DiagnosticCatalog {
             SunburstDiagnostics.catalog,
             HoverCenterDiagnostics.catalog,
             LegendDiagnostics.catalog,
+            FacetDiagnostics.catalog,
             DriverDiagnostics.catalog,
             RenderDiagnostics.catalog,
             CoreDiagnostics.catalog,

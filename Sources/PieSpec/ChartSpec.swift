@@ -24,6 +24,11 @@ public struct ChartSpec: Sendable, Hashable {
     /// Concentric rings (`rings:`), inside out; empty for a chart of `slices`/`data`, which
     /// then holds no ring. With rings, `slices` is empty (`RingSpec`, `flattened`).
     public var rings: [RingSpec] = []
+    /// Several charts in one bundle (`charts:`, `Facets.swift`); empty for a chart of its
+    /// own slices or rings, which then has neither `charts` nor `layout`.
+    public var charts: [FacetSpec] = []
+    /// How the charts are placed (`layout:`); nil without `charts`.
+    public var layout: FacetLayout?
 
     public init(id: String) { self.id = id }
 }

@@ -380,10 +380,10 @@ public enum Keys {
         .make(ChartSpec.self, "slices", .list(of: .object(slice), minItems: 0), documentsDefault: false, change: .silent,
               "The slices, in order (or `data`: exactly one of the two); `[]` draws an empty chart (`chart.empty`).",
               lower: { l, node, _, _, spec in spec.slices = l.lowerSlices(node, emptyAllowed: true) },
-              json: { spec in spec.slices.isEmpty && !spec.rings.isEmpty ? nil : .array(spec.slices.map { .object(Keys.slice.canonical($0)) }) },
+              json: { spec in spec.slices.isEmpty && (!spec.rings.isEmpty || !spec.charts.isEmpty) ? nil : .array(spec.slices.map { .object(Keys.slice.canonical($0)) }) },
               write: { spec, name, j in
                   if spec.pointee.slices.isEmpty {
-                      guard spec.pointee.rings.isEmpty else { return }
+                      guard spec.pointee.rings.isEmpty, spec.pointee.charts.isEmpty else { return }
                       j.key(name)
                       j.value(.array([]))
                   } else {
@@ -398,10 +398,18 @@ public enum Keys {
                 lower: { l, node, _, _, spec in spec.rings = l.lowerRings(node) },
                 json: { (rings: [RingSpec]) in rings.isEmpty ? nil : .array(rings.map { .object(Keys.ring.canonical($0)) }) },
                 write: { spec, name, j in ring.writeCanonicalList(spec.pointee.rings, named: name, into: &j) }),
+        // Instead of `slices`/`data`/`rings`: each chart is lowered as a spec of the shared
+        // keys and its own (`Facets.swift`); its slices are reported chart by chart.
+        .custom("charts", \ChartSpec.charts, .list(of: .object(facet), minItems: 1), documentsDefault: false, change: .silent,
+                "Several charts in one bundle, instead of `slices`/`data`/`rings`: each with its own `id`, `title` and `slices` or `rings`, placed in a grid (`layout`) under the one title, legend (one colour per slice id across the charts) and description; every other key is shared by all of them.",
+                lower: { l, node, _, _, spec in spec.charts = l.lowerFacets(node) },
+                json: { (charts: [FacetSpec]) in charts.isEmpty ? nil : .array(charts.map { .object(Keys.facet.canonical($0)) }) }),
+        .optionalSection("layout", facetLayout, \ChartSpec.layout, change: .silent,
+                         "With `charts`: how the charts are placed in the bundle."),
     ])
 
     /// Every table, for "belongs in `chart`" hints.
-    public static let all: [KeyTable] = [root, chart, rose, grid, other, outline, labels, labelDetail, format, legend, theme, paletteScale, stroke, animation, slice, data, dataBin, ring]
+    public static let all: [KeyTable] = [root, chart, rose, grid, other, outline, labels, labelDetail, format, legend, theme, paletteScale, stroke, animation, slice, data, dataBin, ring, facet, facetLayout]
 
     /// Keys of PRODUCT's full language that this version does not implement yet: rejected
     /// (never accepted and ignored) with a message that says so.

@@ -7,7 +7,23 @@ extension Lowering {
     mutating func lower(_ root: YAMLNode) -> ChartSpec {
         var spec = ChartSpec(id: defaultID)
         guard let e = entries(root, table: Keys.root, path: "") else { return spec }
+        if e["charts"] != nil {
+            // Each chart is lowered with the shared keys (`lowerFacets`); the spec itself
+            // holds only them and the charts.
+            let own: Set<String> = ["charts", "layout", "slices", "data", "rings", "id", "title", "subtitle", "description", "legend"]
+            facetShared = e.list.filter { !own.contains($0.key.value) }
+            lowerKnown(e, Keys.root, into: &spec)
+            spec.slices = []
+            spec.rings = []
+            validateFacets(spec, entries: e)
+            return spec
+        }
         lowerKnown(e, Keys.root, into: &spec)
+        if let layout = e["layout"] {
+            error(FacetDiagnostics.layoutWithoutCharts, "`layout` without `charts`", at: layout.key.range,
+                  notes: ["`layout.columns` places the charts of `charts:`; this spec draws one chart"],
+                  help: "remove `layout`, or list the charts under `charts:`")
+        }
         if let slices = lowerSliceSource(e, root: root) { spec.slices = slices }
         // A ring's labels sit in its band: the default `auto` means `inside` there (written
         // `auto` or `outside` is refused with E0318, which says why).

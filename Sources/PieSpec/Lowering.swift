@@ -41,6 +41,8 @@ struct Lowering {
     /// The spec is a manifest's recorded canonical spec (`SpecLoader.loadEmbedded`), written
     /// by this piec or an earlier one (`validateLabels`).
     var readsRecordedSpec = false
+    /// A spec of `charts:`: the top-level entries every chart shares (`lowerFacets`).
+    var facetShared: [YAMLEntry] = []
 
     init(limits: SpecLimits, defaultID: String) {
         self.limits = limits

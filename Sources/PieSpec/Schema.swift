@@ -10,8 +10,8 @@ public enum SpecSchema {
     public static func generate() -> String {
         var root = document(Keys.root, id: id, title: "piec chart spec, version 1")
         // The slices are written (`slices`), read from a file (`data`) or given ring by ring
-        // (`rings`): exactly one of them.
-        root.append(("oneOf", .array(["slices", "data", "rings"].map { .object([("required", .array([.string($0)]))]) })))
+        // (`rings`), or each chart holds its own (`charts`): exactly one of them.
+        root.append(("oneOf", .array(["slices", "data", "rings", "charts"].map { .object([("required", .array([.string($0)]))]) })))
         return JSONValue.object(root).serialized(pretty: true) + "\n"
     }
 

@@ -57,6 +57,8 @@ public enum SharedDefaults {
         "slices": "slices are one chart's data",
         "data": "a data file is one chart's data",
         "rings": "rings are one chart's data",
+        "charts": "the charts of `charts:` are one spec's data",
+        "layout": "a layout places the charts of one spec",
     ]
 
     /// Checks one `.piec.yaml` on its own (every value typed as in a spec) and returns its

@@ -64,6 +64,11 @@ struct Diff: Command {
         for group in result.groups where !group.diagnostics.isEmpty {
             terminal.err(DiagnosticRenderer.render(group, format: .human, color: terminal.colorOnStderr))
         }
+        if let facets = result.facets {
+            terminal.out(json ? facets.json().serialized(pretty: true) + "\n" : facets.text())
+            if exitCode, !facets.isEmpty { throw ExitStatus(PiecExitCode.changed.rawValue) }
+            return
+        }
         guard let report = result.report else { throw ExitStatus(result.status.rawValue) }
         terminal.out(json ? report.json().serialized(pretty: true) + "\n" : report.text())
         if exitCode, !report.isEmpty { throw ExitStatus(PiecExitCode.changed.rawValue) }

@@ -79,6 +79,8 @@ public struct SpecBytes {
             if key.name == "data" { continue }
             // `rings` replaces `slices` (E0316): generated specs of one set of slices.
             if key.name == "rings" { continue }
+            // `charts` replaces `slices` (E0342) and `layout` needs it (E0345).
+            if key.name == "charts" || key.name == "layout" { continue }
             if key.required || byte() < 90 { entries.append((key.name, value(key.kind, key: key.name))) }
         }
         // Key order is free in YAML: sometimes rotate it.
@@ -266,9 +268,11 @@ public struct SpecBytes {
     /// no `grid` without a rose or on a partial sweep (E0390, E0391), no `ringGap` (E0380),
     /// no leader keys (E0321), slice-coloured labels (E0323) or `labels.radius` above 1 (E0320)
     /// where every label is inside, no `keepLabel` where no label is drawn (E0350), no
-    /// `labels.orientation` where every label is outside (E0324).
+    /// `labels.orientation` where every label is outside (E0324), no `charts` beside the
+    /// slices (E0342) and no `layout` without `charts` (E0345).
     static func fixed(_ spec: Node) -> Node {
         guard case .map(var root) = spec else { return spec }
+        root.removeAll { $0.0 == "charts" || $0.0 == "layout" }
         var sum = 0.0
         // The generator writes `slices`, never `rings`: a slice has no ring inside, so no
         // `parent` (E0335; `band`, E0331-E0333, and the other sunburst refusals need rings).
@@ -389,7 +393,8 @@ public struct SpecBytes {
                 items[k] = .map(e)
             }
         default:
-            let key = pick(Keys.root.keys.filter { $0.name != "slices" && $0.name != "piec" && $0.name != "data" && $0.name != "rings" })
+            let key = pick(Keys.root.keys.filter { $0.name != "slices" && $0.name != "piec" && $0.name != "data" && $0.name != "rings"
+                && $0.name != "charts" && $0.name != "layout" })
             root.removeAll { $0.0 == key.name }
             if bool() { root.insert((key.name, value(key.kind, key: key.name)), at: int(root.count + 1)) }
         }

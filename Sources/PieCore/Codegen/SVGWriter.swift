@@ -118,6 +118,22 @@ struct SVGWriter {
         emit(inline: false)
     }
 
+    /// Only the title and the legend, into chart.svg's bytes: the frame around the charts of
+    /// `charts:` (`FacetWriter`).
+    /// Each moved by its shift (the canvas cut around the charts' grid).
+    mutating func writeFrame(titleShift: (x: Double, y: Double), legendShift: (x: Double, y: Double)) {
+        for (shift, layer) in [(titleShift, 0), (legendShift, 1)] {
+            out.raw("<g transform=\"translate(")
+            out.num(shift.x)
+            out.raw(" ")
+            out.num(shift.y)
+            out.raw(")\">\n")
+            if layer == 0 { titleLayer() } else { legend(interactive: false) }
+            out.raw("</g>\n")
+        }
+        emit(inline: false)
+    }
+
     /// The pie of one set of slices: track, motion, exact layer, separators, labels, ink.
     private mutating func plotLayer() {
         out.raw("<g class=\"p-plot\" transform=\"translate(")

@@ -6,6 +6,8 @@ import PieSpec
 /// REF `piec build` takes), or by default what readers last saw, as `piec build` finds it.
 public struct DiffRun: Sendable {
     public var report: ChangeReport?
+    /// A spec of `charts:` (either version): the changes chart by chart, instead of `report`.
+    public var facets: FacetChanges?
     /// Diagnostics of reading, resolving and loading both versions.
     public var groups: [FileDiagnostics]
     public var status: PiecExitCode
@@ -49,6 +51,11 @@ public struct DiffRun: Sendable {
             groups += old.related
             guard let spec = old.spec else { return DiffRun(report: nil, groups: groups, status: .specErrors) }
             oldSpec = PreviousSource.canonicalized(spec, limits: limits)
+        }
+        if !newSpec.charts.isEmpty || oldSpec.map({ !$0.charts.isEmpty }) == true {
+            var run = DiffRun(report: nil, groups: groups, status: .success)
+            run.facets = FacetChanges.between(old: oldSpec, new: newSpec)
+            return run
         }
         // No previous version: everything is inserted (a first version is not one that
         // "is no longer empty").

@@ -44,6 +44,10 @@ public struct HistoryRun: Sendable {
         guard let spec = current.spec, !gathered.diagnostics.hasErrors, !current.diagnostics.hasErrors else {
             return HistoryRun(groups: groups, status: .specErrors)
         }
+        if !spec.charts.isEmpty {
+            groups[0].diagnostics.append(FacetDiagnostics.refusal("piec history", at: current.locations.key("charts")))
+            return HistoryRun(groups: groups, status: .specErrors)
+        }
         guard let history = SpecHistory(specPath: specPath, source: source, limits: limits) else {
             return HistoryRun(groups: groups, status: .usage,
                               usage: UsageProblem("`\(specPath)` is not inside a git repository: it has no history",

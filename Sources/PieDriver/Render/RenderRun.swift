@@ -45,6 +45,11 @@ public struct RenderRun: Sendable {
         guard status == .success, let checked = outcome.checked else {
             return RenderRun(chart: nil, spec: nil, groups: groups, status: status == .success ? .specErrors : status)
         }
+        if !checked.spec.charts.isEmpty {
+            let refusal = FacetDiagnostics.refusal("piec render", at: checked.chartsKey)
+            let group = FileDiagnostics(path: path, file: outcome.source, diagnostics: [refusal])
+            return RenderRun(chart: nil, spec: nil, groups: groups + [group], status: .specErrors)
+        }
         var run = RenderRun(chart: Transition.between(old: checked.previous, new: checked.spec), spec: checked.spec, groups: groups,
                             status: .success)
         run.source = outcome.source

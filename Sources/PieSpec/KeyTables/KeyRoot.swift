@@ -33,6 +33,8 @@ extension KeySpec {
         case animation(KeyBinding<AnimationOptions>)
         case slice(KeyBinding<SliceSpec>)
         case ring(KeyBinding<RingSpec>)
+        case facet(KeyBinding<FacetSpec>)
+        case facetLayout(KeyBinding<FacetLayout>)
         /// Read by a lowering of its own and not stored in the spec (`data:`, whose slices the
         /// canonical spec holds instead): no binding, never in the canonical spec or a report.
         case input

@@ -1,0 +1,318 @@
+import PieDiagnostics
+import PieJSON
+import PieSpec
+
+/// The bundle of a spec of `charts:` (facets), composed over the one-chart pipeline: each
+/// facet is its own chart (`ChartSpec.facet`), compiled by `Transition.between` from the
+/// previous version's facet of the same id (none: it enters), drawn in its own group scoped
+/// `piec-<id>_f<k>` with its own styles, and placed in a grid of `layout.columns`. The
+/// frame (the spec's title, subtitle and the one legend) is a chart of its own scoped
+/// `piec-<id>_fr`: one slice per slice id of the charts, in the order they first appear,
+/// each in the colour every facet draws that id in; its pie square holds the grid (centred),
+/// so the title and the legend sit around the grid as they sit around a pie. Only its title
+/// and legend are drawn.
+public enum FacetWriter {
+    /// One facet compiled: its chart, where its canvas sits on the bundle's, and its scope.
+    public struct Placed: Sendable {
+        public var id: String
+        public var chart: CompiledChart
+        public var x: Double
+        public var y: Double
+    }
+
+    /// Every facet compiled and placed, and the frame around them.
+    public struct Composed: Sendable {
+        public var facets: [Placed]
+        /// The previous version's facets whose id is gone, still at their previous version,
+        /// each in the cell it had (by its place in the previous list), fading out.
+        public var leaving: [Placed]
+        public var frame: ChartLayout
+        /// The bundle's canvas: the frame's without the pie square's slack around the grid.
+        public var width: Double
+        public var height: Double
+        /// How far the frame's title and its legend move once the slack is cut.
+        public var titleShift: (x: Double, y: Double)
+        public var legendShift: (x: Double, y: Double)
+    }
+
+    /// The colour of each slice id across `spec`'s facets: a colour written on a slice (the
+    /// first written for the id), else the palette by id over all the facets' ids.
+    static func colours(_ spec: ChartSpec) -> (ids: [String], labels: [String], colours: [String: Color]) {
+        var ids: [String] = [], labels: [String] = [], written: [String: Color] = [:]
+        var seen = Set<String>()
+        for facet in spec.charts {
+            for s in facet.slices + facet.rings.flatMap(\.slices) {
+                if written[s.id] == nil, let c = s.color { written[s.id] = c }
+                guard seen.insert(s.id).inserted else { continue }
+                ids.append(s.id)
+                labels.append(s.label)
+            }
+        }
+        var union = ChartSpec(id: spec.id)
+        union.theme = spec.theme
+        union.slices = zip(ids, labels).map { SliceSpec(id: $0, label: $1, value: 1) }
+        for i in union.slices.indices { union.slices[i].color = written[ids[i]] }
+        let assigned = Layout.colors(union)
+        return (ids, labels, Dictionary(uniqueKeysWithValues: zip(ids, assigned)))
+    }
+
+    /// Facet `k` of `spec` with every slice in its shared colour.
+    static func pinned(_ spec: ChartSpec, _ k: Int, colours: [String: Color]) -> ChartSpec {
+        var one = spec.facet(k)
+        for i in one.slices.indices { one.slices[i].color = colours[one.slices[i].id] }
+        for r in one.rings.indices {
+            for i in one.rings[r].slices.indices { one.rings[r].slices[i].color = colours[one.rings[r].slices[i].id] }
+        }
+        return one
+    }
+
+    /// Compiles and places every facet of `spec`, each from `previous`'s facet of its id.
+    /// `darkSelector`: `--dark-selector` (`CompiledChart.keyingDark`), for every part.
+    public static func compose(_ spec: ChartSpec, previous: ChartSpec?, darkSelector: String? = nil) -> Composed {
+        var composed = compose(spec, previous: previous)
+        guard let selector = darkSelector else { return composed }
+        for k in composed.facets.indices { composed.facets[k].chart = composed.facets[k].chart.keyingDark(to: selector) }
+        for k in composed.leaving.indices { composed.leaving[k].chart = composed.leaving[k].chart.keyingDark(to: selector) }
+        let frame = CompiledChart(layout: composed.frame, plan: Planner.enter(composed.frame, animation: still(spec.animation)), changes: nil)
+        composed.frame = frame.keyingDark(to: selector).layout
+        return composed
+    }
+
+    static func compose(_ spec: ChartSpec, previous: ChartSpec?) -> Composed {
+        let shared = colours(spec)
+        let old = previous.map { colours($0).colours }
+        var charts: [(String, CompiledChart)] = []
+        for (k, facet) in spec.charts.enumerated() {
+            let new = pinned(spec, k, colours: shared.colours)
+            var from: ChartSpec?
+            if let previous, let old, let j = previous.charts.firstIndex(where: { $0.id == facet.id }) {
+                from = pinned(previous, j, colours: old)
+                from?.id = new.id
+            }
+            charts.append((facet.id, Transition.between(old: from, new: new)))
+        }
+        let columns = max(1, min(spec.layout?.columns ?? FacetLayout().columns, charts.count))
+        let cellW = charts.map(\.1.layout.width).max() ?? 0, cellH = charts.map(\.1.layout.height).max() ?? 0
+        let rows = (charts.count + columns - 1) / columns
+        let gridW = cellW * Double(columns), gridH = cellH * Double(rows)
+        // The frame: the spec's title and legend around a pie square as large as the grid.
+        var frameSpec = spec
+        frameSpec.id = spec.id + "_fr"
+        frameSpec.charts = []
+        frameSpec.layout = nil
+        frameSpec.slices = zip(shared.ids, shared.labels).map { SliceSpec(id: $0, label: $1, value: 1) }
+        for i in frameSpec.slices.indices { frameSpec.slices[i].color = shared.colours[shared.ids[i]] }
+        frameSpec.chart = ChartOptions()
+        frameSpec.chart.size = max(gridW, gridH)
+        frameSpec.chart.showTitle = spec.chart.showTitle
+        frameSpec.labels.position = .none
+        frameSpec.legend.values = .none
+        let frame = Layout.layout(frameSpec)
+        // The square is cut to the grid: what is above or left of it stays, the grid moves by
+        // the slack before it, what is below or right of it by both slacks.
+        let sh = (frameSpec.chart.size - gridW) / 2, sv = (frameSpec.chart.size - gridH) / 2
+        let gridX = frame.cx - gridW / 2 - sh, gridY = frame.cy - gridH / 2 - sv
+        let legendShift: (x: Double, y: Double) = switch frameSpec.legend.position {
+        case .right: (-2 * sh, -sv)
+        case .left: (0, -sv)
+        case .top, .none: (-sh, 0)
+        case .bottom: (-sh, -2 * sv)
+        }
+        let placed = charts.enumerated().map { k, c in
+            Placed(id: c.0, chart: c.1,
+                   x: gridX + Double(k % columns) * cellW + (cellW - c.1.layout.width) / 2,
+                   y: gridY + Double(k / columns) * cellH + (cellH - c.1.layout.height) / 2)
+        }
+        var leaving: [Placed] = []
+        if let previous, let old {
+            let cells = rows * columns
+            for (j, facet) in previous.charts.enumerated() where !spec.charts.contains(where: { $0.id == facet.id }) {
+                var gone = pinned(previous, j, colours: old)
+                gone.id = spec.id + "_fx" + String(j)
+                gone.animation = still(gone.animation)
+                let chart = Transition.between(old: nil, new: gone)
+                let cell = min(j, cells - 1)
+                leaving.append(Placed(id: facet.id, chart: chart,
+                                      x: gridX + Double(cell % columns) * cellW + (cellW - chart.layout.width) / 2,
+                                      y: gridY + Double(cell / columns) * cellH + (cellH - chart.layout.height) / 2))
+            }
+        }
+        return Composed(facets: placed, leaving: leaving, frame: frame, width: frame.width - 2 * sh, height: frame.height - 2 * sv,
+                        titleShift: (-sh, 0), legendShift: legendShift)
+    }
+
+    /// The bundle's files and its warnings (each facet's layout's, unlocated).
+    public static func write(spec: ChartSpec, sourceBytes: [UInt8], previous: ChartSpec?, svgOnly: Bool,
+                             warnings: [Diagnostic], darkSelector: String? = nil) -> (bundle: Bundle, composed: Composed, diagnostics: [Diagnostic]) {
+        let composed = compose(spec, previous: previous, darkSelector: darkSelector)
+        let layoutWarnings = composed.facets.flatMap { LabelWarnings.make($0.chart.layout, locations: LabelWarnings.Locations()) }
+        let frame = composed.frame
+        let frameScene = Scene(layout: frame, plan: Planner.enter(frame, animation: still(spec.animation)))
+        let scenes = composed.facets.map { FacetScene($0.chart) }
+        var css = StyleWriter.css(frameScene)
+        for s in scenes { css += s.css }
+        let goneScenes = composed.leaving.map { FacetScene($0.chart) }
+        for s in goneScenes { css += s.css }
+        css += fadeRules(goneScenes.map(\.scene.scope), animation: spec.animation)
+        let title = spec.title.flatMap { $0.isEmpty ? nil : $0 } ?? spec.id
+        let description = Self.description(spec, composed: composed)
+        let scope = "piec-" + spec.id
+
+        var svg = ByteWriter(capacity: 8192 + css.count)
+        HistoryWriter.openRoot(scope: scope, width: composed.width, height: composed.height, title: title, description: description,
+                               fontSize: frame.fontSize, into: &svg)
+        svg.raw("<style>\n")
+        svg.raw(css)
+        svg.raw("</style>\n")
+        if let background = frame.background {
+            svg.raw("<rect class=\"p-bg\" width=\"")
+            svg.num(composed.width)
+            svg.raw("\" height=\"")
+            svg.num(composed.height)
+            svg.raw("\" fill=\"")
+            svg.hex(background)
+            svg.raw("\"/>\n")
+        }
+        svg.raw("<g class=\"" + frameScene.scope + "\">\n")
+        var frameWriter = SVGWriter(scene: frameScene, title: "", description: "", format: spec.format, withInline: false)
+        frameWriter.writeFrame(titleShift: composed.titleShift, legendShift: composed.legendShift)
+        svg.raw(frameWriter.svg)
+        svg.raw("</g>\n")
+        for (placed, scene) in zip(composed.facets, scenes) {
+            svg.raw("<g class=\"" + scene.scene.scope + "\" transform=\"translate(")
+            svg.num(placed.x)
+            svg.raw(" ")
+            svg.num(placed.y)
+            svg.raw(")\">\n")
+            svg.raw(scene.body)
+            svg.raw("</g>\n")
+        }
+        for (placed, scene) in zip(composed.leaving, goneScenes) {
+            // At rest (the final state) it is gone; the keyframes fade it out.
+            svg.raw("<g class=\"" + scene.scene.scope + "\" visibility=\"hidden\" opacity=\"0\" transform=\"translate(")
+            svg.num(placed.x)
+            svg.raw(" ")
+            svg.num(placed.y)
+            svg.raw(")\">\n")
+            svg.raw(scene.body)
+            svg.raw("</g>\n")
+        }
+        svg.raw("</svg>\n")
+        let svgBytes = svg.takeBytes()
+        guard !svgOnly else {
+            return (Bundle(id: spec.id, files: [BundleFile(name: "chart.svg", bytes: svgBytes)]), composed, layoutWarnings)
+        }
+        let html = page(title: title, description: description, css: css, svg: svgBytes)
+        var drawn = frame
+        drawn.id = spec.id
+        drawn.slices = []
+        drawn.width = composed.width
+        drawn.height = composed.height
+        let all = (warnings + layoutWarnings).filter { $0.severity == .warning }
+        let manifest = Manifest.bytes(spec: spec, previous: previous, sourceBytes: sourceBytes, layout: drawn,
+                                      plan: Planner.enter(drawn, animation: still(spec.animation)), changes: nil,
+                                      files: Bundle.fileNames, warnings: all,
+                                      extra: [("charts", .array(composed.facets.map(facetJSON)))])
+        return (Bundle(id: spec.id, files: [
+            BundleFile(name: "chart.svg", bytes: svgBytes),
+            BundleFile(name: "chart.css", bytes: css),
+            BundleFile(name: "index.html", bytes: html),
+            BundleFile(name: "manifest.json", bytes: manifest),
+        ]), composed, layoutWarnings)
+    }
+
+    /// The fade of each leaving facet's group (scoped `scopes[j]`): from shown to its base
+    /// (hidden) over the transition's window, only where motion is welcome.
+    static func fadeRules(_ scopes: [String], animation: AnimationOptions) -> [UInt8] {
+        guard !scopes.isEmpty else { return [] }
+        var out = ByteWriter(capacity: 256 * scopes.count)
+        for scope in scopes {
+            KeyframesWriter.block(KeyframesName(scope, "fade"), into: &out) {
+                KeyframesWriter.frame("0%", into: &$0) { $0.raw("visibility:visible;opacity:1") }
+            }
+        }
+        let line = TimeWindow(start: animation.delay, length: animation.duration)
+        KeyframesWriter.motion(into: &out) { out in
+            for scope in scopes {
+                out.raw("." + scope + "{")
+                KeyframesWriter.animation(KeyframesName(scope, "fade"), over: line, easing: animation.easing, linear: false, into: &out)
+                out.raw("}\n")
+            }
+        }
+        return out.takeBytes()
+    }
+
+    /// One facet drawn: its scene (and its rings'), styles and body (as a history step's).
+    struct FacetScene {
+        var scene: Scene
+        var css: [UInt8]
+        var body: ByteWriter
+
+        init(_ chart: CompiledChart) {
+            // As in a bundle of rings: the whole chart's scene is still; the rings move.
+            let plan = chart.rings.isEmpty ? chart.plan
+                : BundleWriter.ringsWhole(layout: chart.layout, plan: chart.plan, animation: AnimationOptions())
+            let drawn = RingSeams.drawn(chart.rings, chart: chart.layout)
+            scene = Scene(stage: Stage(layout: chart.layout, plan: plan, rings: drawn.map(\.plan)), shape: nil)
+            let rings = drawn.map { Scene(layout: $0.layout, plan: $0.plan) }
+            var css = StyleWriter.css(scene)
+            for ring in rings { css += StyleWriter.css(ring) }
+            css += RingEdgeWriter.styles(chart: scene)
+            self.css = css
+            var writer = SVGWriter(scene: scene, title: "", description: "", format: FormatOptions(), withInline: false, rings: rings)
+            var body = ByteWriter(capacity: 4096)
+            body.raw(Patterns.defs(scene))
+            for ring in rings { body.raw(Patterns.defs(ring)) }
+            writer.writeBody()
+            body.raw(writer.svg)
+            self.body = body
+        }
+    }
+
+    /// The spec's description (else one naming the charts), then each chart's change sentence.
+    static func description(_ spec: ChartSpec, composed: Composed) -> String {
+        var text = spec.description ?? (String(spec.charts.count) + " charts: "
+            + spec.charts.map { $0.title ?? $0.id }.joined(separator: ", ") + ".")
+        for (facet, placed) in zip(spec.charts, composed.facets) {
+            guard let sentence = placed.chart.changes?.sentence(locale: spec.format.locale) else { continue }
+            text += " " + (facet.title ?? facet.id) + ": " + sentence
+        }
+        return text
+    }
+
+    /// A facet in the manifest: its id and scope, where its canvas and its pie's centre are
+    /// on the bundle's canvas, its radii, angles and its slices at rest.
+    static func facetJSON(_ p: Placed) -> JSONValue {
+        let l = p.chart.layout
+        func n(_ x: Double) -> JSONValue { .number(x, decimals: 3) }
+        return .object([
+            ("id", .string(p.id)), ("scope", .string("piec-" + l.id)),
+            ("x", n(p.x)), ("y", n(p.y)), ("cx", n(l.cx + p.x)), ("cy", n(l.cy + p.y)),
+            ("outerRadius", n(l.outerRadius)), ("innerRadius", n(l.innerRadius)),
+            ("startAngle", n(l.startAngle)), ("sweep", n(l.sweep)), ("direction", .string(l.direction.rawValue)),
+            ("entered", .bool(p.chart.changes == nil)),
+            ("slices", .array(l.slices.map { s in
+                .object([("id", .string(s.id)), ("startAngle", n(s.startAngle)), ("endAngle", n(s.endAngle)),
+                         ("outerRadius", n(s.outerRadius)), ("innerRadius", n(s.innerRadius)),
+                         ("color", .string(ByteWriter.hexString(s.color)))])
+            })),
+        ])
+    }
+
+    /// index.html: the charts inline (their styles in the page) and the description.
+    static func page(title: String, description: String, css: [UInt8], svg: [UInt8]) -> [UInt8] {
+        var out = ByteWriter(capacity: svg.count + css.count + 1024)
+        out.raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n")
+        out.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n<title>")
+        out.text(title)
+        out.raw("</title>\n<style>\n")
+        out.raw("body{font-family:system-ui,sans-serif;margin:2rem;color:#222}\nsvg{max-width:100%;height:auto}\n")
+        out.raw(css)
+        out.raw("</style>\n</head>\n<body>\n<figure>\n")
+        out.raw(HistoryWriter.stripStyle(svg))
+        out.raw("<figcaption>")
+        out.text(description)
+        out.raw("</figcaption>\n</figure>\n</body>\n</html>\n")
+        return out.takeBytes()
+    }
+}

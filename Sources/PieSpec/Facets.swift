@@ -1,0 +1,243 @@
+import PieDiagnostics
+import PieJSON
+import PieYAML
+
+/// One chart of `charts:` (a facet): its own id, title and slices or rings; every other key
+/// (chart geometry, labels, format, theme, animation) is the spec's, shared by every facet.
+/// `ChartSpec.facet(_:)` makes it today's single chart, so each facet is laid out, planned and
+/// drawn by the one pipeline.
+public struct FacetSpec: Sendable, Hashable {
+    /// Identity across versions: a facet animates from the previous version's facet of this id.
+    public var id: String
+    public var title: String?
+    public var slices: [SliceSpec] = []
+    public var rings: [RingSpec] = []
+    public init(id: String) { self.id = id }
+}
+
+/// `layout:`: how the facets of `charts:` are placed (a grid, row by row).
+public struct FacetLayout: Sendable, Hashable {
+    /// Facets per row; the last row may hold fewer.
+    public var columns: Int = 2
+    public init() {}
+}
+
+extension ChartSpec {
+    /// Facet `k` as a chart of its own: the shared keys, the facet's slices or rings and
+    /// title, no legend (the facets share one), no description, no subtitle, and the id
+    /// `<id>_f<k>` that scopes its classes and keyframes apart from the other facets'.
+    public func facet(_ k: Int) -> ChartSpec {
+        var one = self
+        let f = charts[k]
+        one.charts = []
+        one.layout = nil
+        one.id = id + "_f" + String(k)
+        one.title = f.title
+        one.subtitle = nil
+        one.description = nil
+        one.slices = f.slices
+        one.rings = f.rings
+        one.legend.position = .none
+        return one
+    }
+}
+
+extension FacetSpec: KeyRoot {
+    static let defaults = FacetSpec(id: "")
+    static func binding(of key: KeySpec) -> KeyBinding<Self>? { if case .facet(let b) = key.bound { b } else { nil } }
+    static func bound(_ b: KeyBinding<Self>) -> KeySpec.Bound { .facet(b) }
+}
+
+extension FacetLayout: KeyRoot {
+    static let defaults = FacetLayout()
+    static func binding(of key: KeySpec) -> KeyBinding<Self>? { if case .facetLayout(let b) = key.bound { b } else { nil } }
+    static func bound(_ b: KeyBinding<Self>) -> KeySpec.Bound { .facetLayout(b) }
+}
+
+extension Keys {
+    /// The most charts in one `charts:` list.
+    public static let maxFacets = 24
+
+    /// One chart of `charts:`. Its slices and rings are lowered as a whole spec's
+    /// (`Lowering.lowerFacets`: the same keys and checks), so their bindings store only.
+    public static let facet = KeyTable(section: "charts[]", doc: "One chart of several in one bundle.", keys: [
+        .identifier("id", \FacetSpec.id, allowUnderscore: true, documentsDefault: false, change: .silent,
+                    "Identity across versions: [a-z0-9][a-z0-9_-]*, unique among the charts; the chart animates from the previous version's chart of this id (a new id grows in, a removed one fades out)."),
+        .text("title", \FacetSpec.title, maxLength: maxText, change: .silent, "Title of this chart, drawn above it."),
+        .custom("slices", \FacetSpec.slices, .list(of: .object(slice), minItems: 0), documentsDefault: false, change: .silent,
+                "This chart's slices, as the top-level `slices` (or `rings`: exactly one of the two).",
+                lower: { _, _, _, _, _ in },
+                json: { (slices: [SliceSpec]) in .array(slices.map { .object(Keys.slice.canonical($0)) }) }),
+        .custom("rings", \FacetSpec.rings, .list(of: .object(ring), minItems: 1), documentsDefault: false, change: .silent,
+                "This chart's concentric rings, as the top-level `rings`, instead of `slices`.",
+                lower: { _, _, _, _, _ in },
+                json: { (rings: [RingSpec]) in rings.isEmpty ? nil : .array(rings.map { .object(Keys.ring.canonical($0)) }) }),
+    ])
+
+    /// `layout:` (with `charts:` only).
+    public static let facetLayout = KeyTable(section: "layout", doc: "How the charts of `charts:` are placed.", keys: [
+        .integer("columns", \FacetLayout.columns, min: 1, max: maxFacets, change: .reported(sentence: false),
+                 "Charts per row, left to right, then the next row; the last row may hold fewer."),
+    ])
+
+    /// Top-level keys a facet may not write: they are the spec's, shared by every facet.
+    static let sharedOnly: Set<String> = ["piec", "subtitle", "description", "chart", "labels", "format", "legend", "theme",
+                                          "animation", "layout", "charts"]
+}
+
+/// Codes of `charts:` (E0342-E0348).
+public enum FacetDiagnostics {
+    /// `slices`, `data` or `rings` at the top level of a spec of `charts:`.
+    public static let slicesWithCharts = DiagnosticCode("E0342")
+    /// A key of the whole spec written in one chart of `charts:`.
+    public static let sharedKeyInFacet = DiagnosticCode("E0343")
+    public static let duplicateFacetID = DiagnosticCode("E0344")
+    /// `layout:` without `charts:`.
+    public static let layoutWithoutCharts = DiagnosticCode("E0345")
+    /// A key `charts:` cannot honour yet (a facet's `data`, `legend.values`, `legend.order`).
+    public static let notWithCharts = DiagnosticCode("E0346")
+    public static let tooManyFacets = DiagnosticCode("E0347")
+    /// `piec render` or `piec history` given a spec of `charts:`.
+    public static let notDrawnBy = DiagnosticCode("E0348")
+
+    /// The refusal of `command` (`piec render`, `piec history`) to draw a spec of `charts:`,
+    /// at its `charts` key.
+    public static func refusal(_ command: String, at range: SourceRange?) -> Diagnostic {
+        .error(notDrawnBy, "`\(command)` cannot draw a spec of `charts` yet", at: range,
+               notes: ["`piec build` draws it: chart.svg, chart.css and index.html animate each chart from its previous version"],
+               help: "build the bundle with `piec build`, or give `\(command)` a spec of one chart")
+    }
+    public static let catalog: [CodeInfo] = [
+        CodeInfo("E0342", "`slices`, `data` or `rings` beside `charts`", """
+            A spec of `charts:` draws several charts, each with its own slices or rings; \
+            slices written at the top level would belong to none of them. Move them into one \
+            of the charts (`- {id: east, slices: [...]}`).
+            """),
+        CodeInfo("E0343", "a shared key written in one chart of `charts`", """
+            The charts of `charts:` share one title, one legend, one description and every \
+            section (`chart`, `labels`, `format`, `theme`, `animation`): one colour per slice \
+            id across the charts, one size, one timing. A chart of the list holds only `id`, \
+            `title` and its `slices` or `rings`. Write the key once at the top level.
+            """),
+        CodeInfo("E0344", "two charts of `charts` with one id", """
+            Each chart animates from the previous version's chart of the same id, so the ids \
+            of `charts:` are unique. Give one of them another `id`.
+            """),
+        CodeInfo("E0345", "`layout` without `charts`", """
+            `layout.columns` places the charts of `charts:` in a grid; a spec of one chart has \
+            nothing to place. Remove `layout`, or list the charts under `charts:`.
+            """),
+        CodeInfo("E0346", "a key `charts` cannot honour yet", """
+            This version of piec draws the charts of `charts:` from slices or rings written in \
+            the spec (not `data:` files), under one legend of colours and labels: a legend row \
+            cannot show one value or percentage for a slice id that several charts hold, and \
+            `legend.order` is not built for the shared legend. The key is refused rather than \
+            ignored; remove it.
+            """),
+        CodeInfo("E0347", "too many charts in `charts`", """
+            One bundle holds at most 24 charts. Split them into several specs.
+            """),
+        CodeInfo("E0348", "`piec render` or `piec history` given a spec of `charts`", """
+            `piec render` (frames, GIF, WebP, video) and `piec history` compose one chart per \
+            frame or step; they do not draw the grid of `charts:` yet, and a spec of charts is \
+            refused rather than drawn half right. `piec build` draws it, and animates each \
+            chart from its previous version.
+            """),
+    ]
+}
+
+extension Lowering {
+    /// `charts:`: each item lowered as a whole spec made of the shared top-level keys and the
+    /// item's `title` and `slices` or `rings` (the same keys, defaults and checks as a spec
+    /// of one chart; diagnostics point at the item). `facetShared` holds the shared entries.
+    mutating func lowerFacets(_ node: YAMLNode) -> [FacetSpec] {
+        guard case .sequence(let items, let range) = node else {
+            error(SpecDiagnostics.wrongType, "`charts` must be a list, found \(node.kindDescription)", at: node.range,
+                  help: "write each chart on its own line: `- { id: east, title: East, slices: [...] }`")
+            return []
+        }
+        if items.isEmpty {
+            error(SpecDiagnostics.wrongType, "`charts` is empty; list at least one chart", at: range,
+                  help: "a spec of one chart writes `slices:` at the top level instead")
+            return []
+        }
+        if items.count > Keys.maxFacets {
+            error(FacetDiagnostics.tooManyFacets, "`charts` lists \(items.count) charts, more than \(Keys.maxFacets)",
+                  at: items[Keys.maxFacets].range, help: "split the charts into several specs")
+            return []
+        }
+        var facets: [FacetSpec] = []
+        for (i, item) in items.enumerated() {
+            let path = "charts[\(i)]"
+            guard case .mapping(let list, let itemRange) = item else {
+                error(SpecDiagnostics.wrongType, "`\(path)` must be a mapping, found \(item.kindDescription)", at: item.range,
+                      help: "write `- { id: east, slices: [...] }`")
+                continue
+            }
+            var own: [YAMLEntry] = []
+            for entry in list {
+                let name = entry.key.value
+                if name == "data" {
+                    error(FacetDiagnostics.notWithCharts, "a chart of `charts` cannot read `data` yet", at: entry.key.range,
+                          help: "write this chart's `slices:`")
+                } else if Keys.sharedOnly.contains(name) {
+                    error(FacetDiagnostics.sharedKeyInFacet, "`\(name)` is shared by every chart of `charts`", at: entry.key.range,
+                          notes: ["a chart of `charts` holds only `id`, `title` and its `slices` or `rings`"],
+                          help: "write `\(name):` once at the top level; it applies to every chart")
+                } else {
+                    own.append(entry)
+                }
+            }
+            // A refused `data` stands for the slices: no second error saying they are missing.
+            if list.contains(where: { $0.key.value == "data" }), !own.contains(where: { $0.key.value == "slices" || $0.key.value == "rings" }) {
+                continue
+            }
+            let before = diagnostics.count
+            guard let e = entries(.mapping(own, range: itemRange), table: Keys.facet, path: path) else { continue }
+            var facet = FacetSpec(id: "")
+            lowerKnown(e, Keys.facet, into: &facet)
+            if e["id"] == nil {
+                error(SpecDiagnostics.missingKey, "missing required key `id` in `\(path)`", at: .point(itemRange.start),
+                      help: "add `id:` (its identity across versions), e.g. `id: chart-\(i + 1)`")
+            }
+            // The facet as a spec of its own: the shared keys, then its title and slices or rings.
+            let whole = facetShared + own.filter { $0.key.value != "id" }
+            var sub = Lowering(limits: limits, defaultID: defaultID)
+            sub.readsRecordedSpec = readsRecordedSpec
+            let spec = sub.lower(.mapping(whole, range: itemRange))
+            for d in sub.diagnostics where !diagnostics.contains(d) { diagnostics.append(d) }
+            facet.slices = spec.slices
+            facet.rings = spec.rings
+            if diagnostics.count == before, !facet.id.isEmpty { facets.append(facet) }
+        }
+        return facets
+    }
+
+    /// The checks of a spec of `charts:`: nothing beside them gives slices, unique ids, and
+    /// the legend keys the shared legend cannot honour.
+    mutating func validateFacets(_ spec: ChartSpec, entries e: KnownEntries) {
+        let charts = e["charts"].map { [DiagnosticLabel(range: $0.key.range, message: "charts given here")] } ?? []
+        for name in ["slices", "data", "rings"] {
+            guard let entry = e[name] else { continue }
+            error(FacetDiagnostics.slicesWithCharts, "`\(name)` beside `charts`: each chart holds its own", at: entry.key.range,
+                  labels: charts, help: "move these \(name == "rings" ? "rings" : "slices") into one of the charts of `charts`")
+        }
+        for (i, facet) in spec.charts.enumerated() {
+            guard let first = spec.charts[..<i].firstIndex(where: { $0.id == facet.id }) else { continue }
+            let there = locations.value("charts[\(first)].id")
+            error(FacetDiagnostics.duplicateFacetID, "duplicate chart id `\(facet.id)` in `charts`", at: locations.value("charts[\(i)].id"),
+                  labels: there.map { [DiagnosticLabel(range: $0, message: "first used here")] } ?? [],
+                  help: "give one of the charts another `id:`")
+        }
+        if let at = locations.key("legend.values"), spec.legend.values != .none {
+            error(FacetDiagnostics.notWithCharts, "`legend.values` with `charts`", at: at,
+                  notes: ["a slice id of several charts has one row in the shared legend, and no one value"],
+                  help: "remove `values` (the shared legend shows colours and labels), or write `values: none`")
+        }
+        if let at = locations.key("legend.order") {
+            error(FacetDiagnostics.notWithCharts, "`legend.order` with `charts`", at: at,
+                  notes: ["the shared legend lists the slice ids in the order the charts first hold them"],
+                  help: "remove `order`")
+        }
+    }
+}

@@ -1,0 +1,130 @@
+@testable import PieCore
+import PieDiagnostics
+import PieJSON
+import PieSpec
+import Testing
+
+/// `charts:` (facets): lowering and its refusals, the canonical spec's round trip, one colour
+/// per slice id across the charts, the grid, each chart animating from the previous version's
+/// chart of its id (new ones grow in, gone ones fade out) and `piec diff` chart by chart.
+@Suite("Facets")
+struct FacetTests {
+    static let two = """
+        piec: 1
+        id: f
+        title: Two
+        layout: {columns: 2}
+        chart: {size: 200}
+        charts:
+          - id: a
+            title: A
+            slices:
+              - {label: Car, value: 3}
+              - {label: Rail, value: 1}
+          - id: b
+            title: B
+            slices:
+              - {label: Bus, value: 1}
+              - {label: Rail, value: 1}
+        """
+
+    static func load(_ text: String) -> SpecLoadResult {
+        SpecLoader.load(SourceFile(path: "t.yaml", text: text), defaultID: "t")
+    }
+
+    static func errors(_ text: String) -> [Diagnostic] { load(text).diagnostics.filter { $0.severity == .error } }
+
+    @Test func lowersEachChartWithTheSharedKeys() throws {
+        let spec = try Fixture.loaded(Self.two)
+        #expect(spec.slices.isEmpty)
+        #expect(spec.charts.map(\.id) == ["a", "b"])
+        #expect(spec.charts.map(\.title) == ["A", "B"])
+        #expect(spec.charts[1].slices.map(\.id) == ["bus", "rail"])
+        #expect(spec.layout?.columns == 2)
+        let facet = spec.facet(1)
+        #expect(facet.id == "f_f1")
+        #expect(facet.chart.size == 200)
+        #expect(facet.legend.position == .none)
+        #expect(facet.title == "B")
+    }
+
+    @Test func canonicalSpecRoundTrips() throws {
+        let spec = try Fixture.loaded(Self.two)
+        let text = String(decoding: spec.canonicalMemberText(), as: UTF8.self)
+        #expect(text.contains("\"charts\""))
+        #expect(!text.contains("\"slices\":[]"))
+        let again = SpecLoader.loadEmbedded(SourceFile(path: "m.json", text: "{\"spec\":" + text + "}"), defaultID: "f")
+        #expect(again.diagnostics.isEmpty, "\(again.diagnostics)")
+        #expect(again.spec == spec)
+    }
+
+    @Test func refusalsAreLocated() throws {
+        let beside = Self.errors(Self.two + "\nslices: [{label: X, value: 1}]\n")
+        #expect(beside.map(\.code.rawValue) == ["E0342"])
+        let shared = Self.errors(Self.two.replacingOccurrences(of: "    title: B\n", with: "    title: B\n    theme: {palette: hue}\n"))
+        #expect(shared.map(\.code.rawValue) == ["E0343"])
+        #expect(shared.first?.help?.contains("top level") == true)
+        #expect(shared.first?.range?.start.line == 14)
+        let twice = Self.errors(Self.two.replacingOccurrences(of: "id: b", with: "id: a"))
+        #expect(twice.map(\.code.rawValue) == ["E0344"])
+        #expect(Self.errors("piec: 1\nlayout: {columns: 2}\nslices: [{label: A, value: 1}]\n").map(\.code.rawValue) == ["E0345"])
+        #expect(Self.errors(Self.two.replacingOccurrences(of: "chart: {size: 200}", with: "legend: {values: value}")).map(\.code.rawValue) == ["E0346"])
+        // A chart's own slices are checked as a spec's: a negative value points into the chart.
+        let bad = Self.errors(Self.two.replacingOccurrences(of: "{label: Bus, value: 1}", with: "{label: Bus, value: -1}"))
+        #expect(bad.count == 1)
+        #expect(bad.first?.range?.start.line == 15)
+    }
+
+    @Test func oneColourPerIdAcrossTheCharts() throws {
+        let spec = try Fixture.loaded(Self.two)
+        let composed = FacetWriter.compose(spec, previous: nil)
+        let rail = composed.facets.map { c in c.chart.layout.slices.first { $0.id == "rail" }!.color }
+        #expect(rail[0] == rail[1])
+        // The legend is the frame's: one row per id, in the order the charts first hold them.
+        #expect(composed.frame.slices.map(\.id) == ["car", "rail", "bus"])
+        #expect(composed.frame.slices.first { $0.id == "rail" }?.color == rail[0])
+        // Two columns: side by side, one row.
+        #expect(composed.facets[1].x > composed.facets[0].x)
+        #expect(composed.facets[1].y == composed.facets[0].y)
+    }
+
+    @Test func eachChartAnimatesFromItsIdInThePreviousVersion() throws {
+        let new = try Fixture.loaded(Self.two)
+        let old = try Fixture.loaded(Self.two
+            .replacingOccurrences(of: "{label: Car, value: 3}", with: "{label: Car, value: 1}")
+            .replacingOccurrences(of: "id: b", with: "id: c"))
+        let composed = FacetWriter.compose(new, previous: old)
+        // `a` changed: it animates from 180 degrees to 270 for Car.
+        let a = composed.facets[0].chart
+        #expect(a.changes != nil)
+        let car = try #require(a.plan.segments.first { $0.id == "car" })
+        #expect(abs(car.from.endAngle - car.from.startAngle - 180) < 1e-6)
+        #expect(abs(car.to.endAngle - car.to.startAngle - 270) < 1e-6)
+        // `b` is new: it enters (no previous version); `c` is gone: it fades out.
+        #expect(composed.facets[1].chart.changes == nil)
+        #expect(composed.leaving.map(\.id) == ["c"])
+        let bundle = FacetWriter.write(spec: new, sourceBytes: [], previous: old, svgOnly: false, warnings: []).bundle
+        let svg = Fixture.text(bundle, "chart.svg")
+        #expect(svg.contains("<g class=\"piec-f_fx1\" visibility=\"hidden\" opacity=\"0\""))
+        #expect(svg.contains("@keyframes piec-f_fx1-fade"))
+        #expect(svg.contains("class=\"piec-f_f0\""))
+        #expect(svg.contains("class=\"piec-f_f1\""))
+        // No class of one chart's styles names another's scope.
+        #expect(!svg.contains(".piec-f{"))
+    }
+
+    @Test func diffReportsChartByChart() throws {
+        let new = try Fixture.loaded(Self.two)
+        let old = try Fixture.loaded(Self.two
+            .replacingOccurrences(of: "{label: Car, value: 3}", with: "{label: Car, value: 1}")
+            .replacingOccurrences(of: "id: b", with: "id: c"))
+        let changes = FacetChanges.between(old: old, new: new)
+        #expect(changes.facets.map(\.id) == ["a", "b", "c"])
+        #expect(changes.facets.map(\.status) == [.changed, .added, .removed])
+        let text = changes.text()
+        #expect(text.contains("chart a: changed\n  ~ car  50.0% -> 75.0%  (value)"))
+        #expect(text.contains("chart b: added\n  + bus"))
+        #expect(text.contains("chart c: removed\n"))
+        #expect(FacetChanges.between(old: new, new: new).isEmpty)
+    }
+}
