@@ -13,6 +13,7 @@ public enum DiagnosticCatalog {
             DataDiagnostics.catalog,
             DataGroupingDiagnostics.catalog,
             OutlineDiagnostics.catalog,
+            LabelBoxDiagnostics.catalog,
             GridDiagnostics.catalog,
             HoverCenterDiagnostics.catalog,
             LegendDiagnostics.catalog,

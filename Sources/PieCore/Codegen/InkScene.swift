@@ -141,7 +141,7 @@ struct InkScene {
         func outsideAtStart(_ text: String, _ g: SegmentGeometry, keep: Bool) -> Bool {
             LabelFit.mode(layout.labelPosition, text: text, geometry: g, fontSize: layout.fontSize, sign: sign,
                           fraction: plan.from.labelFraction ?? layout.labelFraction, keep: keep,
-                          orientation: plan.from.labelOrientation) == .outside
+                          orientation: plan.from.labelOrientation, box: plan.from.labelBox?.reach ?? 0) == .outside
         }
         for (position, s) in (plan.segments + plan.movers + plan.floatingLabels).enumerated() {
             if let exit = s.exitLabel, animated {

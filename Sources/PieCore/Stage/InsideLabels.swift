@@ -36,7 +36,9 @@ extension Stage {
         func spot(_ g: SegmentGeometry, _ text: String, from: Bool = false) -> (angle: Double, radius: Double, turn: Double) {
             let fraction = from ? plan.from.labelFraction ?? layout.labelFraction : layout.labelFraction
             let orientation = from ? plan.from.labelOrientation : layout.labelOrientation
-            let at = LabelFit.drawnSpot(text, geometry: g, fontSize: layout.fontSize, sign: sign, fraction: fraction, orientation: orientation)
+            let box = from ? plan.from.labelBox?.reach ?? 0 : layout.labelBoxReach
+            let at = LabelFit.drawnSpot(text, geometry: g, fontSize: layout.fontSize, sign: sign, fraction: fraction, orientation: orientation,
+                                        box: box)
             let drawn = at.drawn(on: g, sign: sign)
             return (drawn.angle, drawn.radius, LabelTurn.inner(spot: sign * at.angle, drawn: drawn.angle, orientation))
         }
@@ -53,7 +55,7 @@ extension Stage {
         func fromMode(_ text: String, _ g: SegmentGeometry, keep: Bool) -> LabelMode {
             LabelFit.mode(layout.labelPosition, text: text, geometry: g, fontSize: layout.fontSize, sign: sign,
                           fraction: modes.from.labelFraction ?? layout.labelFraction, keep: keep && layout.labelRoom != nil,
-                          orientation: modes.from.labelOrientation)
+                          orientation: modes.from.labelOrientation, box: modes.from.labelBox?.reach ?? 0)
         }
         for (s, m) in zip(plan.segments + plan.movers + plan.floatingLabels, modes.segments + modes.movers + modes.floatingLabels) {
             if let exit = s.exitLabel, animated {

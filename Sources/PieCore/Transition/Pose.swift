@@ -29,6 +29,9 @@ public struct ChartPose: Sendable, Hashable {
     /// `labels.orientation` (the fit and turn of inside labels at this end); a change keeps
     /// this end's until the end, like a text (each label's turn moves between its two ends).
     public var labelOrientation: LabelOrientation = .horizontal
+    /// `labels.box` at this end (the fit of inside labels there); a change keeps this end's
+    /// until the end, like `labelOrientation`.
+    public var labelBox: LabelBoxOptions? = nil
 
     public init(startAngle: Double, labelFraction: Double? = nil, labelDistance: Double? = nil, center: CenterText? = nil,
                 title: TitleBlock? = nil, outline: OutlinePose? = nil, grid: GridPose? = nil) {
@@ -50,6 +53,7 @@ public struct ChartPose: Sendable, Hashable {
                   labelDistance: layout.labelDistance, center: layout.center, title: layout.title, outline: OutlinePose(layout),
                   grid: GridPose(layout))
         labelOrientation = layout.labelOrientation
+        labelBox = layout.labelBox
     }
 
     /// The pose at eased progress `e` from `self` (0) to `other` (1): numbers move linearly,
@@ -66,6 +70,7 @@ public struct ChartPose: Sendable, Hashable {
                          // One end's circles: an instant's circles are `GridPose.blend` of both.
                          grid: e >= 1 ? other.grid : grid)
         pose.labelOrientation = e >= 1 ? other.labelOrientation : labelOrientation
+        pose.labelBox = e >= 1 ? other.labelBox : labelBox
         return pose
     }
 }
