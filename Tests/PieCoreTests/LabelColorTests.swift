@@ -104,8 +104,8 @@ struct LabelColorTests {
         #expect(found.map(\.code.rawValue) == ["E0612"] && found[0].severity == .warning, "\(found)")
         let line = text.split(separator: "\n")[1], column = line.distance(from: line.startIndex, to: line.range(of: "slice}")!.lowerBound) + 1
         #expect(found[0].range?.start.line == 2 && found[0].range?.start.column == column, "\(String(describing: found[0].range))")
-        #expect(found[0].message == "`labels.color: slice` draws the label of `Gamma` 1.0:1 against a white page", found[0].message)
-        #expect(found[0].notes.first?.contains("`Gamma` (#ffff66, 1.0:1 on #ffffff)") == true, "\(found[0].notes)")
+        #expect(found[0].message == "`labels.color: slice` draws the label of `Gamma` 1:1 against a white page", "\(found[0].message)")
+        #expect(found[0].notes.first?.contains("`Gamma` (#ffff66, 1:1 on #ffffff)") == true, "\(found[0].notes)")
         #expect(found[0].help?.contains("labelColor") == true)
         // Its own labelColor overrides the slice's colour: no warning.
         let own = pale.replacingOccurrences(of: "color: \"#ffff66\"}", with: "color: \"#ffff66\", labelColor: \"#333333\"}")
