@@ -13,6 +13,7 @@ public enum DiagnosticCatalog {
             DataDiagnostics.catalog,
             DataGroupingDiagnostics.catalog,
             OutlineDiagnostics.catalog,
+            LabelBoxDiagnostics.catalog,
             GridDiagnostics.catalog,
             PaletteScaleDiagnostics.catalog,
             RingBandDiagnostics.catalog,

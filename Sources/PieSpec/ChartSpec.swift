@@ -205,6 +205,8 @@ public struct LabelOptions: Sendable, Hashable {
     public var priority: LabelPriority = .value
     /// How inside labels are turned; outside labels are always horizontal.
     public var orientation: LabelOrientation = .horizontal
+    /// `labels.box`: a box behind each (inside) label; nil = none.
+    public var box: LabelBoxOptions?
     public init() {}
 }
 

@@ -185,6 +185,20 @@ public enum Keys {
                 "How inside labels are turned: horizontal (upright), radial (along the radius through the label, reading outwards; half a turn more on the left half, so never upside down) or tangential (along the arc; half a turn more on the bottom half). The turned box must fit its slice like an upright one. Outside labels stay horizontal: refused with `position: outside` or `none` and with `radius` above 1; under `position: auto` only the labels inside turn."),
         .optionalSection("detail", labelDetail, \LabelOptions.detail, change: .reported(sentence: false),
                          "A second label line under `content` with its own size and colour (e.g. the value under the name)."),
+        .optionalSection("box", labelBox, \LabelOptions.box, change: .reported(sentence: false),
+                         "A rounded box behind each label inside its slice; the box (text and padding) is what must fit in the slice. Refused where a label can go beside the chart (`position: outside` or `auto`, `radius` above 1, `keepLabel`) and with `position: none`."),
+    ])
+
+    /// `labels.box` (`LabelBox.swift`): a box behind each inside label.
+    public static let labelBox = KeyTable(section: "labels.box", doc: "A rounded box behind each label.", keys: [
+        .color("fill", \LabelBoxOptions.fill, opaque: true, change: .reported(sentence: false),
+               "Colour of the box (opaque), used in both themes; an automatic label colour is black or white on it."),
+        .color("stroke", \LabelBoxOptions.stroke, opaque: true, change: .reported(sentence: false),
+               "Colour of the box's 1 px border (opaque), used in both themes; default: no border."),
+        .number("radius", \LabelBoxOptions.radius, min: 0, max: LabelBoxOptions.maxRadius, change: .reported(sentence: false),
+                "Px of the rounding of the box's corners (at most half the box's smaller side)."),
+        .number("padding", \LabelBoxOptions.padding, min: 0, max: LabelBoxOptions.maxPadding, change: .reported(sentence: false),
+                "Px between the text and the box's edge on every side; the box must fit inside the slice."),
     ])
 
     /// `labels.detail`: lines drawn under each label's `content`, smaller and lighter.
@@ -409,7 +423,7 @@ public enum Keys {
     ])
 
     /// Every table, for "belongs in `chart`" hints.
-    public static let all: [KeyTable] = [root, chart, rose, grid, other, outline, labels, labelDetail, format, legend, theme, paletteScale, stroke, animation, slice, data, dataBin, ring, facet, facetLayout]
+    public static let all: [KeyTable] = [root, chart, rose, grid, other, outline, labels, labelDetail, labelBox, format, legend, theme, paletteScale, stroke, animation, slice, data, dataBin, ring, facet, facetLayout]
 
     /// Keys of PRODUCT's full language that this version does not implement yet: rejected
     /// (never accepted and ignored) with a message that says so.

@@ -101,6 +101,7 @@ extension Lowering {
                   help: "use a radius from 0 to 1 for inside labels, or `position: outside`")
         }
         validateLabels(spec)
+        validateLabelBox(spec)
         validateOtherID(spec)
         validateRose(spec)
         validateGrid(spec)

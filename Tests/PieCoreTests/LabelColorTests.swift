@@ -93,6 +93,32 @@ struct LabelColorTests {
         #expect(inside[0].message == "the label colour of `Beta` contrasts 1.2:1 with its slice", "\(inside[0].message)")
     }
 
+    /// `labels.color: slice`: an outside label in a pale slice's colour is a warning (E0612)
+    /// at `labels.color`, naming the slice; a dark slice passes on white but fails on the dark
+    /// background; inside labels (automatic colour) and slices with a `labelColor` never fail.
+    @Test func aSliceColourUnder3To1BesideTheChartIsAWarningAtLabelsColor() throws {
+        let ok = Self.slices.replacingOccurrences(of: "#ff7f0e", with: "#d62728")
+        let pale = ok.replacingOccurrences(of: "color: \"#2ca02c\"", with: "color: \"#ffff66\"")
+        let text = Self.yaml("position: outside, color: slice", slices: pale, extra: "theme: {dark: none}\n")
+        let found = Self.diagnostics(text)
+        #expect(found.map(\.code.rawValue) == ["E0612"] && found[0].severity == .warning, "\(found)")
+        let line = text.split(separator: "\n")[1], column = line.distance(from: line.startIndex, to: line.range(of: "slice}")!.lowerBound) + 1
+        #expect(found[0].range?.start.line == 2 && found[0].range?.start.column == column, "\(String(describing: found[0].range))")
+        #expect(found[0].message == "`labels.color: slice` draws the label of `Gamma` 1:1 against a white page", "\(found[0].message)")
+        #expect(found[0].notes.first?.contains("`Gamma` (#ffff66, 1:1 on #ffffff)") == true, "\(found[0].notes)")
+        #expect(found[0].help?.contains("labelColor") == true)
+        // Its own labelColor overrides the slice's colour: no warning.
+        let own = pale.replacingOccurrences(of: "color: \"#ffff66\"}", with: "color: \"#ffff66\", labelColor: \"#333333\"}")
+        #expect(Self.diagnostics(Self.yaml("position: outside, color: slice", slices: own, extra: "theme: {dark: none}\n")).isEmpty)
+        // A dark slice colour: fine on white, too faint on the dark theme's background.
+        let navy = ok.replacingOccurrences(of: "color: \"#2ca02c\"", with: "color: \"#000080\"")
+        #expect(Self.diagnostics(Self.yaml("position: outside, color: slice", slices: navy, extra: "theme: {dark: none}\n")).isEmpty)
+        let dark = Self.diagnostics(Self.yaml("position: outside, color: slice", slices: navy))
+        #expect(dark.map(\.code.rawValue) == ["E0612"] && dark[0].message.contains("the dark theme's background"), "\(dark)")
+        // Under `auto` the pale slice's label is beside the chart but in the ink: no warning.
+        #expect(Self.diagnostics(Self.yaml("position: outside", slices: pale, extra: "theme: {dark: none}\n")).isEmpty)
+    }
+
     static let moved = slices.replacingOccurrences(of: "value: 60", with: "value: 50")
 
     /// Alpha's label from one written colour to another, inside: the old colour at the start,

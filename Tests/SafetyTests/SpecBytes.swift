@@ -144,9 +144,10 @@ public struct SpecBytes {
         case .boolean:
             return .scalar(bool() ? "true" : "false")
         case .color:
-            // Slice and Other colours opaque (translucent ones must share one alpha, E0371), label and
-            // dark background colours must be (E0306); the others need not.
-            return .scalar(key == "color" || key == "darkBackground" || key == "labelColor" ? opaqueColor() : color())
+            // Slice and Other colours opaque (translucent ones must share one alpha, E0371), label,
+            // dark background and label box colours (`labels.box.fill`, `stroke`) must be (E0306).
+            return .scalar(key == "color" || key == "darkBackground" || key == "labelColor" || key == "fill" || key == "stroke"
+                ? opaqueColor() : color())
         case .colorOr(let words):
             // Label colours are opaque, like slice colours (E0306).
             return .scalar(bool() ? pick(words) : opaqueColor())
@@ -268,8 +269,9 @@ public struct SpecBytes {
     /// no `grid` without a rose or on a partial sweep (E0390, E0391), no `ringGap` (E0380),
     /// no leader keys (E0321), slice-coloured labels (E0323) or `labels.radius` above 1 (E0320)
     /// where every label is inside, no `keepLabel` where no label is drawn (E0350), no
-    /// `labels.orientation` where every label is outside (E0324), no `charts` beside the
-    /// slices (E0342) and no `layout` without `charts` (E0345).
+    /// `labels.orientation` where every label is outside (E0324), no `labels.box` where a label
+    /// may be outside or none is drawn (E0352), no `charts` beside the slices (E0342) and no
+    /// `layout` without `charts` (E0345).
     static func fixed(_ spec: Node) -> Node {
         guard case .map(var root) = spec else { return spec }
         root.removeAll { $0.0 == "charts" || $0.0 == "layout" }
@@ -342,6 +344,20 @@ public struct SpecBytes {
             let distance = field(.map(labels), "radius").flatMap(Double.init).map { $0 > 1 } ?? false
             if position == "outside" || position == "none" || distance {
                 labels.removeAll { $0.0 == "orientation" }
+                root[li].1 = .map(labels)
+            }
+        }
+        // A label box only where every label is inside: `position: inside`, no `radius` above
+        // 1 and no slice keeping its label (E0352).
+        if let li = root.firstIndex(where: { $0.0 == "labels" }), case .map(var labels) = root[li].1,
+           labels.contains(where: { $0.0 == "box" }) {
+            let distance = field(.map(labels), "radius").flatMap(Double.init).map { $0 > 1 } ?? false
+            var keeps = false
+            if let si = root.firstIndex(where: { $0.0 == "slices" }), case .list(let items) = root[si].1 {
+                keeps = items.contains { field($0, "keepLabel") == "true" }
+            }
+            if field(.map(labels), "position") != "inside" || distance || keeps {
+                labels.removeAll { $0.0 == "box" }
                 root[li].1 = .map(labels)
             }
         }

@@ -242,6 +242,12 @@ public enum FacetWriter {
         return out.takeBytes()
     }
 
+    static func still(_ animation: AnimationOptions) -> AnimationOptions {
+        var none = animation
+        none.enter = .none
+        return none
+    }
+
     /// One facet drawn: its scene (and its rings'), styles and body (as a history step's).
     struct FacetScene {
         var scene: Scene

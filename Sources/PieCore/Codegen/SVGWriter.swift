@@ -454,7 +454,7 @@ struct SVGWriter {
         out.raw("<g class=\"p-lb\" text-anchor=\"middle\">\n")
         for l in scene.labels {
             SVGWriter.insideLabel(l.index, l.text, color: l.color, angle: l.to, radius: l.radius, turn: l.turn,
-                                  opacity: l.toOpacity == 0 ? 0 : 1, fontSize: layout.fontSize, into: &out)
+                                  opacity: l.toOpacity == 0 ? 0 : 1, fontSize: layout.fontSize, box: layout.labelBox, into: &out)
         }
         out.raw("</g>\n")
     }
@@ -464,9 +464,10 @@ struct SVGWriter {
     /// and `labelInner`): the group turns to the label's angle and moves out to its radius, the
     /// text turns by `turn`: back upright (`-angle`), or as `labels.orientation` turns it
     /// (`LabelTurn.inner`). `opacity` below 1 is written (a leaving slice's label is gone
-    /// at rest, for static renderers too).
+    /// at rest, for static renderers too). `box` (`labels.box`): a rounded `<rect>` behind the
+    /// text, turned with it (`labelBox`).
     static func insideLabel(_ index: Int, _ text: String, color: Color, angle: Double, radius: Double, turn: Double, opacity: Double,
-                            fontSize: Double, into out: inout ByteWriter) {
+                            fontSize: Double, box: LabelBoxOptions? = nil, into out: inout ByteWriter) {
         out.raw("<g class=\"p-l")
         out.int(index)
         out.raw("\" transform=\"rotate(")
@@ -476,10 +477,12 @@ struct SVGWriter {
         if opacity < 1 {
             out.raw(")\" opacity=\"")
             out.num(opacity)
-            out.raw("\"><text transform=\"rotate(")
+            out.raw("\">")
         } else {
-            out.raw(")\"><text transform=\"rotate(")
+            out.raw(")\">")
         }
+        if let box { labelBox(text, box, turn: turn, fontSize: fontSize, into: &out) }
+        out.raw("<text transform=\"rotate(")
         out.num(turn)
         out.raw(")\" y=\"")
         out.num(fontSize * 0.35 + TextLines.firstLineShift(text, fontSize: fontSize))
@@ -488,5 +491,36 @@ struct SVGWriter {
         out.raw("\">")
         out.textLines(text, x: 0, fontSize: fontSize)
         out.raw("</text></g>\n")
+    }
+
+    /// The box behind an inside label's text: the text's box (`LabelFit.size`, centred on the
+    /// anchor as the text is) grown by `padding` on every side, corners rounded by `radius`
+    /// (at most half the smaller side), turned by the text's `turn`. Its keyframes are the
+    /// text's motion without its colour (`StyleWriter`, `.p-l<k>>rect`).
+    static func labelBox(_ text: String, _ box: LabelBoxOptions, turn: Double, fontSize: Double, into out: inout ByteWriter) {
+        let size = LabelFit.size(text, fontSize: fontSize)
+        let w = size.width + 2 * box.padding, h = size.height + 2 * box.padding
+        out.raw("<rect transform=\"rotate(")
+        out.num(turn)
+        out.raw(")\" x=\"")
+        out.num(-w / 2)
+        out.raw("\" y=\"")
+        out.num(-h / 2)
+        out.raw("\" width=\"")
+        out.num(w)
+        out.raw("\" height=\"")
+        out.num(h)
+        let r = min(box.radius, w / 2, h / 2)
+        if r > 0 {
+            out.raw("\" rx=\"")
+            out.num(r)
+        }
+        out.raw("\" fill=\"")
+        out.hex(box.fill)
+        if let stroke = box.stroke {
+            out.raw("\" stroke=\"")
+            out.hex(stroke)
+        }
+        out.raw("\"/>")
     }
 }

@@ -214,6 +214,12 @@ struct StyleWriter {
             var text = MotionFrames.labelInner(fromTurn: at.fromTurn, turn: l.turn, fromRadius: at.fromRadius, radius: l.radius)
             // A blending colour: every from-state declares it (sampled instants alike).
             if l.fromColor != nil { text.fillColor = at.fromColor ?? l.color }
+            // A box behind the text (`labels.box`) moves and turns with it, in its own colours.
+            if scene.layout.labelBox != nil {
+                var box = text
+                box.fillColor = nil
+                body(Part(selector: .init(ClassPrefix.label, l.index, ">rect"), frame: box))
+            }
             body(Part(selector: .init(ClassPrefix.label, l.index, ">text"), layer: .labelTexts, frame: text))
         }
     }

@@ -7,8 +7,14 @@ import PieSpec
 /// background too where the chart has one (a written colour is used in both themes). A
 /// warning, never an error: the chart is drawn as written. One per written colour, located at
 /// it: a slice's `labelColor`, or `labels.color` with the slices it fails on in a note.
+///
+/// E0612: `labels.color: slice` draws each outside label in its slice's colour, on the
+/// background (and the dark variant's: slice colours are data and stay there); one warning
+/// at `labels.color` for the slices whose colour contrasts less than `minContrast` there.
+/// Inside labels under `slice` take the automatic colour and never fail.
 public enum LabelColorWarnings {
     public static let lowContrast = DiagnosticCode("E0610")
+    public static let lowSliceContrast = DiagnosticCode("E0612")
     /// WCAG's minimum for large text and graphics; a label smaller than that still needs it.
     public static let minContrast = 3.0
     static let maxNamed = 8
@@ -23,6 +29,16 @@ public enum LabelColorWarnings {
             a label outside. Choose a darker or lighter colour, `labels.color: auto` (black or \
             white on each slice, the ink beside the pie), or `theme.dark: none` when the chart \
             has no dark look.
+            """),
+        CodeInfo("E0612", "a slice's colour is too faint for its label beside the chart", """
+            With `labels.color: slice` each label beside the chart is drawn in its own \
+            slice's colour, on the chart's background (a white page when transparent) and, \
+            where the chart has a dark look, on the dark variant's background too: slice \
+            colours are data and stay the same in both themes. piec warns when a slice's \
+            colour contrasts less than 3:1 (WCAG's minimum for large text) with one of them, \
+            naming the slices. Darken or lighten those slices' colours, give them a \
+            `labelColor` of their own, write `labels.color: auto` (the ink beside the pie), \
+            or `theme.dark: none` when the chart has no dark look.
             """),
     ]
 
@@ -49,13 +65,34 @@ public enum LabelColorWarnings {
                 shared.append(failure)
             }
         }
-        guard let first = shared.first else { return own }
+        let slice = sliceColors(layout, locations: locations)
+        guard let first = shared.first else { return own + slice }
         var names = shared.prefix(maxNamed).map { "`\(LabelWarnings.name($0.slice))` (\(ratio($0.ratio)):1 on \($0.background.hex))" }.joined(separator: ", ")
         if shared.count > maxNamed { names += " and \(shared.count - maxNamed) more" }
         let message = shared.count == 1 ? "`labels.color` contrasts \(ratio(first.ratio)):1 with \(first.on)"
             : "`labels.color` contrasts less than 3:1 with what \(shared.count) labels are drawn on"
         return own + [.warning(lowContrast, message, at: locations.labelColor, notes: ["\(first.color.hex) is drawn as is; too faint: " + names],
-                               help: help)]
+                               help: help)] + slice
+    }
+
+    /// E0612 for `labels.color: slice`: the outside labels without a colour of their own whose
+    /// slice's colour fails on the background, one warning at `labels.color`.
+    static func sliceColors(_ layout: ChartLayout, locations: LabelWarnings.Locations) -> [Diagnostic] {
+        guard layout.labelColor == .slice else { return [] }
+        let failures = layout.slices.compactMap { s -> Failure? in
+            guard s.ownLabelColor == nil, s.labelText != nil, s.labelOutside else { return nil }
+            return worst(s, color: s.color, layout: layout)
+        }
+        guard let first = failures.first else { return [] }
+        var names = failures.prefix(maxNamed).map { "`\(LabelWarnings.name($0.slice))` (\($0.color.hex), \(ratio($0.ratio)):1 on \($0.background.hex))" }
+            .joined(separator: ", ")
+        if failures.count > maxNamed { names += " and \(failures.count - maxNamed) more" }
+        let message = failures.count == 1
+            ? "`labels.color: slice` draws the label of `\(LabelWarnings.name(first.slice))` \(ratio(first.ratio)):1 against \(first.on)"
+            : "`labels.color: slice` draws \(failures.count) labels less than 3:1 against what they are drawn on"
+        return [.warning(lowSliceContrast, message, at: locations.labelColor,
+                         notes: ["a label beside the chart takes its slice's colour; too faint: " + names],
+                         help: "give those slices a darker or lighter `color` or their own `labelColor`, or write `labels.color: auto` (the ink beside the pie)")]
     }
 
     static let help = "choose a colour that contrasts at least 3:1, or write `auto` (black or white on each slice, the ink beside the pie)"
@@ -67,7 +104,8 @@ public enum LabelColorWarnings {
             grounds.append((layout.background ?? Color(r: 255, g: 255, b: 255), layout.background == nil ? "a white page" : "the background"))
             if let dark = layout.dark { grounds.append((dark.background, "the dark theme's background")) }
         } else {
-            grounds.append((s.color, "its slice"))
+            // A label inside is drawn on its box (`labels.box`) where there is one.
+            grounds.append(layout.labelBox.map { ($0.fill, "its box") } ?? (s.color, "its slice"))
         }
         let rated = grounds.map { (ground: $0, ratio: Color.contrast(color, $0.0)) }
         guard let low = rated.min(by: { $0.ratio < $1.ratio }), low.ratio < minContrast else { return nil }

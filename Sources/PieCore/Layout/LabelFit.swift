@@ -34,21 +34,24 @@ public enum LabelFit {
     }
 
     /// Whether `text` fits inside `g`'s ring sector with `padding` to spare anywhere (`spot`).
+    /// `box`: px a box behind the text reaches beyond it (`LabelBoxOptions.reach`).
     public static func fitsInside(_ text: String, geometry g: SegmentGeometry, fontSize: Double, sign: Double,
-                                  fraction: Double? = nil, orientation: LabelOrientation = .horizontal) -> Bool {
-        spot(text, geometry: g, fontSize: fontSize, sign: sign, fraction: fraction, orientation: orientation) != nil
+                                  fraction: Double? = nil, orientation: LabelOrientation = .horizontal, box: Double = 0) -> Bool {
+        spot(text, geometry: g, fontSize: fontSize, sign: sign, fraction: fraction, orientation: orientation, box: box) != nil
     }
 
     /// Where the label of `text` on slice `g` goes under `position`: `auto` inside when it
     /// fits, else outside; `inside` inside when it fits, else hidden (outside when the slice
     /// keeps its label, `keep`); `outside` outside.
     public static func mode(_ position: LabelPosition, text: String, geometry g: SegmentGeometry, fontSize: Double, sign: Double,
-                            fraction: Double?, keep: Bool = false, orientation: LabelOrientation = .horizontal) -> LabelMode {
+                            fraction: Double?, keep: Bool = false, orientation: LabelOrientation = .horizontal, box: Double = 0) -> LabelMode {
         switch position {
         case .outside: return .outside
         case .none: return .hidden
         case .auto, .inside:
-            if fitsInside(text, geometry: g, fontSize: fontSize, sign: sign, fraction: fraction, orientation: orientation) { return .inside }
+            if fitsInside(text, geometry: g, fontSize: fontSize, sign: sign, fraction: fraction, orientation: orientation, box: box) {
+                return .inside
+            }
             return position == .auto || keep ? .outside : .hidden
         }
     }

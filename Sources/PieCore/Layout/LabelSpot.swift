@@ -50,11 +50,14 @@ extension LabelFit {
     /// the spot's screen angle, so turning the whole plane back by that angle about the centre
     /// (radii kept, chart angles less the spot's) makes it an upright box at (0, -radius) in
     /// the slice's sector so turned.
+    ///
+    /// `box` (px, `LabelBoxOptions.reach`): a box drawn behind the text is the label, so the
+    /// text's box grown by it on every side is what must fit.
     public static func spot(_ text: String, geometry g: SegmentGeometry, fontSize: Double, sign: Double,
-                            fraction: Double?, orientation: LabelOrientation = .horizontal) -> LabelSpot? {
+                            fraction: Double?, orientation: LabelOrientation = .horizontal, box: Double = 0) -> LabelSpot? {
         guard g.span > 0, g.outerRadius > g.innerRadius else { return nil }
         let upright = size(text, fontSize: fontSize)
-        let (w, h) = LabelTurn.box(width: upright.width, height: upright.height, orientation)
+        let (w, h) = LabelTurn.box(width: upright.width + 2 * box, height: upright.height + 2 * box, orientation)
         func fits(_ angle: Double, _ r: Double) -> Bool {
             if orientation != .horizontal {
                 return SectorBox(centerX: 0, y: -r, width: w, height: h, pad: padding)
@@ -116,7 +119,8 @@ extension LabelFit {
     /// Where an inside label of `text` is drawn on `g`: `spot`, or the default spot when it
     /// fits nowhere (a label that is drawn anyway fades, e.g. at a transition's end).
     public static func drawnSpot(_ text: String, geometry g: SegmentGeometry, fontSize: Double, sign: Double,
-                                 fraction: Double?, orientation: LabelOrientation = .horizontal) -> LabelSpot {
-        spot(text, geometry: g, fontSize: fontSize, sign: sign, fraction: fraction, orientation: orientation) ?? .middle(of: g, fraction: fraction)
+                                 fraction: Double?, orientation: LabelOrientation = .horizontal, box: Double = 0) -> LabelSpot {
+        spot(text, geometry: g, fontSize: fontSize, sign: sign, fraction: fraction, orientation: orientation, box: box)
+            ?? .middle(of: g, fraction: fraction)
     }
 }

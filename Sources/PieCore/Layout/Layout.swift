@@ -82,6 +82,7 @@ public enum Layout {
         result.labelDistance = spec.labels.distance
         result.leaderColor = spec.labels.leaderColor
         result.labelColor = spec.labels.color
+        result.labelBox = spec.labels.box
         result.drawsLeaders = spec.labels.drawsLeaders
         result.labelRoom = labelled.room
         result.center = center
@@ -195,7 +196,7 @@ public enum Layout {
                 percentText: percentText, color: colors[index], textColor: TextInk.on(colors[index]),
                 startAngle: start, endAngle: max(end, start),
                 outerRadius: outerRadius, innerRadius: inner, labelText: nil)
-            slice.setLabelColor(s.labelColor ?? spec.labels.color.written)
+            slice.setLabelColor(s.labelColor ?? spec.labels.color.written, box: spec.labels.box?.fill)
             slice.explode = max(s.explode ?? 0, 0)
             slice.keepLabel = s.keepLabel
             let share = denominator > 0 ? values[k] / denominator * 100 : 0
@@ -203,7 +204,8 @@ public enum Layout {
             if spec.labels.position != .none, slice.isVisible, share >= spec.labels.minPercent || s.keepLabel {
                 let text = labelText(spec, slice: slice, total: sum)
                 switch LabelFit.mode(labelPosition(spec.labels), text: text, geometry: slice.geometry, fontSize: fontSize, sign: sign,
-                                     fraction: spec.labels.insideFraction, keep: s.keepLabel && outside, orientation: spec.labels.orientation) {
+                                     fraction: spec.labels.insideFraction, keep: s.keepLabel && outside, orientation: spec.labels.orientation,
+                                     box: spec.labels.box?.reach ?? 0) {
                 case .inside: slice.labelText = text
                 case .outside: (slice.labelText, slice.labelOutside) = (text, true)
                 case .hidden: slice.labelLeftOut = .doesNotFit

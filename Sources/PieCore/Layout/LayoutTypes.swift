@@ -42,10 +42,11 @@ public struct SliceLayout: Sendable, Hashable {
     /// Fill pattern over the colour (`Patterns`); `.none` = plain colour.
     public var pattern: PatternKind = .none
 
-    /// Sets `ownLabelColor` and the inside label's colour it makes.
-    mutating func setLabelColor(_ own: Color?) {
+    /// Sets `ownLabelColor` and the inside label's colour it makes: black or white on `box`
+    /// (a `labels.box` fill behind the text), else on the slice.
+    mutating func setLabelColor(_ own: Color?, box: Color? = nil) {
         ownLabelColor = own
-        textColor = own ?? TextInk.on(color)
+        textColor = own ?? TextInk.on(box ?? color)
     }
 
     public var span: Double { endAngle - startAngle }
@@ -100,6 +101,10 @@ public struct ChartLayout: Sendable, Hashable {
     public var leaderColor: LeaderColor = .ink
     /// `labels.color`: with `slice`, outside labels take their slice's colour.
     public var labelColor: LabelColor = .auto
+    /// `labels.box`: a box behind each inside label, part of its fit; nil = none.
+    public var labelBox: LabelBoxOptions? = nil
+    /// Px a label's box reaches beyond its text (`LabelBoxOptions.reach`), 0 without one.
+    public var labelBoxReach: Double { labelBox?.reach ?? 0 }
     /// `labels.leader`: outside labels draw leader lines.
     public var drawsLeaders = true
     /// Where outside labels may go (pie coordinates); nil unless `labels.position` is

@@ -83,7 +83,7 @@ enum RingLayout {
             for i in slices.indices where ring.slices[slices[i].specIndex].color == nil {
                 let c = color[slices[i].id] ?? slices[i].color
                 slices[i].color = c
-                slices[i].setLabelColor(slices[i].ownLabelColor)
+                slices[i].setLabelColor(slices[i].ownLabelColor, box: sub.labels.box?.fill)
             }
             let first = flatSlices.count
             for s in slices {

@@ -36,7 +36,9 @@ extension Stage {
         func spot(_ g: SegmentGeometry, _ text: String, from: Bool = false) -> (angle: Double, radius: Double, turn: Double) {
             let fraction = from ? plan.from.labelFraction ?? layout.labelFraction : layout.labelFraction
             let orientation = from ? plan.from.labelOrientation : layout.labelOrientation
-            let at = LabelFit.drawnSpot(text, geometry: g, fontSize: layout.fontSize, sign: sign, fraction: fraction, orientation: orientation)
+            let box = from ? plan.from.labelBox?.reach ?? 0 : layout.labelBoxReach
+            let at = LabelFit.drawnSpot(text, geometry: g, fontSize: layout.fontSize, sign: sign, fraction: fraction, orientation: orientation,
+                                        box: box)
             let drawn = at.drawn(on: g, sign: sign)
             return (drawn.angle, drawn.radius, LabelTurn.inner(spot: sign * at.angle, drawn: drawn.angle, orientation))
         }

@@ -21,6 +21,6 @@ extension Stage {
         }
         return LabelFit.mode(layout.labelPosition, text: text, geometry: s.from, fontSize: layout.fontSize, sign: layout.screenSign,
                              fraction: plan.from.labelFraction ?? layout.labelFraction, keep: keep && layout.labelRoom != nil,
-                             orientation: plan.from.labelOrientation)
+                             orientation: plan.from.labelOrientation, box: plan.from.labelBox?.reach ?? 0)
     }
 }

@@ -26,6 +26,7 @@ extension KeySpec {
         case grid(KeyBinding<GridOptions>)
         case labels(KeyBinding<LabelOptions>)
         case labelDetail(KeyBinding<LabelDetailOptions>)
+        case labelBox(KeyBinding<LabelBoxOptions>)
         case format(KeyBinding<FormatOptions>)
         case legend(KeyBinding<LegendOptions>)
         case theme(KeyBinding<ThemeOptions>)
@@ -75,6 +76,11 @@ extension LabelDetailOptions: KeyRoot {
     static let defaults = LabelDetailOptions()
     static func binding(of key: KeySpec) -> KeyBinding<Self>? { if case .labelDetail(let b) = key.bound { b } else { nil } }
     static func bound(_ b: KeyBinding<Self>) -> KeySpec.Bound { .labelDetail(b) }
+}
+extension LabelBoxOptions: KeyRoot {
+    static let defaults = LabelBoxOptions()
+    static func binding(of key: KeySpec) -> KeyBinding<Self>? { if case .labelBox(let b) = key.bound { b } else { nil } }
+    static func bound(_ b: KeyBinding<Self>) -> KeySpec.Bound { .labelBox(b) }
 }
 extension FormatOptions: KeyRoot {
     static let defaults = FormatOptions()

@@ -313,3 +313,40 @@ def gridded(seed=4141, count=24):
     (g009, g014, g019). Add it to the corpus with the fix."""
     rng = random.Random(seed)
     return [(f"g{k:03d}", _gridded(rng, spec(rng, f"g{k:03d}"))) for k in range(count)]
+
+
+def _boxed(rng, s):
+    """`s` with `labels.box` (a fill, sometimes a border, a radius and a padding): its labels
+    inside (a box is refused where a label can go beside the chart, E0352), sometimes turned,
+    and no slice keeping its label."""
+    box = {"fill": rng.choice(["#ffffff", "#fef3c7", "#1f2937"]), "radius": rng.choice([0, 3, 8]),
+           "padding": rng.choice([0, 2, 4, 7])}
+    if rng.random() < 0.5:
+        box["stroke"] = rng.choice(["#333333", "#9ca3af"])
+    labels = dict(s["labels"], position="inside", box=box)
+    if rng.random() < 0.3:
+        labels["orientation"] = rng.choice(["radial", "tangential"])
+    out = dict(s, labels=labels)
+    if "slices" in out:
+        out["slices"] = [{k: v for k, v in sl.items() if k != "keepLabel"} for sl in out["slices"]]
+    return out
+
+
+def boxed(seed=4042, count=32):
+    """[(name, spec)] of `count` specs whose inside labels have boxes (an own seed)."""
+    rng = random.Random(seed)
+    return [(f"b{k:03d}", _boxed(rng, spec(rng, f"b{k:03d}"))) for k in range(count)]
+
+
+def boxed_transitions(seed=4043, count=8):
+    """[(name, before, after)] like `transitions`, boxed in both versions (the box's colours
+    and padding may change)."""
+    rng = random.Random(seed)
+    out = []
+    for name, before, after in transitions(seed=seed, count=count):
+        name = "b" + name
+        before, after = _boxed(rng, before), _boxed(rng, after)
+        after["labels"]["orientation"] = before["labels"].get("orientation", "horizontal")
+        before["id"], after["id"] = name + "-before", name
+        out.append((name, before, after))
+    return out

@@ -5,7 +5,8 @@ instant: a number (ms of the document timeline, e.g. 0 for a transition's start)
 (every animation at its end). The page's script measures every `<text>` in the SVG's user
 units (getBBox through getScreenCTM, so CSS-animated transforms count) with its computed
 visibility, its kind (the class of the piec group it is in), its four corners (`quad`: a turned
-inside label's real extent, `labels.orientation`) and, for labels, the point it
+inside label's real extent, `labels.orientation`; a label's `labels.box` instead of its text
+when it has one) and, for labels, the point it
 hangs on: an inside label's turning group's origin (on its slice's middle angle), an outside
 label's leader start (on its slice's outer edge); an inside label's `turn` (degrees, clockwise,
 the direction its text runs on the canvas); an outside label's `key`, and every leader line as
@@ -71,14 +72,18 @@ document.querySelectorAll('.frame').forEach(frame => {
       const k = KINDS.find(c => e.classList.contains(c));
       if (k) { kind = k; break; }
     }
-    const t = {kind, text: el.textContent, opacity: shown(el), box: box(el)};
+    // A label's box (`labels.box`: the rect before its text) is the label: its box and quad
+    // are judged (never spill, overlap or leave the canvas) instead of the text's.
+    const boxed = kind === 'p-lb' && el.previousElementSibling && el.previousElementSibling.tagName === 'rect'
+      ? el.previousElementSibling : null;
+    const t = {kind, text: el.textContent, opacity: shown(el), box: box(boxed || el), boxed: !!boxed};
     if (kind === 'p-lb') {
       t.anchor = user(el.parentElement, 0, 0);
       // The text's turn on the canvas (degrees, clockwise): the direction of its x axis.
       const o = user(el, 0, 0), x = user(el, 1, 0);
       t.turn = Math.atan2(x[1] - o[1], x[0] - o[0]) * 180 / Math.PI;
     }
-    t.quad = quad(el);
+    t.quad = quad(boxed || el);
     if (kind === 'p-ol') {
       const cls = el.getAttribute('class') || '';
       t.key = el.closest('.p-ol').dataset.k + ':' + cls.slice(4);
