@@ -131,8 +131,11 @@ public enum FacetDiagnostics {
             This version of piec draws the charts of `charts:` from slices or rings written in \
             the spec (not `data:` files), under one legend of colours and labels: a legend row \
             cannot show one value or percentage for a slice id that several charts hold, and \
-            `legend.order` is not built for the shared legend. The key is refused rather than \
-            ignored; remove it.
+            `legend.order` is not built for the shared legend. A slice id has one colour in \
+            every chart, so a palette scale by value (one colour per value) is refused; \
+            `chart.other` (an Other slice per chart) and `chart.hoverCenter` (the page of \
+            `charts` has no interactive slices yet) are not built. The key is refused rather \
+            than ignored; remove it.
             """),
         CodeInfo("E0347", "too many charts in `charts`", """
             One bundle holds at most 24 charts. Split them into several specs.
@@ -205,7 +208,8 @@ extension Lowering {
             var sub = Lowering(limits: limits, defaultID: defaultID)
             sub.readsRecordedSpec = readsRecordedSpec
             let spec = sub.lower(.mapping(whole, range: itemRange))
-            for d in sub.diagnostics where !diagnostics.contains(d) { diagnostics.append(d) }
+            // The facet table reads `title` too: a refusal already made there is not made twice.
+            for d in sub.diagnostics where !diagnostics.contains(where: { $0.code == d.code && $0.range == d.range }) { diagnostics.append(d) }
             facet.slices = spec.slices
             facet.rings = spec.rings
             if diagnostics.count == before, !facet.id.isEmpty { facets.append(facet) }
@@ -233,6 +237,21 @@ extension Lowering {
             error(FacetDiagnostics.notWithCharts, "`legend.values` with `charts`", at: at,
                   notes: ["a slice id of several charts has one row in the shared legend, and no one value"],
                   help: "remove `values` (the shared legend shows colours and labels), or write `values: none`")
+        }
+        if let at = locations.key("chart.other") {
+            error(FacetDiagnostics.notWithCharts, "`chart.other` with `charts`", at: at,
+                  notes: ["the shared legend lists every slice id of every chart; an Other slice per chart is not built for it"],
+                  help: "remove `other`, or group the small slices in the charts' own data")
+        }
+        if let at = locations.key("chart.hoverCenter") {
+            error(FacetDiagnostics.notWithCharts, "`chart.hoverCenter` with `charts`", at: at,
+                  notes: ["the index.html of a spec of `charts` has no interactive slices yet, so the hole would never change"],
+                  help: "remove `hoverCenter`; `chart.center` is shown in every chart's hole")
+        }
+        if case .scale(let scale) = spec.theme.palette, scale.by == .value, let at = locations.key("theme.palette") {
+            error(FacetDiagnostics.notWithCharts, "a palette scale by value with `charts`", at: at,
+                  notes: ["a slice id keeps one colour in every chart, and may have a different value in each"],
+                  help: "write `by: order`, or use a named palette")
         }
         if let at = locations.key("legend.order") {
             error(FacetDiagnostics.notWithCharts, "`legend.order` with `charts`", at: at,

@@ -50,11 +50,12 @@ extension Lowering {
             spec.theme.palette = .list(colors)
         }
         if spec.chart.other != nil { opaque(&spec.chart.other!.color) }
-        spec.theme.opacity = opacity
+        // Six decimals, as the canonical spec writes it, so the canonical spec lowers back to it.
+        spec.theme.opacity = (opacity * 1e6).rounded() / 1e6
     }
 
     static func isTextColour(_ path: String) -> Bool {
-        path.hasSuffix("labelColor") || path == "labels.color" || path == "labels.detail.color"
+        path.hasSuffix("labelColor") || path == "labels.color" || path == "labels.detail.color" || path.hasPrefix("labels.box.")
     }
 
     /// An opaque colour some slice can take, named for the message; nil when there is none.

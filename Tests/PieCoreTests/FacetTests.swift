@@ -69,6 +69,13 @@ struct FacetTests {
         #expect(twice.map(\.code.rawValue) == ["E0344"])
         #expect(Self.errors("piec: 1\nlayout: {columns: 2}\nslices: [{label: A, value: 1}]\n").map(\.code.rawValue) == ["E0345"])
         #expect(Self.errors(Self.two.replacingOccurrences(of: "chart: {size: 200}", with: "legend: {values: value}")).map(\.code.rawValue) == ["E0346"])
+        // Keys the page of `charts` does not build yet are refused, never ignored.
+        for shared in ["chart: {size: 200, other: {minPercent: 5}}", "chart: {size: 200, innerRadius: 0.5, hoverCenter: \"{label}\"}",
+                       "chart: {size: 200}\ntheme: {palette: {scale: blues}}"] {
+            let refused = Self.errors(Self.two.replacingOccurrences(of: "chart: {size: 200}", with: shared))
+            #expect(refused.map(\.code.rawValue) == ["E0346"], "\(shared): \(refused)")
+        }
+        #expect(Self.errors(Self.two.replacingOccurrences(of: "chart: {size: 200}", with: "chart: {size: 200}\ntheme: {palette: {scale: blues, by: order}}")).isEmpty)
         // A chart's own slices are checked as a spec's: a negative value points into the chart.
         let bad = Self.errors(Self.two.replacingOccurrences(of: "{label: Bus, value: 1}", with: "{label: Bus, value: -1}"))
         #expect(bad.count == 1)

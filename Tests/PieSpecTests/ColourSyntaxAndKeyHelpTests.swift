@@ -6,6 +6,8 @@ import Testing
 /// gives the opaque equivalent, palette lists in order), the title, subtitle, legend and label
 /// keys, and help lines that never send a key where it means something else.
 struct ColourSyntaxAndKeyHelpTests {
+    /// `theme.opacity` as a lifted alpha stores it: six decimals, as the canonical spec writes it.
+    static func sixDecimals(_ x: Double) -> Double { (x * 1e6).rounded() / 1e6 }
     @Test(arguments: [
         ("rgb(240, 81, 56)", Color(r: 240, g: 81, b: 56)),
         ("RGB(240,81,56)", Color(r: 240, g: 81, b: 56)),
@@ -70,15 +72,15 @@ struct ColourSyntaxAndKeyHelpTests {
         let one = load("piec: 1\nslices:\n  - {label: A, value: 1, color: \"rgba(0, 0, 255, 0.5)\"}\n  - {label: B, value: 1, color: \"#ff000080\"}\n")
         #expect(codes(one) == [])
         #expect(one.spec?.slices.map { $0.color?.hex } == ["#0000ff", "#ff0000"])
-        #expect(one.spec?.theme.opacity == 128.0 / 255)
+        #expect(one.spec?.theme.opacity == Self.sixDecimals(128.0 / 255))
         let palette = load("piec: 1\ntheme: {opacity: 0.5, palette: [\"#ff000080\", \"hsl(120 100% 50% / 0.5)\"]}\nslices:\n  - {label: A, value: 1}\n")
         #expect(codes(palette) == [])
-        #expect(palette.spec?.theme.opacity == 0.5 * 128 / 255)
+        #expect(palette.spec?.theme.opacity == Self.sixDecimals(0.5 * 128 / 255))
         if case .list(let colors)? = palette.spec?.theme.palette { #expect(colors.allSatisfy { $0.isOpaque }) } else { Issue.record("no palette") }
         // 0.7 is 179, b2 is 178: one fraction rounded two ways, one alpha (the first's).
         let rounded = load("piec: 1\nslices:\n  - {label: A, value: 1, color: \"rgba(0, 0, 255, 0.7)\"}\n  - {label: B, value: 1, color: \"#ff0000b2\"}\n")
         #expect(codes(rounded) == [])
-        #expect(rounded.spec?.theme.opacity == 179.0 / 255)
+        #expect(rounded.spec?.theme.opacity == Self.sixDecimals(179.0 / 255))
     }
 
     @Test func translucentSliceColoursOfDifferentAlphasAreRefused() {

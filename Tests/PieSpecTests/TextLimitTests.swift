@@ -19,6 +19,7 @@ struct TextLimitTests {
         "rings[]": "piec: 1\nrings:\n  - id: r\n    label: R\n    slices:\n      - {label: A, value: 1}\n    @\n",
         "rings[].slices[]": "piec: 1\nrings:\n  - label: R\n    slices:\n      - value: 1\n        id: a\n        label: A\n        @\n",
         "data": "piec: 1\ndata:\n  file: a.csv\n  @\n",
+        "charts[]": "piec: 1\ncharts:\n  - id: a\n    slices:\n      - {label: A, value: 1}\n    @\n  - id: b\n    slices:\n      - {label: B, value: 1}\n",
         "data.bin": "piec: 1\ndata:\n  file: a.csv\n  bin:\n    step: 1\n    @\n",
     ]
 

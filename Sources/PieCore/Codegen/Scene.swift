@@ -146,7 +146,7 @@ struct Scene {
         }
         if layout.shapesWedges { restShapes = Scene.restShapes(layout) }
         // Patterned slices are left out: an extension would cover the marks of its slice.
-        let bridged = !stacked && !layout.shapesWedges && !Scene.explodes(plan) && layout.autoPatternPalette == nil
+        let bridged = !stacked && !layout.shapesWedges && !Scene.explodes(shape ?? plan) && layout.autoPatternPalette == nil
             && layout.slices.allSatisfy { !$0.isVisible || ($0.color.isOpaque && $0.pattern == .none) }
         if moves, bridged { underlays = Scene.underlayItems(plan, shape: shape ?? plan, sweepStart: layout.startAngle) }
         if shape == nil {

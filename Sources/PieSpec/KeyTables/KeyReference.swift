@@ -28,10 +28,12 @@ public enum KeyReference {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Every table reachable from the top level, depth first in table order, with its title.
+    /// Every table reachable from the top level, depth first in table order, with its title;
+    /// a table reached again (a chart of `charts[]` holds `slices[]` and `rings[]`) once.
     static func sections() -> [(KeyTable, String)] {
         var found: [(KeyTable, String)] = []
         func visit(_ table: KeyTable) {
+            guard !found.contains(where: { $0.0.section == table.section }) else { return }
             found.append((table, table.section.isEmpty ? "Top level" : "`\(table.section)`"))
             for key in table.keys {
                 if let inner = nested(key.kind) { visit(inner) }

@@ -15,8 +15,10 @@ struct StrategyGoldensTests {
             let source = try CompileFixtureTests.read(c.spec)
             let previous = try c.previous.map { PreviousSource.spec(try CompileFixtureTests.read($0)) }
             let result = Compiler.compile(CompileRequest(source: source, defaultID: c.name, previous: previous))
+            let spec = try #require(result.spec, "\(c.name) did not compile")
+            // A spec of `charts` compiles each chart on its own (FacetTests); no one plan.
+            if !spec.charts.isEmpty { continue }
             let chart = try #require(result.chart, "\(c.name) did not compile")
-            let spec = try #require(result.spec)
             for part in DrawingExplanation.of(chart, spec: spec, svgOnly: false) {
                 for d in part.decisions where seen[d.name]?[d.value] == nil {
                     seen[d.name, default: [:]][d.value] = c.name
