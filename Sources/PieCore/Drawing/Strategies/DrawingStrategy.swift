@@ -3,7 +3,7 @@
 /// `rest`, `page`), the value it gives there, the `Budgets` gates it reads, and whether it can
 /// draw given tracks. The strategies that are the default of their decision (rotated dashes,
 /// lines, shared keyframes, filled rest, the SVG's own motion) draw everything and need no file.
-protocol DrawingStrategy {
+protocol DrawingStrategy: Sendable {
     static var decision: String { get }
     static var name: String { get }
     /// Names of `Budgets.entries`.
