@@ -90,9 +90,7 @@ public enum BundleWriter {
     /// The plan of a chart of rings as a whole: still (its rings move in their own scenes),
     /// with the outline's and the pie opacity's tracks carried from `plan`.
     static func ringsWhole(layout: ChartLayout, plan: TransitionPlan, animation: AnimationOptions) -> TransitionPlan {
-        var none = animation
-        none.enter = .none
-        var still = Planner.enter(layout, animation: none)
+        var still = Planner.enter(layout, animation: FacetWriter.still(animation))
         OutlineWriter.carry(plan, into: &still)
         PieOpacityWriter.carry(plan, into: &still)
         return still

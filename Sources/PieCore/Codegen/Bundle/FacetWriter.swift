@@ -242,6 +242,8 @@ public enum FacetWriter {
         return out.takeBytes()
     }
 
+    /// `animation` without an enter animation: the options of a plan that stands still (a
+    /// chart of rings as a whole, `BundleWriter.ringsWhole`; a facet grid's frame).
     static func still(_ animation: AnimationOptions) -> AnimationOptions {
         var none = animation
         none.enter = .none
