@@ -19,6 +19,12 @@ struct BoxLayerTests {
         return Scene(layout: chart.layout, plan: chart.plan)
     }
 
+    /// index.html's layer of `scene`, nil where its plan moves index.html by the SVG's own
+    /// motion (`DrawingPlan.page`).
+    static func layer(_ scene: Scene) -> BoxLayer? {
+        scene.drawing.page == .boxes ? BoxLayer(scene) : nil
+    }
+
     static func index(_ new: String, from old: String?) throws -> String {
         let chart = Transition.between(old: try old.map(Fixture.loaded), new: try Fixture.loaded(new))
         let bundle = BundleWriter.write(spec: try Fixture.loaded(new), sourceBytes: [], chart: chart)
@@ -54,7 +60,7 @@ struct BoxLayerTests {
 
     @Test func piecesTileTheCircleStackedWithEachReachingUnderTheNext() throws {
         let s = try Self.scene(Self.update.new, from: Self.update.old)
-        let pieces = try #require(BoxLayer(s)).pieces
+        let pieces = try #require(Self.layer(s)).pieces
         // Closed at both ends: painting starts at the first slice, reaching back under the last.
         let segments = s.plan.segments
         #expect(abs(pieces[0].to.start - (BoxPieces.mid(segments[4].to) - 360)) < 1e-9)
@@ -90,34 +96,34 @@ struct BoxLayerTests {
     func chartsItCannotDrawExactlyKeepTheirSVGMotion(_ what: String, _ chartKeys: String) throws {
         let old = Self.yaml([30, 20, 10]).replacingOccurrences(of: "  innerRadius: 0.5", with: "  innerRadius: 0.5\n" + chartKeys)
         let new = Self.yaml([10, 20, 30]).replacingOccurrences(of: "  innerRadius: 0.5", with: "  innerRadius: 0.5\n" + chartKeys)
-        #expect(BoxLayer(try Self.scene(new, from: old)) == nil, "\(what)")
+        #expect(Self.layer(try Self.scene(new, from: old)) == nil, "\(what)")
         #expect(!(try Self.index(new, from: old)).contains("p-bx"), "\(what)")
     }
 
     @Test func insideLabelsAStaggerAndAnEnterWithoutSeparatorsKeepTheSVGMotion() throws {
         let labelled = Self.yaml([30, 20, 10]).replacingOccurrences(of: "  position: none\nlegend", with: "  position: inside\nlegend")
-        #expect(BoxLayer(try Self.scene(labelled.replacingOccurrences(of: "[30", with: "[10"), from: labelled)) == nil)
+        #expect(Self.layer(try Self.scene(labelled.replacingOccurrences(of: "[30", with: "[10"), from: labelled)) == nil)
         let staggered = Self.yaml([10, 20, 30], extra: "  stagger: 100ms").replacingOccurrences(of: "  easing: ease-in-out\n  stagger", with: "  easing: ease-in-out\n  stagger")
         // A stagger is sampled: `DrawingPlan.choose` never asks the boxes.
         #expect(try Self.scene(staggered, from: Self.yaml([30, 20, 10], extra: "  stagger: 100ms")).drawing.page == .svg)
         // An enter grows from one point: the circle closes at its end only, so without a
         // separator over the closing line the seam would show.
         let bare = Self.yaml([30, 20, 10], extra: "theme:\n  stroke:\n    width: 0")
-        #expect(BoxLayer(try Self.scene(bare, from: nil)) == nil)
-        #expect(BoxLayer(try Self.scene(Self.yaml([30, 20, 10]), from: nil)) != nil)
+        #expect(Self.layer(try Self.scene(bare, from: nil)) == nil)
+        #expect(Self.layer(try Self.scene(Self.yaml([30, 20, 10]), from: nil)) != nil)
     }
 
     @Test func theBoxCountIsLimited() throws {
         let many = Array(repeating: 1, count: 32), changed = (0..<32).map { $0 % 2 + 1 }
-        #expect(BoxLayer(try Self.scene(Self.yaml(changed), from: Self.yaml(many))) == nil)
+        #expect(Self.layer(try Self.scene(Self.yaml(changed), from: Self.yaml(many))) == nil)
         let some = Array(repeating: 1, count: 16), other = (0..<16).map { $0 % 2 + 1 }
-        let layer = try #require(BoxLayer(try Self.scene(Self.yaml(other), from: Self.yaml(some))))
+        let layer = try #require(Self.layer(try Self.scene(Self.yaml(other), from: Self.yaml(some))))
         #expect(2 * layer.pieces.count + layer.separators.count <= Budgets.turningBoxes)
     }
 
     @Test func separatorsRideInThePieceThatStartsAtThemWhereNothingLaterCoversThem() throws {
         let s = try Self.scene(Self.update.new, from: Self.update.old)
-        let layer = try #require(BoxLayer(s))
+        let layer = try #require(Self.layer(s))
         // Five boundaries: the first slice starts under the last one (its piece starts at the
         // middle of the last), so its line is a box of its own; the other four ride.
         #expect(s.separators.count == 5 && layer.carries.filter { $0 }.count == 4 && layer.separators.count == 1)

@@ -76,7 +76,7 @@ struct PieOpacityTests {
             let compiled = Transition.between(old: old, new: new)
             return Scene(layout: compiled.layout, plan: compiled.plan)
         }
-        #expect(BoxLayer(try scene("1")) != nil)
-        #expect(BoxLayer(try scene("0.5")) == nil)
+        #expect(BoxLayerTests.layer(try scene("1")) != nil)
+        #expect(BoxLayerTests.layer(try scene("0.5")) == nil)
     }
 }

@@ -1,11 +1,14 @@
 import PieSpec
 
-/// How a scene is drawn: which strategy moves its wedges and separators, how its keyframes
-/// are written, how its rest layer and index.html's page motion are drawn. `choose` decides
-/// all of it once per scene, reading the gates in `Budgets`; the writers (`Scene`'s dash
-/// starts and colour circles, `StyleWriter`, `SVGWriter`, `BundleWriter`, `FramePose`) read
-/// the plan instead of asking the questions again. `piec build --explain` prints it, and
-/// docs/dev/motion.md lists each strategy with its gates.
+/// How a scene is drawn: how its wedges meet (stacked, bridged), whether its motion is masked,
+/// which strategy moves its wedges and separators, how its keyframes are written, how its rest
+/// layer and index.html's page motion are drawn. `choose(_:_:)` decides all of it once per
+/// scene, for the output the scene is written to, reading the gates in `Budgets`: first what
+/// the stage alone decides (`choose(_:_:whole:)`), then, once the scene has encoded its
+/// tracks, the strategies (`choose(_:)`). The writers (`Scene`, `CornerMask`, `BoxLayer`,
+/// `StyleWriter`, `SVGWriter`, `BundleWriter`, `FramePose`) read the plan instead of asking
+/// the questions again. `piec build --explain` prints it, and docs/dev/motion.md lists each
+/// strategy with its gates.
 struct DrawingPlan: Hashable, Sendable {
     /// How the wedges move.
     enum Wedges: String, Sendable, CaseIterable {
@@ -66,14 +69,94 @@ struct DrawingPlan: Hashable, Sendable {
         case boxes
     }
 
+    /// Why index.html moves the chart as it does (`page`): boxes, or the first reason they
+    /// cannot draw it (`Strategies.CompositorBoxes`).
+    enum PageReason: String, Sendable, CaseIterable {
+        /// Drawn by boxes.
+        case boxes
+        /// The output has no index.html of its own chart (chart.svg alone, a ring, a facet,
+        /// frames, a history page).
+        case output
+        /// Nothing moves (or only the plot's opacity).
+        case still
+        /// The keyframes are written at instants (a stagger, stages, a sampled track).
+        case sampled
+        /// Some element is not one exact `rotate` per box: movers, inside labels, masks,
+        /// orbits, extensions, a counterclockwise chart, a track, unequal radii, a slice that
+        /// changes radius, colour or opacity, a pattern, a translucent colour, a separator
+        /// not across the ring, an enter without separators.
+        case shape
+        /// Outside labels, leaders, centre texts or title lines animate.
+        case ink
+        /// `chart.outline` moves.
+        case outline
+        /// `theme.opacity` below 1: the boxes and the rest layer would overlap as they hand over.
+        case opacity
+        /// More than `Budgets.turningBoxes` boxes.
+        case budget
+    }
+
+    /// How the wedges meet, in the motion layer and at rest.
+    enum Joins: String, Sendable, CaseIterable {
+        /// Seam-free stacking: each wedge painted from its start to the middle of the next
+        /// (one ring of equal radii, opaque, unshaped, not exploded).
+        case stacked
+        /// Each wedge extended under the next at the smaller radius (`Scene.Bridge`): a rose
+        /// or rings that change, opaque, unpatterned, unshaped, not exploded.
+        case bridged
+        /// Each wedge on its own (gaps, corners, explode, translucent or patterned wedges).
+        case apart
+    }
+
+    /// Whether the motion layer's wedges are masked (`CornerMask`).
+    enum Masks: String, Sendable, CaseIterable {
+        /// No gaps or rounded corners (or nothing moves).
+        case none
+        /// One cutout per motion element, its shapes turned with the boundaries: up to
+        /// `Budgets.rotatedDashes` motion elements.
+        case cutouts
+        /// More: square, unpadded dashes while moving, the exact shapes at rest.
+        case square
+    }
+
+    /// What a scene is written into: the one decision that differs by output is index.html's
+    /// page motion (boxes only in a bundle's index.html of a chart without rings).
+    enum Output: String, Sendable, CaseIterable {
+        /// A bundle: chart.svg and index.html (`piec build`).
+        case bundle
+        /// chart.svg alone (`piec build --svg-only`).
+        case svg
+        /// One ring of a chart of rings, inside chart.svg and index.html.
+        case ring
+        /// A facet of a chart of `charts:` or its frame.
+        case facet
+        /// Still frames of `piec render`.
+        case frames
+        /// A chart of `piec history`'s page.
+        case history
+    }
+
+    var output: Output
+    var joins: Joins
+    var masks: Masks
+    var pageReason: PageReason
     var wedges: Wedges
     var separators: Separators
     var keyframes: Keyframes
     var rest: Rest
     var page: Page
 
+    init(output: Output = .bundle, joins: Joins = .apart, masks: Masks = .none, pageReason: PageReason = .still,
+         wedges: Wedges, separators: Separators, keyframes: Keyframes, rest: Rest, page: Page) {
+        (self.output, self.joins, self.masks, self.pageReason) = (output, joins, masks, pageReason)
+        (self.wedges, self.separators, self.keyframes, self.rest, self.page) = (wedges, separators, keyframes, rest, page)
+    }
+
     /// The plan of a scene that has not chosen (an instant's scene takes its whole scene's).
     static let unchosen = DrawingPlan(wedges: .still, separators: .none, keyframes: .none, rest: .filled, page: .svg)
+
+    var stacked: Bool { joins == .stacked }
+    var bridged: Bool { joins == .bridged }
 
     /// Written as keyframes at instants of the exact state (aligned edges or samples).
     var sampledKeyframes: Bool { keyframes == .aligned || keyframes == .sampled }
@@ -89,14 +172,16 @@ struct DrawingPlan: Hashable, Sendable {
 }
 
 extension DrawingPlan {
-    /// The plan of `tracks`, a whole transition's stage as encoded (motion, masks, extensions,
-    /// separators, labels, ink built; dash starts not yet placed): the one place that reads the
-    /// gates and asks whether the plan is uniform or sampled and which wedges are plain. Where
-    /// the colour circles are chosen they are built to be counted: returned, so the caller keeps
-    /// them instead of building them twice.
-    static func choose<T: DrawnTracks>(_ tracks: T) -> (plan: DrawingPlan, circles: [T.Circle], bands: [T.Circle]) {
+    /// The rest of the plan of `tracks`, a whole transition's stage as encoded by a scene that
+    /// took this plan's joins and masks (motion, masks, extensions, separators, labels, ink
+    /// built; dash starts not yet placed): the one place that reads the gates and asks whether
+    /// the plan is uniform or sampled and which wedges are plain. Where the colour circles are
+    /// chosen they are built to be counted: returned, so the caller keeps them instead of
+    /// building them twice.
+    mutating func choose<T: DrawnTracks>(_ tracks: T) -> (circles: [T.Circle], bands: [T.Circle]) {
         let stage = tracks.stage
-        var plan = DrawingPlan.unchosen
+        var plan = self
+        defer { self = plan }
         plan.rest = Strategies.StrokedRest.draws(tracks) ? .strokes : .filled
         plan.separators = stage.separators.isEmpty ? .none : .lines
         var circles: [T.Circle] = [], bands: [T.Circle] = []
@@ -120,10 +205,61 @@ extension DrawingPlan {
                     if !bands.isEmpty { plan.separators = .bands }
                 }
             }
-            if eased, Strategies.CompositorBoxes.draws(tracks) { plan.page = .boxes }
+            if plan.output == .bundle {
+                plan.pageReason = eased ? Strategies.CompositorBoxes.reason(tracks) : .sampled
+                if plan.pageReason == .boxes { plan.page = .boxes }
+            }
         } else if stage.fades {
             (plan.wedges, plan.keyframes) = (.fade, .fade)
         }
-        return (plan, circles, bands)
+        return (circles, bands)
+    }
+}
+
+extension DrawingPlan {
+    /// The plan of `stage` written to `output` (`whole`: the whole transition when `stage` is
+    /// one of its sampled instants, which decides the element set), as far as the stage alone
+    /// decides it: how the wedges meet, whether the motion is masked, and whether index.html
+    /// may move the chart by boxes at all. The scene that encodes the stage by these answers
+    /// then chooses the rest (`choose(_:)`).
+    static func choose(_ stage: Stage, _ output: Output, whole: TransitionPlan? = nil) -> DrawingPlan {
+        let layout = stage.layout, shape = whole ?? stage.plan
+        var plan = DrawingPlan.unchosen
+        plan.output = output
+        plan.pageReason = output == .bundle ? .still : .output
+        // Gaps, corners and explode cut or move single slices: each slice gets its own dash.
+        // Patterned slices are not bridged: an extension would cover the marks of its slice.
+        let explodes = shape.explodes, opaque = layout.slices.allSatisfy { !$0.isVisible || $0.color.isOpaque }
+        if layout.equalRadii && shape.isOneRing && opaque && !layout.shapesWedges && !explodes {
+            plan.joins = .stacked
+        } else if !layout.shapesWedges && !explodes && layout.autoPatternPalette == nil
+                    && opaque && layout.slices.allSatisfy({ !$0.isVisible || $0.pattern == .none }) {
+            plan.joins = .bridged
+        }
+        if stage.moves, layout.shapesWedges {
+            // Every mask shape is a transform animation: Chromium runs out of compositor memory
+            // with hundreds of them.
+            let elements = Stage.drawn(shape).count + stage.plan.movers.count
+            plan.masks = elements <= Budgets.rotatedDashes ? .cutouts : .square
+        }
+        return plan
+    }
+}
+
+extension TransitionPlan {
+    /// Whether any slice is exploded at either end of the plan.
+    var explodes: Bool {
+        (segments + movers).contains { $0.from.explode > 0 || $0.to.explode > 0 }
+    }
+
+    /// Whether every drawn segment has one outer radius at the start and one at the end (so
+    /// stacking applies in motion too: a rose turning back into a pie has equal radii only
+    /// at the end).
+    var isOneRing: Bool {
+        let segments = Stage.drawn(self)
+        guard let first = segments.first?.element else { return true }
+        return segments.allSatisfy {
+            abs($0.element.from.outerRadius - first.from.outerRadius) < 1e-9 && abs($0.element.to.outerRadius - first.to.outerRadius) < 1e-9
+        }
     }
 }

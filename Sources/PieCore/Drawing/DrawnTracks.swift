@@ -32,6 +32,11 @@ protocol DrawnTracks {
     func buildColourCircles() -> [Circle]
     /// The separator bands over those circles, numbered from `firstIndex` (empty: they cannot).
     func buildSeparatorBands(firstIndex: Int) -> [Circle]
-    /// Whether index.html's compositor boxes draw this motion exactly (`CompositorBoxes`).
-    func fitsBoxes() -> Bool
+    /// Outside labels, leaders, centre texts or title lines animate (the ink layer has keyframes).
+    var inkMoves: Bool { get }
+    /// The turning boxes index.html's compositor layer takes for this motion (two per piece,
+    /// one per separator a piece does not carry), nil where its pieces cannot draw it (a
+    /// circle closed at one end only, with no separator over the closing line); asked of a
+    /// stage `CompositorBoxes` has found plain.
+    func boxCount() -> Int?
 }

@@ -18,7 +18,8 @@ struct DrawingPlanTests {
 
     @Test func aPlainUpdateOfFewSlicesIsSharedKeyframesOfOffsetDashesAndBoxes() throws {
         let p = try Self.plan([10, 20, 35, 25, 10], from: [30, 20, 10, 25, 15])
-        #expect(p == DrawingPlan(wedges: .offsetDashes, separators: .lines, keyframes: .shared, rest: .strokes, page: .boxes))
+        #expect(p == DrawingPlan(joins: .stacked, pageReason: .boxes, wedges: .offsetDashes, separators: .lines, keyframes: .shared,
+                                 rest: .strokes, page: .boxes))
     }
 
     @Test func manySlicesOfRepeatingColoursAreColourCirclesAndBandsWithLiteralKeyframes() throws {
@@ -60,6 +61,55 @@ struct DrawingPlanTests {
         #expect(try BoxLayerTests.index(new, from: old).contains("p-bx"))
         // Without index.html nothing moves by boxes.
         #expect(DrawingExplanation.of(chart, spec: spec, svgOnly: true).first?.decisions.last?.value == "svg")
+    }
+
+    @Test func theStageDecidesHowWedgesMeetAndWhetherTheyAreMasked() throws {
+        let plain = try Self.plan([10, 20, 35], from: [30, 20, 10])
+        #expect(plain.joins == .stacked && plain.masks == .none)
+        let rose = try Self.plan([10, 20, 35], from: [30, 20, 10], chartKeys: "\n  rose: area")
+        #expect(rose.joins == .bridged, "a rose's wedges are extended under the next")
+        let padded = try Self.plan([10, 20, 35], from: [30, 20, 10], chartKeys: "\n  padAngle: 2")
+        #expect(padded.joins == .apart && padded.masks == .cutouts)
+        // Over Budgets.rotatedDashes motion elements the masks go: square dashes while moving.
+        let many = (0..<(Budgets.rotatedDashes + 1)).map { 1 + $0 % 3 }
+        let square = try Self.plan(many, from: many.reversed(), chartKeys: "\n  padAngle: 1")
+        #expect(square.masks == .square && square.joins == .apart)
+    }
+
+    @Test func theOutputDecidesWhetherIndexHTMLMayUseBoxes() throws {
+        let (new, old) = (BoxLayerTests.update.new, BoxLayerTests.update.old)
+        let chart = Transition.between(old: try Fixture.loaded(old), new: try Fixture.loaded(new))
+        for output in DrawingPlan.Output.allCases {
+            let p = Scene(layout: chart.layout, plan: chart.plan, output: output).drawing
+            #expect(p.output == output)
+            #expect(p.page == (output == .bundle ? .boxes : .svg), "\(output)")
+            #expect(p.pageReason == (output == .bundle ? .boxes : .output), "\(output)")
+            // Everything else is the same plan.
+            #expect(p.wedges == .offsetDashes && p.keyframes == .shared && p.joins == .stacked, "\(output)")
+        }
+    }
+
+    @Test func thePlanSaysWhyIndexHTMLKeepsTheSVGMotion() throws {
+        func reason(_ new: [Int], from old: [Int]?, extra: String = "", chartKeys: String = "") throws -> DrawingPlan.PageReason {
+            try Self.plan(new, from: old, extra: extra, chartKeys: chartKeys).pageReason
+        }
+        #expect(try reason([10, 20, 35], from: [30, 20, 10]) == .boxes)
+        #expect(try reason([10, 20, 35], from: [10, 20, 35]) == .still)
+        #expect(try reason([10, 20, 35], from: [30, 20, 10], extra: "  stagger: 100ms") == .sampled)
+        #expect(try reason([10, 20, 35], from: [30, 20, 10], chartKeys: "\n  direction: counterclockwise") == .shape)
+        #expect(try reason([10, 20, 35], from: [30, 20, 10], chartKeys: "\n  outline: {width: 3}") == .boxes)
+        // 32 changing slices take more than Budgets.turningBoxes boxes.
+        let many = Array(repeating: 1, count: 32), changed = (0..<32).map { $0 % 2 + 1 }
+        #expect(try reason(changed, from: many) == .budget)
+        #expect(try reason(Array(repeating: 1, count: Budgets.turningBoxes + 1), from: many) == .budget)
+        // An outline that appears moves: the boxes would draw the wedges under a still SVG outline.
+        let outlined = try BoxLayerTests.scene(
+            BoxLayerTests.yaml([10, 20, 35]).replacingOccurrences(of: "  innerRadius: 0.5", with: "  innerRadius: 0.5\n  outline: {width: 3}"),
+            from: BoxLayerTests.yaml([30, 20, 10]))
+        #expect(outlined.drawing.pageReason == .outline && outlined.stage.outlineMoves)
+        let titled = try BoxLayerTests.scene(BoxLayerTests.yaml([10, 20, 35]).replacingOccurrences(of: "id: bx", with: "id: bx\ntitle: New"),
+                                             from: BoxLayerTests.yaml([30, 20, 10]).replacingOccurrences(of: "id: bx", with: "id: bx\ntitle: Old"))
+        #expect(titled.drawing.pageReason == .ink, "title lines cross-fade")
     }
 
     /// docs/dev/motion.md's generated section equals `StrategiesPage.markdown`

@@ -70,14 +70,14 @@ public enum BundleWriter {
     /// written side by side, the style sheet, and index.html's compositor layer if any.
     private static func svgPass(spec: ChartSpec, layout: ChartLayout, plan: TransitionPlan, svgOnly: Bool, rings: [RingPart],
                                 title: String, description: String) -> (svg: ByteWriter, css: [UInt8], page: ByteWriter?, boxes: BoxLayer?) {
-        let (scene, ringScenes) = scenes(spec: spec, layout: layout, plan: plan, rings: rings)
+        let (scene, ringScenes) = scenes(spec: spec, layout: layout, plan: plan, rings: rings, output: svgOnly ? .svg : .bundle)
         var css = StyleWriter.css(scene)
         for ring in ringScenes { css += StyleWriter.css(ring) }
         css += RingEdgeWriter.styles(chart: scene)
         css += HoverCenterCSS.css(scene)
         // index.html is begun first and its chart written straight into it (no second copy).
-        // Slices moved by Chromium's compositor in index.html, where the chart allows it.
-        let boxes = svgOnly || !rings.isEmpty || scene.drawing.page != .boxes ? nil : BoxLayer(scene)
+        // Slices moved by Chromium's compositor in index.html, where the plan says so.
+        let boxes = scene.drawing.page == .boxes ? BoxLayer(scene) : nil
         let page = svgOnly ? nil : HTMLPage.start(spec: spec, scene: scene, chartCSS: css, title: title, boxes: boxes)
         var svg = SVGWriter(scene: scene, title: title, description: description, format: spec.format,
                             withInline: !svgOnly, rings: ringScenes, page: page)
@@ -96,12 +96,14 @@ public enum BundleWriter {
         return still
     }
 
-    static func scenes(spec: ChartSpec, layout: ChartLayout, plan: TransitionPlan, rings: [RingPart]) -> (chart: Scene, rings: [Scene]) {
+    /// `output`: `.bundle`, or `.svg` without index.html; each ring is drawn as a `.ring`.
+    static func scenes(spec: ChartSpec, layout: ChartLayout, plan: TransitionPlan, rings: [RingPart],
+                       output: DrawingPlan.Output = .bundle) -> (chart: Scene, rings: [Scene]) {
         let still = rings.isEmpty ? plan : ringsWhole(layout: layout, plan: plan, animation: spec.animation)
         let drawn = RingSeams.drawn(rings, chart: layout)
         // The whole chart's stage holds the separators between its rings.
-        return (Scene(stage: Stage(layout: layout, plan: still, rings: drawn.map(\.plan)), shape: nil),
-                drawn.map { Scene(layout: $0.layout, plan: $0.plan) })
+        return (Scene(stage: Stage(layout: layout, plan: still, rings: drawn.map(\.plan)), shape: nil, output: output),
+                drawn.map { Scene(layout: $0.layout, plan: $0.plan, output: .ring) })
     }
 
 }

@@ -12,18 +12,15 @@ public struct DrawingExplanation: Sendable, Hashable {
         public var value: String
     }
 
-    /// The plans `BundleWriter` draws `chart` with (the same scenes): the chart's, then each
-    /// ring's. Without index.html (`svgOnly`) the page is `svg`.
+    /// The plans `BundleWriter` draws `chart` with (the same scenes, chosen for the same
+    /// output): the chart's, then each ring's. Without index.html (`svgOnly`) the page is `svg`.
     public static func of(_ chart: CompiledChart, spec: ChartSpec, svgOnly: Bool) -> [DrawingExplanation] {
-        let (scene, rings) = BundleWriter.scenes(spec: spec, layout: chart.layout, plan: chart.plan, rings: chart.rings)
-        func explained(_ part: String, _ scene: Scene, boxes: Bool) -> DrawingExplanation {
-            var plan = scene.drawing
-            if !boxes { plan.page = .svg }
-            return DrawingExplanation(part: part, decisions: plan.summary.map { Decision(name: $0.0, value: $0.1) })
+        let (scene, rings) = BundleWriter.scenes(spec: spec, layout: chart.layout, plan: chart.plan, rings: chart.rings,
+                                                 output: svgOnly ? .svg : .bundle)
+        func explained(_ part: String, _ scene: Scene) -> DrawingExplanation {
+            DrawingExplanation(part: part, decisions: scene.drawing.summary.map { Decision(name: $0.0, value: $0.1) })
         }
-        // index.html moves only a chart without rings by boxes (`BundleWriter.svgPass`).
-        return [explained("chart", scene, boxes: !svgOnly && rings.isEmpty)]
-            + rings.enumerated().map { explained("ring \($0.offset + 1)", $0.element, boxes: false) }
+        return [explained("chart", scene)] + rings.enumerated().map { explained("ring \($0.offset + 1)", $0.element) }
     }
 
     /// `wedges offsetDashes, separators lines, keyframes shared, rest strokes, page boxes`.

@@ -147,7 +147,7 @@ public enum FacetWriter {
         let composed = compose(spec, previous: previous, darkSelector: darkSelector)
         let layoutWarnings = composed.facets.flatMap { LabelWarnings.make($0.chart.layout, locations: LabelWarnings.Locations()) }
         let frame = composed.frame
-        let frameScene = Scene(layout: frame, plan: Planner.enter(frame, animation: still(spec.animation)))
+        let frameScene = Scene(layout: frame, plan: Planner.enter(frame, animation: still(spec.animation)), output: .facet)
         let scenes = composed.facets.map { FacetScene($0.chart) }
         var css = StyleWriter.css(frameScene)
         for s in scenes { css += s.css }
@@ -261,8 +261,8 @@ public enum FacetWriter {
             let plan = chart.rings.isEmpty ? chart.plan
                 : BundleWriter.ringsWhole(layout: chart.layout, plan: chart.plan, animation: AnimationOptions())
             let drawn = RingSeams.drawn(chart.rings, chart: chart.layout)
-            scene = Scene(stage: Stage(layout: chart.layout, plan: plan, rings: drawn.map(\.plan)), shape: nil)
-            let rings = drawn.map { Scene(layout: $0.layout, plan: $0.plan) }
+            scene = Scene(stage: Stage(layout: chart.layout, plan: plan, rings: drawn.map(\.plan)), shape: nil, output: .facet)
+            let rings = drawn.map { Scene(layout: $0.layout, plan: $0.plan, output: .facet) }
             var css = StyleWriter.css(scene)
             for ring in rings { css += StyleWriter.css(ring) }
             css += RingEdgeWriter.styles(chart: scene)

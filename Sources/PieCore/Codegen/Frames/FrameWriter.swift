@@ -99,7 +99,7 @@ struct FrameWriter {
         // The legend and the title, by chart.svg's own writer (a scene at rest).
         var none = AnimationOptions()
         none.enter = .none
-        var parts = SVGWriter(scene: Scene(layout: layout, plan: Planner.enter(layout, animation: none)), title: title,
+        var parts = SVGWriter(scene: Scene(layout: layout, plan: Planner.enter(layout, animation: none), output: .frames), title: title,
                               description: "", format: FormatOptions(), withInline: false)
         for t in pose.titles where t.opacity > 0 { parts.titleLines(t.lines, index: nil, opacity: t.opacity, ink: inks.text) }
         out.raw(parts.out)

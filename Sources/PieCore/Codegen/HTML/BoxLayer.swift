@@ -45,39 +45,37 @@ struct BoxLayer {
     let line: TimeWindow
     let easing: Easing
 
-    /// The layer of `scene`, or nil when its motion is not one exact `rotate` per box (asked of
-    /// a scene that moves in one eased window, `Strategies.CompositorBoxes`): slices that change radius, colour or opacity, gaps,
-    /// rounded corners, explode, patterns, rose or rings, a track, a counterclockwise chart,
-    /// moving inside or outside labels, a changing outline, a translucent pie (`theme.opacity`:
-    /// the boxes and the SVG's rest layer overlap as they hand over), or more than `Budgets.turningBoxes` boxes.
-    init?(_ scene: Scene) {
-        let layout = scene.layout, plan = scene.plan
-        guard plan.movers.isEmpty, plan.duration > 0,
-              scene.labels.isEmpty, scene.cutouts.isEmpty, scene.orbits.isEmpty, scene.underlays.isEmpty,
-              layout.direction == .clockwise, layout.track == nil, !layout.shapesWedges, layout.equalRadii,
-              layout.autoPatternPalette == nil, layout.outerRadius > layout.innerRadius, layout.width > 0 else { return nil }
-        // Each shown segment is a piece of two boxes at least: a longer plan never fits (checked
-        // first, so that a chart of 100,000 slices pays nothing more here).
-        guard plan.segments.count <= Budgets.turningBoxes, plan.segments.allSatisfy({ Self.plain($0, layout) }),
-              layout.slices.allSatisfy({ $0.pattern == .none && $0.color.isOpaque }) else { return nil }
-        guard scene.separators.allSatisfy({ $0.fromInner == nil && $0.inner == layout.innerRadius && $0.outer == layout.outerRadius })
-        else { return nil }
-        let drawn = BoxPieces(plan.segments)
-        let lines = scene.separators.map {
-            Separator(index: $0.index, from: $0.from, to: $0.to, fromOpacity: $0.fromOpacity, toOpacity: $0.toOpacity)
-        }
-        let riders = Self.riders(lines, on: drawn.pieces)
+    /// The layer of `scene`, a scene whose plan draws index.html by boxes
+    /// (`DrawingPlan.Page.boxes`: `Strategies.CompositorBoxes` has found every wedge and
+    /// separator one exact `rotate` per box, within `Budgets.turningBoxes`).
+    init(_ scene: Scene) {
+        let (drawn, lines, riders) = Self.pieces(scene)
         let carried = Set(riders.compactMap { $0 })
-        guard !drawn.closesAtOneEnd || !scene.separators.isEmpty,
-              2 * drawn.pieces.count + lines.count - carried.count <= Budgets.turningBoxes else { return nil }
-        guard !InkStyle.animates(scene), OutlineWriter.motion(scene) == nil, !PieOpacityWriter.isUsed(plan) else { return nil }
         scope = scene.scope
         pieces = drawn.pieces
         carries = riders.map { $0 != nil }
         separators = lines.indices.filter { !carried.contains($0) }.map { lines[$0] }
-        self.layout = layout
-        line = plan.timeline
-        easing = plan.easing
+        layout = scene.layout
+        line = scene.plan.timeline
+        easing = scene.plan.easing
+    }
+
+    /// The turning boxes the layer of `scene` takes (two per piece, one per separator a piece
+    /// does not carry), nil when its pieces close the circle at one end only and no separator
+    /// covers the closing line (`DrawnTracks.boxCount`).
+    static func count(_ scene: Scene) -> Int? {
+        let (drawn, lines, riders) = pieces(scene)
+        guard !drawn.closesAtOneEnd || !lines.isEmpty else { return nil }
+        return 2 * drawn.pieces.count + lines.count - riders.compactMap { $0 }.count
+    }
+
+    /// The pieces of `scene`'s plan, its separators and the separator each piece carries.
+    private static func pieces(_ scene: Scene) -> (BoxPieces, [Separator], [Int?]) {
+        let drawn = BoxPieces(scene.plan.segments)
+        let lines = scene.separators.map {
+            Separator(index: $0.index, from: $0.from, to: $0.to, fromOpacity: $0.fromOpacity, toOpacity: $0.toOpacity)
+        }
+        return (drawn, lines, riders(lines, on: drawn.pieces))
     }
 
     /// For each piece, the separator (position in `lines`) it carries: one that does not fade,
@@ -91,13 +89,6 @@ struct BoxLayer {
                   pieces[(n + 1)...].allSatisfy({ $0.from.start >= p.from.start && $0.to.start >= p.to.start }) else { return nil }
             return free.remove(at: k)
         }
-    }
-
-    /// A segment the boxes draw exactly: the chart's radii, one colour, opaque, not exploded.
-    private static func plain(_ s: Segment, _ layout: ChartLayout) -> Bool {
-        [s.from, s.to].allSatisfy { g in
-            g.outerRadius == layout.outerRadius && g.innerRadius == layout.innerRadius && g.opacity == 1 && g.explode == 0
-        } && s.from.color == s.to.color && s.to.color.isOpaque
     }
 
     /// `<div class="p-fx">`, the wrapper of the SVG and the layer (before the inline SVG).

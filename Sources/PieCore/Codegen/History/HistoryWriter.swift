@@ -99,8 +99,8 @@ public enum HistoryWriter {
             let plan = step.chart.rings.isEmpty ? step.chart.plan
                 : BundleWriter.ringsWhole(layout: layout, plan: step.chart.plan, animation: AnimationOptions())
             let drawn = RingSeams.drawn(step.chart.rings, chart: step.chart.layout)
-            scene = Scene(stage: Stage(layout: layout, plan: plan, rings: drawn.map(\.plan)), shape: nil)
-            let rings = drawn.map { Scene(layout: $0.layout, plan: $0.plan) }
+            scene = Scene(stage: Stage(layout: layout, plan: plan, rings: drawn.map(\.plan)), shape: nil, output: .history)
+            let rings = drawn.map { Scene(layout: $0.layout, plan: $0.plan, output: .history) }
             var css = StyleWriter.css(scene)
             for ring in rings { css += StyleWriter.css(ring) }
             css += RingEdgeWriter.styles(chart: scene)

@@ -51,14 +51,14 @@ enum OutlineWriter {
     /// writes no keyframes (no outline, or one that does not change).
     static func motion(_ scene: Scene) -> (from: OutlinePose, frame: MotionFrame, recolours: Bool)? {
         let plan = scene.plan
-        guard let to = rest(plan), animates(plan) else { return nil }
+        guard scene.stage.outlineMoves, let to = rest(plan) else { return nil }
         let from = plan.from.outline ?? to.collapsed
         var f = MotionFrame()
         if from.radius != to.radius { f.radius = from.radius }
         if from.width != to.width { f.lineWidth = from.width }
         let recolours = from.color != to.color || (scene.layout.dark != nil && from.darkColor != to.darkColor)
         if recolours { f.lineColor = from.color }
-        return f.isEmpty ? nil : (from, f, recolours)
+        return (from, f, recolours)
     }
 
     /// `keyframes` go to the top level, `rules` into the chart's scope block; both empty

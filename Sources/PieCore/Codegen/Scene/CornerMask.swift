@@ -58,11 +58,6 @@ extension Scene {
         index < plan.segments.count ? plan.segments[index] : plan.movers[index - plan.segments.count]
     }
 
-    /// Whether any slice is exploded at either end of the plan.
-    static func explodes(_ plan: TransitionPlan) -> Bool {
-        (plan.segments + plan.movers).contains { $0.from.explode > 0 || $0.to.explode > 0 }
-    }
-
     /// Half gaps at the start and end of each drawn segment, from the final order: an open end
     /// of a partial sweep (nothing visible before or after it, and no closed circle) has none.
     static func gaps(_ geometries: [SegmentGeometry], halfGap h: Double) -> [(start: Double, end: Double)] {
@@ -93,12 +88,10 @@ extension Scene {
         return result
     }
 
-    /// Cutouts for the motion elements (empty unless the chart pads or rounds its slices).
-    /// Beyond `Budgets.rotatedDashes` elements there are no masks: every mask shape is a transform
-    /// animation, and Chromium runs out of compositor memory with hundreds of them. Such
-    /// charts show square, unpadded dashes while moving and the exact shapes at rest.
+    /// Cutouts for the motion elements of a chart that pads or rounds its slices, asked where
+    /// the plan masks them (`DrawingPlan.Masks.cutouts`; beyond `Budgets.rotatedDashes`
+    /// elements the charts show square, unpadded dashes while moving and the exact shapes at rest).
     static func cutouts(_ plan: TransitionPlan, layout: ChartLayout, motion: [Motion]) -> [Cutout] {
-        guard layout.shapesWedges, motion.count <= Budgets.rotatedDashes else { return [] }
         let start = layout.startAngle
         let segments = motion.map { segment(plan, motion: $0.index) }
         let sides = gaps(segments.map(\.to), halfGap: layout.halfGap)
@@ -152,7 +145,7 @@ extension Scene {
     /// un-exploding a slice, keeps the orbits of the whole plan; it had none and the sampled
     /// keyframes indexed past them).
     static func orbits(_ plan: TransitionPlan, shape: TransitionPlan, sweepStart: Double, motion: [Motion]) -> [Orbit] {
-        guard explodes(shape) else { return [] }
+        guard shape.explodes else { return [] }
         return motion.map { m in
             let s = segment(plan, motion: m.index)
             return Orbit(motion: m.index, fromMid: (s.from.startAngle + s.from.endAngle) / 2 - sweepStart,

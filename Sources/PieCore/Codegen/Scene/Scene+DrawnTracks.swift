@@ -16,5 +16,6 @@ extension Scene: DrawnTracks {
     }
     func buildColourCircles() -> [ColourCircle] { Scene.colourCircles(self) }
     func buildSeparatorBands(firstIndex: Int) -> [ColourCircle] { Scene.separatorBands(self, firstIndex: firstIndex) }
-    func fitsBoxes() -> Bool { BoxLayer(self) != nil }
+    var inkMoves: Bool { InkStyle.animates(self) }
+    func boxCount() -> Int? { BoxLayer.count(self) }
 }

@@ -51,8 +51,9 @@ struct Scene {
     let plan: TransitionPlan
     /// CSS scope class and keyframe prefix, e.g. `piec-languages`.
     let scope: String
-    /// Seam-free stacking: each slice painted from its start to the end of the used arc.
-    let stacked: Bool
+    /// Seam-free stacking: each slice painted from its start to the end of the used arc
+    /// (`DrawingPlan.Joins.stacked`).
+    var stacked: Bool { drawing.stacked }
     /// Where an SVG `<circle>`'s path starts, in chart degrees: 3 o'clock, running clockwise
     /// (SVG 2, and every engine). Motion dashes are circles of the ring's mid-radius; every
     /// dash angle is written minus this, so a dash of length L at angle a covers [a, a + L/m].
@@ -123,38 +124,36 @@ struct Scene {
     var drawing = DrawingPlan.unchosen
 
     /// `shape` decides which segments have elements (the plan itself unless sampling: a
-    /// sampled instant's scene must keep the element set of the whole transition).
-    init(layout: ChartLayout, plan: TransitionPlan, shape: TransitionPlan? = nil, wholeSeparators: [Separator]? = nil) {
-        self.init(stage: Stage(layout: layout, plan: plan, shape: shape, wholeSeparators: wholeSeparators), shape: shape)
+    /// sampled instant's scene must keep the element set of the whole transition); `output`:
+    /// what the scene is written into (`DrawingPlan.Output`).
+    init(layout: ChartLayout, plan: TransitionPlan, shape: TransitionPlan? = nil, wholeSeparators: [Separator]? = nil,
+         output: DrawingPlan.Output = .bundle) {
+        self.init(stage: Stage(layout: layout, plan: plan, shape: shape, wholeSeparators: wholeSeparators), shape: shape, output: output)
     }
 
-    /// The scene that encodes `stage` (`shape`: the whole transition when `stage` is a sampled
-    /// instant's, `Stage.instant(_:)`).
-    init(stage: Stage, shape: TransitionPlan?) {
+    /// The scene that encodes `stage` for `output` (`shape`: the whole transition when `stage`
+    /// is a sampled instant's, `Stage.instant(_:)`; `whole`: then that transition's plan, which
+    /// the instant takes instead of choosing).
+    init(stage: Stage, shape: TransitionPlan?, output: DrawingPlan.Output, whole: DrawingPlan? = nil) {
         self.stage = stage
         let layout = stage.layout, plan = stage.plan
         self.layout = layout
         self.plan = plan
         scope = "piec-" + layout.id
-        // Gaps, corners and explode cut or move single slices: each slice gets its own dash.
-        stacked = layout.equalRadii && Scene.oneRing(shape ?? plan) && layout.slices.allSatisfy { !$0.isVisible || $0.color.isOpaque }
-            && !layout.shapesWedges && !Scene.explodes(shape ?? plan)
+        // How the wedges meet and whether they are masked: the stage's (`DrawingPlan.choose`).
+        drawing = whole ?? DrawingPlan.choose(stage, output, whole: shape)
         if moves {
-            motion = Scene.motionItems(plan, shape: shape ?? plan, stacked: stacked, sweepStart: layout.startAngle)
-            cutouts = Scene.cutouts(plan, layout: layout, motion: motion)
+            motion = Scene.motionItems(plan, shape: shape ?? plan, stacked: drawing.stacked, sweepStart: layout.startAngle)
+            if drawing.masks == .cutouts { cutouts = Scene.cutouts(plan, layout: layout, motion: motion) }
             orbits = Scene.orbits(plan, shape: shape ?? plan, sweepStart: layout.startAngle, motion: motion)
         }
         if layout.shapesWedges { restShapes = Scene.restShapes(layout) }
-        // Patterned slices are left out: an extension would cover the marks of its slice.
-        let bridged = !stacked && !layout.shapesWedges && !Scene.explodes(shape ?? plan) && layout.autoPatternPalette == nil
-            && layout.slices.allSatisfy { !$0.isVisible || ($0.color.isOpaque && $0.pattern == .none) }
-        if moves, bridged { underlays = Scene.underlayItems(plan, shape: shape ?? plan, sweepStart: layout.startAngle) }
+        if moves, drawing.bridged { underlays = Scene.underlayItems(plan, shape: shape ?? plan, sweepStart: layout.startAngle) }
         if shape == nil {
             ink = InkScene(layout: layout, plan: plan, moves: moves)
             (ink.centers, ink.titles) = (stage.centers, stage.titles)
-            // Every drawing decision, once (`DrawingPlan.choose`); an instant's scene takes its whole's.
-            let chosen = DrawingPlan.choose(self)
-            (drawing, colourCircles, separatorBands) = (chosen.plan, chosen.circles, chosen.bands)
+            // Every other drawing decision, once (`DrawingPlan.choose`); an instant's scene takes its whole's.
+            (colourCircles, separatorBands) = drawing.choose(self)
             self.stage.sampling = drawing.sampledKeyframes ? .exact : .eased
             if moves, drawing.placesDashStarts { placeDashStarts() }
         }
@@ -166,8 +165,8 @@ struct Scene {
                                            outerRadius: layout.slices[k].outerRadius,
                                            innerRadius: layout.slices[k].innerRadius, color: layout.slices[k].color))
         }
-        restEnds = stacked ? Scene.paintEnds(visible, closed: Stage.closes(visible)) : visible.map(\.endAngle)
-        if bridged {
+        restEnds = drawing.stacked ? Scene.paintEnds(visible, closed: Stage.closes(visible)) : visible.map(\.endAngle)
+        if drawing.bridged {
             // Slices with an angle but no ring (a rose's 0) stay in the list: an extension
             // stops at them instead of covering their empty place.
             let rest = layout.slices.indices.filter { layout.slices[$0].span > 0 }
@@ -181,8 +180,7 @@ struct Scene {
     /// The scene of one instant of `whole`'s transition (`plan`: `whole.plan.frozen(at:)`), with
     /// the whole transition's elements.
     init(instant plan: TransitionPlan, of whole: Scene) {
-        self.init(stage: whole.stage.instant(plan), shape: whole.plan)
-        drawing = whole.drawing
+        self.init(stage: whole.stage.instant(plan), shape: whole.plan, output: whole.drawing.output, whole: whole.drawing)
         takeDashStarts(of: whole)
     }
 
@@ -206,17 +204,6 @@ struct Scene {
                           // from each instant's neighbours, not from one circle for the whole transition.
                           dash: motion(index: k, segment, origin: segment.to, fromEnd: nil, toEnd: nil, sweepStart: sweepStart),
                           exact: b.exact)
-        }
-    }
-
-    /// Whether every drawn segment has one outer radius at the start and one at the end (so
-    /// stacking applies in motion too: a rose turning back into a pie has equal radii only
-    /// at the end).
-    static func oneRing(_ plan: TransitionPlan) -> Bool {
-        let segments = Stage.drawn(plan)
-        guard let first = segments.first?.element else { return true }
-        return segments.allSatisfy {
-            abs($0.element.from.outerRadius - first.from.outerRadius) < 1e-9 && abs($0.element.to.outerRadius - first.to.outerRadius) < 1e-9
         }
     }
 
