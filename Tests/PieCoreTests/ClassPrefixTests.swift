@@ -31,11 +31,17 @@ struct ClassPrefixTests {
         }
     }
 
+    /// PieCore's sources, relative to `Sources/PieCore`.
+    static func sources() throws -> (root: URL, files: [String]) {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/PieCore").standardized
+        let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        return (sources, files.sorted())
+    }
+
     /// Every `p-<letters>` that PieCore's sources spell (outside comments) is in the table.
     @Test func theTableIsComplete() throws {
         let known = Set(ClassPrefix.all.map { Self.text($0.prefix) })
-        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/PieCore").standardized
-        let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        let (sources, files) = try Self.sources()
         let pattern = try Regex("(?:^|[^A-Za-z0-9_])(p-[a-z]+)", as: (Substring, Substring).self)
         var unknown: Set<String> = []
         for file in files {
@@ -48,5 +54,25 @@ struct ClassPrefixTests {
             }
         }
         #expect(unknown.isEmpty, "classes missing from ClassPrefix: \(unknown.sorted())")
+    }
+
+    /// Markup takes its classes from the table (`ByteWriter.open`, `classes`): outside
+    /// ClassPrefix.swift a string literal spells a class only as a CSS selector (`.p-ink`),
+    /// never `class=\"p-ink` or `" p-tt"`.
+    @Test func markupSpellsNoClassInALiteral() throws {
+        let (sources, files) = try Self.sources()
+        let literal = try Regex(#""((?:[^"\\]|\\.)*)""#, as: (Substring, Substring).self)
+        let spelled = try Regex("(?:^|[^A-Za-z0-9_.])p-[a-z]+")
+        var found: [String] = []
+        for file in files where !file.hasSuffix("ClassPrefix.swift") {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                guard !line.drop(while: { $0 == " " }).hasPrefix("//") else { continue }
+                for match in line.matches(of: literal) where match.output.1.contains(spelled) {
+                    found.append("\(file):\(n + 1): \(match.output.0)")
+                }
+            }
+        }
+        #expect(found.isEmpty, "class names spelled in markup literals: \(found)")
     }
 }

@@ -165,7 +165,8 @@ public enum FacetWriter {
         svg.raw(css)
         svg.raw("</style>\n")
         if let background = frame.background {
-            svg.raw("<rect class=\"p-bg\" width=\"")
+            svg.open("rect", ClassPrefix.background)
+            svg.raw("\" width=\"")
             svg.num(composed.width)
             svg.raw("\" height=\"")
             svg.num(composed.height)

@@ -1,3 +1,5 @@
+import PieJSON
+
 /// Every class piec writes into markup and CSS (chart.svg, index.html, history bundles), one
 /// line each: the feature it names. A prefix marked `<k>` is written with an index (`p-m12`).
 /// Names are `p-` and lowercase letters only, so an index never turns one name into another
@@ -184,4 +186,26 @@ enum ClassPrefix {
         ("gridLabels", gridLabels, false),
         ("gridLabel", gridLabel, true),
     ]
+}
+
+/// Markup writers spell classes from the table, never in a string literal (`ClassPrefixTests`).
+extension ByteWriter {
+    /// `<tag class="names`, the names separated by spaces and the attribute left open (an
+    /// index or more names may follow; the caller closes the quote).
+    mutating func open(_ tag: StaticString, _ names: StaticString...) {
+        raw("<")
+        raw(tag)
+        raw(" class=\"")
+        classes(names)
+    }
+
+    /// `names` separated by spaces (inside a class attribute).
+    mutating func classes(_ names: StaticString...) { classes(names) }
+
+    private mutating func classes(_ names: [StaticString]) {
+        for (k, name) in names.enumerated() {
+            if k > 0 { raw(" ") }
+            raw(name)
+        }
+    }
 }

@@ -93,19 +93,21 @@ struct BoxLayer {
 
     /// `<div class="p-fx">`, the wrapper of the SVG and the layer (before the inline SVG).
     func open(into out: inout ByteWriter) {
-        out.raw("<div class=\"p-fx\">\n")
+        out.open("div", ClassPrefix.boxWrapper)
+        out.raw("\">\n")
     }
 
     /// The layer's boxes and the wrapper's end (after the inline SVG).
     func markup(into out: inout ByteWriter) {
-        out.raw("<div class=\"p-bx\" aria-hidden=\"true\">")
+        out.open("div", ClassPrefix.boxes)
+        out.raw("\" aria-hidden=\"true\">")
         for k in pieces.indices {
-            out.raw("<i class=\"p-k")
+            out.open("i", ClassPrefix.boxPiece)
             out.int(k)
             out.raw(carries[k] ? "\"><i><i><i></i></i></i><b></b></i>" : "\"><i><i><i></i></i></i></i>")
         }
         for b in separators {
-            out.raw("<b class=\"p-j")
+            out.open("b", ClassPrefix.boxSeparator)
             out.int(b.index)
             out.raw("\"></b>")
         }

@@ -11,10 +11,11 @@ extension SVGWriter {
     /// Opens row `item`'s focusable group (closed by the caller) with a transparent hit
     /// rectangle over the whole row, which also carries the focus ring.
     mutating func openLegendItem(_ item: LegendLayout.Item, slice k: Int) {
-        out.raw("<g class=\"p-li p-li")
+        out.open("g", ClassPrefix.legendRow, ClassPrefix.legendRow)
         out.int(k)
         for j in item.also where tooltips[j] != nil {
-            out.raw(" p-li")
+            out.raw(" ")
+            out.classes(ClassPrefix.legendRow)
             out.int(j)
         }
         out.raw("\" tabindex=\"0\" role=\"img\" aria-label=\"")
@@ -23,7 +24,9 @@ extension SVGWriter {
             out.raw("; ")
             out.text((tooltips[j] ?? Summary.tooltipWithDetail(layout.slices[j], format: format)).ariaLabel)
         }
-        out.raw("\"><rect class=\"p-hit\" x=\"")
+        out.raw("\">")
+        out.open("rect", ClassPrefix.hit)
+        out.raw("\" x=\"")
         out.num(item.x - 3)
         out.raw("\" y=\"")
         out.num(item.y - 4)

@@ -37,7 +37,8 @@ struct HistoryCanvas {
     func caption(_ version: HistoryVersion, ink: Color, into out: inout ByteWriter) {
         let text = Self.captionText(version)
         guard !text.isEmpty else { return }
-        out.raw("<text class=\"p-cap p-ink\" x=\"")
+        out.open("text", ClassPrefix.caption, ClassPrefix.ink)
+        out.raw("\" x=\"")
         out.num(width / 2)
         out.raw("\" y=\"")
         out.num(height - Self.captionRoom / 2 + Self.captionSize / 3)

@@ -35,7 +35,8 @@ public enum HistoryWriter {
         svg.raw(css)
         svg.raw("</style>\n")
         if let background = steps.last?.chart.layout.background {
-            svg.raw("<rect class=\"p-bg\" width=\"")
+            svg.open("rect", ClassPrefix.background)
+            svg.raw("\" width=\"")
             svg.num(width)
             svg.raw("\" height=\"")
             svg.num(height)
@@ -45,7 +46,7 @@ public enum HistoryWriter {
         }
         for (k, step) in scenes.enumerated() {
             let last = k == scenes.count - 1
-            svg.raw("<g class=\"p-step p-h")
+            svg.open("g", ClassPrefix.historyStep, ClassPrefix.historyStepIndex)
             svg.int(k)
             svg.raw(" ")
             svg.raw(step.scene.scope)

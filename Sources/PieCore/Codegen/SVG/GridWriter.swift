@@ -39,13 +39,19 @@ enum GridWriter {
 
     private static func circleGroup(_ circles: [GridPose.Circle], pose: GridPose, classes: Bool, dark: Bool, into out: inout ByteWriter) {
         guard !circles.isEmpty else { return }
-        out.raw(classes ? "<g class=\"p-grid\" fill=\"none\" stroke=\"" : "<g fill=\"none\" stroke=\"")
+        if classes {
+            out.open("g", ClassPrefix.grid)
+            out.raw("\" fill=\"none\" stroke=\"")
+        } else {
+            out.raw("<g fill=\"none\" stroke=\"")
+        }
         out.hex(dark ? pose.darkLine : pose.line)
         out.raw("\" stroke-width=\"1\">\n")
         for (k, c) in circles.enumerated() {
             out.raw("<circle")
             if classes {
-                out.raw(" class=\"p-gc")
+                out.raw(" class=\"")
+                out.classes(ClassPrefix.gridCircle)
                 out.int(k)
                 out.raw("\"")
             }
@@ -60,7 +66,12 @@ enum GridWriter {
 
     private static func labelGroup(_ circles: [GridPose.Circle], pose: GridPose, classes: Bool, dark: Bool, into out: inout ByteWriter) {
         guard circles.contains(where: { $0.text != nil }) else { return }
-        out.raw(classes ? "<g class=\"p-gl\" font-size=\"" : "<g font-size=\"")
+        if classes {
+            out.open("g", ClassPrefix.gridLabels)
+            out.raw("\" font-size=\"")
+        } else {
+            out.raw("<g font-size=\"")
+        }
         out.num(fontSize)
         out.raw("\" fill=\"")
         out.hex(dark ? pose.darkText : pose.text)
@@ -71,7 +82,8 @@ enum GridWriter {
             guard let text = c.text else { continue }
             out.raw("<text")
             if classes {
-                out.raw(" class=\"p-gt")
+                out.raw(" class=\"")
+                out.classes(ClassPrefix.gridLabel)
                 out.int(k)
                 out.raw("\"")
             }

@@ -24,7 +24,8 @@ extension SVGWriter {
     mutating func hoverCenterLayer() {
         let shown = hoverSlices()
         guard !shown.isEmpty else { return }
-        out.raw("<g class=\"p-ink p-hc\" transform=\"translate(")
+        out.open("g", ClassPrefix.ink, ClassPrefix.hoverCentre)
+        out.raw("\" transform=\"translate(")
         out.num(layout.cx)
         out.raw(" ")
         out.num(layout.cy)
@@ -48,7 +49,7 @@ extension SVGWriter {
         emit()
         out.raw("<g fill=\"#000\" fill-opacity=\"0\">\n")
         for k in shown {
-            out.raw("<path class=\"p-hw p-hw")
+            out.open("path", ClassPrefix.hoverWedge, ClassPrefix.hoverWedge)
             out.int(k)
             out.raw("\" tabindex=\"0\" role=\"img\" aria-label=\"")
             out.text(Summary.tooltipWithDetail(layout.slices[k], format: format).ariaLabel)
@@ -83,7 +84,7 @@ enum HoverCenterCSS {
         let stops = HTMLPage.focusStops(layout.slices)
         for k in layout.slices.indices where stops[k] && k < layout.hoverCenters.count && layout.hoverCenters[k] != nil {
             out.raw(HTMLPage.activeRoot(root))
-            for (n, cls) in ["p-s", "p-li", "p-hw"].enumerated() {
+            for (n, cls) in [ClassPrefix.slice, ClassPrefix.legendRow, ClassPrefix.hoverWedge].enumerated() {
                 out.raw(n == 0 ? ":has(." : ",.")
                 out.raw(cls)
                 out.int(k)

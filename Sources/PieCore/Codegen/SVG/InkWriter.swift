@@ -57,9 +57,11 @@ enum InkWriter {
             // `labels.leader: none` writes no leader group at all.
             if leaders {
                 if labels.contains(where: { $0.leader != nil }) {
-                    out.raw("<g class=\"p-ll\" fill=\"none\" stroke-width=\"1\">\n")
+                    out.open("g", ClassPrefix.leaders)
+                    out.raw("\" fill=\"none\" stroke-width=\"1\">\n")
                 } else {
-                    out.raw("<g class=\"p-ink p-ll\" fill=\"none\" stroke=\"")
+                    out.open("g", ClassPrefix.ink, ClassPrefix.leaders)
+                    out.raw("\" fill=\"none\" stroke=\"")
                     out.hex(ink)
                     out.raw("\" stroke-width=\"1\">\n")
                 }
@@ -74,20 +76,23 @@ enum InkWriter {
                 out.raw("</g>\n")
             }
             if labels.contains(where: { $0.color == nil }) {
-                out.raw("<g class=\"p-ink p-ol\" fill=\"")
+                out.open("g", ClassPrefix.ink, ClassPrefix.outsideLabels)
+                out.raw("\" fill=\"")
                 out.hex(ink)
                 out.raw("\">\n")
                 for l in labels where l.color == nil { outsideText(l.index, l.text, l.pose, fontSize: fontSize, into: &out) }
                 out.raw("</g>\n")
             }
             if labels.contains(where: { $0.color != nil }) {
-                out.raw("<g class=\"p-ol\">\n")
+                out.open("g", ClassPrefix.outsideLabels)
+                out.raw("\">\n")
                 for l in labels where l.color != nil { outsideText(l.index, l.text, l.pose, fill: l.color, fontSize: fontSize, into: &out) }
                 out.raw("</g>\n")
             }
         }
         guard !centers.isEmpty else { return }
-        out.raw("<g class=\"p-ink p-ct\" text-anchor=\"middle\" fill=\"")
+        out.open("g", ClassPrefix.ink, ClassPrefix.centre)
+        out.raw("\" text-anchor=\"middle\" fill=\"")
         out.hex(ink)
         out.raw("\">\n")
         for c in centers { centerText(ClassPrefix.centreText, c.index, c.text, opacity: c.opacity, into: &out) }
@@ -97,7 +102,7 @@ enum InkWriter {
     /// An outside label's text at `pose` (`.p-lo<index>`).
     private static func outsideText(_ index: Int, _ text: String, _ pose: OutsideLabels.Pose, fill: Color? = nil, fontSize: Double,
                                     into out: inout ByteWriter) {
-        out.raw("<text class=\"p-lo")
+        out.open("text", ClassPrefix.outsideLabel)
         out.int(index)
         if let fill {
             out.raw("\" fill=\"")

@@ -27,7 +27,8 @@ enum OutlineWriter {
     /// below the labels.
     static func svg(_ plan: TransitionPlan, into out: inout ByteWriter) {
         guard let o = rest(plan) else { return }
-        circle(o, color: o.color, head: "<circle class=\"p-outline\" fill=\"none\" r=\"", into: &out)
+        out.open("circle", ClassPrefix.outline)
+        circle(o, color: o.color, head: "\" fill=\"none\" r=\"", into: &out)
     }
 
     /// The circle of a frame at an instant, in the look `dark` asks for.

@@ -82,7 +82,10 @@ extension SVGWriter {
     mutating func motionPattern(_ m: Scene.Motion) {
         guard let (kind, color) = scene.pattern(ofMotion: m), let fill = Patterns.fill(kind, on: color, scope: scene.scope) else { return }
         let mask = scene.scope + "-mk" + String(m.index)
-        out.raw("<mask id=\"" + mask + "\" class=\"p-pm\"><circle class=\"p-m")
+        out.raw("<mask id=\"" + mask + "\" class=\"")
+        out.classes(ClassPrefix.patternMask)
+        out.raw("\">")
+        out.open("circle", ClassPrefix.dash)
         out.int(m.index)
         out.raw("\"")
         motionAttributes(m, stroke: "#fff")

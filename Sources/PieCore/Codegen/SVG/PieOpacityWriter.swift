@@ -25,7 +25,8 @@ enum PieOpacityWriter {
     /// Opens the group (nothing when opaque at both ends); `close` ends it.
     static func open(_ plan: TransitionPlan, into out: inout ByteWriter) {
         guard isUsed(plan) else { return }
-        out.raw("<g class=\"p-op\" opacity=\"")
+        out.open("g", ClassPrefix.opacity)
+        out.raw("\" opacity=\"")
         out.num(plan.to.opacity)
         out.raw("\">\n")
     }

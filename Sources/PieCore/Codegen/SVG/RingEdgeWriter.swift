@@ -13,14 +13,15 @@ enum RingEdgeWriter {
     /// its path starts at the start angle (mirrored counterclockwise), dashed by `pattern`.
     static func svg(_ edges: RingEdges?, layout: ChartLayout, into out: inout ByteWriter) {
         guard let edges, !edges.edges.isEmpty else { return }
-        out.raw("<g class=\"p-rsep\" fill=\"none\" stroke=\"")
+        out.open("g", ClassPrefix.ringEdges)
+        out.raw("\" fill=\"none\" stroke=\"")
         out.hex(layout.stroke.color)
         out.raw("\" stroke-width=\"")
         out.num(layout.stroke.width)
         out.raw("\">\n")
         let dashed = edges.edges.contains { $0.sweep < 360 || $0.fromSweep < 360 }
         for (k, e) in edges.edges.enumerated() {
-            out.raw("<circle class=\"p-re")
+            out.open("circle", ClassPrefix.ringEdge)
             out.int(k)
             out.raw("\" r=\"")
             out.num(e.radius)

@@ -16,7 +16,8 @@ extension SVGWriter {
             square.raw("\"")
         }
         let box = square.bytes
-        out.raw("<defs class=\"p-cm\">\n")
+        out.open("defs", ClassPrefix.cutouts)
+        out.raw("\">\n")
         for (i, c) in scene.cutouts.enumerated() {
             out.raw("<mask id=\"" + scene.scope + "-c")
             out.int(i)
@@ -34,7 +35,7 @@ extension SVGWriter {
                 let ears = [cut.outerEar, cut.innerEar].enumerated().filter { !$0.element.isEmpty }
                 guard !cut.shape.isEmpty || !ears.isEmpty else { continue }
                 // The group turns with the boundary; ears slide along its ray inside it.
-                out.raw("<g class=\"p-c")
+                out.open("g", ClassPrefix.cutout)
                 out.int(cut.index)
                 out.raw("\">")
                 if !cut.shape.isEmpty {
@@ -43,7 +44,7 @@ extension SVGWriter {
                     out.raw("\"/>")
                 }
                 for (k, ear) in ears {
-                    out.raw("<path class=\"p-x")
+                    out.open("path", ClassPrefix.ear)
                     out.int(2 * cut.index + k)
                     out.raw("\"")
                     out.raw(" d=\"")
@@ -66,7 +67,7 @@ extension SVGWriter {
         let orbit = scene.orbits.contains { $0.motion == index }
         guard cut != nil || orbit else { return }
         if orbit {
-            out.raw("<g class=\"p-o")
+            out.open("g", ClassPrefix.orbit)
             out.int(index)
             out.raw("\">")
         }

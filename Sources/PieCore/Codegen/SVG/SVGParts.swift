@@ -9,7 +9,8 @@ extension SVGWriter {
     mutating func legend(interactive: Bool, ink: Color? = nil) {
         let legend = layout.legend
         guard legend.position != .none, !legend.items.isEmpty else { return }
-        out.raw("<g class=\"p-lg p-ink\" fill=\"")
+        out.open("g", ClassPrefix.legend, ClassPrefix.ink)
+        out.raw("\" fill=\"")
         out.hex(ink ?? DarkTheme.lightModeInk(layout))
         out.raw("\" transform=\"translate(")
         out.num(legend.x)
@@ -17,7 +18,8 @@ extension SVGWriter {
         out.num(legend.y)
         out.raw(")\">\n")
         if let title = legend.title {
-            out.raw("<text class=\"p-lgt\" y=\"10\" font-weight=\"bold\">")
+            out.open("text", ClassPrefix.legendTitle)
+            out.raw("\" y=\"10\" font-weight=\"bold\">")
             out.text(title)
             out.raw("</text>\n")
         }
@@ -90,9 +92,10 @@ extension SVGWriter {
     /// One block of title lines; `opacity` below 1 is written as an attribute, `ink` (default:
     /// the light mode's) is the text colour.
     mutating func titleLines(_ lines: [TitleBlock.Line], index: Int?, opacity: Double = 1, ink: Color? = nil) {
-        out.raw("<g class=\"p-ttl p-ink")
+        out.open("g", ClassPrefix.title, ClassPrefix.ink)
         if let index {
-            out.raw(" p-tt")
+            out.raw(" ")
+            out.classes(ClassPrefix.titleLine)
             out.int(index)
         }
         if opacity < 1 {
@@ -137,7 +140,7 @@ extension SVGWriter {
     mutating func interactiveSlices() {
         for k in layout.slices.indices {
             guard let tooltip = tooltips[k] else { continue }
-            out.raw("<g class=\"p-w p-s")
+            out.open("g", ClassPrefix.wedge, ClassPrefix.slice)
             out.int(k + sliceOffset)
             out.raw("\" tabindex=\"0\" role=\"img\" aria-label=\"")
             out.text(tooltip.ariaLabel)
@@ -152,7 +155,8 @@ extension SVGWriter {
     /// canvas; the layer is the last one, above the legend. A slice's description is a second,
     /// fainter line, cut to the canvas's width.
     mutating func tooltipLayer() {
-        out.raw("<g class=\"p-tips\" transform=\"translate(")
+        out.open("g", ClassPrefix.tooltips)
+        out.raw("\" transform=\"translate(")
         out.num(layout.cx)
         out.raw(" ")
         out.num(layout.cy)
@@ -170,7 +174,7 @@ extension SVGWriter {
             let minX = -layout.cx + width / 2 + 2, maxX = layout.width - layout.cx - width / 2 - 2
             let x = max(minX, min(p.x, maxX))
             let y = max(-layout.cy + 13, min(p.y - 22, layout.height - layout.cy - height + 9))
-            out.raw("<g class=\"p-t p-t")
+            out.open("g", ClassPrefix.tooltip, ClassPrefix.tooltip)
             out.int(k)
             out.raw("\" transform=\"translate(")
             out.num(x)

@@ -76,7 +76,8 @@ struct SVGWriter {
         out.raw(Patterns.defs(scene))
         for ring in rings { out.raw(Patterns.defs(ring)) }
         if let background = layout.background {
-            out.raw("<rect class=\"p-bg\" width=\"")
+            out.open("rect", ClassPrefix.background)
+            out.raw("\" width=\"")
             out.num(layout.width)
             out.raw("\" height=\"")
             out.num(layout.height)
@@ -136,7 +137,8 @@ struct SVGWriter {
 
     /// The pie of one set of slices: track, motion, exact layer, separators, labels, ink.
     private mutating func plotLayer() {
-        out.raw("<g class=\"p-plot\" transform=\"translate(")
+        out.open("g", ClassPrefix.plot)
+        out.raw("\" transform=\"translate(")
         out.num(layout.cx)
         out.raw(" ")
         out.num(layout.cy)
@@ -155,7 +157,8 @@ struct SVGWriter {
     /// The `p-pie` group (mirrored for a counterclockwise chart): track, motion, exact layer,
     /// separators.
     private mutating func pieLayers() {
-        out.raw(layout.direction == .clockwise ? "<g class=\"p-pie\">\n" : "<g class=\"p-pie\" transform=\"scale(-1 1)\">\n")
+        out.open("g", ClassPrefix.pie)
+        out.raw(layout.direction == .clockwise ? "\">\n" : "\" transform=\"scale(-1 1)\">\n")
         track()
         cutoutDefs()
         motionLayer()
@@ -169,7 +172,8 @@ struct SVGWriter {
     /// (`piec-<id>_r<k>`, whose rules and keyframes are its own), inside out, then rings of the
     /// previous version that shrink away. Each ring's group holds a `p-plot` (its fade).
     private mutating func ringsLayer() {
-        out.raw("<g class=\"p-rings\" transform=\"translate(")
+        out.open("g", ClassPrefix.rings)
+        out.raw("\" transform=\"translate(")
         out.num(layout.cx)
         out.raw(" ")
         out.num(layout.cy)
@@ -205,7 +209,9 @@ struct SVGWriter {
     private mutating func ringBody(labels: Bool) {
         out.raw("<g class=\"")
         out.raw(scene.scope)
-        out.raw("\">\n<g class=\"p-plot\">\n")
+        out.raw("\">\n")
+        out.open("g", ClassPrefix.plot)
+        out.raw("\">\n")
         if labels {
             labelLayer()
         } else {
@@ -250,7 +256,8 @@ struct SVGWriter {
 
     private mutating func track() {
         guard let color = layout.track, layout.sweep > 0 else { return }
-        out.raw("<path class=\"p-track\" fill=\"")
+        out.open("path", ClassPrefix.track)
+        out.raw("\" fill=\"")
         out.hex(color)
         out.raw("\" d=\"")
         wedge(start: layout.startAngle, end: layout.startAngle + layout.sweep,
@@ -266,7 +273,8 @@ struct SVGWriter {
         guard !scene.motion.isEmpty else { return }
         // Hidden at rest by `visibility` and `opacity` (Inkscape ignores `visibility`;
         // `StyleWriter.hiddenAtRest` restores the opacity where CSS runs).
-        out.raw("<g class=\"p-mo\" visibility=\"hidden\" opacity=\"0\" fill=\"none\" transform=\"rotate(")
+        out.open("g", ClassPrefix.motion)
+        out.raw("\" visibility=\"hidden\" opacity=\"0\" fill=\"none\" transform=\"rotate(")
         out.num(layout.startAngle)
         out.raw(")\"")
         if scene.stacked, let first = scene.motion.first {
@@ -278,7 +286,7 @@ struct SVGWriter {
         underlays(after: nil)
         for m in scene.colourCircles.isEmpty ? scene.motion[...] : scene.motion.prefix(1) {
             motionOpen(m.index)
-            out.raw("<circle class=\"p-m")
+            out.open("circle", ClassPrefix.dash)
             out.int(m.index)
             out.raw("\"")
             motionAttributes(m, stroke: nil)
@@ -289,7 +297,8 @@ struct SVGWriter {
         }
         for c in scene.colourCircles { colourCircle(c) }
         if !scene.separatorBands.isEmpty {
-            out.raw("<g class=\"p-sl\" stroke=\"")
+            out.open("g", ClassPrefix.bands)
+            out.raw("\" stroke=\"")
             out.hex(layout.stroke.color)
             out.raw("\">\n")
             for c in scene.separatorBands { colourCircle(c) }
@@ -301,7 +310,7 @@ struct SVGWriter {
     /// A colour circle (its own stroke, the ring's radius) or a separator band (its own width
     /// and radius, the stroke of its group), its final pattern and static start.
     private mutating func colourCircle(_ c: Scene.ColourCircle) {
-        out.raw("<circle class=\"p-n")
+        out.open("circle", ClassPrefix.colourCircle)
         out.int(c.index)
         if let band = c.band {
             out.raw("\" stroke-width=\"")
@@ -322,7 +331,7 @@ struct SVGWriter {
     /// The moving extensions (`Scene.underlays`) that follow motion element `after`.
     private mutating func underlays(after: Int?) {
         for u in scene.underlays where u.after == after {
-            out.raw("<circle class=\"p-u")
+            out.open("circle", ClassPrefix.underlay)
             out.int(u.dash.index)
             out.raw("\"")
             motionAttributes(u.dash, stroke: nil)
@@ -374,11 +383,15 @@ struct SVGWriter {
         // stroke's width on the group that holds them (index.html: `p-st`, not `p-in`).
         let strokes = scene.drawing.rest == .strokes, width = strokes ? scene.restStrokeWidth : nil
         emit()
-        out.raw("<g class=\"p-ex\"")
+        out.open("g", ClassPrefix.exact)
+        out.raw("\"")
         if strokes { restStrokeGroup(width: width) }
         out.raw(">\n")
         emit(inline: false)
-        out.raw("<g class=\"p-ex\">\n<g class=\"p-st\"")
+        out.open("g", ClassPrefix.exact)
+        out.raw("\">\n")
+        out.open("g", ClassPrefix.staticWedges)
+        out.raw("\"")
         if strokes { restStrokeGroup(width: width) }
         out.raw(">\n")
         emit(svg: false)
@@ -400,7 +413,9 @@ struct SVGWriter {
         }
         emit()
         if inline != nil {
-            out.raw("</g>\n<g class=\"p-in\">\n")
+            out.raw("</g>\n")
+            out.open("g", ClassPrefix.interactive)
+            out.raw("\">\n")
             interactiveSlices()
             out.raw("</g>\n")
             emit(svg: false)
@@ -410,7 +425,8 @@ struct SVGWriter {
 
     private mutating func separatorLayer() {
         guard !scene.separators.isEmpty else { return }
-        out.raw("<g class=\"p-sep\" fill=\"none\" stroke=\"")
+        out.open("g", ClassPrefix.separators)
+        out.raw("\" fill=\"none\" stroke=\"")
         out.hex(layout.stroke.color)
         out.raw("\" stroke-width=\"")
         out.num(layout.stroke.width)
@@ -421,7 +437,7 @@ struct SVGWriter {
             if b.fromInner != nil {
                 // A unit ray in a turning group, moved out to the inner radius and stretched
                 // to the ring's width (`MotionFrames.rayStretch`).
-                out.raw("<g class=\"p-b")
+                out.open("g", ClassPrefix.separator)
                 out.int(b.index)
                 out.raw("\" transform=\"rotate(")
                 out.num(b.to)
@@ -435,7 +451,7 @@ struct SVGWriter {
                 out.raw(")\" d=\"M0 0V-1\"/></g>\n")
                 continue
             }
-            out.raw("<path class=\"p-b")
+            out.open("path", ClassPrefix.separator)
             out.int(b.index)
             out.raw("\" transform=\"rotate(")
             out.num(b.to)
@@ -451,7 +467,8 @@ struct SVGWriter {
 
     private mutating func labelLayer() {
         guard !scene.labels.isEmpty else { return }
-        out.raw("<g class=\"p-lb\" text-anchor=\"middle\">\n")
+        out.open("g", ClassPrefix.labels)
+        out.raw("\" text-anchor=\"middle\">\n")
         for l in scene.labels {
             SVGWriter.insideLabel(l.index, l.text, color: l.color, angle: l.to, radius: l.radius, turn: l.turn,
                                   opacity: l.toOpacity == 0 ? 0 : 1, fontSize: layout.fontSize, box: layout.labelBox, into: &out)
@@ -468,7 +485,7 @@ struct SVGWriter {
     /// text, turned with it (`labelBox`).
     static func insideLabel(_ index: Int, _ text: String, color: Color, angle: Double, radius: Double, turn: Double, opacity: Double,
                             fontSize: Double, box: LabelBoxOptions? = nil, into out: inout ByteWriter) {
-        out.raw("<g class=\"p-l")
+        out.open("g", ClassPrefix.label)
         out.int(index)
         out.raw("\" transform=\"rotate(")
         out.num(angle)

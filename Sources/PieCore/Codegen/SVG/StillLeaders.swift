@@ -27,7 +27,7 @@ extension InkWriter {
 
     /// One leader (tick, then elbow) as one path in the plot's coordinates.
     static func stillLeader(_ index: Int, _ pose: OutsideLabels.Pose, stroke: Color?, into out: inout ByteWriter) {
-        out.raw("<path class=\"p-qa")
+        out.open("path", ClassPrefix.tick)
         out.int(index)
         out.raw("\"")
         leaderPaint(stroke: stroke, opacity: pose.opacity, into: &out)
