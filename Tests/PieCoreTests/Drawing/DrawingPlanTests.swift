@@ -102,10 +102,13 @@ struct DrawingPlanTests {
         let many = Array(repeating: 1, count: 32), changed = (0..<32).map { $0 % 2 + 1 }
         #expect(try reason(changed, from: many) == .budget)
         #expect(try reason(Array(repeating: 1, count: Budgets.turningBoxes + 1), from: many) == .budget)
-        // An outline that appears moves: the boxes would draw the wedges under a still SVG outline.
-        let outlined = try BoxLayerTests.scene(
-            BoxLayerTests.yaml([10, 20, 35]).replacingOccurrences(of: "  innerRadius: 0.5", with: "  innerRadius: 0.5\n  outline: {width: 3}"),
-            from: BoxLayerTests.yaml([30, 20, 10]))
+        // An outline that recolours moves (one that appears shrinks the pie: its wedges change
+        // radius first): the boxes would draw the wedges under a still SVG outline.
+        func outlined(_ values: [Int], _ color: String) -> String {
+            BoxLayerTests.yaml(values).replacingOccurrences(of: "  innerRadius: 0.5",
+                                                            with: "  innerRadius: 0.5\n  outline: {width: 3, color: \"\(color)\"}")
+        }
+        let outlined = try BoxLayerTests.scene(outlined([10, 20, 35], "#ff0000"), from: outlined([30, 20, 10], "#0000ff"))
         #expect(outlined.drawing.pageReason == .outline && outlined.stage.outlineMoves)
         let titled = try BoxLayerTests.scene(BoxLayerTests.yaml([10, 20, 35]).replacingOccurrences(of: "id: bx", with: "id: bx\ntitle: New"),
                                              from: BoxLayerTests.yaml([30, 20, 10]).replacingOccurrences(of: "id: bx", with: "id: bx\ntitle: Old"))
