@@ -33,7 +33,7 @@ struct ClassPrefixTests {
 
     /// PieCore's sources, relative to `Sources/PieCore`.
     static func sources() throws -> (root: URL, files: [String]) {
-        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/PieCore").standardized
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../../Sources/PieCore").standardized
         let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
         return (sources, files.sorted())
     }

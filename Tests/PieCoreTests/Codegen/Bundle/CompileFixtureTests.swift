@@ -10,7 +10,7 @@ import Testing
 /// `Tests/Fixtures/compile/<name>/`. `PIEC_UPDATE_FIXTURES=1 swift test` rewrites them; a
 /// missing golden fails and prints what was produced; a golden folder with no input fails.
 struct CompileFixtureTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../..").standardized
     static let goldens = root.appendingPathComponent("Tests/Fixtures/compile")
 
     struct Case: CustomStringConvertible, Sendable {

@@ -56,7 +56,7 @@ struct KeyframesWriterTests {
     /// the reduced-motion block: a new animated feature goes through `KeyframesWriter` (or
     /// this test names the file).
     @Test func noOtherFileWritesKeyframesOrAnimationDeclarations() throws {
-        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/PieCore").standardized
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../../Sources/PieCore").standardized
         let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
         #expect(files.count > 20)
         var offenders: [String] = []
