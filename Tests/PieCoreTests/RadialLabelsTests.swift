@@ -143,7 +143,9 @@ struct RadialLabelsTests {
         #expect(!far.contains("p-qa") && far.contains("text-anchor=\"middle\""))
         let line = try Fixture.loaded(Self.yaml("radius: 1.2, leader: line"))
         let svg = Fixture.svg(line)
-        #expect(svg.occurrences(of: "<path class=\"p-qa") == 6)
+        // Opera, pushed outward past Samsung Internet, would run its leader through that text:
+        // it is left out (E0604) instead (`LeaderClearance`).
+        #expect(svg.occurrences(of: "<path class=\"p-qa") == 5)
         // The tick runs along the slice's middle angle from its rim to the labels' circle.
         let layout = Layout.layout(line)
         let room = try #require(layout.labelRoom)

@@ -15,7 +15,8 @@ previous version's geometry), and a generated corpus (piectest/labelcorpus.py, s
 label-stress specs at rest, 24 transitions at rest and at their start; 48 more specs and 8
 transitions with `labels.detail`, of every size from 0.5 to 2, whose text changes; 40 specs and 8
 transitions whose inside labels are turned, `labels.orientation`, judged by the turned boxes; 32 specs and 8
-transitions with `labels.box`, judged by the boxes, not their texts). Many charts share one
+transitions with `labels.box`, judged by the boxes, not their texts; 24 roses with a labelled
+polar grid, `chart.grid`, whose tick labels are judged with the rest). Many charts share one
 page load (`BATCH`), so each engine loads a dozen pages in all."""
 
 import json
@@ -151,7 +152,7 @@ def cases(piec, workdir, repo):
     (tfolder / "before").mkdir(parents=True)
     folder.mkdir()
     for name, spec in (labelcorpus.corpus() + labelcorpus.distant() + labelcorpus.detail_corpus() + labelcorpus.turned()
-                       + labelcorpus.boxed()):
+                       + labelcorpus.boxed() + labelcorpus.gridded()):
         bundles.write_spec(folder / f"{name}.yaml", spec)
     for name, before, after in (labelcorpus.transitions() + labelcorpus.distant_transitions() + labelcorpus.detail_transitions()
                                 + labelcorpus.turned_transitions() + labelcorpus.boxed_transitions()):
@@ -185,11 +186,11 @@ def measured(dom, workdir, cases):
 FOUND = {}    # engine -> {group: Counter of categories}
 
 
-# Known defects the judge finds, left to fix in Layout (RadialLabels): labels at a distance
-# (`labels.radius` above 1) with `leader: line`, where a label pushed outward to clear its
-# neighbours keeps a radial leader that runs through a neighbour's text. Judged on their own
+# Known leader crossings the judge finds, left to fix in Layout, each judged on its own
 # (`test_known_leader_crossings_still_cross`), so the list shrinks when the placement is fixed.
-KNOWN_LEADER_CROSSINGS = {"corpus/r020", "corpus/r036"}
+# Empty: r020 and r036 (labels at a distance whose pushed label's leader ran through a
+# neighbour's text) are fixed by `LeaderClearance` (issue 40).
+KNOWN_LEADER_CROSSINGS = set()
 
 
 def judged(cases, measured, group, known=KNOWN_LEADER_CROSSINGS):

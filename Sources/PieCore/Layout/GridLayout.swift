@@ -5,7 +5,21 @@ import PieSpec
 /// `chart.grid` placed: circles about the pie's centre at values of the rose's radius scale
 /// (`RoseGeometry.radius`: the same function the wedges' radii come from, so a circle at a
 /// slice's value passes exactly through that wedge's rim), each with its tick label's text.
+///
+/// Tick labels give way (issue 40): taken from the outermost circle inwards, a tick label is
+/// left out (its circle stays) where its box would come within `gap` px of a tick label kept
+/// further out or of an outside label's text at rest, or where a leader line drawn at rest
+/// passes through it (`LeaderClearance`).
 public struct GridLayout: Sendable, Hashable {
+    /// Font size of the tick labels, px.
+    public static let fontSize = 10.0
+    /// The labels sit just right of the 12 o'clock ray, just inside their circle (never past
+    /// the rim): `labelX` right of it, their baseline `labelY` below the circle's top.
+    public static let labelX = 3.0
+    public static let labelY = 11.0
+    /// px a tick label keeps off the other tick labels and the outside labels.
+    public static let gap = 1.0
+
     public struct Circle: Sendable, Hashable {
         public var value: Double
         /// Px from the centre.
@@ -27,8 +41,35 @@ public struct GridLayout: Sendable, Hashable {
         RoseGeometry.radius(value, largest: largest, mode: mode, outer: outer, inner: inner)
     }
 
+    /// The box of a circle's tick label (pie coordinates, y down); nil without a text.
+    static func tickBox(_ c: Circle) -> SectorBox? {
+        guard let text = c.text else { return nil }
+        let baseline = -c.radius + labelY, line = Substring(text)
+        return SectorBox(minX: labelX, minY: baseline - TextLines.ascent(line, fontSize: fontSize),
+                         maxX: labelX + TextMetrics.width(text, fontSize: fontSize),
+                         maxY: baseline + TextLines.descent(line, fontSize: fontSize))
+    }
+
+    /// Leaves out the tick labels that would meet a tick label further out, one of `texts` or
+    /// one of `leaders` (the outside labels at rest).
+    mutating func giveWay(texts: [SectorBox], leaders: [OutsideLabels.Segment]) {
+        var kept: [SectorBox] = []
+        for k in circles.indices.sorted(by: { circles[$0].radius > circles[$1].radius }) {
+            guard let box = GridLayout.tickBox(circles[k]) else { continue }
+            if kept.contains(where: { $0.overlaps(box, by: GridLayout.gap) }) || texts.contains(where: { $0.overlaps(box, by: GridLayout.gap) })
+                || LeaderClearance.crosses(leaders, box) {
+                circles[k].text = nil
+            } else {
+                kept.append(box)
+            }
+        }
+    }
+
     /// Values above the largest are left out (warning E0611); nil without a grid or values.
-    static func make(_ spec: ChartSpec, slices: [SliceLayout], outer: Double, inner: Double) -> GridLayout? {
+    /// `keepOff`: the outside labels' text boxes and drawn leaders at rest, which the tick
+    /// labels give way to.
+    static func make(_ spec: ChartSpec, slices: [SliceLayout], outer: Double, inner: Double,
+                     keepOff: () -> (texts: [SectorBox], leaders: [OutsideLabels.Segment]) = { ([], []) }) -> GridLayout? {
         guard let options = spec.chart.grid, spec.chart.rose != .none else { return nil }
         let largest = slices.map(\.value).max() ?? 0
         guard largest > 0 else { return nil }
@@ -42,6 +83,10 @@ public struct GridLayout: Sendable, Hashable {
         grid.circles = values.map { v in
             Circle(value: v, radius: grid.radius(v),
                    text: options.labels ? format.prefix + format.locale.format(plain: formatNumber(v, decimals: 6)) + format.suffix : nil)
+        }
+        if options.labels {
+            let obstacles = keepOff()
+            grid.giveWay(texts: obstacles.texts, leaders: obstacles.leaders)
         }
         return grid
     }

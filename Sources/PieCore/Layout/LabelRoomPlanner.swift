@@ -26,7 +26,7 @@ enum LabelRoomPlanner {
         guard position == .outside || position == .auto || slices.contains(where: \.labelOutside) else { return Result(box: box, room: nil) }
         if let distance {
             return radial(box, slices: slices, factor: distance, outer: outer, explode: explode, sign: sign, sweep: sweep, fontSize: fontSize,
-                          wedges: wedges)
+                          wedges: wedges, leaders: leaders)
         }
         let column = OutsideLabels.column(outer: outer, explode: explode, leaders: leaders)
         let outside = slices.filter { $0.labelOutside && $0.labelText != nil }
@@ -56,28 +56,31 @@ enum LabelRoomPlanner {
             (left, right, top, bottom) = (left.rounded(.up), right.rounded(.up), top.rounded(.up), bottom.rounded(.up))
         }
         let grown = box.grown(left: left, right: right, top: top, bottom: bottom)
-        let room = LabelRoom(minX: -grown.centerX, maxX: grown.width - grown.centerX,
+        var room = LabelRoom(minX: -grown.centerX, maxX: grown.width - grown.centerX,
                              minY: -grown.centerY + inset, maxY: grown.height - grown.centerY - inset, column: column,
                              explode: explode)
+        room.leaders = leaders
         return Result(box: grown, room: room)
     }
 
     /// Labels at a distance (`RadialLabels`): the box grown around every label's box at rest
     /// and the widest label's at every angle of the sweep, plus `inset` (whole pixels).
     static func radial(_ box: PieBox, slices: [SliceLayout], factor: Double, outer: Double, explode: Double, sign: Double,
-                       sweep: (start: Double, sweep: Double), fontSize: Double, wedges: LabelWedges? = nil) -> Result {
+                       sweep: (start: Double, sweep: Double), fontSize: Double, wedges: LabelWedges? = nil,
+                       leaders: Bool = true) -> Result {
         var (left, right, top, bottom) = (0.0, 0.0, 0.0, 0.0)
         if let need = RadialLabels.envelope(OutsideLabels.inputs(slices), factor: factor, outer: outer, explode: explode, start: sweep.start,
-                                            sweep: sweep.sweep, sign: sign, fontSize: fontSize, wedges: wedges) {
+                                            sweep: sweep.sweep, sign: sign, fontSize: fontSize, wedges: wedges, leaders: leaders) {
             left = max(0, -need.minX + inset - box.centerX).rounded(.up)
             right = max(0, need.maxX + inset - (box.width - box.centerX)).rounded(.up)
             top = max(0, -need.minY + inset - box.centerY).rounded(.up)
             bottom = max(0, need.maxY + inset - (box.height - box.centerY)).rounded(.up)
         }
         let grown = box.grown(left: left, right: right, top: top, bottom: bottom)
-        let room = LabelRoom(minX: -grown.centerX + inset, maxX: grown.width - grown.centerX - inset,
+        var room = LabelRoom(minX: -grown.centerX + inset, maxX: grown.width - grown.centerX - inset,
                              minY: -grown.centerY + inset, maxY: grown.height - grown.centerY - inset,
                              column: OutsideLabels.column(outer: outer, explode: explode), explode: explode, radial: factor)
+        room.leaders = leaders
         return Result(box: grown, room: room)
     }
 

@@ -97,7 +97,9 @@ public enum Layout {
         result.locale = spec.format.locale
         result.other = grouping.group
         result.outline = outline
-        result.grid = GridLayout.make(spec, slices: slices, outer: outer, inner: inner)
+        result.grid = GridLayout.make(spec, slices: slices, outer: outer, inner: inner) {
+            labelled.room.map { LeaderClearance.atRest(slices, room: $0, outer: rim, sign: sign, fontSize: fontSize, wedges: wedges) } ?? ([], [])
+        }
         return result
     }
 

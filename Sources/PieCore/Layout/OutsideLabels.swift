@@ -19,6 +19,9 @@ public struct LabelRoom: Sendable, Hashable {
     /// `labels.radius` above 1: labels stand at this many times the outer radius, on their
     /// slices' middle angles (`RadialLabels`), not in the columns beside the pie.
     public var radial: Double? = nil
+    /// Whether leader lines are drawn (`labels.leader`): only then must they clear the texts
+    /// (`LeaderClearance`).
+    public var leaders = true
 }
 
 /// Geometry of outside labels: which labels go outside (`auto`), the leader line (a radial
@@ -60,6 +63,11 @@ public enum OutsideLabels {
         public var y: Double
         public var angle: Double
         public var length: Double
+
+        /// Where the piece ends.
+        var end: (x: Double, y: Double) {
+            (x + cos(angle * Double.pi / 180) * length, y + sin(angle * Double.pi / 180) * length)
+        }
 
         static func between(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Segment {
             let dx = b.x - a.x, dy = b.y - a.y
@@ -116,7 +124,9 @@ public enum OutsideLabels {
         // The labels that try their own rim; a second solve, when one of them does not stand
         // there, takes it to the column from the column's natural height.
         var own = Set(inputs.filter { wedges?.isOwn($0.geometry) == true }.map(\.index))
-        for pass in 0..<2 {
+        // Each pass after the first takes at least one label from its rim to the column, so
+        // this ends (at the latest when every label stands in the column).
+        for pass in 0...(own.count + 1) {
             let candidates = inputs.map { input -> LabelPlacer.Candidate in
                 let a = sign * (input.geometry.startAngle + input.geometry.endAngle) / 2
                 let p = Geometry.point(angle: a, radius: bend(input.geometry, own: own.contains(input.index)))
@@ -145,9 +155,35 @@ public enum OutsideLabels {
                 poses[p.index] = Pose(x: end.x + p.side * textGap, y: p.y, side: p.side,
                                       tick: .between(edge, bend), elbow: .between(bend, end))
             }
+            // A label at its rim whose leader passes through another label's text, or whose
+            // text another leader passes through, goes to the column too.
+            if room.leaders {
+                let clashing = clashes(poses, among: own, texts: byIndex.mapValues(\.text), width: width, fontSize: fontSize)
+                if !clashing.isEmpty { own.subtract(clashing); moved = true }
+            }
             if !moved { return poses }
         }
         return [:]
+    }
+
+    /// The labels of `own` whose leader passes through another pose's text box, or whose text
+    /// box another pose's leader passes through (`LeaderClearance`).
+    static func clashes(_ poses: [Int: Pose], among own: Set<Int>, texts: [Int: String], width: Double, fontSize: Double) -> Set<Int> {
+        let mine = own.filter { poses[$0] != nil }
+        guard !mine.isEmpty else { return [] }
+        let keys = poses.keys.sorted()
+        let boxes = Dictionary(uniqueKeysWithValues: keys.map { ($0, LeaderClearance.box(texts[$0] ?? "", poses[$0]!, width: width, fontSize: fontSize)) })
+        let pieces = Dictionary(uniqueKeysWithValues: keys.map { ($0, LeaderClearance.pieces(poses[$0]!)) })
+        var out = Set<Int>()
+        for i in mine {
+            for j in keys where j != i {
+                if LeaderClearance.crosses(pieces[i]!, boxes[j]!) || LeaderClearance.crosses(pieces[j]!, boxes[i]!) {
+                    out.insert(i)
+                    break
+                }
+            }
+        }
+        return out
     }
 
     /// A label standing beyond its own slice's rim (`place`): the elbow reaches `elbow` px

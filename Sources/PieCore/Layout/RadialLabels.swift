@@ -6,8 +6,10 @@
 /// point of the box lies beyond the tangent at that circle and so off the disc.
 ///
 /// Labels are placed in `LabelRank` order (kept labels, then the higher priority); one that would overlap a placed label (2 px apart)
-/// or leave the room is pushed outward, half a line at a time, `pushes` times at most, and
-/// otherwise left out (reported as `.noRoom` at rest, hidden at that instant in a transition).
+/// or leave the room, or (leaders drawn, `room.leaders`) whose leader would pass through a
+/// placed label's text or whose text a placed leader would pass through (`LeaderClearance`),
+/// is pushed outward, half a line at a time, `pushes` times at most, and otherwise left out
+/// (reported as `.noRoom` at rest, hidden at that instant in a transition).
 public enum RadialLabels {
     /// px between two labels' boxes.
     public static let gap = 2.0
@@ -17,14 +19,48 @@ public enum RadialLabels {
     /// Placed boxes by the grid cells they cover (`cell` px), so that a label is tested only
     /// against its neighbours: placing many labels stays linear (a chart with thousands of
     /// labelled slices is solved at every sample of its transition).
+    /// Placed leaders likewise, by the cells their pieces' bounding boxes cover.
     struct Grid {
         static let cell = 32.0
         private var boxes: [SectorBox] = []
         private var cells: [Int64: [Int]] = [:]
+        private var leaders: [OutsideLabels.Segment] = []
+        private var leaderCells: [Int64: [Int]] = [:]
 
         private static func span(_ b: SectorBox) -> (x: ClosedRange<Int64>, y: ClosedRange<Int64>) {
             func c(_ v: Double) -> Int64 { Int64((v / cell).rounded(.down)) }
-            return (c(b.minX - gap)...c(b.maxX + gap), c(b.minY - gap)...c(b.maxY + gap))
+            let pad = max(gap, LeaderClearance.margin)
+            return (c(b.minX - pad)...c(b.maxX + pad), c(b.minY - pad)...c(b.maxY + pad))
+        }
+
+        /// The bounding box of a leader piece.
+        private static func bounds(_ s: OutsideLabels.Segment) -> SectorBox {
+            let e = s.end
+            return SectorBox(minX: min(s.x, e.x), minY: min(s.y, e.y), maxX: max(s.x, e.x), maxY: max(s.y, e.y))
+        }
+
+        /// Whether leader piece `s` passes through a placed box.
+        func crosses(_ s: OutsideLabels.Segment) -> Bool {
+            let span = Grid.span(Grid.bounds(s))
+            for x in span.x { for y in span.y {
+                if let list = cells[Grid.key(x, y)], list.contains(where: { LeaderClearance.crosses(s, boxes[$0]) }) { return true }
+            } }
+            return false
+        }
+
+        /// Whether a placed leader passes through `b`.
+        func isCrossed(_ b: SectorBox) -> Bool {
+            let span = Grid.span(b)
+            for x in span.x { for y in span.y {
+                if let list = leaderCells[Grid.key(x, y)], list.contains(where: { LeaderClearance.crosses(leaders[$0], b) }) { return true }
+            } }
+            return false
+        }
+
+        mutating func insert(_ s: OutsideLabels.Segment) {
+            let span = Grid.span(Grid.bounds(s))
+            for x in span.x { for y in span.y { leaderCells[Grid.key(x, y), default: []].append(leaders.count) } }
+            leaders.append(s)
         }
 
         private static func key(_ x: Int64, _ y: Int64) -> Int64 { x &* 1_000_003 &+ y }
@@ -91,10 +127,13 @@ public enum RadialLabels {
                 let s = spot(e, angle: a, distance: d)
                 guard s.box.isInside(room), !placed.overlaps(s.box) else { continue }
                 if mine, let wedges, !wedges.clears(s.box) { continue }
-                placed.insert(s.box)
                 let rim = Geometry.point(angle: a, radius: g.outerRadius + g.explode)
                 let end = Geometry.point(angle: a, radius: max(d - 1, g.outerRadius + g.explode))
-                poses[input.index] = OutsideLabels.Pose(x: s.x, y: s.y, side: 0, tick: .between(rim, end), elbow: .between(end, end))
+                let tick = OutsideLabels.Segment.between(rim, end)
+                if room.leaders, placed.crosses(tick) || placed.isCrossed(s.box) { continue }
+                placed.insert(s.box)
+                if room.leaders { placed.insert(tick) }
+                poses[input.index] = OutsideLabels.Pose(x: s.x, y: s.y, side: 0, tick: tick, elbow: .between(end, end))
                 break
             }
         }
@@ -105,9 +144,10 @@ public enum RadialLabels {
     /// without bounds) and, so that a transition's labels fit at every angle they pass, a box
     /// of the widest and tallest label at every angle of the sweep (1 degree apart).
     static func envelope(_ inputs: [OutsideLabels.Input], factor: Double, outer: Double, explode: Double, start: Double,
-                         sweep: Double, sign: Double, fontSize: Double, wedges: LabelWedges? = nil) -> SectorBox? {
+                         sweep: Double, sign: Double, fontSize: Double, wedges: LabelWedges? = nil, leaders: Bool = true) -> SectorBox? {
         guard !inputs.isEmpty else { return nil }
-        let open = LabelRoom(minX: -.infinity, maxX: .infinity, minY: -.infinity, maxY: .infinity, column: 0, explode: explode)
+        var open = LabelRoom(minX: -.infinity, maxX: .infinity, minY: -.infinity, maxY: .infinity, column: 0, explode: explode)
+        open.leaders = leaders
         let rest = place(inputs, room: open, factor: factor, outer: outer, sign: sign, fontSize: fontSize, wedges: wedges)
         let extents = inputs.map { extent($0.text, fontSize: fontSize) }
         var widest = TextMetrics.width("\u{2026}", fontSize: fontSize), top = 0.0, bottom = 0.0

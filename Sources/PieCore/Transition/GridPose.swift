@@ -44,7 +44,8 @@ public struct GridPose: Sendable, Hashable {
         let values = Set((a?.grid.circles ?? []).map(\.value) + (b?.grid.circles ?? []).map(\.value)).sorted()
         return values.map { v in
             let own = (a?.grid.circles.first { $0.value == v }, b?.grid.circles.first { $0.value == v })
-            let text = own.1?.text ?? own.0?.text
+            // The new end's text where it has the circle (nil where its tick label gave way).
+            let text = own.1.map(\.text) ?? own.0?.text
             func end(_ pose: GridPose?, _ circle: GridLayout.Circle?, other: GridPose?) -> Circle {
                 if let circle { return Circle(value: v, radius: circle.radius, opacity: 1, text: text) }
                 let scale = pose ?? other!

@@ -9,11 +9,11 @@ import PieSpec
 /// (`Stage.Grid.at`, the same track); the manifest's `grid`. Charts without a grid at
 /// either end write nothing.
 enum GridWriter {
-    /// Font size of the tick labels, px.
-    static let fontSize = 10.0
-    /// The labels sit just right of the 12 o'clock ray, just inside their circle (never past the rim).
-    static let labelX = 3.0
-    static let labelY = 11.0
+    /// Font size and place of the tick labels (`GridLayout`, whose tick labels give way to
+    /// the outside labels by these boxes).
+    static let fontSize = GridLayout.fontSize
+    static let labelX = GridLayout.labelX
+    static let labelY = GridLayout.labelY
 
     /// The circles at rest (their new ends), under the slices (inside the plot's translate,
     /// outside `p-pie`'s mirror).
