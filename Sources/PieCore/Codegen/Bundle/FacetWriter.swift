@@ -266,14 +266,19 @@ public enum FacetWriter {
         var out = ByteWriter(capacity: 192 * waits.count)
         for w in waits {
             KeyframesWriter.block(KeyframesName(w.scope, "wait"), into: &out) {
-                KeyframesWriter.frame("from,to", into: &$0) { $0.raw("visibility:hidden") }
+                KeyframesWriter.frame("from", into: &$0) { $0.raw("visibility:hidden") }
+                KeyframesWriter.frame("to", into: &$0) { $0.raw("visibility:visible") }
             }
         }
         KeyframesWriter.motion(into: &out) { out in
             for w in waits {
                 out.raw("." + w.scope + "{")
-                KeyframesWriter.animation(KeyframesName(w.scope, "wait"), over: TimeWindow(start: 0, length: w.until), easing: .easeInOut,
-                                          linear: true, into: &out)
+                // `step-end` holds `hidden` until the end, then `both` keeps `visible`: shown at
+                // `until` in every engine, whichever side of the end a seek lands on.
+                KeyframesWriter.animation(KeyframesName(w.scope, "wait"), into: &out) {
+                    $0.num(w.until)
+                    $0.raw("ms step-end both")
+                }
                 out.raw("}\n")
             }
         }
