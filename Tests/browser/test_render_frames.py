@@ -13,7 +13,8 @@ the last the new one because they are compared with Chromium's frame 0 and 100 %
 
 Measured per chart (`pytest -s` prints the worst fraction of each): all 42 within 1 %, the
 worst `transitions/everything` at 0.81 % (sub-pixel leader lines, a padded corner next to
-Other)."""
+Other). Specs of `charts:` are drawn too (the grid, a leaving chart's fade, a chart waiting for
+it): `transitions/facets-change` worst 0.15 %, `enter/facets` 0.07 %."""
 
 import json
 import subprocess
