@@ -97,15 +97,15 @@ public enum FacetDiagnostics {
     /// A key `charts:` cannot honour yet (a facet's `data`, `legend.values`, `legend.order`).
     public static let notWithCharts = DiagnosticCode("E0346")
     public static let tooManyFacets = DiagnosticCode("E0347")
-    /// `piec render` or `piec history` given a spec of `charts:`.
+    /// `piec history` (or `piec render --history`) given a spec of `charts:`.
     public static let notDrawnBy = DiagnosticCode("E0348")
 
-    /// The refusal of `command` (`piec render`, `piec history`) to draw a spec of `charts:`,
-    /// at its `charts` key.
+    /// The refusal of `command` (`piec history`, `piec render --history`) to draw the history
+    /// of a spec of `charts:`, at its `charts` key.
     public static func refusal(_ command: String, at range: SourceRange?) -> Diagnostic {
         .error(notDrawnBy, "`\(command)` cannot draw a spec of `charts` yet", at: range,
-               notes: ["`piec build` draws it: chart.svg, chart.css and index.html animate each chart from its previous version"],
-               help: "build the bundle with `piec build`, or give `\(command)` a spec of one chart")
+               notes: ["`piec build` and `piec render` (with `--from`) draw one version's grid, each chart animating from its previous version"],
+               help: "draw one step with `piec build --from` or `piec render --from`, or give `\(command)` a spec of one chart")
     }
     public static let catalog: [CodeInfo] = [
         CodeInfo("E0342", "`slices`, `data` or `rings` beside `charts`", """
@@ -140,18 +140,19 @@ public enum FacetDiagnostics {
         CodeInfo("E0347", "too many charts in `charts`", """
             One bundle holds at most 24 charts. Split them into several specs.
             """),
-        CodeInfo("E0348", "`piec render` or `piec history` given a spec of `charts`", """
-            `piec render` (frames, GIF, WebP, video) and `piec history` compose one chart per \
-            frame or step; they do not draw the grid of `charts:` yet, and a spec of charts is \
-            refused rather than drawn half right. `piec build` draws it, and animates each \
-            chart from its previous version.
+        CodeInfo("E0348", "`piec history` given a spec of `charts`", """
+            `piec history` (and `piec render --history`) lays a chart's versions on one \
+            timeline, one chart per step; it does not draw the grid of `charts:` yet, and a \
+            spec of charts is refused rather than drawn half right. `piec build --from` and \
+            `piec render --from` draw one step of it: each chart animates from the previous \
+            version's chart of its id.
             """),
     ]
 }
 
 extension Lowering {
     /// `charts:`: each item lowered as a whole spec made of the shared top-level keys and the
-    /// item's `title` and `slices` or `rings` (the same keys, defaults and checks as a spec
+    /// item's `slices` or `rings` (the same keys, defaults and checks as a spec
     /// of one chart; diagnostics point at the item). `facetShared` holds the shared entries.
     mutating func lowerFacets(_ node: YAMLNode) -> [FacetSpec] {
         guard case .sequence(let items, let range) = node else {
@@ -203,13 +204,13 @@ extension Lowering {
                 error(SpecDiagnostics.missingKey, "missing required key `id` in `\(path)`", at: .point(itemRange.start),
                       help: "add `id:` (its identity across versions), e.g. `id: chart-\(i + 1)`")
             }
-            // The facet as a spec of its own: the shared keys, then its title and slices or rings.
-            let whole = facetShared + own.filter { $0.key.value != "id" }
+            // The facet as a spec of its own: the shared keys, then its slices or rings (its
+            // `id` and `title` are the facet table's, read above).
+            let whole = facetShared + own.filter { $0.key.value != "id" && $0.key.value != "title" }
             var sub = Lowering(limits: limits, defaultID: defaultID)
             sub.readsRecordedSpec = readsRecordedSpec
             let spec = sub.lower(.mapping(whole, range: itemRange))
-            // The facet table reads `title` too: a refusal already made there is not made twice.
-            for d in sub.diagnostics where !diagnostics.contains(where: { $0.code == d.code && $0.range == d.range }) { diagnostics.append(d) }
+            diagnostics += sub.diagnostics
             facet.slices = spec.slices
             facet.rings = spec.rings
             if diagnostics.count == before, !facet.id.isEmpty { facets.append(facet) }

@@ -178,11 +178,11 @@ struct Render<Raster: RasterLauncher>: Command {
             terminal.err(PiecUsage.message(usage))
             throw ExitStatus(result.status.rawValue)
         }
-        for group in result.groups where result.chart == nil || !quiet {
+        for group in result.groups where result.frames == nil || !quiet {
             terminal.err(DiagnosticRenderer.render(group, format: .human, color: terminal.colorOnStderr))
         }
-        guard let chart = result.chart, let spec = result.spec else { throw ExitStatus(result.status.rawValue) }
-        return (.chart(chart, spec: spec), result)
+        guard let frames = result.frames else { throw ExitStatus(result.status.rawValue) }
+        return (frames, result)
     }
 
     private func fail(_ failure: DriverFailure) throws(ExitStatus) { throw report(failure) }

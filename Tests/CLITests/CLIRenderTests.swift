@@ -44,6 +44,20 @@ import Testing
         #expect(run.stdout.contains(">Swift<") || run.stdout.contains("Swift"), "\(run.stdout.prefix(400))")
     }
 
+    @Test func renderDrawsAGridOfChartsAndHistoryRefusesIt() throws {
+        let w = try Workspace()
+        let grid = "piec: 1\ntitle: Grid\ncharts:\n  - id: a\n    title: East\n    slices: [{label: X, value: 1}]\n"
+            + "  - id: b\n    title: West\n    slices: [{label: Y, value: 2}]\n"
+        try w.write("grid.yaml", grid)
+        let run = try run(w, ["render", "grid.yaml", "-o", "-", "--format", "svg"])
+        #expect(run.status == 0, "\(run.stderr)")
+        for title in [">Grid<", ">East<", ">West<"] { #expect(run.stdout.contains(title), "\(run.stdout.prefix(400))") }
+        #expect(!run.stdout.contains("<style"))
+        let history = try self.run(w, ["history", "grid.yaml"])
+        #expect(history.status == 1)
+        #expect(history.stderr.contains("error[E0348]: `piec history` cannot draw a spec of `charts` yet"), "\(history.stderr)")
+    }
+
     @Test func renderWritesAStaticSVGToStandardOutput() throws {
         let w = try Workspace()
         let run = try run(w, ["render", "-", "-o", "-", "--format", "svg"], stdin: Self.spec)

@@ -120,6 +120,55 @@ struct FacetTests {
         #expect(!svg.contains(".piec-f{"))
     }
 
+    @Test func aChartInALeavingChartsCellWaitsForItsFade() throws {
+        let new = try Fixture.loaded(Self.two)
+        let old = try Fixture.loaded(Self.two.replacingOccurrences(of: "id: b", with: "id: c"))
+        let composed = FacetWriter.compose(new, previous: old)
+        // `c` leaves cell 1 over the first half of the 800 ms default; `b`, new there, waits.
+        #expect(composed.fade == TimeWindow(start: 0, length: 400))
+        #expect(composed.facets.map(\.wait) == [0, 400])
+        #expect(composed.facets[1].chart.plan.timeline.start == 400)
+        #expect(composed.leaving.map(\.x) == [composed.facets[1].x])
+        let css = Fixture.text(FacetWriter.write(spec: new, sourceBytes: [], previous: old, svgOnly: false, warnings: []).bundle, "chart.css")
+        #expect(css.contains("@keyframes piec-f_f1-wait{from{visibility:hidden}to{visibility:visible}}"))
+        #expect(css.contains(".piec-f_f1{animation:piec-f_f1-wait 400ms step-end both}"))
+        #expect(css.contains(".piec-f_fx1{animation:piec-f_fx1-fade 400ms "))
+        #expect(!css.contains("piec-f_f0-wait"))
+        // Without a leaving chart nothing waits.
+        #expect(FacetWriter.compose(new, previous: new).facets.map(\.wait) == [0, 0])
+    }
+
+    @Test func framesDrawEachChartInItsCellTheLeavingOneFadingAndTheWaitingOneHidden() throws {
+        let new = try Fixture.loaded(Self.two)
+        let old = try Fixture.loaded(Self.two.replacingOccurrences(of: "id: b", with: "id: c").replacingOccurrences(of: "title: B", with: "title: C"))
+        let source = FrameSource.facets(FacetWriter.compose(new, previous: old), spec: new)
+        guard case .facets(let composed, _) = source else { return }
+        #expect(source.timeline == TimeWindow(start: 0, length: 1200))
+        #expect(source.size.width == composed.width && source.size.height == composed.height)
+        func frame(_ t: Double) -> String { String(decoding: source.svg(at: t), as: UTF8.self) }
+        let cell = "translate(" + formatNumber(composed.facets[1].x, decimals: 3) + " "
+        // Before the fade ends: `c` (its old title) at its fade's opacity, `b` not drawn.
+        let early = frame(200)
+        let opacity = 1 - Easing.easeInOut.value(at: 0.5)
+        #expect(early.contains("<g opacity=\"" + formatNumber(opacity, decimals: 3) + "\" transform=\"" + cell))
+        #expect(early.contains(">C</text>"))
+        #expect(!early.contains(">B</text>"))
+        // After it: `b` drawn in the same cell (with its title), `c` gone.
+        let late = frame(1200)
+        #expect(late.contains("<g transform=\"" + cell))
+        #expect(late.contains(">B</text>"))
+        #expect(!late.contains("<g opacity="))
+        // The shared title and legend are drawn once, no style sheet.
+        #expect(late.components(separatedBy: ">Two</text>").count == 2)
+        #expect(!late.contains("<style"))
+    }
+
+    @Test func aChartsTitleIsReadOnce() throws {
+        let long = String(repeating: "x", count: Keys.maxText + 1)
+        let refused = Self.errors(Self.two.replacingOccurrences(of: "title: B", with: "title: " + long))
+        #expect(refused.count == 1, "\(refused)")
+    }
+
     @Test func diffReportsChartByChart() throws {
         let new = try Fixture.loaded(Self.two)
         let old = try Fixture.loaded(Self.two

@@ -39,9 +39,6 @@ TRANSITIONS = sorted(p.stem for p in (REPO / "specs" / "transitions").glob("*.ya
 CHARTS = [f"gallery/{n}" for n in GALLERY] + [f"transitions/{n}" for n in TRANSITIONS]
 RENDERERS = ["rsvg-convert", "inkscape", "cairosvg", "resvg"]
 SOURCES = ["bundle", "render"]   # chart.svg, and `piec render`'s final frame
-# Specs of `charts:`, whose chart.svg is drawn but which `piec render` refuses (E0348).
-OF_CHARTS = {f"{kind}/{p.stem}" for kind, folder in (("gallery", REPO / "specs"), ("transitions", REPO / "specs" / "transitions"))
-             for p in folder.glob("*.yaml") if "charts" in (yaml.safe_load(p.read_text(encoding="utf-8")) or {})}
 FRAME_WIDTH = 640      # px: every chart is compared at this width
 PER_PAGE = 8           # charts per Chromium page (4 per row)
 REACH = 2              # px: how far an anti-aliased edge may move between renderers
@@ -115,8 +112,6 @@ def rendered(piec, workdir):
     """{chart name: `piec render`'s SVG of its final instant} (transitions --from before)."""
     out = {}
     for name in CHARTS:
-        if name in OF_CHARTS:
-            continue
         kind, stem = name.split("/")
         spec = REPO / "specs" / ("transitions" if kind == "transitions" else "") / f"{stem}.yaml"
         target = workdir / "render" / f"{kind}-{stem}.svg"
@@ -232,8 +227,6 @@ def differences(img, ref, text_boxes, reach=REACH):
 @pytest.mark.parametrize("renderer", RENDERERS)
 @pytest.mark.parametrize("source", SOURCES)
 def test_static_renderer_draws_the_final_chart(built, rendered, reference, workdir, source, renderer, name):
-    if source == "render" and name in OF_CHARTS:
-        pytest.skip("piec render refuses a spec of charts (E0348)")
     ref, text_boxes = reference[name]
     slug = source + "-" + name.replace("/", "-")
     png = workdir / f"{renderer}-{slug}.png"

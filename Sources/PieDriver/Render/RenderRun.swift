@@ -6,8 +6,11 @@ import PieSpec
 /// out with the previous version `--from` names (anything `piec build --from` takes, resolved
 /// by the same code), ready for `Frames`. Without `--from` the chart plays its enter animation.
 public struct RenderRun: Sendable {
+    /// The chart (nil for a spec of `charts:`, drawn as `frames` only).
     public var chart: CompiledChart?
     public var spec: ChartSpec?
+    /// What the frames are drawn from: the chart, or the composed grid of `charts:`.
+    public var frames: FrameSource?
     /// Diagnostics of the spec and of the files it reads, to print.
     public var groups: [FileDiagnostics]
     public var status: PiecExitCode
@@ -45,13 +48,15 @@ public struct RenderRun: Sendable {
         guard status == .success, let checked = outcome.checked else {
             return RenderRun(chart: nil, spec: nil, groups: groups, status: status == .success ? .specErrors : status)
         }
-        if !checked.spec.charts.isEmpty {
-            let refusal = FacetDiagnostics.refusal("piec render", at: checked.chartsKey)
-            let group = FileDiagnostics(path: path, file: outcome.source, diagnostics: [refusal])
-            return RenderRun(chart: nil, spec: nil, groups: groups + [group], status: .specErrors)
+        var run: RenderRun
+        if checked.spec.charts.isEmpty {
+            let chart = Transition.between(old: checked.previous, new: checked.spec)
+            run = RenderRun(chart: chart, spec: checked.spec, groups: groups, status: .success)
+            run.frames = .chart(chart, spec: checked.spec)
+        } else {
+            run = RenderRun(chart: nil, spec: checked.spec, groups: groups, status: .success)
+            run.frames = .facets(FacetWriter.compose(checked.spec, previous: checked.previous), spec: checked.spec)
         }
-        var run = RenderRun(chart: Transition.between(old: checked.previous, new: checked.spec), spec: checked.spec, groups: groups,
-                            status: .success)
         run.source = outcome.source
         return run
     }

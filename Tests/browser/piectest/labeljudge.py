@@ -23,7 +23,11 @@ widths). Regions are tested along the box's outline (every 0.5 px): the distance
 point to the region must be at most `TOL`. A turned inside label (`labels.orientation`) is
 judged by its real extent, the four transformed corners of its box (`quad`), not by their
 axis-aligned envelope: its outline runs along the turned edges, and two texts overlap when
-their quads do (no separating axis)."""
+their quads do (no separating axis).
+
+A spec of `charts:` (`Facets`) is judged as one canvas (overlap, canvas, leader, stray across
+every chart, its title and legend) and each chart's labels against that chart's own geometry
+(inside, disc, centre, missing)."""
 
 import math
 
@@ -92,6 +96,22 @@ class Geometry:
                 if best is None or d < best[0]:
                     best = (d, s)
         return best[1] if best else None
+
+
+class Facets:
+    """The geometry of a spec of `charts:`: one `Geometry` per chart, keyed by its scope
+    (`piec-<id>_f<k>`), from the manifest's `charts` entries (each chart's centre on the
+    canvas, radii, angles, slices) and its spec (shared keys, the chart's own slices). A label
+    is judged against the chart whose group holds it (the measure's `scope`)."""
+
+    def __init__(self, manifest):
+        spec = manifest["spec"]
+        own = {c["id"]: c for c in spec.get("charts", [])}
+        self.charts = {}
+        for c in manifest["charts"]:
+            chart = {k: c[k] for k in ("cx", "cy", "direction", "innerRadius", "outerRadius", "startAngle", "sweep")}
+            one = dict(spec, slices=own.get(c["id"], {}).get("slices", []))
+            self.charts[c["scope"]] = Geometry({"chart": chart, "spec": one, "slices": c["slices"]})
 
 
 def angle_of(x, y):
@@ -217,6 +237,19 @@ def judge(frame, geo, at_rest=True, warned=lambda s, named: False):
             if inside > LEADER:
                 out.append(("leader", f"leader of outside label {label_of(texts, line['key'])!r} crosses {t['kind']} "
                                       f"{t['text']!r} {fmt(t['box'])} for {inside:.1f} px"))
+    if isinstance(geo, Facets):
+        for t in texts:
+            if t["kind"] in ("p-lb", "p-ol", "p-ct", "p-hc") and t.get("scope") not in geo.charts:
+                out.append(("stray", f"{t['kind']} text {t['text']!r} is in no chart of `charts`"))
+        for scope, one in geo.charts.items():
+            out += judge_pie([t for t in texts if t.get("scope") == scope], one, at_rest, warned, scope + ": ")
+        return out
+    return out + judge_pie(texts, geo, at_rest, warned)
+
+
+def judge_pie(texts, geo, at_rest, warned, where=""):
+    """The rules of one pie's labels (inside, outside, centre, missing) against `geo`."""
+    out = []
     labelled = set()
     for t in texts:
         if t["kind"] == "p-lb":
@@ -258,7 +291,7 @@ def judge(frame, geo, at_rest=True, warned=lambda s, named: False):
                     or s["id"] in labelled or warned(s, named=s["percent"] >= MISSING_PERCENT):
                 continue
             out.append(("missing", f"slice {s['id']} ({s['label']!r}, {s['percent']:.2f} %) has no visible label and no warning"))
-    return out
+    return [(c, where + m) for c, m in out]
 
 
 def crossing(a, b, quad, inset=TOL):

@@ -10,7 +10,8 @@ when it has one) and, for labels, the point it
 hangs on: an inside label's turning group's origin (on its slice's middle angle), an outside
 label's leader start (on its slice's outer edge); an inside label's `turn` (degrees, clockwise,
 the direction its text runs on the canvas); an outside label's `key`, and every leader line as
-polylines in user units (`leaders`: the key of its label, its opacity, its points)."""
+polylines in user units (`leaders`: the key of its label, its opacity, its points); in a spec of
+`charts:`, each text's `scope`: the chart whose group holds it (else null)."""
 
 import html
 import json
@@ -67,6 +68,7 @@ document.querySelectorAll('.frame').forEach(frame => {
   const texts = [];
   root.querySelectorAll('text').forEach(el => {
     if (!el.textContent.trim()) return;
+    const scope = facetOf(el);
     let kind = 'other';
     for (let e = el; e && e !== svg; e = e.parentElement) {
       const k = KINDS.find(c => e.classList.contains(c));
@@ -76,7 +78,7 @@ document.querySelectorAll('.frame').forEach(frame => {
     // are judged (never spill, overlap or leave the canvas) instead of the text's.
     const boxed = kind === 'p-lb' && el.previousElementSibling && el.previousElementSibling.tagName === 'rect'
       ? el.previousElementSibling : null;
-    const t = {kind, text: el.textContent, opacity: shown(el), box: box(boxed || el), boxed: !!boxed};
+    const t = {kind, text: el.textContent, opacity: shown(el), box: box(boxed || el), boxed: !!boxed, scope};
     if (kind === 'p-lb') {
       t.anchor = user(el.parentElement, 0, 0);
       // The text's turn on the canvas (degrees, clockwise): the direction of its x axis.
@@ -98,10 +100,27 @@ document.getElementById('result').textContent = JSON.stringify(out);
 """
 
 # Leader groups and outside-label groups are paired by their order in the SVG (a chart of
-# rings has none; every other chart has at most one of each), so the script numbers them.
+# rings has none; every other chart has at most one of each), so the script numbers them:
+# within each chart of a spec of `charts:` (`<scope>/<k>`), each chart having its own.
+# `facetOf`: the scope of the chart of `charts:` whose group holds an element (`piec-<id>_f<k>`,
+# a leaving one's `_fx<j>`), null outside them.
 NUMBER_GROUPS = """
+const facetOf = el => {
+  for (let e = el; e && e.tagName !== 'svg'; e = e.parentElement) {
+    const c = [...e.classList].find(c => /^piec-.+_fx?[0-9]+$/.test(c));
+    if (c) return c;
+  }
+  return null;
+};
 document.querySelectorAll('.frame').forEach(frame => {
-  ['.p-ll', '.p-ol'].forEach(sel => frame.shadowRoot.querySelectorAll(sel).forEach((g, k) => { g.dataset.k = k; }));
+  ['.p-ll', '.p-ol'].forEach(sel => {
+    const seen = {};
+    frame.shadowRoot.querySelectorAll(sel).forEach(g => {
+      const f = facetOf(g);
+      seen[f] = (seen[f] || 0) + 1;
+      g.dataset.k = (f ? f + '/' : '') + (seen[f] - 1);
+    });
+  });
 });
 """
 

@@ -18,6 +18,10 @@ public enum FacetWriter {
         public var chart: CompiledChart
         public var x: Double
         public var y: Double
+        /// Until when (ms after load) its group is hidden: a facet placed in the cell of a
+        /// leaving facet waits for that fade (`Composed.fade`) and its own motion starts
+        /// then; 0 for the others.
+        public var wait: Double = 0
     }
 
     /// Every facet compiled and placed, and the frame around them.
@@ -26,6 +30,10 @@ public enum FacetWriter {
         /// The previous version's facets whose id is gone, still at their previous version,
         /// each in the cell it had (by its place in the previous list), fading out.
         public var leaving: [Placed]
+        /// When the leaving facets fade out: the first half of the animation's duration, so a
+        /// facet placed in one's cell starts once the cell is free.
+        public var fade: TimeWindow
+        public var easing: Easing
         public var frame: ChartLayout
         /// The bundle's canvas: the frame's without the pie square's slack around the grid.
         public var width: Double
@@ -81,19 +89,31 @@ public enum FacetWriter {
     static func compose(_ spec: ChartSpec, previous: ChartSpec?) -> Composed {
         let shared = colours(spec)
         let old = previous.map { colours($0).colours }
-        var charts: [(String, CompiledChart)] = []
+        let count = spec.charts.count
+        let columns = max(1, min(spec.layout?.columns ?? FacetLayout().columns, count))
+        let rows = (count + columns - 1) / columns
+        let cells = rows * columns
+        // The previous version's facets whose id is gone, each with the cell it had.
+        let gone: [(j: Int, cell: Int)] = previous.map { previous in
+            previous.charts.enumerated().filter { _, f in !spec.charts.contains(where: { $0.id == f.id }) }
+                .map { (j: $0.offset, cell: min($0.offset, cells - 1)) }
+        } ?? []
+        let fade = TimeWindow(start: spec.animation.delay, length: spec.animation.duration / 2)
+        var charts: [(id: String, chart: CompiledChart, wait: Double)] = []
         for (k, facet) in spec.charts.enumerated() {
-            let new = pinned(spec, k, colours: shared.colours)
+            var new = pinned(spec, k, colours: shared.colours)
+            // A facet in a leaving facet's cell waits for its fade: hidden, then its motion.
+            let waits = gone.contains { $0.cell == k }
+            if waits { new.animation.delay = fade.end }
             var from: ChartSpec?
             if let previous, let old, let j = previous.charts.firstIndex(where: { $0.id == facet.id }) {
                 from = pinned(previous, j, colours: old)
                 from?.id = new.id
+                if waits { from?.animation.delay = fade.end }
             }
-            charts.append((facet.id, Transition.between(old: from, new: new)))
+            charts.append((facet.id, Transition.between(old: from, new: new), waits ? fade.end : 0))
         }
-        let columns = max(1, min(spec.layout?.columns ?? FacetLayout().columns, charts.count))
-        let cellW = charts.map(\.1.layout.width).max() ?? 0, cellH = charts.map(\.1.layout.height).max() ?? 0
-        let rows = (charts.count + columns - 1) / columns
+        let cellW = charts.map(\.chart.layout.width).max() ?? 0, cellH = charts.map(\.chart.layout.height).max() ?? 0
         let gridW = cellW * Double(columns), gridH = cellH * Double(rows)
         // The frame: the spec's title and legend around a pie square as large as the grid.
         var frameSpec = spec
@@ -118,27 +138,23 @@ public enum FacetWriter {
         case .top, .none: (-sh, 0)
         case .bottom: (-sh, -2 * sv)
         }
-        let placed = charts.enumerated().map { k, c in
-            Placed(id: c.0, chart: c.1,
-                   x: gridX + Double(k % columns) * cellW + (cellW - c.1.layout.width) / 2,
-                   y: gridY + Double(k / columns) * cellH + (cellH - c.1.layout.height) / 2)
+        func placed(_ id: String, _ chart: CompiledChart, cell: Int, wait: Double = 0) -> Placed {
+            Placed(id: id, chart: chart,
+                   x: gridX + Double(cell % columns) * cellW + (cellW - chart.layout.width) / 2,
+                   y: gridY + Double(cell / columns) * cellH + (cellH - chart.layout.height) / 2, wait: wait)
         }
+        let facets = charts.enumerated().map { k, c in placed(c.id, c.chart, cell: k, wait: c.wait) }
         var leaving: [Placed] = []
         if let previous, let old {
-            let cells = rows * columns
-            for (j, facet) in previous.charts.enumerated() where !spec.charts.contains(where: { $0.id == facet.id }) {
-                var gone = pinned(previous, j, colours: old)
-                gone.id = spec.id + "_fx" + String(j)
-                gone.animation = still(gone.animation)
-                let chart = Transition.between(old: nil, new: gone)
-                let cell = min(j, cells - 1)
-                leaving.append(Placed(id: facet.id, chart: chart,
-                                      x: gridX + Double(cell % columns) * cellW + (cellW - chart.layout.width) / 2,
-                                      y: gridY + Double(cell / columns) * cellH + (cellH - chart.layout.height) / 2))
+            for (j, cell) in gone {
+                var still = pinned(previous, j, colours: old)
+                still.id = spec.id + "_fx" + String(j)
+                still.animation = Self.still(still.animation)
+                leaving.append(placed(previous.charts[j].id, Transition.between(old: nil, new: still), cell: cell))
             }
         }
-        return Composed(facets: placed, leaving: leaving, frame: frame, width: frame.width - 2 * sh, height: frame.height - 2 * sv,
-                        titleShift: (-sh, 0), legendShift: legendShift)
+        return Composed(facets: facets, leaving: leaving, fade: fade, easing: spec.animation.easing, frame: frame,
+                        width: frame.width - 2 * sh, height: frame.height - 2 * sv, titleShift: (-sh, 0), legendShift: legendShift)
     }
 
     /// The bundle's files and its warnings (each facet's layout's, unlocated).
@@ -153,7 +169,8 @@ public enum FacetWriter {
         for s in scenes { css += s.css }
         let goneScenes = composed.leaving.map { FacetScene($0.chart) }
         for s in goneScenes { css += s.css }
-        css += fadeRules(goneScenes.map(\.scene.scope), animation: spec.animation)
+        css += fadeRules(goneScenes.map(\.scene.scope), over: composed.fade, easing: composed.easing)
+        css += waitRules(zip(composed.facets, scenes).filter { $0.0.wait > 0 }.map { ($0.1.scene.scope, $0.0.wait) })
         let title = spec.title.flatMap { $0.isEmpty ? nil : $0 } ?? spec.id
         let description = Self.description(spec, composed: composed)
         let scope = "piec-" + spec.id
@@ -213,7 +230,7 @@ public enum FacetWriter {
         let manifest = Manifest.bytes(spec: spec, previous: previous, sourceBytes: sourceBytes, layout: drawn,
                                       plan: Planner.enter(drawn, animation: still(spec.animation)), changes: nil,
                                       files: Bundle.fileNames, warnings: all,
-                                      extra: [("charts", .array(composed.facets.map(facetJSON)))])
+                                      extra: [("charts", .array(composed.facets.map(facetJSON))), ("timeline", timelineJSON(composed))])
         return (Bundle(id: spec.id, files: [
             BundleFile(name: "chart.svg", bytes: svgBytes),
             BundleFile(name: "chart.css", bytes: css),
@@ -223,8 +240,8 @@ public enum FacetWriter {
     }
 
     /// The fade of each leaving facet's group (scoped `scopes[j]`): from shown to its base
-    /// (hidden) over the transition's window, only where motion is welcome.
-    static func fadeRules(_ scopes: [String], animation: AnimationOptions) -> [UInt8] {
+    /// (hidden) over `window` (`Composed.fade`), only where motion is welcome.
+    static func fadeRules(_ scopes: [String], over window: TimeWindow, easing: Easing) -> [UInt8] {
         guard !scopes.isEmpty else { return [] }
         var out = ByteWriter(capacity: 256 * scopes.count)
         for scope in scopes {
@@ -232,11 +249,37 @@ public enum FacetWriter {
                 KeyframesWriter.frame("0%", into: &$0) { $0.raw("visibility:visible;opacity:1") }
             }
         }
-        let line = TimeWindow(start: animation.delay, length: animation.duration)
         KeyframesWriter.motion(into: &out) { out in
             for scope in scopes {
                 out.raw("." + scope + "{")
-                KeyframesWriter.animation(KeyframesName(scope, "fade"), over: line, easing: animation.easing, linear: false, into: &out)
+                KeyframesWriter.animation(KeyframesName(scope, "fade"), over: window, easing: easing, linear: false, into: &out)
+                out.raw("}\n")
+            }
+        }
+        return out.takeBytes()
+    }
+
+    /// Each waiting facet's group (scope, until) hidden from load until `until` ms, while a
+    /// leaving facet fades out of its cell; only where motion is welcome (reduced motion
+    /// shows the final grid at once).
+    static func waitRules(_ waits: [(scope: String, until: Double)]) -> [UInt8] {
+        guard !waits.isEmpty else { return [] }
+        var out = ByteWriter(capacity: 192 * waits.count)
+        for w in waits {
+            KeyframesWriter.block(KeyframesName(w.scope, "wait"), into: &out) {
+                KeyframesWriter.frame("from", into: &$0) { $0.raw("visibility:hidden") }
+                KeyframesWriter.frame("to", into: &$0) { $0.raw("visibility:visible") }
+            }
+        }
+        KeyframesWriter.motion(into: &out) { out in
+            for w in waits {
+                out.raw("." + w.scope + "{")
+                // `step-end` holds `hidden` until the end, then `both` keeps `visible`: shown at
+                // `until` in every engine, whichever side of the end a seek lands on.
+                KeyframesWriter.animation(KeyframesName(w.scope, "wait"), into: &out) {
+                    $0.num(w.until)
+                    $0.raw("ms step-end both")
+                }
                 out.raw("}\n")
             }
         }
@@ -290,7 +333,8 @@ public enum FacetWriter {
     }
 
     /// A facet in the manifest: its id and scope, where its canvas and its pie's centre are
-    /// on the bundle's canvas, its radii, angles and its slices at rest.
+    /// on the bundle's canvas, its radii, angles, how long it waits hidden (`Placed.wait`) and
+    /// its slices at rest (label, value, angles, radii, colour).
     static func facetJSON(_ p: Placed) -> JSONValue {
         let l = p.chart.layout
         func n(_ x: Double) -> JSONValue { .number(x, decimals: 3) }
@@ -299,13 +343,20 @@ public enum FacetWriter {
             ("x", n(p.x)), ("y", n(p.y)), ("cx", n(l.cx + p.x)), ("cy", n(l.cy + p.y)),
             ("outerRadius", n(l.outerRadius)), ("innerRadius", n(l.innerRadius)),
             ("startAngle", n(l.startAngle)), ("sweep", n(l.sweep)), ("direction", .string(l.direction.rawValue)),
-            ("entered", .bool(p.chart.changes == nil)),
+            ("entered", .bool(p.chart.changes == nil)), ("wait", n(p.wait)),
             ("slices", .array(l.slices.map { s in
-                .object([("id", .string(s.id)), ("startAngle", n(s.startAngle)), ("endAngle", n(s.endAngle)),
+                .object([("id", .string(s.id)), ("label", .string(s.label)), ("value", n(s.value)),
+                         ("startAngle", n(s.startAngle)), ("endAngle", n(s.endAngle)),
                          ("outerRadius", n(s.outerRadius)), ("innerRadius", n(s.innerRadius)),
                          ("color", .string(ByteWriter.hexString(s.color)))])
             })),
         ])
+    }
+
+    /// When the grid moves (`FacetFrames.timeline`: what `piec render` spans), in ms after load.
+    static func timelineJSON(_ composed: Composed) -> JSONValue {
+        let line = FacetFrames.timeline(composed)
+        return .object([("start", .number(line.start, decimals: 3)), ("length", .number(line.length, decimals: 3))])
     }
 
     /// index.html: the charts inline (their styles in the page) and the description.

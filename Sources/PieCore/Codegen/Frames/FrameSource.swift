@@ -5,9 +5,11 @@ import PieSpec
 /// animation), or a chart's history (`History.steps`: every version entering from the one
 /// before, on one timeline). A history's frame at `t` is what its bundle shows at `t`: the
 /// step shown then (`HistoryCanvas.step(at:in:)`), drawn at `t` and moved by its offset on the
-/// one canvas, over the last version's background, with that step's version's caption.
+/// one canvas, over the last version's background, with that step's version's caption. A
+/// spec of `charts:` is its composed grid (`FacetWriter.compose`, drawn by `FacetFrames`).
 public enum FrameSource: Sendable {
     case chart(CompiledChart, spec: ChartSpec)
+    case facets(FacetWriter.Composed, spec: ChartSpec)
     case history(versions: [HistoryVersion], steps: [HistoryStep])
 
     /// When the chart moves (ms after load). A history's runs from load until the chart rests
@@ -15,6 +17,7 @@ public enum FrameSource: Sendable {
     public var timeline: TimeWindow {
         switch self {
         case .chart(let chart, _): Frames.timeline(chart)
+        case .facets(let composed, _): FacetFrames.timeline(composed)
         case .history(_, let steps): TimeWindow(start: 0, length: HistoryCanvas.duration(steps))
         }
     }
@@ -23,6 +26,7 @@ public enum FrameSource: Sendable {
     public var size: (width: Double, height: Double) {
         switch self {
         case .chart(let chart, _): return Frames.size(chart)
+        case .facets(let composed, _): return (composed.width, composed.height)
         case .history(_, let steps):
             let canvas = HistoryCanvas(steps)
             return (canvas.width, canvas.height)
@@ -33,6 +37,7 @@ public enum FrameSource: Sendable {
     public func pageColor(theme: FrameTheme) -> Color {
         switch self {
         case .chart(let chart, _): Frames.pageColor(chart, theme: theme)
+        case .facets(let composed, _): Frames.pageColor(composed.frame, theme: theme)
         case .history(_, let steps): Frames.pageColor(steps[steps.count - 1].chart, theme: theme)
         }
     }
@@ -41,6 +46,7 @@ public enum FrameSource: Sendable {
     public func svg(at t: Double, options: FrameOptions = FrameOptions()) -> [UInt8] {
         switch self {
         case .chart(let chart, let spec): return Frames.svg(chart: chart, spec: spec, at: t, options: options)
+        case .facets(let composed, let spec): return FacetFrames.svg(composed, spec: spec, at: t, options: options)
         case .history(let versions, let steps): return Self.history(versions, steps, at: t, options: options)
         }
     }

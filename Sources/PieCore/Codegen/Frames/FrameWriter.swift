@@ -39,9 +39,10 @@ public enum Frames {
 
     /// The colour a transparent chart is shown on in `theme` (white, or the dark background),
     /// for formats without transparency; an opaque chart's own background.
-    public static func pageColor(_ chart: CompiledChart, theme: FrameTheme) -> Color {
-        FrameInks(chart.layout, theme: theme).background ?? (theme == .dark ? chart.layout.dark?.background : nil)
-            ?? Color(r: 255, g: 255, b: 255)
+    public static func pageColor(_ chart: CompiledChart, theme: FrameTheme) -> Color { pageColor(chart.layout, theme: theme) }
+
+    static func pageColor(_ layout: ChartLayout, theme: FrameTheme) -> Color {
+        FrameInks(layout, theme: theme).background ?? (theme == .dark ? layout.dark?.background : nil) ?? Color(r: 255, g: 255, b: 255)
     }
 }
 
