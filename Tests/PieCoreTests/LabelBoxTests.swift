@@ -158,4 +158,32 @@ struct LabelBoxTests {
             #expect(turns.count == 2 && turns[0] == turns[1], "\(group.prefix(300))")
         }
     }
+
+    /// A restyled box blends: chart.css's keyframe starts the rect at the old fill, padding,
+    /// rounding and no border (one that appears grows from width 0 in its own colour), and
+    /// `piec render`'s frames draw the same numbers mixed at the labels' eased progress.
+    @Test func aRestyledBoxBlendsInKeyframesAndFrames() throws {
+        let old = try Fixture.loaded(Self.yaml("position: inside, box: {fill: \"#ffffff\", radius: 0, padding: 2}", slices: Self.moved))
+        let new = try Fixture.loaded(Self.yaml("position: inside, box: {fill: \"#000080\", stroke: \"#ff0000\", radius: 6, padding: 4}"))
+        let css = Fixture.text(Compiler.compile(spec: new, sourceBytes: Array("piec: 1\n".utf8), previous: old), "chart.css")
+        #expect(css.contains("stroke-width:0;fill:#ffffff;") && css.contains("rx:0px"), "\(css)")
+        let compiled = Transition.between(old: old, new: new)
+        let line = Frames.timeline(compiled)
+        func rect(_ t: Double) throws -> (fill: String, width: Double, rx: Double, stroke: Double) {
+            let frame = String(decoding: Frames.svg(chart: compiled, spec: new, at: t), as: UTF8.self)
+            let r = try #require(Self.rects(frame).first)
+            func attr(_ name: String) -> String? {
+                r.components(separatedBy: " \(name)=\"").dropFirst().first.map { String($0.prefix { $0 != "\"" }) }
+            }
+            return (attr("fill") ?? "", Double(attr("width") ?? "") ?? -1, Double(attr("rx") ?? "0") ?? -1,
+                    Double(attr("stroke-width") ?? "1") ?? -1)
+        }
+        let (start, end) = (try rect(line.start), try rect(line.end + 1))
+        #expect(start.fill == "#ffffff" && start.rx == 0 && start.stroke == 0, "\(start)")
+        #expect(end.fill == "#000080" && end.rx == 6 && end.stroke == 1 && abs(end.width - start.width - 4) < 1e-9, "\(start) \(end)")
+        // Halfway in time is halfway in ease-in-out: every number is its ends' mean.
+        let middle = try rect((line.start + line.end) / 2)
+        #expect(middle.fill == "#8080c0" && middle.rx == 3 && middle.stroke == 0.5 && abs(middle.width - start.width - 2) < 1e-9,
+                "\(middle)")
+    }
 }

@@ -42,8 +42,14 @@ document.querySelectorAll('.frame').forEach(frame => {
     // through its points: either way the tick starts at the path's first point.
     cls: el.getAttribute('class'), opacity: visible(el), start: user(el, ...first(el)),
     stroke: getComputedStyle(el).stroke}));
+  // Inside labels' boxes (`labels.box`): their paint and size as the engine computes them.
+  const rects = [...root.querySelectorAll('.p-lb rect')].map(el => {
+    const b = el.getBBox(), cs = getComputedStyle(el);
+    return {cls: el.parentNode.getAttribute('class'), fill: cs.fill, stroke: cs.stroke, strokeWidth: parseFloat(cs.strokeWidth),
+            width: b.width, height: b.height, rx: parseFloat(cs.rx)};
+  });
   const vb = svg.viewBox.baseVal;
-  out.push({t, animations: anims.length, viewBox: [vb.width, vb.height], texts, leaders});
+  out.push({t, animations: anims.length, viewBox: [vb.width, vb.height], texts, leaders, rects});
 });
 document.getElementById('result').textContent = JSON.stringify(out);
 """
@@ -270,6 +276,31 @@ def test_label_colours_at_rest_and_blending_through_a_transition(dom, workdir, p
     for k, (_, got) in fills(middle).items():
         if final[k][1] != (0, 0, 0):
             assert got != (0, 0, 0) and got != final[k][1], (k, got, final[k])
+    # Label boxes restyled (specs/transitions/label-box-restyle.yaml): fill, a border that
+    # appears, padding and rounding blend; halfway (ease-in-out is 0.5 there) each is the
+    # mean of its two ends, as `piec render`'s frames draw it.
+    old_box, new_box = ((0xfe, 0xf3, 0xc7), 2, 0), ((0x1e, 0x3a, 0x8a), 5, 8)
+    before = spec("box-restyle", [("a", 20), ("b", 45), ("c", 20), ("d", 15)], position="inside")
+    after = spec("box-restyle", [("a", 35), ("b", 30), ("c", 15), ("d", 20)], position="inside")
+    before["labels"]["box"] = {"fill": "#fef3c7", "radius": 0, "padding": 2}
+    after["labels"]["box"] = {"fill": "#1e3a8a", "stroke": "#fde68a", "radius": 8, "padding": 5}
+    for s in (before, after):
+        s["theme"] = {"dark": "none"}
+    b = bundles.build_transition(piec, before, after, workdir)
+    chart = TransitionChart(b.manifest)
+    start, middle, end = measure(dom, workdir, b.svg, [chart.delay, chart.delay + chart.duration / 2, chart.end_time + 250],
+                                 "box-restyle")
+    assert len(end["rects"]) == 4
+    for frame, e in ((start, 0), (middle, 0.5), (end, 1)):
+        for r, r_end in zip(frame["rects"], end["rects"]):
+            want = tuple(round(x + (y - x) * e) for x, y in zip(old_box[0], new_box[0]))
+            assert all(abs(g - w) <= 1 for g, w in zip(rgb(r["fill"]), want)), (e, r["cls"], r["fill"], want)
+            assert abs(r["strokeWidth"] - e) < 0.02, (e, r)
+            # The text's width is the end's: only the padding moves the box's width.
+            grow = 2 * (old_box[1] + (new_box[1] - old_box[1]) * e) - 2 * new_box[1]
+            assert abs(r["width"] - (r_end["width"] + grow)) < 0.05, (e, r, r_end)
+            assert abs(r["rx"] - 8 * e) < 0.05, (e, r)
+        assert all(rgb(r["stroke"]) == (0xfd, 0xe6, 0x8a) for r in frame["rects"]), frame["rects"]
 
 
 @pytest.fixture(scope="module")

@@ -22,6 +22,8 @@ extension Stage {
             var opacity: Double
             /// The text's turn inside its group (`Stage.Label.turn`).
             var turn: Double
+            /// The box behind the text at this instant (`labels.box`), nil without one.
+            var box: LabelBoxPose.Rect? = nil
         }
 
         struct Center {
@@ -65,15 +67,18 @@ extension Stage {
         let e = moving ? plan.easing.value(at: TimeWindow(start: plan.delay, length: plan.duration).progress(at: t)) : 1
         var result = Instant(moving: moving, opacity: fades && !rest ? eased : 1)
         result.lines = lines(now: now, e: e, moving: moving)
+        // The boxes' two ends: a sampled instant's is its frozen pose (as its keyframe's).
+        let boxes = LabelBoxPose.ends(now?.plan.from.labelBox ?? plan.from.labelBox, plan.to.labelBox)
         result.labels = labels.enumerated().map { k, l in
             if let now {
                 let x = now.labels[k]
                 return Instant.Label(text: l.text, color: x.fromColor ?? l.color, angle: x.from, radius: x.fromRadius, opacity: x.fromOpacity,
-                                     turn: x.fromTurn)
+                                     turn: x.fromTurn, box: boxes?.from.rect(l.text, fontSize: layout.fontSize))
             }
             let color = l.fromColor.map { DarkTheme.mix($0, l.color, e) } ?? l.color
+            let box = boxes.map { $0.from.rect(l.text, fontSize: layout.fontSize).blended(to: $0.to.rect(l.text, fontSize: layout.fontSize), at: e) }
             return Instant.Label(text: l.text, color: color, angle: Stage.mix(l.from, l.to, e), radius: Stage.mix(l.fromRadius, l.radius, e),
-                                 opacity: Stage.mix(l.fromOpacity, l.toOpacity, e), turn: Stage.mix(l.fromTurn, l.turn, e))
+                                 opacity: Stage.mix(l.fromOpacity, l.toOpacity, e), turn: Stage.mix(l.fromTurn, l.turn, e), box: box)
         }
         result.centers = centers.map { Instant.Center(text: $0.text, opacity: Stage.mix($0.fromOpacity, $0.toOpacity, eased)) }
         let titleProgress = t >= line.end ? 1 : plan.easing.value(at: line.progress(at: t))

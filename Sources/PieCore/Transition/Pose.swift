@@ -32,9 +32,9 @@ public struct ChartPose: Sendable, Hashable {
     /// `theme.opacity` of the pie at this end (1 = opaque); it moves linearly in the chart's
     /// window (`PieOpacityWriter`).
     public var opacity: Double = 1
-    /// `labels.box` at this end (the fit of inside labels there); a change keeps this end's
-    /// until the end, like `labelOrientation`.
-    public var labelBox: LabelBoxOptions? = nil
+    /// `labels.box` at this end (the fit of inside labels there); its colours, border,
+    /// padding and rounding blend (`LabelBoxPose.blend`).
+    public var labelBox: LabelBoxPose? = nil
 
     public init(startAngle: Double, labelFraction: Double? = nil, labelDistance: Double? = nil, center: CenterText? = nil,
                 title: TitleBlock? = nil, outline: OutlinePose? = nil, grid: GridPose? = nil) {
@@ -57,7 +57,7 @@ public struct ChartPose: Sendable, Hashable {
                   grid: GridPose(layout))
         labelOrientation = layout.labelOrientation
         opacity = layout.opacity
-        labelBox = layout.labelBox
+        labelBox = layout.labelBox.map(LabelBoxPose.init)
     }
 
     /// The pose at eased progress `e` from `self` (0) to `other` (1): numbers move linearly,
@@ -75,7 +75,7 @@ public struct ChartPose: Sendable, Hashable {
                          grid: e >= 1 ? other.grid : grid)
         pose.labelOrientation = e >= 1 ? other.labelOrientation : labelOrientation
         pose.opacity = mix(opacity, other.opacity)
-        pose.labelBox = e >= 1 ? other.labelBox : labelBox
+        pose.labelBox = LabelBoxPose.blend(labelBox, other.labelBox, at: e)
         return pose
     }
 }

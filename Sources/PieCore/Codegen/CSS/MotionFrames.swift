@@ -35,6 +35,9 @@ struct MotionFrame: Hashable {
     var lineColor: Color? = nil
     /// A text's `fill` (an inside label whose colour blends).
     var fillColor: Color? = nil
+    /// A rect's `x`, `y`, `width`, `height` and `rx` (a label's box whose padding or rounding
+    /// changes); each nil where it does not move.
+    var rect: RectFrame? = nil
 
     var isEmpty: Bool { self == MotionFrame() }
 
@@ -42,6 +45,28 @@ struct MotionFrame: Hashable {
     func write(into w: inout ByteWriter) {
         writeDeclarations(signature(), into: &w)
     }
+}
+
+extension MotionFrame {
+    /// A label box's from-state `at` (`LabelBoxPose.Rect`): each property in which the
+    /// plan's two ends (`whole`, `to`) differ, so every sampled instant declares the same.
+    mutating func boxFrom(_ at: LabelBoxPose.Rect, whole: LabelBoxPose.Rect, to: LabelBoxPose.Rect) {
+        if whole.fill != to.fill { fillColor = at.fill }
+        if whole.stroke != to.stroke { lineColor = at.stroke }
+        if whole.strokeWidth != to.strokeWidth { lineWidth = at.strokeWidth }
+        var r = RectFrame()
+        if whole.x != to.x { r.x = at.x }
+        if whole.y != to.y { r.y = at.y }
+        if whole.width != to.width { r.width = at.width }
+        if whole.height != to.height { r.height = at.height }
+        if whole.rx != to.rx { r.rx = at.rx }
+        if r != RectFrame() { rect = r }
+    }
+}
+
+/// The geometry of a rect in a keyframe (`MotionFrame.rect`).
+struct RectFrame: Hashable {
+    var x: Double? = nil, y: Double? = nil, width: Double? = nil, height: Double? = nil, rx: Double? = nil
 }
 
 /// The keyframes of each kind of animated element, from a from-state (the plan's start or a

@@ -10,8 +10,10 @@ import PieSpec
 /// tree by every engine.
 enum MotionProperty: Int, CaseIterable {
     case rotate, translate, scale, scaleY, dasharray, dashoffset, strokeWidth, stroke, visibility, opacity, radius, fill
+    /// A rect's geometry (a label's box, `labels.box`, whose padding or rounding changes).
+    case x, y, width, height, rx
 
-    var bit: UInt16 { 1 << UInt16(rawValue) }
+    var bit: UInt32 { 1 << UInt32(rawValue) }
 
     /// `name:` as written in a declaration.
     var declaration: StaticString {
@@ -27,6 +29,11 @@ enum MotionProperty: Int, CaseIterable {
         case .opacity: "opacity:"
         case .radius: "r:"
         case .fill: "fill:"
+        case .x: "x:"
+        case .y: "y:"
+        case .width: "width:"
+        case .height: "height:"
+        case .rx: "rx:"
         }
     }
 
@@ -45,20 +52,25 @@ enum MotionProperty: Int, CaseIterable {
         case .opacity: "--o"
         case .radius: "--rr"
         case .fill: "--fc"
+        case .x: "--bx"
+        case .y: "--by"
+        case .width: "--bw"
+        case .height: "--bh"
+        case .rx: "--br"
         }
     }
 
     /// Properties whose keyframe, read through an unset custom property, draws the element
     /// where it is (an unset `var()` makes the declaration `unset`: `none`, measured in all
     /// three engines): an element of a layer named once that does not move may be left to it.
-    static let harmlessUnset: UInt16 = MotionProperty.rotate.bit | MotionProperty.translate.bit
+    static let harmlessUnset: UInt32 = MotionProperty.rotate.bit | MotionProperty.translate.bit
         | MotionProperty.scale.bit | MotionProperty.scaleY.bit
 }
 
 extension MotionFrame {
     /// The properties this frame declares, one bit each (`MotionProperty.bit`).
-    func signature() -> UInt16 {
-        var s: UInt16 = 0
+    func signature() -> UInt32 {
+        var s: UInt32 = 0
         if rotate != nil { s |= MotionProperty.rotate.bit }
         if translateY != nil { s |= MotionProperty.translate.bit }
         if scale != nil { s |= MotionProperty.scale.bit }
@@ -76,6 +88,13 @@ extension MotionFrame {
         if lineColor != nil { s |= MotionProperty.stroke.bit }
         if radius != nil { s |= MotionProperty.radius.bit }
         if fillColor != nil { s |= MotionProperty.fill.bit }
+        if let rect {
+            if rect.x != nil { s |= MotionProperty.x.bit }
+            if rect.y != nil { s |= MotionProperty.y.bit }
+            if rect.width != nil { s |= MotionProperty.width.bit }
+            if rect.height != nil { s |= MotionProperty.height.bit }
+            if rect.rx != nil { s |= MotionProperty.rx.bit }
+        }
         return s
     }
 
@@ -95,6 +114,11 @@ extension MotionFrame {
         case .opacity: opacity == other.opacity
         case .radius: radius == other.radius
         case .fill: fillColor == other.fillColor
+        case .x: rect?.x == other.rect?.x
+        case .y: rect?.y == other.rect?.y
+        case .width: rect?.width == other.rect?.width
+        case .height: rect?.height == other.rect?.height
+        case .rx: rect?.rx == other.rect?.rx
         }
     }
 
@@ -123,12 +147,17 @@ extension MotionFrame {
             w.num(radius ?? 0)
             w.raw("px")
         case .fill: if let fillColor { w.hex(fillColor) }
+        case .x: w.px(rect?.x)
+        case .y: w.px(rect?.y)
+        case .width: w.px(rect?.width)
+        case .height: w.px(rect?.height)
+        case .rx: w.px(rect?.rx)
         }
     }
 
     /// The declarations of `signature`'s properties, `;`-separated; a property in `shared`
     /// reads its value from its custom property (`rotate:var(--r)`).
-    func writeDeclarations(_ signature: UInt16, shared: UInt16 = 0, into w: inout ByteWriter) {
+    func writeDeclarations(_ signature: UInt32, shared: UInt32 = 0, into w: inout ByteWriter) {
         var first = true
         for p in MotionProperty.allCases where signature & p.bit != 0 {
             if !first { w.raw(";") }
@@ -146,6 +175,12 @@ extension MotionFrame {
 }
 
 extension ByteWriter {
+    /// `N px` (a rect's geometry in a keyframe); 0 for nil.
+    mutating func px(_ x: Double?) {
+        num(x ?? 0)
+        raw("px")
+    }
+
     /// The entries of a `stroke-dasharray`, space-separated.
     mutating func dashList(_ entries: [Double]) {
         for (k, x) in entries.enumerated() {

@@ -12,9 +12,9 @@ import PieJSON
 struct SharedKeyframes {
     struct Group {
         /// The properties declared (`MotionProperty.bit`).
-        var signature: UInt16
+        var signature: UInt32
         /// Of those, the ones each element carries in its own custom property.
-        var shared: UInt16 = 0
+        var shared: UInt32 = 0
         /// The from-state of the group's first part (its literal values are every part's).
         var frame: MotionFrame
         /// A group whose values are all literal, shared only by equal from-states: a

@@ -214,10 +214,16 @@ struct StyleWriter {
             var text = MotionFrames.labelInner(fromTurn: at.fromTurn, turn: l.turn, fromRadius: at.fromRadius, radius: l.radius)
             // A blending colour: every from-state declares it (sampled instants alike).
             if l.fromColor != nil { text.fillColor = at.fromColor ?? l.color }
-            // A box behind the text (`labels.box`) moves and turns with it, in its own colours.
-            if scene.layout.labelBox != nil {
+            // A box behind the text (`labels.box`) moves and turns with it, in its own colours;
+            // what changes of the box between the ends blends (every from-state declares it).
+            if scene.layout.labelBox != nil, let ends = LabelBoxPose.ends(scene.plan.from.labelBox, scene.plan.to.labelBox) {
                 var box = text
                 box.fillColor = nil
+                if ends.from != ends.to, let now = LabelBoxPose.ends(s.plan.from.labelBox, scene.plan.to.labelBox) {
+                    let size = scene.layout.fontSize
+                    box.boxFrom(now.from.rect(l.text, fontSize: size), whole: ends.from.rect(l.text, fontSize: size),
+                                to: ends.to.rect(l.text, fontSize: size))
+                }
                 body(Part(selector: .init(ClassPrefix.label, l.index, ">rect"), frame: box))
             }
             body(Part(selector: .init(ClassPrefix.label, l.index, ">text"), layer: .labelTexts, frame: text))

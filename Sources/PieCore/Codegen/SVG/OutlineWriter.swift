@@ -81,7 +81,7 @@ enum OutlineWriter {
         guard let (from, f, recolours) = motion(scene) else { return (keyframes.bytes, rules.bytes) }
         // The from-colour of the dark look is the element's own custom property, set again
         // in the dark rules.
-        let shared: UInt16 = recolours && dark != nil ? MotionProperty.stroke.bit : 0
+        let shared: UInt32 = recolours && dark != nil ? MotionProperty.stroke.bit : 0
         let name = KeyframesName(scene.scope, "outline")
         KeyframesWriter.block(name, into: &keyframes) {
             KeyframesWriter.frame("from", into: &$0) { f.writeDeclarations(f.signature(), shared: shared, into: &$0) }

@@ -469,9 +469,15 @@ struct SVGWriter {
         guard !scene.labels.isEmpty else { return }
         out.open("g", ClassPrefix.labels)
         out.raw("\" text-anchor=\"middle\">\n")
+        // A box's final state, and its start where it changes (`rx` is then always written:
+        // CSS does not interpolate a length with `auto`).
+        let boxes = layout.labelBox == nil ? nil : LabelBoxPose.ends(scene.plan.from.labelBox, scene.plan.to.labelBox)
         for l in scene.labels {
+            let box = boxes?.to.rect(l.text, fontSize: layout.fontSize)
+            let from = boxes?.from.rect(l.text, fontSize: layout.fontSize)
             SVGWriter.insideLabel(l.index, l.text, color: l.color, angle: l.to, radius: l.radius, turn: l.turn,
-                                  opacity: l.toOpacity == 0 ? 0 : 1, fontSize: layout.fontSize, box: layout.labelBox, into: &out)
+                                  opacity: l.toOpacity == 0 ? 0 : 1, fontSize: layout.fontSize, box: box,
+                                  writesRx: (from?.rx ?? 0) > 0, into: &out)
         }
         out.raw("</g>\n")
     }
@@ -482,9 +488,9 @@ struct SVGWriter {
     /// text turns by `turn`: back upright (`-angle`), or as `labels.orientation` turns it
     /// (`LabelTurn.inner`). `opacity` below 1 is written (a leaving slice's label is gone
     /// at rest, for static renderers too). `box` (`labels.box`): a rounded `<rect>` behind the
-    /// text, turned with it (`labelBox`).
+    /// text, turned with it (`labelBox`); `writesRx`: its `rx` even when 0.
     static func insideLabel(_ index: Int, _ text: String, color: Color, angle: Double, radius: Double, turn: Double, opacity: Double,
-                            fontSize: Double, box: LabelBoxOptions? = nil, into out: inout ByteWriter) {
+                            fontSize: Double, box: LabelBoxPose.Rect? = nil, writesRx: Bool = false, into out: inout ByteWriter) {
         out.open("g", ClassPrefix.label)
         out.int(index)
         out.raw("\" transform=\"rotate(")
@@ -498,7 +504,7 @@ struct SVGWriter {
         } else {
             out.raw(")\">")
         }
-        if let box { labelBox(text, box, turn: turn, fontSize: fontSize, into: &out) }
+        if let box { labelBox(box, turn: turn, writesRx: writesRx, into: &out) }
         out.raw("<text transform=\"rotate(")
         out.num(turn)
         out.raw(")\" y=\"")
@@ -510,33 +516,34 @@ struct SVGWriter {
         out.raw("</text></g>\n")
     }
 
-    /// The box behind an inside label's text: the text's box (`LabelFit.size`, centred on the
-    /// anchor as the text is) grown by `padding` on every side, corners rounded by `radius`
-    /// (at most half the smaller side), turned by the text's `turn`. Its keyframes are the
-    /// text's motion without its colour (`StyleWriter`, `.p-l<k>>rect`).
-    static func labelBox(_ text: String, _ box: LabelBoxOptions, turn: Double, fontSize: Double, into out: inout ByteWriter) {
-        let size = LabelFit.size(text, fontSize: fontSize)
-        let w = size.width + 2 * box.padding, h = size.height + 2 * box.padding
+    /// The box behind an inside label's text (`LabelBoxPose.rect`), turned by the text's
+    /// `turn`. Its keyframes are the text's motion without its colour, and the box's own
+    /// where it changes (`StyleWriter`, `.p-l<k>>rect`). A border of width 0 (one that goes)
+    /// keeps its colour, so that it can thin out.
+    static func labelBox(_ box: LabelBoxPose.Rect, turn: Double, writesRx: Bool = false, into out: inout ByteWriter) {
         out.raw("<rect transform=\"rotate(")
         out.num(turn)
         out.raw(")\" x=\"")
-        out.num(-w / 2)
+        out.num(box.x)
         out.raw("\" y=\"")
-        out.num(-h / 2)
+        out.num(box.y)
         out.raw("\" width=\"")
-        out.num(w)
+        out.num(box.width)
         out.raw("\" height=\"")
-        out.num(h)
-        let r = min(box.radius, w / 2, h / 2)
-        if r > 0 {
+        out.num(box.height)
+        if box.rx > 0 || writesRx {
             out.raw("\" rx=\"")
-            out.num(r)
+            out.num(box.rx)
         }
         out.raw("\" fill=\"")
         out.hex(box.fill)
         if let stroke = box.stroke {
             out.raw("\" stroke=\"")
             out.hex(stroke)
+            if box.strokeWidth != LabelBoxOptions.strokeWidth {
+                out.raw("\" stroke-width=\"")
+                out.num(box.strokeWidth)
+            }
         }
         out.raw("\"/>")
     }
