@@ -13,6 +13,7 @@ public enum DiagnosticCatalog {
             DataDiagnostics.catalog,
             DataGroupingDiagnostics.catalog,
             OutlineDiagnostics.catalog,
+            ShadowDiagnostics.catalog,
             LabelBoxDiagnostics.catalog,
             GridDiagnostics.catalog,
             PaletteScaleDiagnostics.catalog,

@@ -298,6 +298,8 @@ public struct ThemeOptions: Sendable, Hashable {
     /// `theme.opacity`: the opacity of the whole pie (slices, separators and track drawn as
     /// one opaque group, then made translucent, so overlapping dashes never add up); 1 = opaque.
     public var opacity: Double = 1
+    /// `theme.shadow`: a drop shadow under the whole pie (`Shadow.swift`), or nil.
+    public var shadow: ShadowOptions?
     public init() {}
 }
 

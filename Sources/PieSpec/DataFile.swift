@@ -169,6 +169,7 @@ extension Lowering {
             let table = DataTable.parse(file, maxRows: limits.maxSlices, limits: limits.yaml)
             dataDiagnostics += table.diagnostics
             let slices = table.diagnostics.hasErrors ? [] : rows(of: table, columns: columns, file: file, fileRange: fileRange)
+            if let alpha = dataAlpha { translucent.append(("data.color", alpha, columns.ranges["color"] ?? fileRange)) }
             if dataDiagnostics.hasErrors {
                 let count = dataDiagnostics.filter { $0.severity == .error }.count
                 error(DataDiagnostics.inputHasErrors, "the data file `\(file.path)` has \(count) error\(count == 1 ? "" : "s")", at: fileRange,
@@ -194,6 +195,7 @@ extension Lowering {
         var slices: [SliceSpec] = []
         slices.reserveCapacity(table.rows.count)
         var firstRange: [String: SourceRange] = [:]
+        var colorRanges: [SourceRange?] = []
         for row in table.rows {
             guard let (slice, idRange) = slice(of: row, columns) else { continue }
             if let first = firstRange[slice.id] {
@@ -205,10 +207,33 @@ extension Lowering {
                 firstRange[slice.id] = idRange
             }
             slices.append(slice)
+            colorRanges.append(columns.color.flatMap { row.cells[$0]?.range })
         }
+        liftDataAlpha(slices, ranges: colorRanges, column: columns.color.map { columns.names[$0] } ?? "color")
         dataDiagnostics += diagnostics
         diagnostics = saved
         return slices
+    }
+
+    /// The colour column's translucent colours follow the spec's rule (`liftSliceAlpha`):
+    /// one shared alpha is lifted into `theme.opacity`: the column joins `translucent` once
+    /// (`dataAlpha`, by `lowerData`), located at `data.color` in the spec (where an opaque
+    /// palette beside it is reported); a
+    /// row of another alpha, or an opaque colour beside translucent ones, is E0371 at that
+    /// row's cell in the data file. Alphas 1 apart (of 255) count as one, as in the spec.
+    mutating func liftDataAlpha(_ slices: [SliceSpec], ranges: [SourceRange?], column: String) {
+        guard let k = slices.firstIndex(where: { $0.color.map { !$0.isOpaque } ?? false }), let first = slices[k].color else { return }
+        let note = "slices overlap in motion, so each slice's own alpha would darken the overlaps: only one alpha for the whole pie is drawn exactly"
+        let firstLabel = ranges[k].map { [DiagnosticLabel(range: $0, message: "alpha \(first.a) here")] } ?? []
+        for (i, slice) in slices.enumerated() {
+            guard let c = slice.color, abs(Int(c.a) - Int(first.a)) > 1, let range = ranges[i] else { continue }
+            let found = c.isOpaque ? "is opaque" : "has alpha \(c.a) of 255"
+            error(SpecDiagnostics.mixedSliceAlpha, "`\(column)` of row \(i + 1) \(found), row \(k + 1)'s has alpha \(first.a)",
+                  at: range, labels: firstLabel, notes: [note],
+                  help: "give every row's colour the same alpha, or write opaque colours and `theme.opacity`")
+            return
+        }
+        dataAlpha = first
     }
 
     /// Positions of the columns `data` names; nil (with an E0313 at each missing name) if any is missing.
@@ -267,14 +292,8 @@ extension Lowering {
         }
         guard let label, let value, let id else { return nil }
         var slice = SliceSpec(id: id, label: label, value: value)
-        if let i = c.color, let s = cell(i), let parsed = color(.scalar(s), path: c.names[i]) {
-            if parsed.a != 255 {
-                error(SpecDiagnostics.translucentSlice, "`\(c.names[i])` must be opaque, found alpha \(parsed.a) of 255", at: s.range,
-                      notes: ["slices overlap at their seams, so a translucent colour would darken them"])
-            } else {
-                slice.color = parsed
-            }
-        }
+        // A translucent colour is kept: `liftDataAlpha` lifts the rows' one alpha or refuses.
+        if let i = c.color, let s = cell(i), let parsed = color(.scalar(s), path: c.names[i]) { slice.color = parsed }
         if let i = c.description, let s = cell(i) {
             slice.description = text(.scalar(s), SliceKeysForData.description, path: c.names[i])
         }

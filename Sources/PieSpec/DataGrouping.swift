@@ -119,6 +119,7 @@ extension Lowering {
             agree(\.color, \.colorRange, slice.color, column: c.color, "color", row, in: &groups[k], c)
             agree(\.description, \.descriptionRange, slice.description, column: c.description, "description", row, in: &groups[k], c)
         }
+        liftDataAlpha(groups.map(\.slice), ranges: groups.map(\.colorRange), column: c.color.map { c.names[$0] } ?? "color")
         dataDiagnostics += diagnostics
         diagnostics = saved
         let summed: Bool = if case .sum = grouping { true } else { false }

@@ -271,7 +271,21 @@ public enum Keys {
         .choice("patterns", \ThemeOptions.patterns, change: .reported(sentence: false),
                 "auto: a fill pattern over each slice's colour (by the colour's place in the palette), for colour-blind readers and print; none: plain colours."),
         .number("opacity", \ThemeOptions.opacity, min: 0.1, max: 1, omitDefault: true, change: .reported(sentence: false),
-                "Opacity of the whole pie (slices, separators, track), 0.1 to 1: the page shows through, and the pie stays one layer in motion, so overlaps never darken. Labels, legend swatches follow; texts stay opaque."),
+                "Opacity of the whole pie (slices, separators, track), 0.1 to 1: the page shows through, and the pie stays one layer in motion, so overlaps never darken. Labels, legend swatches follow; texts stay opaque."),        .optionalSection("shadow", shadow, \ThemeOptions.shadow, change: .reported(as: "shadow", sentence: false),
+                         "A drop shadow under the whole pie (or every ring): one circle, an annulus for a donut, filled with a radial gradient whose edges fade over `blur`, moved by `offset`; no SVG filter, so every browser and static renderer draws the same pixels. It lies inside the pie's translucent layer (`opacity`), so it never shows through the slices; the pie shrinks so the shadow stays inside the canvas. Needs a pie whose outline is one circle (E0373)."),
+    ])
+
+    /// `theme.shadow` (`Shadow.swift`).
+    public static let shadow = KeyTable(section: "theme.shadow", doc: "A drop shadow under the whole pie.", keys: [
+        .number("blur", \ShadowOptions.blur, min: 0, max: ShadowOptions.maxBlur, change: .reported(as: "shadow", sentence: false),
+                "Px on each side of the pie's edge over which the shadow fades (a Gaussian edge of that radius, as CSS's blur radius); 0: a hard edge."),
+        .custom("offset", \ShadowOptions.offset, .list(of: .number(min: -ShadowOptions.maxOffset, max: ShadowOptions.maxOffset), minItems: 2),
+                change: .reported(as: "shadow", sentence: false),
+                "`[x, y]`: how far the shadow lies right and down of the pie, in px (-40 to 40).",
+                lower: { l, node, key, at, s in if let o = l.shadowOffset(node, key, path: at.path) { s.offset = o } },
+                json: { (offset: [Double]) in .array(offset.map { .number($0, decimals: 6) }) }),
+        .color("color", \ShadowOptions.color, change: .reported(as: "shadow", sentence: false),
+               "Colour of the shadow, alpha included; default: black at 30% (50% in the dark look); a colour written here is used in both looks."),
     ])
 
     /// `theme.palette` written as a mapping: read by `Lowering.paletteScale` (`PaletteScale.swift`).
@@ -423,7 +437,7 @@ public enum Keys {
     ])
 
     /// Every table, for "belongs in `chart`" hints.
-    public static let all: [KeyTable] = [root, chart, rose, grid, other, outline, labels, labelDetail, labelBox, format, legend, theme, paletteScale, stroke, animation, slice, data, dataBin, ring, facet, facetLayout]
+    public static let all: [KeyTable] = [root, chart, rose, grid, other, outline, labels, labelDetail, labelBox, format, legend, theme, shadow, paletteScale, stroke, animation, slice, data, dataBin, ring, facet, facetLayout]
 
     /// Keys of PRODUCT's full language that this version does not implement yet: rejected
     /// (never accepted and ignored) with a message that says so.

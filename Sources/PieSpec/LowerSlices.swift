@@ -110,6 +110,7 @@ extension Lowering {
         validateRingBands(spec)
         validateParents(spec)
         validateOutline(spec)
+        validateShadow(spec)
         validateHoverCenter(spec)
         validateLegendOrder(spec)
         // An empty chart (`slices: []`, a data file without rows) has nothing to add up: it

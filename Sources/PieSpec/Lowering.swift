@@ -34,6 +34,9 @@ struct Lowering {
     /// located in it (`DataFile.swift`).
     var dataInput: DataInput?
     var dataDiagnostics: [Diagnostic] = []
+    /// The one alpha of a data file's translucent colour column (`liftDataAlpha`), lifted with
+    /// the spec's translucent slice colours.
+    var dataAlpha: Color?
     /// Where the first ring's slices begin in `locations.slices` (`rings:`, `LowerRings.swift`).
     var ringSliceStart = 0
     /// Where each id of a `legend.order` list was written (`LowerLegend.swift`).

@@ -271,7 +271,8 @@ public struct SpecBytes {
     /// where every label is inside, no `keepLabel` where no label is drawn (E0350), no
     /// `labels.orientation` where every label is outside (E0324), no `labels.box` where a label
     /// may be outside or none is drawn (E0352), no `charts` beside the slices (E0342) and no
-    /// `layout` without `charts` (E0345).
+    /// `layout` without `charts` (E0345), and no `theme.shadow` beside a key that makes the pie's
+    /// outline other than one circle (E0373).
     static func fixed(_ spec: Node) -> Node {
         guard case .map(var root) = spec else { return spec }
         root.removeAll { $0.0 == "charts" || $0.0 == "layout" }
@@ -325,6 +326,20 @@ public struct SpecBytes {
                 }
             }
             root[ci].1 = .map(chart)
+        }
+        // A shadow needs a pie whose outline is one circle (E0373).
+        if let ti = root.firstIndex(where: { $0.0 == "theme" }), case .map(var theme) = root[ti].1 {
+            let chart = root.first { $0.0 == "chart" }?.1 ?? .map([])
+            func number(_ key: String) -> Double? { field(chart, key).flatMap(Double.init) }
+            var rose = false
+            if case .map(let e) = chart, let r = e.first(where: { $0.0 == "rose" })?.1 { rose = r != .scalar("none") }
+            let slices: [Node] = if case .list(let items)? = root.first(where: { $0.0 == "slices" })?.1 { items } else { [] }
+            let cut = (number("sweep") ?? 360) < 360 || (number("padAngle") ?? 0) > 0 || (number("cornerRadius") ?? 0) > 0 || rose
+                || slices.contains { (field($0, "explode").flatMap(Double.init) ?? 0) > 0 || field($0, "radius") != nil }
+            if cut {
+                theme.removeAll { $0.0 == "shadow" }
+                root[ti].1 = .map(theme)
+            }
         }
         // A list of one label layer (never more: E0356-E0359) follows the rules of its one mapping.
         let layerList = root.firstIndex(where: { $0.0 == "labels" }).flatMap { li -> Int? in

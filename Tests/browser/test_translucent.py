@@ -3,9 +3,15 @@
 slice is painted over its neighbour in motion) and at rest, every sample along three circles
 inside the ring, away from the model's boundaries, is the model's slice colour blended once
 over the background: a double alpha (a slice over its neighbour, each translucent) would be
-darker than that by tens of levels. One page per engine; the worst difference is printed."""
+darker than that by tens of levels. One page per engine; the worst difference is printed.
+
+The same page holds `theme.shadow` changing on a translucent donut (blur, offset and the pie's
+radius change): outside the pie and in its hole, every sample is the background under the two
+shadows cross-fading (the first at 1 - e, the last at e), each the independent model of a
+Gaussian edge sampled at seven stops (`ShadowPose.stops`), times the colour's alpha."""
 
 import copy
+import math
 
 import pytest
 
@@ -31,6 +37,12 @@ CASES = {
     "alpha-donut": (specs.spec("x", [10, 20, 30, 40], chart={"innerRadius": 0.4}, colors=HALF),
                     specs.spec("x", [40, 10, 35, 15], chart={"innerRadius": 0.4}, colors=HALF)),
 }
+# theme.shadow changing (blur, offset, colour; the pie shrinks for the larger one) on a
+# translucent donut, whose group holds the shadow too.
+SHADOW_BEFORE = {"blur": 4, "offset": [0, 2]}
+SHADOW_AFTER = {"blur": 12, "offset": [-6, 10], "color": "rgba(0, 0, 90, 0.6)"}
+SHADOW = (opaque(specs.spec("x", [40, 30, 20, 10], chart={"innerRadius": 0.5}), opacity=0.8, shadow=SHADOW_BEFORE),
+          opaque(specs.spec("x", [15, 45, 10, 30], chart={"innerRadius": 0.5}), opacity=0.8, shadow=SHADOW_AFTER))
 PERCENTS = [25, 50, 75]
 LABELS = [f"{p}%" for p in PERCENTS] + ["after-end"]
 TOLERANCE = 12      # levels per channel (anti-aliasing, colour management)
@@ -55,6 +67,15 @@ def translucent(piec, workdir, shoot):
         times = [start + (end - start) * p / 100 for p in PERCENTS] + [end + 250]
         cases[name] = (b, chart, list(range(len(items), len(items) + len(times))))
         items += [(b.svg, t) for t in times]
+    old, new = copy.deepcopy(SHADOW[0]), copy.deepcopy(SHADOW[1])
+    old["id"] = new["id"] = "tl-shadow"
+    (workdir / "tl-shadow").mkdir(parents=True, exist_ok=True)
+    b = bundles.build_transition(piec, old, new, workdir / "tl-shadow")
+    chart = TransitionChart(b.manifest, page_background=specs.MAGENTA)
+    start, end = chart.delay, chart.end_time
+    times = [start + (end - start) * p / 100 for p in PERCENTS] + [end + 250]
+    cases["shadow"] = (b, chart, list(range(len(items), len(items) + len(times))))
+    items += [(b.svg, t) for t in times]
     page = SeekPage(items, columns=4)
     return cases, page, shoot(page, "translucent")
 
@@ -101,3 +122,80 @@ def test_worst_translucent_difference(engine):
     assert worst is not None, f"nothing measured in {engine.name}"
     print(f"\n{engine.name}: worst difference from the single blend (levels): {worst:.1f}")
     assert worst <= TOLERANCE
+
+
+# The edge of a shadow: distance past the edge in blurs, and 1 - Phi(2u) normalised to 1 at -1
+# and 0 at 1 (Phi the standard normal's distribution function), straight between samples.
+PROFILE_U = [-1, -2 / 3, -1 / 3, 0, 1 / 3, 2 / 3, 1]
+
+
+def _fade(u):
+    phi = [1 - 0.5 * math.erfc(-2 * x / math.sqrt(2)) for x in PROFILE_U]
+    a = [(p - phi[-1]) / (phi[0] - phi[-1]) for p in phi]
+    if u <= -1:
+        return 1.0
+    if u >= 1:
+        return 0.0
+    for k in range(1, len(PROFILE_U)):
+        if u <= PROFILE_U[k]:
+            w = (u - PROFILE_U[k - 1]) / (PROFILE_U[k] - PROFILE_U[k - 1])
+            return a[k - 1] + (a[k] - a[k - 1]) * w
+    return 0.0
+
+
+def shadow_alpha(rho, inner, outer, blur):
+    """The shadow's opacity at rho from its centre (before the colour's alpha)."""
+    if rho > outer + blur:
+        return 0.0
+    rim = _fade((rho - outer) / blur)
+    return rim * (1 - _fade((rho - inner) / blur)) if inner > 0 else rim
+
+
+@pytest.mark.parametrize("index", range(len(LABELS)), ids=LABELS)
+def test_shadow_cross_fades_as_the_model(translucent, engine, index):
+    cases, page, raster = translucent
+    b, chart, frames = cases["shadow"]
+    assert "<radialGradient" in b.svg and "filter" not in b.svg, "the shadow is not one gradient circle"
+    frame = page.frames[frames[index]]
+    t = frame.t_ms
+    probe = Probe(raster, frame.viewport, chart, t)
+    ends = []
+    for when, shadow in ((chart.delay - 1, SHADOW_BEFORE), (chart.end_time + 1, SHADOW_AFTER)):
+        w = chart.drawn(when)
+        rgba = (0, 0, 90, 0.6) if "color" in shadow else (0, 0, 0, 77 / 255)
+        # The hole is half the radius at both ends (the manifest's segments carry no inner radius).
+        outer = max(x.outer for x in w)
+        ends.append((0.5 * outer, outer, shadow, rgba))
+    e = chart._e(t, chart.chart_window) if t < chart.end_time else 1.0
+    wedges = chart.drawn(t)
+    outer = max(w.outer for w in wedges)
+    inner = 0.5 * outer
+    width, height = b.manifest["chart"]["width"], b.manifest["chart"]["height"]
+    problems, worst, samples = [], 0.0, 0
+    for k in range(0, 360, 3):
+        a = math.radians(k)
+        for d in [x * 0.5 for x in range(0, 2 * int(outer + 30))]:
+            if inner - 2 < d < outer + 2:
+                continue
+            x, y = chart.cx + d * math.sin(a), chart.cy - d * math.cos(a)
+            # The title stands above the pie (the shadows reach at most 2 px above it here).
+            if y < chart.cy - outer or not (1 <= x <= width - 1 and y <= height - 1):
+                continue
+            # Both circles composited in the pie's group (premultiplied), then the group at 0.8.
+            group, cover = [0.0, 0.0, 0.0], 0.0
+            for (i, o, s, rgba), opacity in zip(ends, (1 - e, e)):
+                rho = math.hypot(x - chart.cx - s["offset"][0], y - chart.cy - s["offset"][1])
+                alpha = shadow_alpha(rho, i, o, s["blur"]) * rgba[3] * opacity
+                group = [v * alpha + g * (1 - alpha) for g, v in zip(group, rgba[:3])]
+                cover = alpha + cover * (1 - alpha)
+            want = [c * (1 - 0.8 * cover) + 0.8 * g for c, g in zip(specs.MAGENTA, group)]
+            px, py = frame.viewport.to_pixels(x, y)
+            got = raster.sample(px, py)
+            diff = max(abs(g - w) for g, w in zip(got, want))
+            samples += 1
+            worst = max(worst, diff)
+            if diff > TOLERANCE and len(problems) < 8:
+                problems.append(f"({x:.1f}, {y:.1f}): {tuple(round(v) for v in got)}, expected {tuple(round(v) for v in want)}")
+    assert samples > 1000, f"only {samples} samples"
+    print(f"\n{engine.name} shadow at t={t:.0f} ms: worst {worst:.1f} levels over {samples} samples")
+    assert not problems, f"shadow at t={t} ms (worst {worst:.1f}), screenshot {page.screenshot}:\n" + "\n".join(problems)

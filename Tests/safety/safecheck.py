@@ -18,6 +18,8 @@ ALLOWED_ELEMENTS = {
     "defs", "mask", "pattern", "clipPath", "line", "polyline",
     # index.html's compositor layer (BoxLayer): empty boxes, styled by generated classes only.
     "div", "i", "b",
+    # theme.shadow (ShadowWriter): a gradient of generated numbers and colours, no reference.
+    "radialGradient", "stop",
 }
 ALLOWED_ATTRIBUTES = {
     "aria-describedby", "aria-label", "aria-labelledby", "aria-hidden", "charset", "class", "content",
@@ -32,6 +34,8 @@ ALLOWED_ATTRIBUTES = {
     "paint-order",
     # An empty chart's data table: its one row spans the columns (a generated number).
     "colspan",
+    # theme.shadow's gradient (generated numbers and a #rrggbb colour).
+    "gradientUnits", "offset", "stop-color", "stop-opacity",
 }
 # Attributes whose value is user text shown to people (escaped, never interpreted).
 TEXT_ATTRIBUTES = {"aria-label"}

@@ -24,7 +24,9 @@ public enum Layout {
         let size = max(chart.size, 1)
         // Exploded slices move outward: the pie shrinks so they stay inside the canvas.
         let explode = spec.slices.map { max($0.explode ?? 0, 0) }.max() ?? 0
-        let rim = max(size / 2 - pieMargin - max(spec.theme.stroke.width, 0) - explode, 1)
+        // A shadow past the margin: the pie shrinks so it stays inside the canvas.
+        let shadowReach = max(ShadowLayout.reach(spec.theme.shadow) - pieMargin, 0)
+        let rim = max(size / 2 - pieMargin - max(spec.theme.stroke.width, 0) - explode - shadowReach, 1)
         // `chart.outline` takes the band inside the rim: the pie shrinks, nothing else moves.
         let outline = OutlineLayout.make(chart.outline, rim: rim)
         let outer = rim - (outline?.width ?? 0)
@@ -97,6 +99,7 @@ public enum Layout {
         result.locale = spec.format.locale
         result.other = grouping.group
         result.outline = outline
+        result.shadow = ShadowLayout.make(spec.theme.shadow, outer: outline?.outerEdge ?? outer, inner: inner)
         result.grid = GridLayout.make(spec, slices: slices, outer: outer, inner: inner) {
             labelled.room.map { LeaderClearance.atRest(slices, room: $0, outer: rim, sign: sign, fontSize: fontSize, wedges: wedges) } ?? ([], [])
         }

@@ -139,6 +139,8 @@ public struct ChartLayout: Sendable, Hashable {
     public var opacity: Double = 1
     /// `chart.outline`: a circle around the pie, or nil.
     public var outline: OutlineLayout? = nil
+    /// `theme.shadow`: a drop shadow under the whole pie, or nil.
+    public var shadow: ShadowLayout? = nil
     /// `chart.grid`: circles at values of a rose's radius scale, or nil.
     public var grid: GridLayout? = nil
 

@@ -127,6 +127,8 @@ enum RingLayout {
         l.rings = []
         // The chart draws one outline around all rings (`RingTransition` poses it).
         l.outline = nil
+        // ... and one shadow under them all.
+        l.shadow = nil
         return l
     }
 }

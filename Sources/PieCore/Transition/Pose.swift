@@ -35,6 +35,9 @@ public struct ChartPose: Sendable, Hashable {
     /// `labels.box` at this end (the fit of inside labels there); its colours, border,
     /// padding and rounding blend (`LabelBoxPose.blend`).
     public var labelBox: LabelBoxPose? = nil
+    /// `theme.shadow` at this end; nil without one. Two ends that differ cross-fade
+    /// (`ShadowWriter.at`); a blend keeps this end's until the end, like a text.
+    public var shadow: ShadowPose? = nil
 
     public init(startAngle: Double, labelFraction: Double? = nil, labelDistance: Double? = nil, center: CenterText? = nil,
                 title: TitleBlock? = nil, outline: OutlinePose? = nil, grid: GridPose? = nil) {
@@ -58,6 +61,7 @@ public struct ChartPose: Sendable, Hashable {
         labelOrientation = layout.labelOrientation
         opacity = layout.opacity
         labelBox = layout.labelBox.map(LabelBoxPose.init)
+        shadow = ShadowPose(layout)
     }
 
     /// The pose at eased progress `e` from `self` (0) to `other` (1): numbers move linearly,
@@ -76,6 +80,7 @@ public struct ChartPose: Sendable, Hashable {
         pose.labelOrientation = e >= 1 ? other.labelOrientation : labelOrientation
         pose.opacity = mix(opacity, other.opacity)
         pose.labelBox = LabelBoxPose.blend(labelBox, other.labelBox, at: e)
+        pose.shadow = e >= 1 ? other.shadow : shadow
         return pose
     }
 }

@@ -110,6 +110,8 @@ enum RingTransition {
         var chart = CompiledChart(layout: newLayout, plan: combined(parts, layout: newLayout, kind: .update), changes: changes)
         chart.plan.from.outline = OutlinePose(oldLayout)
         chart.plan.to.outline = OutlinePose(newLayout)
+        chart.plan.from.shadow = ShadowPose(oldLayout)
+        chart.plan.to.shadow = ShadowPose(newLayout)
         chart.rings = parts
         return chart
     }
@@ -139,6 +141,9 @@ enum RingTransition {
         var chart = CompiledChart(layout: layout, plan: combined(parts, layout: layout, kind: nil), changes: changes)
         chart.plan.from.outline = OutlinePose(layout)
         chart.plan.to.outline = OutlinePose(layout)
+        // Growing rings are not yet their circle: the shadow fades in as they grow.
+        chart.plan.from.shadow = spec.animation.enter == .grow ? nil : ShadowPose(layout)
+        chart.plan.to.shadow = ShadowPose(layout)
         chart.rings = parts
         return chart
     }

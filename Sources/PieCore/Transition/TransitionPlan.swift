@@ -149,7 +149,11 @@ public enum Planner {
         let pose = ChartPose(layout)
         var plan = TransitionPlan(kind: kind, duration: max(animation.duration, 0), delay: max(animation.delay, 0),
                                   easing: animation.easing, from: pose, to: pose, segments: segments)
-        if kind == .enterGrow { schedule(&plan, animation: animation) }
+        if kind == .enterGrow {
+            schedule(&plan, animation: animation)
+            // A growing pie is not yet its circle: its shadow fades in as it grows.
+            plan.from.shadow = nil
+        }
         return plan
     }
 }

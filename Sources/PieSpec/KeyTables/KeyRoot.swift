@@ -23,6 +23,7 @@ extension KeySpec {
         case chart(KeyBinding<ChartOptions>)
         case other(KeyBinding<OtherOptions>)
         case outline(KeyBinding<OutlineOptions>)
+        case shadow(KeyBinding<ShadowOptions>)
         case grid(KeyBinding<GridOptions>)
         case labels(KeyBinding<LabelOptions>)
         case labelDetail(KeyBinding<LabelDetailOptions>)
@@ -61,6 +62,11 @@ extension OutlineOptions: KeyRoot {
     static let defaults = OutlineOptions()
     static func binding(of key: KeySpec) -> KeyBinding<Self>? { if case .outline(let b) = key.bound { b } else { nil } }
     static func bound(_ b: KeyBinding<Self>) -> KeySpec.Bound { .outline(b) }
+}
+extension ShadowOptions: KeyRoot {
+    static let defaults = ShadowOptions()
+    static func binding(of key: KeySpec) -> KeyBinding<Self>? { if case .shadow(let b) = key.bound { b } else { nil } }
+    static func bound(_ b: KeyBinding<Self>) -> KeySpec.Bound { .shadow(b) }
 }
 extension GridOptions: KeyRoot {
     static let defaults = GridOptions()

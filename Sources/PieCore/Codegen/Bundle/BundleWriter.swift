@@ -93,6 +93,7 @@ public enum BundleWriter {
         var still = Planner.enter(layout, animation: FacetWriter.still(animation))
         OutlineWriter.carry(plan, into: &still)
         PieOpacityWriter.carry(plan, into: &still)
+        ShadowWriter.carry(plan, into: &still)
         return still
     }
 

@@ -21,6 +21,10 @@ enum ClassPrefix {
     static let track: StaticString = "p-track"
     /// `p-outline`: `chart.outline`'s circle.
     static let outline: StaticString = "p-outline"
+    /// `p-sh`: `theme.shadow`'s circle (the last version's).
+    static let shadow: StaticString = "p-sh"
+    /// `p-sho`: `theme.shadow`'s circle of the first version, fading out while it changes.
+    static let shadowOut: StaticString = "p-sho"
     /// `p-mo`: the motion layer, hidden at rest.
     static let motion: StaticString = "p-mo"
     /// `p-m<k>`: a motion dash: one circle per moving element (`.p-m<k>`).
@@ -134,6 +138,8 @@ enum ClassPrefix {
         ("background", background, false),
         ("track", track, false),
         ("outline", outline, false),
+        ("shadow", shadow, false),
+        ("shadowOut", shadowOut, false),
         ("motion", motion, false),
         ("dash", dash, true),
         ("colourCircle", colourCircle, true),

@@ -122,7 +122,10 @@ struct FrameWriter {
             // One plot group: a fading chart fades as one image (labels over slices).
             opened(pie.opacity) {
                 GridWriter.frame($0.pose.grid, pose: $0.pose.gridPose, labels: false, dark: $0.inks.dark, into: &$0.out)
-                $0.opened($0.pose.opacity) { $0.pieLayers(pie) }
+                $0.opened($0.pose.opacity) {
+                    ShadowWriter.frame($0.pose.shadows, scope: pie.scope, dark: $0.inks.dark, into: &$0.out)
+                    $0.pieLayers(pie)
+                }
                 OutlineWriter.frame($0.pose.outline, dark: $0.inks.dark, into: &$0.out)
                 GridWriter.frame($0.pose.grid, pose: $0.pose.gridPose, labels: true, dark: $0.inks.dark, into: &$0.out)
                 $0.labels(pie)
@@ -130,6 +133,7 @@ struct FrameWriter {
         } else {
             // Rings: each ring's pie, then every ring's labels, each group fading on its own.
             opened(pose.opacity) {
+                ShadowWriter.frame($0.pose.shadows, scope: "piec-shadow", dark: $0.inks.dark, into: &$0.out)
                 for pie in $0.pose.pies { $0.opened(pie.opacity) { $0.pieLayers(pie) } }
                 RingEdgeWriter.frame($0.pose.ringEdges, layout: layout, into: &$0.out)
             }

@@ -145,6 +145,7 @@ struct SVGWriter {
         out.raw(")\">\n")
         GridWriter.circles(scene.stage.grid, into: &out)
         PieOpacityWriter.open(scene.plan, into: &out)
+        ShadowWriter.svg(scene.plan, scope: scene.scope, into: &out)
         pieLayers()
         PieOpacityWriter.close(scene.plan, into: &out)
         OutlineWriter.svg(scene.plan, into: &out)
@@ -179,6 +180,7 @@ struct SVGWriter {
         out.num(layout.cy)
         out.raw(")\">\n")
         PieOpacityWriter.open(scene.plan, into: &out)
+        ShadowWriter.svg(scene.plan, scope: scene.scope, into: &out)
         emit()
         for (k, ring) in rings.enumerated() {
             let n = ring.layout.slices.count

@@ -1,0 +1,160 @@
+import PieJSON
+import PieSpec
+
+/// `theme.shadow` in every output: chart.svg's circle `.p-sh` filled with a radial gradient
+/// (`ShadowPose.stops`), first inside the pie's translucent group (`PieOpacityWriter`), so the
+/// shadow and the pie are one layer and it never shows through the slices. No SVG filter:
+/// every browser and static renderer draws a gradient alike (cairosvg ignores blur filters).
+/// When the shadow differs between the plan's ends, the first end's circle `.p-sho` fades out
+/// (its attribute, the final state, is opacity 0) as the last end's fades in over the chart's
+/// window with the plan's easing (`from` keyframes written by `KeyframesWriter`); a `piec
+/// render` frame draws the same two circles at the same opacities (`at`). Charts without a
+/// shadow at either end write nothing.
+enum ShadowWriter {
+    /// One drawn circle: its shadow and the opacity of its circle.
+    struct Drawn {
+        var shadow: ShadowPose
+        var opacity: Double
+    }
+
+    /// When the shadow changes: the chart's window (the outline's and the opacity's).
+    static func window(_ plan: TransitionPlan) -> TimeWindow { Stage.outlineWindow(plan) }
+
+    /// Whether the two ends differ (an enter that grows fades its shadow in).
+    static func animates(_ plan: TransitionPlan) -> Bool {
+        plan.from.shadow != plan.to.shadow && window(plan).length > 0
+    }
+
+    /// The circles at `t` ms: the final shadow at rest; while it changes, the first end's at
+    /// 1 - e and the last end's at e (e the eased progress of the chart's window).
+    static func at(_ plan: TransitionPlan, t: Double) -> [Drawn] {
+        let w = window(plan)
+        guard animates(plan), t < w.end else { return plan.to.shadow.map { [Drawn(shadow: $0, opacity: 1)] } ?? [] }
+        let e = t <= w.start ? 0 : plan.easing.value(at: w.progress(at: t))
+        var drawn: [Drawn] = []
+        if let from = plan.from.shadow { drawn.append(Drawn(shadow: from, opacity: 1 - e)) }
+        if let to = plan.to.shadow { drawn.append(Drawn(shadow: to, opacity: e)) }
+        return drawn
+    }
+
+    /// The gradients and circles of chart.svg: the last end's `.p-sh` (gradient `<scope>-shg`)
+    /// and, when the shadow changes from one, the first end's `.p-sho` at opacity 0.
+    static func svg(_ plan: TransitionPlan, scope: String, into out: inout ByteWriter) {
+        if animates(plan), let from = plan.from.shadow {
+            circle(from, id: scope + "-shgo", head: "<circle class=\"p-sho\" opacity=\"0\"", into: &out)
+        }
+        if let to = plan.to.shadow {
+            circle(to, id: scope + "-shg", head: "<circle class=\"p-sh\"", into: &out)
+        }
+    }
+
+    /// The circles of a frame at an instant, in the look `dark` asks for (ids `<scope>-f<k>`).
+    static func frame(_ drawn: [Drawn], scope: String, dark: Bool, into out: inout ByteWriter) {
+        for (k, d) in drawn.enumerated() where d.opacity > 0 {
+            var s = d.shadow
+            if dark { s.color = s.darkColor }
+            var head = ByteWriter(capacity: 32)
+            head.raw("<circle")
+            if d.opacity < 1 {
+                head.raw(" opacity=\"")
+                head.num(d.opacity)
+                head.raw("\"")
+            }
+            circle(s, id: scope + "-f" + String(k), head: head, into: &out)
+        }
+    }
+
+    /// The gradient `id` then the circle: `head`, its centre, radius and fill.
+    private static func circle(_ s: ShadowPose, id: String, head: StaticString, into out: inout ByteWriter) {
+        var h = ByteWriter(capacity: 32)
+        h.raw(head)
+        circle(s, id: id, head: h, into: &out)
+    }
+
+    private static func circle(_ s: ShadowPose, id: String, head: ByteWriter, into out: inout ByteWriter) {
+        guard s.radius > 0 else { return }
+        let rgb = Color(r: s.color.r, g: s.color.g, b: s.color.b)
+        out.raw("<radialGradient id=\"")
+        out.raw(id)
+        out.raw("\" gradientUnits=\"userSpaceOnUse\" cx=\"")
+        out.num(s.dx)
+        out.raw("\" cy=\"")
+        out.num(s.dy)
+        out.raw("\" r=\"")
+        out.num(s.radius)
+        out.raw("\">\n")
+        for stop in s.stops {
+            out.raw("<stop offset=\"")
+            out.num(stop.offset, decimals: 6)
+            out.raw("\" stop-color=\"")
+            out.hex(rgb)
+            out.raw("\" stop-opacity=\"")
+            out.num(stop.opacity, decimals: 6)
+            out.raw("\"/>\n")
+        }
+        out.raw("</radialGradient>\n")
+        out.raw(head)
+        out.raw(" cx=\"")
+        out.num(s.dx)
+        out.raw("\" cy=\"")
+        out.num(s.dy)
+        out.raw("\" r=\"")
+        out.num(s.radius)
+        out.raw("\" fill=\"url(#")
+        out.raw(id)
+        out.raw(")\" fill-opacity=\"")
+        out.num(Double(s.color.a) / 255, decimals: 6)
+        out.raw("\"/>\n")
+    }
+
+    /// `keyframes` go to the top level, `rules` into the chart's scope block: the dark look's
+    /// alpha (the default colour's), and while the shadow changes, the two fades.
+    static func css(_ scene: Scene) -> (keyframes: [UInt8], rules: [UInt8]) {
+        let plan = scene.plan
+        guard plan.from.shadow != nil || plan.to.shadow != nil else { return ([], []) }
+        var keyframes = ByteWriter(capacity: 128), rules = ByteWriter(capacity: 256)
+        rules.raw(".p-sh,.p-sho{pointer-events:none}\n")
+        if let dark = scene.layout.dark {
+            let ends: [(StaticString, ShadowPose?)] = [(".p-sho{fill-opacity:", animates(plan) ? plan.from.shadow : nil),
+                                                       (".p-sh{fill-opacity:", plan.to.shadow)]
+            for (selector, s) in ends {
+                guard let s, s.darkColor.a != s.color.a else { continue }
+                dark.rules(into: &rules) {
+                    $0.raw(selector)
+                    $0.num(Double(s.darkColor.a) / 255, decimals: 6)
+                    $0.raw("}\n")
+                }
+            }
+        }
+        guard animates(plan) else { return (keyframes.bytes, rules.bytes) }
+        var runners: [(StaticString, KeyframesName)] = []
+        if plan.from.shadow != nil {
+            let name = KeyframesName(scene.scope, "sho")
+            KeyframesWriter.block(name, into: &keyframes) { KeyframesWriter.frame("from", into: &$0) { $0.raw("opacity:1") } }
+            runners.append((".p-sho{", name))
+        }
+        if plan.to.shadow != nil {
+            let name = KeyframesName(scene.scope, "sh")
+            KeyframesWriter.block(name, into: &keyframes) { KeyframesWriter.frame("from", into: &$0) { $0.raw("opacity:0") } }
+            runners.append((".p-sh{", name))
+        }
+        KeyframesWriter.motion(into: &rules) {
+            for (selector, name) in runners {
+                $0.raw(selector)
+                KeyframesWriter.animation(name, over: window(plan), easing: plan.easing, linear: false, into: &$0)
+                $0.raw("}\n")
+            }
+        }
+        return (keyframes.bytes, rules.bytes)
+    }
+
+    /// A chart of rings draws its plot from a still scene: it carries both ends' shadows,
+    /// window and easing from `plan`.
+    static func carry(_ plan: TransitionPlan, into still: inout TransitionPlan) {
+        still.from.shadow = plan.from.shadow
+        still.to.shadow = plan.to.shadow
+        guard plan.from.shadow != plan.to.shadow else { return }
+        still.chartWindow = window(plan)
+        still.easing = plan.easing
+    }
+}
