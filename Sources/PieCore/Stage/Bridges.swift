@@ -67,10 +67,7 @@ extension Stage {
 
     /// The segments that draw something in either state, in the plan's angular order.
     static func drawn(_ plan: TransitionPlan) -> [(offset: Int, element: Segment)] {
-        plan.segments.enumerated().filter { _, s in
-            (s.from.span > 0 && s.from.outerRadius > s.from.innerRadius)
-                || (s.to.span > 0 && s.to.outerRadius > s.to.innerRadius)
-        }
+        plan.segments.enumerated().filter { draws($0.element) }
     }
 
     /// Whether the visible final slices close a full circle (with more than one slice).

@@ -3,19 +3,24 @@ import PieSpec
 /// What a chart (or one ring) draws and how each element moves, as values: no bytes and no
 /// encoding. Built once from a layout and its plan: the separators (which boundaries have a
 /// line at each end, their fades, the lines of slices that leave), the inside labels (each
-/// label's mode at both ends, its spots, fade and colour), the centre texts and title lines;
-/// the wedges are the plan's segments (`Stage.drawn`) and their extensions `Stage.bridges`.
+/// label's mode at both ends, its spots, fade and colour), the centre texts and title lines,
+/// the wedges (the plan's drawn segments and movers) and their extensions (`Wedges.swift`).
 /// Each element is a track with its two ends (`from...`, `to...`); `at(_:)` is the one model
 /// of an instant, which `piec render`'s frames (`FramePose`) read, and a sampled instant's
-/// stage (`instant(_:)`) is what sampled keyframes and frames of sampled plans both read.
+/// stage (`instant(at:)`) is what sampled keyframes and frames of sampled plans both read.
 /// Codegen's `Scene` encodes a stage (dashes, masks, colour circles, keyframes).
 struct Stage {
     let layout: ChartLayout
     let plan: TransitionPlan
+    /// The whole transition: `plan`, or the transition `plan` is a sampled instant of, which
+    /// decides the element set (`shape`).
+    let whole: TransitionPlan
     /// Angles or radii move.
     let moves: Bool
     /// Opacity changes only: the whole plot fades.
     let fades: Bool
+    /// The drawn segments, then the movers (`wedgeItems`).
+    var wedges: [Wedge] = []
     var separators: [Separator] = []
     var labels: [Label] = []
     /// Centre texts and title lines (only on the stage of the whole plan).
@@ -31,10 +36,11 @@ struct Stage {
     /// How an instant is read between the two ends of the transition.
     enum Sampling: Sendable {
         /// Each track's two ends mixed with the plan's eased progress: what one CSS easing
-        /// draws between two keyframes.
+        /// draws between two keyframes (the wedges and extensions, whose plan is then
+        /// uniform, are read from the exact state, which that mix is: `Wedges.swift`).
         case eased
-        /// The exact state of the instant (`TransitionPlan.frozen(at:)`) with the whole
-        /// transition's elements (`instant(_:)`): what sampled keyframes hold at each sample.
+        /// The exact state of the instant (`state(at:)`) with the whole transition's
+        /// elements (`instant(at:)`): what sampled keyframes hold at each sample.
         case exact
     }
 
@@ -47,8 +53,10 @@ struct Stage {
          rings: [TransitionPlan] = []) {
         self.layout = layout
         self.plan = plan
+        whole = shape ?? plan
         moves = plan.kind != .none && (shape ?? plan).movesGeometry
         fades = plan.kind != .none && !moves && (shape ?? plan).fadesOpacity
+        wedges = Stage.wedgeItems(plan, shape: shape ?? plan)
         // The gap replaces the separators.
         separators = layout.halfGap > 0 ? [] : Stage.separatorItems(plan, shape: shape, whole: wholeSeparators, layout: layout)
         labels = Stage.labelItems(plan, modes: shape ?? plan, layout: layout, animated: moves)
@@ -60,7 +68,7 @@ struct Stage {
         if !rings.isEmpty { ringEdges = RingEdges(plans: rings, layout: layout) }
     }
 
-    /// The stage of one instant of this transition (`frozen`: `plan.frozen(at:)`), with this
+    /// The stage of one instant of this transition (`frozen`: `state(at:)`), with this
     /// stage's elements: each track's `from` end is its state at that instant.
     func instant(_ frozen: TransitionPlan) -> Stage {
         Stage(layout: layout, plan: frozen, shape: plan, wholeSeparators: separators)

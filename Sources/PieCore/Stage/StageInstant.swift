@@ -1,9 +1,10 @@
 import PieSpec
 
 extension Stage {
-    /// What the stage draws at one instant (besides the wedges and outside labels): the
-    /// plot's opacity, separator lines, inside labels, centre texts, title lines, the
-    /// outline, the grid and the separators between rings, each read from its track by the stage's one sampling policy (`Sampling`).
+    /// What the stage draws at one instant (besides the outside labels): the plot's
+    /// opacity, the wedges and their extensions, separator lines, inside labels, centre texts,
+    /// title lines, the outline, the grid and the separators between rings, each read from
+    /// its track by the stage's one sampling policy (`Sampling`).
     struct Instant {
         /// A separator: a radial line at chart angle `angle`.
         struct Line {
@@ -26,6 +27,18 @@ extension Stage {
             var box: LabelBoxPose.Rect? = nil
         }
 
+        /// Wedge track `index` (`Stage.Wedge.index`) at the instant: its geometry.
+        struct Wedge {
+            var index: Int
+            var geometry: SegmentGeometry
+        }
+
+        /// An extension at the instant, painted after segment `after` (nil: at the bottom).
+        struct Extension {
+            var after: Int?
+            var geometry: SegmentGeometry
+        }
+
         struct Center {
             var text: CenterText
             var opacity: Double
@@ -41,6 +54,12 @@ extension Stage {
         var moving: Bool
         /// The plot's opacity (below 1 while a fading plot fades in).
         var opacity: Double
+        /// Every wedge track's geometry (the exact state in motion, the `to` ends at rest),
+        /// in the order of `Stage.wedges`.
+        var wedges: [Wedge] = []
+        /// The extensions that draw something, bridged between the wedges of the instant
+        /// (`Stage.extensions(_:)`).
+        var extensions: [Extension] = []
         var lines: [Line] = []
         var labels: [Label] = []
         var centers: [Center] = []
@@ -56,16 +75,25 @@ extension Stage {
 
     /// The stage at `t` ms after load: the rest state (the new version) at or after the end
     /// of the timeline or when nothing moves; in between, each track mixed at the plan's eased
-    /// progress, or (`Sampling.exact`) read from the exact instant's stage.
+    /// progress, or (`Sampling.exact`) read from the exact instant's stage. The wedges and
+    /// extensions are the exact state's in motion (`Wedges.swift`).
     func at(_ t: Double) -> Instant {
         let line = plan.timeline
         let rest = t >= line.end || plan.kind == .none
         let eased = rest ? 1 : plan.easing.value(at: line.progress(at: t))
         let moving = moves && !rest
+        let exact = moving ? state(at: t) : nil
         // The sampled keyframes' state at `t`: the exact state, with the element set of the whole plan.
-        let now = moving && sampling == .exact ? instant(plan.frozen(at: t)) : nil
+        let now = sampling == .exact ? exact.map(instant) : nil
         let e = moving ? plan.easing.value(at: TimeWindow(start: plan.delay, length: plan.duration).progress(at: t)) : 1
         var result = Instant(moving: moving, opacity: fades && !rest ? eased : 1)
+        if let exact {
+            result.wedges = wedges(in: exact)
+            result.extensions = extensions { exact.segments[$0].from }
+        } else {
+            result.wedges = wedges.map { Instant.Wedge(index: $0.index, geometry: $0.to) }
+            result.extensions = extensions { whole.segments[$0].to }
+        }
         result.lines = lines(now: now, e: e, moving: moving)
         // The boxes' two ends: a sampled instant's is its frozen pose (as its keyframe's).
         let boxes = LabelBoxPose.ends(now?.plan.from.labelBox ?? plan.from.labelBox, plan.to.labelBox)

@@ -261,7 +261,7 @@ struct StyleWriter {
 
     /// Staged or staggered plans: the boundaries are sums of differently timed eased widths,
     /// which no single CSS easing draws. Each element gets keyframes sampled from the exact
-    /// state (`TransitionPlan.frozen(at:)`) with linear timing between samples: every window
+    /// state (the stage's instant, `Stage.instant(at:)`) with linear timing between samples: every window
     /// edge is a sample, and each window gets at least `Budgets.samplesPerWindow` of them.
 
     private mutating func writeSampled() {
@@ -272,7 +272,7 @@ struct StyleWriter {
         // easing on each keyframe makes every boundary exact between the edges.
         let ease = aligned ? scene.plan.easing : nil
         let final = parts(at: scene)
-        var samples = times.map { parts(at: Scene(instant: plan.frozen(at: $0), of: scene)) }
+        var samples = times.map { parts(at: Scene(at: $0, of: scene)) }
         Self.windLabelTurns(&samples, final: final)
         hiddenAtRest()
         rules(final)

@@ -2,9 +2,9 @@ import PieSpec
 
 /// The wedges of a pose, in the order the bundle paints them: at rest the exact layer's
 /// (stacked slices painted to their rest ends, extensions under seams, padded outlines); in
-/// motion the exact state of every drawn segment, painted as the motion layer paints its
-/// dashes (stacked to the middle of the next segment, extensions re-bridged at the instant,
-/// reordered slices on top).
+/// motion the stage's wedges and extensions at the instant (`Stage.at`, the exact state),
+/// painted as the motion layer paints its dashes (stacked to the middle of the next segment,
+/// extensions under their seams, reordered slices on top).
 extension FramePose {
     static func restWedges(_ scene: Scene) -> [Wedge] {
         let layout = scene.layout
@@ -27,21 +27,22 @@ extension FramePose {
         scene.restUnderlays.filter { $0.after == after }.map { Wedge(geometry: $0.geometry, mid: 0, shape: nil, pattern: nil) }
     }
 
-    static func motionWedges(_ scene: Scene, t: Double) -> [Wedge] {
+    /// The wedges in motion: `now`'s (the stage's instant), painted as the motion layer paints them.
+    static func motionWedges(_ scene: Scene, _ now: Stage.Instant) -> [Wedge] {
         let plan = scene.plan, layout = scene.layout
-        let frozen = plan.frozen(at: t)
-        let drawn = Stage.drawn(plan)
-        let now = drawn.map { frozen.segments[$0.offset].from }
-        var ends = now.map(\.endAngle)
+        // The drawn segments' tracks (in angular order), then the movers', as `now.wedges`.
+        let drawn = scene.stage.wedges.prefix { !$0.mover }
+        let geometry = now.wedges.prefix(drawn.count).map(\.geometry)
+        var ends = geometry.map(\.endAngle)
         if scene.stacked {
             // Between versions only: in an enter animation every segment grows from nothing.
-            let thin = plan.kind != .update ? nil : drawn.map { $0.element.from.span <= 0 || $0.element.to.span <= 0 }
-            ends = Scene.paintEnds(now, closed: Stage.closes(now), thin: thin)
+            let thin = plan.kind != .update ? nil : drawn.map { $0.from.span <= 0 || $0.to.span <= 0 }
+            ends = Scene.paintEnds(geometry, closed: Stage.closes(geometry), thin: thin)
         }
         // Gaps and corners: the cut at each boundary follows the final order (as the masks do);
         // a reordered slice is cut at both ends, and parts of Other before and after the
         // transition are one wedge (`Scene.joinedInOther`).
-        let moving = drawn.map(\.element) + plan.movers
+        let moving = drawn.map { plan.segments[$0.index] } + plan.movers
         let shaped = !scene.cutouts.isEmpty
         let sides = shaped ? Scene.gaps(moving.map(\.to), halfGap: layout.halfGap) : []
         func shape(_ g: SegmentGeometry, start: Double, end: Double) -> PaddedWedge? {
@@ -49,25 +50,26 @@ extension FramePose {
             return PaddedWedge(start: g.startAngle, end: g.endAngle, inner: g.innerRadius, outer: g.outerRadius,
                                startGap: start, endGap: end, cornerRadius: layout.cornerRadius)
         }
-        let bridges = scene.underlays.isEmpty ? [] : motionBridges(plan, frozen: frozen)
-        var result = bridges.filter { $0.after == nil }.map(\.wedge)
+        // The extensions under the seams of slices of different radii, re-bridged at the instant.
+        let bridges = scene.underlays.isEmpty ? [] : now.extensions
+        var result = bridges.filter { $0.after == nil }.map(extensionWedge)
         var i = 0
         while i < drawn.count {
             var last = i
             while shaped, Scene.joinedInOther(moving, last, last + 1, movers: plan.movers.count) { last += 1 }
-            var g = now[i]
-            g.endAngle = now[last].endAngle
+            var g = geometry[i]
+            g.endAngle = geometry[last].endAngle
             let mid = (g.startAngle + g.endAngle) / 2, padded = shape(g, start: shaped ? sides[i].start : 0, end: shaped ? sides[last].end : 0)
             if last == i { g.endAngle = ends[i] }
-            if let w = wedge(g, mid: mid, shape: padded, pattern: pattern(scene, index: drawn[i].offset)) { result.append(w) }
-            for k in i...last { result += bridges.filter { $0.after == drawn[k].offset }.map(\.wedge) }
+            if let w = wedge(g, mid: mid, shape: padded, pattern: pattern(scene, index: drawn[i].index)) { result.append(w) }
+            for k in i...last { result += bridges.filter { $0.after == drawn[k].index }.map(extensionWedge) }
             i = last + 1
         }
-        for j in plan.movers.indices {
-            let g = frozen.movers[j].from
-            let w = wedge(g, mid: (g.startAngle + g.endAngle) / 2, shape: shape(g, start: layout.halfGap, end: layout.halfGap),
-                          pattern: pattern(scene, index: plan.segments.count + j))
-            if let w { result.append(w) }
+        for w in now.wedges.dropFirst(drawn.count) {
+            let g = w.geometry
+            let painted = wedge(g, mid: (g.startAngle + g.endAngle) / 2, shape: shape(g, start: layout.halfGap, end: layout.halfGap),
+                                pattern: pattern(scene, index: w.index))
+            if let painted { result.append(painted) }
         }
         return result
     }
@@ -78,17 +80,7 @@ extension FramePose {
         return Wedge(geometry: g, mid: mid, shape: shape, pattern: pattern)
     }
 
-    /// The extensions under the seams of slices of different radii at the instant: bridged
-    /// between the exact state's neighbours (`Stage.bridges`), after the segment they follow.
-    private static func motionBridges(_ plan: TransitionPlan, frozen: TransitionPlan) -> [(after: Int?, wedge: Wedge)] {
-        let indices = plan.segments.indices.filter { plan.segments[$0].from.span > 0 || plan.segments[$0].to.span > 0 }
-        let closed = Stage.closes(indices.map { plan.segments[$0].from }) && Stage.closes(indices.map { plan.segments[$0].to })
-        let now = indices.map { frozen.segments[$0].from }
-        return Stage.bridges(from: now, to: now, closed: closed).compactMap { b in
-            guard b.to.span > 0, b.to.outerRadius > b.to.innerRadius else { return nil }
-            return (b.after.map { indices[$0] }, Wedge(geometry: b.to, mid: 0, shape: nil, pattern: nil))
-        }
-    }
+    private static func extensionWedge(_ e: Stage.Instant.Extension) -> Wedge { Wedge(geometry: e.geometry, mid: 0, shape: nil, pattern: nil) }
 
     /// The pattern over motion element `index` (`Scene.pattern(ofMotion:)`: its slice's, or a
     /// leaving slice's under `theme.patterns: auto`).

@@ -6,9 +6,9 @@ import PieSpec
 /// writes what it holds, so another source of poses (one transition stage blending a pose
 /// value) can replace `at` without touching the writer.
 ///
-/// Geometry comes from the exact state (`TransitionPlan.frozen(at:)`); separators, inside
-/// labels, centre texts, titles, the outline and the plot's fade are the stage's instant
-/// (`Stage.at(_:)`): where the bundle's CSS interpolates an element between two keyframes with
+/// Wedges, extensions, separators, inside labels, centre texts, titles, the outline and the
+/// plot's fade are the stage's instant (`Stage.at(_:)`; wedges and extensions its exact
+/// state, `Stage.state(at:)`): where the bundle's CSS interpolates an element between two keyframes with
 /// the plan's easing, it mixes the same two ends with the same eased progress, and where the
 /// bundle samples keyframes (staged or staggered plans, radii that warp), it reads the
 /// sampled stage of the instant, as the keyframes do. Outside labels interpolate the ink layer's keyframes linearly,
@@ -111,7 +111,7 @@ struct FramePose {
     /// One pie at `t`, whose stage at `t` is `now`.
     static func pie(_ scene: Scene, _ now: Stage.Instant, t: Double) -> Pie {
         var pie = Pie(layout: scene.layout, scope: scene.scope, patternDefs: Patterns.defs(scene), opacity: now.opacity)
-        pie.wedges = now.moving ? motionWedges(scene, t: t) : restWedges(scene)
+        pie.wedges = now.moving ? motionWedges(scene, now) : restWedges(scene)
         pie.lines = now.lines
         pie.labels = now.labels
         pie.outside = outside(scene.ink, t: t, moving: now.moving)

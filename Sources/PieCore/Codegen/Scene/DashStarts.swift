@@ -41,7 +41,7 @@ extension Scene {
         var instants: [Scene] = []
         if drawing.sampledKeyframes {
             let times = Strategies.SampledKeyframes.times(plan, drawing.keyframes)
-            instants = times.map { Scene(instant: plan.frozen(at: $0), of: self) }
+            instants = times.map { Scene(at: $0, of: self) }
         }
         let ease = Scene.range(of: plan.easing)
         for k in motion.indices {

@@ -2,8 +2,8 @@ import PieSpec
 
 /// The ink layer (`.p-ink`): outside labels with their leader lines and the donut's centre
 /// text, drawn on the chart background above all slices. Outside labels are solved with
-/// `OutsideLabels.place` at sample instants of the transition, from the exact state
-/// (`TransitionPlan.frozen(at:)`): the first sample is the old chart's label layout, the
+/// `OutsideLabels.place` at sample instants of the transition, from the stage's exact state
+/// (`Stage.state(at:)`): the first sample is the old chart's label layout, the
 /// last the new chart's, and keyframes between samples are linear.
 struct InkScene {
     /// One outside label: its text and its pose at every sample (nil = hidden then).
@@ -54,7 +54,8 @@ struct InkScene {
         var kept = false
     }
 
-    init(layout: ChartLayout, plan: TransitionPlan, moves: Bool) {
+    init(stage: Stage) {
+        let layout = stage.layout, plan = stage.plan, moves = stage.moves
         guard let room = layout.labelRoom else { return }
         let entries = InkScene.entries(layout: layout, plan: plan, animated: moves)
         guard !entries.isEmpty else { return }
@@ -65,7 +66,7 @@ struct InkScene {
         guard width >= TextMetrics.width("\u{2026}", fontSize: layout.fontSize) else { return }
         let line = plan.timeline
         if plan.kind == .enterGrow {
-            enterTracks(entries, plan: plan, layout: layout, room: room, width: width)
+            enterTracks(entries, stage: stage, room: room, width: width)
             return
         }
         times = moves ? Strategies.SampledKeyframes.sampleTimes(plan) + [line.end] : [line.end]
@@ -77,7 +78,7 @@ struct InkScene {
         let blends = moves ? entries.map { $0.segment.fromExtras.outsideLabelColor != nil } : entries.map { _ in false }
         var texts = entries.map { _ in [Color]() }
         for t in times {
-            let state = moves ? plan.frozen(at: t) : plan
+            let state = moves ? stage.state(at: t) : plan
             let solved = InkScene.solve(entries, state: state, plan: plan, at: t, layout: layout, room: room)
             for i in entries.indices { poses[i].append(solved[i]) }
             if coloured {
@@ -100,10 +101,10 @@ struct InkScene {
     /// Enter-grow (no old chart): each label waits at its final place, hidden, for the first
     /// half of the timeline, then fades in while the slices settle: three keyframes instead
     /// of a solve per sample, as nothing was shown before.
-    private mutating func enterTracks(_ entries: [Entry], plan: TransitionPlan, layout: ChartLayout, room: LabelRoom, width: Double) {
-        let line = plan.timeline
+    private mutating func enterTracks(_ entries: [Entry], stage: Stage, room: LabelRoom, width: Double) {
+        let plan = stage.plan, layout = stage.layout, line = plan.timeline
         times = [line.start, line.start + line.length / 2, line.end]
-        let final = InkScene.solve(entries, state: plan.frozen(at: line.end), plan: plan, at: line.end, layout: layout, room: room)
+        let final = InkScene.solve(entries, state: stage.state(at: line.end), plan: plan, at: line.end, layout: layout, room: room)
         tracks = entries.enumerated().map { i, e in
             let hidden = final[i].map { p -> OutsideLabels.Pose in var p = p; p.opacity = 0; return p }
             return Track(index: i, text: TextLines.truncate(e.text, maxWidth: width, fontSize: layout.fontSize),

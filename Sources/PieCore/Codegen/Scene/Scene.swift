@@ -148,9 +148,9 @@ struct Scene {
             orbits = Scene.orbits(plan, shape: shape ?? plan, sweepStart: layout.startAngle, motion: motion)
         }
         if layout.shapesWedges { restShapes = Scene.restShapes(layout) }
-        if moves, drawing.bridged { underlays = Scene.underlayItems(plan, shape: shape ?? plan, sweepStart: layout.startAngle) }
+        if moves, drawing.bridged { underlays = Scene.underlayItems(stage, sweepStart: layout.startAngle) }
         if shape == nil {
-            ink = InkScene(layout: layout, plan: plan, moves: moves)
+            ink = InkScene(stage: stage)
             (ink.centers, ink.titles) = (stage.centers, stage.titles)
             // Every other drawing decision, once (`DrawingPlan.choose`); an instant's scene takes its whole's.
             (colourCircles, separatorBands) = drawing.choose(self)
@@ -177,33 +177,34 @@ struct Scene {
         }
     }
 
-    /// The scene of one instant of `whole`'s transition (`plan`: `whole.plan.frozen(at:)`), with
-    /// the whole transition's elements.
+    /// The scene of the instant `t` ms after load of `whole`'s transition (its stage's
+    /// `instant(at:)`), with the whole transition's elements: what sampled keyframes write.
+    init(at t: Double, of whole: Scene) {
+        self.init(instant: whole.stage.instant(at: t), of: whole)
+    }
+
+    /// The scene of one instant of `whole`'s transition (`plan`: its stage's `state(at:)`).
     init(instant plan: TransitionPlan, of whole: Scene) {
-        self.init(stage: whole.stage.instant(plan), shape: whole.plan, output: whole.drawing.output, whole: whole.drawing)
+        self.init(instant: whole.stage.instant(plan), of: whole)
+    }
+
+    private init(instant stage: Stage, of whole: Scene) {
+        self.init(stage: stage, shape: whole.plan, output: whole.drawing.output, whole: whole.drawing)
         takeDashStarts(of: whole)
     }
 
-    /// The moving extensions, as dashes `.p-u<k>`, each after its motion element.
-    private static func underlayItems(_ plan: TransitionPlan, shape: TransitionPlan, sweepStart: Double) -> [Bridge] {
-        // Segments with an angle but no ring at either end (a rose's 0) take part, so that
-        // extensions stop at them; an extension left with no ring is a dash of width 0 (kept:
-        // a sampled instant's scene must have the same elements as the whole transition).
-        let indices = shape.segments.indices.filter { shape.segments[$0].from.span > 0 || shape.segments[$0].to.span > 0 }
-        let drawn = indices.map { (offset: $0, element: plan.segments[$0]) }
-        // Whether the circle closes is the whole transition's (a sampled instant of a staged
-        // plan may have no slice with width at all).
-        let whole = (from: indices.map { shape.segments[$0].from }, to: indices.map { shape.segments[$0].to })
-        let closed = Stage.closes(whole.from) && Stage.closes(whole.to)
-        let bridges = Stage.bridges(from: drawn.map(\.element.from), to: drawn.map(\.element.to), closed: closed, whole: whole)
-        return bridges.enumerated().map { k, b in
-            var segment = drawn[b.after ?? 0].element
-            (segment.from, segment.to) = (b.from, b.to)
-            return Bridge(after: b.after.map { drawn[$0].offset },
+    /// The moving extensions (the stage's extension tracks), as dashes `.p-u<k>`, each after
+    /// its motion element; an extension left with no ring is a dash of width 0 (kept: a
+    /// sampled instant's scene must have the same elements as the whole transition).
+    private static func underlayItems(_ stage: Stage, sweepStart: Double) -> [Bridge] {
+        stage.extensions.enumerated().map { k, e in
+            var segment = stage.plan.segments[e.owner]
+            (segment.from, segment.to) = (e.from, e.to)
+            return Bridge(after: e.after,
                           // Drawn at its final radius as before (`origin` = its end): a bridge's ends come
                           // from each instant's neighbours, not from one circle for the whole transition.
                           dash: motion(index: k, segment, origin: segment.to, fromEnd: nil, toEnd: nil, sweepStart: sweepStart),
-                          exact: b.exact)
+                          exact: e.exact)
         }
     }
 
