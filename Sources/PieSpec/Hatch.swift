@@ -13,7 +13,7 @@ public struct Hatch: Sendable, Hashable {
     public var crosses = false
     public var dots = false
     public var circles = false
-    /// Marks per 12 px tile side, 1...4.
+    /// Marks every 16, 12 or 8 px: 1...3.
     public var density = 1
 
     public init(lines: Int? = nil, crosses: Bool = false, dots: Bool = false, circles: Bool = false, density: Int = 1) {
@@ -28,7 +28,7 @@ public struct Hatch: Sendable, Hashable {
     public var isEmpty: Bool { lines == nil && !crosses && !dots && !circles }
 
     static let angles = 0...179
-    static let densities = 1...4
+    static let densities = 1...3
 
     /// The canonical mapping: `lines` when set, the marks that are on, `density` always.
     var canonical: JSONValue {
@@ -93,10 +93,11 @@ public enum HatchDiagnostics {
             negative angle are the same lines as at an angle from 0 to 179: write that one \
             (the help says which).
             """),
-        CodeInfo("E0386", "a hatch density outside 1 to 4", """
-            `density` is how many marks a pattern draws across 12 px: a whole number from 1 \
-            (every 12 px) to 4 (every 3 px). Denser marks would be thinner than a device \
-            pixel and draw differently in each renderer.
+        CodeInfo("E0386", "a hatch density outside 1 to 3", """
+            `density` is how close a pattern's marks are: a whole number from 1 (marks every \
+            16 px) to 3 (every 8 px; 2 is every 12 px). The marks keep their size (lines \
+            1.5 px wide, dots 3 px across): denser tiles could not hold a ring clear of the \
+            lines, and thinner marks draw differently in each renderer.
             """),
         CodeInfo("E0615", "more hatch patterns than slices", """
             `theme.patterns` written as a list gives its first entry to the first slice id, \
@@ -160,7 +161,7 @@ extension Lowering {
 
     /// One entry: `none`, or a mapping of `Keys.hatch`. `.some(nil)` is `none`; nil an error.
     private mutating func patternEntry(_ node: YAMLNode, path: String) -> Hatch?? {
-        if case .scalar(let s) = node, s.value == "none", s.style == .plain { return .some(nil) }
+        if case .scalar(let s) = node, s.value == "none" { return .some(nil) }
         if case .scalar = node {
             _ = scalar(node, expected: "`none` or a mapping of marks", path: path)
             if case .scalar(let s) = node, !s.value.isEmpty {

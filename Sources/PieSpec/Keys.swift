@@ -287,8 +287,8 @@ public enum Keys {
                "Lines at right angles to `lines` too (with `lines: 45` matplotlib's `x`; alone, at 0 and 90 degrees, its `+`)."),
         .input("dots", .boolean, default: .bool(false), "A dot in the middle of each tile (matplotlib's `.`)."),
         .input("circles", .boolean, default: .bool(false), "A small ring in the middle of each tile (matplotlib's `o`)."),
-        .input("density", .integer(min: 1, max: 4), default: .int(1),
-               "Marks per 12 px, 1 to 4 (E0386): a tile of 12, 6, 4 or 3 px, as matplotlib repeats a hatch character."),
+        .input("density", .integer(min: 1, max: 3), default: .int(1),
+               "How close the marks are, 1 to 3 (E0386): every 16, 12 or 8 px, as matplotlib repeats a hatch character; the marks keep their size."),
     ])
 
     /// `theme.palette` written as a mapping: read by `Lowering.paletteScale` (`PaletteScale.swift`).

@@ -25,21 +25,23 @@ public enum SlicePattern: Sendable, Hashable {
     }
 }
 
-/// The tile of a user hatch pattern: a square of `side` = 12 / density user units, turned to
-/// the lines' angle, holding disjoint marks (so no mark's ink covers another's twice):
-/// lines along its top and bottom edges, crosses along its left and right edges between
-/// them, a ring and a dot in its middle. Every size is a fixed fraction of the side.
+/// The tile of a user hatch pattern: a square of `side` (16, 12 or 8 user units by density),
+/// turned to the lines' angle, holding disjoint marks of fixed sizes (so no mark's ink covers
+/// another's twice, and no mark is so thin that renderers anti-alias it apart): a line along
+/// its top edge, a cross line down its left edge below it, a ring and a dot in the middle of
+/// the rest. Marks are 1.5 wide, as the built-in grid's; a dot is 3 across.
 enum HatchTile {
-    static let base = 12.0
+    static let sides = [16.0, 12, 8]
+    static let line = 1.5
+    static let dotRadius = 1.5
+    /// The ring spans radii 2 to 3 from the middle: clear of the dot and, in the smallest
+    /// tile (8), of the lines (the middle is 3.25 from them).
+    static let ringRadius = 2.5
+    static let ringWidth = 1.0
 
-    static func side(_ h: Hatch) -> Double { base / Double(h.density) }
-    /// Half the width of a line (a line is `side / 4` wide, split over two edges).
-    static func halfLine(_ h: Hatch) -> Double { side(h) / 8 }
-    static func dotRadius(_ h: Hatch) -> Double { side(h) / 8 }
-    /// The ring's middle radius and its width: it spans 0.2 to 0.3 of the side from the
-    /// middle, clear of the dot (0.125) and of the lines (0.375 from the middle).
-    static func ringRadius(_ h: Hatch) -> Double { side(h) / 4 }
-    static func ringWidth(_ h: Hatch) -> Double { side(h) / 10 }
+    static func side(_ h: Hatch) -> Double { sides[min(max(h.density, 1), sides.count) - 1] }
+    /// The middle of the part of the tile the lines leave.
+    static func middle(_ h: Hatch) -> Double { (side(h) + line) / 2 }
     /// The `patternTransform` rotation in degrees (SVG turns clockwise on screen, the angle
     /// counts counter-clockwise); 0 when the lines are horizontal or absent.
     static func rotation(_ h: Hatch) -> Double { h.lines.map { $0 == 0 ? 0 : -Double($0) } ?? 0 }

@@ -72,36 +72,27 @@ extension Patterns {
         return out.bytes
     }
 
-    /// The marks of a user hatch's tile (`HatchTile`): lines as two half-width bands on the
-    /// top and bottom edges (one line across the seam), crosses as two on the left and right
-    /// edges between those, a ring (stroked, at the same opacity) and a dot in the middle.
+    /// The marks of a user hatch's tile (`HatchTile`): a line along the top edge, a cross
+    /// line down the left edge below it, a ring (stroked, at the same opacity) and a dot in
+    /// the middle of the rest.
     static func hatchMarks(_ h: Hatch, ink: Color, into out: inout ByteWriter) {
-        let s = HatchTile.side(h), w = HatchTile.halfLine(h)
-        func rect(x: Double, y: Double, width: Double, height: Double) {
-            out.raw("<rect")
-            if x != 0 { out.raw(" x=\""); out.num(x); out.raw("\"") }
-            if y != 0 { out.raw(" y=\""); out.num(y); out.raw("\"") }
-            out.raw(" width=\""); out.num(width); out.raw("\" height=\""); out.num(height); out.raw("\"/>")
-        }
-        let lines = h.lines != nil || h.crosses
-        if lines {
-            rect(x: 0, y: 0, width: s, height: w)
-            rect(x: 0, y: s - w, width: s, height: w)
+        let s = HatchTile.side(h), w = HatchTile.line, m = HatchTile.middle(h)
+        if h.lines != nil || h.crosses {
+            out.raw("<rect width=\""); out.num(s); out.raw("\" height=\""); out.num(w); out.raw("\"/>")
         }
         if h.crosses {
-            rect(x: 0, y: w, width: w, height: s - 2 * w)
-            rect(x: s - w, y: w, width: w, height: s - 2 * w)
+            out.raw("<rect y=\""); out.num(w); out.raw("\" width=\""); out.num(w); out.raw("\" height=\""); out.num(s - w); out.raw("\"/>")
         }
         if h.circles {
-            out.raw("<circle cx=\""); out.num(s / 2); out.raw("\" cy=\""); out.num(s / 2)
-            out.raw("\" r=\""); out.num(HatchTile.ringRadius(h))
+            out.raw("<circle cx=\""); out.num(m); out.raw("\" cy=\""); out.num(m)
+            out.raw("\" r=\""); out.num(HatchTile.ringRadius)
             out.raw("\" fill=\"none\" stroke=\""); out.hex(ink)
             out.raw("\" stroke-opacity=\""); out.num(opacity)
-            out.raw("\" stroke-width=\""); out.num(HatchTile.ringWidth(h)); out.raw("\"/>")
+            out.raw("\" stroke-width=\""); out.num(HatchTile.ringWidth); out.raw("\"/>")
         }
         if h.dots {
-            out.raw("<circle cx=\""); out.num(s / 2); out.raw("\" cy=\""); out.num(s / 2)
-            out.raw("\" r=\""); out.num(HatchTile.dotRadius(h)); out.raw("\"/>")
+            out.raw("<circle cx=\""); out.num(m); out.raw("\" cy=\""); out.num(m)
+            out.raw("\" r=\""); out.num(HatchTile.dotRadius); out.raw("\"/>")
         }
     }
 
