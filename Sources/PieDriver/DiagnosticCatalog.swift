@@ -17,6 +17,7 @@ public enum DiagnosticCatalog {
             LabelBoxDiagnostics.catalog,
             GridDiagnostics.catalog,
             PaletteScaleDiagnostics.catalog,
+            HatchDiagnostics.catalog,
             RingBandDiagnostics.catalog,
             SunburstDiagnostics.catalog,
             HoverCenterDiagnostics.catalog,

@@ -64,6 +64,11 @@ extension ChartSpec {
                     }
                     continue
                 }
+                if case .patterns = key.kind {
+                    // Hatch patterns by entry (`theme.patterns[1]`, `theme.patterns.ID`).
+                    changes += Self.patternChanges(old, new)
+                    continue
+                }
                 if case .object(let inner) = key.kind {
                     // A section: its keys report themselves. An optional section off in either
                     // version has none to compare; turning it on or off is reported by its rule.

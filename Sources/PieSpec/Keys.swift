@@ -20,6 +20,8 @@ public indirect enum ValueKind: Sendable {
     case easing
     /// A palette name, a list of colours or a mapping (`Keys.paletteScale`).
     case palette
+    /// `none`, `auto`, a list of `Keys.hatch` mappings (or `none`), or a mapping of slice ids to them.
+    case patterns
     /// `[a-z0-9-]` beginning and ending with a letter or digit (bundle ids name folders), or
     /// `[a-z0-9][a-z0-9_-]*` for slice ids.
     case identifier(allowUnderscore: Bool)
@@ -268,10 +270,13 @@ public enum Keys {
                 "Background of the dark variant (default #18181b); also the separators' colour when they match the light background.",
                 lower: { l, node, _, at, th in l.darkBackground(node, path: at.path, into: &th) },
                 json: { (dark: Color?) in dark.map { .string($0.hex) } }),
-        .choice("patterns", \ThemeOptions.patterns, change: .reported(sentence: false),
-                "auto: a fill pattern over each slice's colour (by the colour's place in the palette), for colour-blind readers and print; none: plain colours."),
+        .custom("patterns", \ThemeOptions.patterns, .patterns, change: .reported(sentence: false),
+                "auto: a fill pattern over each slice's colour (by the colour's place in the palette), for colour-blind readers and print; none: plain colours; a list of hatch patterns (keys in `theme.patterns[]`, or `none`), one per slice id in order (more entries than slices: warning E0615); or a mapping of slice ids to them, which keeps each pattern with its slice when slices are added or reordered.",
+                lower: { l, node, _, at, th in if let p = l.patterns(node, path: at.path) { th.patterns = p } },
+                json: { (patterns: PatternMode) in patterns.canonical }),
         .number("opacity", \ThemeOptions.opacity, min: 0.1, max: 1, omitDefault: true, change: .reported(sentence: false),
-                "Opacity of the whole pie (slices, separators, track), 0.1 to 1: the page shows through, and the pie stays one layer in motion, so overlaps never darken. Labels, legend swatches follow; texts stay opaque."),        .optionalSection("shadow", shadow, \ThemeOptions.shadow, change: .reported(as: "shadow", sentence: false),
+                "Opacity of the whole pie (slices, separators, track), 0.1 to 1: the page shows through, and the pie stays one layer in motion, so overlaps never darken. Labels, legend swatches follow; texts stay opaque."),
+        .optionalSection("shadow", shadow, \ThemeOptions.shadow, change: .reported(as: "shadow", sentence: false),
                          "A drop shadow under the whole pie (or every ring): one circle, an annulus for a donut, filled with a radial gradient whose edges fade over `blur`, moved by `offset`; no SVG filter, so every browser and static renderer draws the same pixels. It lies inside the pie's translucent layer (`opacity`), so it never shows through the slices; the pie shrinks so the shadow stays inside the canvas. Needs a pie whose outline is one circle (E0373)."),
     ])
 
@@ -286,6 +291,19 @@ public enum Keys {
                 json: { (offset: [Double]) in .array(offset.map { .number($0, decimals: 6) }) }),
         .color("color", \ShadowOptions.color, change: .reported(as: "shadow", sentence: false),
                "Colour of the shadow, alpha included; default: black at 30% (50% in the dark look); a colour written here is used in both looks."),
+    ])
+
+    /// One user hatch pattern of `theme.patterns` (a list item or a slice id's value): read
+    /// by `Lowering.patterns` (`Hatch.swift`).
+    public static let hatch = KeyTable(section: "theme.patterns[]", doc: "One hatch pattern: its marks combine as matplotlib's hatch characters do.", keys: [
+        .input("lines", .integer(min: 0, max: 179),
+               "Parallel lines at this angle, whole degrees counter-clockwise from horizontal: 0 draws `-`, 45 `/`, 90 `|`, 135 `\\` (E0385 outside 0 to 179)."),
+        .input("crosses", .boolean, default: .bool(false),
+               "Lines at right angles to `lines` too (with `lines: 45` matplotlib's `x`; alone, at 0 and 90 degrees, its `+`)."),
+        .input("dots", .boolean, default: .bool(false), "A dot in the middle of each tile (matplotlib's `.`)."),
+        .input("circles", .boolean, default: .bool(false), "A small ring in the middle of each tile (matplotlib's `o`)."),
+        .input("density", .integer(min: 1, max: 3), default: .int(1),
+               "How close the marks are, 1 to 3 (E0386): every 16, 12 or 8 px, as matplotlib repeats a hatch character; the marks keep their size."),
     ])
 
     /// `theme.palette` written as a mapping: read by `Lowering.paletteScale` (`PaletteScale.swift`).
@@ -437,7 +455,7 @@ public enum Keys {
     ])
 
     /// Every table, for "belongs in `chart`" hints.
-    public static let all: [KeyTable] = [root, chart, rose, grid, other, outline, labels, labelDetail, labelBox, format, legend, theme, shadow, paletteScale, stroke, animation, slice, data, dataBin, ring, facet, facetLayout]
+    public static let all: [KeyTable] = [root, chart, rose, grid, other, outline, labels, labelDetail, labelBox, format, legend, theme, shadow, paletteScale, hatch, stroke, animation, slice, data, dataBin, ring, facet, facetLayout]
 
     /// Keys of PRODUCT's full language that this version does not implement yet: rejected
     /// (never accepted and ignored) with a message that says so.

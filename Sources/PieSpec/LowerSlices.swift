@@ -106,6 +106,7 @@ extension Lowering {
         validateRose(spec)
         validateGrid(spec)
         validatePaletteScale(spec)
+        validatePatterns(spec)
         validateRings(spec)
         validateRingBands(spec)
         validateParents(spec)

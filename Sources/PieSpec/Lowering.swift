@@ -41,6 +41,8 @@ struct Lowering {
     var ringSliceStart = 0
     /// Where each id of a `legend.order` list was written (`LowerLegend.swift`).
     var legendOrderItems: [SourceRange] = []
+    /// Ranges of `theme.patterns`' list items or mapping keys (`validatePatterns`).
+    var patternItems: [SourceRange] = []
     /// The spec is a manifest's recorded canonical spec (`SpecLoader.loadEmbedded`), written
     /// by this piec or an earlier one (`validateLabels`).
     var readsRecordedSpec = false

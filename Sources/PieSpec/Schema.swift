@@ -88,6 +88,20 @@ public enum SpecSchema {
                 .object([("type", .string("array")), ("minItems", .int(1)), ("items", .object(schema(for: .color)))]),
                 .object(object(Keys.paletteScale)),
             ]))]
+        case .patterns:
+            // An entry with no mark is E0383: at least one key (`density` alone is caught by piec).
+            let entry: JSONValue = .object([("anyOf", .array([
+                .object([("enum", .array([.string("none")]))]),
+                .object(object(Keys.hatch) + [("minProperties", .int(1))]),
+            ]))])
+            return [("anyOf", .array([
+                .object([("enum", .array([.string("none"), .string("auto")]))]),
+                .object([("type", .string("array")), ("minItems", .int(1)), ("items", entry)]),
+                // The same entry as a list item's (one closed object per table).
+                .object([("type", .string("object")), ("minProperties", .int(1)),
+                         ("propertyNames", .object(schema(for: .identifier(allowUnderscore: true)))),
+                         ("additionalProperties", .object([("$ref", .string("#/properties/theme/properties/patterns/anyOf/1/items"))]))]),
+            ]))]
         case .identifier(let allowUnderscore):
             return [("type", .string("string")), ("pattern", .string(allowUnderscore ? "^[a-z0-9][a-z0-9_-]*$" : "^[a-z0-9]([a-z0-9-]*[a-z0-9])?$")), ("maxLength", .int(64))]
         case .template:

@@ -15,8 +15,15 @@ public enum PatternKind: String, Sendable, Hashable, CaseIterable {
 
 /// `theme.patterns`: `none` draws plain colours (per-slice `pattern` still applies); `auto`
 /// gives each slice a pattern from the position of its colour in the palette, so colour and
-/// pattern stay together across versions.
-public enum PatternMode: String, Sendable, Hashable, CaseIterable { case none, auto }
+/// pattern stay together across versions; a list or a mapping by id gives slices user hatch
+/// patterns (`Hatch`).
+public enum PatternMode: Sendable, Hashable {
+    case none, auto
+    /// One entry per slice id in order (`slotIDs`); nil entries are `none`.
+    case list([Hatch?])
+    /// Entries by slice id, in written order.
+    case ids([IDHatch])
+}
 
 extension Lowering {
     /// `theme.darkBackground`: opaque, or an error whose help gives the opaque colour.

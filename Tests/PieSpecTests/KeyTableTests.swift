@@ -47,6 +47,7 @@ struct KeyTableTests {
         case .duration: return ("10ms", "20ms")
         case .easing: return ("linear", "ease")
         case .palette: return (Palettes.names[0], Palettes.names[1])
+        case .patterns: return ("none", "auto")
         case .identifier: return ("a1", "b2")
         case .template: return ("'{label}'", "'{value}'")
         case .object, .list, .objectOrList: return nil

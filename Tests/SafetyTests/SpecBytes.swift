@@ -162,6 +162,17 @@ public struct SpecBytes {
             if bool() { return .scalar(pick(Palettes.names)) }
             // Palette entries draw slices: opaque (a translucent one beside them is E0371).
             return .list((0..<(1 + int(12))).map { _ in .scalar(opaqueColor()) })
+        case .patterns:
+            if bool() { return .scalar(pick(["none", "auto"])) }
+            // Every entry draws a mark (an empty one is E0383), angles 0...179 (E0385) and
+            // densities 1...3 (E0386); a list, since a mapping names ids the spec may lack (E0384).
+            return .list((0..<(1 + int(5))).map { _ in
+                if byte() < 30 { return .scalar("none") }
+                var e: [(String, Node)] = [("lines", .scalar(String(pick([0, 45, 90, 135, 179, int(180)]))))]
+                for mark in ["crosses", "dots", "circles"] where bool() { e.append((mark, .scalar(bool() ? "true" : "false"))) }
+                if bool() { e.append(("density", .scalar(String(1 + int(3))))) }
+                return .map(e)
+            })
         case .identifier:
             return .scalar(pick(["fuzz", "a", "0-0", String(repeating: "z", count: 64), "chart-2"]))
         case .template:

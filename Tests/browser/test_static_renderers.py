@@ -51,10 +51,14 @@ LIMIT = 10             # failing pixels allowed per chart: rsvg-convert 0, cairo
 # (label-radius), 40 (long-tail), 14 (rose-grow), 0 on the other 38 charts, the same for
 # chart.svg and `piec render`'s SVG. A wedge, gap or ring drawn differently costs thousands.
 LIMITS = {"resvg": 150}
-PATTERN_TILE = 8       # user units: every piec pattern tile (Theme's pattern definitions)
 TEXT_MARGIN = 6        # px around every text box (plus a fifth of its width: wider fonts)
 LINE_MARGIN = 2        # px above and below a horizontal leader line (see `differences`)
 INSTALL = "run scripts/bootstrap.sh (or: apt-get install {pkg})"
+
+def pattern_tile(svg_text):
+    """The largest pattern tile of a chart, user units (built-in patterns 8, a hatch 12 / density)."""
+    return max(float(w) for w in re.findall(r'<pattern [^>]*?width="([0-9.]+)"', svg_text))
+
 
 TEXT_BOXES = dommeasure.GEOMETRY + """
 const out = [];
@@ -238,7 +242,7 @@ def test_static_renderer_draws_the_final_chart(built, rendered, reference, workd
     if renderer == "resvg" and "<pattern" in svg_text:
         # resvg draws a pattern tile into a pixel buffer and repeats it (seams and a shifted
         # phase at non-integer scales): inside patterned charts an edge may move one tile.
-        reach = math.ceil(PATTERN_TILE * ref.width / view_box(svg_text)[2]) + 1
+        reach = math.ceil(pattern_tile(svg_text) * ref.width / view_box(svg_text)[2]) + 1
     bad = differences(img, ref, text_boxes, reach)
     count = bad.histogram()[255]
     print(f"{renderer} {slug}: {count} px (reach {reach})")   # `pytest -s`: every chart's count

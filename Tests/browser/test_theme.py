@@ -220,27 +220,36 @@ def test_focused_legend_row_shows_the_tooltip(legend_shots):
 
 # ---------------------------------------------------------------- patterns
 
-def patterned(values):
+# The user hatch patterns (`theme.patterns` as a list): lines at an angle, crosses, dots and
+# circles at every density, one per slice.
+HATCHES = [{"lines": 30, "density": 2}, {"lines": 135, "crosses": True}, {"dots": True, "circles": True},
+           {"crosses": True, "dots": True, "density": 3}]
+
+
+def patterned(values, patterns="auto"):
     return {
         "piec": 1, "id": "patterned", "title": "patterned",
         "chart": {"size": 320, "startAngle": 20},
         "labels": {"position": "none"}, "legend": {"position": "none"},
-        "theme": {"palette": "okabe-ito", "patterns": "auto", "stroke": {"width": 0}, "background": "#ffffff"},
+        "theme": {"palette": "okabe-ito", "patterns": patterns, "stroke": {"width": 0}, "background": "#ffffff"},
         "animation": {"duration": "800ms"},
         "slices": [{"id": f"s{i}", "label": f"S{i}", "value": v} for i, v in enumerate(values)],
     }
 
 
-@pytest.fixture(scope="module")
-def pattern_frames(piec, chromium, workdir):
-    b = bundles.build_transition(piec, patterned([30, 20, 25, 25]), patterned([25, 30, 20, 25]), workdir)
+@pytest.fixture(scope="module", params=["auto", "hatches"])
+def pattern_frames(request, piec, chromium, workdir):
+    patterns = HATCHES if request.param == "hatches" else "auto"
+    workdir = workdir / request.param
+    workdir.mkdir(exist_ok=True)
+    b = bundles.build_transition(piec, patterned([30, 20, 25, 25], patterns), patterned([25, 30, 20, 25], patterns), workdir)
     m = b.manifest
     times = [m["animation"]["duration"] / 2, m["animation"]["duration"] - 1, m["animation"]["duration"] + 500]
     page = SeekPage([(b.svg, t) for t in times], frame_width=int(m["chart"]["width"]), columns=3)
     # Chromium only: in WebKitGTK 2.50, 20 of 532 samples of one slice's marks differed
     # mid-transition (limit 3 %) in one of two runs (within it in the other): not understood yet, so
     # not yet a check there.
-    raster = render(chromium, page, str(workdir), "patterns")
+    raster = render(chromium, page, str(workdir), "patterns-" + request.param)
     problems = [p for i in range(len(times)) for p in checks.marker_problems(page, raster, i)]
     checks.report(problems, f"patterned transition, screenshot {page.screenshot}")
     return b, page, raster

@@ -40,7 +40,7 @@ public struct SliceLayout: Sendable, Hashable {
     /// spec index); kept labels come before all others whatever this says.
     public var labelPriority: Double = 0
     /// Fill pattern over the colour (`Patterns`); `.none` = plain colour.
-    public var pattern: PatternKind = .none
+    public var pattern: SlicePattern = .none
 
     /// Sets `ownLabelColor` and the inside label's colour it makes: black or white on `box`
     /// (a `labels.box` fill behind the text), else on the slice.

@@ -66,15 +66,15 @@ enum LegendRows {
     /// One row per slice, but slices of the same category that a row would show alike (label,
     /// colour, pattern) share the row of the first of them.
     private static func merged(_ slices: [SliceLayout], category: [String], spec: ChartSpec) -> [[Int]] {
-        let palette = Patterns.palette(spec.theme)
+        let palette = Patterns.palette(spec.theme), slots = PatternMode.slotIDs(spec)
         var rows: [[Int]] = []
         var byCategory: [String: [Int]] = [:]
         for k in slices.indices {
             let s = slices[k]
-            let pattern = Patterns.kind(spec, s, index: k, palette: palette)
+            let pattern = Patterns.kind(spec, s, index: k, palette: palette, slots: slots)
             let same = byCategory[category[k]]?.first { r in
                 let f = slices[rows[r][0]]
-                return f.label == s.label && f.color == s.color && Patterns.kind(spec, f, index: rows[r][0], palette: palette) == pattern
+                return f.label == s.label && f.color == s.color && Patterns.kind(spec, f, index: rows[r][0], palette: palette, slots: slots) == pattern
             }
             if let same {
                 rows[same].append(k)

@@ -27,9 +27,9 @@ extension Patterns {
     /// `spec` is the source spec: `SliceLayout.specIndex` indexes its slices (Other, which
     /// groups several, has none of its own).
     static func assign(_ spec: ChartSpec, to layout: inout ChartLayout) {
-        let palette = palette(spec.theme)
+        let palette = palette(spec.theme), slots = PatternMode.slotIDs(spec)
         for k in layout.slices.indices {
-            if let kind = kind(spec, layout.slices[k], index: k, palette: palette) { layout.slices[k].pattern = kind }
+            if let kind = kind(spec, layout.slices[k], index: k, palette: palette, slots: slots) { layout.slices[k].pattern = kind }
         }
         if spec.theme.patterns == .auto { layout.autoPatternPalette = palette }
     }
@@ -44,8 +44,14 @@ extension Patterns {
     }
 
     /// The pattern `assign` gives `slice` at display index `k`; nil: none assigned (`.none`).
-    static func kind(_ spec: ChartSpec, _ slice: SliceLayout, index k: Int, palette: [Color]) -> PatternKind? {
-        if slice.specIndex < spec.slices.count, let own = spec.slices[slice.specIndex].pattern { return own }
-        return spec.theme.patterns == .auto ? autoKind(color: slice.color, id: slice.id, palette: palette, index: k) : nil
+    /// A user hatch goes by the slice's id (`PatternMode.hatch(id:slots:)`), never by its
+    /// display place, so sorting or a version's reordering keeps it on its slice.
+    static func kind(_ spec: ChartSpec, _ slice: SliceLayout, index k: Int, palette: [Color], slots: [String]) -> SlicePattern? {
+        if slice.specIndex < spec.slices.count, let own = spec.slices[slice.specIndex].pattern { return SlicePattern(own) }
+        switch spec.theme.patterns {
+        case .none: return nil
+        case .auto: return SlicePattern(autoKind(color: slice.color, id: slice.id, palette: palette, index: k))
+        case .list, .ids: return spec.theme.patterns.hatch(id: slice.id, slots: slots).map(SlicePattern.hatch)
+        }
     }
 }

@@ -48,6 +48,7 @@ public enum KeyReference {
         switch kind {
         case .object(let table), .choiceOrObject(_, let table), .objectOrList(let table): table
         case .palette: Keys.paletteScale
+        case .patterns: Keys.hatch
         case .list(let element, _): nested(element)
         default: nil
         }
@@ -76,6 +77,8 @@ public enum KeyReference {
             return alternatives(Easing.named.map { "`\($0.0)`" } + ["`cubic-bezier(x1, y1, x2, y2)`"])
         case .palette:
             return "a palette name (\(Palettes.names.map { "`\($0)`" }.joined(separator: ", "))), a list of colours, or a mapping: keys in `theme.palette` below"
+        case .patterns:
+            return "`none`, `auto`, a non-empty list of hatch patterns (mappings: keys in `theme.patterns[]` below, or `none`), or a mapping of slice ids to them"
         case .identifier(let allowUnderscore):
             return allowUnderscore ? "id: `[a-z0-9][a-z0-9_-]*`, at most 64" : "id: `[a-z0-9-]`, at most 64, no `-` at either end"
         case .template:

@@ -21,7 +21,7 @@ struct PatternTests {
         let palette = Palettes.colors(named: "default")!
         for slice in layout.slices {
             let place = palette.firstIndex(of: slice.color)!
-            #expect(slice.pattern == Patterns.cycle[place % Patterns.cycle.count])
+            #expect(slice.pattern == SlicePattern(Patterns.cycle[place % Patterns.cycle.count]))
         }
     }
 
@@ -29,7 +29,7 @@ struct PatternTests {
         var spec = Fixture.spec([1, 2])
         spec.slices[1].pattern = .dots
         let layout = Layout.layout(spec)
-        #expect(layout.slices.map(\.pattern) == [.none, .dots])
+        #expect(layout.slices.map(\.pattern) == [.none, .builtIn(.dots)])
         spec.theme.patterns = .auto
         spec.slices[0].pattern = PatternKind.none
         #expect(Layout.layout(spec).slices[0].pattern == .none)

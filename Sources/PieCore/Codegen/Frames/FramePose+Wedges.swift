@@ -75,7 +75,7 @@ extension FramePose {
     }
 
     /// A wedge that draws something (a zero-width segment draws nothing: no hairline).
-    private static func wedge(_ g: SegmentGeometry, mid: Double, shape: PaddedWedge?, pattern: (PatternKind, Color)?) -> Wedge? {
+    private static func wedge(_ g: SegmentGeometry, mid: Double, shape: PaddedWedge?, pattern: (SlicePattern, Color)?) -> Wedge? {
         guard g.endAngle > g.startAngle, g.outerRadius > g.innerRadius, shape.map({ !$0.vanishes }) ?? true else { return nil }
         return Wedge(geometry: g, mid: mid, shape: shape, pattern: pattern)
     }
@@ -84,7 +84,7 @@ extension FramePose {
 
     /// The pattern over motion element `index` (`Scene.pattern(ofMotion:)`: its slice's, or a
     /// leaving slice's under `theme.patterns: auto`).
-    private static func pattern(_ scene: Scene, index: Int) -> (PatternKind, Color)? {
+    private static func pattern(_ scene: Scene, index: Int) -> (SlicePattern, Color)? {
         guard let m = scene.motion.first(where: { $0.index == index }), let p = scene.pattern(ofMotion: m), p.0 != .none else { return nil }
         return p
     }

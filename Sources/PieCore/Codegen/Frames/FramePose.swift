@@ -25,7 +25,7 @@ struct FramePose {
         /// The padded, rounded outline (`chart.padAngle`, `chart.cornerRadius`), or nil.
         var shape: PaddedWedge?
         /// The pattern drawn over its colour (kind, and the colour that chooses the ink).
-        var pattern: (PatternKind, Color)?
+        var pattern: (SlicePattern, Color)?
     }
 
     /// A separator, an inside label, a centre text and title lines at the instant: the stage's.

@@ -4,25 +4,25 @@ import PieSpec
 /// The markup of fill patterns (`Patterns`): their `<defs>`, the overlay of a moving slice and
 /// the rule that makes its mask an alpha mask.
 extension Patterns {
-    /// Id of the pattern `kind` in ink `ink` for chart `scope`: `piec-<id>-pt-<kind>-<b|w>`.
-    static func id(_ scope: String, _ kind: PatternKind, ink: Color) -> String {
-        scope + "-pt-" + kind.rawValue + (ink.r == 0 ? "-b" : "-w")
+    /// Id of pattern `kind` in ink `ink` for chart `scope`: `piec-<id>-pt-<name>-<b|w>`.
+    static func id(_ scope: String, _ kind: SlicePattern, ink: Color) -> String {
+        scope + "-pt-" + kind.name + (ink.r == 0 ? "-b" : "-w")
     }
 
     /// `url(#...)` of pattern `kind` over `color`, or nil for `.none`.
-    static func fill(_ kind: PatternKind, on color: Color, scope: String) -> String? {
+    static func fill(_ kind: SlicePattern, on color: Color, scope: String) -> String? {
         kind == .none ? nil : "url(#" + id(scope, kind, ink: ink(on: color)) + ")"
     }
 
-    /// Every (kind, ink) a scene draws (final slices and leaving ones), in a fixed order.
-    static func used(_ scene: Scene) -> [(PatternKind, Color)] {
-        var result: [(PatternKind, Color)] = []
+    /// Every (kind, ink) a scene draws (final slices and leaving ones), in a fixed order (by id).
+    static func used(_ scene: Scene) -> [(SlicePattern, Color)] {
+        var result: [(SlicePattern, Color)] = []
         let drawn = scene.layout.slices.map { ($0.pattern, $0.color) } + scene.motion.compactMap { scene.pattern(ofMotion: $0) }
         for (kind, color) in drawn where kind != .none {
             let ink = ink(on: color)
             if !result.contains(where: { $0.0 == kind && $0.1 == ink }) { result.append((kind, ink)) }
         }
-        return result.sorted { ($0.0.rawValue, $0.1.r) < ($1.0.rawValue, $1.1.r) }
+        return result.sorted { id("", $0.0, ink: $0.1) < id("", $1.0, ink: $1.1) }
     }
 
     /// `<defs>` with one `<pattern>` per used (kind, ink); empty when nothing is patterned.
@@ -31,27 +31,69 @@ extension Patterns {
         guard !used.isEmpty else { return [] }
         var out = ByteWriter(capacity: 256 * used.count)
         out.raw("<defs>\n")
-        for (kind, ink) in used {
-            out.raw("<pattern id=\"" + id(scope, kind, ink: ink) + "\" patternUnits=\"userSpaceOnUse\" width=\"")
-            out.num(tile)
+        for (pattern, ink) in used {
+            let side: Double, turn: Double
+            switch pattern {
+            case .none: continue
+            case .builtIn(let kind):
+                side = tile
+                switch kind {
+                case .stripes, .crosshatch: turn = 45
+                case .backstripes: turn = -45
+                default: turn = 0
+                }
+            case .hatch(let h):
+                side = HatchTile.side(h)
+                turn = HatchTile.rotation(h)
+            }
+            out.raw("<pattern id=\"" + id(scope, pattern, ink: ink) + "\" patternUnits=\"userSpaceOnUse\" width=\"")
+            out.num(side)
             out.raw("\" height=\"")
-            out.num(tile)
+            out.num(side)
             out.raw("\"")
-            switch kind {
-            case .stripes, .crosshatch: out.raw(" patternTransform=\"rotate(45)\"")
-            case .backstripes: out.raw(" patternTransform=\"rotate(-45)\"")
-            default: break
+            if turn != 0 {
+                out.raw(" patternTransform=\"rotate(")
+                out.num(turn)
+                out.raw(")\"")
             }
             out.raw("><g fill=\"")
             out.hex(ink)
             out.raw("\" fill-opacity=\"")
             out.num(opacity)
             out.raw("\">")
-            out.raw(marks(kind))
+            switch pattern {
+            case .none: break
+            case .builtIn(let kind): out.raw(marks(kind))
+            case .hatch(let h): hatchMarks(h, ink: ink, into: &out)
+            }
             out.raw("</g></pattern>\n")
         }
         out.raw("</defs>\n")
         return out.bytes
+    }
+
+    /// The marks of a user hatch's tile (`HatchTile`): a line along the top edge, a cross
+    /// line down the left edge below it, a ring (stroked, at the same opacity) and a dot in
+    /// the middle of the rest.
+    static func hatchMarks(_ h: Hatch, ink: Color, into out: inout ByteWriter) {
+        let s = HatchTile.side(h), w = HatchTile.line, m = HatchTile.middle(h)
+        if h.lines != nil || h.crosses {
+            out.raw("<rect width=\""); out.num(s); out.raw("\" height=\""); out.num(w); out.raw("\"/>")
+        }
+        if h.crosses {
+            out.raw("<rect y=\""); out.num(w); out.raw("\" width=\""); out.num(w); out.raw("\" height=\""); out.num(s - w); out.raw("\"/>")
+        }
+        if h.circles {
+            out.raw("<circle cx=\""); out.num(m); out.raw("\" cy=\""); out.num(m)
+            out.raw("\" r=\""); out.num(HatchTile.ringRadius)
+            out.raw("\" fill=\"none\" stroke=\""); out.hex(ink)
+            out.raw("\" stroke-opacity=\""); out.num(opacity)
+            out.raw("\" stroke-width=\""); out.num(HatchTile.ringWidth); out.raw("\"/>")
+        }
+        if h.dots {
+            out.raw("<circle cx=\""); out.num(m); out.raw("\" cy=\""); out.num(m)
+            out.raw("\" r=\""); out.num(HatchTile.dotRadius); out.raw("\"/>")
+        }
     }
 
     /// The marks of one tile (8 x 8).
@@ -108,11 +150,11 @@ extension Scene {
     /// The pattern of motion element `m` and the colour under it: its slice's, or for a
     /// leaving slice under `theme.patterns: auto` the one its colour had (so it keeps its marks
     /// as it shrinks).
-    func pattern(ofMotion m: Motion) -> (PatternKind, Color)? {
+    func pattern(ofMotion m: Motion) -> (SlicePattern, Color)? {
         if let k = slice(ofMotion: m.index) { return (layout.slices[k].pattern, layout.slices[k].color) }
         guard let palette = layout.autoPatternPalette, m.index < plan.segments.count else { return nil }
         let s = plan.segments[m.index]
-        return (Patterns.autoKind(color: s.from.color, id: s.id, palette: palette, index: m.index), s.from.color)
+        return (SlicePattern(Patterns.autoKind(color: s.from.color, id: s.id, palette: palette, index: m.index)), s.from.color)
     }
 
     /// The final layout slice that motion element `index` belongs to (nil for a leaving slice).
