@@ -15,7 +15,8 @@ previous version's geometry), and a generated corpus (piectest/labelcorpus.py, s
 label-stress specs at rest, 24 transitions at rest and at their start; 48 more specs and 8
 transitions with `labels.detail`, of every size from 0.5 to 2, whose text changes; 40 specs and 8
 transitions whose inside labels are turned, `labels.orientation`, judged by the turned boxes; 32 specs and 8
-transitions with `labels.box`, judged by the boxes, not their texts). Many charts share one
+transitions with `labels.box`, judged by the boxes, not their texts; 16 specs and 6
+transitions with two label layers, names beside the pie and numbers inside). Many charts share one
 page load (`BATCH`), so each engine loads a dozen pages in all."""
 
 import json
@@ -151,10 +152,11 @@ def cases(piec, workdir, repo):
     (tfolder / "before").mkdir(parents=True)
     folder.mkdir()
     for name, spec in (labelcorpus.corpus() + labelcorpus.distant() + labelcorpus.detail_corpus() + labelcorpus.turned()
-                       + labelcorpus.boxed()):
+                       + labelcorpus.boxed() + labelcorpus.layered()):
         bundles.write_spec(folder / f"{name}.yaml", spec)
     for name, before, after in (labelcorpus.transitions() + labelcorpus.distant_transitions() + labelcorpus.detail_transitions()
-                                + labelcorpus.turned_transitions() + labelcorpus.boxed_transitions()):
+                                + labelcorpus.turned_transitions() + labelcorpus.boxed_transitions()
+                                + labelcorpus.layered_transitions()):
         bundles.write_spec(tfolder / f"{name}.yaml", after)
         bundles.write_spec(tfolder / "before" / f"{name}.yaml", before)
     out = workdir / "corpus-out"
