@@ -46,8 +46,12 @@ struct LabelLayersTests {
             let text = layout.slices[k].labelText ?? ""
             let w = TextLines.width(text, fontSize: layout.fontSize), h = TextLines.boxHeight(text, fontSize: layout.fontSize)
             let x0 = p.side > 0 ? p.x : p.side < 0 ? p.x - w : p.x - w / 2
-            let leader = [p.tick, p.elbow].flatMap { s in
-                (0...8).map { i in Geometry.point(angle: s.angle + 90, radius: s.length * Double(i) / 8) }.map { (x: s.x + $0.x, y: s.y + $0.y) }
+            var leader: [(x: Double, y: Double)] = []
+            for s in [p.tick, p.elbow] {
+                for i in 0...8 {
+                    let q = Geometry.point(angle: s.angle + 90, radius: s.length * Double(i) / 8)
+                    leader.append((x: s.x + q.x, y: s.y + q.y))
+                }
             }
             return (Box(minX: x0, minY: p.y - h / 2, maxX: x0 + w, maxY: p.y + h / 2), leader)
         }
