@@ -191,7 +191,11 @@ FOUND = {}    # engine -> {group: Counter of categories}
 # (`labels.radius` above 1) with `leader: line`, where a label pushed outward to clear its
 # neighbours keeps a radial leader that runs through a neighbour's text. Judged on their own
 # (`test_known_leader_crossings_still_cross`), so the list shrinks when the placement is fixed.
-KNOWN_LEADER_CROSSINGS = {"corpus/r020", "corpus/r036"}
+# corpus/y000 (two label layers, 40 slices): the names beside the pie in columns, whose
+# leaders cross neighbouring names in all three engines; the inside layer is not involved
+# (the same names as one `position: outside` mapping are placed alike). Left to the leader
+# crossing fix.
+KNOWN_LEADER_CROSSINGS = {"corpus/r020", "corpus/r036", "corpus/y000"}
 
 
 def judged(cases, measured, group, known=KNOWN_LEADER_CROSSINGS):
