@@ -61,7 +61,7 @@ struct LabelLayersTests {
         let cases: [[(String, Double)]] = [
             Self.browsers,
             [("North", 30), ("East", 25), ("South", 20), ("West", 15), ("Centre", 10)],
-            (0..<12).map { ("Item \($0)", Double(12 - $0) * 3) },
+            (0..<12).map { ("Item\($0)", Double(12 - $0) * 3) },
         ]
         for (n, slices) in cases.enumerated() {
             for donut in [false, true] {
