@@ -11,11 +11,20 @@ public struct ChartSpec: Sendable, Hashable {
     public var subtitle: String?
     public var description: String?
     public var chart = ChartOptions()
-    /// The labels, or the first label layer when `labels` is a list (`labelLayers`).
+    /// The labels, or the main label layer when `labels` is a list (`labelLayers`): the one
+    /// beside the pie of two, else the first.
     public var labels = LabelOptions()
-    /// Every label layer, in order, when `labels` is written as a list (`labels` is the first);
-    /// empty when it is one mapping (`LabelLayers`).
+    /// Every label layer, in order, when `labels` is written as a list (`labels` is the main
+    /// one); empty when it is one mapping (`LowerLabelLayers`).
     public var labelLayers: [LabelOptions] = []
+
+    /// The second label layer, drawn inside the slices beside `labels` (names outside,
+    /// percentages inside), or nil: of two layers, the one with `position: inside` and no
+    /// `radius` above 1 (lowering accepts two layers only as one such and one beside the pie).
+    public var insideLayer: LabelOptions? {
+        guard labelLayers.count == 2 else { return nil }
+        return labelLayers.first { $0.position == .inside && $0.distance == nil }
+    }
     public var format = FormatOptions()
     public var legend = LegendOptions()
     public var theme = ThemeOptions()

@@ -416,7 +416,7 @@ public enum Keys {
         .text("subtitle", \ChartSpec.subtitle, maxLength: maxText, change: .reported(sentence: false), "A second, smaller line under the title (drawn with it)."),
         .text("description", \ChartSpec.description, maxLength: maxText, change: .reported(sentence: false), "Accessible description of the chart."),
         .section("chart", chart, \ChartSpec.chart, "Geometry."),
-        .labelLayers("labels", labels, "Slice labels: one mapping of these keys, or a list of label layers (each such a mapping) laid out together, matched by their place in the list between versions; a second drawn layer is not supported yet (E0358)."),
+        .labelLayers("labels", labels, "Slice labels: one mapping of these keys, or a list of label layers (each such a mapping) laid out together, matched by their place in the list between versions: two layers, one beside the pie (every key) and one inside the slices (its content, minPercent, radius and color; E0358)."),
         .section("format", format, \ChartSpec.format, "Number formatting."),
         .section("legend", legend, \ChartSpec.legend, "Legend."),
         .section("theme", theme, \ChartSpec.theme, "Colours."),

@@ -5,9 +5,11 @@ import PieYAML
 /// Layers are matched between versions by their index in the list. A layer takes one of the
 /// two places a label can have: inside its slice (`inside`) or beside the pie (`outside`, or a
 /// `radius` above 1); `auto` takes both, so it shares a place with any other layer (E0357).
-/// An empty list (E0356) and a layer that draws nothing (`position: none`, E0359) are refused;
-/// so is, for now, a second layer that would be drawn (E0358: the layout, stage and writers
-/// draw one layer).
+/// An empty list (E0356) and a layer that draws nothing (`position: none`, E0359) are refused.
+/// Two layers that pass are one beside the pie and one inside the slices: the one beside the
+/// pie is the chart's `labels` (every label key applies to it as to a mapping), the one
+/// inside is `ChartSpec.insideLayer`, which draws its content, `minPercent`, `radius` and
+/// `color`; its other keys are refused (E0358: not drawn on a second layer yet).
 extension Lowering {
     mutating func lowerLabelLayers(_ node: YAMLNode, _ table: KeyTable, into spec: inout ChartSpec) {
         guard case .sequence(let items, let range) = node else {
@@ -26,17 +28,25 @@ extension Lowering {
             guard lowerFields(item, table, path: "labels[\(i)]", into: &layer) else { return }
             layers.append(layer)
         }
-        // The checks across label keys read `labels.KEY`: the first layer's locations under
+        // The main layer: the one beside the pie of two (names outside, percentages inside),
+        // else the first.
+        let main = layers.count == 2 ? layers.firstIndex(where: { Self.places($0) == (false, true) }) ?? 0 : 0
+        // The checks across label keys read `labels.KEY`: the main layer's locations under
         // that path too, so they point into the list.
-        for f in locations.sections where f.section == "labels[0]" {
+        for f in locations.sections where f.section == "labels[\(main)]" {
             var alias = f
             alias.section = "labels"
             locations.sections.append(alias)
         }
-        spec.labels = layers[0]
+        spec.labels = layers[main]
         spec.labelLayers = layers
         validateLayers(layers, items: items)
     }
+
+    /// The keys a second (inside) layer does not draw yet, each refused where it is written
+    /// (E0358): its box, detail line, turn, leader lines and priority, and `color: slice`
+    /// (a label inside its slice in that slice's colour would not show).
+    static let keysNotDrawnOnALayer = ["box", "detail", "orientation", "leader", "leaderColor", "priority"]
 
     /// The place a layer's labels take: inside their slices, beside the pie, or both (`auto`).
     private static func places(_ l: LabelOptions) -> (inside: Bool, outside: Bool) {
@@ -75,9 +85,21 @@ extension Lowering {
                           "the default position is `auto`"],
                   help: "give one layer `position: inside` and the other `position: outside` (e.g. names outside, percentages inside)")
         }
-        guard !refused else { return }
-        error(SpecDiagnostics.labelLayersNotDrawn, "this piec draws one label layer; `labels` lists \(layers.count)", at: items[1].range,
-              notes: ["the list is read, checked and kept in the canonical spec, but only one layer is laid out, animated and drawn"],
-              help: "keep one layer, or put a second line under each label with `labels.detail`")
+        guard !refused, let i = layers.indices.first(where: { Self.places(layers[$0]) == (true, false) }) else { return }
+        let main = 1 - i
+        var written = Self.keysNotDrawnOnALayer.compactMap { key in locations.key("labels[\(i)].\(key)").map { (key, $0) } }
+        if layers[i].color == .slice, let range = at(i, "color") { written.append(("color: slice", range)) }
+        for (key, range) in written {
+            error(SpecDiagnostics.labelLayersNotDrawn, "`\(key)` is not drawn on the inside label layer (`labels[\(i)]`)", at: range,
+                  labels: [DiagnosticLabel(range: at(main, "position") ?? at(main, "radius") ?? items[main].range, message: "the layer beside the pie draws every label key")],
+                  notes: ["a second label layer draws its `content`, `minPercent`, `radius` and `color` (`auto` or a colour)",
+                          key == "color: slice" ? "a label inside its slice in that slice's colour would not show" : "this key would be accepted and not drawn"],
+                  help: "remove `\(key.split(separator: ":")[0])` from this layer, or use it on the layer beside the pie (`labels[\(main)]`)")
+        }
+        if Self.showsNothing(layers[i].content), let range = at(i, "content") {
+            error(SpecDiagnostics.emptyLabel, "`labels[\(i)].content` shows nothing", at: range,
+                  notes: ["an empty label would still be laid out"],
+                  help: "remove this layer, or write a template such as `{percent}`")
+        }
     }
 }

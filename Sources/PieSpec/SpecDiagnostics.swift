@@ -260,11 +260,15 @@ public enum SpecDiagnostics {
             any other layer. Give one layer `position: inside` and the other \
             `position: outside`, e.g. names outside with leader lines and percentages inside.
             """),
-        CodeInfo("E0358", "more than one label layer", """
-            This piec reads and checks a list of label layers and keeps it in the canonical \
-            spec, but lays out, animates and draws one layer only: a second layer would be \
-            accepted and not drawn. Keep one layer, or show a second line under each label \
-            with `labels.detail`.
+        CodeInfo("E0358", "a key not drawn on the inside label layer", """
+            Two label layers are drawn together: the one beside the pie takes every label key, \
+            as a single `labels` mapping does; the one inside the slices draws its `content`, \
+            `minPercent`, `radius` (at most 1) and `color` (`auto` or a colour). Its `box`, \
+            `detail`, `orientation`, `leader`, `leaderColor` and `priority`, and `color: slice` \
+            (a label inside its slice in that slice's colour would not show), are not drawn on \
+            it yet and would be accepted and ignored: remove the key from the inside layer, or \
+            use it on the layer beside the pie. More than two layers, or two beside the pie, \
+            always share a place (`E0357`).
             """),
         CodeInfo("E0359", "a label layer draws nothing", """
             A layer of a `labels` list with `position: none` draws no label, so it would be \

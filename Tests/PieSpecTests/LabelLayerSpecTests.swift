@@ -78,7 +78,27 @@ struct LabelLayerSpecTests {
         #expect(codes("  - {position: inside}\n  - {radius: 0.3, position: inside}\n") == ["E0357"])
         #expect(codes("  - {position: inside}\n  - {content: '{value}'}\n") == ["E0357"], "auto takes both places")
         #expect(codes("  - {position: outside}\n  - {position: none}\n") == ["E0359"])
-        #expect(codes("  - {position: outside}\n  - {position: inside}\n") == ["E0358"])
-        #expect(codes("  - {radius: 1.4, position: outside}\n  - {position: inside}\n") == ["E0358"])
+        // Names beside the pie and percentages inside: drawn.
+        #expect(codes("  - {position: outside}\n  - {position: inside}\n") == [])
+        #expect(codes("  - {radius: 1.4, position: outside}\n  - {position: inside}\n") == [])
+        // What a second (inside) layer does not draw yet is refused at its key (E0358).
+        for key in ["box: {}", "detail: {content: '{value}'}", "orientation: radial", "leader: none", "leaderColor: slice",
+                    "priority: order", "color: slice"] {
+            let d = Self.load("  - {position: outside}\n  - {position: inside, \(key)}\n").diagnostics
+            #expect(d.map(\.code.rawValue) == ["E0358"], "\(key): \(d)")
+            #expect(d.first?.range?.start.line == 4 && d.first?.help?.contains("labels[0]") == true, "\(key): \(d)")
+        }
+        #expect(codes("  - {position: outside}\n  - {position: inside, content: ' '}\n") == ["E0322"])
+    }
+
+    @Test func theLayerBesideThePieIsTheMainOneWhereverItIsListed() throws {
+        let spec = try #require(Self.load("  - {content: '{percent}', position: inside}\n  - {content: '{label}', position: outside, color: slice}\n").spec)
+        #expect(spec.labels.position == .outside && spec.labels.color == .slice)
+        #expect(spec.insideLayer?.position == .inside && spec.insideLayer?.content == spec.labelLayers[0].content)
+        // Its keys are checked where they are written: E0324 (a turn where every label is
+        // outside) points into the second item.
+        let d = Self.load("  - {position: inside}\n  - {position: outside, orientation: radial}\n").diagnostics
+        #expect(d.map(\.code.rawValue) == ["E0324"] && d.first?.range?.start.line == 4, "\(d)")
+        #expect(try #require(Self.load("  {position: inside}\n").spec).insideLayer == nil)
     }
 }

@@ -16,7 +16,8 @@ label-stress specs at rest, 24 transitions at rest and at their start; 48 more s
 transitions with `labels.detail`, of every size from 0.5 to 2, whose text changes; 40 specs and 8
 transitions whose inside labels are turned, `labels.orientation`, judged by the turned boxes; 32 specs and 8
 transitions with `labels.box`, judged by the boxes, not their texts; 24 roses with a labelled
-polar grid, `chart.grid`, whose tick labels are judged with the rest). Many charts share one
+polar grid, `chart.grid`, whose tick labels are judged with the rest; 16 specs and 6
+transitions with two label layers, names beside the pie and numbers inside). Many charts share one
 page load (`BATCH`), so each engine loads a dozen pages in all."""
 
 import json
@@ -149,10 +150,11 @@ def cases(piec, workdir, repo):
     (tfolder / "before").mkdir(parents=True)
     folder.mkdir()
     for name, spec in (labelcorpus.corpus() + labelcorpus.distant() + labelcorpus.detail_corpus() + labelcorpus.turned()
-                       + labelcorpus.boxed() + labelcorpus.gridded()):
+                       + labelcorpus.boxed() + labelcorpus.gridded() + labelcorpus.layered()):
         bundles.write_spec(folder / f"{name}.yaml", spec)
     for name, before, after in (labelcorpus.transitions() + labelcorpus.distant_transitions() + labelcorpus.detail_transitions()
-                                + labelcorpus.turned_transitions() + labelcorpus.boxed_transitions()):
+                                + labelcorpus.turned_transitions() + labelcorpus.boxed_transitions()
+                                + labelcorpus.layered_transitions()):
         bundles.write_spec(tfolder / f"{name}.yaml", after)
         bundles.write_spec(tfolder / "before" / f"{name}.yaml", before)
     out = workdir / "corpus-out"
@@ -185,9 +187,13 @@ FOUND = {}    # engine -> {group: Counter of categories}
 
 # Known leader crossings the judge finds, left to fix in Layout, each judged on its own
 # (`test_known_leader_crossings_still_cross`), so the list shrinks when the placement is fixed.
-# Empty: r020 and r036 (labels at a distance whose pushed label's leader ran through a
-# neighbour's text) are fixed by `LeaderClearance` (issue 40).
-KNOWN_LEADER_CROSSINGS = set()
+# r020 and r036 (labels at a distance whose pushed label's leader ran through a neighbour's
+# text) are fixed by `LeaderClearance` (issue 40).
+# corpus/y000 (two label layers, 40 slices): the names beside the pie in columns, whose
+# leaders cross neighbouring names in all three engines; the inside layer is not involved
+# (the same names as one `position: outside` mapping are placed alike). Left to the leader
+# crossing fix.
+KNOWN_LEADER_CROSSINGS = {"corpus/y000"}
 
 
 # A chart of `charts:` that waits for a leaving chart's fade (`wait` in the manifest) has its

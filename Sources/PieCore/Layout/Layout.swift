@@ -43,6 +43,9 @@ public enum Layout {
             for k in slices.indices { slices[k].specIndex = sourceIndex[slices[k].specIndex] }
         }
         for k in slices.indices { slices[k].labelPriority = LabelRank.priority(of: slices[k], spec.labels.priority) }
+        let layer = (flat == nil ? spec.insideLayer : nil).map {
+            InsideLayer.place($0, slices: &slices, spec: spec, sign: chart.direction == .clockwise ? 1 : -1, fontSize: fontSize)
+        }
         let equal = slices.allSatisfy { !$0.isVisible || $0.outerRadius == outer }
         let rows = LegendRows.rows(slices, spec: flat ?? source, order: spec.legend.order, rings: rings, hasOther: grouping.group != nil)
         let legend = LegendPlacer.measure(slices, rows: rows, spec: spec, fontSize: fontSize)
@@ -103,6 +106,7 @@ public enum Layout {
         result.grid = GridLayout.make(spec, slices: slices, outer: outer, inner: inner) {
             labelled.room.map { LeaderClearance.atRest(slices, room: $0, outer: rim, sign: sign, fontSize: fontSize, wedges: wedges) } ?? ([], [])
         }
+        result.insideLayer = layer
         return result
     }
 

@@ -41,6 +41,12 @@ public struct SliceLayout: Sendable, Hashable {
     public var labelPriority: Double = 0
     /// Fill pattern over the colour (`Patterns`); `.none` = plain colour.
     public var pattern: SlicePattern = .none
+    /// The second label layer's text inside the slice (`InsideLayer`), or nil.
+    public var layerText: String? = nil
+    /// The second layer's label would be shown but does not fit inside the slice.
+    public var layerLeftOut = false
+    /// The second layer's written text colour; nil = automatic (`layerInk`).
+    public var layerColor: Color? = nil
 
     /// Sets `ownLabelColor` and the inside label's colour it makes: black or white on `box`
     /// (a `labels.box` fill behind the text), else on the slice.
@@ -143,6 +149,8 @@ public struct ChartLayout: Sendable, Hashable {
     public var shadow: ShadowLayout? = nil
     /// `chart.grid`: circles at values of a rose's radius scale, or nil.
     public var grid: GridLayout? = nil
+    /// The second label layer, inside the slices (`labels` as a list), or nil.
+    public var insideLayer: InsideLayer? = nil
 
     /// The colour of slice `k`'s label when it is outside, or nil for the ink (which follows
     /// the theme): its own written colour, else its slice's under `labels.color: slice`.

@@ -60,6 +60,7 @@ struct Stage {
         // The gap replaces the separators.
         separators = layout.halfGap > 0 ? [] : Stage.separatorItems(plan, shape: shape, whole: wholeSeparators, layout: layout)
         labels = Stage.labelItems(plan, modes: shape ?? plan, layout: layout, animated: moves)
+        labels += Stage.layerLabelItems(plan, modes: shape ?? plan, layout: layout, animated: moves, first: labels.count)
         if shape == nil {
             centers = Stage.centerItems(layout: layout, plan: plan)
             titles = Stage.titleItems(layout: layout, plan: plan)

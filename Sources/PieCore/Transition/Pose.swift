@@ -99,6 +99,9 @@ public struct SegmentExtras: Sendable, Hashable {
     /// changes (`Planner.labelColors`): an automatic colour keeps its final value.
     public var labelColor: Color? = nil
     public var outsideLabelColor: Color? = nil
+    /// Opacity of the segment's label of the second (inside) label layer (`InsideLayer`):
+    /// 1 where that version shows it, else 0; nil = the default (as `labelOpacity`).
+    public var layerOpacity: Double? = nil
 
     public init(labelOpacity: Double? = nil, inOther: Bool = false) {
         self.labelOpacity = labelOpacity
@@ -111,6 +114,7 @@ public struct SegmentExtras: Sendable, Hashable {
                               inOther: e >= 1 ? other.inOther : inOther)
         x.labelColor = labelColor.flatMap { a in other.labelColor.map { DarkTheme.mix(a, $0, e) } } ?? labelColor
         x.outsideLabelColor = outsideLabelColor.flatMap { a in other.outsideLabelColor.map { DarkTheme.mix(a, $0, e) } } ?? outsideLabelColor
+        x.layerOpacity = layerOpacity.flatMap { a in other.layerOpacity.map { a + ($0 - a) * e } } ?? layerOpacity
         return x
     }
 }

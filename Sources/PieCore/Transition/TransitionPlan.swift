@@ -15,6 +15,9 @@ public struct Segment: Sendable, Hashable {
     public var to: SegmentGeometry
     /// For an exiting slice: its label in the previous version, which fades out as it shrinks.
     public var exitLabel: ExitLabel? = nil
+    /// The second (inside) label layer's label of the previous version where the new version
+    /// shows none on this segment: it fades out as the segment moves (`InsideLayer`).
+    public var exitLayerLabel: ExitLabel? = nil
     /// Its own time window (staged or staggered plans); nil = the plan's delay and duration.
     public var window: TimeWindow? = nil
     /// What the segment shows at each end besides its wedge (label opacity, part of "Other").

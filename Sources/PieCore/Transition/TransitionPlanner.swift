@@ -45,11 +45,13 @@ extension Planner {
             if entry.role == .removed, let o, let text = o.labelText {
                 segment.exitLabel = ExitLabel(text: text, color: o.textColor, rank: o)
             }
+            if entry.role != .movedFrom, entry.role != .movedTo { layerLabels(&segment, old: o, new: n) }
             segments.append(segment)
         }
         let movers = diff.matches.filter(\.moved).map { m in
             var s = mover(old: old.slices[m.oldIndex], new: new.slices[m.newIndex], newIndex: m.newIndex, oldChart: old, newChart: new)
             labelColors(&s, old: old, m.oldIndex, new: new, m.newIndex)
+            layerLabels(&s, old: old.slices[m.oldIndex], new: new.slices[m.newIndex])
             return s
         }
         var plan = TransitionPlan(kind: .update, duration: max(animation.duration, 0), delay: max(animation.delay, 0),
@@ -98,6 +100,18 @@ extension Planner {
         let a = old.outsideLabelColor(oi), b = new.outsideLabelColor(ni)
         if a != nil || b != nil, (a ?? old.ink) != (b ?? new.ink) {
             (segment.fromExtras.outsideLabelColor, segment.toExtras.outsideLabelColor) = (a ?? old.ink, b ?? new.ink)
+        }
+    }
+
+    /// The second label layer's label on `segment` (`InsideLayer`): shown (opacity 1) at the
+    /// end where that version shows it, else 0; a label the old version shows and the new
+    /// one does not leaves with its old text (`exitLayerLabel`).
+    static func layerLabels(_ segment: inout Segment, old o: SliceLayout?, new n: SliceLayout?) {
+        guard o?.layerText != nil || n?.layerText != nil else { return }
+        segment.fromExtras.layerOpacity = o?.layerText != nil && segment.from.span > 0 ? 1 : 0
+        segment.toExtras.layerOpacity = n?.layerText != nil && segment.to.span > 0 ? 1 : 0
+        if let o, let text = o.layerText, n?.layerText == nil || segment.slice == nil {
+            segment.exitLayerLabel = ExitLabel(text: text, color: o.layerInk)
         }
     }
 

@@ -350,3 +350,47 @@ def boxed_transitions(seed=4043, count=8):
         before["id"], after["id"] = name + "-before", name
         out.append((name, before, after))
     return out
+
+
+def _layered(rng, s):
+    """`s` with two label layers (issue 40): its labels beside the pie (`outside`, a third of
+    them at a distance), and a second layer of percentages or values inside the slices, with
+    its own `minPercent` and sometimes its own `radius` and colour. Rings become plain charts
+    (a ring's labels stay in its band) and no slice keeps its label."""
+    if "rings" in s:
+        s["slices"] = [x for r in s.pop("rings") for x in r["slices"]]
+    s["slices"] = [{k: v for k, v in sl.items() if k != "keepLabel"} for sl in s["slices"]]
+    main = {k: v for k, v in s["labels"].items() if k != "radius"}
+    main["position"] = "outside"
+    if rng.random() < 0.3:
+        main["radius"] = rng.choice([1.15, 1.3])
+    inner = {"content": rng.choice(["{percent}", "{value}", "{percent}\n{value}"]), "position": "inside",
+             "minPercent": rng.choice([2, 4, 8])}
+    if rng.random() < 0.4:
+        inner["radius"] = rng.choice([0.5, 0.7, 0.85])
+    if rng.random() < 0.3:
+        inner["color"] = rng.choice(["#ffffff", "#111111"])
+    layers = [main, inner] if rng.random() < 0.7 else [inner, main]
+    return dict(s, labels=layers)
+
+
+def layered(seed=4044, count=16):
+    """[(name, spec)] of `count` specs with two label layers, names beside the pie and
+    numbers inside (an own seed)."""
+    rng = random.Random(seed)
+    return [(f"y{k:03d}", _layered(rng, spec(rng, f"y{k:03d}"))) for k in range(count)]
+
+
+def layered_transitions(seed=4045, count=6):
+    """[(name, before, after)] like `transitions`, with the same two label layers in both
+    versions (the slices change: the inside layer's labels move, fade in and out)."""
+    rng = random.Random(seed)
+    out = []
+    for name, before, after in transitions(seed=seed, count=count):
+        name = "y" + name
+        before = _layered(rng, before)
+        after = _layered(random.Random(0), after)
+        after["labels"] = [dict(layer) for layer in before["labels"]]
+        before["id"], after["id"] = name + "-before", name
+        out.append((name, before, after))
+    return out

@@ -74,6 +74,10 @@ class Geometry:
         self.own = not edge and any(s["outer"] < self.outer - 1e-6 for s in self.slices
                                     if s["end"] > s["start"] and s["outer"] > s["inner"])
         labels = spec.get("labels", {})
+        if isinstance(labels, list):
+            # Label layers: the one beside the pie is the chart's labels (its `minPercent`
+            # says which slices must have a label); the inside layer's hang on their slices.
+            labels = next((x for x in labels if x.get("position") == "outside" or float(x.get("radius") or 0) > 1), labels[0])
         self.position = labels.get("position", "inside")
         self.min_percent = float(labels.get("minPercent", 0))
 
