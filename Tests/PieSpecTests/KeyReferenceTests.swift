@@ -40,7 +40,7 @@ struct KeyReferenceTests {
                     Issue.record("\(title): no row for \(key.name)")
                     continue
                 }
-                let cells = row.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+                let cells = Self.cells(row)
                 #expect(cells.count == 6, "\(row)")
                 #expect(cells.count < 5 || cells[4] == key.doc, "\(title).\(key.name): doc")
                 if key.required {
@@ -64,5 +64,27 @@ struct KeyReferenceTests {
         #expect(KeyReference.describe(.duration(maxMilliseconds: 2_000)) == "duration (`800ms`, `0.8s`), at most 2 s")
         #expect(KeyReference.describe(.list(of: .object(Keys.slice), minItems: 1)) == "non-empty list of mappings: keys in `slices[]` below")
         #expect(KeyReference.describe(.text(maxLength: 32)) == "text, at most 32 characters")
+    }
+
+    /// A Markdown table row's cells, split at the pipes that are not escaped (`\|` inside a
+    /// cell is a literal pipe, as the reference writes one).
+    static func cells(_ row: Substring) -> [String] {
+        var cells: [String] = [], cell = "", escaped = false
+        for c in row {
+            if escaped {
+                cell.append(c == "|" ? "|" : "\\\(c)")
+                escaped = false
+            } else if c == "\\" {
+                escaped = true
+            } else if c == "|" {
+                cells.append(cell.trimmingCharacters(in: .whitespaces))
+                cell = ""
+            } else {
+                cell.append(c)
+            }
+        }
+        if escaped { cell.append("\\") }
+        cells.append(cell.trimmingCharacters(in: .whitespaces))
+        return cells
     }
 }

@@ -41,10 +41,16 @@ enum ShadowWriter {
     /// and, when the shadow changes from one, the first end's `.p-sho` at opacity 0.
     static func svg(_ plan: TransitionPlan, scope: String, into out: inout ByteWriter) {
         if animates(plan), let from = plan.from.shadow {
-            circle(from, id: scope + "-shgo", head: "<circle class=\"p-sho\" opacity=\"0\"", into: &out)
+            var head = ByteWriter(capacity: 32)
+            head.open("circle", ClassPrefix.shadowOut)
+            head.raw("\" opacity=\"0\"")
+            circle(from, id: scope + "-shgo", head: head, into: &out)
         }
         if let to = plan.to.shadow {
-            circle(to, id: scope + "-shg", head: "<circle class=\"p-sh\"", into: &out)
+            var head = ByteWriter(capacity: 32)
+            head.open("circle", ClassPrefix.shadow)
+            head.raw("\"")
+            circle(to, id: scope + "-shg", head: head, into: &out)
         }
     }
 
@@ -65,12 +71,6 @@ enum ShadowWriter {
     }
 
     /// The gradient `id` then the circle: `head`, its centre, radius and fill.
-    private static func circle(_ s: ShadowPose, id: String, head: StaticString, into out: inout ByteWriter) {
-        var h = ByteWriter(capacity: 32)
-        h.raw(head)
-        circle(s, id: id, head: h, into: &out)
-    }
-
     private static func circle(_ s: ShadowPose, id: String, head: ByteWriter, into out: inout ByteWriter) {
         guard s.radius > 0 else { return }
         let rgb = Color(r: s.color.r, g: s.color.g, b: s.color.b)
