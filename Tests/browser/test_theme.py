@@ -277,6 +277,11 @@ def slice_pixels(b, page, raster, frame, k, t_fraction):
 def test_pattern_marks_stand_still_while_slices_turn(pattern_frames):
     b, page, raster = pattern_frames
     m = b.manifest
+    # The user hatches' densest tile (crosses and a dot every 8 px) is mostly anti-aliased
+    # edges: the motion layer's circle and the rest layer's path put them a fraction of a pixel
+    # apart, 18 of 532 samples (3.4 %) in Chromium. Marks one pixel off differ in 16-37 % of
+    # the samples of these slices, so 6 % still catches marks that move.
+    limit = 0.06 if isinstance(m["spec"]["theme"]["patterns"], list) else 0.03
     patterned_slices = 0
     for k in range(len(m["slices"])):
         mid = slice_pixels(b, page, raster, 0, k, 0.5)
@@ -284,7 +289,7 @@ def test_pattern_marks_stand_still_while_slices_turn(pattern_frames):
         if len(set(rest)) > 1:
             patterned_slices += 1
         differing = sum(1 for a, c in zip(mid, rest) if not near(a, c, 24))
-        assert mid and differing <= len(mid) * 0.03, (k, differing, len(mid))
+        assert mid and differing <= len(mid) * limit, (k, differing, len(mid))
     assert patterned_slices >= 2
 
 
