@@ -187,13 +187,10 @@ FOUND = {}    # engine -> {group: Counter of categories}
 
 # Known leader crossings the judge finds, left to fix in Layout, each judged on its own
 # (`test_known_leader_crossings_still_cross`), so the list shrinks when the placement is fixed.
-# r020 and r036 (labels at a distance whose pushed label's leader ran through a neighbour's
-# text) are fixed by `LeaderClearance` (issue 40).
-# corpus/y000 (two label layers, 40 slices): the names beside the pie in columns, whose
-# leaders cross neighbouring names in all three engines; the inside layer is not involved
-# (the same names as one `position: outside` mapping are placed alike). Left to the leader
-# crossing fix.
-KNOWN_LEADER_CROSSINGS = {"corpus/y000"}
+# Empty: r020 and r036 (labels at a distance whose pushed label's leader ran through a
+# neighbour's text) are fixed by `LeaderClearance` (issue 40), and so is corpus/y000 (two
+# label layers, 40 names in columns), which crossed before the leader fix was merged.
+KNOWN_LEADER_CROSSINGS = set()
 
 
 # A chart of `charts:` that waits for a leaving chart's fade (`wait` in the manifest) has its
@@ -223,6 +220,7 @@ def test_known_leader_crossings_still_cross(dom, cases, measured):
     judge sees it), and nothing else wrong: remove it from the list once it is fixed."""
     problems = judged(cases, measured, "corpus", known=set())
     crossing = {m.split(":")[0] for c, m in problems if c == "leader"}
+    print(f"\n{dom.engine.name} leader crossings: {sorted(crossing)}")
     assert crossing >= KNOWN_LEADER_CROSSINGS or dom.engine.name != "chromium", (dom.engine.name, crossing)
     assert crossing <= KNOWN_LEADER_CROSSINGS, (dom.engine.name, crossing - KNOWN_LEADER_CROSSINGS)
 
