@@ -19,6 +19,15 @@ public struct Color: Sendable, Hashable {
 
     public var isOpaque: Bool { a == 255 }
 
+    /// `a` blended towards `b` at `t`, per sRGB channel, rounded to the nearest byte (opaque:
+    /// alpha is not mixed); a `t` outside 0...1 (an easing that overshoots) is clamped per
+    /// channel, as CSS clamps an interpolated colour. The one colour mix: transitions
+    /// (`DarkTheme.mix`) and palette scales (`PaletteScale.color`) both use it.
+    public static func mix(_ a: Color, _ b: Color, _ t: Double) -> Color {
+        func c(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8(min(max((Double(x) + (Double(y) - Double(x)) * t).rounded(), 0), 255)) }
+        return Color(r: c(a.r, b.r), g: c(a.g, b.g), b: c(a.b, b.b))
+    }
+
     /// `#rrggbb` when opaque, `#rrggbbaa` otherwise (lowercase).
     public var hex: String { ByteWriter.hexString(self) }
 

@@ -51,10 +51,7 @@ public struct PaletteScale: Sendable, Hashable {
         let stops = scales.first { $0.name == name }?.stops ?? scales[0].stops
         let x = min(max(t.isFinite ? t : 0, 0), 1) * Double(stops.count - 1)
         let k = min(Int(x), stops.count - 2)
-        let f = x - Double(k)
-        let a = stops[k], b = stops[k + 1]
-        func mix(_ p: UInt8, _ q: UInt8) -> UInt8 { UInt8((Double(p) + (Double(q) - Double(p)) * f).rounded()) }
-        return Color(r: mix(a.r, b.r), g: mix(a.g, b.g), b: mix(a.b, b.b))
+        return Color.mix(stops[k], stops[k + 1], x - Double(k))
     }
 
     /// Each slice's colour, slices given by their values in order.

@@ -36,10 +36,6 @@ public struct DarkTheme: Sendable, Hashable {
         Color.contrast(lightInk, background) >= minContrast ? lightInk : TextInk.on(background)
     }
 
-    /// `a` blended towards `b` at `t`; an easing that overshoots (`t` outside 0...1, e.g. a
-    /// cubic-bezier above 1) is clamped per channel, as CSS clamps an interpolated colour.
-    static func mix(_ a: Color, _ b: Color, _ t: Double) -> Color {
-        func c(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8(min(max((Double(x) + (Double(y) - Double(x)) * t).rounded(), 0), 255)) }
-        return Color(r: c(a.r, b.r), g: c(a.g, b.g), b: c(a.b, b.b))
-    }
+    /// `a` blended towards `b` at `t` (`Color.mix`; an overshooting easing is clamped).
+    static func mix(_ a: Color, _ b: Color, _ t: Double) -> Color { Color.mix(a, b, t) }
 }
