@@ -223,13 +223,12 @@ extension Lowering {
     /// row's cell in the data file. Alphas 1 apart (of 255) count as one, as in the spec.
     mutating func liftDataAlpha(_ slices: [SliceSpec], ranges: [SourceRange?], column: String) {
         guard let k = slices.firstIndex(where: { $0.color.map { !$0.isOpaque } ?? false }), let first = slices[k].color else { return }
-        let note = "slices overlap in motion, so each slice's own alpha would darken the overlaps: only one alpha for the whole pie is drawn exactly"
         let firstLabel = ranges[k].map { [DiagnosticLabel(range: $0, message: "alpha \(first.a) here")] } ?? []
         for (i, slice) in slices.enumerated() {
-            guard let c = slice.color, abs(Int(c.a) - Int(first.a)) > 1, let range = ranges[i] else { continue }
+            guard let c = slice.color, !Self.sameAlpha(c.a, first.a), let range = ranges[i] else { continue }
             let found = c.isOpaque ? "is opaque" : "has alpha \(c.a) of 255"
             error(SpecDiagnostics.mixedSliceAlpha, "`\(column)` of row \(i + 1) \(found), row \(k + 1)'s has alpha \(first.a)",
-                  at: range, labels: firstLabel, notes: [note],
+                  at: range, labels: firstLabel, notes: [Self.oneAlphaNote],
                   help: "give every row's colour the same alpha, or write opaque colours and `theme.opacity`")
             return
         }

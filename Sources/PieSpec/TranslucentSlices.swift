@@ -14,22 +14,27 @@ extension Lowering {
     /// Lifts the one alpha of the spec's translucent slice colours into `theme.opacity`, or
     /// reports why it cannot; either way those colours leave `translucent` (label colours stay
     /// for `reportTranslucent`).
+    /// Why one pie cannot take several alphas (E0371's note, in the spec and in a data file).
+    static let oneAlphaNote = "slices overlap in motion, so each slice's own alpha would darken the overlaps: only one alpha for the whole pie is drawn exactly"
+
+    /// Alphas 1 apart are one: the same fraction written two ways (`0.7` is 179, `b2` 178).
+    static func sameAlpha(_ a: UInt8, _ b: UInt8) -> Bool { abs(Int(a) - Int(b)) <= 1 }
+
     mutating func liftSliceAlpha(_ spec: inout ChartSpec) {
         let paints = translucent.filter { !Self.isTextColour($0.path) }
         guard let first = paints.first else { return }
         translucent.removeAll { !Self.isTextColour($0.path) }
         let alpha = first.color.a
-        // Alphas 1 apart are one: the same fraction written two ways (`0.7` is 179, `b2` 178).
-        if let odd = paints.first(where: { abs(Int($0.color.a) - Int(alpha)) > 1 }) {
+        if let odd = paints.first(where: { !Self.sameAlpha($0.color.a, alpha) }) {
             error(SpecDiagnostics.mixedSliceAlpha, "`\(odd.path)` has alpha \(odd.color.a) of 255, `\(first.path)` has \(alpha)",
                   at: odd.range,
-                  notes: ["slices overlap in motion, so each slice's own alpha would darken the overlaps: only one alpha for the whole pie is drawn exactly"],
+                  notes: [Self.oneAlphaNote],
                   help: "give every slice colour the same alpha, or write opaque colours and `theme.opacity`")
             return
         }
         if let opaque = Self.opaquePaint(spec) {
             error(SpecDiagnostics.mixedSliceAlpha, "`\(first.path)` is translucent but \(opaque) is opaque", at: first.range,
-                  notes: ["slices overlap in motion, so each slice's own alpha would darken the overlaps: only one alpha for the whole pie is drawn exactly"],
+                  notes: [Self.oneAlphaNote],
                   help: "give every colour a slice can take the same alpha (`theme.palette` as a list, `chart.other.color`), or write opaque colours and `theme.opacity`")
             return
         }
