@@ -130,7 +130,7 @@ struct FacetTests {
         #expect(composed.facets[1].chart.plan.timeline.start == 400)
         #expect(composed.leaving.map(\.x) == [composed.facets[1].x])
         let css = Fixture.text(FacetWriter.write(spec: new, sourceBytes: [], previous: old, svgOnly: false, warnings: []).bundle, "chart.css")
-        #expect(css.contains("@keyframes piec-f_f1-wait{from{visibility:hidden}to{visibility:visible}}"))
+        #expect(css.contains("@keyframes piec-f_f1-wait{from{opacity:0}to{opacity:1}}"))
         #expect(css.contains(".piec-f_f1{animation:piec-f_f1-wait 400ms step-end both}"))
         #expect(css.contains(".piec-f_fx1{animation:piec-f_fx1-fade 400ms "))
         #expect(!css.contains("piec-f_f0-wait"))

@@ -193,18 +193,9 @@ FOUND = {}    # engine -> {group: Counter of categories}
 KNOWN_LEADER_CROSSINGS = set()
 
 
-# A chart of `charts:` that waits for a leaving chart's fade (`wait` in the manifest) has its
-# motion delayed; seeked to its end in WebKitGTK its label groups read opacity 0 (Chromium and
-# Firefox show them; a single chart with `animation.delay` is fine in WebKitGTK too). Not yet
-# understood: left out in WebKitGTK only until it is.
-WEBKIT_WAITING = {"transitions/facets-change"}
-
-
-def judged(cases, measured, group, known=KNOWN_LEADER_CROSSINGS, engine=None):
+def judged(cases, measured, group, known=KNOWN_LEADER_CROSSINGS):
     problems = []
     for key, _, t, geo, at_rest, warned in cases[group]:
-        if engine == "webkit" and key in WEBKIT_WAITING:
-            continue
         frame = measured[key]
         if t != "rest":
             assert frame["animations"] > 0, f"{key}: no animation to seek"
@@ -227,7 +218,7 @@ def test_known_leader_crossings_still_cross(dom, cases, measured):
 
 @pytest.mark.parametrize("group", GROUPS)
 def test_no_text_collides_spills_or_is_cut(dom, cases, measured, group):
-    problems = judged(cases, measured, group, engine=dom.engine.name)
+    problems = judged(cases, measured, group)
     counts = Counter(c for c, _ in problems)
     charts = len({m.split(":")[0] for _, m in problems})
     FOUND.setdefault(dom.engine.name, {})[group] = (len(cases[group]), charts, counts)

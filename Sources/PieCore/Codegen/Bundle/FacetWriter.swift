@@ -259,22 +259,26 @@ public enum FacetWriter {
         return out.takeBytes()
     }
 
-    /// Each waiting facet's group (scope, until) hidden from load until `until` ms, while a
-    /// leaving facet fades out of its cell; only where motion is welcome (reduced motion
-    /// shows the final grid at once).
+    /// Each waiting facet's group (scope, until) transparent from load until `until` ms, while
+    /// a leaving facet fades out of its cell; only where motion is welcome (reduced motion
+    /// shows the final grid at once). Opacity, not visibility: in WebKitGTK (2.50.6) a
+    /// descendant of a group whose animated `visibility` was `hidden` keeps a stale style
+    /// when its own delayed animation is seeked past its end (a label's fade then reads its
+    /// `from` opacity 0 at rest, Chromium and Firefox 1; `Tests/browser/test_label_layout.py`);
+    /// an animated opacity hides the cell the same in every engine without that.
     static func waitRules(_ waits: [(scope: String, until: Double)]) -> [UInt8] {
         guard !waits.isEmpty else { return [] }
         var out = ByteWriter(capacity: 192 * waits.count)
         for w in waits {
             KeyframesWriter.block(KeyframesName(w.scope, "wait"), into: &out) {
-                KeyframesWriter.frame("from", into: &$0) { $0.raw("visibility:hidden") }
-                KeyframesWriter.frame("to", into: &$0) { $0.raw("visibility:visible") }
+                KeyframesWriter.frame("from", into: &$0) { $0.raw("opacity:0") }
+                KeyframesWriter.frame("to", into: &$0) { $0.raw("opacity:1") }
             }
         }
         KeyframesWriter.motion(into: &out) { out in
             for w in waits {
                 out.raw("." + w.scope + "{")
-                // `step-end` holds `hidden` until the end, then `both` keeps `visible`: shown at
+                // `step-end` holds `0` until the end, then `both` keeps `1`: shown at
                 // `until` in every engine, whichever side of the end a seek lands on.
                 KeyframesWriter.animation(KeyframesName(w.scope, "wait"), into: &out) {
                     $0.num(w.until)
