@@ -97,15 +97,15 @@ public enum FacetDiagnostics {
     /// A key `charts:` cannot honour yet (a facet's `data`, `legend.values`, `legend.order`).
     public static let notWithCharts = DiagnosticCode("E0346")
     public static let tooManyFacets = DiagnosticCode("E0347")
-    /// `piec history` (or `piec render --history`) given a spec of `charts:`.
+    /// `piec render --history` given a spec of `charts:`.
     public static let notDrawnBy = DiagnosticCode("E0348")
 
-    /// The refusal of `command` (`piec history`, `piec render --history`) to draw the history
+    /// The refusal of `command` (`piec render --history`) to draw the history
     /// of a spec of `charts:`, at its `charts` key.
     public static func refusal(_ command: String, at range: SourceRange?) -> Diagnostic {
         .error(notDrawnBy, "`\(command)` cannot draw a spec of `charts` yet", at: range,
                notes: ["`piec build` and `piec render` (with `--from`) draw one version's grid, each chart animating from its previous version"],
-               help: "draw one step with `piec build --from` or `piec render --from`, or give `\(command)` a spec of one chart")
+               help: "`piec history` writes the animated history of the grid; `piec render --from` draws one step of it")
     }
     public static let catalog: [CodeInfo] = [
         CodeInfo("E0342", "`slices`, `data` or `rings` beside `charts`", """
@@ -140,12 +140,12 @@ public enum FacetDiagnostics {
         CodeInfo("E0347", "too many charts in `charts`", """
             One bundle holds at most 24 charts. Split them into several specs.
             """),
-        CodeInfo("E0348", "`piec history` given a spec of `charts`", """
-            `piec history` (and `piec render --history`) lays a chart's versions on one \
-            timeline, one chart per step; it does not draw the grid of `charts:` yet, and a \
-            spec of charts is refused rather than drawn half right. `piec build --from` and \
-            `piec render --from` draw one step of it: each chart animates from the previous \
-            version's chart of its id.
+        CodeInfo("E0348", "`piec render --history` given a spec of `charts`", """
+            `piec render --history` draws frames of a chart's versions, one chart per step; \
+            it does not draw the grid of `charts:` yet, and a spec of charts is refused rather \
+            than drawn half right. `piec history` writes the grid's animated history (each \
+            chart animating from the previous version's chart of its id), and \
+            `piec render --from` draws one step of it.
             """),
     ]
 }

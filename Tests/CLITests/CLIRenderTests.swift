@@ -53,9 +53,10 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         for title in [">Grid<", ">East<", ">West<"] { #expect(run.stdout.contains(title), "\(run.stdout.prefix(400))") }
         #expect(!run.stdout.contains("<style"))
-        let history = try self.run(w, ["history", "grid.yaml"])
+        // `piec history` animates a grid's versions (Tests/vcs); `render --history` refuses it.
+        let history = try self.run(w, ["render", "grid.yaml", "--history", "-o", "grid.gif"])
         #expect(history.status == 1)
-        #expect(history.stderr.contains("error[E0348]: `piec history` cannot draw a spec of `charts` yet"), "\(history.stderr)")
+        #expect(history.stderr.contains("error[E0348]: `piec render --history` cannot draw a spec of `charts` yet"), "\(history.stderr)")
     }
 
     @Test func renderWritesAStaticSVGToStandardOutput() throws {

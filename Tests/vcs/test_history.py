@@ -463,3 +463,54 @@ def test_the_committed_spec_says_which_data_file_the_commits_read_not_the_workin
     result, manifest = history_of(repo, "specs/langs.yaml")
     assert result.returncode == 0, result.stderr
     assert subjects(manifest) == ["data", "go grows", "working copy"], result.stderr
+
+
+def grid(charts):
+    """A spec of `charts:` (id `grid`): one chart per (id, {label: value})."""
+    text = "piec: 1\nid: grid\ntitle: Grid\nlayout: {columns: 2}\nchart: {size: 160}\ncharts:\n"
+    for cid, values in charts:
+        text += f"  - id: {cid}\n    slices:\n" + "".join(
+            f"      - {{id: {label.lower()}, label: {label}, value: {value}}}\n" for label, value in values.items())
+    return text
+
+
+def test_a_grid_of_charts_animates_each_chart_from_its_previous_version(repo):
+    repo.write("specs/grid.yaml", grid([("north", {"Car": 40, "Rail": 60}), ("gone", {"Car": 1, "Rail": 1})]))
+    repo.commit("first")
+    repo.write("specs/grid.yaml", grid([("north", {"Car": 70, "Rail": 30}), ("south", {"Car": 20, "Bus": 80})]))
+    repo.commit("north drives, south for gone")
+    repo.write("specs/grid.yaml", grid([("north", {"Car": 70, "Rail": 30}), ("south", {"Car": 50, "Bus": 50})]))
+    repo.commit("south evens out")
+    result = repo.piec("history", "specs/grid.yaml", "-o", "out", "--hold", "300ms")
+    assert result.returncode == 0, result.stderr
+    assert "3 commits -> out/grid/" in result.stderr
+    manifest = repo.manifest("out/grid/manifest.json")
+    versions = manifest["versions"]
+    assert [v["subject"] for v in versions] == ["first", "north drives, south for gone", "south evens out"]
+    assert [[c["id"] for c in v["charts"]] for v in versions] == [["north", "gone"], ["north", "south"], ["north", "south"]]
+    assert [v["leaving"] for v in versions] == [[], ["gone"], []]
+    values = [{c["id"]: {s["id"]: s["value"] for s in c["slices"]} for c in v["charts"]} for v in versions]
+    assert values[0]["north"] == {"car": 40, "rail": 60} and values[1]["north"] == {"car": 70, "rail": 30}
+    assert values[1]["south"] == {"car": 20, "bus": 80} and values[2]["south"] == {"car": 50, "bus": 50}
+    # Each step starts when the one before rests, plus the hold; the first enters.
+    assert versions[0]["start"] == 0 and versions[0]["charts"][0]["entered"]
+    for before, after in zip(versions, versions[1:]):
+        assert after["start"] == before["at"] + 300
+    # Step 1: north animates from its first version (it did not enter), south is new and waits
+    # in gone's cell until gone's fade, delayed to the step, is over; gone fades out there.
+    assert not versions[1]["charts"][0]["entered"] and versions[1]["charts"][1]["entered"]
+    assert versions[1]["charts"][1]["wait"] == versions[1]["start"] + 400
+    css = (repo.path / "out/grid/chart.css").read_text()
+    assert ".piec-grid_h1_fx1{animation:piec-grid_h1_fx1-fade 400ms" in css
+    wait = int(versions[1]["start"] + 400) if float(versions[1]["start"]).is_integer() else versions[1]["start"] + 400
+    assert f".piec-grid_h1_f1{{animation:piec-grid_h1_f1-wait {wait}ms step-end both}}" in css
+    # Step 2: south animates from step 1's south (not entering), north stays as it was.
+    assert not versions[2]["charts"][1]["entered"]
+    svg = (repo.path / "out/grid/chart.svg").read_text()
+    for k in range(3):
+        assert f'class="p-step p-h{k} piec-grid_h{k}"' in svg
+    assert "north drives, south for gone</text>" in svg
+    assert manifest["previous"]["charts"][1]["id"] == "south"
+    # piec render --history does not draw a grid's history yet.
+    render = repo.piec("render", "specs/grid.yaml", "--history", "-o", "grid.gif")
+    assert render.returncode == 1 and "E0348" in render.stderr

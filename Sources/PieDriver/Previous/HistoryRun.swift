@@ -44,8 +44,9 @@ public struct HistoryRun: Sendable {
         guard let spec = current.spec, !gathered.diagnostics.hasErrors, !current.diagnostics.hasErrors else {
             return HistoryRun(groups: groups, status: .specErrors)
         }
-        if !spec.charts.isEmpty {
-            groups[0].diagnostics.append(FacetDiagnostics.refusal("piec history", at: current.locations.key("charts")))
+        // `piec render --history` draws its frames from `History.steps`, one chart per step.
+        if !spec.charts.isEmpty, !bundle {
+            groups[0].diagnostics.append(FacetDiagnostics.refusal("piec render --history", at: current.locations.key("charts")))
             return HistoryRun(groups: groups, status: .specErrors)
         }
         guard let history = SpecHistory(specPath: specPath, source: source, limits: limits) else {
@@ -114,6 +115,13 @@ public struct HistoryRun: Sendable {
             versions.append(HistoryVersion(spec: working, commit: "", date: "", subject: "working copy"))
         }
         if !notes.isEmpty { groups[0].diagnostics += notes }
+        if !spec.charts.isEmpty {
+            // A grid of charts: each step composed as `piec build --from` composes it.
+            let steps = FacetHistoryWriter.steps(versions, hold: hold)
+            let written = FacetHistoryWriter.write(versions: versions, steps: steps, hold: hold,
+                                                   sourceBytes: gathered.inputs.hashedBytes(spec: source.bytes))
+            return HistoryRun(bundle: written, versions: versions, groups: groups, status: .success)
+        }
         let steps = History.steps(versions, hold: hold)
         let written = bundle ? HistoryWriter.write(versions: versions, steps: steps, hold: hold,
                                                    sourceBytes: gathered.inputs.hashedBytes(spec: source.bytes)) : nil

@@ -163,14 +163,8 @@ public enum FacetWriter {
         let composed = compose(spec, previous: previous, darkSelector: darkSelector)
         let layoutWarnings = composed.facets.flatMap { LabelWarnings.make($0.chart.layout, locations: LabelWarnings.Locations()) }
         let frame = composed.frame
-        let frameScene = Scene(layout: frame, plan: Planner.enter(frame, animation: still(spec.animation)), output: .facet)
-        let scenes = composed.facets.map { FacetScene($0.chart) }
-        var css = StyleWriter.css(frameScene)
-        for s in scenes { css += s.css }
-        let goneScenes = composed.leaving.map { FacetScene($0.chart) }
-        for s in goneScenes { css += s.css }
-        css += fadeRules(goneScenes.map(\.scene.scope), over: composed.fade, easing: composed.easing)
-        css += waitRules(zip(composed.facets, scenes).filter { $0.0.wait > 0 }.map { ($0.1.scene.scope, $0.0.wait) })
+        let parts = Drawn(spec: spec, composed: composed)
+        let css = parts.css
         let title = spec.title.flatMap { $0.isEmpty ? nil : $0 } ?? spec.id
         let description = Self.description(spec, composed: composed)
         let scope = "piec-" + spec.id
@@ -181,40 +175,8 @@ public enum FacetWriter {
         svg.raw("<style>\n")
         svg.raw(css)
         svg.raw("</style>\n")
-        if let background = frame.background {
-            svg.open("rect", ClassPrefix.background)
-            svg.raw("\" width=\"")
-            svg.num(composed.width)
-            svg.raw("\" height=\"")
-            svg.num(composed.height)
-            svg.raw("\" fill=\"")
-            svg.hex(background)
-            svg.raw("\"/>\n")
-        }
-        svg.raw("<g class=\"" + frameScene.scope + "\">\n")
-        var frameWriter = SVGWriter(scene: frameScene, title: "", description: "", format: spec.format, withInline: false)
-        frameWriter.writeFrame(titleShift: composed.titleShift, legendShift: composed.legendShift)
-        svg.raw(frameWriter.svg)
-        svg.raw("</g>\n")
-        for (placed, scene) in zip(composed.facets, scenes) {
-            svg.raw("<g class=\"" + scene.scene.scope + "\" transform=\"translate(")
-            svg.num(placed.x)
-            svg.raw(" ")
-            svg.num(placed.y)
-            svg.raw(")\">\n")
-            svg.raw(scene.body)
-            svg.raw("</g>\n")
-        }
-        for (placed, scene) in zip(composed.leaving, goneScenes) {
-            // At rest (the final state) it is gone; the keyframes fade it out.
-            svg.raw("<g class=\"" + scene.scene.scope + "\" visibility=\"hidden\" opacity=\"0\" transform=\"translate(")
-            svg.num(placed.x)
-            svg.raw(" ")
-            svg.num(placed.y)
-            svg.raw(")\">\n")
-            svg.raw(scene.body)
-            svg.raw("</g>\n")
-        }
+        background(frame, width: composed.width, height: composed.height, into: &svg)
+        svg.raw(parts.body)
         svg.raw("</svg>\n")
         let svgBytes = svg.takeBytes()
         guard !svgOnly else {
@@ -237,6 +199,67 @@ public enum FacetWriter {
             BundleFile(name: "index.html", bytes: html),
             BundleFile(name: "manifest.json", bytes: manifest),
         ]), composed, layoutWarnings)
+    }
+
+    /// The frame's background rect over `width` x `height`, when it has one.
+    static func background(_ frame: ChartLayout, width: Double, height: Double, into svg: inout ByteWriter) {
+        guard let background = frame.background else { return }
+        svg.open("rect", ClassPrefix.background)
+        svg.raw("\" width=\"")
+        svg.num(width)
+        svg.raw("\" height=\"")
+        svg.num(height)
+        svg.raw("\" fill=\"")
+        svg.hex(background)
+        svg.raw("\"/>\n")
+    }
+
+    /// A composed grid drawn: the styles of its frame, facets and leaving facets (their fades
+    /// and waits), and the groups of each, in the order chart.svg holds them. chart.svg of
+    /// `charts:` is one of these; a history of `charts:` (`FacetHistoryWriter`) one per step.
+    struct Drawn {
+        var css: [UInt8]
+        var body: ByteWriter
+
+        init(spec: ChartSpec, composed: Composed) {
+            let frame = composed.frame
+            let frameScene = Scene(layout: frame, plan: Planner.enter(frame, animation: still(spec.animation)), output: .facet)
+            let scenes = composed.facets.map { FacetScene($0.chart) }
+            var css = StyleWriter.css(frameScene)
+            for s in scenes { css += s.css }
+            let goneScenes = composed.leaving.map { FacetScene($0.chart) }
+            for s in goneScenes { css += s.css }
+            css += fadeRules(goneScenes.map(\.scene.scope), over: composed.fade, easing: composed.easing)
+            css += waitRules(zip(composed.facets, scenes).filter { $0.0.wait > 0 }.map { ($0.1.scene.scope, $0.0.wait) })
+            self.css = css
+
+            var svg = ByteWriter(capacity: 8192)
+            svg.raw("<g class=\"" + frameScene.scope + "\">\n")
+            var frameWriter = SVGWriter(scene: frameScene, title: "", description: "", format: spec.format, withInline: false)
+            frameWriter.writeFrame(titleShift: composed.titleShift, legendShift: composed.legendShift)
+            svg.raw(frameWriter.svg)
+            svg.raw("</g>\n")
+            for (placed, scene) in zip(composed.facets, scenes) {
+                svg.raw("<g class=\"" + scene.scene.scope + "\" transform=\"translate(")
+                svg.num(placed.x)
+                svg.raw(" ")
+                svg.num(placed.y)
+                svg.raw(")\">\n")
+                svg.raw(scene.body)
+                svg.raw("</g>\n")
+            }
+            for (placed, scene) in zip(composed.leaving, goneScenes) {
+                // At rest (the final state) it is gone; the keyframes fade it out.
+                svg.raw("<g class=\"" + scene.scene.scope + "\" visibility=\"hidden\" opacity=\"0\" transform=\"translate(")
+                svg.num(placed.x)
+                svg.raw(" ")
+                svg.num(placed.y)
+                svg.raw(")\">\n")
+                svg.raw(scene.body)
+                svg.raw("</g>\n")
+            }
+            body = svg
+        }
     }
 
     /// The fade of each leaving facet's group (scoped `scopes[j]`): from shown to its base

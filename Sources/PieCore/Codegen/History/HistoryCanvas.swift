@@ -15,6 +15,14 @@ struct HistoryCanvas {
     var width: Double
     var height: Double
 
+    /// A canvas of `width` x `height` (the caption line included) whose steps are not moved
+    /// (a history of `charts:`: each step's grid at the canvas's top left).
+    init(width: Double, height: Double, steps: Int) {
+        offsets = Array(repeating: (x: 0, y: 0), count: steps)
+        self.width = width
+        self.height = height
+    }
+
     init(_ steps: [HistoryStep]) {
         let cx = steps.map(\.chart.layout.cx).max() ?? 0, cy = steps.map(\.chart.layout.cy).max() ?? 0
         offsets = steps.map { (x: cx - $0.chart.layout.cx, y: cy - $0.chart.layout.cy) }

@@ -64,7 +64,7 @@ public enum HistoryWriter {
         svg.raw("</svg>\n")
         let svgBytes = svg.takeBytes()
 
-        let html = page(title: title, description: description, css: css.bytes, svg: svgBytes, versions: versions, steps: steps)
+        let html = page(title: title, description: description, css: css.bytes, svg: svgBytes, versions: versions, at: steps.map(\.at))
         let lastStep = steps[steps.count - 1]
         var drawn = lastStep.chart.layout
         drawn.id = id
@@ -115,19 +115,24 @@ public enum HistoryWriter {
     /// Each step's group is shown from its start to the next step's start (the last one to
     /// the end); `step-end` holds each keyframe's value until the next.
     static func stepRules(_ steps: [HistoryStep], total: Double, scope: String, into out: inout ByteWriter) {
+        stepRules(starts: steps.map(\.start), total: total, scope: scope, into: &out)
+    }
+
+    /// The same for steps starting at `starts` (ms after load; a history of `charts:`).
+    static func stepRules(starts: [Double], total: Double, scope: String, into out: inout ByteWriter) {
         guard total > 0 else { return }
         let line = TimeWindow(start: 0, length: total)
-        for (k, step) in steps.enumerated() {
+        for (k, start) in starts.enumerated() {
             KeyframesWriter.block(KeyframesName(scope, "h", k), into: &out) {
-                if step.start > 0 { KeyframesWriter.frame("0%", into: &$0) { $0.raw("visibility:hidden;opacity:0") } }
-                KeyframesWriter.frame(CSSTiming.offset(step.start, in: line), into: &$0) { $0.raw("visibility:visible;opacity:1") }
-                if k + 1 < steps.count {
-                    KeyframesWriter.frame(CSSTiming.offset(steps[k + 1].start, in: line), into: &$0) { $0.raw("visibility:hidden;opacity:0") }
+                if start > 0 { KeyframesWriter.frame("0%", into: &$0) { $0.raw("visibility:hidden;opacity:0") } }
+                KeyframesWriter.frame(CSSTiming.offset(start, in: line), into: &$0) { $0.raw("visibility:visible;opacity:1") }
+                if k + 1 < starts.count {
+                    KeyframesWriter.frame(CSSTiming.offset(starts[k + 1], in: line), into: &$0) { $0.raw("visibility:hidden;opacity:0") }
                 }
             }
         }
         out.raw("." + scope + "{\n")
-        let runners = steps.indices.map { KeyframesWriter.Runner(prefix: ClassPrefix.historyStepIndex, index: $0, name: KeyframesName(scope, "h", $0)) }
+        let runners = starts.indices.map { KeyframesWriter.Runner(prefix: ClassPrefix.historyStepIndex, index: $0, name: KeyframesName(scope, "h", $0)) }
         KeyframesWriter.runners(runners, into: &out) {
             $0.num(total)
             $0.raw("ms step-end both")
@@ -157,10 +162,15 @@ public enum HistoryWriter {
     }
 
     static func description(_ versions: [HistoryVersion], final: ChartSpec, layout: ChartLayout) -> String {
+        Summary.description(final, layout: layout) + versionsSentence(versions)
+    }
+
+    /// ` History: N versions, FIRST to LAST.` (the dates of the committed ones).
+    static func versionsSentence(_ versions: [HistoryVersion]) -> String {
         let dated = versions.map(\.date).filter { !$0.isEmpty }
         var text = String(versions.count) + (versions.count == 1 ? " version" : " versions")
         if let first = dated.first, let last = dated.last { text += first == last ? " of " + first : ", " + first + " to " + last }
-        return Summary.description(final, layout: layout) + " History: " + text + "."
+        return " History: " + text + "."
     }
 
     static func version(_ v: HistoryVersion, step: HistoryStep, offset: (x: Double, y: Double)) -> JSONValue {
@@ -179,8 +189,9 @@ public enum HistoryWriter {
     }
 
     /// index.html: the history inline (its styles in the page) and the list of versions.
+    /// `at`: when each version is reached (ms after load).
     static func page(title: String, description: String, css: [UInt8], svg: [UInt8], versions: [HistoryVersion],
-                     steps: [HistoryStep]) -> [UInt8] {
+                     at: [Double]) -> [UInt8] {
         var out = ByteWriter(capacity: svg.count + css.count + 1024 + versions.count * 160)
         out.raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n")
         out.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n<title>")
@@ -198,7 +209,7 @@ public enum HistoryWriter {
         out.text(description)
         out.raw("</figcaption>\n</figure>\n<table>\n<caption>Versions</caption>\n")
         out.raw("<thead><tr><th scope=\"col\">Date</th><th scope=\"col\">Commit</th><th scope=\"col\">Change</th><th scope=\"col\">Shown at</th></tr></thead>\n<tbody>\n")
-        for (v, step) in zip(versions, steps) {
+        for (v, reached) in zip(versions, at) {
             out.raw("<tr><td>")
             out.text(v.date)
             out.raw("</td><td>")
@@ -206,7 +217,7 @@ public enum HistoryWriter {
             out.raw("</td><td>")
             out.text(TextLines.joined(v.subject))
             out.raw("</td><td>")
-            out.num(step.at / 1000, decimals: 2)
+            out.num(reached / 1000, decimals: 2)
             out.raw(" s</td></tr>\n")
         }
         out.raw("</tbody>\n</table>\n</body>\n</html>\n")
