@@ -108,3 +108,21 @@ def test_hostile_transition_bundle(piec, tmp_path):
     assert check_bundle(out / "hostile", MARKERS) == []
     manifest = json.loads((out / "hostile" / "manifest.json").read_text(encoding="utf-8"))
     assert [s["label"] for s in manifest["spec"]["slices"]] == new_labels
+
+
+def test_hostile_grid_of_charts_and_its_data_tables(piec, tmp_path):
+    """A spec of `charts:`: chart titles and slice labels come out as text in chart.svg and in
+    index.html's data tables (one per chart, captioned with its title)."""
+    charts = [{"id": f"c{k}", "title": HOSTILE[k], "slices": [{"id": f"s{i}", "label": label, "value": i + 1}
+                                                             for i, label in enumerate(HOSTILE[4 + 3 * k:7 + 3 * k])]}
+              for k in range(3)]
+    spec = {"piec": 1, "id": "hostile", "title": HOSTILE[3], "layout": {"columns": 2}, "charts": charts}
+    out = build(piec, tmp_path, "hostile", json.dumps(spec, ensure_ascii=False, indent=1))
+    bundle = out / "hostile"
+    assert check_bundle(bundle, MARKERS) == []
+    html = (bundle / "index.html").read_bytes()
+    for tree in (parse_xml(html), parse_html5(html)[0]):
+        shown = texts(tree)
+        for chart in charts:
+            for text in [chart["title"]] + [s["label"] for s in chart["slices"]]:
+                assert any(text in t for t in shown), f"{text!r} does not come out as text"

@@ -182,7 +182,7 @@ public enum FacetWriter {
         guard !svgOnly else {
             return (Bundle(id: spec.id, files: [BundleFile(name: "chart.svg", bytes: svgBytes)]), composed, layoutWarnings)
         }
-        let html = page(title: title, description: description, css: css, svg: svgBytes)
+        let html = page(spec: spec, composed: composed, title: title, description: description, css: css, svg: svgBytes)
         var drawn = frame
         drawn.id = spec.id
         drawn.slices = []
@@ -386,20 +386,27 @@ public enum FacetWriter {
         return .object([("start", .number(line.start, decimals: 3)), ("length", .number(line.length, decimals: 3))])
     }
 
-    /// index.html: the charts inline (their styles in the page) and the description.
-    static func page(title: String, description: String, css: [UInt8], svg: [UInt8]) -> [UInt8] {
+    /// index.html: the charts inline (their styles in the page), the description and, for
+    /// screen readers, each chart's data table (captioned with its title, else its id).
+    static func page(spec: ChartSpec, composed: Composed, title: String, description: String, css: [UInt8], svg: [UInt8]) -> [UInt8] {
         var out = ByteWriter(capacity: svg.count + css.count + 1024)
         out.raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n")
         out.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n<title>")
         out.text(title)
         out.raw("</title>\n<style>\n")
         out.raw("body{font-family:system-ui,sans-serif;margin:2rem;color:#222}\nsvg{max-width:100%;height:auto}\n")
+        out.raw(".sr-only{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;")
+        out.raw("clip-path:inset(50%);white-space:nowrap;border:0}\n")
         out.raw(css)
         out.raw("</style>\n</head>\n<body>\n<figure>\n")
         out.raw(HistoryWriter.stripStyle(svg))
         out.raw("<figcaption>")
         out.text(description)
-        out.raw("</figcaption>\n</figure>\n</body>\n</html>\n")
+        out.raw("</figcaption>\n</figure>\n")
+        for (facet, placed) in zip(spec.charts, composed.facets) {
+            HTMLPage.table(spec: spec, layout: placed.chart.layout, title: facet.title ?? facet.id, into: &out)
+        }
+        out.raw("</body>\n</html>\n")
         return out.takeBytes()
     }
 }

@@ -154,7 +154,9 @@ struct HTMLPage {
         }
     }
 
-    private static func table(spec: ChartSpec, layout: ChartLayout, title: String, into out: inout ByteWriter) {
+    /// The data table of a chart (screen readers only): one row per slice, its value and
+    /// percent (and description, when any slice has one). A page of `charts:` writes one per chart.
+    static func table(spec: ChartSpec, layout: ChartLayout, title: String, into out: inout ByteWriter) {
         out.raw("<table class=\"sr-only\">\n<caption>")
         out.text(title)
         out.raw("</caption>\n<thead><tr><th scope=\"col\">Label</th><th scope=\"col\">Value</th>")
