@@ -28,7 +28,8 @@ public indirect enum ValueKind: Sendable {
     /// A label template with `{label}`, `{value}`, `{percent}`, `{id}`.
     case template
     case object(KeyTable)
-    case list(of: ValueKind, minItems: Int)
+    /// A list of `minItems` to `maxItems` (nil: no upper bound) items of `of`.
+    case list(of: ValueKind, minItems: Int, maxItems: Int? = nil)
     /// One of the words, or a non-empty list of distinct items of `of` (`legend.order`).
     case choiceOrList([String], of: ValueKind)
     /// One of the words, or a mapping whose keys are the table's (`chart.rose`).
@@ -284,7 +285,7 @@ public enum Keys {
     public static let shadow = KeyTable(section: "theme.shadow", doc: "A drop shadow under the whole pie.", keys: [
         .number("blur", \ShadowOptions.blur, min: 0, max: ShadowOptions.maxBlur, change: .reported(as: "shadow", sentence: false),
                 "Px on each side of the pie's edge over which the shadow fades (a Gaussian edge of that radius, as CSS's blur radius); 0: a hard edge."),
-        .custom("offset", \ShadowOptions.offset, .list(of: .number(min: -ShadowOptions.maxOffset, max: ShadowOptions.maxOffset), minItems: 2),
+        .custom("offset", \ShadowOptions.offset, .list(of: .number(min: -ShadowOptions.maxOffset, max: ShadowOptions.maxOffset), minItems: 2, maxItems: 2),
                 change: .reported(as: "shadow", sentence: false),
                 "`[x, y]`: how far the shadow lies right and down of the pie, in px (-40 to 40).",
                 lower: { l, node, key, at, s in if let o = l.shadowOffset(node, key, path: at.path) { s.offset = o } },

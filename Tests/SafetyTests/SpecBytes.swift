@@ -185,8 +185,8 @@ public struct SpecBytes {
             var entries: [(String, Node)] = []
             for key in table.keys where key.required || byte() < 100 { entries.append((key.name, value(key.kind, key: key.name))) }
             return .map(entries)
-        case .list(let of, let minItems):
-            return .list((0..<(minItems + int(4))).map { _ in value(of, key: key) })
+        case .list(let of, let minItems, let maxItems):
+            return .list((0..<min(maxItems ?? .max, minItems + int(4))).map { _ in value(of, key: key) })
         }
     }
 
