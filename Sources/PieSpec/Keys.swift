@@ -277,6 +277,8 @@ public enum Keys {
                 json: { (patterns: PatternMode) in patterns.canonical }),
         .number("opacity", \ThemeOptions.opacity, min: 0.1, max: 1, omitDefault: true, change: .reported(sentence: false),
                 "Opacity of the whole pie (slices, separators, track), 0.1 to 1: the page shows through, and the pie stays one layer in motion, so overlaps never darken. Labels, legend swatches follow; texts stay opaque."),
+        .choice("children", \ThemeOptions.children, omitDefault: true, change: .reported(sentence: false),
+                "A sunburst's children (slices with a `parent`): palette: palette colours by id, like every slice; tint: tints of their parent's colour, lighter in their order (the first child 15% towards white, the last 60%; an only child 30%), so each branch reads as one family; a slice's own `color` still wins. A child that moves to another parent blends to its new tint. E0375 when the spec has no slice with a `parent`."),
         .optionalSection("shadow", shadow, \ThemeOptions.shadow, change: .reported(as: "shadow", sentence: false),
                          "A drop shadow under the whole pie (or every ring): one circle, an annulus for a donut, filled with a radial gradient whose edges fade over `blur`, moved by `offset`; no SVG filter, so every browser and static renderer draws the same pixels. It lies inside the pie's translucent layer (`opacity`), so it never shows through the slices; the pie shrinks so the shadow stays inside the canvas. Needs a pie whose outline is one circle (E0373)."),
     ])
