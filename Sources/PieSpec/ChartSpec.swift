@@ -309,6 +309,8 @@ public struct ThemeOptions: Sendable, Hashable {
     public var opacity: Double = 1
     /// `theme.shadow`: a drop shadow under the whole pie (`Shadow.swift`), or nil.
     public var shadow: ShadowOptions?
+    /// `theme.children`: a sunburst's children in palette colours or tints of their parent's.
+    public var children: ChildColors = .palette
     public init() {}
 }
 

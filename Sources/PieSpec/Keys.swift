@@ -28,7 +28,8 @@ public indirect enum ValueKind: Sendable {
     /// A label template with `{label}`, `{value}`, `{percent}`, `{id}`.
     case template
     case object(KeyTable)
-    case list(of: ValueKind, minItems: Int)
+    /// A list of `minItems` to `maxItems` (nil: no upper bound) items of `of`.
+    case list(of: ValueKind, minItems: Int, maxItems: Int? = nil)
     /// One of the words, or a non-empty list of distinct items of `of` (`legend.order`).
     case choiceOrList([String], of: ValueKind)
     /// One of the words, or a mapping whose keys are the table's (`chart.rose`).
@@ -276,6 +277,8 @@ public enum Keys {
                 json: { (patterns: PatternMode) in patterns.canonical }),
         .number("opacity", \ThemeOptions.opacity, min: 0.1, max: 1, omitDefault: true, change: .reported(sentence: false),
                 "Opacity of the whole pie (slices, separators, track), 0.1 to 1: the page shows through, and the pie stays one layer in motion, so overlaps never darken. Labels, legend swatches follow; texts stay opaque."),
+        .choice("children", \ThemeOptions.children, omitDefault: true, change: .reported(sentence: false),
+                "A sunburst's children (slices with a `parent`): palette: palette colours by id, like every slice; tint: tints of their parent's colour, lighter in their order (the first child 15% towards white, the last 60%; an only child 30%), so each branch reads as one family; a slice's own `color` still wins. A child that moves to another parent blends to its new tint. E0375 when the spec has no slice with a `parent`."),
         .optionalSection("shadow", shadow, \ThemeOptions.shadow, change: .reported(as: "shadow", sentence: false),
                          "A drop shadow under the whole pie (or every ring): one circle, an annulus for a donut, filled with a radial gradient whose edges fade over `blur`, moved by `offset`; no SVG filter, so every browser and static renderer draws the same pixels. It lies inside the pie's translucent layer (`opacity`), so it never shows through the slices; the pie shrinks so the shadow stays inside the canvas. Needs a pie whose outline is one circle (E0373)."),
     ])
@@ -284,7 +287,7 @@ public enum Keys {
     public static let shadow = KeyTable(section: "theme.shadow", doc: "A drop shadow under the whole pie.", keys: [
         .number("blur", \ShadowOptions.blur, min: 0, max: ShadowOptions.maxBlur, change: .reported(as: "shadow", sentence: false),
                 "Px on each side of the pie's edge over which the shadow fades (a Gaussian edge of that radius, as CSS's blur radius); 0: a hard edge."),
-        .custom("offset", \ShadowOptions.offset, .list(of: .number(min: -ShadowOptions.maxOffset, max: ShadowOptions.maxOffset), minItems: 2),
+        .custom("offset", \ShadowOptions.offset, .list(of: .number(min: -ShadowOptions.maxOffset, max: ShadowOptions.maxOffset), minItems: 2, maxItems: 2),
                 change: .reported(as: "shadow", sentence: false),
                 "`[x, y]`: how far the shadow lies right and down of the pie, in px (-40 to 40).",
                 lower: { l, node, key, at, s in if let o = l.shadowOffset(node, key, path: at.path) { s.offset = o } },

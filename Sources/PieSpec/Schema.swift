@@ -108,9 +108,10 @@ public enum SpecSchema {
             return [("type", .string("string")), ("maxLength", .int(Keys.maxTemplate)), ("pattern", .string("^([^{]|\\{(label|value|percent|id|total)\\})*$"))]
         case .object(let table):
             return object(table)
-        case .list(let element, let minItems):
+        case .list(let element, let minItems, let maxItems):
             // `minItems: 0` says nothing: left out (`slices: []` is an empty chart).
-            return [("type", .string("array"))] + (minItems > 0 ? [("minItems", .int(minItems))] : []) + [("items", .object(schema(for: element)))]
+            return [("type", .string("array"))] + (minItems > 0 ? [("minItems", .int(minItems))] : [])
+                + (maxItems.map { [("maxItems", .int($0))] } ?? []) + [("items", .object(schema(for: element)))]
         case .objectOrList(let table):
             return [("oneOf", .array([
                 .object(object(table)),

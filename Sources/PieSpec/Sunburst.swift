@@ -10,6 +10,7 @@ public enum SunburstDiagnostics {
     public static let noRingInside = DiagnosticCode("E0335")
     public static let someParents = DiagnosticCode("E0336")
     public static let childless = DiagnosticCode("E0337")
+    public static let nothingToTint = DiagnosticCode("E0375")
     public static let catalog: [CodeInfo] = [
         CodeInfo("E0334", "an unknown parent", """
             `parent` names a slice of the ring inside (the ring listed just before), whose \
@@ -32,7 +33,22 @@ public enum SunburstDiagnostics {
             child would leave a hole in the ring. Give it a child (for example a slice of the \
             same id and value), or remove it.
             """),
+        CodeInfo("E0375", "children tinted without children", """
+            `theme.children: tint` colours each slice that has a `parent` with a tint of its \
+            parent's colour. The spec writes it, but no slice of its rings has a `parent`, so \
+            nothing would be tinted. Remove `children`, or give the slices of an outer ring \
+            their `parent`s (a sunburst). Set in a `.piec.yaml`, it applies to the sunbursts \
+            below it and is not refused elsewhere.
+            """),
     ]
+}
+
+/// `theme.children`: how a sunburst colours the slices that have a `parent`.
+public enum ChildColors: String, Sendable, Hashable, CaseIterable {
+    /// The palette by id, like every other slice.
+    case palette
+    /// A tint of the parent's colour: its children lighter in their order (`ChildTints`).
+    case tint
 }
 
 extension Lowering {
@@ -40,6 +56,12 @@ extension Lowering {
     /// (E0334), on only some of a ring's slices (E0336); a slice of the ring inside without a
     /// child (E0337). Rings' slices follow one another in `locations.slices` (`lowerRings`).
     mutating func validateParents(_ spec: ChartSpec) {
+        if spec.theme.children == .tint, !spec.rings.contains(where: { $0.slices.contains { $0.parent != nil } }),
+           let at = locations.value("theme.children") {
+            error(SunburstDiagnostics.nothingToTint, "`theme.children: tint`, but no slice has a `parent` to tint it by", at: at,
+                  notes: ["a child is tinted from its parent's colour: a slice of an outer ring with `parent`"],
+                  help: "remove `children`, or give the slices of an outer ring their `parent`s")
+        }
         if spec.rings.isEmpty {
             for (i, slice) in spec.slices.enumerated() where slice.parent != nil {
                 error(SunburstDiagnostics.noRingInside, "slice `\(slice.id)` has a `parent`, but the chart has no rings",

@@ -64,6 +64,7 @@ struct KeyReferenceTests {
         #expect(KeyReference.describe(.duration(maxMilliseconds: 2_000)) == "duration (`800ms`, `0.8s`), at most 2 s")
         #expect(KeyReference.describe(.list(of: .object(Keys.slice), minItems: 1)) == "non-empty list of mappings: keys in `slices[]` below")
         #expect(KeyReference.describe(.text(maxLength: 32)) == "text, at most 32 characters")
+        #expect(KeyReference.describe(.list(of: .number(min: 0, max: 1), minItems: 2, maxItems: 2)) == "list of exactly 2 numbers from 0 to 1")
     }
 
     /// A Markdown table row's cells, split at the pipes that are not escaped (`\|` inside a

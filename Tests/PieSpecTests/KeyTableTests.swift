@@ -78,6 +78,9 @@ struct KeyTableTests {
         if path == ["chart", "ringGap"] {
             // The space between rings needs rings.
             lines.append("rings:\n  - {label: In, slices: [{label: A, value: 1}]}\n  - {label: Out, slices: [{label: B, value: 2}]}")
+        } else if path == ["theme", "children"] {
+            // Tinted children need a sunburst (E0375).
+            lines.append("rings:\n  - {label: In, slices: [{id: a, label: A, value: 1}]}\n  - {label: Out, slices: [{label: B, value: 1, parent: a}]}")
         } else {
             lines.append("slices:\n  - {label: A, value: 1}\n  - {label: B, value: 2}")
         }

@@ -185,8 +185,8 @@ public struct SpecBytes {
             var entries: [(String, Node)] = []
             for key in table.keys where key.required || byte() < 100 { entries.append((key.name, value(key.kind, key: key.name))) }
             return .map(entries)
-        case .list(let of, let minItems):
-            return .list((0..<(minItems + int(4))).map { _ in value(of, key: key) })
+        case .list(let of, let minItems, let maxItems):
+            return .list((0..<min(maxItems ?? .max, minItems + int(4))).map { _ in value(of, key: key) })
         }
     }
 
@@ -283,7 +283,8 @@ public struct SpecBytes {
     /// `labels.orientation` where every label is outside (E0324), no `labels.box` where a label
     /// may be outside or none is drawn (E0352), no `charts` beside the slices (E0342) and no
     /// `layout` without `charts` (E0345), and no `theme.shadow` beside a key that makes the pie's
-    /// outline other than one circle (E0373).
+    /// outline other than one circle (E0373), and no `theme.children: tint` (the slices have no
+    /// parents to tint by: E0375).
     static func fixed(_ spec: Node) -> Node {
         guard case .map(var root) = spec else { return spec }
         root.removeAll { $0.0 == "charts" || $0.0 == "layout" }
@@ -337,6 +338,11 @@ public struct SpecBytes {
                 }
             }
             root[ci].1 = .map(chart)
+        }
+        // Tints need children, and the generator's slices have no parents (E0375).
+        if let ti = root.firstIndex(where: { $0.0 == "theme" }), case .map(var theme) = root[ti].1 {
+            theme.removeAll { $0.0 == "children" && $0.1 == .scalar("tint") }
+            root[ti].1 = .map(theme)
         }
         // A shadow needs a pie whose outline is one circle (E0373).
         if let ti = root.firstIndex(where: { $0.0 == "theme" }), case .map(var theme) = root[ti].1 {

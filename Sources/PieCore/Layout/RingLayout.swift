@@ -57,7 +57,8 @@ enum RingLayout {
 
     /// Every ring's slices placed in its band, flattened (ids, labels and spec indices of
     /// `flat`), and the bands. A slice id names one category in every ring: one colour per id
-    /// (the palette over the distinct ids, first seen first; a slice's own `color` still wins).
+    /// (the palette over the distinct ids, first seen first; a slice's own `color` still wins),
+    /// or with `theme.children: tint` a child's tint of its parent's colour (`ChildTints`).
     static func place(_ source: ChartSpec, flat: ChartSpec, outer: Double, inner: Double,
                       pinned: [String: Color]) -> (slices: [SliceLayout], rings: [RingBand]) {
         var ids: [String] = []
@@ -80,8 +81,11 @@ enum RingLayout {
             // A sunburst's ring with parents takes the angles of the ring inside (`Sunburst`).
             let spans = k > 0 ? Sunburst.spans(ring, inside: bands[k - 1].slices, insideSpec: source.rings[k - 1], sort: source.chart.sort) : nil
             var slices = Layout.placeSlices(sub, outer: bandOuter, inner: bandInner, pinned: color, outside: false, spans: spans)
+            let tints = source.theme.children == .tint ? spans.map {
+                ChildTints.colors(ring, order: $0.order, inside: bands[k - 1].slices, insideSpec: source.rings[k - 1])
+            } ?? [:] : [:]
             for i in slices.indices where ring.slices[slices[i].specIndex].color == nil {
-                let c = color[slices[i].id] ?? slices[i].color
+                let c = tints[slices[i].specIndex] ?? color[slices[i].id] ?? slices[i].color
                 slices[i].color = c
                 slices[i].setLabelColor(slices[i].ownLabelColor, box: sub.labels.box?.fill)
             }

@@ -49,7 +49,7 @@ public enum KeyReference {
         case .object(let table), .choiceOrObject(_, let table), .objectOrList(let table): table
         case .palette: Keys.paletteScale
         case .patterns: Keys.hatch
-        case .list(let element, _): nested(element)
+        case .list(let element, _, _): nested(element)
         default: nil
         }
     }
@@ -85,8 +85,9 @@ public enum KeyReference {
             return "template, at most \(Keys.maxTemplate) characters: text with " + LabelTemplate.Token.allCases.map { "`{\($0.rawValue)}`" }.joined(separator: " ")
         case .object(let table):
             return "mapping: keys in `\(table.section)` below"
-        case .list(let element, let minItems):
+        case .list(let element, let minItems, let maxItems):
             let items = if case .object(let table) = element { "mappings: keys in `\(table.section)` below" } else { plural(describe(element)) }
+            if let maxItems, maxItems == minItems { return "list of exactly \(minItems) " + items }
             return (minItems == 0 ? "list of " : minItems == 1 ? "non-empty list of " : "list of at least \(minItems) ") + items
         case .objectOrList(let table):
             return "mapping: keys in `\(table.section)` below, or a non-empty list of such mappings (label layers)"
@@ -128,7 +129,7 @@ public enum KeyReference {
     }
 
     private static func plural(_ text: String) -> String {
-        text.hasPrefix("id:") ? "ids (" + text.dropFirst(4) + ")" : text
+        text.hasPrefix("id:") ? "ids (" + text.dropFirst(4) + ")" : text.hasPrefix("number ") ? "numbers " + text.dropFirst(7) : text
     }
 
     /// A table's doc as a sentence (the tables' docs mostly end with a period already).

@@ -68,6 +68,8 @@ public enum Manifest {
         if let outline = OutlineWriter.manifest(plan) { j.member("outline", outline) }
         // `chart.grid`'s circles (only when there is one).
         if let grid = GridWriter.manifest(plan) { j.member("grid", grid) }
+        // `theme.shadow` at both ends (only when there is one).
+        if let shadow = ShadowWriter.manifest(plan) { j.member("shadow", shadow) }
         j.member("changes", changes?.json() ?? .null)
         for (name, value) in extra {
             j.key(name)

@@ -37,6 +37,23 @@ enum ShadowWriter {
         return drawn
     }
 
+    /// manifest.json's `shadow`: the shadow at both ends (null where there is none: blur, offset,
+    /// the silhouette's radii and both looks' colours) and the window over which one fades into
+    /// the other; nil (no member) for a chart without a shadow at either end.
+    static func manifest(_ plan: TransitionPlan) -> JSONValue? {
+        guard plan.from.shadow != nil || plan.to.shadow != nil else { return nil }
+        func n(_ x: Double) -> JSONValue { .number(x, decimals: 3) }
+        func end(_ s: ShadowPose?) -> JSONValue {
+            guard let s else { return .null }
+            return .object([("blur", n(s.blur)), ("offset", .array([n(s.dx), n(s.dy)])),
+                            ("outerRadius", n(s.outer)), ("innerRadius", n(s.inner)),
+                            ("color", .string(ByteWriter.hexString(s.color))), ("darkColor", .string(ByteWriter.hexString(s.darkColor)))])
+        }
+        let window = animates(plan) ? window(plan) : TimeWindow(start: 0, length: 0)
+        return .object([("from", end(plan.from.shadow)), ("to", end(plan.to.shadow)),
+                        ("start", n(window.start)), ("length", n(window.length))])
+    }
+
     /// The gradients and circles of chart.svg: the last end's `.p-sh` (gradient `<scope>-shg`)
     /// and, when the shadow changes from one, the first end's `.p-sho` at opacity 0.
     static func svg(_ plan: TransitionPlan, scope: String, into out: inout ByteWriter) {
