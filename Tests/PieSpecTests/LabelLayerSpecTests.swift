@@ -115,6 +115,16 @@ struct LabelLayerSizeSpecTests {
         #expect(spec?.labels.size == nil)
     }
 
+    @Test func theSizeIsWrittenBackAndReportedOnItsLayer() throws {
+        let old = try #require(LabelLayerSpecTests.load(Self.outside + "  - {content: '{percent}', position: inside, size: 14}\n").spec)
+        let new = try #require(LabelLayerSpecTests.load(Self.outside + "  - {content: '{percent}', position: inside, size: 16}\n").spec)
+        for spec in [old, new] {
+            let again = SpecLoader.loadEmbedded(SourceFile(path: "m.json", text: "{\"spec\": \(spec.canonicalJSON().serialized())}"), defaultID: "l")
+            #expect(again.spec == spec, "\(again.diagnostics)")
+        }
+        #expect(ChartSpec.changedFields(old, new).map(\.field) == ["labels[1].size"])
+    }
+
     @Test func aSizeThatWouldNotBeDrawnIsRefusedWhereItIsWritten() throws {
         for labels in ["  {content: '{label}', size: 14}\n", "  - {content: '{label}', size: 14}\n",
                        "  - {content: '{label}', position: outside, minPercent: 0, size: 14}\n  - {content: '{percent}', position: inside}\n"] {
