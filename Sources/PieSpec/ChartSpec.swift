@@ -196,6 +196,9 @@ public struct LabelOptions: Sendable, Hashable {
     /// middle of a donut's ring, 0.62 of a pie's radius. Above 1: every label sits outside the
     /// pie at this many times its outer radius (`distance`).
     public var radius: Double?
+    /// The font size of the labels, px; nil = the chart's (`Layout.fontSize`). Drawn on the
+    /// inside label layer only (`LowerLabelLayers`, E0363 elsewhere).
+    public var size: Double?
     /// The colour of the label text (a slice's `labelColor` overrides it).
     public var color: LabelColor = .auto
     /// The colour of outside labels' leader lines.

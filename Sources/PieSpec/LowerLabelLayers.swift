@@ -8,12 +8,14 @@ import PieYAML
 /// An empty list (E0356) and a layer that draws nothing (`position: none`, E0359) are refused.
 /// Two layers that pass are one beside the pie and one inside the slices: the one beside the
 /// pie is the chart's `labels` (every label key applies to it as to a mapping), the one
-/// inside is `ChartSpec.insideLayer`, which draws its content, `minPercent`, `radius` and
-/// `color`; its other keys are refused (E0358: not drawn on a second layer yet).
+/// inside is `ChartSpec.insideLayer`, which draws its content, `minPercent`, `radius`, `size`
+/// and `color`; its other keys are refused (E0358: not drawn on a second layer yet), and
+/// `size` anywhere else (E0363: outside labels are laid out at the chart's font size).
 extension Lowering {
     mutating func lowerLabelLayers(_ node: YAMLNode, _ table: KeyTable, into spec: inout ChartSpec) {
         guard case .sequence(let items, let range) = node else {
             lowerFields(node, table, path: "labels", into: &spec.labels)
+            refuseSize("labels", inside: nil)
             return
         }
         guard !items.isEmpty else {
@@ -48,6 +50,17 @@ extension Lowering {
     /// (a label inside its slice in that slice's colour would not show).
     static let keysNotDrawnOnALayer = ["box", "detail", "orientation", "leader", "leaderColor", "priority"]
 
+    /// `size` where it is not drawn (E0363): on a single `labels` mapping, or on the layer
+    /// beside the pie of two (`inside`: the index of the inside layer, which draws it).
+    private mutating func refuseSize(_ path: String, inside: Int?) {
+        guard let range = locations.key("\(path).size") else { return }
+        error(SpecDiagnostics.labelSizeNotDrawn, "`\(path).size` is not drawn: only the inside label layer has its own size", at: range,
+              notes: ["labels beside the pie and a single `labels` mapping are laid out at the chart's font size (12 px)",
+                      "this key would be accepted and not drawn"],
+              help: inside.map { "remove `size` here, or move it to the inside layer (`labels[\($0)]`)" }
+                  ?? "remove `size`, or list two layers (names `outside`, percentages `inside`) and give the inside one its `size`")
+    }
+
     /// The place a layer's labels take: inside their slices, beside the pie, or both (`auto`).
     private static func places(_ l: LabelOptions) -> (inside: Bool, outside: Bool) {
         switch l.position {
@@ -59,7 +72,7 @@ extension Lowering {
     }
 
     private mutating func validateLayers(_ layers: [LabelOptions], items: [YAMLNode]) {
-        guard layers.count > 1 else { return }
+        guard layers.count > 1 else { return refuseSize("labels[0]", inside: nil) }
         func at(_ i: Int, _ key: String) -> SourceRange? { locations.value("labels[\(i)].\(key)") }
         var refused = false
         for (i, layer) in layers.enumerated() where layer.position == .none {
@@ -87,12 +100,13 @@ extension Lowering {
         }
         guard !refused, let i = layers.indices.first(where: { Self.places(layers[$0]) == (true, false) }) else { return }
         let main = 1 - i
+        refuseSize("labels[\(main)]", inside: i)
         var written = Self.keysNotDrawnOnALayer.compactMap { key in locations.key("labels[\(i)].\(key)").map { (key, $0) } }
         if layers[i].color == .slice, let range = at(i, "color") { written.append(("color: slice", range)) }
         for (key, range) in written {
             error(SpecDiagnostics.labelLayersNotDrawn, "`\(key)` is not drawn on the inside label layer (`labels[\(i)]`)", at: range,
                   labels: [DiagnosticLabel(range: at(main, "position") ?? at(main, "radius") ?? items[main].range, message: "the layer beside the pie draws every label key")],
-                  notes: ["a second label layer draws its `content`, `minPercent`, `radius` and `color` (`auto` or a colour)",
+                  notes: ["a second label layer draws its `content`, `minPercent`, `radius`, `size` and `color` (`auto` or a colour)",
                           key == "color: slice" ? "a label inside its slice in that slice's colour would not show" : "this key would be accepted and not drawn"],
                   help: "remove `\(key.split(separator: ":")[0])` from this layer, or use it on the layer beside the pie (`labels[\(main)]`)")
         }

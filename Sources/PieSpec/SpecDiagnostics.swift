@@ -45,6 +45,7 @@ public enum SpecDiagnostics {
     public static let labelLayersCollide = DiagnosticCode("E0357")
     public static let labelLayersNotDrawn = DiagnosticCode("E0358")
     public static let silentLabelLayer = DiagnosticCode("E0359")
+    public static let labelSizeNotDrawn = DiagnosticCode("E0363")
     public static let tooManySlices = DiagnosticCode("E0401")
 
     public static let catalog: [CodeInfo] = [
@@ -263,7 +264,7 @@ public enum SpecDiagnostics {
         CodeInfo("E0358", "a key not drawn on the inside label layer", """
             Two label layers are drawn together: the one beside the pie takes every label key, \
             as a single `labels` mapping does; the one inside the slices draws its `content`, \
-            `minPercent`, `radius` (at most 1) and `color` (`auto` or a colour). Its `box`, \
+            `minPercent`, `radius` (at most 1), `size` and `color` (`auto` or a colour). Its `box`, \
             `detail`, `orientation`, `leader`, `leaderColor` and `priority`, and `color: slice` \
             (a label inside its slice in that slice's colour would not show), are not drawn on \
             it yet and would be accepted and ignored: remove the key from the inside layer, or \
@@ -274,6 +275,15 @@ public enum SpecDiagnostics {
             A layer of a `labels` list with `position: none` draws no label, so it would be \
             accepted and ignored. Remove it from the list (a single mapping with \
             `position: none` still turns labels off).
+            """),
+        CodeInfo("E0363", "`labels.size` outside the inside label layer", """
+            `size` sets the font size of a label layer's texts, and is drawn on the inside \
+            layer of a `labels` list (names beside the pie, percentages inside at their own \
+            size), whose fit inside each slice is measured at that size. The labels of a \
+            single `labels` mapping and of the layer beside the pie are drawn at the chart's \
+            font size (12 px): their columns, leader lines and the canvas around them are laid \
+            out at it, so a `size` there would be accepted and ignored. Remove it, or list \
+            two layers and give the inside one its `size`.
             """),
         CodeInfo("E0380", "`chart.ringGap` without rings", """
             `chart.ringGap` is the space between the rings of a chart of rings (`rings:`). A \

@@ -128,4 +128,75 @@ struct LabelLayersTests {
         let css = Fixture.text(Compiler.compile(spec: after, sourceBytes: Array("piec: 1\n".utf8), previous: before), "chart.css")
         #expect(css.contains(".p-l\(ops.index)"), "\(css.prefix(400))")
     }
+
+    /// The layer's track for `text` (its plain text: a `size` rides in the text's header).
+    static func track(_ stage: Stage, _ text: String) throws -> Stage.Label {
+        try #require(stage.labels.first { LabelDetail.plain($0.text) == text }, "\(stage.labels.map { LabelDetail.plain($0.text) })")
+    }
+
+    @Test func aChangedRadiusMovesTheLayersLabelsFromTheOldRadiusToTheNew() throws {
+        let slices = [("Web", 35.0), ("API", 30), ("Ops", 15), ("Data", 20)]
+        let before = try Fixture.loaded(Self.yaml(slices, inside: "{content: '{percent}', position: inside, minPercent: 5, radius: 0.4}"))
+        let after = try Fixture.loaded(Self.yaml(slices, inside: "{content: '{percent}', position: inside, minPercent: 5, radius: 0.85}"))
+        let chart = Transition.between(old: before, new: after)
+        let stage = Stage(layout: chart.layout, plan: chart.plan)
+        let old = Layout.layout(before), new = chart.layout
+        let web = try Self.track(stage, "35%")
+        let g = old.slices[0].geometry, sign = old.screenSign
+        let start = LabelFit.drawnSpot("35%", geometry: g, fontSize: old.fontSize, sign: sign, fraction: 0.4).drawn(on: g, sign: sign)
+        let end = LabelFit.drawnSpot("35%", geometry: new.slices[0].geometry, fontSize: new.fontSize, sign: sign, fraction: 0.85)
+            .drawn(on: new.slices[0].geometry, sign: sign)
+        #expect(abs(web.fromRadius - start.radius) < 1e-9, "from the old radius: \(web.fromRadius) vs \(start.radius)")
+        #expect(abs(web.radius - end.radius) < 1e-9)
+        #expect(web.radius - web.fromRadius > 10, "it moves outwards across the ring")
+    }
+
+    @Test func aSliceThatJoinsOtherFadesItsLayerLabelOutAndOtherKeepsItsOwn() throws {
+        func yaml(_ slices: [(String, Double)]) -> String {
+            Self.yaml(slices).replacingOccurrences(of: "chart: {size: 320}", with: "chart: {size: 320, other: {minPercent: 6, label: Rest}}")
+        }
+        let before = try Fixture.loaded(yaml([("Web", 40), ("API", 30), ("Ops", 12), ("Data", 10), ("Misc", 8)]))
+        let after = try Fixture.loaded(yaml([("Web", 40), ("API", 30), ("Ops", 12), ("Data", 5), ("Misc", 4), ("Tail", 9)]))
+        let chart = Transition.between(old: before, new: after)
+        #expect(chart.layout.slices.map(\.id).contains(OtherOptions.id), "Data and Misc merge into Other")
+        let stage = Stage(layout: chart.layout, plan: chart.plan)
+        // Data's and Misc's percentages leave into Other: they fade out while moving, as
+        // their names beside the pie do.
+        for text in ["10%", "8%"] {
+            let t = try Self.track(stage, text)
+            #expect(t.fromOpacity == 1 && t.toOpacity == 0, "\(text) fades out")
+            #expect(t.from != t.to, "\(text) moves with its slice into Other")
+        }
+        // Other's own percentage fades in (it was no slice before), once.
+        let other = stage.labels.filter { LabelDetail.plain($0.text) == "9%" }
+        #expect(other.count == 2, "Tail's and Other's 9%: \(stage.labels.map(\.text))")
+        #expect(other.allSatisfy { $0.fromOpacity == 0 && $0.toOpacity == 1 })
+        // Back out of Other: the labels fade in.
+        let back = Transition.between(old: after, new: before)
+        let stage2 = Stage(layout: back.layout, plan: back.plan)
+        for text in ["10%", "8%"] { #expect(try Self.track(stage2, text).fromOpacity == 0, "\(text) fades in") }
+        // No member of Other carries a layer label of its own.
+        #expect(OtherGrouping.expanded(chart.layout).slices.filter { $0.layerText != nil }.count == chart.layout.slices.filter { $0.layerText != nil }.count - 1)
+    }
+
+    @Test func theLayersSizeIsMeasuredFittedAndDrawn() throws {
+        let inside = "{content: '{percent}', position: inside, minPercent: 5, size: 24}"
+        let big = Layout.layout(try Fixture.loaded(Self.yaml(Self.browsers, inside: inside, chart: "{size: 160}")))
+        let plain = Layout.layout(try Fixture.loaded(Self.yaml(Self.browsers, chart: "{size: 160}")))
+        // A text that fits its slice at 12 px may not at 24: it is left out.
+        let lost = plain.slices.indices.filter { plain.slices[$0].layerText != nil && big.slices[$0].layerText == nil }
+        #expect(!lost.isEmpty, "\(big.slices.map(\.layerText))")
+        #expect(lost.allSatisfy { big.slices[$0].layerLeftOut })
+        #expect(big.slices.compactMap { $0.layerText.map(LabelDetail.plain) }.allSatisfy { $0.hasSuffix("%") })
+        let text = try #require(big.slices[0].layerText)
+        #expect(LabelDetail.plain(text) == "64%")
+        #expect(abs(TextLines.width(text, fontSize: big.fontSize) - TextMetrics.width("64%", fontSize: 24)) < 1e-9)
+        #expect(abs(TextLines.boxHeight(text, fontSize: big.fontSize) - TextLines.boxHeight("64%", fontSize: 24)) < 1e-9)
+        // The boxes at their size still meet no name beside the pie.
+        let boxes = Self.insideBoxes(big), outside = try Self.outsideBoxes(big)
+        for (_, a) in boxes { for o in outside { #expect(!a.overlaps(o.box)) } }
+        let svg = Fixture.svg(try Fixture.loaded(Self.yaml(Self.browsers, inside: inside)))
+        #expect(svg.contains("font-size=\"24\">64%</tspan>"), "\(svg.between("<g class=\"p-lb\"", "\n</g>\n"))")
+        #expect(!svg.contains("\u{1E}"), "no header reaches the markup")
+    }
 }

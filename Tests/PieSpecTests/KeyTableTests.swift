@@ -97,6 +97,9 @@ struct KeyTableTests {
         #expect(keys.count >= 40)
         var checked = 0
         for k in keys {
+            // `labels.size` is drawn on the inside layer of two only (E0363 on a mapping):
+            // `LabelLayerSizeSpecTests` lowers, writes back and reports it there.
+            guard k.path != ["labels", "size"] else { continue }
             guard let (v1, v2) = Self.samples(k.key.kind) else { continue }
             let (a, da) = Self.load(Self.spec(k.path, v1)), (b, db) = Self.load(Self.spec(k.path, v2))
             let old = try #require(a, "\(k): \(da)"), new = try #require(b, "\(k): \(db)")

@@ -102,3 +102,45 @@ struct LabelLayerSpecTests {
         #expect(try #require(Self.load("  {position: inside}\n").spec).insideLayer == nil)
     }
 }
+
+/// A layer's `size` (E0363): drawn on the inside layer of two, refused on a single mapping,
+/// on a list of one and on the layer beside the pie, and out of its range (6 to 32 px).
+struct LabelLayerSizeSpecTests {
+    static let outside = "  - {content: '{label}', position: outside, minPercent: 0}\n"
+
+    @Test func theInsideLayerTakesItsSize() throws {
+        let (spec, d) = LabelLayerSpecTests.load(Self.outside + "  - {content: '{percent}', position: inside, size: 18}\n")
+        #expect(d.isEmpty, "\(d)")
+        #expect(spec?.insideLayer?.size == 18)
+        #expect(spec?.labels.size == nil)
+    }
+
+    @Test func theSizeIsWrittenBackAndReportedOnItsLayer() throws {
+        let old = try #require(LabelLayerSpecTests.load(Self.outside + "  - {content: '{percent}', position: inside, size: 14}\n").spec)
+        let new = try #require(LabelLayerSpecTests.load(Self.outside + "  - {content: '{percent}', position: inside, size: 16}\n").spec)
+        for spec in [old, new] {
+            let again = SpecLoader.loadEmbedded(SourceFile(path: "m.json", text: "{\"spec\": \(spec.canonicalJSON().serialized())}"), defaultID: "l")
+            #expect(again.spec == spec, "\(again.diagnostics)")
+        }
+        #expect(ChartSpec.changedFields(old, new).map(\.field) == ["labels[1].size"])
+    }
+
+    @Test func aSizeThatWouldNotBeDrawnIsRefusedWhereItIsWritten() throws {
+        for labels in ["  {content: '{label}', size: 14}\n", "  - {content: '{label}', size: 14}\n",
+                       "  - {content: '{label}', position: outside, minPercent: 0, size: 14}\n  - {content: '{percent}', position: inside}\n"] {
+            let (spec, d) = LabelLayerSpecTests.load(labels)
+            #expect(spec == nil, "\(labels)")
+            #expect(d.map(\.code) == [SpecDiagnostics.labelSizeNotDrawn], "\(labels): \(d)")
+            let at = try #require(d.first?.range, "located")
+            #expect(at.start.line == 3 && at.start.column > 4, "at the `size` key: \(at)")
+        }
+    }
+
+    @Test func aSizeOutOfRangeIsRefused() throws {
+        for size in ["5", "33"] {
+            let (spec, d) = LabelLayerSpecTests.load(Self.outside + "  - {content: '{percent}', position: inside, size: \(size)}\n")
+            #expect(spec == nil)
+            #expect(!d.isEmpty && !d.contains { $0.code == SpecDiagnostics.labelSizeNotDrawn }, "\(d)")
+        }
+    }
+}

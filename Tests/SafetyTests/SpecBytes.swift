@@ -364,6 +364,11 @@ public struct SpecBytes {
             root[li].1 = layers[0]
             return li
         }
+        // `size` is drawn on the inside layer of two only, never on one mapping (E0363).
+        if let li = root.firstIndex(where: { $0.0 == "labels" }), case .map(var labels) = root[li].1 {
+            labels.removeAll { $0.0 == "size" }
+            root[li].1 = .map(labels.isEmpty ? [("position", .scalar("auto"))] : labels)
+        }
         if let li = root.firstIndex(where: { $0.0 == "labels" }), case .map(var labels) = root[li].1, field(.map(labels), "position") == "inside" {
             labels.removeAll { $0.0 == "leader" || $0.0 == "leaderColor" || ($0.0 == "color" && $0.1 == .scalar("slice")) }
             // Labels at a distance are outside (E0320).

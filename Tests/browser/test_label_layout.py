@@ -17,7 +17,9 @@ transitions with `labels.detail`, of every size from 0.5 to 2, whose text change
 transitions whose inside labels are turned, `labels.orientation`, judged by the turned boxes; 32 specs and 8
 transitions with `labels.box`, judged by the boxes, not their texts; 24 roses with a labelled
 polar grid, `chart.grid`, whose tick labels are judged with the rest; 16 specs and 6
-transitions with two label layers, names beside the pie and numbers inside). Many charts share one
+transitions with two label layers, names beside the pie and numbers inside; 4 more whose
+inside layer changes its `size` and `radius` across a `chart.other`; 4 rose transitions whose
+grid's scale moves, so tick labels give way at one end). Many charts share one
 page load (`BATCH`), so each engine loads a dozen pages in all."""
 
 import json
@@ -154,7 +156,8 @@ def cases(piec, workdir, repo):
         bundles.write_spec(folder / f"{name}.yaml", spec)
     for name, before, after in (labelcorpus.transitions() + labelcorpus.distant_transitions() + labelcorpus.detail_transitions()
                                 + labelcorpus.turned_transitions() + labelcorpus.boxed_transitions()
-                                + labelcorpus.layered_transitions()):
+                                + labelcorpus.layered_transitions() + labelcorpus.layer_change_transitions()
+                                + labelcorpus.gridded_transitions()):
         bundles.write_spec(tfolder / f"{name}.yaml", after)
         bundles.write_spec(tfolder / "before" / f"{name}.yaml", before)
     out = workdir / "corpus-out"

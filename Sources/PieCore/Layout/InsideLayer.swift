@@ -10,7 +10,9 @@ public struct InsideLayer: Sendable, Hashable {
     public var fraction: Double?
 
     /// Fills each visible slice's `layerText` (at or above the layer's `minPercent`, or kept,
-    /// and fitting inside its slice; else `layerLeftOut`) and `layerColor`, the layer's written colour.
+    /// and fitting inside its slice at the layer's `size`; else `layerLeftOut`) and
+    /// `layerColor`, the layer's written colour. A `size` rides in the text
+    /// (`LabelDetail.sized`), so every measure, move and writer of the label keeps it.
     static func place(_ layer: LabelOptions, slices: inout [SliceLayout], spec: ChartSpec, sign: Double, fontSize: Double) -> InsideLayer {
         let values = slices.map { max($0.value, 0) }
         let sum = values.reduce(0, +)
@@ -19,7 +21,8 @@ public struct InsideLayer: Sendable, Hashable {
         for k in slices.indices where slices[k].isVisible {
             let share = denominator > 0 ? values[k] / denominator * 100 : 0
             guard share >= layer.minPercent || slices[k].keepLabel else { continue }
-            let text = Layout.render(layer.content, slice: slices[k], format: spec.format, total: sum)
+            let plain = Layout.render(layer.content, slice: slices[k], format: spec.format, total: sum)
+            let text = layer.size.map { LabelDetail.sized(plain, scale: $0 / fontSize) } ?? plain
             guard LabelFit.fitsInside(text, geometry: slices[k].geometry, fontSize: fontSize, sign: sign,
                                       fraction: layer.insideFraction) else {
                 slices[k].layerLeftOut = true

@@ -29,6 +29,13 @@ public enum LabelDetail {
         return content + TextLines.split(detail).map { "\n" + header + $0 }.joined()
     }
 
+    /// `text` with every line marked at `scale` times the block's font size (an inside label
+    /// layer's `size`): measured, fitted and written at that size like a detail line.
+    public static func sized(_ text: String, scale: Double) -> String {
+        let header = String(start) + formatNumber(scale, decimals: 6) + String(end)
+        return TextLines.split(text).map { header + $0 }.joined(separator: "\n")
+    }
+
     /// The lightest opacity, from `LabelDetailOptions.defaultOpacity` up to 1 in steps of
     /// 0.05, at which the label's ink keeps a contrast of 4.5 against what lies under it in
     /// each of `pairs` (ink, background) whose full ink reaches 4.5 (the others stay as they are).

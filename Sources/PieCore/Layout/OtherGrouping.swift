@@ -107,6 +107,7 @@ public enum OtherGrouping {
             s.description = nil
             s.specIndex = m.specIndex
             s.labelText = nil
+            s.layerText = nil
             s.startAngle = cursor
             s.endAngle = cursor + width
             cursor += width

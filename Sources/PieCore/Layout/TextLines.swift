@@ -19,14 +19,14 @@ enum TextLines {
 
     /// Width of the widest line (each at its own size, `LabelDetail`).
     static func width(_ text: String, fontSize: Double) -> Double {
-        guard text.utf8.contains(0x0A) else { return TextMetrics.width(text, fontSize: fontSize) }
         if LabelDetail.marked(text) { return sized(text, fontSize: fontSize).map { TextMetrics.width(String($0.text), fontSize: $0.size) }.max() ?? 0 }
+        guard text.utf8.contains(0x0A) else { return TextMetrics.width(text, fontSize: fontSize) }
         return split(text).map { TextMetrics.width(String($0), fontSize: fontSize) }.max() ?? 0
     }
 
     /// Height of the block: one font size plus the leading of every further line.
     static func height(_ text: String, fontSize: Double) -> Double {
-        if LabelDetail.marked(text) { return fontSize + MixedLines(text, fontSize: fontSize).span }
+        if LabelDetail.marked(text) { return sized(text, fontSize: fontSize)[0].size + MixedLines(text, fontSize: fontSize).span }
         return fontSize * (1 + leading * Double(count(text) - 1))
     }
 
@@ -54,9 +54,10 @@ enum TextLines {
     /// anchor `y`, the first baseline at `0.35` em plus `firstLineShift`): px to its top
     /// (negative) and to its bottom.
     static func verticalExtent(_ text: String, fontSize: Double) -> (top: Double, bottom: Double) {
-        // The first line is the label's own (a detail line never leads), at `fontSize`.
-        let firstLine = text.prefix { $0 != "\n" }
-        let top = fontSize * 0.35 + firstLineShift(text, fontSize: fontSize) - ascent(firstLine, fontSize: fontSize)
+        // The first line is the label's own (a detail line never leads), at `fontSize` or
+        // at its own size (`LabelDetail.sized`: an inside layer's `size`).
+        let first = sized(text, fontSize: fontSize)[0]
+        let top = fontSize * 0.35 + firstLineShift(text, fontSize: fontSize) - ascent(first.text, fontSize: first.size)
         return (top, top + boxHeight(text, fontSize: fontSize))
     }
 
@@ -68,7 +69,6 @@ enum TextLines {
 
     /// Every line cut to `maxWidth` (`TextMetrics.truncate`).
     static func truncate(_ text: String, maxWidth: Double, fontSize: Double) -> String {
-        guard text.utf8.contains(0x0A) else { return TextMetrics.truncate(text, maxWidth: maxWidth, fontSize: fontSize) }
         if LabelDetail.marked(text) {
             return split(text).map { line in
                 let (body, style) = LabelDetail.parse(line)
@@ -76,12 +76,13 @@ enum TextLines {
                 return String(line[..<body.startIndex]) + cut
             }.joined(separator: "\n")
         }
+        guard text.utf8.contains(0x0A) else { return TextMetrics.truncate(text, maxWidth: maxWidth, fontSize: fontSize) }
         return split(text).map { TextMetrics.truncate(String($0), maxWidth: maxWidth, fontSize: fontSize) }.joined(separator: "\n")
     }
 
     /// One line for places that show a single line (legend rows, tooltips, names).
     static func joined(_ text: String) -> String {
-        guard text.utf8.contains(0x0A) else { return text }
+        guard text.utf8.contains(0x0A) || LabelDetail.marked(text) else { return text }
         return split(LabelDetail.plain(text)).joined(separator: " ")
     }
 

@@ -25,14 +25,30 @@ extension Stage {
         }
 
         /// The circles at `t` ms after load: each track's ends mixed at the eased progress of
-        /// its window; the new ends at and after the window's end.
+        /// its window; the new ends at and after the window's end. A tick label that gives way
+        /// at one end (`GridPose.Circle.givesWay`) fades out in the window's first half, or in
+        /// in its second, eased over that half (chart.css's `50%` keyframe): at the end where
+        /// it gives way, and in the half next to it, it is gone.
         func at(_ t: Double) -> [GridPose.Circle] {
-            let e = t >= window.end ? 1 : easing.value(at: window.progress(at: t))
+            let p = t >= window.end ? 1 : window.progress(at: t)
+            let e = p >= 1 ? 1 : easing.value(at: p)
             func mix(_ x: Double, _ y: Double) -> Double { e >= 1 ? y : x + (y - x) * e }
-            return circles.map { p in
-                GridPose.Circle(value: p.to.value, radius: mix(p.from.radius, p.to.radius), opacity: mix(p.from.opacity, p.to.opacity),
-                                text: p.to.text)
+            return circles.map { c in
+                var circle = GridPose.Circle(value: c.to.value, radius: mix(c.from.radius, c.to.radius),
+                                             opacity: mix(c.from.opacity, c.to.opacity), text: c.to.text)
+                circle.textOpacity = GridPose.Circle.givesWay(c) ? Self.halfFade(c.from.textOpacity, c.to.textOpacity, at: p, easing)
+                    : circle.opacity
+                return circle
             }
+        }
+
+        /// A fade from `a` to `b` at window progress `p`: down in the first half, up in the
+        /// second, each half eased as a keyframe interval is.
+        static func halfFade(_ a: Double, _ b: Double, at p: Double, _ easing: Easing) -> Double {
+            guard a != b else { return b }
+            let q = b < a ? min(p * 2, 1) : max(p * 2 - 1, 0)
+            let e = q <= 0 ? 0 : q >= 1 ? 1 : easing.value(at: q)
+            return a + (b - a) * e
         }
     }
 

@@ -2,16 +2,18 @@ import PieSpec
 
 /// The second label layer's labels (`InsideLayer`: percentages inside while names stand
 /// beside the pie), as tracks beside the main layer's inside labels: each at its slice's
-/// spot for the layer's `radius` at both ends, fading in where the old version did not show
-/// it and out where the new one does not (`SegmentExtras.layerOpacity`, `exitLayerLabel`).
+/// spot for that end's layer `radius` (the old version's at the start,
+/// `ChartPose.layerFraction`), fading in where the old version did not show it and out
+/// where the new one does not (`SegmentExtras.layerOpacity`, `exitLayerLabel`).
 extension Stage {
     /// The layer's labels, indexed on from `first` (after the main layer's). `modes` is the
     /// whole plan: which labels exist never depends on the sampled instant.
     static func layerLabelItems(_ plan: TransitionPlan, modes: TransitionPlan, layout: ChartLayout, animated: Bool, first: Int) -> [Label] {
         guard let layer = layout.insideLayer else { return [] }
         let sign = layout.screenSign
-        func spot(_ g: SegmentGeometry, _ text: String) -> (angle: Double, radius: Double, turn: Double) {
-            let at = LabelFit.drawnSpot(text, geometry: g, fontSize: layout.fontSize, sign: sign, fraction: layer.fraction)
+        func spot(_ g: SegmentGeometry, _ text: String, from: Bool = false) -> (angle: Double, radius: Double, turn: Double) {
+            let at = LabelFit.drawnSpot(text, geometry: g, fontSize: layout.fontSize, sign: sign,
+                                        fraction: from ? plan.from.layerFraction : layer.fraction)
             let drawn = at.drawn(on: g, sign: sign)
             return (drawn.angle, drawn.radius, LabelTurn.inner(spot: sign * at.angle, drawn: drawn.angle, .horizontal))
         }
@@ -20,14 +22,14 @@ extension Stage {
             let text = s.slice.flatMap { layout.slices[$0].layerText }
             if text == nil, let exit = m.exitLayerLabel {
                 guard animated else { continue }
-                let (from, to) = (spot(s.from, exit.text), spot(s.to, exit.text))
+                let (from, to) = (spot(s.from, exit.text, from: true), spot(s.to, exit.text))
                 result.append(Label(index: first + result.count, text: exit.text, color: exit.color, radius: to.radius, fromRadius: from.radius,
                                     from: from.angle, to: to.angle, fromOpacity: s.fromExtras.layerOpacity ?? 1, toOpacity: 0,
                                     turn: to.turn, fromTurn: from.turn))
                 continue
             }
             guard let k = s.slice, let text else { continue }
-            let end = spot(s.to, text), start = animated ? spot(s.from, text) : end
+            let end = spot(s.to, text), start = animated ? spot(s.from, text, from: true) : end
             let opacity = animated ? s.fromExtras.layerOpacity ?? (s.from.span <= 0 ? 0 : 1) : 1
             result.append(Label(index: first + result.count, text: text, color: layout.slices[k].layerInk, radius: end.radius,
                                 fromRadius: start.radius, from: start.angle, to: end.angle, fromOpacity: opacity,

@@ -7,8 +7,8 @@ import PieSpec
 /// sub-slice per member, in Other's colour. Matching by id then makes a joining slice an
 /// update that moves into Other's range and takes Other's colour, and a leaving slice the
 /// reverse; the usual running sums keep every frame tiled. This step turns that plan into
-/// one for the grouped chart: segment labels point at the grouped layout (members have none),
-/// a joining slice's label fades out, a leaving one's fades in, Other's own label travels
+/// one for the grouped chart: segment labels point at the grouped layout (members have none,
+/// in either label layer), a joining slice's label fades out, a leaving one's fades in, Other's own label travels
 /// between Other's old and new middle, and the parts of Other are marked so no separator
 /// shows between them at rest (a separator between a joining slice and Other fades out).
 enum OtherTransition {
@@ -61,6 +61,7 @@ enum OtherTransition {
                               from: point(o, old), to: point(n, new))
         segment.fromExtras.labelOpacity = o?.labelText == nil ? 0 : 1
         if n?.labelText == nil, let o, let text = o.labelText { segment.exitLabel = ExitLabel(text: text, color: o.textColor, rank: o) }
+        Planner.layerLabels(&segment, old: o, new: n)
         return segment
     }
 }

@@ -38,6 +38,9 @@ public struct ChartPose: Sendable, Hashable {
     /// `theme.shadow` at this end; nil without one. Two ends that differ cross-fade
     /// (`ShadowWriter.at`); a blend keeps this end's until the end, like a text.
     public var shadow: ShadowPose? = nil
+    /// The inside label layer's `radius` at this end (`InsideLayer.fraction`; nil = each
+    /// geometry's default): its labels move across the ring from the old end's to the new.
+    public var layerFraction: Double? = nil
 
     public init(startAngle: Double, labelFraction: Double? = nil, labelDistance: Double? = nil, center: CenterText? = nil,
                 title: TitleBlock? = nil, outline: OutlinePose? = nil, grid: GridPose? = nil) {
@@ -62,6 +65,7 @@ public struct ChartPose: Sendable, Hashable {
         opacity = layout.opacity
         labelBox = layout.labelBox.map(LabelBoxPose.init)
         shadow = ShadowPose(layout)
+        layerFraction = layout.insideLayer?.fraction
     }
 
     /// The pose at eased progress `e` from `self` (0) to `other` (1): numbers move linearly,
@@ -81,6 +85,7 @@ public struct ChartPose: Sendable, Hashable {
         pose.opacity = mix(opacity, other.opacity)
         pose.labelBox = LabelBoxPose.blend(labelBox, other.labelBox, at: e)
         pose.shadow = e >= 1 ? other.shadow : shadow
+        pose.layerFraction = e >= 1 ? other.layerFraction : layerFraction
         return pose
     }
 }

@@ -107,7 +107,8 @@ public struct TransitionPlan: Sendable, Hashable {
 
     /// True when any segment's angles or radii change (the motion layer is needed).
     public var movesGeometry: Bool {
-        from.labelFraction != to.labelFraction || from.labelDistance != to.labelDistance || segments.contains {
+        from.labelFraction != to.labelFraction || from.labelDistance != to.labelDistance || from.layerFraction != to.layerFraction
+            || segments.contains {
             $0.from.startAngle != $0.to.startAngle || $0.from.endAngle != $0.to.endAngle
                 || $0.from.outerRadius != $0.to.outerRadius || $0.from.innerRadius != $0.to.innerRadius
                 || $0.from.explode != $0.to.explode

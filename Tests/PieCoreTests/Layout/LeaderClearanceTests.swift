@@ -286,13 +286,39 @@ struct LeaderClearanceTests {
         }
     }
 
-    /// In a transition a circle shows the new version's tick label, none where it gave way.
-    @Test func aTransitionDrawsTheNewEndsTickLabels() throws {
-        let new = Layout.layout(try Fixture.loaded(Self.g002))
+    /// In a transition a tick label that gives way at the new end fades out over the first
+    /// half of the chart's window (never popping out at the start), one that gives way at the
+    /// old end fades in over the second half; at the end where it gives way it is gone.
+    @Test func aTickLabelThatGivesWayAtOneEndFadesInStep() throws {
+        let spec = try Fixture.loaded(Self.g002)
+        let new = Layout.layout(spec)
         var old = new, grid = try #require(new.grid)
         grid.circles = grid.circles.map { var c = $0; c.text = "\($0.value)"; return c }
         old.grid = grid
-        let pairs = GridPose.pairs(GridPose(old), GridPose(new))
-        #expect(pairs.map(\.to.text) == new.grid!.circles.map(\.text))
+        let gives = new.grid!.circles.map { $0.text == nil }
+        #expect(gives.contains(true) && gives.contains(false), "\(gives)")
+        for (a, b, backwards) in [(old, new, false), (new, old, true)] {
+            let pairs = GridPose.pairs(GridPose(a), GridPose(b))
+            let far = pairs.map { backwards ? $0.from : $0.to }, near = pairs.map { backwards ? $0.to : $0.from }
+            #expect(far.map(\.textOpacity) == gives.map { $0 ? 0 : 1 })
+            #expect(near.allSatisfy { $0.textOpacity == 1 } && pairs.allSatisfy { $0.to.text != nil }, "every tick label has its text")
+            var plan = Transition.between(old: nil, new: spec).plan
+            (plan.from.grid, plan.to.grid, plan.delay, plan.duration, plan.chartWindow) = (GridPose(a), GridPose(b), 0, 1000, nil)
+            let track = try #require(Stage.Grid(plan))
+            for t in stride(from: 0.0, through: 1000, by: 50) {
+                let at = track.at(t), p = t / 1000
+                for (k, c) in at.enumerated() {
+                    guard gives[k] else {
+                        #expect(c.textOpacity == 1, "a kept tick label stays at t \(t)")
+                        continue
+                    }
+                    // Gone in the half next to the end where it gives way, shown at the other end.
+                    if backwards ? p <= 0.5 : p >= 0.5 { #expect(c.textOpacity == 0, "t \(t): \(c)") }
+                    if t == (backwards ? 1000 : 0) { #expect(c.textOpacity == 1, "shown at the end that keeps it") }
+                }
+            }
+            // chart.svg draws the same: a 50% keyframe takes it out (or keeps it out).
+            #expect(pairs.contains { GridPose.Circle.givesWay($0) })
+        }
     }
 }

@@ -394,3 +394,44 @@ def layered_transitions(seed=4045, count=6):
         before["id"], after["id"] = name + "-before", name
         out.append((name, before, after))
     return out
+
+
+def layer_change_transitions(seed=4046, count=4):
+    """[(name, before, after)] of two-layer charts whose inside layer changes between
+    versions (issue 40): its own `size` (sometimes larger after), its `radius` (the labels
+    move across the ring from the old radius to the new), and a `chart.other` that slices
+    join or leave (both layers' labels of a merging slice fade as its wedge slides)."""
+    rng = random.Random(seed)
+    out = []
+    for name, before, after in layered_transitions(seed=seed, count=count):
+        name = "z" + name[1:]
+        size = rng.choice([9, 10, 14, 16])
+        for version, radius in ((before, rng.choice([0.4, 0.6])), (after, rng.choice([0.75, 0.9]))):
+            for layer in version["labels"]:
+                if layer["position"] == "inside":
+                    layer["size"] = size if version is before else rng.choice([size, size + 2])
+                    layer["radius"] = radius
+            if "rings" not in version and version["chart"].get("rose", "none") == "none":
+                version["chart"] = dict(version["chart"], other={"minPercent": rng.choice([4, 6, 9]), "label": "Other"})
+        before["id"], after["id"] = name + "-before", name
+        out.append((name, before, after))
+    return out
+
+
+def gridded_transitions(seed=4143, count=4):
+    """[(name, before, after)] of rose charts with a labelled grid whose scale changes (the
+    largest value moves), so tick labels that give way at one end only fade out or in."""
+    rng = random.Random(seed)
+    out = []
+    for name, before, after in transitions(seed=seed, count=count):
+        name = "gt" + name[1:]
+        before, after = _gridded(rng, before), _gridded(random.Random(rng.random()), after)
+        if "rings" in before:
+            before["slices"] = [x for r in before.pop("rings") for x in r["slices"]]
+        for version in (before, after):
+            version["chart"].pop("outline", None)
+        after["labels"] = dict(before["labels"])
+        after["chart"]["rose"] = before["chart"]["rose"]
+        before["id"], after["id"] = name + "-before", name
+        out.append((name, before, after))
+    return out

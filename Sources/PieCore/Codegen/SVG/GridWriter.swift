@@ -5,7 +5,7 @@ import PieSpec
 /// labels (`.p-gl`, over them, each with a halo of the background), whose attributes are the
 /// final state; their CSS (the dark look's colours, and the animation of each circle's `r` and
 /// opacity and each label's translate and opacity from the plan's start, over the chart's
-/// window with its easing); the circles and labels of a `piec render` frame at any instant
+/// window with its easing; a label that gives way at one end is gone half way); the circles and labels of a `piec render` frame at any instant
 /// (`Stage.Grid.at`, the same track); the manifest's `grid`. Charts without a grid at
 /// either end write nothing.
 enum GridWriter {
@@ -31,9 +31,8 @@ enum GridWriter {
     /// A frame's circles or labels at an instant, in the look `dark` asks for.
     static func frame(_ circles: [GridPose.Circle], pose: GridPose?, labels: Bool, dark: Bool, into out: inout ByteWriter) {
         guard let pose else { return }
-        let shown = circles.filter { $0.opacity > 0 }
-        if labels { labelGroup(shown, pose: pose, classes: false, dark: dark, into: &out) } else {
-            circleGroup(shown, pose: pose, classes: false, dark: dark, into: &out)
+        if labels { labelGroup(circles.filter { $0.textOpacity > 0 }, pose: pose, classes: false, dark: dark, into: &out) } else {
+            circleGroup(circles.filter { $0.opacity > 0 }, pose: pose, classes: false, dark: dark, into: &out)
         }
     }
 
@@ -94,7 +93,7 @@ enum GridWriter {
             out.raw("\" y=\"")
             out.num(labelY)
             out.raw("\"")
-            opacity(c.opacity, into: &out)
+            opacity(c.textOpacity, into: &out)
             out.raw(">")
             XMLEscape.append(text, to: &out)
             out.raw("</text>\n")
@@ -147,8 +146,10 @@ enum GridWriter {
                     $0.raw("transform:translate(0px,")
                     $0.num(-p.from.radius)
                     $0.raw("px);opacity:")
-                    $0.num(p.from.opacity)
+                    $0.num(p.from.textOpacity)
                 }
+                // A tick label that gives way at one end is gone half way (`Stage.Grid.at`).
+                if GridPose.Circle.givesWay(p) { KeyframesWriter.frame("50%", into: &out) { $0.raw("opacity:0") } }
             }
             animated.append(KeyframesWriter.Runner(prefix: ClassPrefix.gridLabel, index: k, name: text))
         }
@@ -163,7 +164,8 @@ enum GridWriter {
         func n(_ x: Double) -> JSONValue { .number(x, decimals: 3) }
         let circles = grid.circles.map { p -> JSONValue in
             .object([("value", .number(p.to.value, decimals: 6)), ("radius", n(p.to.radius)), ("fromRadius", n(p.from.radius)),
-                     ("opacity", n(p.to.opacity)), ("fromOpacity", n(p.from.opacity)), ("text", p.to.text.map(JSONValue.string) ?? .null)])
+                     ("opacity", n(p.to.opacity)), ("fromOpacity", n(p.from.opacity)), ("text", p.to.text.map(JSONValue.string) ?? .null),
+                     ("textOpacity", n(p.to.textOpacity)), ("fromTextOpacity", n(p.from.textOpacity))])
         }
         let window = grid.window
         return .object([("circles", .array(circles)), ("start", n(window.start)), ("length", n(window.length))])

@@ -123,8 +123,8 @@ extension ByteWriter {
     /// The content of a `<text>` whose `y` was shifted by `TextLines.firstLineShift`: the text
     /// escaped, or one `<tspan x="x" dy="..">` per line.
     mutating func textLines(_ text: String, x: Double, fontSize: Double) {
-        guard text.utf8.contains(0x0A) else { return self.text(text) }
         if LabelDetail.marked(text) { return styledLines(text, x: x, fontSize: fontSize) }
+        guard text.utf8.contains(0x0A) else { return self.text(text) }
         for (i, line) in TextLines.split(text).enumerated() {
             raw("<tspan x=\"")
             num(x)
