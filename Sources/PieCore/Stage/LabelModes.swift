@@ -1,7 +1,7 @@
 import PieSpec
 
 /// Where a segment's label stands at the transition's start, read by the inside labels
-/// (`labelItems`) and the ink layer's outside labels (`InkScene.entries`) alike.
+/// (`labelItems`) and the outside label tracks (`Stage.Outside.entries`) alike.
 extension Stage {
     /// The mode of `s`'s label at the start of `plan` as drawn: inside its old wedge
     /// (`s.from`), outside, or hidden; nil when it has no label (a leaving slice's label is

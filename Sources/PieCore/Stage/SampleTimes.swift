@@ -1,8 +1,8 @@
 import PieSpec
 
 /// The instants sampled keyframes are written at: one policy for the motion layer's sampled
-/// and aligned keyframes (`StyleWriter.keyframeTimes`) and the ink layer's outside labels
-/// (`InkScene`), each sample the exact state of its instant (`Stage.at` with `.exact`).
+/// and aligned keyframes (`StyleWriter.keyframeTimes`) and the outside label tracks
+/// (`Stage.Outside`), each sample the exact state of its instant (`Stage.at` with `.exact`).
 extension Stage.Sampling {
     /// The window edges when, between any two consecutive edges, at most one distinct window
     /// is running (the last edge, the end, is left out); nil otherwise.

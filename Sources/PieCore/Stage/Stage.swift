@@ -4,7 +4,8 @@ import PieSpec
 /// encoding. Built once from a layout and its plan: the separators (which boundaries have a
 /// line at each end, their fades, the lines of slices that leave), the inside labels (each
 /// label's mode at both ends, its spots, fade and colour), the centre texts and title lines,
-/// the wedges (the plan's drawn segments and movers) and their extensions (`Wedges.swift`).
+/// the wedges (the plan's drawn segments and movers) and their extensions (`Wedges.swift`),
+/// and the labels beside the pie with their leaders (`Outside`, set by the scene that samples them).
 /// Each element is a track with its two ends (`from...`, `to...`); `at(_:)` is the one model
 /// of an instant, which `piec render`'s frames (`FramePose`) read, and a sampled instant's
 /// stage (`instant(at:)`) is what sampled keyframes and frames of sampled plans both read.
@@ -26,6 +27,9 @@ struct Stage {
     /// Centre texts and title lines (only on the stage of the whole plan).
     var centers: [Center] = []
     var titles: [Title] = []
+    /// The labels beside the pie with their leaders, sampled (`OutsideLabelTracks.swift`; only
+    /// on the stage of the whole plan, where Codegen's scene sets them with its sample instants).
+    var outside = Outside()
     /// `chart.grid` (only on the stage of the whole plan; nil without a grid at either end).
     var grid: Grid?
     /// The separators between rings, on the stage of a chart of rings as a whole (`rings`).

@@ -1,10 +1,11 @@
 import PieSpec
 
 extension Stage {
-    /// What the stage draws at one instant (besides the outside labels): the plot's
-    /// opacity, the wedges and their extensions, separator lines, inside labels, centre texts,
-    /// title lines, the outline, the grid and the separators between rings, each read from
-    /// its track by the stage's one sampling policy (`Sampling`).
+    /// What the stage draws at one instant: the plot's opacity, the wedges and their
+    /// extensions, separator lines, inside labels, the labels beside the pie with their
+    /// leaders, centre texts, title lines, the outline, the grid and the separators between
+    /// rings, each read from its track by the stage's one sampling policy (`Sampling`; the
+    /// labels beside the pie by their samples, `Outside.at`).
     struct Instant {
         /// A separator: a radial line at chart angle `angle`.
         struct Line {
@@ -25,6 +26,15 @@ extension Stage {
             var turn: Double
             /// The box behind the text at this instant (`labels.box`), nil without one.
             var box: LabelBoxPose.Rect? = nil
+        }
+
+        /// A label beside the pie at the instant: its pose (position, text anchor, leader
+        /// polyline, opacity), its leader's and its text's own colours (nil: the ink).
+        struct OutsideLabel {
+            var text: String
+            var pose: OutsideLabels.Pose
+            var leader: Color? = nil
+            var color: Color? = nil
         }
 
         /// Wedge track `index` (`Stage.Wedge.index`) at the instant: its geometry.
@@ -62,6 +72,8 @@ extension Stage {
         var extensions: [Extension] = []
         var lines: [Line] = []
         var labels: [Label] = []
+        /// The labels beside the pie (`Stage.outside`), in the order of its tracks that are shown.
+        var outside: [OutsideLabel] = []
         var centers: [Center] = []
         /// The title lines that stay, then those that fade.
         var titles: [Title] = []
@@ -108,6 +120,7 @@ extension Stage {
             return Instant.Label(text: l.text, color: color, angle: Stage.mix(l.from, l.to, e), radius: Stage.mix(l.fromRadius, l.radius, e),
                                  opacity: Stage.mix(l.fromOpacity, l.toOpacity, e), turn: Stage.mix(l.fromTurn, l.turn, e), box: box)
         }
+        result.outside = outside.at(t, moving: moving)
         result.centers = centers.map { Instant.Center(text: $0.text, opacity: Stage.mix($0.fromOpacity, $0.toOpacity, eased)) }
         let titleProgress = t >= line.end ? 1 : plan.easing.value(at: line.progress(at: t))
         result.titles = stillTitles() + titles.map {

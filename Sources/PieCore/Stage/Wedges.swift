@@ -72,7 +72,7 @@ extension Stage {
     /// The exact state at `t` ms after load (`TransitionPlan.frozen(at:)`): the `from` of
     /// every segment, mover and floating label of the returned plan is its geometry and extras
     /// at that instant. What the wedge and extension tracks are read from (`at(_:)`), what a
-    /// sampled instant is (`instant(at:)`), and what the ink layer solves its samples on.
+    /// sampled instant is (`instant(at:)`), and what the outside label tracks are solved on.
     func state(at t: Double) -> TransitionPlan { plan.frozen(at: t) }
 
     /// The stage of the instant `t` ms after load (`instant(_:)` of `state(at:)`): what sampled

@@ -61,7 +61,7 @@ import Testing
         #expect(layout.labelRoom != nil)
         let b = segmentB(plan, layout)
         #expect(Stage.startMode(of: b, plan: plan, layout: layout) == .outside)
-        let entries = InkScene.entries(layout: layout, plan: plan, animated: true)
+        let entries = Stage.Outside.entries(layout: layout, plan: plan, animated: true)
         #expect(entries.filter { $0.text == "Long kept label" }.map { [$0.fromOutside, $0.toOutside] } == [[true, false]])
         let start = FramePose.at(compiled, t: plan.timeline.start).pies[0]
         #expect(start.outside.contains { $0.text == "Long kept label" && $0.pose.opacity == 1 })

@@ -150,7 +150,7 @@ enum InkStyle {
     /// here and its leader's markup (`InkWriter.leadersStill`) are both decided from these.
     static func animated(_ track: InkScene.Track, in scene: Scene) -> (kept: [Int], poses: [OutsideLabels.Pose], times: [Double])? {
         let times = scene.ink.times
-        guard scene.moves, times.count > 1, let all = InkWriter.filled(track),
+        guard scene.moves, times.count > 1, let all = track.filled,
               Set(all).count > 1 || track.leaders != nil || track.colors != nil
         else { return nil }
         let kept = thinned(all, times: times, colors: track.leaders, texts: track.colors)

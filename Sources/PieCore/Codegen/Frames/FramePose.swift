@@ -6,13 +6,13 @@ import PieSpec
 /// writes what it holds, so another source of poses (one transition stage blending a pose
 /// value) can replace `at` without touching the writer.
 ///
-/// Wedges, extensions, separators, inside labels, centre texts, titles, the outline and the
-/// plot's fade are the stage's instant (`Stage.at(_:)`; wedges and extensions its exact
-/// state, `Stage.state(at:)`): where the bundle's CSS interpolates an element between two keyframes with
+/// Wedges, extensions, separators, inside and outside labels, centre texts, titles, the
+/// outline and the plot's fade are the stage's instant (`Stage.at(_:)`; wedges and extensions
+/// its exact state): where the bundle's CSS interpolates an element between two keyframes with
 /// the plan's easing, it mixes the same two ends with the same eased progress, and where the
 /// bundle samples keyframes (staged or staggered plans, radii that warp), it reads the
-/// sampled stage of the instant, as the keyframes do. Outside labels interpolate the ink layer's keyframes linearly,
-/// as the browser does. At and after the end of the timeline the pose is the rest state: what
+/// sampled stage of the instant, as the keyframes do. Outside labels are the stage's sampled
+/// tracks, linear between samples, as the browser interpolates the ink layer's keyframes. At and after the end of the timeline the pose is the rest state: what
 /// static renderers show of chart.svg.
 struct FramePose {
     /// One painted wedge (a slice, an extension under a seam, or a reordered slice on top).
@@ -28,19 +28,14 @@ struct FramePose {
         var pattern: (SlicePattern, Color)?
     }
 
-    /// A separator, an inside label, a centre text and title lines at the instant: the stage's.
+    /// A separator, an inside label, an outside label, a centre text and title lines at the
+    /// instant: the stage's.
     typealias Line = Stage.Instant.Line
     typealias InsideLabel = Stage.Instant.Label
     typealias Center = Stage.Instant.Center
     typealias Title = Stage.Instant.Title
 
-    struct OutsideLabel {
-        var text: String
-        var pose: OutsideLabels.Pose
-        var leader: Color? = nil
-        /// The text's own colour (nil: the ink).
-        var color: Color? = nil
-    }
+    typealias OutsideLabel = Stage.Instant.OutsideLabel
 
     /// One pie: the chart, or one ring of a chart of rings (inside out).
     struct Pie {
@@ -114,36 +109,8 @@ struct FramePose {
         pie.wedges = now.moving ? motionWedges(scene, now) : restWedges(scene)
         pie.lines = now.lines
         pie.labels = now.labels
-        pie.outside = outside(scene.ink, t: t, moving: now.moving)
+        pie.outside = now.outside
         pie.centers = now.centers
         return pie
-    }
-
-    /// Outside labels: the ink layer's keyframes (sample instants of the exact state),
-    /// linear between them; the rest pose when nothing moves.
-    private static func outside(_ ink: InkScene, t: Double, moving: Bool) -> [OutsideLabel] {
-        ink.tracks.compactMap { track in
-            guard let poses = InkWriter.filled(track) else { return nil }
-            let rest = OutsideLabel(text: track.text, pose: poses[poses.count - 1], leader: track.leader, color: track.color)
-            guard moving, ink.times.count == poses.count, poses.count > 1 else { return rest }
-            let times = ink.times
-            guard let k = times.firstIndex(where: { $0 > t }) else { return rest }
-            guard k > 0 else {
-                return OutsideLabel(text: track.text, pose: poses[0], leader: track.leaders?.first ?? track.leader, color: track.colors?.first ?? track.color)
-            }
-            let f = (t - times[k - 1]) / max(times[k] - times[k - 1], 1e-9)
-            let leader = track.leaders.map { DarkTheme.mix($0[k - 1], $0[k], f) } ?? track.leader
-            let color = track.colors.map { DarkTheme.mix($0[k - 1], $0[k], f) } ?? track.color
-            return OutsideLabel(text: track.text, pose: lerp(poses[k - 1], poses[k], f), leader: leader, color: color)
-        }
-    }
-
-    private static func lerp(_ a: OutsideLabels.Pose, _ b: OutsideLabels.Pose, _ f: Double) -> OutsideLabels.Pose {
-        func segment(_ s: OutsideLabels.Segment, _ u: OutsideLabels.Segment) -> OutsideLabels.Segment {
-            OutsideLabels.Segment(x: mix(s.x, u.x, f), y: mix(s.y, u.y, f), angle: mix(s.angle, u.angle, f), length: mix(s.length, u.length, f))
-        }
-        // The text anchor is discrete: it flips at the keyframe (CSS interpolates `text-anchor` at 50 %).
-        return OutsideLabels.Pose(x: mix(a.x, b.x, f), y: mix(a.y, b.y, f), side: f < 0.5 ? a.side : b.side,
-                                  tick: segment(a.tick, b.tick), elbow: segment(a.elbow, b.elbow), opacity: mix(a.opacity, b.opacity, f))
     }
 }

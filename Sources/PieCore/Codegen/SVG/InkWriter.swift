@@ -9,36 +9,12 @@ import PieSpec
 /// The attributes hold the rest state; moving labels get one `@keyframes` per element with a
 /// keyframe at every sample instant, linear between them.
 enum InkWriter {
-    /// Poses with hidden samples filled from the nearest shown one (opacity 0 there), and
-    /// leader angles unwrapped so no keyframe pair turns the long way round.
-    static func filled(_ track: InkScene.Track) -> [OutsideLabels.Pose]? {
-        guard let first = track.poses.first(where: { $0 != nil }) ?? nil else { return nil }
-        var last = first
-        var result: [OutsideLabels.Pose] = []
-        result.reserveCapacity(track.poses.count)
-        for pose in track.poses {
-            if let pose { last = pose; result.append(pose) } else { var p = last; p.opacity = 0; result.append(p) }
-        }
-        for i in result.indices.dropFirst() {
-            result[i].tick.angle = unwrap(result[i].tick.angle, near: result[i - 1].tick.angle)
-            result[i].elbow.angle = unwrap(result[i].elbow.angle, near: result[i - 1].elbow.angle)
-        }
-        return result
-    }
-
-    static func unwrap(_ a: Double, near b: Double) -> Double {
-        var d = (a - b).truncatingRemainder(dividingBy: 360)
-        if d > 180 { d -= 360 }
-        if d < -180 { d += 360 }
-        return b + d
-    }
-
     /// The ink groups, written into `out` (inside the plot group, centred on the pie): the
     /// rest state of the scene's outside labels, leaders and centre texts.
     static func svg(_ scene: Scene, into out: inout ByteWriter) {
         let ink = scene.ink, layout = scene.layout
         let labels = ink.tracks.compactMap { t in
-            filled(t).map { (index: t.index, text: t.text, pose: $0[$0.count - 1], leader: t.leader, color: t.color, still: leadersStill(t, in: scene)) }
+            t.filled.map { (index: t.index, text: t.text, pose: $0[$0.count - 1], leader: t.leader, color: t.color, still: leadersStill(t, in: scene)) }
         }
         let centers = ink.centers.map { (index: $0.index, text: $0.text, opacity: $0.toOpacity == 0 ? 0.0 : 1) }
         write(labels: labels, centers: centers, ink: layout.ink, fontSize: layout.fontSize, leaders: layout.drawsLeaders, into: &out)

@@ -150,8 +150,9 @@ struct Scene {
         if layout.shapesWedges { restShapes = Scene.restShapes(layout) }
         if moves, drawing.bridged { underlays = Scene.underlayItems(stage, sweepStart: layout.startAngle) }
         if shape == nil {
-            ink = InkScene(stage: stage)
-            (ink.centers, ink.titles) = (stage.centers, stage.titles)
+            // The labels beside the pie, sampled where the sampled keyframes are.
+            self.stage.outside = Stage.Outside(stage, samples: moves ? Strategies.SampledKeyframes.sampleTimes(plan) : [])
+            ink = InkScene(stage: self.stage)
             // Every other drawing decision, once (`DrawingPlan.choose`); an instant's scene takes its whole's.
             (colourCircles, separatorBands) = drawing.choose(self)
             self.stage.sampling = drawing.sampledKeyframes ? .exact : .eased
@@ -183,7 +184,7 @@ struct Scene {
         self.init(instant: whole.stage.instant(at: t), of: whole)
     }
 
-    /// The scene of one instant of `whole`'s transition (`plan`: its stage's `state(at:)`).
+    /// The scene of one instant of `whole`'s transition (`plan`: its stage's exact state there).
     init(instant plan: TransitionPlan, of whole: Scene) {
         self.init(instant: whole.stage.instant(plan), of: whole)
     }
