@@ -171,7 +171,7 @@ class InkscapeBatch:
     `rasterize`, so the batch changes when a file is converted, never what is compared."""
 
     def __init__(self, jobs, home):
-        self.order = [png for _, png, _, _ in jobs]
+        self.order = [str(png) for _, png, _, _ in jobs]
         self.next = {png: (self.order[i + 1] if i + 1 < len(self.order) else None)
                      for i, png in enumerate(self.order)}
         tool = shutil.which("inkscape")
@@ -437,3 +437,23 @@ def test_envelope_is_the_rank_filters():
             lo, hi = envelope(img, reach)
             assert lo.tobytes() == img.filter(ImageFilter.MinFilter(2 * reach + 1)).tobytes(), (mode, reach)
             assert hi.tobytes() == img.filter(ImageFilter.MaxFilter(2 * reach + 1)).tobytes(), (mode, reach)
+
+
+def test_inkscape_batch_writes_what_one_inkscape_per_file_writes(built, workdir):
+    """The shell's PNGs are used (`wait` is true for every job) and are byte for byte what
+    `rasterize` writes with one Inkscape per file, for two charts of different sizes."""
+    names = ["gallery/" + GALLERY[0], "transitions/" + TRANSITIONS[0]]
+    jobs = []
+    for name in names:
+        _, _, vw, vh = view_box((built[name] / "chart.svg").read_text(encoding="utf-8"))
+        jobs.append((built[name] / "chart.svg", workdir / f"batch-{name.replace('/', '-')}.png",
+                     FRAME_WIDTH, round(FRAME_WIDTH * vh / vw)))
+    batch = InkscapeBatch(jobs, workdir)
+    try:
+        for svg, png, width, height in jobs:
+            assert batch.wait(png), f"the Inkscape shell did not write {png}"
+            alone = png.with_name(png.stem + "-alone.png")
+            rasterize("inkscape", svg, alone, width, height)
+            assert png.read_bytes() == alone.read_bytes(), f"{png} differs from {alone}"
+    finally:
+        batch.close()
