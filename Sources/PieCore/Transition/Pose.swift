@@ -36,7 +36,7 @@ public struct ChartPose: Sendable, Hashable {
     /// padding and rounding blend (`LabelBoxPose.blend`).
     public var labelBox: LabelBoxPose? = nil
     /// `theme.shadow` at this end; nil without one. Two ends that differ cross-fade
-    /// (`ShadowWriter.at`); a blend keeps this end's until the end, like a text.
+    /// (`Stage.Shadow`); a blend keeps this end's until the end, like a text.
     public var shadow: ShadowPose? = nil
     /// The inside label layer's `radius` at this end (`InsideLayer.fraction`; nil = each
     /// geometry's default): its labels move across the ring from the old end's to the new.

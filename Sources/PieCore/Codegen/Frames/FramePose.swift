@@ -64,8 +64,8 @@ struct FramePose {
     var ringEdges: [Stage.RingEdgeInstant] = []
     /// `theme.opacity` at this instant (`PieOpacityWriter.at`): the group every pie is drawn in.
     var opacity: Double = 1
-    /// `theme.shadow`'s circles at this instant (`ShadowWriter.at`), drawn first in that group.
-    var shadows: [ShadowWriter.Drawn] = []
+    /// Every chart element at this instant (`ChartElements.at`), drawn first in that group.
+    var elements: [ChartElements.Drawn] = []
 
     /// From the first change's start to the last change's end, over every pie.
     static func timeline(_ chart: CompiledChart) -> TimeWindow {
@@ -83,7 +83,7 @@ struct FramePose {
             var pose = FramePose(layout: layout, titles: now.titles, pies: [pie(scene, now, t: t)], outline: now.outline,
                                  grid: now.grid, gridPose: scene.stage.grid?.pose)
             pose.opacity = PieOpacityWriter.at(chart.plan, t: t)
-            pose.shadows = ShadowWriter.at(chart.plan, t: t)
+            pose.elements = ChartElements.at(chart.plan, t: t)
             return pose
         }
         let titles = layout.title.map { [Title(lines: $0.lines, opacity: 1)] } ?? []
@@ -94,7 +94,7 @@ struct FramePose {
         var pose = FramePose(layout: layout, titles: titles, pies: drawn.map { pie(Scene(layout: $0.layout, plan: $0.plan), t: t) },
                              outline: whole.outline, ringEdges: whole.ringEdges)
         pose.opacity = PieOpacityWriter.at(chart.plan, t: t)
-        pose.shadows = ShadowWriter.at(chart.plan, t: t)
+        pose.elements = ChartElements.at(chart.plan, t: t)
         return pose
     }
 

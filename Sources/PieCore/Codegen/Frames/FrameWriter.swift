@@ -123,7 +123,7 @@ struct FrameWriter {
             opened(pie.opacity) {
                 GridWriter.frame($0.pose.grid, pose: $0.pose.gridPose, labels: false, dark: $0.inks.dark, into: &$0.out)
                 $0.opened($0.pose.opacity) {
-                    ShadowWriter.frame($0.pose.shadows, scope: pie.scope, dark: $0.inks.dark, into: &$0.out)
+                    ChartElements.frame($0.pose.elements, scope: pie.scope, dark: $0.inks.dark, into: &$0.out)
                     $0.pieLayers(pie)
                 }
                 OutlineWriter.frame($0.pose.outline, dark: $0.inks.dark, into: &$0.out)
@@ -133,7 +133,7 @@ struct FrameWriter {
         } else {
             // Rings: each ring's pie, then every ring's labels, each group fading on its own.
             opened(pose.opacity) {
-                ShadowWriter.frame($0.pose.shadows, scope: "piec-shadow", dark: $0.inks.dark, into: &$0.out)
+                ChartElements.frame($0.pose.elements, scope: nil, dark: $0.inks.dark, into: &$0.out)
                 for pie in $0.pose.pies { $0.opened(pie.opacity) { $0.pieLayers(pie) } }
                 RingEdgeWriter.frame($0.pose.ringEdges, layout: layout, into: &$0.out)
             }

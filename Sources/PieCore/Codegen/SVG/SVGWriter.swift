@@ -145,7 +145,7 @@ struct SVGWriter {
         out.raw(")\">\n")
         GridWriter.circles(scene.stage.grid, into: &out)
         PieOpacityWriter.open(scene.plan, into: &out)
-        ShadowWriter.svg(scene.plan, scope: scene.scope, into: &out)
+        ChartElements.svg(scene, into: &out)
         pieLayers()
         PieOpacityWriter.close(scene.plan, into: &out)
         OutlineWriter.svg(scene.plan, into: &out)
@@ -180,7 +180,7 @@ struct SVGWriter {
         out.num(layout.cy)
         out.raw(")\">\n")
         PieOpacityWriter.open(scene.plan, into: &out)
-        ShadowWriter.svg(scene.plan, scope: scene.scope, into: &out)
+        ChartElements.svg(scene, into: &out)
         emit()
         for (k, ring) in rings.enumerated() {
             let n = ring.layout.slices.count

@@ -8,34 +8,12 @@ import PieSpec
 /// When the shadow differs between the plan's ends, the first end's circle `.p-sho` fades out
 /// (its attribute, the final state, is opacity 0) as the last end's fades in over the chart's
 /// window with the plan's easing (`from` keyframes written by `KeyframesWriter`); a `piec
-/// render` frame draws the same two circles at the same opacities (`at`). Charts without a
-/// shadow at either end write nothing.
-enum ShadowWriter {
-    /// One drawn circle: its shadow and the opacity of its circle.
-    struct Drawn {
-        var shadow: ShadowPose
-        var opacity: Double
-    }
-
-    /// When the shadow changes: the chart's window (the outline's and the opacity's).
-    static func window(_ plan: TransitionPlan) -> TimeWindow { Stage.outlineWindow(plan) }
-
-    /// Whether the two ends differ (an enter that grows fades its shadow in).
-    static func animates(_ plan: TransitionPlan) -> Bool {
-        plan.from.shadow != plan.to.shadow && window(plan).length > 0
-    }
-
-    /// The circles at `t` ms: the final shadow at rest; while it changes, the first end's at
-    /// 1 - e and the last end's at e (e the eased progress of the chart's window).
-    static func at(_ plan: TransitionPlan, t: Double) -> [Drawn] {
-        let w = window(plan)
-        guard animates(plan), t < w.end else { return plan.to.shadow.map { [Drawn(shadow: $0, opacity: 1)] } ?? [] }
-        let e = t <= w.start ? 0 : plan.easing.value(at: w.progress(at: t))
-        var drawn: [Drawn] = []
-        if let from = plan.from.shadow { drawn.append(Drawn(shadow: from, opacity: 1 - e)) }
-        if let to = plan.to.shadow { drawn.append(Drawn(shadow: to, opacity: e)) }
-        return drawn
-    }
+/// render` frame draws the same two circles at the same opacities (its track, `Stage.Shadow`).
+/// Charts without a shadow at either end write nothing. One of `ChartElements.all`, the list
+/// every output draws.
+enum ShadowWriter: ChartElement {
+    /// The circles at `t` ms (`Stage.Shadow.at`).
+    static func at(_ plan: TransitionPlan, t: Double) -> [Stage.Shadow.Circle] { Stage.Shadow(plan).at(t) }
 
     /// manifest.json's `shadow`: the shadow at both ends (null where there is none: blur, offset,
     /// the silhouette's radii and both looks' colours) and the window over which one fades into
@@ -56,14 +34,15 @@ enum ShadowWriter {
 
     /// The gradients and circles of chart.svg: the last end's `.p-sh` (gradient `<scope>-shg`)
     /// and, when the shadow changes from one, the first end's `.p-sho` at opacity 0.
-    static func svg(_ plan: TransitionPlan, scope: String, into out: inout ByteWriter) {
-        if animates(plan), let from = plan.from.shadow {
+    static func svg(_ scene: Scene, into out: inout ByteWriter) {
+        let track = Stage.Shadow(scene.plan), scope = scene.scope
+        if track.animates, let from = track.from {
             var head = ByteWriter(capacity: 32)
             head.open("circle", ClassPrefix.shadowOut)
             head.raw("\" opacity=\"0\"")
             circle(from, id: scope + "-shgo", head: head, into: &out)
         }
-        if let to = plan.to.shadow {
+        if let to = track.to {
             var head = ByteWriter(capacity: 32)
             head.open("circle", ClassPrefix.shadow)
             head.raw("\"")
@@ -71,8 +50,10 @@ enum ShadowWriter {
         }
     }
 
-    /// The circles of a frame at an instant, in the look `dark` asks for (ids `<scope>-f<k>`).
-    static func frame(_ drawn: [Drawn], scope: String, dark: Bool, into out: inout ByteWriter) {
+    /// The circles of a frame at an instant, in the look `dark` asks for (ids `<scope>-f<k>`,
+    /// `piec-shadow-f<k>` in a chart of rings).
+    static func frame(_ drawn: [Stage.Shadow.Circle], scope: String?, dark: Bool, into out: inout ByteWriter) {
+        let scope = scope ?? "piec-shadow"
         for (k, d) in drawn.enumerated() where d.opacity > 0 {
             var s = d.shadow
             if dark { s.color = s.darkColor }
@@ -127,13 +108,13 @@ enum ShadowWriter {
     /// `keyframes` go to the top level, `rules` into the chart's scope block: the dark look's
     /// alpha (the default colour's), and while the shadow changes, the two fades.
     static func css(_ scene: Scene) -> (keyframes: [UInt8], rules: [UInt8]) {
-        let plan = scene.plan
-        guard plan.from.shadow != nil || plan.to.shadow != nil else { return ([], []) }
+        let plan = scene.plan, track = Stage.Shadow(plan)
+        guard track.from != nil || track.to != nil else { return ([], []) }
         var keyframes = ByteWriter(capacity: 128), rules = ByteWriter(capacity: 256)
         rules.raw(".p-sh,.p-sho{pointer-events:none}\n")
         if let dark = scene.layout.dark {
-            let ends: [(StaticString, ShadowPose?)] = [(".p-sho{fill-opacity:", animates(plan) ? plan.from.shadow : nil),
-                                                       (".p-sh{fill-opacity:", plan.to.shadow)]
+            let ends: [(StaticString, ShadowPose?)] = [(".p-sho{fill-opacity:", track.animates ? track.from : nil),
+                                                       (".p-sh{fill-opacity:", track.to)]
             for (selector, s) in ends {
                 guard let s, s.darkColor.a != s.color.a else { continue }
                 dark.rules(into: &rules) {
@@ -143,14 +124,14 @@ enum ShadowWriter {
                 }
             }
         }
-        guard animates(plan) else { return (keyframes.bytes, rules.bytes) }
+        guard track.animates else { return (keyframes.bytes, rules.bytes) }
         var runners: [(StaticString, KeyframesName)] = []
-        if plan.from.shadow != nil {
+        if track.from != nil {
             let name = KeyframesName(scene.scope, "sho")
             KeyframesWriter.block(name, into: &keyframes) { KeyframesWriter.frame("from", into: &$0) { $0.raw("opacity:1") } }
             runners.append((".p-sho{", name))
         }
-        if plan.to.shadow != nil {
+        if track.to != nil {
             let name = KeyframesName(scene.scope, "sh")
             KeyframesWriter.block(name, into: &keyframes) { KeyframesWriter.frame("from", into: &$0) { $0.raw("opacity:0") } }
             runners.append((".p-sh{", name))
@@ -158,7 +139,7 @@ enum ShadowWriter {
         KeyframesWriter.motion(into: &rules) {
             for (selector, name) in runners {
                 $0.raw(selector)
-                KeyframesWriter.animation(name, over: window(plan), easing: plan.easing, linear: false, into: &$0)
+                KeyframesWriter.animation(name, over: track.window, easing: track.easing, linear: false, into: &$0)
                 $0.raw("}\n")
             }
         }
@@ -171,7 +152,7 @@ enum ShadowWriter {
         still.from.shadow = plan.from.shadow
         still.to.shadow = plan.to.shadow
         guard plan.from.shadow != plan.to.shadow else { return }
-        still.chartWindow = window(plan)
+        still.chartWindow = Stage.outlineWindow(plan)
         still.easing = plan.easing
     }
 }
