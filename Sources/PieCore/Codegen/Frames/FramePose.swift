@@ -40,6 +40,8 @@ struct FramePose {
         var leader: Color? = nil
         /// The text's own colour (nil: the ink).
         var color: Color? = nil
+        /// The box behind the text (`labels.box`), nil without one.
+        var box: LabelBoxPose.Rect? = nil
     }
 
     /// One pie: the chart, or one ring of a chart of rings (inside out).
@@ -114,27 +116,32 @@ struct FramePose {
         pie.wedges = now.moving ? motionWedges(scene, now) : restWedges(scene)
         pie.lines = now.lines
         pie.labels = now.labels
-        pie.outside = outside(scene.ink, t: t, moving: now.moving)
+        pie.outside = outside(scene.ink, t: t, moving: now.moving, fontSize: scene.layout.fontSize)
         pie.centers = now.centers
         return pie
     }
 
     /// Outside labels: the ink layer's keyframes (sample instants of the exact state),
     /// linear between them; the rest pose when nothing moves.
-    private static func outside(_ ink: InkScene, t: Double, moving: Bool) -> [OutsideLabel] {
+    private static func outside(_ ink: InkScene, t: Double, moving: Bool, fontSize: Double) -> [OutsideLabel] {
         ink.tracks.compactMap { track in
             guard let poses = InkWriter.filled(track) else { return nil }
-            let rest = OutsideLabel(text: track.text, pose: poses[poses.count - 1], leader: track.leader, color: track.color)
+            // The box at sample `k`, where its keyframe puts it (`InkStyle`).
+            func box(_ k: Int) -> LabelBoxPose.Rect? { track.box(k, at: poses[k], fontSize: fontSize) }
+            let rest = OutsideLabel(text: track.text, pose: poses[poses.count - 1], leader: track.leader, color: track.color,
+                                    box: box(poses.count - 1))
             guard moving, ink.times.count == poses.count, poses.count > 1 else { return rest }
             let times = ink.times
             guard let k = times.firstIndex(where: { $0 > t }) else { return rest }
             guard k > 0 else {
-                return OutsideLabel(text: track.text, pose: poses[0], leader: track.leaders?.first ?? track.leader, color: track.colors?.first ?? track.color)
+                return OutsideLabel(text: track.text, pose: poses[0], leader: track.leaders?.first ?? track.leader, color: track.colors?.first ?? track.color,
+                                    box: box(0))
             }
             let f = (t - times[k - 1]) / max(times[k] - times[k - 1], 1e-9)
             let leader = track.leaders.map { DarkTheme.mix($0[k - 1], $0[k], f) } ?? track.leader
             let color = track.colors.map { DarkTheme.mix($0[k - 1], $0[k], f) } ?? track.color
-            return OutsideLabel(text: track.text, pose: lerp(poses[k - 1], poses[k], f), leader: leader, color: color)
+            let boxed = box(k - 1).flatMap { a in box(k).map { a.blended(to: $0, at: f) } }
+            return OutsideLabel(text: track.text, pose: lerp(poses[k - 1], poses[k], f), leader: leader, color: color, box: boxed)
         }
     }
 

@@ -20,8 +20,17 @@ struct InkScene {
         var color: Color? = nil
         /// The text's colour at every sample where it blends (`SegmentExtras.outsideLabelColor`).
         var colors: [Color]? = nil
+        /// The label's box (`labels.box`) at every sample, nil without boxes: its paint,
+        /// padding and rounding blended as an inside label's (`LabelBoxPose.blend`); its
+        /// place follows the pose (`LabelBoxPose.rect(_:at:fontSize:)`).
+        var boxes: [LabelBoxPose]? = nil
         /// The pose at rest (last sample), when shown.
         var rest: OutsideLabels.Pose? { poses.last ?? nil }
+
+        /// The box drawn behind the text at sample `k` when its pose is `pose`.
+        func box(_ k: Int, at pose: OutsideLabels.Pose, fontSize: Double) -> LabelBoxPose.Rect? {
+            boxes.map { $0[min(k, $0.count - 1)].rect(text, at: pose, fontSize: fontSize) }
+        }
     }
 
     /// The centre texts and title lines (`Stage.Center`, `Stage.Title`), the stage's.
@@ -89,12 +98,25 @@ struct InkScene {
                 texts[i].append(x.outsideLabelColor ?? e.segment.toExtras.outsideLabelColor ?? layout.ink)
             }
         }
+        let boxes = InkScene.boxes(stage, at: times)
         tracks = entries.enumerated().map { i, e in
             let leader = InkScene.leader(e, layout: layout)
             let changing = coloured && colors[i].contains { $0 != colors[i][0] } ? colors[i] : nil
             return Track(index: i, text: TextLines.truncate(e.text, maxWidth: width, fontSize: layout.fontSize), poses: poses[i],
                          leader: leader, leaders: changing, color: InkScene.textColor(e, layout: layout),
-                         colors: blends[i] && texts[i].contains { $0 != texts[i][0] } ? texts[i] : nil)
+                         colors: blends[i] && texts[i].contains { $0 != texts[i][0] } ? texts[i] : nil, boxes: boxes)
+        }
+    }
+
+    /// The labels' box (`labels.box`) at each of `times`: the plan's two ends blended at the
+    /// labels' eased progress, as `Stage.at` blends an inside label's; nil without a box.
+    static func boxes(_ stage: Stage, at times: [Double]) -> [LabelBoxPose]? {
+        let plan = stage.plan
+        guard stage.layout.labelBox != nil, let ends = LabelBoxPose.ends(plan.from.labelBox, plan.to.labelBox) else { return nil }
+        let window = TimeWindow(start: plan.delay, length: plan.duration)
+        return times.map { t in
+            let e = stage.moves && t < plan.timeline.end ? plan.easing.value(at: window.progress(at: t)) : 1
+            return LabelBoxPose.blend(ends.from, ends.to, at: e) ?? ends.to
         }
     }
 
@@ -108,7 +130,8 @@ struct InkScene {
         tracks = entries.enumerated().map { i, e in
             let hidden = final[i].map { p -> OutsideLabels.Pose in var p = p; p.opacity = 0; return p }
             return Track(index: i, text: TextLines.truncate(e.text, maxWidth: width, fontSize: layout.fontSize),
-                         poses: [hidden, hidden, final[i]], leader: InkScene.leader(e, layout: layout), color: InkScene.textColor(e, layout: layout))
+                         poses: [hidden, hidden, final[i]], leader: InkScene.leader(e, layout: layout), color: InkScene.textColor(e, layout: layout),
+                         boxes: InkScene.boxes(stage, at: times))
         }
     }
 
@@ -123,7 +146,7 @@ struct InkScene {
     /// in the new chart; a leaving slice's label keeps its slice's colour under `slice`. nil: the ink.
     static func textColor(_ e: Entry, layout: ChartLayout) -> Color? {
         if let k = e.segment.slice { return layout.outsideLabelColor(k) }
-        return layout.labelColor == .slice ? e.segment.from.color : nil
+        return layout.labelColor == .slice ? e.segment.from.color : layout.labelBox.map { TextInk.on($0.fill) }
     }
 
     /// The segment at `position` of `plan.segments + plan.movers + plan.floatingLabels` (an
