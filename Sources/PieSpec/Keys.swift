@@ -191,10 +191,10 @@ public enum Keys {
         .optionalSection("detail", labelDetail, \LabelOptions.detail, change: .reported(sentence: false),
                          "A second label line under `content` with its own size and colour (e.g. the value under the name)."),
         .optionalSection("box", labelBox, \LabelOptions.box, change: .reported(sentence: false),
-                         "A rounded box behind each label inside its slice; the box (text and padding) is what must fit in the slice. Refused where a label can go beside the chart (`position: outside` or `auto`, `radius` above 1, `keepLabel`) and with `position: none`."),
+                         "A rounded box behind each label, inside its slice or beside the chart at the end of its leader; the box (text and padding) is what must fit in the slice, and beside the chart what stacks, grows the canvas and clears the other labels and leaders. Refused for labels at a distance (`radius` above 1) and with `position: none`."),
     ])
 
-    /// `labels.box` (`LabelBox.swift`): a box behind each inside label.
+    /// `labels.box` (`LabelBox.swift`): a box behind each label.
     public static let labelBox = KeyTable(section: "labels.box", doc: "A rounded box behind each label.", keys: [
         .color("fill", \LabelBoxOptions.fill, opaque: true, change: .reported(sentence: false),
                "Colour of the box (opaque), used in both themes; an automatic label colour is black or white on it."),

@@ -4,10 +4,10 @@ import PieDiagnostics
 /// `backgroundColor`, `borderColor` and `borderRadius`, ECharts' label `backgroundColor`).
 /// The box is the label for the fit: its text grown by `padding` on every side (and half the
 /// stroke's width) must lie in its slice with `LabelFit.padding` to spare, and turns with a
-/// turned label. Colours are used as written in both themes, as a written label colour is;
-/// an automatic label colour is black or white on `fill`. Boxes are drawn behind inside
-/// labels only: a label beside the chart would get one nowhere, so a box is refused where a
-/// label can go outside (E0352).
+/// turned label; beside the chart the boxes are what stack in the columns, grow the canvas and
+/// clear each other and the leaders, and a leader ends at its box's edge. Colours are used as
+/// written in both themes, as a written label colour is; an automatic label colour is black
+/// or white on `fill`. Labels at a distance (`labels.radius` above 1) have no box (E0352).
 public struct LabelBoxOptions: Sendable, Hashable {
     public var fill = Color(r: 255, g: 255, b: 255)
     /// The 1 px border's colour; nil: no border.
@@ -31,40 +31,34 @@ public struct LabelBoxOptions: Sendable, Hashable {
 public enum LabelBoxDiagnostics {
     public static let boxOutside = DiagnosticCode("E0352")
     public static let catalog: [CodeInfo] = [
-        CodeInfo("E0352", "label boxes are drawn inside slices only", """
-            `labels.box` draws a box behind each label inside its slice, and the box is what \
-            must fit there. Labels beside the chart (`labels.position: outside` or `auto`, \
-            `labels.radius` above 1, or a label kept with `keepLabel: true` that goes outside \
-            when it does not fit) have no box: piec refuses the key there rather than draw some \
-            labels boxed and others not, and with `labels.position: none`, where it would draw \
-            nothing. Write `labels.position: inside`, or remove `box`.
+        CodeInfo("E0352", "label boxes are drawn inside slices and in the columns beside the chart", """
+            `labels.box` draws a box behind each label, inside its slice or in the columns \
+            beside the chart at the end of its leader (`labels.position: outside` or `auto`, a \
+            kept label that goes outside), and the box is what must fit there. Labels at a \
+            distance (`labels.radius` above 1) stand on their slices' rays, placed by their \
+            text alone: piec refuses a box there rather than draw boxes that overlap, and with \
+            `labels.position: none`, where it would draw nothing. Remove `labels.radius`, or \
+            remove `box`.
             """),
     ]
 }
 
 extension Lowering {
-    /// A box is refused wherever a label can be drawn beside the chart (E0352).
+    /// A box is refused where no label is drawn, and for labels at a distance (E0352).
     mutating func validateLabelBox(_ spec: ChartSpec) {
         guard spec.labels.box != nil, !readsRecordedSpec, let range = locations.key("labels.box") else { return }
-        let keeps = spec.rings.isEmpty ? spec.slices.indices.filter { spec.slices[$0].keepLabel } : []
-        let onRings = !spec.rings.isEmpty
-        let position = onRings ? LabelPosition.inside : spec.labels.position
+        let position = spec.rings.isEmpty ? spec.labels.position : LabelPosition.inside
         let why: String, key: SourceRange?
         if position == .none {
             (why, key) = ("`labels.position: none` draws no labels", locations.value("labels.position"))
         } else if spec.labels.distance != nil {
-            (why, key) = ("`labels.radius` above 1 draws every label beside the chart", locations.value("labels.radius"))
-        } else if position == .outside || position == .auto {
-            (why, key) = ("`labels.position: \(position.rawValue)` draws labels beside the chart", locations.value("labels.position"))
-        } else if let k = keeps.first {
-            let at = k < locations.slices.count ? locations.slices[k].field("keepLabel")?.value : nil
-            (why, key) = ("a kept label that does not fit inside goes beside the chart", at)
+            (why, key) = ("`labels.radius` above 1 stands every label on its slice's ray", locations.value("labels.radius"))
         } else {
             return
         }
-        error(LabelBoxDiagnostics.boxOutside, "`labels.box` draws boxes behind inside labels only: \(why)", at: range,
-              labels: key.map { [DiagnosticLabel(range: $0, message: position == .none ? "no labels here" : "labels beside the chart here")] } ?? [],
-              notes: ["a box is part of the label's fit inside its slice; labels beside the chart have none"],
-              help: keeps.isEmpty || position != .inside ? "write `labels.position: inside`, or remove `box`" : "remove `keepLabel`, or remove `box`")
+        error(LabelBoxDiagnostics.boxOutside, "`labels.box` draws no boxes here: \(why)", at: range,
+              labels: key.map { [DiagnosticLabel(range: $0, message: position == .none ? "no labels here" : "labels at a distance here")] } ?? [],
+              notes: ["a box is part of the label's fit, inside its slice or in the columns beside the chart"],
+              help: position == .none ? "remove `box`, or show the labels" : "remove `labels.radius`, or remove `box`")
     }
 }

@@ -6,7 +6,8 @@ import PieSpec
 /// where the labels would sit (so a half gauge's labels do not ask for room below its flat
 /// edge). The grown box is at most `maxGrowth` times the chart's size taller than the pie's
 /// box; labels beyond that are left out by `LabelPlacer` (and reported). The legend is then
-/// placed around the grown box, so labels and legend never overlap.
+/// placed around the grown box, so labels and legend never overlap. Labels in boxes
+/// (`labels.box`, of reach `labelBox`) take their boxes' room.
 enum LabelRoomPlanner {
     struct Result {
         var box: PieBox
@@ -21,7 +22,7 @@ enum LabelRoomPlanner {
 
     static func padded(_ box: PieBox, slices: [SliceLayout], position: LabelPosition, outer: Double, explode: Double,
                        sign: Double, size: Double, fontSize: Double, distance: Double? = nil, leaders: Bool = true,
-                       sweep: (start: Double, sweep: Double) = (0, 360), wedges: LabelWedges? = nil) -> Result {
+                       sweep: (start: Double, sweep: Double) = (0, 360), wedges: LabelWedges? = nil, labelBox: Double = 0) -> Result {
         // `inside`: room only for kept labels that fit nowhere inside (`keepLabel`).
         guard position == .outside || position == .auto || slices.contains(where: \.labelOutside) else { return Result(box: box, room: nil) }
         if let distance {
@@ -35,13 +36,13 @@ enum LabelRoomPlanner {
             // At least an ellipsis: the ink layer draws no outside label where that does not fit.
             let widest = max(outside.map { OutsideLabels.reservedWidth($0.labelText!, fontSize: fontSize) }.max()!,
                              TextMetrics.width("\u{2026}", fontSize: fontSize))
-            let reach = column + OutsideLabels.textGap + widest + 2
+            let reach = column + OutsideLabels.gap(box: labelBox) + widest + labelBox + 2
             left = max(0, reach - box.centerX)
             right = max(0, reach - (box.width - box.centerX))
             var span = (low: -box.centerY, high: box.height - box.centerY)
             for side in [-1.0, 1.0] {
                 let mine = outside.filter { OutsideLabels.side(ofScreenAngle: sign * $0.midAngle) == side }
-                guard let stack = stack(mine, sign: sign, bend: column - OutsideLabels.elbow, fontSize: fontSize) else { continue }
+                guard let stack = stack(mine, sign: sign, bend: column - OutsideLabels.elbow, fontSize: fontSize, box: labelBox) else { continue }
                 span = (min(span.low, stack.low), max(span.high, stack.high))
             }
             let limit = box.height + maxGrowth * size
@@ -60,6 +61,7 @@ enum LabelRoomPlanner {
                              minY: -grown.centerY + inset, maxY: grown.height - grown.centerY - inset, column: column,
                              explode: explode)
         room.leaders = leaders
+        room.box = labelBox
         return Result(box: grown, room: room)
     }
 
@@ -86,12 +88,12 @@ enum LabelRoomPlanner {
 
     /// The vertical extent one side's labels need: from the highest natural position to the
     /// lowest (the leaders' bends), widened evenly about its middle to the stack's height.
-    static func stack(_ slices: [SliceLayout], sign: Double, bend: Double, fontSize: Double) -> (low: Double, high: Double)? {
+    static func stack(_ slices: [SliceLayout], sign: Double, bend: Double, fontSize: Double, box: Double = 0) -> (low: Double, high: Double)? {
         guard !slices.isEmpty else { return nil }
         var low = Double.infinity, high = -Double.infinity, total = 0.0, half = 0.0
         for s in slices {
             let y = Geometry.point(angle: sign * s.midAngle, radius: bend).y
-            let height = OutsideLabels.height(s.labelText ?? "", fontSize: fontSize)
+            let height = OutsideLabels.height(s.labelText ?? "", fontSize: fontSize, box: box)
             low = min(low, y)
             high = max(high, y)
             total += height

@@ -61,7 +61,8 @@ public enum Layout {
         let labelled = LabelRoomPlanner.padded(box, slices: slices, position: labelPosition(spec.labels), outer: rim, explode: explode,
                                                sign: sign, size: size, fontSize: fontSize, distance: spec.labels.distance,
                                                leaders: spec.labels.drawsLeaders,
-                                               sweep: (start(chart), wholeTurn ? 360 : sweep(chart)), wedges: wedges)
+                                               sweep: (start(chart), wholeTurn ? 360 : sweep(chart)), wedges: wedges,
+                                               labelBox: spec.labels.box?.reach ?? 0)
         if let room = labelled.room {
             OutsideLabels.leaveOut(&slices, room: room, outer: rim, sign: sign, fontSize: fontSize, wedges: wedges)
         }

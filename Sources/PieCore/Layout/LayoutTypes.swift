@@ -153,9 +153,10 @@ public struct ChartLayout: Sendable, Hashable {
     public var insideLayer: InsideLayer? = nil
 
     /// The colour of slice `k`'s label when it is outside, or nil for the ink (which follows
-    /// the theme): its own written colour, else its slice's under `labels.color: slice`.
+    /// the theme): its own written colour, else its slice's under `labels.color: slice`, else
+    /// in a box (`labels.box`) black or white on the box's fill.
     public func outsideLabelColor(_ k: Int) -> Color? {
-        slices[k].ownLabelColor ?? (labelColor == .slice ? slices[k].color : nil)
+        slices[k].ownLabelColor ?? (labelColor == .slice ? slices[k].color : labelBox.map { TextInk.on($0.fill) })
     }
 
     /// The radius outside labels stand off: the outline's outer edge, else the outer radius.

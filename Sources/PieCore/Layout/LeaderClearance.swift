@@ -45,12 +45,13 @@ enum LeaderClearance {
     }
 
     /// A posed label's text box: `side` +1 starts at the anchor, -1 ends there, 0 is centred;
-    /// its width `reservedWidth` cut at `width`.
-    static func box(_ text: String, _ pose: OutsideLabels.Pose, width: Double, fontSize: Double) -> SectorBox {
+    /// its width `reservedWidth` cut at `width`; grown by `box` on every side (the label's box,
+    /// `LabelRoom.box`: what is drawn there).
+    static func box(_ text: String, _ pose: OutsideLabels.Pose, width: Double, fontSize: Double, box: Double = 0) -> SectorBox {
         let w = min(OutsideLabels.reservedWidth(text, fontSize: fontSize), width)
         let v = TextLines.verticalExtent(text, fontSize: fontSize)
         let minX = pose.side > 0 ? pose.x : (pose.side < 0 ? pose.x - w : pose.x - w / 2)
-        return SectorBox(minX: minX, minY: pose.y + v.top, maxX: minX + w, maxY: pose.y + v.bottom)
+        return SectorBox(minX: minX - box, minY: pose.y + v.top - box, maxX: minX + w + box, maxY: pose.y + v.bottom + box)
     }
 
     /// The outside labels of the chart at rest (`OutsideLabels.place`, as the ink layer poses
@@ -63,7 +64,7 @@ enum LeaderClearance {
         var texts: [SectorBox] = [], leaders: [OutsideLabels.Segment] = []
         for input in inputs {
             guard let pose = poses[input.index] else { continue }
-            texts.append(box(input.text, pose, width: width, fontSize: fontSize))
+            texts.append(box(input.text, pose, width: width, fontSize: fontSize, box: room.box))
             if room.leaders { leaders += pieces(pose) }
         }
         return (texts, leaders)

@@ -22,6 +22,10 @@ public struct LabelRoom: Sendable, Hashable {
     /// Whether leader lines are drawn (`labels.leader`): only then must they clear the texts
     /// (`LeaderClearance`).
     public var leaders = true
+    /// Px a label's box (`labels.box`) reaches beyond its text on every side; 0 without
+    /// boxes. The box is the label for the fit: stacks, widths and clearances use it, and
+    /// the leader ends at its edge (`gap`).
+    public var box: Double = 0
 }
 
 /// Geometry of outside labels: which labels go outside (`auto`), the leader line (a radial
@@ -41,11 +45,19 @@ public enum OutsideLabels {
         min(TextLines.width(text, fontSize: fontSize), maxWidth)
     }
 
-    /// The distance between the centres of two one-line labels: a line box and 2 px.
-    public static func lineHeight(_ fontSize: Double) -> Double { height("x", fontSize: fontSize) }
+    /// The distance between the centres of two one-line labels: a line box (in its label box
+    /// of reach `box`, `LabelRoom.box`) and 2 px.
+    public static func lineHeight(_ fontSize: Double, box: Double = 0) -> Double { height("x", fontSize: fontSize, box: box) }
 
-    /// The height a label takes in its side's stack: its box and 2 px.
-    public static func height(_ text: String, fontSize: Double) -> Double { TextLines.boxHeight(text, fontSize: fontSize) + 2 }
+    /// The height a label takes in its side's stack: its text's box, grown by `box` above
+    /// and below (`LabelRoom.box`), and 2 px.
+    public static func height(_ text: String, fontSize: Double, box: Double = 0) -> Double {
+        TextLines.boxHeight(text, fontSize: fontSize) + 2 * box + 2
+    }
+
+    /// Px between the leader's end and the text's anchor: `textGap`, or with a box of reach
+    /// `box` the box's reach, so that the leader ends at the box's edge.
+    public static func gap(box: Double) -> Double { box > 0 ? box : textGap }
 
     /// x distance from the centre to the leader's end (the label column), beyond the rim of
     /// the chart's most exploded slice.
@@ -120,7 +132,7 @@ public enum OutsideLabels {
         }
         let byIndex = Dictionary(inputs.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
         let width = textWidth(room: room, outer: outer)
-        let h = lineHeight(fontSize)
+        let h = lineHeight(fontSize, box: room.box)
         // The labels that try their own rim; a second solve, when one of them does not stand
         // there, takes it to the column from the column's natural height.
         var own = Set(inputs.filter { wedges?.isOwn($0.geometry) == true }.map(\.index))
@@ -131,7 +143,7 @@ public enum OutsideLabels {
                 let a = sign * (input.geometry.startAngle + input.geometry.endAngle) / 2
                 let p = Geometry.point(angle: a, radius: bend(input.geometry, own: own.contains(input.index)))
                 return LabelPlacer.Candidate(index: input.index, side: side(ofScreenAngle: a), naturalY: p.y, priority: input.priority,
-                                             extra: max(0, height(input.text, fontSize: fontSize) - lineHeight(fontSize)),
+                                             extra: max(0, height(input.text, fontSize: fontSize, box: room.box) - h),
                                              kept: input.kept)
             }
             let placed = LabelPlacer.solve(candidates, top: room.minY, bottom: room.maxY, lineHeight: h)
@@ -152,13 +164,13 @@ public enum OutsideLabels {
                 }
                 let bend = Geometry.point(angle: a, radius: reach)
                 let end = (x: p.side * room.column, y: p.y)
-                poses[p.index] = Pose(x: end.x + p.side * textGap, y: p.y, side: p.side,
+                poses[p.index] = Pose(x: end.x + p.side * gap(box: room.box), y: p.y, side: p.side,
                                       tick: .between(edge, bend), elbow: .between(bend, end))
             }
             // A label at its rim whose leader passes through another label's text, or whose
             // text another leader passes through, goes to the column too.
             if room.leaders {
-                let clashing = clashes(poses, among: own, texts: byIndex.mapValues(\.text), width: width, fontSize: fontSize)
+                let clashing = clashes(poses, among: own, texts: byIndex.mapValues(\.text), width: width, fontSize: fontSize, box: room.box)
                 if !clashing.isEmpty { own.subtract(clashing); moved = true }
             }
             if !moved { return poses }
@@ -167,12 +179,13 @@ public enum OutsideLabels {
     }
 
     /// The labels of `own` whose leader passes through another pose's text box, or whose text
-    /// box another pose's leader passes through (`LeaderClearance`).
-    static func clashes(_ poses: [Int: Pose], among own: Set<Int>, texts: [Int: String], width: Double, fontSize: Double) -> Set<Int> {
+    /// box (grown by `box`, `LabelRoom.box`) another pose's leader passes through (`LeaderClearance`).
+    static func clashes(_ poses: [Int: Pose], among own: Set<Int>, texts: [Int: String], width: Double, fontSize: Double,
+                        box: Double = 0) -> Set<Int> {
         let mine = own.filter { poses[$0] != nil }
         guard !mine.isEmpty else { return [] }
         let keys = poses.keys.sorted()
-        let boxes = Dictionary(uniqueKeysWithValues: keys.map { ($0, LeaderClearance.box(texts[$0] ?? "", poses[$0]!, width: width, fontSize: fontSize)) })
+        let boxes = Dictionary(uniqueKeysWithValues: keys.map { ($0, LeaderClearance.box(texts[$0] ?? "", poses[$0]!, width: width, fontSize: fontSize, box: box)) })
         let pieces = Dictionary(uniqueKeysWithValues: keys.map { ($0, LeaderClearance.pieces(poses[$0]!)) })
         var out = Set<Int>()
         for i in mine {
@@ -187,14 +200,14 @@ public enum OutsideLabels {
     }
 
     /// A label standing beyond its own slice's rim (`place`): the elbow reaches `elbow` px
-    /// sideways from `bend` to height `y`, the text `textGap` further; nil when its text (cut
-    /// at `width`) leaves the room or its text or leader meets a slice.
+    /// sideways from `bend` to height `y`, the text `gap` further; nil when its text (cut at
+    /// `width`, in its box: `LabelRoom.box`) leaves the room or its text or leader meets a slice.
     static func ownPose(_ text: String, side: Double, y: Double, edge: (x: Double, y: Double), bend: (x: Double, y: Double),
                         width: Double, room: LabelRoom, wedges: LabelWedges, fontSize: Double) -> Pose? {
         let end = (x: bend.x + side * elbow, y: y)
-        let x = end.x + side * textGap, w = min(reservedWidth(text, fontSize: fontSize), width)
+        let r = room.box, x = end.x + side * gap(box: r), w = min(reservedWidth(text, fontSize: fontSize), width)
         let v = TextLines.verticalExtent(text, fontSize: fontSize)
-        let box = SectorBox(minX: side > 0 ? x : x - w, minY: y + v.top, maxX: side > 0 ? x + w : x, maxY: y + v.bottom)
+        let box = SectorBox(minX: (side > 0 ? x : x - w) - r, minY: y + v.top - r, maxX: (side > 0 ? x + w : x) + r, maxY: y + v.bottom + r)
         guard box.isInside(room), abs(end.x) <= room.column + 1e-9 else { return nil }
         let tick = Segment.between(edge, bend), reach = Segment.between(bend, end)
         guard wedges.clears(box), wedges.clears(tick), wedges.clears(reach) else { return nil }
@@ -234,11 +247,11 @@ public enum OutsideLabels {
     }
 
     /// Width (as measured by `TextMetrics`) the text of an outside label may take on either
-    /// side of `room`.
+    /// side of `room` (inside its box there, `LabelRoom.box`).
     public static func textWidth(room: LabelRoom, outer: Double) -> Double {
         // At a distance the room is grown around each label's box (`RadialLabels.envelope`).
         if room.radial != nil { return maxWidth }
-        let c = room.column + textGap
+        let c = room.column + gap(box: room.box) + room.box
         return max(min(room.maxX - c, -room.minX - c, maxWidth), 0)
     }
 

@@ -22,8 +22,17 @@ extension Stage {
         var color: Color? = nil
         /// The text's colour at every sample where it blends (`SegmentExtras.outsideLabelColor`).
         var colors: [Color]? = nil
+        /// The label's box (`labels.box`) at every sample, nil without boxes: its paint,
+        /// padding and rounding blended as an inside label's (`LabelBoxPose.blend`); its
+        /// place follows the pose (`LabelBoxPose.rect(_:at:fontSize:)`).
+        var boxes: [LabelBoxPose]? = nil
         /// The pose at rest (last sample), when shown.
         var rest: OutsideLabels.Pose? { poses.last ?? nil }
+
+        /// The box drawn behind the text at sample `k` when its pose is `pose`.
+        func box(_ k: Int, at pose: OutsideLabels.Pose, fontSize: Double) -> LabelBoxPose.Rect? {
+            boxes.map { $0[min(k, $0.count - 1)].rect(text, at: pose, fontSize: fontSize) }
+        }
 
         /// The poses with hidden samples filled from the nearest shown one (opacity 0 there),
         /// and leader angles unwrapped so no pair of samples turns the long way round; nil
@@ -111,12 +120,25 @@ extension Stage {
                     texts[i].append(x.outsideLabelColor ?? e.segment.toExtras.outsideLabelColor ?? layout.ink)
                 }
             }
+            let boxes = Outside.boxes(stage, at: times)
             labels = entries.enumerated().map { i, e in
                 let leader = Outside.leader(e, layout: layout)
                 let changing = coloured && colors[i].contains { $0 != colors[i][0] } ? colors[i] : nil
                 return OutsideLabel(index: i, text: TextLines.truncate(e.text, maxWidth: width, fontSize: layout.fontSize), poses: poses[i],
                                     leader: leader, leaders: changing, color: Outside.textColor(e, layout: layout),
-                                    colors: blends[i] && texts[i].contains { $0 != texts[i][0] } ? texts[i] : nil)
+                                    colors: blends[i] && texts[i].contains { $0 != texts[i][0] } ? texts[i] : nil, boxes: boxes)
+            }
+        }
+
+        /// The labels' box (`labels.box`) at each of `times`: the plan's two ends blended at the
+        /// labels' eased progress, as `Stage.at` blends an inside label's; nil without a box.
+        static func boxes(_ stage: Stage, at times: [Double]) -> [LabelBoxPose]? {
+            let plan = stage.plan
+            guard stage.layout.labelBox != nil, let ends = LabelBoxPose.ends(plan.from.labelBox, plan.to.labelBox) else { return nil }
+            let window = TimeWindow(start: plan.delay, length: plan.duration)
+            return times.map { t in
+                let e = stage.moves && t < plan.timeline.end ? plan.easing.value(at: window.progress(at: t)) : 1
+                return LabelBoxPose.blend(ends.from, ends.to, at: e) ?? ends.to
             }
         }
 
@@ -131,7 +153,7 @@ extension Stage {
                 let hidden = final[i].map { p -> OutsideLabels.Pose in var p = p; p.opacity = 0; return p }
                 return OutsideLabel(index: i, text: TextLines.truncate(e.text, maxWidth: width, fontSize: layout.fontSize),
                                     poses: [hidden, hidden, final[i]], leader: Outside.leader(e, layout: layout),
-                                    color: Outside.textColor(e, layout: layout))
+                                    color: Outside.textColor(e, layout: layout), boxes: Outside.boxes(stage, at: times))
             }
         }
 
@@ -139,20 +161,25 @@ extension Stage {
         /// of its timeline): between two samples, their poses and colours linear in time, as
         /// the browser interpolates the ink layer's keyframes (the text anchor flips half-way);
         /// before the first sample, the first; otherwise the rest pose.
-        func at(_ t: Double, moving: Bool) -> [Instant.OutsideLabel] {
+        func at(_ t: Double, moving: Bool, fontSize: Double) -> [Instant.OutsideLabel] {
             labels.compactMap { track in
                 guard let poses = track.filled else { return nil }
-                let rest = Instant.OutsideLabel(text: track.text, pose: poses[poses.count - 1], leader: track.leader, color: track.color)
+                // The box at sample `k`, where its keyframe puts it (`InkStyle`).
+                func box(_ k: Int) -> LabelBoxPose.Rect? { track.box(k, at: poses[k], fontSize: fontSize) }
+                let rest = Instant.OutsideLabel(text: track.text, pose: poses[poses.count - 1], leader: track.leader, color: track.color,
+                                                box: box(poses.count - 1))
                 guard moving, times.count == poses.count, poses.count > 1 else { return rest }
                 guard let k = times.firstIndex(where: { $0 > t }) else { return rest }
                 guard k > 0 else {
                     return Instant.OutsideLabel(text: track.text, pose: poses[0], leader: track.leaders?.first ?? track.leader,
-                                                color: track.colors?.first ?? track.color)
+                                                color: track.colors?.first ?? track.color, box: box(0))
                 }
                 let f = (t - times[k - 1]) / max(times[k] - times[k - 1], 1e-9)
                 let leader = track.leaders.map { DarkTheme.mix($0[k - 1], $0[k], f) } ?? track.leader
                 let color = track.colors.map { DarkTheme.mix($0[k - 1], $0[k], f) } ?? track.color
-                return Instant.OutsideLabel(text: track.text, pose: Outside.lerp(poses[k - 1], poses[k], f), leader: leader, color: color)
+                let boxed = box(k - 1).flatMap { a in box(k).map { a.blended(to: $0, at: f) } }
+                return Instant.OutsideLabel(text: track.text, pose: Outside.lerp(poses[k - 1], poses[k], f), leader: leader, color: color,
+                                            box: boxed)
             }
         }
 
@@ -179,7 +206,7 @@ extension Stage {
         /// in the new chart; a leaving slice's label keeps its slice's colour under `slice`. nil: the ink.
         static func textColor(_ e: Entry, layout: ChartLayout) -> Color? {
             if let k = e.segment.slice { return layout.outsideLabelColor(k) }
-            return layout.labelColor == .slice ? e.segment.from.color : nil
+            return layout.labelColor == .slice ? e.segment.from.color : layout.labelBox.map { TextInk.on($0.fill) }
         }
 
         /// The segment at `position` of `plan.segments + plan.movers + plan.floatingLabels` (an

@@ -35,6 +35,8 @@ extension Stage {
             var pose: OutsideLabels.Pose
             var leader: Color? = nil
             var color: Color? = nil
+            /// The box behind the text (`labels.box`), nil without one.
+            var box: LabelBoxPose.Rect? = nil
         }
 
         /// Wedge track `index` (`Stage.Wedge.index`) at the instant: its geometry.
@@ -120,7 +122,7 @@ extension Stage {
             return Instant.Label(text: l.text, color: color, angle: Stage.mix(l.from, l.to, e), radius: Stage.mix(l.fromRadius, l.radius, e),
                                  opacity: Stage.mix(l.fromOpacity, l.toOpacity, e), turn: Stage.mix(l.fromTurn, l.turn, e), box: box)
         }
-        result.outside = outside.at(t, moving: moving)
+        result.outside = outside.at(t, moving: moving, fontSize: layout.fontSize)
         result.centers = centers.map { Instant.Center(text: $0.text, opacity: Stage.mix($0.fromOpacity, $0.toOpacity, eased)) }
         let titleProgress = t >= line.end ? 1 : plan.easing.value(at: line.progress(at: t))
         result.titles = stillTitles() + titles.map {

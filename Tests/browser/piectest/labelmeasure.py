@@ -6,7 +6,7 @@ instant: a number (ms of the document timeline, e.g. 0 for a transition's start)
 units (getBBox through getScreenCTM, so CSS-animated transforms count) with its computed
 visibility, its kind (the class of the piec group it is in), its four corners (`quad`: a turned
 inside label's real extent, `labels.orientation`; a label's `labels.box` instead of its text
-when it has one) and, for labels, the point it
+when it has one, beside the chart too) and, for labels, the point it
 hangs on: an inside label's turning group's origin (on its slice's middle angle), an outside
 label's leader start (on its slice's outer edge); an inside label's `turn` (degrees, clockwise,
 the direction its text runs on the canvas); an outside label's `key`, and every leader line as
@@ -76,8 +76,14 @@ document.querySelectorAll('.frame').forEach(frame => {
     }
     // A label's box (`labels.box`: the rect before its text) is the label: its box and quad
     // are judged (never spill, overlap or leave the canvas) instead of the text's.
+    // An outside label's box is the rect of its index in the `p-obx` group beside its own.
+    const outsideBox = () => {
+      const n = (el.getAttribute('class') || '').match(/^p-lo([0-9]+)$/);
+      const g = el.closest('.p-ol');
+      return n && g ? g.parentElement.querySelector(':scope > .p-obx > .p-ob' + n[1]) : null;
+    };
     const boxed = kind === 'p-lb' && el.previousElementSibling && el.previousElementSibling.tagName === 'rect'
-      ? el.previousElementSibling : null;
+      ? el.previousElementSibling : kind === 'p-ol' ? outsideBox() : null;
     const t = {kind, text: el.textContent, opacity: shown(el), box: box(boxed || el), boxed: !!boxed, scope};
     if (kind === 'p-lb') {
       t.anchor = user(el.parentElement, 0, 0);

@@ -71,6 +71,10 @@ enum ClassPrefix {
     static let outsideLabels: StaticString = "p-ol"
     /// `p-lo<k>`: one outside label.
     static let outsideLabel: StaticString = "p-lo"
+    /// `p-obx`: the outside labels' boxes (`labels.box`).
+    static let outsideBoxes: StaticString = "p-obx"
+    /// `p-ob<k>`: one outside label's box.
+    static let outsideBox: StaticString = "p-ob"
     /// `p-ct`: the centre text's group.
     static let centre: StaticString = "p-ct"
     /// `p-cx<k>`: one centre text (old and new cross-fade).
@@ -163,6 +167,8 @@ enum ClassPrefix {
         ("elbow", elbow, true),
         ("outsideLabels", outsideLabels, false),
         ("outsideLabel", outsideLabel, true),
+        ("outsideBoxes", outsideBoxes, false),
+        ("outsideBox", outsideBox, true),
         ("centre", centre, false),
         ("centreText", centreText, true),
         ("title", title, false),

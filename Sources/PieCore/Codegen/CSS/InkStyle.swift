@@ -35,7 +35,7 @@ enum InkStyle {
             // A label that only fades where it rests (enter-grow: it waits hidden at its
             // final place) needs no transform: its leaders and text share one opacity
             // animation with every other label that fades alike.
-            if t.leaders == nil, t.colors == nil, InkWriter.onlyFades(poses) {
+            if t.leaders == nil, t.colors == nil, InkWriter.onlyFades(poses), !InkStyle.boxChanges(t) {
                 var frames = ByteWriter(capacity: poses.count * 24)
                 for (k, p) in poses.enumerated() {
                     KeyframesWriter.frame(offset(k), into: &frames) {
@@ -56,6 +56,7 @@ enum InkStyle {
                 for cls in scene.layout.drawsLeaders ? [ClassPrefix.tick, ClassPrefix.outsideLabel] : [ClassPrefix.outsideLabel] {
                     names.append(("\(cls)\(t.index)", name))
                 }
+                if t.boxes != nil { names.append(("\(ClassPrefix.outsideBox)\(t.index)", name)) }
                 continue
             }
             for (cls, feature, pick) in scene.layout.drawsLeaders
@@ -101,6 +102,11 @@ enum InkStyle {
                 }
             }
             names.append(("\(ClassPrefix.outsideLabel)\(t.index)", name))
+            if t.boxes != nil {
+                let name = KeyframesName(scope, "ob", t.index)
+                boxFrames(t, kept: kept, poses: poses, offset: offset, fades: fades, scene: scene, name: name, into: &out)
+                names.append(("\(ClassPrefix.outsideBox)\(t.index)", name))
+            }
         }
         var fades: [(String, KeyframesName)] = []
         // A cross-fade of the element `<cls><index>` (centre text, title line), keyframes `<kind><index>`.
@@ -141,6 +147,52 @@ enum InkStyle {
         return (out.bytes, rules.bytes)
     }
 
+    /// Whether `track`'s box (`labels.box`) changes its paint, padding or rounding between samples.
+    static func boxChanges(_ track: InkScene.Track) -> Bool {
+        track.boxes.map { b in b.contains { $0 != b[0] } } ?? false
+    }
+
+    /// The keyframes of an outside label's box (`.p-ob<k>`, `InkWriter.outsideBox`) at the
+    /// track's kept samples: its place (a transform, as the text's), its opacity where the
+    /// label fades, and its size, rounding and paint where the box changes.
+    private static func boxFrames(_ t: InkScene.Track, kept: [Int], poses: [OutsideLabels.Pose], offset: (Int) -> String, fades: Bool,
+                                  scene: Scene, name: KeyframesName, into out: inout ByteWriter) {
+        let changes = boxChanges(t)
+        KeyframesWriter.block(name, into: &out) { out in
+            for (k, p) in poses.enumerated() {
+                guard let r = t.box(kept[k], at: p, fontSize: scene.layout.fontSize) else { continue }
+                KeyframesWriter.frame(offset(k), into: &out) { out in
+                    out.raw("transform:translate(")
+                    out.num(r.x, decimals: 2)
+                    out.raw("px,")
+                    out.num(r.y, decimals: 2)
+                    out.raw("px)")
+                    if changes {
+                        out.raw(";width:")
+                        out.num(r.width, decimals: 2)
+                        out.raw("px;height:")
+                        out.num(r.height, decimals: 2)
+                        out.raw("px;rx:")
+                        out.num(r.rx, decimals: 2)
+                        out.raw("px;fill:")
+                        out.hex(r.fill)
+                        if let stroke = r.stroke {
+                            out.raw(";stroke:")
+                            out.hex(stroke)
+                            out.raw(";stroke-width:")
+                            out.num(r.strokeWidth, decimals: 2)
+                            out.raw("px")
+                        }
+                    }
+                    if fades {
+                        out.raw(";opacity:")
+                        out.num(p.opacity, decimals: 3)
+                    }
+                }
+            }
+        }
+    }
+
     /// Indices of the samples to keep as keyframes: the first, the last, and every sample the
     /// linear interpolation between kept neighbours would miss by more than 0.05 px (or
     /// degree, or 0.005 opacity), or where the text anchor flips.
@@ -151,9 +203,10 @@ enum InkStyle {
     static func animated(_ track: InkScene.Track, in scene: Scene) -> (kept: [Int], poses: [OutsideLabels.Pose], times: [Double])? {
         let times = scene.ink.times
         guard scene.moves, times.count > 1, let all = track.filled,
-              Set(all).count > 1 || track.leaders != nil || track.colors != nil
+              Set(all).count > 1 || track.leaders != nil || track.colors != nil || boxChanges(track)
         else { return nil }
-        let kept = thinned(all, times: times, colors: track.leaders, texts: track.colors)
+        // A changing box blends in the plan's easing: every sample is kept.
+        let kept = boxChanges(track) ? Array(all.indices) : thinned(all, times: times, colors: track.leaders, texts: track.colors)
         return (kept, kept.map { all[$0] }, kept.map { times[$0] })
     }
 

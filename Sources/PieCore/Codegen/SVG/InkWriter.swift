@@ -14,7 +14,8 @@ enum InkWriter {
     static func svg(_ scene: Scene, into out: inout ByteWriter) {
         let ink = scene.ink, layout = scene.layout
         let labels = ink.tracks.compactMap { t in
-            t.filled.map { (index: t.index, text: t.text, pose: $0[$0.count - 1], leader: t.leader, color: t.color, still: leadersStill(t, in: scene)) }
+            t.filled.map { (index: t.index, text: t.text, pose: $0[$0.count - 1], leader: t.leader, color: t.color, still: leadersStill(t, in: scene),
+                             box: t.box($0.count - 1, at: $0[$0.count - 1], fontSize: layout.fontSize)) }
         }
         let centers = ink.centers.map { (index: $0.index, text: $0.text, opacity: $0.toOpacity == 0 ? 0.0 : 1) }
         write(labels: labels, centers: centers, ink: layout.ink, fontSize: layout.fontSize, leaders: layout.drawsLeaders, into: &out)
@@ -25,8 +26,10 @@ enum InkWriter {
     /// a colour of their own (`labels.leaderColor: slice`) are drawn in it, in a group that is
     /// not ink (dark mode leaves them alone); `still` leaders as one path (`stillLeader`).
     /// Texts with a colour of their own (`labels.color`, a slice's `labelColor`) are drawn in
-    /// it, in a `p-ol` group that is not ink either.
-    static func write(labels: [(index: Int, text: String, pose: OutsideLabels.Pose, leader: Color?, color: Color?, still: Bool)],
+    /// it, in a `p-ol` group that is not ink either. Boxes (`labels.box`) are drawn over the
+    /// leaders, which end at their edges, and under the texts (`outsideBox`).
+    static func write(labels: [(index: Int, text: String, pose: OutsideLabels.Pose, leader: Color?, color: Color?, still: Bool,
+                                box: LabelBoxPose.Rect?)],
                       centers: [(index: Int, text: CenterText, opacity: Double)], ink: Color, fontSize: Double,
                       leaders: Bool = true, into out: inout ByteWriter) {
         if !labels.isEmpty {
@@ -49,6 +52,13 @@ enum InkWriter {
                     unitLine(ClassPrefix.tick, l.index, l.pose.tick, opacity: l.pose.opacity, stroke: l.leader, into: &out)
                     unitLine(ClassPrefix.elbow, l.index, l.pose.elbow, opacity: l.pose.opacity, stroke: l.leader, into: &out)
                 }
+                out.raw("</g>\n")
+            }
+            if labels.contains(where: { $0.box != nil }) {
+                // Ink lets the pointer through; the rects' own fill beats the group's ink.
+                out.open("g", ClassPrefix.ink, ClassPrefix.outsideBoxes)
+                out.raw("\">\n")
+                for l in labels { if let box = l.box { outsideBox(l.index, box, opacity: l.pose.opacity, into: &out) } }
                 out.raw("</g>\n")
             }
             if labels.contains(where: { $0.color == nil }) {
@@ -96,6 +106,39 @@ enum InkWriter {
         out.raw("\">")
         out.textLines(text, x: 0, fontSize: fontSize)
         out.raw("</text>\n")
+    }
+
+    /// An outside label's box (`.p-ob<index>`, `LabelBoxPose.rect(_:at:fontSize:)`): placed by
+    /// its transform, so that its keyframes move it as the text's move the text; its size,
+    /// rounding and paint as attributes. A border of width 0 keeps its colour (it thins out).
+    static func outsideBox(_ index: Int, _ box: LabelBoxPose.Rect, opacity: Double, into out: inout ByteWriter) {
+        out.open("rect", ClassPrefix.outsideBox)
+        out.int(index)
+        out.raw("\" transform=\"translate(")
+        out.num(box.x)
+        out.raw(" ")
+        out.num(box.y)
+        out.raw(")\" width=\"")
+        out.num(box.width)
+        out.raw("\" height=\"")
+        out.num(box.height)
+        if box.rx > 0 {
+            out.raw("\" rx=\"")
+            out.num(box.rx)
+        }
+        out.raw("\" fill=\"")
+        out.hex(box.fill)
+        if let stroke = box.stroke {
+            out.raw("\" stroke=\"")
+            out.hex(stroke)
+            out.raw("\" stroke-width=\"")
+            out.num(box.strokeWidth)
+        }
+        if opacity < 1 {
+            out.raw("\" opacity=\"")
+            out.num(opacity)
+        }
+        out.raw("\"/>\n")
     }
 
     /// The `text-anchor` of a label on `side` (`OutsideLabels.Pose.side`).
