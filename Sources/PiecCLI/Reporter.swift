@@ -37,18 +37,23 @@ struct Reporter {
         return report.status
     }
 
-    /// `--explain`: each chart's drawing plan, `FILE (ID) PART: wedges ..., ...` or a JSON object a line.
+    /// `--explain`: each chart's drawing plan, one decision a line in the plan's fixed order,
+    /// `FILE (ID) PART NAME VALUE: REASON`, or a JSON object a line.
     private func printDrawing(_ outcomes: [SpecOutcome]) {
         var text = ""
         for outcome in outcomes {
             guard let drawing = outcome.drawing, let id = outcome.bundleID else { continue }
             for part in drawing {
-                if format == .json {
-                    let members: [(String, JSONValue)] = [("explain", .string(outcome.input.displayPath)), ("id", .string(id)),
-                                                          ("part", .string(part.part))]
-                    text += JSONValue.object(members + part.decisions.map { ($0.name, .string($0.value)) }).serialized() + "\n"
-                } else {
-                    text += outcome.input.displayPath + " (" + id + ") " + part.part + ": " + part.text + "\n"
+                let head = outcome.input.displayPath + " (" + id + ") " + part.part + " "
+                for (decision, line) in zip(part.decisions, part.lines) {
+                    if format == .json {
+                        text += JSONValue.object([("explain", .string(outcome.input.displayPath)), ("id", .string(id)),
+                                                  ("part", .string(part.part)), ("decision", .string(decision.name)),
+                                                  ("value", .string(decision.value)), ("reason", .string(decision.reason))])
+                            .serialized() + "\n"
+                    } else {
+                        text += head + line + "\n"
+                    }
                 }
             }
         }

@@ -1,14 +1,14 @@
 import PieSpec
 
 /// How a scene is drawn: how its wedges meet (stacked, bridged), whether its motion is masked,
-/// which strategy moves its wedges and separators, how its keyframes are written, how its rest
+/// whether the pie is drawn translucent, which strategy moves its wedges and separators, how its keyframes are written, how its rest
 /// layer and index.html's page motion are drawn. `choose(_:_:)` decides all of it once per
 /// scene, for the output the scene is written to, reading the gates in `Budgets`: first what
 /// the stage alone decides (`choose(_:_:whole:)`), then, once the scene has encoded its
 /// tracks, the strategies (`choose(_:)`). The writers (`Scene`, `CornerMask`, `BoxLayer`,
 /// `StyleWriter`, `SVGWriter`, `BundleWriter`, `FramePose`) read the plan instead of asking
-/// the questions again. `piec build --explain` prints it, and docs/dev/motion.md lists each
-/// strategy with its gates.
+/// the questions again. `piec build --explain` prints it (`decisions`: every field, one line
+/// each with its reason), and docs/dev/motion.md lists each decision and strategy with its gates.
 struct DrawingPlan: Hashable, Sendable {
     /// How the wedges move.
     enum Wedges: String, Sendable, CaseIterable {
@@ -119,6 +119,22 @@ struct DrawingPlan: Hashable, Sendable {
         case square
     }
 
+    /// Whether the pie is drawn translucent (`theme.opacity`), asked once here: the writers
+    /// (`PieOpacityWriter`) and index.html's boxes (`Strategies.CompositorBoxes`) read it.
+    enum Opacity: String, Sendable, CaseIterable {
+        /// Opaque at both ends of the plan: no opacity group.
+        case opaque
+        /// Below 1 at either end: the pie's slices, separators and track in one group at the
+        /// final opacity, composited opaque first (and no boxes: they and the rest layer would
+        /// overlap as they hand over).
+        case translucent
+
+        /// The one rule: translucent where `theme.opacity` is below 1 at either end of `plan`.
+        init(_ plan: TransitionPlan) {
+            self = plan.from.opacity < 1 || plan.to.opacity < 1 ? .translucent : .opaque
+        }
+    }
+
     /// What a scene is written into: the one decision that differs by output is index.html's
     /// page motion (boxes only in a bundle's index.html of a chart without rings).
     enum Output: String, Sendable, CaseIterable {
@@ -139,6 +155,7 @@ struct DrawingPlan: Hashable, Sendable {
     var output: Output
     var joins: Joins
     var masks: Masks
+    var opacity: Opacity
     var pageReason: PageReason
     var wedges: Wedges
     var separators: Separators
@@ -146,9 +163,9 @@ struct DrawingPlan: Hashable, Sendable {
     var rest: Rest
     var page: Page
 
-    init(output: Output = .bundle, joins: Joins = .apart, masks: Masks = .none, pageReason: PageReason = .still,
-         wedges: Wedges, separators: Separators, keyframes: Keyframes, rest: Rest, page: Page) {
-        (self.output, self.joins, self.masks, self.pageReason) = (output, joins, masks, pageReason)
+    init(output: Output = .bundle, joins: Joins = .apart, masks: Masks = .none, opacity: Opacity = .opaque,
+         pageReason: PageReason = .still, wedges: Wedges, separators: Separators, keyframes: Keyframes, rest: Rest, page: Page) {
+        (self.output, self.joins, self.masks, self.opacity, self.pageReason) = (output, joins, masks, opacity, pageReason)
         (self.wedges, self.separators, self.keyframes, self.rest, self.page) = (wedges, separators, keyframes, rest, page)
     }
 
@@ -164,11 +181,9 @@ struct DrawingPlan: Hashable, Sendable {
     /// Whether motion circles get static starts (`Scene.placeDashStarts`).
     var placesDashStarts: Bool { wedges == .offsetDashes || wedges == .colourCircles }
 
-    /// One line per decision, for `piec build --explain`.
-    var summary: [(String, String)] {
-        [("wedges", wedges.rawValue), ("separators", separators.rawValue), ("keyframes", keyframes.rawValue),
-         ("rest", rest.rawValue), ("page", page.rawValue)]
-    }
+    /// The strategy decisions, in the order they are chosen (`choose(_:)`): the ones each
+    /// strategy of `Strategies.all` answers.
+    static let strategyDecisions = ["wedges", "separators", "keyframes", "rest", "page"]
 }
 
 extension DrawingPlan {
@@ -206,7 +221,7 @@ extension DrawingPlan {
                 }
             }
             if plan.output == .bundle {
-                plan.pageReason = eased ? Strategies.CompositorBoxes.reason(tracks) : .sampled
+                plan.pageReason = eased ? Strategies.CompositorBoxes.reason(tracks, opacity: plan.opacity) : .sampled
                 if plan.pageReason == .boxes { plan.page = .boxes }
             }
         } else if stage.fades {
@@ -227,6 +242,7 @@ extension DrawingPlan {
         var plan = DrawingPlan.unchosen
         plan.output = output
         plan.pageReason = output == .bundle ? .still : .output
+        plan.opacity = Opacity(stage.plan)
         // Gaps, corners and explode cut or move single slices: each slice gets its own dash.
         // Patterned slices are not bridged: an extension would cover the marks of its slice.
         let explodes = shape.explodes, opaque = layout.slices.allSatisfy { !$0.isVisible || $0.color.isOpaque }

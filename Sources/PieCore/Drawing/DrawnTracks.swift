@@ -26,6 +26,9 @@ protocol DrawnTracks {
     var sampled: Bool { get }
     /// Every motion element keeps its radius and width (no own width, no scale).
     var keepsRing: Bool { get }
+    /// The ring motion element 0 is drawn on (its inner and outer radius), nil without motion
+    /// elements.
+    var motionRing: (inner: Double, outer: Double)? { get }
     /// Motion element `k`'s colour (`0..<motionCount`), nil where it changes colour.
     func colour(ofMotion k: Int) -> Color?
     /// The colour circles that would draw motion elements 1 and on (empty: they cannot).

@@ -6,18 +6,21 @@ public enum StrategiesPage {
     /// The text between the page's `<!-- strategies -->` and `<!-- /strategies -->` markers.
     public static var markdown: String {
         var s = "Generated from `Budgets` and `DrawingPlan` (`Sources/PieCore/Drawing/`); "
-        s += "`piec build --explain` prints the plan chosen for each chart.\n\n"
+        s += "`piec build --explain` prints the plan chosen for each chart, one decision a line in this order.\n\n"
         s += "| decision | strategies | gates |\n|---|---|---|\n"
-        let rows: [(String, [String], [String])] = [
-            ("wedges", DrawingPlan.Wedges.allCases.map(\.rawValue), ["rotatedDashes", "colourSector", "colourCircleElements"]),
-            ("separators", DrawingPlan.Separators.allCases.map(\.rawValue), ["bandRatio", "colourSector"]),
-            ("keyframes", DrawingPlan.Keyframes.allCases.map(\.rawValue), ["sharedKeyframeParts", "samplesPerWindow", "maxSamples"]),
-            ("rest", DrawingPlan.Rest.allCases.map(\.rawValue), ["minStrokedWedge"]),
-            ("page", DrawingPlan.Page.allCases.map(\.rawValue), ["turningBoxes", "boxHold"]),
+        let gatesOf: [String: [String]] = [
+            "masks": ["rotatedDashes"],
+            "wedges": ["rotatedDashes", "colourSector", "colourCircleElements"],
+            "separators": ["bandRatio", "colourSector"],
+            "keyframes": ["sharedKeyframeParts", "samplesPerWindow", "maxSamples"],
+            "rest": ["minStrokedWedge"],
+            "page": ["turningBoxes", "boxHold"],
+            "pageReason": ["turningBoxes"],
         ]
-        for (name, cases, gates) in rows {
+        for name in DrawingPlan.decisionNames {
+            let cases = DrawingPlan.values(of: name), gates = gatesOf[name] ?? []
             s += "| " + name + " | " + cases.map { "`" + $0 + "`" }.joined(separator: ", ") + " | "
-            s += gates.map { "`" + $0 + "`" }.joined(separator: ", ") + " |\n"
+            s += (gates.isEmpty ? "none" : gates.map { "`" + $0 + "`" }.joined(separator: ", ")) + " |\n"
         }
         s += "\nEach strategy other than a decision's first (which draws every chart) is one file in\n"
         s += "`Drawing/Strategies/`, asked whether it can draw the stage's tracks:\n\n"

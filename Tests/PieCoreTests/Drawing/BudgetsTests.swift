@@ -51,7 +51,8 @@ struct BudgetsTests {
     }
 
     @Test func eachStrategyAnswersADecisionOfThePlan() {
-        let decisions = Set(DrawingPlan.unchosen.summary.map(\.0))
+        let decisions = Set(DrawingPlan.strategyDecisions)
+        #expect(decisions.isSubset(of: DrawingPlan.unchosen.decisions.map(\.name)))
         for s in Strategies.all {
             #expect(decisions.contains(s.decision), "\(s.name)")
         }

@@ -56,11 +56,79 @@ struct DrawingPlanTests {
         let (new, old) = (BoxLayerTests.update.new, BoxLayerTests.update.old)
         let spec = try Fixture.loaded(new)
         let chart = Transition.between(old: try Fixture.loaded(old), new: spec)
-        #expect(DrawingExplanation.of(chart, spec: spec, svgOnly: false).map(\.text)
-                == ["wedges offsetDashes, separators lines, keyframes shared, rest strokes, page boxes"])
+        let parts = DrawingExplanation.of(chart, spec: spec, svgOnly: false)
+        #expect(parts.map(\.part) == ["chart"])
+        #expect(parts[0].decisions.map { $0.name + " " + $0.value } == [
+            "output bundle", "joins stacked", "masks none", "opacity opaque", "wedges offsetDashes", "separators lines",
+            "keyframes shared", "rest strokes", "page boxes", "pageReason boxes",
+        ])
         #expect(try BoxLayerTests.index(new, from: old).contains("p-bx"))
-        // Without index.html nothing moves by boxes.
-        #expect(DrawingExplanation.of(chart, spec: spec, svgOnly: true).first?.decisions.last?.value == "svg")
+        // Without index.html nothing moves by boxes, and the plan says why.
+        let svgOnly = DrawingExplanation.of(chart, spec: spec, svgOnly: true)[0].decisions
+        #expect(svgOnly.map { $0.name + " " + $0.value }.filter { $0.hasPrefix("output") || $0.hasPrefix("page") }
+                == ["output svg", "page svg", "pageReason output"])
+    }
+
+    @Test func everyDecisionIsExplainedInItsFixedOrderWithAReasonForEachValue() throws {
+        #expect(DrawingPlan.unchosen.decisions.map(\.name) == DrawingPlan.decisionNames)
+        #expect(DrawingPlan.strategyDecisions.allSatisfy(DrawingPlan.decisionNames.contains))
+        // Every value of every decision has a reason of its own (no empty, no shared text).
+        for name in DrawingPlan.decisionNames {
+            let values = DrawingPlan.values(of: name)
+            #expect(values.count >= 2, "\(name)")
+            var plan = DrawingPlan.unchosen
+            var reasons: Set<String> = []
+            for value in values {
+                switch name {
+                case "output": plan.output = try #require(.init(rawValue: value))
+                case "joins": plan.joins = try #require(.init(rawValue: value))
+                case "masks": plan.masks = try #require(.init(rawValue: value))
+                case "opacity": plan.opacity = try #require(.init(rawValue: value))
+                case "wedges": plan.wedges = try #require(.init(rawValue: value))
+                case "separators": plan.separators = try #require(.init(rawValue: value))
+                case "keyframes": plan.keyframes = try #require(.init(rawValue: value))
+                case "rest": plan.rest = try #require(.init(rawValue: value))
+                case "page": plan.page = try #require(.init(rawValue: value))
+                default: plan.pageReason = try #require(.init(rawValue: value))
+                }
+                let d = try #require(plan.decisions.first { $0.name == name })
+                #expect(d.value == value && !d.reason.isEmpty && !d.reason.hasSuffix("."), "\(name) \(value)")
+                reasons.insert(d.reason)
+            }
+            #expect(reasons.count == values.count, "\(name): one reason per value")
+        }
+        // Gates are named with their value from `Budgets`, never restated by hand.
+        var plan = DrawingPlan.unchosen
+        plan.masks = .cutouts
+        #expect(plan.decisions[2].reason.contains("rotatedDashes (\(Budgets.rotatedDashes))"))
+    }
+
+    /// `theme.opacity` below 1 at either end is asked once, by the plan (`DrawingPlan.Opacity`):
+    /// the pie's `.p-op` group and index.html's boxes both read it.
+    @Test func thePlanDecidesWhetherThePieIsTranslucent() throws {
+        func theme(_ opacity: String) -> String { "theme: {opacity: \(opacity)}" }
+        let opaque = try Self.plan([10, 20, 35], from: [30, 20, 10])
+        #expect(opaque.opacity == .opaque && opaque.page == .boxes)
+        let faint = try Self.plan([10, 20, 35], from: [30, 20, 10], extra: theme("0.5"))
+        #expect(faint.opacity == .translucent && faint.page == .svg && faint.pageReason == .opacity)
+        #expect(try Self.plan([10, 20, 35], from: nil, extra: theme("0.5")).opacity == .translucent, "an enter")
+        #expect(try Self.plan([10, 20, 35], from: [10, 20, 35], extra: theme("0.99")).opacity == .translucent, "still")
+        // Translucent at one end only: the group holds the change.
+        func yaml(_ values: [Int], _ opacity: String) -> String { BoxLayerTests.yaml(values, extra: theme(opacity)) }
+        let fading = try BoxLayerTests.scene(yaml([10, 20, 35], "1"), from: yaml([30, 20, 10], "0.5"))
+        #expect(fading.drawing.opacity == .translucent && fading.drawing.pageReason == .opacity)
+        let clearing = try BoxLayerTests.scene(yaml([10, 20, 35], "0.5"), from: yaml([30, 20, 10], "1"))
+        #expect(clearing.drawing.opacity == .translucent)
+        // The writer reads the plan, not the opacities: a plan that says opaque writes no group.
+        func body(_ scene: Scene) -> String {
+            var writer = SVGWriter(scene: scene, title: "", description: "", format: FormatOptions(), withInline: false)
+            writer.writeBody()
+            return String(decoding: writer.svg.bytes, as: UTF8.self)
+        }
+        var told = fading
+        #expect(body(told).contains("<g class=\"p-op\" opacity=\"1\">"))
+        told.drawing.opacity = .opaque
+        #expect(!body(told).contains("p-op"))
     }
 
     @Test func theStageDecidesHowWedgesMeetAndWhetherTheyAreMasked() throws {

@@ -4,12 +4,15 @@ import PieSpec
 public struct DrawingExplanation: Sendable, Hashable {
     /// `chart`, or `ring <k>` (from 1, innermost first) for a chart of rings.
     public var part: String
-    /// The decisions in order: (`wedges`, `offsetDashes`), (`separators`, `lines`), ...
+    /// Every decision of the plan in its fixed order (`DrawingPlan.decisions`): (`output`,
+    /// `bundle`, why), (`joins`, `stacked`, why), ..., (`page`, `svg`, why), (`pageReason`, ...).
     public var decisions: [Decision]
 
     public struct Decision: Sendable, Hashable {
         public var name: String
         public var value: String
+        /// What the value draws and the condition or gate that chose it.
+        public var reason: String
     }
 
     /// The plans `BundleWriter` draws `chart` with (the same scenes, chosen for the same
@@ -18,13 +21,13 @@ public struct DrawingExplanation: Sendable, Hashable {
         let (scene, rings) = BundleWriter.scenes(spec: spec, layout: chart.layout, plan: chart.plan, rings: chart.rings,
                                                  output: svgOnly ? .svg : .bundle)
         func explained(_ part: String, _ scene: Scene) -> DrawingExplanation {
-            DrawingExplanation(part: part, decisions: scene.drawing.summary.map { Decision(name: $0.0, value: $0.1) })
+            DrawingExplanation(part: part, decisions: scene.drawing.decisions.map { Decision(name: $0.name, value: $0.value, reason: $0.reason) })
         }
         return [explained("chart", scene)] + rings.enumerated().map { explained("ring \($0.offset + 1)", $0.element) }
     }
 
-    /// `wedges offsetDashes, separators lines, keyframes shared, rest strokes, page boxes`.
-    public var text: String {
-        decisions.map { $0.name + " " + $0.value }.joined(separator: ", ")
+    /// One line per decision, `NAME VALUE: REASON` (no newline).
+    public var lines: [String] {
+        decisions.map { $0.name + " " + $0.value + ": " + $0.reason }
     }
 }

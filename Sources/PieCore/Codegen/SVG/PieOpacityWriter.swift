@@ -7,11 +7,9 @@ import PieSpec
 /// translucent once: no pixel is darker than the one blend. A change of opacity moves from the
 /// first version's in the chart's window with the plan's easing (a `from` keyframe written by
 /// `KeyframesWriter`); a `piec render` frame draws the same blend (`at`). Charts opaque at both
-/// ends write nothing.
+/// ends write nothing: whether the pie is translucent is the scene's plan's
+/// (`DrawingPlan.Opacity`).
 enum PieOpacityWriter {
-    /// Whether the pie is drawn translucent at either end.
-    static func isUsed(_ plan: TransitionPlan) -> Bool { plan.from.opacity < 1 || plan.to.opacity < 1 }
-
     /// When the opacity changes: the chart's window (the start angle's and the outline's).
     static func window(_ plan: TransitionPlan) -> TimeWindow { Stage.outlineWindow(plan) }
 
@@ -22,17 +20,17 @@ enum PieOpacityWriter {
         return Stage.mix(plan.from.opacity, plan.to.opacity, plan.easing.value(at: w.progress(at: t)))
     }
 
-    /// Opens the group (nothing when opaque at both ends); `close` ends it.
-    static func open(_ plan: TransitionPlan, into out: inout ByteWriter) {
-        guard isUsed(plan) else { return }
+    /// Opens the group (nothing where the plan draws the pie opaque); `close` ends it.
+    static func open(_ scene: Scene, into out: inout ByteWriter) {
+        guard scene.drawing.opacity == .translucent else { return }
         out.open("g", ClassPrefix.opacity)
         out.raw("\" opacity=\"")
-        out.num(plan.to.opacity)
+        out.num(scene.plan.to.opacity)
         out.raw("\">\n")
     }
 
-    static func close(_ plan: TransitionPlan, into out: inout ByteWriter) {
-        guard isUsed(plan) else { return }
+    static func close(_ scene: Scene, into out: inout ByteWriter) {
+        guard scene.drawing.opacity == .translucent else { return }
         out.raw("</g>\n")
     }
 

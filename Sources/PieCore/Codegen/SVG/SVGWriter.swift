@@ -144,10 +144,10 @@ struct SVGWriter {
         out.num(layout.cy)
         out.raw(")\">\n")
         GridWriter.circles(scene.stage.grid, into: &out)
-        PieOpacityWriter.open(scene.plan, into: &out)
+        PieOpacityWriter.open(scene, into: &out)
         ChartElements.svg(scene, into: &out)
         pieLayers()
-        PieOpacityWriter.close(scene.plan, into: &out)
+        PieOpacityWriter.close(scene, into: &out)
         OutlineWriter.svg(scene.plan, into: &out)
         GridWriter.labels(scene.stage.grid, into: &out)
         labelLayer()
@@ -179,7 +179,7 @@ struct SVGWriter {
         out.raw(" ")
         out.num(layout.cy)
         out.raw(")\">\n")
-        PieOpacityWriter.open(scene.plan, into: &out)
+        PieOpacityWriter.open(scene, into: &out)
         ChartElements.svg(scene, into: &out)
         emit()
         for (k, ring) in rings.enumerated() {
@@ -195,7 +195,7 @@ struct SVGWriter {
         }
         // The separators between rings, above every ring's slices.
         RingEdgeWriter.svg(scene.stage.ringEdges, layout: layout, into: &out)
-        PieOpacityWriter.close(scene.plan, into: &out)
+        PieOpacityWriter.close(scene, into: &out)
         OutlineWriter.svg(scene.plan, into: &out)
         // Labels above every ring's slices (an outer ring is painted after an inner one).
         for ring in rings where !ring.labels.isEmpty {

@@ -137,13 +137,9 @@ extension Scene {
     /// (`Strategies.SeparatorBands`, asked first).
 
     static func separatorBands(_ scene: Scene, firstIndex: Int) -> [ColourCircle] {
-        // Plain opaque lines that neither fade nor stretch (`Strategies.SeparatorBands.draws`),
-        // each across the motion ring.
-        guard let first = scene.motion.first else { return [] }
-        let inner = max(first.radius - first.width / 2, 0), outer = first.radius + first.width / 2
-        for b in scene.separators {
-            guard abs(b.inner - inner) < 1e-6, abs(b.outer - outer) < 1e-6 else { return [] }
-        }
+        // Plain opaque lines that neither fade nor stretch, each across the motion ring: asked
+        // by `Strategies.SeparatorBands.draws` before these are built.
+        guard let (inner, outer) = scene.motionRing else { return [] }
         let low = max(inner, outer / 10)
         // Inwards from the outer edge, each band `Budgets.bandRatio` times as far out as in, the last
         // ending at `low`.

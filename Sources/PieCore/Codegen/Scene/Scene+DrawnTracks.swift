@@ -11,6 +11,9 @@ extension Scene: DrawnTracks {
     var keepsRing: Bool {
         motion.allSatisfy { !$0.ownWidth && $0.from.scale == nil && $0.to.scale == nil && $0.from.width == nil && $0.to.width == nil }
     }
+    var motionRing: (inner: Double, outer: Double)? {
+        motion.first.map { (max($0.radius - $0.width / 2, 0), $0.radius + $0.width / 2) }
+    }
     func colour(ofMotion k: Int) -> Color? {
         motion[k].from.color == nil && motion[k].to.color == nil ? motion[k].color : nil
     }

@@ -11,12 +11,13 @@ extension Strategies {
         static let gates = ["turningBoxes", "boxHold"]
 
         static func draws(_ tracks: some DrawnTracks) -> Bool {
-            tracks.stage.moves && tracks.stage.plan.isUniform && !tracks.sampled && reason(tracks) == .boxes
+            tracks.stage.moves && tracks.stage.plan.isUniform && !tracks.sampled
+                && reason(tracks, opacity: DrawingPlan.Opacity(tracks.stage.plan)) == .boxes
         }
 
         /// `.boxes` where the boxes draw this motion exactly (asked of a stage that moves in
-        /// one eased window), else the first reason they cannot.
-        static func reason(_ tracks: some DrawnTracks) -> DrawingPlan.PageReason {
+        /// one eased window, drawn at `opacity`: the plan's), else the first reason they cannot.
+        static func reason(_ tracks: some DrawnTracks, opacity: DrawingPlan.Opacity) -> DrawingPlan.PageReason {
             let stage = tracks.stage, layout = stage.layout, plan = stage.plan
             // Slices that change radius, colour or opacity, gaps, rounded corners, explode,
             // patterns, rose or rings, a track, a counterclockwise chart, moving inside labels.
@@ -32,7 +33,7 @@ extension Strategies {
                   stage.separators.allSatisfy({ $0.fromInner == nil && $0.inner == layout.innerRadius && $0.outer == layout.outerRadius })
             else { return .shape }
             // A translucent pie: the boxes and the SVG's rest layer overlap as they hand over.
-            guard plan.from.opacity >= 1 && plan.to.opacity >= 1 else { return .opacity }
+            guard opacity == .opaque else { return .opacity }
             guard !tracks.inkMoves else { return .ink }
             guard !stage.outlineMoves else { return .outline }
             guard let boxes = tracks.boxCount() else { return .shape }
