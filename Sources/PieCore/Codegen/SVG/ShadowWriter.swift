@@ -27,7 +27,8 @@ enum ShadowWriter: ChartElement {
                             ("outerRadius", n(s.outer)), ("innerRadius", n(s.inner)),
                             ("color", .string(ByteWriter.hexString(s.color))), ("darkColor", .string(ByteWriter.hexString(s.darkColor)))])
         }
-        let window = animates(plan) ? window(plan) : TimeWindow(start: 0, length: 0)
+        let track = Stage.Shadow(plan)
+        let window = track.animates ? track.window : TimeWindow(start: 0, length: 0)
         return .object([("from", end(plan.from.shadow)), ("to", end(plan.to.shadow)),
                         ("start", n(window.start)), ("length", n(window.length))])
     }
