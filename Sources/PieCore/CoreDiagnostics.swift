@@ -4,5 +4,5 @@ import PieDiagnostics
 /// accept every checked spec; their findings are warnings: about the previous version and
 /// `minAngle` (`CoreCodes`), and labels left out (`LabelWarnings`).
 public enum CoreDiagnostics {
-    public static let catalog: [CodeInfo] = CoreCodes.catalog + LabelWarnings.catalog + KeptLabelWarnings.catalog + LabelColorWarnings.catalog + Sunburst.catalog
+    public static let catalog: [CodeInfo] = CoreCodes.catalog + LabelWarnings.catalog + KeptLabelWarnings.catalog + LabelColorWarnings.catalog + Sunburst.catalog + SliceAlphas.catalog
 }

@@ -10,6 +10,19 @@ extension ByteWriter {
         if !color.isOpaque { hexByte(color.a) }
     }
 
+    /// Inside an SVG attribute value (`fill="`, `stroke="`, closed by the caller): `#rrggbb`,
+    /// and when not opaque, the value closed and `opacity` (`fill-opacity`, `stroke-opacity`)
+    /// opened with the alpha, which the caller's quote closes. CairoSVG and Inkscape draw
+    /// `#rrggbbaa` opaque; every renderer reads the opacity attribute.
+    public mutating func paint(_ color: Color, _ opacity: StaticString) {
+        hex(Color(r: color.r, g: color.g, b: color.b))
+        guard !color.isOpaque else { return }
+        raw("\" ")
+        raw(opacity)
+        raw("=\"")
+        num(Double(color.a) / 255)
+    }
+
     /// The same text as a String (`Color.hex`).
     public static func hexString(_ color: Color) -> String {
         var w = ByteWriter(capacity: 16)

@@ -162,14 +162,18 @@ public enum SpecDiagnostics {
             colour that looks the same over the chart's background (a transparent chart counts \
             as a white page).
             """),
-        CodeInfo("E0371", "slice colours of different alphas", """
-            Translucent slice colours are drawn as one translucent pie: every colour a slice \
-            can take (its own, `theme.palette`, `chart.other.color`) made opaque and the pie drawn at \
-            their one alpha (`theme.opacity`). Slices overlap in motion (each is painted over \
-            its neighbour so no seam shows), so colours of different alphas, or a translucent \
-            colour beside an opaque one such as a named palette or Other's grey, would darken \
-            where they overlap. Give every slice colour the same alpha, or write opaque colours \
-            and `theme.opacity`.
+        CodeInfo("E0371", "slice colours of different alphas beside a track, pattern, shadow or rings", """
+            Translucent slice colours of one alpha are drawn as one translucent pie: every \
+            colour a slice can take (its own, `theme.palette`, `chart.other.color`) made opaque \
+            and the pie drawn at their one alpha (`theme.opacity`). Colours of different alphas, \
+            or a translucent colour beside an opaque one such as a named palette or Other's \
+            grey, are drawn each at its own alpha, with the wedges apart so none is painted \
+            twice: exact at rest and entering (a transition from a previous version is refused, \
+            E0617). That needs a pie with nothing under or over its wedges that would show \
+            through them or darken them: no `chart.track` or `chart.total` (the track), no \
+            patterns, no `theme.shadow`, no rings (their bands are bridged and edged). Remove \
+            that key, give every slice colour the same alpha, or write opaque colours and \
+            `theme.opacity`.
             """),
         CodeInfo("E0372", "pie under 0.1 opacity", """
             The slice colours' alpha times `theme.opacity` would draw the pie under 0.1 \

@@ -2,20 +2,43 @@ import PieDiagnostics
 import PieJSON
 
 /// Translucent slice colours (`rgba()`, `#rrggbbaa`, `hsl(... / a)`) in slices, rings,
-/// `theme.palette` and `other.color`. piec draws them exactly only as one translucent pie:
-/// when every colour a slice can take has the same alpha, the colours are made opaque and the
-/// alpha moves into `theme.opacity` (multiplied), which draws the whole pie as one group at
-/// that opacity, so the dashes that overlap in motion never darken. Colours of different
-/// alphas (or translucent ones beside opaque ones, such as the default palette or Other's
-/// grey) are refused (E0371): the motion stacks each slice over its neighbour, so a slice's
-/// own alpha would add up where they overlap. Alphas 1 apart (of 255) count as one, the
-/// first's. A pie under 0.1 opacity is refused (E0372).
+/// `theme.palette` and `other.color`, drawn exactly in one of two ways:
+/// - One alpha: when every colour a slice can take has the same alpha, the colours are made
+///   opaque and the alpha moves into `theme.opacity` (multiplied), which draws the whole pie as
+///   one group at that opacity, so the dashes that overlap in motion never darken.
+/// - Each slice its own alpha (colours of different alphas, or translucent beside opaque):
+///   kept as written, each wedge painted once with its own colour. Exact only where no two
+///   slices' drawn elements overlap at any instant: the wedges are drawn apart (never stacked
+///   or bridged), which holds for a pie of one ring entering (`animation.enter`) or at rest,
+///   without a track, patterns or shadow under or over its wedges. A pie that has any of those
+///   is refused here (E0371, at the colour, naming the key); a transition from a previous
+///   version (its movers are painted over other slices, Other's members under Other) is
+///   refused where the previous version is known (`SliceAlphas`, E0617).
+/// Alphas 1 apart (of 255) count as one, the first's. A pie under 0.1 opacity is refused (E0372).
 extension Lowering {
     /// Lifts the one alpha of the spec's translucent slice colours into `theme.opacity`, or
     /// reports why it cannot; either way those colours leave `translucent` (label colours stay
     /// for `reportTranslucent`).
     /// Why one pie cannot take several alphas (E0371's note, in the spec and in a data file).
     static let oneAlphaNote = "slices overlap in motion, so each slice's own alpha would darken the overlaps: only one alpha for the whole pie is drawn exactly"
+
+    /// Why a pie with this key cannot draw each slice at its own alpha (E0371's note).
+    static func perSliceNote(_ key: String) -> String {
+        "each slice's own alpha is drawn only where no two drawn shapes overlap: `\(key)` lies under or over the translucent wedges, so it would show through them or darken them"
+    }
+
+    /// The first key of `spec` that stops each slice from being drawn at its own alpha: rings
+    /// (their bands are bridged and edged), a track or a total (drawn under the wedges),
+    /// patterns (marks over a translucent base), a shadow (under the wedges); nil when none.
+    static func perSliceObstacle(_ spec: ChartSpec) -> String? {
+        if !spec.rings.isEmpty { return "rings" }
+        if spec.chart.track != nil { return "chart.track" }
+        if spec.chart.total != nil { return "chart.total" }
+        if spec.theme.patterns != .none { return "theme.patterns" }
+        if let i = spec.slices.firstIndex(where: { $0.pattern != nil && $0.pattern != PatternKind.none }) { return "slices[\(i)].pattern" }
+        if spec.theme.shadow != nil { return "theme.shadow" }
+        return nil
+    }
 
     /// Alphas 1 apart are one: the same fraction written two ways (`0.7` is 179, `b2` 178).
     static func sameAlpha(_ a: UInt8, _ b: UInt8) -> Bool { abs(Int(a) - Int(b)) <= 1 }
@@ -25,17 +48,24 @@ extension Lowering {
         guard let first = paints.first else { return }
         translucent.removeAll { !Self.isTextColour($0.path) }
         let alpha = first.color.a
-        if let odd = paints.first(where: { !Self.sameAlpha($0.color.a, alpha) }) {
-            error(SpecDiagnostics.mixedSliceAlpha, "`\(odd.path)` has alpha \(odd.color.a) of 255, `\(first.path)` has \(alpha)",
-                  at: odd.range,
-                  notes: [Self.oneAlphaNote],
-                  help: "give every slice colour the same alpha, or write opaque colours and `theme.opacity`")
-            return
-        }
-        if let opaque = Self.opaquePaint(spec) {
-            error(SpecDiagnostics.mixedSliceAlpha, "`\(first.path)` is translucent but \(opaque) is opaque", at: first.range,
-                  notes: [Self.oneAlphaNote],
-                  help: "give every colour a slice can take the same alpha (`theme.palette` as a list, `chart.other.color`), or write opaque colours and `theme.opacity`")
+        let odd = paints.first(where: { !Self.sameAlpha($0.color.a, alpha) })
+        let opaquePaint = odd == nil ? Self.opaquePaint(spec) : nil
+        if odd != nil || opaquePaint != nil {
+            // A data file's colour column takes one alpha (its rows are refused at their cell
+            // by `liftDataAlpha`): rows translucent beside an opaque palette are refused too.
+            if let data = paints.first(where: { $0.path == "data.color" }) {
+                error(SpecDiagnostics.mixedSliceAlpha, "`data.color` is translucent but \(opaquePaint ?? "a slice colour") is opaque", at: data.range,
+                      notes: [Self.oneAlphaNote],
+                      help: "give every colour a slice can take the same alpha (`theme.palette` as a list, `chart.other.color`), or write opaque colours and `theme.opacity`")
+                return
+            }
+            // Each slice keeps its own alpha, drawn apart, unless a key draws under or over them.
+            guard let obstacle = Self.perSliceObstacle(spec) else { return }
+            let message = if let odd { "`\(odd.path)` has alpha \(odd.color.a) of 255, `\(first.path)` has \(alpha), and `\(obstacle)` is set" }
+                else { "`\(first.path)` is translucent, \(opaquePaint!) is opaque, and `\(obstacle)` is set" }
+            error(SpecDiagnostics.mixedSliceAlpha, message, at: (odd ?? first).range,
+                  notes: [Self.perSliceNote(obstacle)],
+                  help: "remove `\(obstacle)`, or give every colour a slice can take the same alpha (`theme.palette` as a list, `chart.other.color`), or write opaque colours and `theme.opacity`")
             return
         }
         let opacity = spec.theme.opacity * Double(alpha) / 255
@@ -82,6 +112,18 @@ extension Lowering {
             }
         }
         if let other = spec.chart.other, other.color.isOpaque { return "`chart.other.color`" }
+        return nil
+    }
+}
+
+extension ChartSpec {
+    /// The path of the first colour a slice can take that kept its own alpha after lowering
+    /// (`Lowering.liftSliceAlpha`: each slice drawn at its own alpha); nil when the pie's
+    /// slice colours are opaque (one shared alpha is lifted into `theme.opacity`).
+    public var sliceAlphaPath: String? {
+        if let i = slices.firstIndex(where: { $0.color.map { !$0.isOpaque } ?? false }) { return "slices[\(i)].color" }
+        if case .list(let colors) = theme.palette, colors.contains(where: { !$0.isOpaque }) { return "theme.palette" }
+        if let other = chart.other, !other.color.isOpaque { return "chart.other.color" }
         return nil
     }
 }

@@ -83,12 +83,34 @@ struct ColourSyntaxAndKeyHelpTests {
         #expect(rounded.spec?.theme.opacity == Self.sixDecimals(179.0 / 255))
     }
 
-    @Test func translucentSliceColoursOfDifferentAlphasAreRefused() {
-        // Two alphas; a translucent colour beside the default palette; Other's opaque grey.
-        #expect(codes(load("piec: 1\nslices:\n  - {label: A, value: 1, color: \"#ff000080\"}\n  - {label: B, value: 1, color: \"#00ff0040\"}\n")) == ["E0371"])
-        #expect(codes(load("piec: 1\nslices:\n  - {label: A, value: 1, color: \"#ff000080\"}\n  - {label: B, value: 1}\n")) == ["E0371"])
-        #expect(codes(load("piec: 1\nchart: {other: {color: \"hsla(0, 0%, 50%, 0.5)\"}}\nslices:\n  - {label: A, value: 1}\n")) == ["E0371"])
-        #expect(codes(load("piec: 1\nchart: {other: {maxSlices: 2}}\nslices:\n  - {label: A, value: 1, color: \"#ff000080\"}\n")) == ["E0371"])
+    @Test func translucentSliceColoursOfDifferentAlphasAreKeptPerSlice() {
+        // Two alphas; a translucent colour beside the default palette; Other's opaque grey:
+        // each slice keeps its own colour, alpha included, and the pie stays opaque.
+        let two = load("piec: 1\nslices:\n  - {label: A, value: 1, color: \"#ff000080\"}\n  - {label: B, value: 1, color: \"#00ff0040\"}\n")
+        #expect(codes(two) == [])
+        #expect(two.spec?.slices.map { $0.color?.a } == [128, 64])
+        #expect(two.spec?.theme.opacity == 1)
+        #expect(two.spec?.sliceAlphaPath == "slices[0].color")
+        #expect(codes(load("piec: 1\nslices:\n  - {label: A, value: 1, color: \"#ff000080\"}\n  - {label: B, value: 1}\n")) == [])
+        let other = load("piec: 1\nchart: {other: {color: \"hsla(0, 0%, 50%, 0.5)\"}}\nslices:\n  - {label: A, value: 1}\n")
+        #expect(codes(other) == [])
+        #expect(other.spec?.sliceAlphaPath == "chart.other.color")
+        // One alpha is still lifted: nothing keeps its own.
+        #expect(load("piec: 1\nslices:\n  - {label: A, value: 1, color: \"#ff000080\"}\n").spec?.sliceAlphaPath == nil)
+    }
+
+    @Test func translucentSliceColoursOfDifferentAlphasAreRefusedBesideWhatLiesUnderOrOver() {
+        let slices = "slices:\n  - {label: A, value: 1, color: \"#ff000080\"}\n  - {label: B, value: 1, color: \"#00ff0040\"}\n"
+        for (key, text) in [("chart.track", "chart: {track: \"#eeeeee\"}\n"), ("chart.total", "chart: {total: 4}\n"),
+                            ("theme.patterns", "theme: {patterns: auto}\n"), ("theme.shadow", "theme: {shadow: {}}\n"),
+                            ("slices[0].pattern", "")] {
+            let body = key != "slices[0].pattern" ? slices
+                : "slices:\n  - {label: A, value: 1, pattern: dots, color: \"#ff000080\"}\n  - {label: B, value: 1, color: \"#00ff0040\"}\n"
+            let r = load("piec: 1\n" + text + body)
+            #expect(codes(r) == ["E0371"], "\(key)")
+            #expect(r.diagnostics.first?.message.contains("`\(key)` is set") == true, "\(key): \(r.diagnostics)")
+        }
+        #expect(codes(load("piec: 1\nchart: {other: {maxSlices: 2}}\ntheme: {shadow: {}}\nslices:\n  - {label: A, value: 1, color: \"#ff000080\"}\n")) == ["E0371"])
         // Under 0.1 opacity, all told.
         #expect(codes(load("piec: 1\ntheme: {opacity: 0.2}\nslices:\n  - {label: A, value: 1, color: \"#ff000040\"}\n")) == ["E0372"])
         // Where translucency is fine (a track over the background), it stays.
@@ -183,3 +205,4 @@ struct ColourSyntaxAndKeyHelpTests {
         }
     }
 }
+

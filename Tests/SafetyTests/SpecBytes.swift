@@ -112,7 +112,10 @@ public struct SpecBytes {
             case "value":
                 entries.append(("value", value(key.kind, key: key.name)))
             case "color":
-                // Slice colours are opaque here: translucent ones must share one alpha (E0371).
+                // Slice colours are opaque here: every pair animates from a previous version, and
+                // slices of their own alphas are refused there (E0617) and beside a track,
+                // patterns or a shadow (E0371); one shared alpha would need `theme.opacity` kept
+                // above 0.1 all told (E0372).
                 if byte() < 40 { entries.append(("color", .scalar(opaqueColor()))) }
             default:
                 if byte() < 40 { entries.append((key.name, value(key.kind, key: key.name))) }
@@ -144,7 +147,7 @@ public struct SpecBytes {
         case .boolean:
             return .scalar(bool() ? "true" : "false")
         case .color:
-            // Slice and Other colours opaque (translucent ones must share one alpha, E0371), label,
+            // Slice and Other colours opaque (of their own alphas, refused in a transition: E0617), label,
             // dark background and label box colours (`labels.box.fill`, `stroke`) must be (E0306).
             return .scalar(key == "color" || key == "darkBackground" || key == "labelColor" || key == "fill" || key == "stroke"
                 ? opaqueColor() : color())

@@ -8,7 +8,12 @@ darker than that by tens of levels. One page per engine; the worst difference is
 The same page holds `theme.shadow` changing on a translucent donut (blur, offset and the pie's
 radius change): outside the pie and in its hole, every sample is the background under the two
 shadows cross-fading (the first at 1 - e, the last at e), each the independent model of a
-Gaussian edge sampled at seven stops (`ShadowPose.stops`), times the colour's alpha."""
+Gaussian edge sampled at seven stops (`ShadowPose.stops`), times the colour's alpha.
+
+And slices of their own alphas (different alphas, translucent beside opaque), drawn apart with
+each slice's colour as written, growing as the chart enters (no previous version): at rest and
+mid-grow every sample is the slice's own colour blended once, at its own alpha, over the page
+(a slice painted over its neighbour would be darker there by tens of levels)."""
 
 import copy
 import math
@@ -17,6 +22,7 @@ import pytest
 
 from piectest import bundle as bundles, specs
 from piectest.chromium import SeekPage
+from piectest.geometry import Chart
 from piectest.measure import Probe
 from piectest.transition import TransitionChart
 
@@ -43,6 +49,14 @@ SHADOW_BEFORE = {"blur": 4, "offset": [0, 2]}
 SHADOW_AFTER = {"blur": 12, "offset": [-6, 10], "color": "rgba(0, 0, 90, 0.6)"}
 SHADOW = (opaque(specs.spec("x", [40, 30, 20, 10], chart={"innerRadius": 0.5}), opacity=0.8, shadow=SHADOW_BEFORE),
           opaque(specs.spec("x", [15, 45, 10, 30], chart={"innerRadius": 0.5}), opacity=0.8, shadow=SHADOW_AFTER))
+# Slices of their own alphas entering (grow): a donut of four alphas (one opaque) and a pie
+# whose default palette (opaque) meets one translucent slice and Other's translucent grey.
+OWN = {
+    "own-donut": specs.spec("x", [30, 25, 25, 20], chart={"innerRadius": 0.4},
+                            colors=["#e6c800", "#00c85ab3", "#00c8dc66", "#78c82833"]),
+    "own-pie": specs.spec("x", [40, 30, 20, 6, 4], chart={"other": {"maxSlices": 4, "color": "#3c3cc899"}},
+                          colors=[None, "#c8000080", None, None, None]),
+}
 PERCENTS = [25, 50, 75]
 LABELS = [f"{p}%" for p in PERCENTS] + ["after-end"]
 TOLERANCE = 12      # levels per channel (anti-aliasing, colour management)
@@ -76,6 +90,26 @@ def translucent(piec, workdir, shoot):
     times = [start + (end - start) * p / 100 for p in PERCENTS] + [end + 250]
     cases["shadow"] = (b, chart, list(range(len(items), len(items) + len(times))))
     items += [(b.svg, t) for t in times]
+    for name, spec in OWN.items():
+        spec = copy.deepcopy(spec)
+        spec["id"] = "tl-" + name
+        if spec["slices"][0].get("color") is None:
+            spec["slices"] = [{k: v for k, v in x.items() if not (k == "color" and v is None)} for x in spec["slices"]]
+        (workdir / spec["id"]).mkdir(parents=True, exist_ok=True)
+        b = bundles.build(piec, spec, workdir / spec["id"])
+        manifest, alphas = copy.deepcopy(b.manifest), {}
+        # The model reads #rrggbb: each slice's alpha is kept apart, by id.
+        for entry in manifest["slices"] + manifest["transitions"]:
+            for end in [entry] + [entry[k] for k in ("from", "to") if k in entry]:
+                c = end.get("color")
+                if c and len(c) == 9:
+                    alphas[entry["id"]] = int(c[7:], 16) / 255
+                    end["color"] = c[:7]
+        chart = Chart(manifest, page_background=specs.MAGENTA)
+        start, end = chart.delay, chart.end_time
+        times = [start + (end - start) * p / 100 for p in PERCENTS] + [end + 250]
+        cases[name] = (b, chart, list(range(len(items), len(items) + len(times))), alphas)
+        items += [(b.svg, t) for t in times]
     page = SeekPage(items, columns=4)
     return cases, page, shoot(page, "translucent")
 
@@ -199,3 +233,43 @@ def test_shadow_cross_fades_as_the_model(translucent, engine, index):
     assert samples > 1000, f"only {samples} samples"
     print(f"\n{engine.name} shadow at t={t:.0f} ms: worst {worst:.1f} levels over {samples} samples")
     assert not problems, f"shadow at t={t} ms (worst {worst:.1f}), screenshot {page.screenshot}:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("index", range(len(LABELS)), ids=LABELS)
+@pytest.mark.parametrize("name", list(OWN))
+def test_slices_of_their_own_alphas_blend_once(translucent, engine, name, index):
+    cases, page, raster = translucent
+    b, chart, frames, alphas = cases[name]
+    assert "p-op" not in b.svg, "slices of their own alphas are not one translucent group"
+    assert len(set(alphas.values())) >= 2, f"the slices do not keep their own alphas: {alphas}"
+    frame = page.frames[frames[index]]
+    t = frame.t_ms
+    probe = Probe(raster, frame.viewport, chart, t)
+    wedges = chart.drawn(t)
+    inner = max(w.inner for w in wedges)
+    outer = min(w.outer for w in wedges)
+    problems, worst, samples, seen = [], 0.0, 0, set()
+    for f in (0.3, 0.55, 0.8):
+        r = inner + (outer - inner) * f
+        margin = 2.5 * probe.px(r)
+        for k in range(720):
+            a = chart.start_angle + k / 2
+            here = [w for w in wedges if w.start + margin <= a <= w.end - margin
+                    or w.start + margin <= a + 360 <= w.end - margin]
+            near = [w for w in wedges if abs((a - w.start + 180) % 360 - 180) < margin or abs((a - w.end + 180) % 360 - 180) < margin]
+            if len(here) != 1 or near:
+                continue
+            w = here[0]
+            alpha = alphas.get(w.key.removeprefix("slice:"), 1.0)
+            seen.add(alpha)
+            want = blend(w.color, specs.MAGENTA, alpha)
+            got = probe.color(a, r)
+            d = max(abs(x - y) for x, y in zip(got, want))
+            samples += 1
+            worst = max(worst, d)
+            if d > TOLERANCE and len(problems) < 8:
+                problems.append(f"{a:.1f} deg r={r:.1f} (alpha {alpha:.2f}): {tuple(round(x) for x in got)}, expected {tuple(round(x) for x in want)}")
+    print(f"\n{engine.name} {name} at t={t:.0f} ms: worst {worst:.1f} levels over {samples} samples")
+    assert samples > 150, f"only {samples} samples"
+    assert len(seen) >= 2, f"only alphas {seen} sampled"
+    assert not problems, f"{name} at t={t} ms (worst {worst:.1f}), screenshot {page.screenshot}:\n" + "\n".join(problems)

@@ -24,8 +24,20 @@ public struct CompiledChart: Sendable {
 /// function, `plan(from:to:renames:animation:)`.
 public enum Transition {
     /// The layout, plan and changes of a checked spec: the transition from `old`, or the
-    /// `enter` animation when there is none.
+    /// `enter` animation when there is none. A pie whose slices keep their own alphas (at
+    /// either end) is drawn entering, with the changes from `old`: its wedges never overlap
+    /// then, where a transition's movers and Other's members would (`Compiler` refuses such a
+    /// previous version with E0617; this is for the callers that draw versions it never sees).
     public static func between(old: ChartSpec?, new: ChartSpec) -> CompiledChart {
+        var chart = planned(old: old, new: new)
+        if old != nil, SliceAlphas.perSlice(new) || SliceAlphas.perSlice(old!) {
+            let entered = planned(old: nil, new: new)
+            (chart.layout, chart.plan, chart.rings) = (entered.layout, entered.plan, entered.rings)
+        }
+        return chart
+    }
+
+    private static func planned(old: ChartSpec?, new: ChartSpec) -> CompiledChart {
         if !new.rings.isEmpty || old.map({ !$0.rings.isEmpty }) == true {
             return RingTransition.chart(new, previous: old)
         }

@@ -167,7 +167,7 @@ struct FrameWriter {
             out.raw("\"/>\n")
         }
         for w in pie.wedges {
-            wedge(w, fill: { $0.hex(w.geometry.color) })
+            wedge(w, fill: { $0.paint(w.geometry.color, "fill-opacity") })
             if let (kind, color) = w.pattern, let fill = Patterns.fill(kind, on: color, scope: pie.scope) {
                 wedge(w, fill: { $0.raw(fill) })
             }

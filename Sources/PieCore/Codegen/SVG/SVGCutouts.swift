@@ -104,7 +104,7 @@ extension SVGWriter {
     /// has a pattern, the same shape filled with the pattern, `separator` between the two.
     mutating func restPaths(_ k: Int, end: Double, separator: StaticString) {
         let color = layout.slices[k].color
-        restPath(k, end: end) { $0.hex(color) }
+        restPath(k, end: end) { $0.paint(color, "fill-opacity") }
         guard let fill = Patterns.fill(layout.slices[k].pattern, on: color, scope: scene.scope) else { return }
         out.raw(separator)
         restPath(k, end: end) { $0.raw(fill) }

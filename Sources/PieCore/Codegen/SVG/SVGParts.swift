@@ -44,7 +44,7 @@ extension SVGWriter {
                 out.raw("\">")
             }
             swatch(item)
-            out.hex(color)
+            out.paint(color, "fill-opacity")
             out.raw("\"/>")
             if let fill = Patterns.fill(pattern, on: color, scope: scene.scope) {
                 swatch(item)

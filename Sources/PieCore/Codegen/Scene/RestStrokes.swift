@@ -32,7 +32,7 @@ extension SVGWriter {
         let mid = (outer + inner) / 2
         let full = Geometry.isFullCircle(end - start)
         out.raw(full ? "<circle stroke=\"" : "<path stroke=\"")
-        out.hex(color)
+        out.paint(color, "stroke-opacity")
         if shared != outer - inner {
             out.raw("\" stroke-width=\"")
             out.num(outer - inner)
