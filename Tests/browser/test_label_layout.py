@@ -55,7 +55,9 @@ def build(piec, *args):
 
 
 def slice_lines(path, manifest):
-    """{slice id: line of its item in the spec} (ids as the manifest names them)."""
+    """{slice id: lines of its item in the spec} (ids as the manifest names them): every line
+    from its item's first to its last, since a warning points at the item's `label:` (a
+    block mapping's second line or later)."""
     try:
         root = yaml.compose(Path(path).read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError):
@@ -65,21 +67,27 @@ def slice_lines(path, manifest):
     lines = {}
     if "slices" in top and spec.get("slices"):
         for node, s in zip(top["slices"].value, spec["slices"]):
-            lines[s["id"]] = node.start_mark.line + 1
+            lines[s["id"]] = item_lines(node)
     if "rings" in top and spec.get("rings"):
         for rnode, ring in zip(top["rings"].value, spec["rings"]):
             items = {k.value: v for k, v in rnode.value}
             for node, s in zip(items["slices"].value, ring["slices"]):
-                lines[f"{ring['id']}/{s['id']}"] = node.start_mark.line + 1
+                lines[f"{ring['id']}/{s['id']}"] = item_lines(node)
     return lines
+
+
+def item_lines(node):
+    """The 1-based lines where a slice's item or one of its keys starts."""
+    keys = [k for k, _ in node.value] if node.tag.endswith(":map") else []
+    return {n.start_mark.line + 1 for n in [node] + keys}
 
 
 LEFT_OUT = ("E0603", "E0604")
 
 
 def warned_by(diagnostics, lines):
-    """warned(slice, named): a label warning's range or one of its labels is on the slice's
-    line, or its text names the slice's label; with `named` false, any label warning will do."""
+    """warned(slice, named): a label warning's range or one of its labels is on one of the
+    slice's lines, or its text names the slice's label; with `named` false, any label warning will do."""
     warned_lines, texts = set(), []
     for d in diagnostics:
         if d.get("code") not in LEFT_OUT:
@@ -92,7 +100,7 @@ def warned_by(diagnostics, lines):
     def warned(s, named):
         if not named and texts:
             return True
-        return lines.get(s["id"]) in warned_lines or any(s["label"].split("\n")[0] in t for t in texts)
+        return bool(lines.get(s["id"], set()) & warned_lines) or any(s["label"].split("\n")[0] in t for t in texts)
     return warned
 
 
