@@ -369,17 +369,20 @@ public enum FacetWriter {
             css += RingEdgeWriter.styles(chart: scene)
             self.css = css
             var writer = SVGWriter(scene: scene, title: "", description: "", format: format, withInline: interactive, rings: rings)
-            var body = ByteWriter(capacity: 4096)
-            body.raw(Patterns.defs(scene))
-            for ring in rings { body.raw(Patterns.defs(ring)) }
+            var defs = Patterns.defs(scene)
+            for ring in rings { defs += Patterns.defs(ring) }
             writer.writeBody()
+            var body = ByteWriter(capacity: 4096)
+            body.raw(defs)
+            body.raw(writer.svg)
+            self.body = body
             if let inline = writer.inline {
-                var page = body
+                // A writer of its own (a ByteWriter shares its storage when copied).
+                var page = ByteWriter(capacity: 4096)
+                page.raw(defs)
                 page.raw(inline)
                 self.page = page
             }
-            body.raw(writer.svg)
-            self.body = body
         }
     }
 
