@@ -57,6 +57,30 @@ struct FacetPageInteractionTests {
         #expect(html.contains(":has(.piec-f_f0 .p-s1:hover,.piec-f_f0 .p-s1:focus,.piec-f_f1 .p-s1:hover,.piec-f_f1 .p-s1:focus) .p-li1 text{text-decoration:underline}"))
     }
 
+    @Test func aLegendRowFindsItsIdInEachRingOfAChartOfRings() throws {
+        let spec = try Fixture.loaded("""
+            piec: 1
+            id: r
+            charts:
+              - id: a
+                rings:
+                  - {label: In, slices: [{id: x, label: X, value: 1}, {id: y, label: Y, value: 2}]}
+                  - {label: Out, slices: [{id: y, label: Y, value: 3}, {id: z, label: Z, value: 1}]}
+              - id: b
+                slices: [{id: y, label: Y, value: 1}, {id: x, label: X, value: 1}]
+            """)
+        let html = Fixture.text(FacetWriter.write(spec: spec, sourceBytes: [], previous: nil, svgOnly: false, warnings: []).bundle, "index.html")
+        // The frame's ids: x, y, z. y is a's slices 1 (ring In) and 2 (ring Out), b's slice 0.
+        #expect(html.contains("aria-label=\"Y: a In 2 (66.7%); a Out 3 (75.0%); b 1 (50.0%)\""), "\(html)")
+        let active = ".piec-r:is(:hover,:focus-within):has(.p-li1:hover,.p-li1:focus) "
+        for lifted in [".piec-r_f0 .p-s1{", ".piec-r_f0 .p-s2{", ".piec-r_f1 .p-s0{"] {
+            #expect(html.contains(active + lifted + "opacity:1;transform:translate("), "\(lifted)")
+        }
+        // One tooltip per chart: the first of its slices of the id.
+        #expect(html.contains(active + ".piec-r_f0 .p-t1{visibility:visible}"))
+        #expect(!html.contains(active + ".piec-r_f0 .p-t2{visibility:visible}"))
+    }
+
     @Test func thePageIsTheSameBytesEveryTime() throws {
         #expect(try Self.page().html == Self.page().html)
     }

@@ -17,15 +17,17 @@ enum FacetInteraction {
     static func rowLabels(spec: ChartSpec, facets: [FacetWriter.Placed], ids: [String], labels: [String]) -> [Tooltip?] {
         let format = spec.format
         let stops = facets.map { HTMLPage.focusStops($0.chart.layout.slices) }
+        let own = facets.map { specIDs($0.chart.layout) }
         return ids.indices.map { i in
             var line = TextLines.joined(labels[i]) + ":"
             var any = false
             for (f, placed) in facets.enumerated() {
                 let slices = placed.chart.layout.slices
-                for k in slices.indices where slices[k].id == ids[i] && stops[f][k] {
+                for k in slices.indices where own[f][k].id == ids[i] && stops[f][k] {
                     line += any ? "; " : " "
                     any = true
                     line += TextLines.joined(f < spec.charts.count ? spec.charts[f].title ?? placed.id : placed.id)
+                    if let ring = own[f][k].ring, !ring.isEmpty { line += " " + TextLines.joined(ring) }
                     line += " " + format.prefix + format.locale.format(plain: slices[k].valueText) + format.suffix
                     line += " (" + format.locale.format(plain: slices[k].percentText) + format.locale.percentSign + ")"
                 }
@@ -52,6 +54,7 @@ enum FacetInteraction {
         out.raw(active + ":has(.p-li:hover,.p-li:focus) .p-st{visibility:hidden}\n")
         if let dark = frame.layout.dark { dark.pageCSS(sel: "." + frame.scope + " ", into: &out) }
         let stops = facets.map { HTMLPage.focusStops($0.layout.slices) }
+        let own = facets.map { specIDs($0.layout) }
         let ids = frame.layout.slices.map(\.id)
         for item in legend.items {
             guard let first = item.slice, rows[first] else { continue }
@@ -61,7 +64,7 @@ enum FacetInteraction {
                 for (f, scene) in facets.enumerated() {
                     let slices = scene.layout.slices
                     var tip = i == first
-                    for k in slices.indices where slices[k].id == ids[i] && stops[f][k] {
+                    for k in slices.indices where own[f][k].id == ids[i] && stops[f][k] {
                         let p = HTMLPage.liftOffset(slices, k)
                         out.raw(active + row + scene.scope + " .p-s" + String(k) + "{opacity:1;transform:translate(")
                         out.num(p.x)
@@ -81,5 +84,17 @@ enum FacetInteraction {
             }
         }
         return out.takeBytes()
+    }
+
+    /// Each slice of `layout` with its id as the spec writes it (the frame's ids) and, in a
+    /// chart of rings, its ring's label: the chart's flattened slices carry `ring/slice` ids.
+    static func specIDs(_ layout: ChartLayout) -> [(id: String, ring: String?)] {
+        var own: [(id: String, ring: String?)] = layout.slices.map { ($0.id, nil) }
+        for band in layout.rings {
+            for (i, slice) in band.slices.enumerated() where band.first + i < own.count {
+                own[band.first + i] = (slice.id, band.label)
+            }
+        }
+        return own
     }
 }
