@@ -11,7 +11,8 @@ DevTools pipe (bench/browser/cdp.py, standard library only), and kept for the py
   `--force-device-scale-factor=1`;
 - it navigates to the file:// page and waits for the load event (the page's seek script has
   run while the page parsed), then for two animation frames (as in Firefox and WebKit);
-- `Page.captureScreenshot` (PNG of the viewport), or `document.documentElement.outerHTML`.
+- `Page.captureScreenshot` (PNG of the viewport), or `document.documentElement.outerHTML`;
+  `ChromiumEngine.hover` moves a real pointer in such a tab (`Input.dispatchMouseEvent`).
 
 The launch flags are those of the one-shot command (chromium.py) less `--screenshot` and
 `--window-size`, and no file access between file:// pages. `test_chromium_session.py` checks
@@ -94,7 +95,7 @@ def _browser(key):
     return browser
 
 
-def _in_tab(binary, url, width, height, reduced_motion, flags, read):
+def in_tab(binary, url, width, height, reduced_motion, flags, read):
     """read(tab) on `url` loaded in a new width x height tab, retried once in a new browser."""
     key = (binary, bool(reduced_motion), tuple(flags))
     for attempt in range(ATTEMPTS):
@@ -131,7 +132,7 @@ def screenshot(binary, html_path, png_path, width, height, reduced_motion=False,
     def shot(tab):
         return base64.b64decode(tab.send("Page.captureScreenshot", {"format": "png"},
                                          timeout=COMMAND_TIMEOUT)["data"])
-    data = _in_tab(binary, Path(html_path).resolve().as_uri(), width, height, reduced_motion, flags, shot)
+    data = in_tab(binary, Path(html_path).resolve().as_uri(), width, height, reduced_motion, flags, shot)
     with open(png_path, "wb") as f:
         f.write(data)
 
@@ -144,4 +145,4 @@ def dump_dom(binary, html_path, reduced_motion=False, width=800, height=600):
         if not isinstance(value, str):
             raise cdp.CDPError(f"outerHTML came back as {json.dumps(value)[:200]}")
         return value
-    return _in_tab(binary, Path(html_path).resolve().as_uri(), width, height, reduced_motion, (), dom)
+    return in_tab(binary, Path(html_path).resolve().as_uri(), width, height, reduced_motion, (), dom)

@@ -270,7 +270,27 @@ class ChromiumEngine(Engine):
         chromium_session.close_all()
 
     def hover(self, html_path, selectors, state_js, reduced_motion=True):
-        # The CLI has no pointer: one browser over the DevTools pipe (bench/browser/cdp.py),
+        if chromium_session.oneshot():
+            return self.oneshot_hover(html_path, selectors, state_js, reduced_motion)
+
+        def run(tab):
+            # A real pointer move (hit test, :hover) through the DevTools input domain.
+            tab.send("Page.bringToFront", timeout=chromium_session.COMMAND_TIMEOUT)
+            settle = lambda: tab.evaluate(AFTER_TWO_FRAMES_PROMISE, await_promise=True,  # noqa: E731
+                                          timeout=chromium_session.COMMAND_TIMEOUT)
+            return pointer_states(
+                self.name, selectors, state_js,
+                lambda js: tab.evaluate(js, timeout=chromium_session.COMMAND_TIMEOUT),
+                lambda x, y: tab.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y,
+                                                                   "button": "none"},
+                                      timeout=chromium_session.COMMAND_TIMEOUT),
+                settle)
+        return chromium_session.in_tab(self.binary, Path(html_path).resolve().as_uri(), *HOVER_VIEWPORT,
+                                       reduced_motion, (), run)
+
+    def oneshot_hover(self, html_path, selectors, state_js, reduced_motion=True):
+        """`hover` in a Chromium of its own (PIEC_CHROMIUM_ONESHOT=1)."""
+        # One browser over the DevTools pipe (bench/browser/cdp.py),
         # `Input.dispatchMouseEvent` being a real pointer move (hit test, :hover), not a script event.
         sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "bench" / "browser"))
         import cdp
