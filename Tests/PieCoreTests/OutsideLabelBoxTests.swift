@@ -80,4 +80,36 @@ struct OutsideLabelBoxTests {
         #expect(light.outsideLabelColor(0) == Color(r: 0, g: 0, b: 0))
         #expect(Layout.layout(try Self.spec("position: outside", slices: slices)).outsideLabelColor(0) == nil)
     }
+    /// A box whose padding changes between versions: every sample of the motion is solved
+    /// with that sample's box, so at every sample (the first included, where the old padding
+    /// is drawn) no two boxes overlap, every box lies on the canvas and each leader ends at
+    /// its own box's edge.
+    @Test(arguments: [(8.0, 1.0), (1.0, 8.0)])
+    func aChangingPaddingIsSolvedAtEverySample(_ padding: (Double, Double)) throws {
+        let slices: [(String, Double)] = (0..<12).map { ("Label \($0)\\nline two", Double(14 - $0)) }
+        let grown = slices.enumerated().map { ($0.element.0, Double(3 + $0.offset)) }
+        let old = try Self.spec("position: outside, box: {padding: \(padding.0), stroke: \"#333333\"}", slices: grown)
+        let new = try Self.spec("position: outside, box: {padding: \(padding.1), stroke: \"#333333\"}", slices: slices)
+        let (plan, _, layout) = Transition.between(old: old, new: new).parts
+        let scene = Scene(layout: layout, plan: plan)
+        let canvas = SectorBox(minX: -layout.cx, minY: -layout.cy, maxX: layout.width - layout.cx, maxY: layout.height - layout.cy)
+        let tracks = scene.ink.tracks
+        let samples = try #require(tracks.first?.poses.count)
+        #expect(samples > 2, "\(samples) samples")
+        for k in 0..<samples {
+            var boxes: [Int: SectorBox] = [:]
+            for t in tracks {
+                guard let pose = t.poses[k], pose.opacity > 0, let r = t.box(k, at: pose, fontSize: layout.fontSize) else { continue }
+                let half = r.strokeWidth / 2
+                let a = SectorBox(minX: r.x - half, minY: r.y - half, maxX: r.x + r.width + half, maxY: r.y + r.height + half)
+                boxes[t.index] = a
+                #expect(a.minX >= canvas.minX - 1e-6 && a.maxX <= canvas.maxX + 1e-6 && a.minY >= canvas.minY - 1e-6
+                        && a.maxY <= canvas.maxY + 1e-6, "sample \(k): box \(t.index) on the canvas: \(a) in \(canvas)")
+                let end = try #require(LeaderClearance.pieces(pose).last).end
+                #expect(abs(end.x - a.minX) < 1e-6 || abs(end.x - a.maxX) < 1e-6, "sample \(k): leader \(t.index) ends at x \(end.x), box \(a)")
+            }
+            #expect(boxes.count >= 8, "sample \(k): \(boxes.count) boxes")
+            for (i, a) in boxes { for (j, b) in boxes where j > i { #expect(!Self.overlap(a, b), "sample \(k): boxes \(i) and \(j) overlap") } }
+        }
+    }
 }

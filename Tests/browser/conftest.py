@@ -3,7 +3,8 @@ WebKitGTK), rsvg-convert, bundle builds.
 
 Every test that uses the `engine` fixture (directly, or through `shoot` / `dom`) runs once per
 engine: its id carries `[chromium]`, `[firefox]` or `[webkit]`. Each engine's browser is
-started once for the session (Chromium: once per screenshot) and closed when its tests end.
+started once for the session (Chromium: once per process and setting, piectest/chromium_session.py)
+and closed when its tests end.
 
 Nothing is skipped: a missing tool fails the test that needs it, with how to install it
 (CI installs everything through scripts/bootstrap.sh, which `make test` runs)."""

@@ -5,7 +5,14 @@ wedges at its own place in the grid (boundaries at the manifest's angles, rest t
 background through the seams), and the chart that left is not drawn; half-way, the changed
 chart is between its two versions. `gone` had the cell `c` takes: it fades out over the first
 half of the duration while `c` waits hidden, then `c` grows in with `gone` hidden, so the two
-never overlap (measured at a quarter and three quarters of the duration)."""
+never overlap (measured at a quarter and three quarters of the duration).
+
+index.html of `charts:` in every engine, with a real pointer: resting on a legend row dims
+every chart's other slices and lifts that slice id in both charts that hold it, each with its
+tooltip; resting on a chart's slice shows its tooltip only and underlines its row; leaving
+restores everything. Keyboard focus on a chart's slice shows its tooltip, on the row the same
+as hovering it (Chromium, Firefox: WebKitGTK's automated window has no focus, so `:focus`
+never matches there)."""
 
 import copy
 import json
@@ -127,3 +134,65 @@ def test_the_leaving_chart_and_the_one_in_its_cell_never_overlap(built, seeked):
     assert len(mixed) <= 3, f"gone drawn after its fade: {mixed[:5]} (screenshot {page.screenshot})"
     assert manifest["charts"][2]["wait"] == 300, "c waits for gone's fade (half of 600 ms)"
     assert manifest["timeline"] == {"start": 0, "length": 900}
+
+
+# The page's state per chart (its scope): which tooltips show, each interactive slice's
+# opacity and whether it is lifted; which legend rows are underlined. Once (the first target,
+# the pointer off the chart), also the state while a chart's slice, then a row, has the focus.
+FACET_STATE = """(() => {
+  const charts = %s;
+  const state = () => ({
+    charts: charts.map(scope => {
+      const g = document.querySelector('.' + scope);
+      return {tips: [...g.querySelectorAll('.p-t')].filter(e => getComputedStyle(e).visibility === 'visible')
+                      .map(e => e.getAttribute('class')),
+              opacity: [...g.querySelectorAll('.p-w')].map(e => Number(getComputedStyle(e).opacity)),
+              lifted: [...g.querySelectorAll('.p-w')].map(e => getComputedStyle(e).transform !== 'none' ? 1 : 0)};
+    }),
+    underline: [...document.querySelectorAll('.p-li')].map(e =>
+      getComputedStyle(e.querySelector('text')).textDecorationLine.includes('underline') ? 1 : 0)});
+  if (!window.focusStates) {
+    window.focus();
+    window.focusStates = [%s].map(sel => {
+      const el = document.querySelector(sel);
+      el.focus();
+      const out = {sel, matches: el.matches(':focus'), state: state()};
+      el.blur();
+      return out;
+    });
+  }
+  return JSON.stringify({hover: state(), focus: window.focusStates});
+})()"""
+
+
+@pytest.fixture(scope="module")
+def facet_page(build):
+    s = spec([("a", [("x", 50), ("y", 30), ("z", 20)]), ("b", [("y", 30), ("x", 10)])])
+    s["id"] = "facetpage"
+    s["chart"] = {"size": 160, "sort": "none"}
+    s["legend"] = {"position": "right"}
+    b = build(s)
+    return b.manifest, b.directory / "index.html"
+
+
+def test_legend_rows_point_at_their_id_in_every_chart(facet_page, engine):
+    m, page = facet_page
+    scopes = [f["scope"] for f in m["charts"]]
+    y_a, y_b = 1, 0       # slice y is a's second and b's first (no sorting)
+    row = ".p-li1"        # the legend lists x, y, z
+    targets = [(1, 1), row, f".{scopes[1]} .p-s{y_b}"]
+    js = FACET_STATE % (json.dumps(scopes), json.dumps(f".{scopes[1]} .p-s{y_b}") + "," + json.dumps(row))
+    states = [json.loads(x) for x in engine.hover(page, targets, js)]
+    rest = {"charts": [{"tips": [], "opacity": [1, 1, 1], "lifted": [0, 0, 0]},
+                       {"tips": [], "opacity": [1, 1], "lifted": [0, 0]}], "underline": [0, 0, 0]}
+    on_row = {"charts": [{"tips": [f"p-t p-t{y_a}"], "opacity": [0.45, 1, 0.45], "lifted": [0, 1, 0]},
+                         {"tips": [f"p-t p-t{y_b}"], "opacity": [1, 0.45], "lifted": [1, 0]}], "underline": [0, 0, 0]}
+    on_slice = {"charts": [{"tips": [], "opacity": [1, 1, 1], "lifted": [0, 0, 0]},
+                           {"tips": [f"p-t p-t{y_b}"], "opacity": [1, 1], "lifted": [1, 0]}], "underline": [0, 1, 0]}
+    assert [s["hover"] for s in states] == [rest, on_row, on_slice, rest], (engine.name, states)
+    focus = states[0]["focus"]
+    if engine.name != "webkit":
+        assert all(f["matches"] for f in focus), (engine.name, focus)
+    for f, want in zip(focus, [on_slice, on_row]):
+        if f["matches"]:
+            assert f["state"] == want, (engine.name, f)

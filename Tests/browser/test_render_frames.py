@@ -22,10 +22,11 @@ from pathlib import Path
 
 import pytest
 import yaml
-from PIL import Image, ImageChops, ImageFilter
+from PIL import Image, ImageChops
 
 from piectest import bundle as bundles
 from piectest.chromium import SeekPage, render
+from piectest.envelope import envelope
 from piectest.transition import windows
 
 REPO = Path(__file__).resolve().parents[2]
@@ -134,8 +135,7 @@ def compare_frame(page, ref, got, i):
 
 def outside(img, ref):
     """'L' image: 255 where img lies outside ref's colour envelope within REACH px by > SLACK."""
-    size = 2 * REACH + 1
-    lo, hi = ref.filter(ImageFilter.MinFilter(size)), ref.filter(ImageFilter.MaxFilter(size))
+    lo, hi = envelope(ref, REACH)    # ImageFilter.MinFilter/MaxFilter(2 REACH + 1), faster
     worst = ImageChops.lighter(ImageChops.subtract(lo, img), ImageChops.subtract(img, hi))
     r, g, b = worst.split()
     return ImageChops.lighter(ImageChops.lighter(r, g), b).point(lambda v: 255 if v > SLACK else 0)

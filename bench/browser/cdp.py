@@ -32,7 +32,7 @@ def find_chromium():
 class Chromium:
     """One headless Chromium driven over the DevTools pipe."""
 
-    def __init__(self, width=900, height=900, flags=()):
+    def __init__(self, width=900, height=900, flags=(), binary=None, file_access=True):
         self.profile = tempfile.mkdtemp(prefix="piec-bench-chromium-")
         to_child_r, self._w = os.pipe()
         self._r, from_child_w = os.pipe()
@@ -43,10 +43,12 @@ class Chromium:
             b = fcntl.fcntl(from_child_w, fcntl.F_DUPFD, 10)
             os.dup2(a, 3)
             os.dup2(b, 4)
-        cmd = [find_chromium(), "--headless", "--no-sandbox", "--remote-debugging-pipe",
+        # file_access=False: file:// pages may not read other files (as in a plain launch).
+        cmd = [binary or find_chromium(), "--headless", "--no-sandbox", "--remote-debugging-pipe",
                "--no-first-run", "--no-default-browser-check", "--disable-extensions",
                "--mute-audio", "--hide-scrollbars", "--force-device-scale-factor=1",
-               "--allow-file-access-from-files", f"--user-data-dir={self.profile}",
+               *(["--allow-file-access-from-files"] if file_access else []),
+               f"--user-data-dir={self.profile}",
                f"--window-size={width},{height}", *flags, "about:blank"]
         self.proc = subprocess.Popen(cmd, preexec_fn=fds, pass_fds=(3, 4, to_child_r, from_child_w),
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,

@@ -108,8 +108,16 @@ extension Stage {
             // Texts whose colour blends (`SegmentExtras.outsideLabelColor`), at every sample.
             let blends = moves ? entries.map { $0.segment.fromExtras.outsideLabelColor != nil } : entries.map { _ in false }
             var texts = entries.map { _ in [Color]() }
-            for t in times {
+            // Each sample is solved with that sample's box (its padding and border blend), so
+            // the stack spaces the boxes as drawn and each leader ends at its box's edge.
+            // The texts as drawn (cut to the new version's column).
+            let drawn = entries.map { TextLines.truncate($0.text, maxWidth: width, fontSize: layout.fontSize) }
+            let widest = drawn.map { TextLines.width($0, fontSize: layout.fontSize) }.max() ?? 0
+            let boxes = Outside.boxes(stage, at: times).map { Outside.fitting($0, widest: widest, width: width, rest: room.box) }
+            for (k, t) in times.enumerated() {
                 let state = moves ? stage.state(at: t) : plan
+                var room = room
+                if let boxes { room.box = boxes[k].reach }
                 let solved = Outside.solve(entries, state: state, plan: plan, at: t, layout: layout, room: room)
                 for i in entries.indices { poses[i].append(solved[i]) }
                 if coloured {
@@ -120,11 +128,10 @@ extension Stage {
                     texts[i].append(x.outsideLabelColor ?? e.segment.toExtras.outsideLabelColor ?? layout.ink)
                 }
             }
-            let boxes = Outside.boxes(stage, at: times)
             labels = entries.enumerated().map { i, e in
                 let leader = Outside.leader(e, layout: layout)
                 let changing = coloured && colors[i].contains { $0 != colors[i][0] } ? colors[i] : nil
-                return OutsideLabel(index: i, text: TextLines.truncate(e.text, maxWidth: width, fontSize: layout.fontSize), poses: poses[i],
+                return OutsideLabel(index: i, text: drawn[i], poses: poses[i],
                                     leader: leader, leaders: changing, color: Outside.textColor(e, layout: layout),
                                     colors: blends[i] && texts[i].contains { $0 != texts[i][0] } ? texts[i] : nil, boxes: boxes)
             }
@@ -139,6 +146,19 @@ extension Stage {
             return times.map { t in
                 let e = stage.moves && t < plan.timeline.end ? plan.easing.value(at: window.progress(at: t)) : 1
                 return LabelBoxPose.blend(ends.from, ends.to, at: e) ?? ends.to
+            }
+        }
+
+        /// `boxes` with each padding cut where the box would not fit beside the widest drawn
+        /// text: the canvas and the texts are the new version's (`width` px of text beside a box
+        /// of reach `rest`), so an older, wider box has its padding cut to what the columns
+        /// hold (`widest` px of text in a box of reach `rest + (width - widest) / 2`).
+        static func fitting(_ boxes: [LabelBoxPose], widest: Double, width: Double, rest: Double) -> [LabelBoxPose] {
+            let most = rest + max(width - widest, 0) / 2
+            return boxes.map { b in
+                var b = b
+                if b.reach > most + 1e-9 { b.padding = max(b.padding - (b.reach - most), 0) }
+                return b
             }
         }
 

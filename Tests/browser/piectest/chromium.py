@@ -17,6 +17,7 @@ import subprocess
 import tempfile
 from dataclasses import dataclass
 
+from . import chromium_session
 from .raster import Raster, Viewport
 
 CELL = 8          # marker cell size in px
@@ -155,7 +156,16 @@ class SeekPage:
 
 def screenshot(chromium, html_path, png_path, width, height, reduced_motion=False, flags=()):
     """Render `html_path` (a page or an SVG) to `png_path` at exactly width x height CSS px
-    (device scale 1), with extra Chromium `flags`. A Chromium that hangs (killed after 120 s: it
+    (device scale 1), with extra Chromium `flags`: in the long-running Chromium of that
+    setting (chromium_session.py), or with PIEC_CHROMIUM_ONESHOT=1 in a Chromium of its own."""
+    if chromium_session.oneshot():
+        oneshot_screenshot(chromium, html_path, png_path, width, height, reduced_motion, flags)
+    else:
+        chromium_session.screenshot(chromium, html_path, png_path, width, height, reduced_motion, flags)
+
+
+def oneshot_screenshot(chromium, html_path, png_path, width, height, reduced_motion=False, flags=()):
+    """`screenshot` by one `chromium --headless --screenshot` launch. A Chromium that hangs (killed after 120 s: it
     happened once in a clean-clone run, failing a whole module) is started again, at most
     `HANG_ATTEMPTS` times in all."""
     motion = "--force-prefers-reduced-motion" if reduced_motion else "--force-prefers-no-reduced-motion"

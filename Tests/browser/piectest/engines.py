@@ -9,9 +9,11 @@ Every engine does the same two things with a page written by the tests:
   animation frames later), like `chromium --dump-dom`: pages that measure themselves write
   their numbers into the DOM.
 
-Chromium is launched once per screenshot (`--screenshot`, as before: chromium.py). Firefox and
-WebKitGTK run one browser per engine (and per reduced-motion setting) for the whole pytest
-session and navigate it to file:// pages:
+Chromium runs one long-lived headless browser per reduced-motion setting, driven over the
+DevTools pipe, with a new tab per page (chromium_session.py; PIEC_CHROMIUM_ONESHOT=1 launches
+one `chromium --screenshot` / `--dump-dom` per page instead). Firefox and WebKitGTK run one
+browser per engine (and per reduced-motion setting) for the whole pytest session and navigate
+it to file:// pages:
 
 - Firefox ESR: `firefox-esr --headless --marionette` with a fresh profile whose user.js sets
   `marionette.port` 0 (Firefox writes the port it took to `MarionetteActivePort` in the
@@ -42,6 +44,7 @@ import time
 from pathlib import Path
 
 from . import chromium as chromium_cli
+from . import chromium_session
 from .raster import Raster
 
 NAMES = ("chromium", "firefox", "webkit")
@@ -228,7 +231,7 @@ class Engine:
 
 
 class ChromiumEngine(Engine):
-    """Headless Chromium, one launch per screenshot or DOM dump (chromium.py)."""
+    """Headless Chromium: one long-lived browser per setting (chromium_session.py)."""
 
     name = "chromium"
 
@@ -242,6 +245,12 @@ class ChromiumEngine(Engine):
         return chromium_cli.render(self.binary, page, out_dir, name, reduced_motion)
 
     def dump_dom(self, html_path, reduced_motion=False):
+        if chromium_session.oneshot():
+            return self.oneshot_dump_dom(html_path, reduced_motion)
+        return chromium_session.dump_dom(self.binary, html_path, reduced_motion)
+
+    def oneshot_dump_dom(self, html_path, reduced_motion=False):
+        """`dump_dom` by one `chromium --headless --dump-dom` launch."""
         motion = "--force-prefers-reduced-motion" if reduced_motion else "--force-prefers-no-reduced-motion"
         for attempt in range(ATTEMPTS):
             with tempfile.TemporaryDirectory(prefix="piec-chromium-") as profile:
@@ -257,9 +266,31 @@ class ChromiumEngine(Engine):
             raise RuntimeError(f"chromium --dump-dom failed ({proc.returncode}):\n{proc.stderr[-2000:]}")
         return proc.stdout
 
+    def close(self):
+        chromium_session.close_all()
 
     def hover(self, html_path, selectors, state_js, reduced_motion=True):
-        # The CLI has no pointer: one browser over the DevTools pipe (bench/browser/cdp.py),
+        if chromium_session.oneshot():
+            return self.oneshot_hover(html_path, selectors, state_js, reduced_motion)
+
+        def run(tab):
+            # A real pointer move (hit test, :hover) through the DevTools input domain.
+            tab.send("Page.bringToFront", timeout=chromium_session.COMMAND_TIMEOUT)
+            settle = lambda: tab.evaluate(AFTER_TWO_FRAMES_PROMISE, await_promise=True,  # noqa: E731
+                                          timeout=chromium_session.COMMAND_TIMEOUT)
+            return pointer_states(
+                self.name, selectors, state_js,
+                lambda js: tab.evaluate(js, timeout=chromium_session.COMMAND_TIMEOUT),
+                lambda x, y: tab.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y,
+                                                                   "button": "none"},
+                                      timeout=chromium_session.COMMAND_TIMEOUT),
+                settle)
+        return chromium_session.in_tab(self.binary, Path(html_path).resolve().as_uri(), *HOVER_VIEWPORT,
+                                       reduced_motion, (), run)
+
+    def oneshot_hover(self, html_path, selectors, state_js, reduced_motion=True):
+        """`hover` in a Chromium of its own (PIEC_CHROMIUM_ONESHOT=1)."""
+        # One browser over the DevTools pipe (bench/browser/cdp.py),
         # `Input.dispatchMouseEvent` being a real pointer move (hit test, :hover), not a script event.
         sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "bench" / "browser"))
         import cdp

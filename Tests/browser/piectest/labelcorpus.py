@@ -317,14 +317,17 @@ def gridded(seed=4141, count=24):
 
 def _boxed(rng, s):
     """`s` with `labels.box` (a fill, sometimes a border, a radius and a padding): its labels
-    inside (a box is refused where a label can go beside the chart, E0352), sometimes turned,
-    and no slice keeping its label."""
+    inside, sometimes turned, or (a third of the charts of slices) beside the chart in columns
+    (`auto` or `outside`; a box is refused at a distance, E0352), and no slice keeping its label."""
     box = {"fill": rng.choice(["#ffffff", "#fef3c7", "#1f2937"]), "radius": rng.choice([0, 3, 8]),
            "padding": rng.choice([0, 2, 4, 7])}
     if rng.random() < 0.5:
         box["stroke"] = rng.choice(["#333333", "#9ca3af"])
     labels = dict(s["labels"], position="inside", box=box)
-    if rng.random() < 0.3:
+    if "slices" in s and rng.random() < 0.35:
+        labels["position"] = rng.choice(["auto", "outside"])
+        labels.pop("radius", None)
+    elif rng.random() < 0.3:
         labels["orientation"] = rng.choice(["radial", "tangential"])
     out = dict(s, labels=labels)
     if "slices" in out:
@@ -346,7 +349,13 @@ def boxed_transitions(seed=4043, count=8):
     for name, before, after in transitions(seed=seed, count=count):
         name = "b" + name
         before, after = _boxed(rng, before), _boxed(rng, after)
-        after["labels"]["orientation"] = before["labels"].get("orientation", "horizontal")
+        # Both versions' labels where the old one's are (inside, or in columns beside the chart).
+        after["labels"]["position"] = before["labels"]["position"]
+        if before["labels"]["position"] == "inside":
+            after["labels"]["orientation"] = before["labels"].get("orientation", "horizontal")
+        else:
+            after["labels"].pop("orientation", None)
+            after["labels"].pop("radius", None)
         before["id"], after["id"] = name + "-before", name
         out.append((name, before, after))
     return out

@@ -163,7 +163,7 @@ public enum FacetWriter {
         let composed = compose(spec, previous: previous, darkSelector: darkSelector)
         let layoutWarnings = composed.facets.flatMap { LabelWarnings.make($0.chart.layout, locations: LabelWarnings.Locations()) }
         let frame = composed.frame
-        let parts = Drawn(spec: spec, composed: composed)
+        let parts = Drawn(spec: spec, composed: composed, interactive: !svgOnly)
         let css = parts.css
         let title = spec.title.flatMap { $0.isEmpty ? nil : $0 } ?? spec.id
         let description = Self.description(spec, composed: composed)
@@ -182,7 +182,14 @@ public enum FacetWriter {
         guard !svgOnly else {
             return (Bundle(id: spec.id, files: [BundleFile(name: "chart.svg", bytes: svgBytes)]), composed, layoutWarnings)
         }
-        let html = page(spec: spec, composed: composed, title: title, description: description, css: css, svg: svgBytes)
+        var inline = ByteWriter(capacity: svgBytes.count * 2)
+        HistoryWriter.openRoot(scope: scope, width: composed.width, height: composed.height, title: title, description: description,
+                               fontSize: frame.fontSize, role: "group", into: &inline)
+        background(frame, width: composed.width, height: composed.height, into: &inline)
+        inline.raw(parts.page ?? parts.body)
+        inline.raw("</svg>\n")
+        let html = page(spec: spec, composed: composed, title: title, description: description, css: css + parts.pageCSS,
+                        svg: inline.takeBytes())
         var drawn = frame
         drawn.id = spec.id
         drawn.slices = []
@@ -217,14 +224,20 @@ public enum FacetWriter {
     /// A composed grid drawn: the styles of its frame, facets and leaving facets (their fades
     /// and waits), and the groups of each, in the order chart.svg holds them. chart.svg of
     /// `charts:` is one of these; a history of `charts:` (`FacetHistoryWriter`) one per step.
+    /// `interactive` (index.html): also the same groups with focusable slices, tooltips and
+    /// legend rows (`page`), and the rules that drive them (`pageCSS`, `FacetInteraction`).
     struct Drawn {
         var css: [UInt8]
         var body: ByteWriter
+        /// index.html's inline groups, when `interactive`.
+        var page: ByteWriter?
+        /// index.html's rules of tooltips, focus and the legend, when `interactive`.
+        var pageCSS: [UInt8] = []
 
-        init(spec: ChartSpec, composed: Composed) {
+        init(spec: ChartSpec, composed: Composed, interactive: Bool = false) {
             let frame = composed.frame
             let frameScene = Scene(layout: frame, plan: Planner.enter(frame, animation: still(spec.animation)), output: .facet)
-            let scenes = composed.facets.map { FacetScene($0.chart) }
+            let scenes = composed.facets.map { FacetScene($0.chart, format: spec.format, interactive: interactive) }
             var css = StyleWriter.css(frameScene)
             for s in scenes { css += s.css }
             let goneScenes = composed.leaving.map { FacetScene($0.chart) }
@@ -234,31 +247,45 @@ public enum FacetWriter {
             self.css = css
 
             var svg = ByteWriter(capacity: 8192)
-            svg.raw("<g class=\"" + frameScene.scope + "\">\n")
-            var frameWriter = SVGWriter(scene: frameScene, title: "", description: "", format: spec.format, withInline: false)
+            var page = ByteWriter(capacity: interactive ? 16384 : 0)
+            let tips = interactive ? FacetInteraction.rowLabels(spec: spec, facets: composed.facets, ids: frame.slices.map(\.id),
+                                                                      labels: frame.slices.map(\.label)) : nil
+            var frameWriter = SVGWriter(scene: frameScene, title: "", description: "", format: spec.format, withInline: interactive,
+                                        tooltips: tips)
             frameWriter.writeFrame(titleShift: composed.titleShift, legendShift: composed.legendShift)
-            svg.raw(frameWriter.svg)
-            svg.raw("</g>\n")
+            let frameHead = "<g class=\"" + frameScene.scope + "\">\n"
+            Self.group(frameHead, at: nil, frameWriter.svg, into: &svg)
+            if let inline = frameWriter.inline { Self.group(frameHead, at: nil, inline, into: &page) }
             for (placed, scene) in zip(composed.facets, scenes) {
-                svg.raw("<g class=\"" + scene.scene.scope + "\" transform=\"translate(")
-                svg.num(placed.x)
-                svg.raw(" ")
-                svg.num(placed.y)
-                svg.raw(")\">\n")
-                svg.raw(scene.body)
-                svg.raw("</g>\n")
+                let head = "<g class=\"" + scene.scene.scope + "\" transform=\"translate("
+                Self.group(head, at: (placed.x, placed.y), scene.body, into: &svg)
+                if let inline = scene.page { Self.group(head, at: (placed.x, placed.y), inline, into: &page) }
             }
             for (placed, scene) in zip(composed.leaving, goneScenes) {
-                // At rest (the final state) it is gone; the keyframes fade it out.
-                svg.raw("<g class=\"" + scene.scene.scope + "\" visibility=\"hidden\" opacity=\"0\" transform=\"translate(")
-                svg.num(placed.x)
-                svg.raw(" ")
-                svg.num(placed.y)
-                svg.raw(")\">\n")
-                svg.raw(scene.body)
-                svg.raw("</g>\n")
+                // At rest (the final state) it is gone; the keyframes fade it out. Nothing in
+                // it is interactive.
+                let head = "<g class=\"" + scene.scene.scope + "\" visibility=\"hidden\" opacity=\"0\" transform=\"translate("
+                Self.group(head, at: (placed.x, placed.y), scene.body, into: &svg)
+                if interactive { Self.group(head, at: (placed.x, placed.y), scene.body, into: &page) }
             }
             body = svg
+            guard interactive else { return }
+            self.page = page
+            pageCSS = FacetInteraction.css(scope: "piec-" + spec.id, frame: frameScene, facets: scenes.map(\.scene),
+                                           rows: (tips ?? []).map { $0 != nil })
+        }
+
+        /// A group: `head` (ending in `translate(` when `at` is given, then the place), `body`, its end.
+        private static func group(_ head: String, at p: (x: Double, y: Double)?, _ body: ByteWriter, into out: inout ByteWriter) {
+            out.raw(head)
+            if let p {
+                out.num(p.x)
+                out.raw(" ")
+                out.num(p.y)
+                out.raw(")\">\n")
+            }
+            out.raw(body)
+            out.raw("</g>\n")
         }
     }
 
@@ -321,13 +348,16 @@ public enum FacetWriter {
         return none
     }
 
-    /// One facet drawn: its scene (and its rings'), styles and body (as a history step's).
+    /// One facet drawn: its scene (and its rings'), styles and body (as a history step's);
+    /// `interactive`: also its body for index.html (`page`: focusable slices, tooltips in
+    /// `format`).
     struct FacetScene {
         var scene: Scene
         var css: [UInt8]
         var body: ByteWriter
+        var page: ByteWriter?
 
-        init(_ chart: CompiledChart) {
+        init(_ chart: CompiledChart, format: FormatOptions = FormatOptions(), interactive: Bool = false) {
             // As in a bundle of rings: the whole chart's scene is still; the rings move.
             let plan = chart.rings.isEmpty ? chart.plan
                 : BundleWriter.ringsWhole(layout: chart.layout, plan: chart.plan, animation: AnimationOptions())
@@ -338,13 +368,21 @@ public enum FacetWriter {
             for ring in rings { css += StyleWriter.css(ring) }
             css += RingEdgeWriter.styles(chart: scene)
             self.css = css
-            var writer = SVGWriter(scene: scene, title: "", description: "", format: FormatOptions(), withInline: false, rings: rings)
-            var body = ByteWriter(capacity: 4096)
-            body.raw(Patterns.defs(scene))
-            for ring in rings { body.raw(Patterns.defs(ring)) }
+            var writer = SVGWriter(scene: scene, title: "", description: "", format: format, withInline: interactive, rings: rings)
+            var defs = Patterns.defs(scene)
+            for ring in rings { defs += Patterns.defs(ring) }
             writer.writeBody()
+            var body = ByteWriter(capacity: 4096)
+            body.raw(defs)
             body.raw(writer.svg)
             self.body = body
+            if let inline = writer.inline {
+                // A writer of its own (a ByteWriter shares its storage when copied).
+                var page = ByteWriter(capacity: 4096)
+                page.raw(defs)
+                page.raw(inline)
+                self.page = page
+            }
         }
     }
 
@@ -386,8 +424,9 @@ public enum FacetWriter {
         return .object([("start", .number(line.start, decimals: 3)), ("length", .number(line.length, decimals: 3))])
     }
 
-    /// index.html: the charts inline (their styles in the page), the description and, for
-    /// screen readers, each chart's data table (captioned with its title, else its id).
+    /// index.html: the charts inline (`svg`: their interactive groups, `Drawn.page`; their
+    /// styles and the page's rules in `css`), the description and, for screen readers, each
+    /// chart's data table (captioned with its title, else its id).
     static func page(spec: ChartSpec, composed: Composed, title: String, description: String, css: [UInt8], svg: [UInt8]) -> [UInt8] {
         var out = ByteWriter(capacity: svg.count + css.count + 1024)
         out.raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n")
@@ -399,7 +438,7 @@ public enum FacetWriter {
         out.raw("clip-path:inset(50%);white-space:nowrap;border:0}\n")
         out.raw(css)
         out.raw("</style>\n</head>\n<body>\n<figure>\n")
-        out.raw(HistoryWriter.stripStyle(svg))
+        out.raw(svg)
         out.raw("<figcaption>")
         out.text(description)
         out.raw("</figcaption>\n</figure>\n")

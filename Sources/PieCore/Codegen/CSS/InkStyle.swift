@@ -217,7 +217,7 @@ enum InkStyle {
             let a = kept[kept.count - 1], b = k + 1
             let covered = (a + 1...k).allSatisfy { j in
                 let f = (times[j] - times[a]) / max(times[b] - times[a], 1e-9)
-                return close(poses[j], lerp(poses[a], poses[b], f)) && poses[j].side == poses[a].side && poses[j].side == poses[b].side
+                return close(poses[j], Stage.Outside.lerp(poses[a], poses[b], f)) && poses[j].side == poses[a].side && poses[j].side == poses[b].side
                     && colors.map { c in near(c[j], DarkTheme.mix(c[a], c[b], f)) } ?? true
                     && texts.map { c in near(c[j], DarkTheme.mix(c[a], c[b], f)) } ?? true
             }
@@ -225,15 +225,6 @@ enum InkStyle {
         }
         kept.append(poses.count - 1)
         return kept
-    }
-
-    private static func lerp(_ a: OutsideLabels.Pose, _ b: OutsideLabels.Pose, _ f: Double) -> OutsideLabels.Pose {
-        func m(_ x: Double, _ y: Double) -> Double { x + (y - x) * f }
-        func seg(_ s: OutsideLabels.Segment, _ t: OutsideLabels.Segment) -> OutsideLabels.Segment {
-            OutsideLabels.Segment(x: m(s.x, t.x), y: m(s.y, t.y), angle: m(s.angle, t.angle), length: m(s.length, t.length))
-        }
-        return OutsideLabels.Pose(x: m(a.x, b.x), y: m(a.y, b.y), side: a.side, tick: seg(a.tick, b.tick),
-                                  elbow: seg(a.elbow, b.elbow), opacity: m(a.opacity, b.opacity))
     }
 
     /// Colours within one unit per channel (a leader's colour between two keyframes).

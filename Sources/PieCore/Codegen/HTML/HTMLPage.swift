@@ -107,8 +107,9 @@ struct HTMLPage {
     /// frame in Chromium (bench/browser/frames.py).
     static func activeRoot(_ root: String) -> String { root + ":is(:hover,:focus-within)" }
 
-    /// Per-slice lift and tooltip rules (scoped), plus the focus ring.
-    private static func interactionCSS(_ scene: Scene, into out: inout ByteWriter) {
+    /// Per-slice lift and tooltip rules (scoped), plus the focus ring (also each chart's of a
+    /// page of `charts:`, `FacetInteraction`).
+    static func interactionCSS(_ scene: Scene, into out: inout ByteWriter) {
         let root = "." + scene.scope
         let sel = root + " "
         out.raw(sel)

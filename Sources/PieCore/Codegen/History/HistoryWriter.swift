@@ -141,7 +141,7 @@ public enum HistoryWriter {
     }
 
     static func openRoot(scope: String, width: Double, height: Double, title: String, description: String, fontSize: Double,
-                         into out: inout ByteWriter) {
+                         role: String = "img", into out: inout ByteWriter) {
         out.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"" + scope + "\" width=\"")
         out.num(width)
         out.raw("\" height=\"")
@@ -150,7 +150,7 @@ public enum HistoryWriter {
         out.num(width)
         out.raw(" ")
         out.num(height)
-        out.raw("\" role=\"img\" aria-labelledby=\"" + scope + "-title\" aria-describedby=\"" + scope + "-desc\" font-family=\"")
+        out.raw("\" role=\"" + role + "\" aria-labelledby=\"" + scope + "-title\" aria-describedby=\"" + scope + "-desc\" font-family=\"")
         out.text(TextMetrics.fontFamily)
         out.raw("\" font-size=\"")
         out.num(fontSize)

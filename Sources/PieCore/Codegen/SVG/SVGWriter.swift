@@ -106,8 +106,9 @@ struct SVGWriter {
         emit()
     }
 
-    /// The chart without the document around it (a step of a history): title, plot (or
-    /// rings) and the legend, into chart.svg's bytes.
+    /// The chart without the document around it (a step of a history, a chart of `charts:`):
+    /// title, plot (or rings) and the legend, into chart.svg's bytes and, with `withInline`,
+    /// into the inline SVG of index.html too (focusable slices, and the tooltips last).
     mutating func writeBody() {
         titleLayer()
         if !rings.isEmpty {
@@ -116,11 +117,16 @@ struct SVGWriter {
             plotLayer()
         }
         legend(interactive: false)
-        emit(inline: false)
+        emit()
+        if inline != nil {
+            tooltipLayer()
+            emit(svg: false)
+        }
     }
 
     /// Only the title and the legend, into chart.svg's bytes: the frame around the charts of
-    /// `charts:` (`FacetWriter`).
+    /// `charts:` (`FacetWriter`). With `withInline`, into the inline SVG too, each legend row
+    /// of a slice with a tooltip focusable (`FacetInteraction`).
     /// Each moved by its shift (the canvas cut around the charts' grid).
     mutating func writeFrame(titleShift: (x: Double, y: Double), legendShift: (x: Double, y: Double)) {
         for (shift, layer) in [(titleShift, 0), (legendShift, 1)] {
@@ -129,10 +135,21 @@ struct SVGWriter {
             out.raw(" ")
             out.num(shift.y)
             out.raw(")\">\n")
-            if layer == 0 { titleLayer() } else { legend(interactive: false) }
+            emit()
+            if layer == 0 {
+                titleLayer()
+                emit()
+            } else {
+                legend(interactive: false)
+                emit(inline: false)
+                if inline != nil {
+                    legend(interactive: true)
+                    emit(svg: false)
+                }
+            }
             out.raw("</g>\n")
         }
-        emit(inline: false)
+        emit()
     }
 
     /// The pie of one set of slices: track, motion, exact layer, separators, labels, ink.
