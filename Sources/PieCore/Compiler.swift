@@ -67,8 +67,8 @@ public struct CheckedSpec: Sendable {
     public var darkSelector: String?
     /// Where `charts:` is written (a spec of several charts), for the commands that refuse it.
     public var chartsKey: SourceRange?
-    /// Where E0617 points when a previous version is set later (`SliceAlphas`): the first
-    /// colour that keeps its own alpha, else `id`.
+    /// Where E0617 (slices of their own alphas entering instead of animating) points: the
+    /// first colour that keeps its own alpha, else `id`.
     public var sliceAlphaLocation: SourceRange?
 }
 
@@ -93,12 +93,6 @@ public enum Compiler {
             diagnostics += old.diagnostics
         }
         let alphaAt = spec.sliceAlphaPath.flatMap { loaded.locations.value($0) } ?? loaded.locations.value("id")
-        if let old = previousSpec, let refusal = SliceAlphas.refusal(spec, previous: old, at: alphaAt) {
-            diagnostics.append(refusal)
-            var result = CompileResult(bundle: nil, spec: spec, diagnostics: diagnostics)
-            result.related = loaded.related
-            return result
-        }
         // A warning about a value of a `.piec.yaml` is reported in that file.
         if let warning = MinAngle.warning(spec, locations: loaded.locations).flatMap({ loaded.place($0) }) { diagnostics.append(warning) }
         diagnostics += GridLayout.warnings(spec, locations: loaded.locations).compactMap { loaded.place($0) }
@@ -130,15 +124,11 @@ public enum Compiler {
     /// a time) instead of `bundle`.
     public static func generate(_ checked: CheckedSpec, deferred: Bool = false) -> CompileResult {
         if !checked.spec.charts.isEmpty { return generateFacets(checked) }
-        // The driver may set the previous version after loading (`Builder`): refused here too.
-        if let old = checked.previous, let refusal = SliceAlphas.refusal(checked.spec, previous: old, at: checked.sliceAlphaLocation) {
-            var result = CompileResult(bundle: nil, spec: checked.spec, diagnostics: checked.diagnostics + [refusal])
-            result.related = checked.related
-            return result
-        }
         var compiled = Transition.between(old: checked.previous, new: checked.spec)
         if let selector = checked.darkSelector { compiled = compiled.keyingDark(to: selector) }
-        let diagnostics = checked.diagnostics + LabelWarnings.make(compiled.layout, locations: checked.labelLocations)
+        // Slices of their own alphas drawn entering instead of animating (E0617, a warning).
+        let simplified = SliceAlphas.warning(compiled, new: checked.spec, at: checked.sliceAlphaLocation).map { [$0] } ?? []
+        let diagnostics = checked.diagnostics + simplified + LabelWarnings.make(compiled.layout, locations: checked.labelLocations)
         let warnings = (diagnostics + checked.related.flatMap(\.diagnostics)).filter { $0.severity == .warning }
         let files = BundleWriter.files(spec: checked.spec, sourceBytes: checked.sourceBytes, chart: compiled, svgOnly: checked.svgOnly,
                                        previous: checked.previous, warnings: warnings)

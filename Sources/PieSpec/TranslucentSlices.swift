@@ -9,11 +9,11 @@ import PieJSON
 /// - Each slice its own alpha (colours of different alphas, or translucent beside opaque):
 ///   kept as written, each wedge painted once with its own colour. Exact only where no two
 ///   slices' drawn elements overlap at any instant: the wedges are drawn apart (never stacked
-///   or bridged), which holds for a pie of one ring entering (`animation.enter`) or at rest,
-///   without a track, patterns or shadow under or over its wedges. A pie that has any of those
-///   is refused here (E0371, at the colour, naming the key); a transition from a previous
-///   version (its movers are painted over other slices, Other's members under Other) is
-///   refused where the previous version is known (`SliceAlphas`, E0617).
+///   or bridged), which holds for a pie of one ring at rest, entering (`animation.enter`) and
+///   between versions that keep the slices' order, without a track, patterns or shadow under
+///   or over its wedges. A pie that has any of those is refused here (E0371, at the colour,
+///   naming the key); a transition whose movers or Other's members would be painted over
+///   other slices enters instead, with a warning (`SliceAlphas`, E0617).
 /// Alphas 1 apart (of 255) count as one, the first's. A pie under 0.1 opacity is refused (E0372).
 extension Lowering {
     /// Lifts the one alpha of the spec's translucent slice colours into `theme.opacity`, or

@@ -113,8 +113,8 @@ public struct SpecBytes {
                 entries.append(("value", value(key.kind, key: key.name)))
             case "color":
                 // Slice colours are opaque here: every pair animates from a previous version, and
-                // slices of their own alphas are refused there (E0617) and beside a track,
-                // patterns or a shadow (E0371); one shared alpha would need `theme.opacity` kept
+                // slices of their own alphas enter there instead of animating (a warning,
+                // E0617) and are refused beside a track, patterns or a shadow (E0371); one shared alpha would need `theme.opacity` kept
                 // above 0.1 all told (E0372).
                 if byte() < 40 { entries.append(("color", .scalar(opaqueColor()))) }
             default:
@@ -147,7 +147,7 @@ public struct SpecBytes {
         case .boolean:
             return .scalar(bool() ? "true" : "false")
         case .color:
-            // Slice and Other colours opaque (of their own alphas, refused in a transition: E0617), label,
+            // Slice and Other colours opaque (of their own alphas, refused beside a track: E0371), label,
             // dark background and label box colours (`labels.box.fill`, `stroke`) must be (E0306).
             return .scalar(key == "color" || key == "darkBackground" || key == "labelColor" || key == "fill" || key == "stroke"
                 ? opaqueColor() : color())

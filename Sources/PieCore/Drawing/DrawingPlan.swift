@@ -245,7 +245,11 @@ extension DrawingPlan {
         plan.opacity = Opacity(stage.plan)
         // Gaps, corners and explode cut or move single slices: each slice gets its own dash.
         // Patterned slices are not bridged: an extension would cover the marks of its slice.
-        let explodes = shape.explodes, opaque = layout.slices.allSatisfy { !$0.isVisible || $0.color.isOpaque }
+        // A translucent colour at either end (slices of their own alphas, `SliceAlphas`) keeps
+        // each slice one dash of its own span, so no two are painted over one another.
+        let explodes = shape.explodes
+        let opaque = layout.slices.allSatisfy { !$0.isVisible || $0.color.isOpaque }
+            && (shape.segments + shape.movers).allSatisfy { $0.from.color.isOpaque && $0.to.color.isOpaque }
         if layout.equalRadii && shape.isOneRing && opaque && !layout.shapesWedges && !explodes {
             plan.joins = .stacked
         } else if !layout.shapesWedges && !explodes && layout.autoPatternPalette == nil

@@ -1,39 +1,58 @@
 import PieDiagnostics
 import PieSpec
 
-/// Slices drawn each at its own alpha (`ChartSpec.sliceAlphaPath`) are exact only where no two
-/// slices' drawn shapes overlap at any instant: at rest and entering, whose wedges are drawn
-/// apart. A transition from a previous version is not: a slice that changes place is painted
-/// over the others while it turns, Other grows over its members, a leaving slice's wedge
-/// shrinks under its neighbours' boundaries as they close. So a previous version is refused
-/// when either version keeps per-slice alphas (E0617, at the new version's colour).
+/// Slices drawn each at its own alpha (`ChartSpec.sliceAlphaPath`) are exact where no two
+/// slices' drawn shapes overlap at any instant. A transition's segments tile the sweep at
+/// every instant, and a pie of translucent colours at either end is drawn with its wedges
+/// apart (`DrawingPlan.Joins.apart`): each slice one dash of its own span whose colour and
+/// alpha blend, neighbours only abutting. So slices that resize, enter, leave or change colour
+/// animate exactly. Three cases paint one slice over another, where both alphas would add up:
+/// a slice that changes place (a mover turns over the others), `chart.other` taking or giving
+/// back members (Other and its members drawn in parts), and rings. There the chart is drawn
+/// entering its new version instead (the changes from the previous version kept), with the
+/// warning E0617 naming the case, at the new version's colour.
 public enum SliceAlphas {
     public static let transition = DiagnosticCode("E0617")
 
     public static let catalog = [
-        CodeInfo("E0617", "slices of their own alphas cannot animate from a previous version", """
+        CodeInfo("E0617", "slices of their own alphas enter instead of animating from a previous version", """
             Slices of different alphas (or translucent beside opaque) are drawn each at its \
-            own alpha, exact only where no two slices overlap: at rest and in the chart's \
-            `enter` animation. A transition from a previous version paints slices over one \
-            another (a slice that changes place turns over the others, Other grows over its \
-            members), where each alpha would add up, so it is refused when either version has \
-            them. Build without the previous version (`--from none`), give every slice colour \
-            one alpha (drawn as one translucent pie, `theme.opacity`), or use opaque colours.
+            own alpha, with the wedges apart so no two overlap. Between versions they animate \
+            exactly when every slice keeps its place in the order: slices resize, enter, leave \
+            and blend their colours (alpha included). A slice that changes place would be \
+            painted over the others as it turns, Other taking or giving back members would be \
+            drawn over them, and rings are bridged, where both alphas would add up: in those \
+            cases the new version enters (its `animation.enter`) instead of animating from the \
+            previous one, and this warning names the case. Keep the slices' order (`sort` and \
+            the list), give every slice colour one alpha (drawn as one translucent pie, \
+            `theme.opacity`), or use opaque colours to animate the change.
             """),
     ]
 
     /// Whether `spec` draws each slice at its own alpha.
     public static func perSlice(_ spec: ChartSpec) -> Bool { spec.sliceAlphaPath != nil }
 
-    /// E0617 when `new` or its previous version `old` keeps per-slice alphas, at `range`
-    /// (`new`'s first such colour, or its `id` when only `old` has them).
-    public static func refusal(_ new: ChartSpec, previous old: ChartSpec, at range: SourceRange?) -> Diagnostic? {
-        let path = new.sliceAlphaPath
-        guard path != nil || old.sliceAlphaPath != nil else { return nil }
-        let which = path.map { "`\($0)` keeps its own alpha" } ?? "the previous version's `\(old.sliceAlphaPath!)` keeps its own alpha"
-        return .error(transition, "\(which), so the chart cannot animate from its previous version",
-                      at: range,
-                      notes: ["slices of their own alphas are drawn exactly at rest and entering only: in a transition a slice that changes place is painted over the others, where both alphas would add up"],
-                      help: "build without the previous version (`--from none`), or give every slice colour the same alpha (drawn as one translucent pie)")
+    /// Why `chart`, planned from `old` to `new`, cannot be drawn exactly with each slice at
+    /// its own alpha (a phrase naming the case), nil when it can or neither version keeps
+    /// per-slice alphas.
+    static func simplification(_ chart: CompiledChart, old: ChartSpec, new: ChartSpec) -> String? {
+        guard perSlice(new) || perSlice(old) else { return nil }
+        if !new.rings.isEmpty || !old.rings.isEmpty { return "one version has rings" }
+        if let mover = chart.plan.movers.first { return "slice `\(mover.id)` changes place" }
+        if chart.plan.segments.contains(where: { $0.fromExtras.inOther || $0.toExtras.inOther }) {
+            return "`chart.other` takes or gives back slices"
+        }
+        return nil
+    }
+
+    /// E0617 (a warning) when `chart`, planned from `old`, was drawn entering because
+    /// `simplified` says why, at `range` (`new`'s first colour of its own alpha, else `id`).
+    public static func warning(_ chart: CompiledChart, new: ChartSpec, at range: SourceRange?) -> Diagnostic? {
+        guard let why = chart.simplified else { return nil }
+        let which = new.sliceAlphaPath.map { "`\($0)` keeps its own alpha" } ?? "the previous version's slices keep their own alphas"
+        return .warning(transition, "\(which) and \(why), so the new version enters instead of animating from the previous one",
+                        at: range,
+                        notes: ["slices of their own alphas animate exactly when each keeps its place: a slice painted over another would add both alphas"],
+                        help: "keep the slices' order to animate the change, or give every slice colour the same alpha (drawn as one translucent pie)")
     }
 }

@@ -11,6 +11,9 @@ public struct CompiledChart: Sendable {
     /// Concentric rings: what is drawn, one part per ring (`RingTransition`); `plan` is then
     /// their segments together (ids `ring/slice`), for the manifest. Empty without rings.
     public var rings: [RingPart] = []
+    /// Why the chart is drawn entering instead of animating from its previous version (slices
+    /// of their own alphas that would be painted over one another: `SliceAlphas`), nil when not.
+    public var simplified: String?
     public init(layout: ChartLayout, plan: TransitionPlan, changes: ChangeReport?) {
         self.layout = layout
         self.plan = plan
@@ -25,14 +28,16 @@ public struct CompiledChart: Sendable {
 public enum Transition {
     /// The layout, plan and changes of a checked spec: the transition from `old`, or the
     /// `enter` animation when there is none. A pie whose slices keep their own alphas (at
-    /// either end) is drawn entering, with the changes from `old`: its wedges never overlap
-    /// then, where a transition's movers and Other's members would (`Compiler` refuses such a
-    /// previous version with E0617; this is for the callers that draw versions it never sees).
+    /// either end) animates with its wedges apart, exact while no slice is painted over
+    /// another; where one would be (a mover, Other's members, rings: `SliceAlphas`) the new
+    /// version is drawn entering, with the changes from `old`, and `simplified` says why
+    /// (`Compiler` warns with E0617).
     public static func between(old: ChartSpec?, new: ChartSpec) -> CompiledChart {
         var chart = planned(old: old, new: new)
-        if old != nil, SliceAlphas.perSlice(new) || SliceAlphas.perSlice(old!) {
+        if let old, let why = SliceAlphas.simplification(chart, old: old, new: new) {
             let entered = planned(old: nil, new: new)
             (chart.layout, chart.plan, chart.rings) = (entered.layout, entered.plan, entered.rings)
+            chart.simplified = why
         }
         return chart
     }
