@@ -208,3 +208,29 @@ def test_outside_git_the_bundle_in_the_output_folder_is_the_previous_version(tmp
     again = work.piec("build", "languages.yaml", "-o", "out", check=True)
     assert "0 written, 1 unchanged" in again.stderr
     assert work.piec("build", "--check", "languages.yaml", "-o", "out").returncode == 0
+
+
+ALPHAS = "piec: 1\nid: mix\nslices:\n" + "".join(
+    f"  - {{id: {i}, label: {i}, value: {v}, color: \"{c}\"}}\n"
+    for i, v, c in [("built", 40, "#2563eb"), ("planned", 30, "#2563eb66"), ("other", 30, "rgba(220, 38, 38, 0.5)")])
+
+
+def test_an_edited_spec_of_slices_of_their_own_alphas_builds_from_head(repo):
+    """Issue 41: slices of their own alphas refused any previous version (E0617), so a plain
+    `piec build` of an edited committed spec failed. Now an edit that keeps the order animates
+    from the spec at HEAD, and a reorder builds too, entering, with the warning E0617."""
+    repo.write(".gitignore", "charts/\n")
+    repo.write("specs/mix.yaml", ALPHAS)
+    repo.commit("v1")
+    repo.write("specs/mix.yaml", ALPHAS.replace("value: 40", "value: 60").replace("#2563eb66", "#2563ebb3"))
+    edited = repo.piec("build", "specs", "-o", "charts")
+    assert edited.returncode == 0, edited.stderr
+    assert "E0617" not in edited.stderr, edited.stderr
+    m = repo.manifest("charts/mix/manifest.json")
+    assert kind(m) == "transition" and previous_values(m) == {"built": 40, "planned": 30, "other": 30}
+    lines = ALPHAS.splitlines(keepends=True)
+    repo.write("specs/mix.yaml", "".join(lines[:3] + [lines[5], lines[3], lines[4]]))
+    reordered = repo.piec("build", "specs", "-o", "charts")
+    assert reordered.returncode == 0, reordered.stderr
+    assert "warning[E0617]" in reordered.stderr and "changes place" in reordered.stderr, reordered.stderr
+    assert kind(repo.manifest("charts/mix/manifest.json")) == "enter-grow"
