@@ -13,12 +13,16 @@ Gaussian edge sampled at seven stops (`ShadowPose.stops`), times the colour's al
 And slices of their own alphas (different alphas, translucent beside opaque), drawn apart with
 each slice's colour as written, growing as the chart enters (no previous version): at rest and
 mid-grow every sample is the slice's own colour blended once, at its own alpha, over the page
-(a slice painted over its neighbour would be darker there by tens of levels)."""
+(a slice painted over its neighbour would be darker there by tens of levels). The same holds
+between versions that keep the slices' order (`translucent-slices-change`: values change, a
+slice enters, one leaves, an alpha blends), at each slice's alpha blended with the model's easing."""
 
 import copy
 import math
+from pathlib import Path
 
 import pytest
+import yaml
 
 from piectest import bundle as bundles, specs
 from piectest.chromium import SeekPage
@@ -57,6 +61,19 @@ OWN = {
     "own-pie": specs.spec("x", [40, 30, 20, 6, 4], chart={"other": {"maxSlices": 4, "color": "#3c3cc899"}},
                           colors=[None, "#c8000080", None, None, None]),
 }
+# Slices of their own alphas between versions (specs/transitions/translucent-slices-change):
+# values change, a slice enters and one leaves, one alpha blends (0.4 to 0.7) on one rgb.
+CHANGE = Path(__file__).resolve().parents[2] / "specs/transitions"
+
+def measurable(path):
+    """The example's slices and chart, measured as `specs.spec` draws: no labels, legend or
+    seams, on the test page's background, its timing."""
+    example = yaml.safe_load(path.read_text())
+    bare = specs.spec("x", [1], chart=example["chart"])
+    return dict(bare, slices=example["slices"], title=example["title"])
+
+
+OWN["own-change"] = tuple(measurable(CHANGE / f) for f in ("before/translucent-slices-change.yaml", "translucent-slices-change.yaml"))
 PERCENTS = [25, 50, 75]
 LABELS = [f"{p}%" for p in PERCENTS] + ["after-end"]
 TOLERANCE = 12      # levels per channel (anti-aliasing, colour management)
@@ -91,21 +108,31 @@ def translucent(piec, workdir, shoot):
     cases["shadow"] = (b, chart, list(range(len(items), len(items) + len(times))))
     items += [(b.svg, t) for t in times]
     for name, spec in OWN.items():
+        before, spec = spec if isinstance(spec, tuple) else (None, spec)
         spec = copy.deepcopy(spec)
         spec["id"] = "tl-" + name
         if spec["slices"][0].get("color") is None:
             spec["slices"] = [{k: v for k, v in x.items() if not (k == "color" and v is None)} for x in spec["slices"]]
         (workdir / spec["id"]).mkdir(parents=True, exist_ok=True)
-        b = bundles.build(piec, spec, workdir / spec["id"])
+        if before is None:
+            b = bundles.build(piec, spec, workdir / spec["id"])
+        else:
+            before = dict(copy.deepcopy(before), id=spec["id"])
+            b = bundles.build_transition(piec, before, spec, workdir / spec["id"])
+            assert b.manifest["animation"]["kind"] == "transition", "animates from the previous version"
         manifest, alphas = copy.deepcopy(b.manifest), {}
-        # The model reads #rrggbb: each slice's alpha is kept apart, by id.
-        for entry in manifest["slices"] + manifest["transitions"]:
-            for end in [entry] + [entry[k] for k in ("from", "to") if k in entry]:
+        # The model reads #rrggbb: each slice's alpha is kept apart, by id, at both ends (an
+        # alpha that blends keeps its rgb, so straight and premultiplied blends agree).
+        # The transitions' ends first: a slice's own entry (its final colour) only fills gaps.
+        for entry in manifest["transitions"] + manifest["slices"]:
+            for key, end in [(None, entry)] + [(k, entry[k]) for k in ("from", "to") if k in entry]:
                 c = end.get("color")
                 if c and len(c) == 9:
-                    alphas[entry["id"]] = int(c[7:], 16) / 255
+                    ends = alphas.setdefault(entry["id"], {})
+                    for k in ([key] if key else ["from", "to"]):
+                        ends.setdefault(k, int(c[7:], 16) / 255)
                     end["color"] = c[:7]
-        chart = Chart(manifest, page_background=specs.MAGENTA)
+        chart = (Chart if before is None else TransitionChart)(manifest, page_background=specs.MAGENTA)
         start, end = chart.delay, chart.end_time
         times = [start + (end - start) * p / 100 for p in PERCENTS] + [end + 250]
         cases[name] = (b, chart, list(range(len(items), len(items) + len(times))), alphas)
@@ -240,8 +267,9 @@ def test_shadow_cross_fades_as_the_model(translucent, engine, index):
 def test_slices_of_their_own_alphas_blend_once(translucent, engine, name, index):
     cases, page, raster = translucent
     b, chart, frames, alphas = cases[name]
+    before = isinstance(OWN[name], tuple)
     assert "p-op" not in b.svg, "slices of their own alphas are not one translucent group"
-    assert len(set(alphas.values())) >= 2, f"the slices do not keep their own alphas: {alphas}"
+    assert len({a["to"] for a in alphas.values()}) >= 2, f"the slices do not keep their own alphas: {alphas}"
     frame = page.frames[frames[index]]
     t = frame.t_ms
     probe = Probe(raster, frame.viewport, chart, t)
@@ -260,7 +288,9 @@ def test_slices_of_their_own_alphas_blend_once(translucent, engine, name, index)
             if len(here) != 1 or near:
                 continue
             w = here[0]
-            alpha = alphas.get(w.key.removeprefix("slice:"), 1.0)
+            ends = alphas.get(w.key.removeprefix("slice:"), {})
+            e = chart._e(t, chart.chart_window) if before and t < chart.end_time else 1.0
+            alpha = ends.get("from", 1.0) + (ends.get("to", 1.0) - ends.get("from", 1.0)) * e
             seen.add(alpha)
             want = blend(w.color, specs.MAGENTA, alpha)
             got = probe.color(a, r)
