@@ -7,8 +7,9 @@ import PieSpec
 /// apart (`DrawingPlan.Joins.apart`): each slice one dash of its own span whose colour and
 /// alpha blend, neighbours only abutting. So slices that resize, enter, leave or change colour
 /// animate exactly. Three cases paint one slice over another, where both alphas would add up:
-/// a slice that changes place (a mover turns over the others), `chart.other` taking or giving
-/// back members (Other and its members drawn in parts), and rings. There the chart is drawn
+/// a slice that changes place (a mover turns over the others), `chart.other` grouping slices
+/// at either end (Other is drawn in parts, one per member, that take or give back members),
+/// and rings. There the chart is drawn
 /// entering its new version instead (the changes from the previous version kept), with the
 /// warning E0617 naming the case, at the new version's colour.
 public enum SliceAlphas {
@@ -18,10 +19,11 @@ public enum SliceAlphas {
         CodeInfo("E0617", "slices of their own alphas enter instead of animating from a previous version", """
             Slices of different alphas (or translucent beside opaque) are drawn each at its \
             own alpha, with the wedges apart so no two overlap. Between versions they animate \
-            exactly when every slice keeps its place in the order: slices resize, enter, leave \
-            and blend their colours (alpha included). A slice that changes place would be \
-            painted over the others as it turns, Other taking or giving back members would be \
-            drawn over them, and rings are bridged, where both alphas would add up: in those \
+            exactly when every slice keeps its place in the order and no slices are grouped \
+            into Other: slices resize, enter, leave and blend their colours (alpha included). \
+            A slice that changes place would be painted over the others as it turns, Other \
+            (`chart.other`, drawn in parts, one per member) over its members as it takes or \
+            gives them back, and rings are bridged, where both alphas would add up: in those \
             cases the new version enters (its `animation.enter`) instead of animating from the \
             previous one, and this warning names the case. Keep the slices' order (`sort` and \
             the list), give every slice colour one alpha (drawn as one translucent pie, \
@@ -40,7 +42,7 @@ public enum SliceAlphas {
         if !new.rings.isEmpty || !old.rings.isEmpty { return "one version has rings" }
         if let mover = chart.plan.movers.first { return "slice `\(mover.id)` changes place" }
         if chart.plan.segments.contains(where: { $0.fromExtras.inOther || $0.toExtras.inOther }) {
-            return "`chart.other` takes or gives back slices"
+            return "`chart.other` groups slices"
         }
         return nil
     }
