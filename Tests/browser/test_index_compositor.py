@@ -21,7 +21,6 @@ import math
 import os
 import re
 import sys
-import time
 
 import pytest
 
@@ -158,9 +157,14 @@ def test_chromium_runs_the_motion_on_the_compositor(charts, engine, workdir):
         tab.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))", await_promise=True)
         tab.send("Tracing.start", {"traceConfig": {"includedCategories": trace.CATEGORIES},
                                    "transferMode": "ReportEvents"})
-        tab.evaluate("document.getElementById('hold').remove(); 0")
-        time.sleep(0.3)
-        live = json.loads(tab.evaluate(LIVE_JS))
+        # The animations are read in the task that lets them go (every one is then at 0, so
+        # none can have ended, whatever the machine's load), and the trace runs until each has
+        # started (its `ready`) and two frames more.
+        live = json.loads(tab.evaluate(
+            "(() => { document.getElementById('hold').remove(); const live = " + LIVE_JS + ";"
+            " return Promise.all(document.getAnimations().map(a => a.ready)).then(() => new Promise("
+            "r => requestAnimationFrame(() => requestAnimationFrame(() => r(live))))); })()",
+            await_promise=True))
         tab.send("Tracing.end")
         browser.wait_event("Tracing.tracingComplete", session=tab.sid, timeout=120)
         events = [v for p in browser.drain("Tracing.dataCollected", tab.sid) for v in p["value"]]

@@ -108,11 +108,12 @@ def leak_problems(probe: Probe, foreign, name="background", limit=LEAK_LIMIT):
 
 
 def marker_problems(page, raster, index, expect_animations=True):
-    """The page's script paused and seeked the frame's animations (read from its marker)."""
+    """The frame's animations were held at 0 until the page's script paused and seeked them
+    (read from its marker)."""
     ok, count = page.marker(raster, index)
     frame = page.frames[index]
     if not ok:
-        return [f"frame {index} (t={frame.t_ms}): seek not confirmed by the page"]
+        return [f"frame {index} (t={frame.t_ms}): animations not held from the start, or seek not confirmed by the page"]
     if expect_animations and count == 0:
         return [f"frame {index} (t={frame.t_ms}): no CSS animation found to seek"]
     return []

@@ -6,10 +6,15 @@ of the page pauses every animation of a frame and sets its currentTime; then it 
 row per frame (a status cell and the animation count in binary) that the test reads back from
 the screenshot, so a seek that did not happen cannot pass unnoticed.
 
-Timing: the script runs synchronously while the page parses, before the load event, and
-`--screenshot` captures after load. Paused animations stay at their currentTime however long
-that takes, so no `--virtual-time-budget` is used (it would only advance running animations)
-and nothing waits for a fixed time."""
+Timing: every frame's shadow root starts with `HOLD` (`animation-play-state: paused`), so each
+animation is paused at 0 from the moment it is created, whenever that is: a page parses in
+chunks, and between two chunks the engine may style and paint what it has, which starts the
+animations of the frames parsed so far. Unheld, an animation that ran to its end before the
+script reached it (a loaded machine: seen in CI) is no longer returned by `getAnimations()`
+(the charts' fill mode is `backwards`), so the frame showed the end state. The script (at the
+end of the page, before the load event) then checks that every animation is still held at 0,
+pauses it for good and seeks it; the screenshot is taken after load and two animation frames.
+Nothing waits for a fixed time and no `--virtual-time-budget` is used."""
 
 import os
 import re
@@ -26,12 +31,17 @@ OK, MISMATCH = (0, 255, 0), (255, 0, 0)
 SENTINEL = (1, 254, 3)   # an unusual colour no chart uses
 MAX_SIDE = 6000   # px; seen: a 3200x14400 page screenshot came back partly unpainted
 
+# First in every frame's shadow root: each animation is created paused (at 0) and stays so until
+# the seek script pauses it for good (`pause()` takes it over from the style sheet).
+HOLD = "<style>*{animation-play-state:paused!important}</style>"
+
 SEEK_SCRIPT = """
 document.querySelectorAll('.frame').forEach((frame, i) => {
   const t = Number(frame.dataset.t);
   const anims = frame.shadowRoot.getAnimations();
+  const held = anims.every(a => a.playState === 'paused' && a.currentTime === 0);
   anims.forEach(a => { a.pause(); a.currentTime = t; });
-  const ok = anims.every(a => a.playState === 'paused' && Math.abs(a.currentTime - t) < 1e-6);
+  const ok = held && anims.every(a => a.playState === 'paused' && Math.abs(a.currentTime - t) < 1e-6);
   const row = document.getElementById('marker-' + i);
   row.children[0].style.background = ok ? 'rgb(0,255,0)' : 'rgb(255,0,0)';
   for (let b = 0; b < %d; b++)
@@ -129,7 +139,7 @@ class SeekPage:
         for f in self.frames:
             parts.append(
                 f"<div class='frame' data-t='{f.t_ms!r}' style='left:{f.left}px;top:{f.top}px;"
-                f"width:{f.width}px;height:{f.height}px'><template shadowrootmode='open'>"
+                f"width:{f.width}px;height:{f.height}px'><template shadowrootmode='open'>{HOLD}"
                 "<style>:host>svg{width:100%!important;height:100%!important;display:block}</style>"
                 f"{inline_markup(f.svg)}</template></div>")
         # A sentinel in the bottom-right corner: a screenshot whose bottom was left unpainted

@@ -8,7 +8,8 @@ DevTools pipe (bench/browser/cdp.py, standard library only), and kept for the py
 
 - the tab's viewport is set to exactly width x height CSS px at device scale 1
   (`Emulation.setDeviceMetricsOverride`), like `--window-size` with
-  `--force-device-scale-factor=1`;
+  `--force-device-scale-factor=1`, and the page has focus from the start
+  (`Emulation.setFocusEmulationEnabled`: a new tab of a loaded browser got it late);
 - it navigates to the file:// page and waits for the load event (the page's seek script has
   run while the page parsed), then for two animation frames (as in Firefox and WebKit);
 - `Page.captureScreenshot` (PNG of the viewport), or `document.documentElement.outerHTML`;
@@ -109,6 +110,9 @@ def in_tab(binary, url, width, height, reduced_motion, flags, read):
                 tab.send("Emulation.setDeviceMetricsOverride",
                          {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
                          timeout=COMMAND_TIMEOUT)
+                # The page has focus from its first script (`document.hasFocus()`, `:focus`):
+                # a new tab of a loaded browser was sometimes given it only after load.
+                tab.send("Emulation.setFocusEmulationEnabled", {"enabled": True}, timeout=COMMAND_TIMEOUT)
                 tab.send("Page.enable", timeout=COMMAND_TIMEOUT)
                 nav = tab.send("Page.navigate", {"url": url}, timeout=COMMAND_TIMEOUT)
                 if nav.get("errorText"):

@@ -1,11 +1,12 @@
 """Pages that measure themselves in the DOM: copies of one chart, each in its own shadow root
-and seeked to its own instant by `script` (which writes JSON into `<pre id="result">`), read
-back through the engine's DOM dump."""
+(its animations held at 0 from the start by `chromium.HOLD`, so none can run to its end before
+the script reaches it) and seeked to its own instant by `script` (which writes JSON into
+`<pre id="result">`), read back through the engine's DOM dump."""
 
 import json
 import re
 
-from .chromium import inline_markup
+from .chromium import HOLD, inline_markup
 
 # `userUnits(svg)` -> {user(el, x, y), box(el)}: a point of `el`'s coordinates, and `el`'s
 # bounding box (getBBox, all four corners), in the SVG's user units through getScreenCTM, so
@@ -41,7 +42,7 @@ def measure(dom, directory, svg, times, name, script):
     parts = ["<!doctype html><html><head><meta charset='utf-8'></head><body>"]
     for t in times:
         parts.append(f"<div class='frame' data-t='{t!r}' style='width:800px'><template shadowrootmode='open'>"
-                     f"{inline_markup(svg)}</template></div>")
+                     f"{HOLD}{inline_markup(svg)}</template></div>")
     parts.append("<pre id='result'></pre><script>" + script + "</script></body></html>")
     path = directory / f"{dom.engine.name}-{name}.html"
     path.write_text("".join(parts), encoding="utf-8")

@@ -82,6 +82,8 @@ class HoistedPage(SeekPage):
         # no longer lists: the second pass leaves those alone.
         again = SEEK_SCRIPT.replace("const anims = frame.shadowRoot.getAnimations();",
                                     "const anims = frame.shadowRoot.getAnimations(); if (!anims.length) return;")
+        # The first pass checked that they were held at 0; the second finds them at their t.
+        again = again.replace("a.currentTime === 0", "a.currentTime !== null")
         again = "<script>addEventListener('DOMContentLoaded', () => {%s});</script>" % again
         return html.replace("</body>", again + "</body>", 1)
 
