@@ -126,9 +126,8 @@ public enum FacetDiagnostics {
             cannot show one value or percentage for a slice id that several charts hold, and \
             `legend.order` is not built for the shared legend. A slice id has one colour in \
             every chart, so a palette scale by value (one colour per value) is refused; \
-            `chart.other` (an Other slice per chart) and `chart.hoverCenter` (each chart's \
-            hole following its slices and the shared legend's rows) are not built. The key is \
-            refused rather than ignored; remove it.
+            `chart.other` (an Other slice per chart) is not built. The key is refused rather \
+            than ignored; remove it.
             """),
         CodeInfo("E0347", "too many charts in `charts`", """
             One bundle holds at most 24 charts. Split them into several specs.
@@ -235,11 +234,6 @@ extension Lowering {
             error(FacetDiagnostics.notWithCharts, "`chart.other` with `charts`", at: at,
                   notes: ["the shared legend lists every slice id of every chart; an Other slice per chart is not built for it"],
                   help: "remove `other`, or group the small slices in the charts' own data")
-        }
-        if let at = locations.key("chart.hoverCenter") {
-            error(FacetDiagnostics.notWithCharts, "`chart.hoverCenter` with `charts`", at: at,
-                  notes: ["the holes of the charts of `charts` do not follow their slices or the shared legend yet"],
-                  help: "remove `hoverCenter`; `chart.center` is shown in every chart's hole")
         }
         if case .scale(let scale) = spec.theme.palette, scale.by == .value, let at = locations.key("theme.palette") {
             error(FacetDiagnostics.notWithCharts, "a palette scale by value with `charts`", at: at,
