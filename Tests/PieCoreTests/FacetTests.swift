@@ -95,7 +95,7 @@ struct FacetTests {
         let bundle = FacetWriter.write(spec: spec, sourceBytes: [], previous: nil, svgOnly: false, warnings: []).bundle
         let svg = Fixture.text(bundle, "chart.svg"), html = Fixture.text(bundle, "index.html")
         for absent in ["p-hc", "p-hw", "p-h0"] { #expect(!svg.contains(absent), "\(absent) in chart.svg") }
-        #expect(html.contains("class=\"p-h p-h1\"") || html.contains("p-h1"))
+        #expect(html.contains("<text class=\"p-h1\" visibility=\"hidden\""))
         // A's slice 1 (Rail) in a's scope, and the row of rail (the legend's second) in both charts.
         #expect(html.contains(".piec-f_f0:is(:hover,:focus-within):has(.p-s1:hover,.p-s1:focus,"))
         let active = ".piec-f:is(:hover,:focus-within):has(.p-li1:hover,.p-li1:focus) "
