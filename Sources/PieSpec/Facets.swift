@@ -85,7 +85,7 @@ extension Keys {
                                           "animation", "layout", "charts"]
 }
 
-/// Codes of `charts:` (E0342-E0348).
+/// Codes of `charts:` (E0342-E0347; E0348 is no longer reported).
 public enum FacetDiagnostics {
     /// `slices`, `data` or `rings` at the top level of a spec of `charts:`.
     public static let slicesWithCharts = DiagnosticCode("E0342")
@@ -94,19 +94,12 @@ public enum FacetDiagnostics {
     public static let duplicateFacetID = DiagnosticCode("E0344")
     /// `layout:` without `charts:`.
     public static let layoutWithoutCharts = DiagnosticCode("E0345")
-    /// A key `charts:` cannot honour yet (a facet's `data`, `legend.values`, `legend.order`).
+    /// A key `charts:` cannot honour yet (a facet's `data`, `legend.values`, `legend.order`,
+    /// `chart.other`, a palette scale by value).
     public static let notWithCharts = DiagnosticCode("E0346")
     public static let tooManyFacets = DiagnosticCode("E0347")
-    /// `piec render --history` given a spec of `charts:`.
-    public static let notDrawnBy = DiagnosticCode("E0348")
-
-    /// The refusal of `command` (`piec render --history`) to draw the history
-    /// of a spec of `charts:`, at its `charts` key.
-    public static func refusal(_ command: String, at range: SourceRange?) -> Diagnostic {
-        .error(notDrawnBy, "`\(command)` cannot draw a spec of `charts` yet", at: range,
-               notes: ["`piec build` and `piec render` (with `--from`) draw one version's grid, each chart animating from its previous version"],
-               help: "`piec history` writes the animated history of the grid; `piec render --from` draws one step of it")
-    }
+    // E0348 (`piec render --history` given a spec of `charts:`) is no longer reported: it
+    // draws the grid's history. Its explanation stays for output of earlier versions.
     public static let catalog: [CodeInfo] = [
         CodeInfo("E0342", "`slices`, `data` or `rings` beside `charts`", """
             A spec of `charts:` draws several charts, each with its own slices or rings; \
@@ -133,19 +126,17 @@ public enum FacetDiagnostics {
             cannot show one value or percentage for a slice id that several charts hold, and \
             `legend.order` is not built for the shared legend. A slice id has one colour in \
             every chart, so a palette scale by value (one colour per value) is refused; \
-            `chart.other` (an Other slice per chart) and `chart.hoverCenter` (each chart's \
-            hole following its slices and the shared legend's rows) are not built. The key is \
-            refused rather than ignored; remove it.
+            `chart.other` (an Other slice per chart) is not built. The key is refused rather \
+            than ignored; remove it.
             """),
         CodeInfo("E0347", "too many charts in `charts`", """
             One bundle holds at most 24 charts. Split them into several specs.
             """),
-        CodeInfo("E0348", "`piec render --history` given a spec of `charts`", """
-            `piec render --history` draws frames of a chart's versions, one chart per step; \
-            it does not draw the grid of `charts:` yet, and a spec of charts is refused rather \
-            than drawn half right. `piec history` writes the grid's animated history (each \
-            chart animating from the previous version's chart of its id), and \
-            `piec render --from` draws one step of it.
+        CodeInfo("E0348", "`piec render --history` given a spec of `charts` (no longer reported)", """
+            Earlier versions of piec refused to draw frames of the history of a spec of \
+            `charts:`. This version draws them: each frame is the grid of the version shown \
+            at that instant, as `piec history`'s bundle shows it (each chart animating from \
+            the previous version's chart of its id), with that version's caption.
             """),
     ]
 }
@@ -243,11 +234,6 @@ extension Lowering {
             error(FacetDiagnostics.notWithCharts, "`chart.other` with `charts`", at: at,
                   notes: ["the shared legend lists every slice id of every chart; an Other slice per chart is not built for it"],
                   help: "remove `other`, or group the small slices in the charts' own data")
-        }
-        if let at = locations.key("chart.hoverCenter") {
-            error(FacetDiagnostics.notWithCharts, "`chart.hoverCenter` with `charts`", at: at,
-                  notes: ["the holes of the charts of `charts` do not follow their slices or the shared legend yet"],
-                  help: "remove `hoverCenter`; `chart.center` is shown in every chart's hole")
         }
         if case .scale(let scale) = spec.theme.palette, scale.by == .value, let at = locations.key("theme.palette") {
             error(FacetDiagnostics.notWithCharts, "a palette scale by value with `charts`", at: at,

@@ -166,12 +166,12 @@ struct Render<Raster: RasterLauncher>: Command {
                 terminal.err(PiecUsage.message(usage))
                 throw ExitStatus(PiecExitCode.usage.rawValue)
             }
-            let failed = result.status != .success || result.steps.isEmpty
-            for group in result.groups where !group.diagnostics.isEmpty && (failed || !quiet) {
+            let frames = result.status == .success ? result.frames : nil
+            for group in result.groups where !group.diagnostics.isEmpty && (frames == nil || !quiet) {
                 terminal.err(DiagnosticRenderer.render(group, format: .human, color: terminal.colorOnStderr))
             }
-            guard !failed else { throw ExitStatus(result.status.rawValue) }
-            return (.history(versions: result.versions, steps: result.steps), nil)
+            guard let frames else { throw ExitStatus(result.status.rawValue) }
+            return (frames, nil)
         }
         let result = RenderRun.compile(input, from: from, limits: limits, readsFiles: !noFiles)
         if let usage = result.usage {

@@ -70,8 +70,7 @@ struct FacetTests {
         #expect(Self.errors("piec: 1\nlayout: {columns: 2}\nslices: [{label: A, value: 1}]\n").map(\.code.rawValue) == ["E0345"])
         #expect(Self.errors(Self.two.replacingOccurrences(of: "chart: {size: 200}", with: "legend: {values: value}")).map(\.code.rawValue) == ["E0346"])
         // Keys the page of `charts` does not build yet are refused, never ignored.
-        for shared in ["chart: {size: 200, other: {minPercent: 5}}", "chart: {size: 200, innerRadius: 0.5, hoverCenter: \"{label}\"}",
-                       "chart: {size: 200}\ntheme: {palette: {scale: blues}}"] {
+        for shared in ["chart: {size: 200, other: {minPercent: 5}}", "chart: {size: 200}\ntheme: {palette: {scale: blues}}"] {
             let refused = Self.errors(Self.two.replacingOccurrences(of: "chart: {size: 200}", with: shared))
             #expect(refused.map(\.code.rawValue) == ["E0346"], "\(shared): \(refused)")
         }
@@ -80,6 +79,33 @@ struct FacetTests {
         let bad = Self.errors(Self.two.replacingOccurrences(of: "{label: Bus, value: 1}", with: "{label: Bus, value: -1}"))
         #expect(bad.count == 1)
         #expect(bad.first?.range?.start.line == 15)
+    }
+
+    /// `chart.hoverCenter` on `charts:`: each chart's texts are its own (its values and
+    /// percent), drawn in index.html only, hidden, with rules in each chart's scope and, per
+    /// legend row, in each chart holding its id; chart.svg has no hover texts, wedges or rules.
+    @Test func hoverCenterFollowsEachChartAndTheLegendInIndexHTML() throws {
+        let spec = try Fixture.loaded(Self.two.replacingOccurrences(
+            of: "chart: {size: 200}", with: "chart: {size: 200, innerRadius: 0.5, hoverCenter: \"{label} {percent}\"}"))
+        let composed = FacetWriter.compose(spec, previous: nil)
+        // Rail is 1 of 4 in a (25.0 %), 1 of 2 in b (50.0 %).
+        let texts = composed.facets.map { $0.chart.layout.hoverCenters.map { $0?.text } }
+        #expect(texts[0] == ["Car 75.0%", "Rail 25.0%"], "\(texts)")
+        #expect(texts[1] == ["Bus 50.0%", "Rail 50.0%"], "\(texts)")
+        let bundle = FacetWriter.write(spec: spec, sourceBytes: [], previous: nil, svgOnly: false, warnings: []).bundle
+        let svg = Fixture.text(bundle, "chart.svg"), html = Fixture.text(bundle, "index.html")
+        for absent in ["p-hc", "p-hw", "p-h0"] { #expect(!svg.contains(absent), "\(absent) in chart.svg") }
+        #expect(html.contains("<text class=\"p-h1\" visibility=\"hidden\""))
+        // A's slice 1 (Rail) in a's scope, and the row of rail (the legend's second) in both charts.
+        #expect(html.contains(".piec-f_f0:is(:hover,:focus-within):has(.p-s1:hover,.p-s1:focus,"))
+        let active = ".piec-f:is(:hover,:focus-within):has(.p-li1:hover,.p-li1:focus) "
+        #expect(html.contains(active + ".piec-f_f0 .p-h1{visibility:visible;opacity:1}"))
+        #expect(html.contains(active + ".piec-f_f1 .p-h1{visibility:visible;opacity:1}"))
+        #expect(html.contains(active + ".piec-f_f0 .p-ct{visibility:hidden}"))
+        // Bus (row 2) is only b's: a keeps its centre.
+        let bus = ".piec-f:is(:hover,:focus-within):has(.p-li2:hover,.p-li2:focus) "
+        #expect(html.contains(bus + ".piec-f_f1 .p-ct{visibility:hidden}"))
+        #expect(!html.contains(bus + ".piec-f_f0 .p-ct"))
     }
 
     @Test func oneColourPerIdAcrossTheCharts() throws {

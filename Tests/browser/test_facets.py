@@ -10,9 +10,11 @@ never overlap (measured at a quarter and three quarters of the duration).
 index.html of `charts:` in every engine, with a real pointer: resting on a legend row dims
 every chart's other slices and lifts that slice id in both charts that hold it, each with its
 tooltip; resting on a chart's slice shows its tooltip only and underlines its row; leaving
-restores everything. Keyboard focus on a chart's slice shows its tooltip, on the row the same
-as hovering it (Chromium, Firefox: WebKitGTK's automated window has no focus, so `:focus`
-never matches there)."""
+restores everything. With `chart.hoverCenter`, each chart's hole shows its own text of the
+slice pointed at in it (the other chart's hole keeps `chart.center`), and a legend row shows,
+in each chart that holds its id, that chart's text (its own percent). Keyboard focus on a
+chart's slice shows its tooltip, on the row the same as hovering it (Chromium, Firefox:
+WebKitGTK's automated window has no focus, so `:focus` never matches there)."""
 
 import copy
 import json
@@ -137,7 +139,7 @@ def test_the_leaving_chart_and_the_one_in_its_cell_never_overlap(built, seeked):
 
 
 # The page's state per chart (its scope): which tooltips show, each interactive slice's
-# opacity and whether it is lifted; which legend rows are underlined. Once (the first target,
+# opacity and whether it is lifted, the texts its hole shows; which legend rows are underlined. Once (the first target,
 # the pointer off the chart), also the state while a chart's slice, then a row, has the focus.
 FACET_STATE = """(() => {
   const charts = %s;
@@ -147,7 +149,9 @@ FACET_STATE = """(() => {
       return {tips: [...g.querySelectorAll('.p-t')].filter(e => getComputedStyle(e).visibility === 'visible')
                       .map(e => e.getAttribute('class')),
               opacity: [...g.querySelectorAll('.p-w')].map(e => Number(getComputedStyle(e).opacity)),
-              lifted: [...g.querySelectorAll('.p-w')].map(e => getComputedStyle(e).transform !== 'none' ? 1 : 0)};
+              lifted: [...g.querySelectorAll('.p-w')].map(e => getComputedStyle(e).transform !== 'none' ? 1 : 0),
+              hole: [...g.querySelectorAll('.p-ct text,.p-hc text')].filter(e => getComputedStyle(e).visibility === 'visible')
+                      .map(e => e.textContent)};
     }),
     underline: [...document.querySelectorAll('.p-li')].map(e =>
       getComputedStyle(e.querySelector('text')).textDecorationLine.includes('underline') ? 1 : 0)});
@@ -169,7 +173,7 @@ FACET_STATE = """(() => {
 def facet_page(build):
     s = spec([("a", [("x", 50), ("y", 30), ("z", 20)]), ("b", [("y", 30), ("x", 10)])])
     s["id"] = "facetpage"
-    s["chart"] = {"size": 160, "sort": "none"}
+    s["chart"] = {"size": 160, "sort": "none", "innerRadius": 0.5, "center": "{total}", "hoverCenter": "{label}\n{percent}"}
     s["legend"] = {"position": "right"}
     b = build(s)
     return b.manifest, b.directory / "index.html"
@@ -183,12 +187,15 @@ def test_legend_rows_point_at_their_id_in_every_chart(facet_page, engine):
     targets = [(1, 1), row, f".{scopes[1]} .p-s{y_b}"]
     js = FACET_STATE % (json.dumps(scopes), json.dumps(f".{scopes[1]} .p-s{y_b}") + "," + json.dumps(row))
     states = [json.loads(x) for x in engine.hover(page, targets, js)]
-    rest = {"charts": [{"tips": [], "opacity": [1, 1, 1], "lifted": [0, 0, 0]},
-                       {"tips": [], "opacity": [1, 1], "lifted": [0, 0]}], "underline": [0, 0, 0]}
-    on_row = {"charts": [{"tips": [f"p-t p-t{y_a}"], "opacity": [0.45, 1, 0.45], "lifted": [0, 1, 0]},
-                         {"tips": [f"p-t p-t{y_b}"], "opacity": [1, 0.45], "lifted": [1, 0]}], "underline": [0, 0, 0]}
-    on_slice = {"charts": [{"tips": [], "opacity": [1, 1, 1], "lifted": [0, 0, 0]},
-                           {"tips": [f"p-t p-t{y_b}"], "opacity": [1, 1], "lifted": [1, 0]}], "underline": [0, 1, 0]}
+    # Holes: a's total 100, b's 40; y is 30 of each, so 30.0 % of a and 75.0 % of b.
+    rest = {"charts": [{"tips": [], "opacity": [1, 1, 1], "lifted": [0, 0, 0], "hole": ["100"]},
+                       {"tips": [], "opacity": [1, 1], "lifted": [0, 0], "hole": ["40"]}], "underline": [0, 0, 0]}
+    on_row = {"charts": [{"tips": [f"p-t p-t{y_a}"], "opacity": [0.45, 1, 0.45], "lifted": [0, 1, 0], "hole": ["Y30.0%"]},
+                         {"tips": [f"p-t p-t{y_b}"], "opacity": [1, 0.45], "lifted": [1, 0], "hole": ["Y75.0%"]}],
+              "underline": [0, 0, 0]}
+    on_slice = {"charts": [{"tips": [], "opacity": [1, 1, 1], "lifted": [0, 0, 0], "hole": ["100"]},
+                           {"tips": [f"p-t p-t{y_b}"], "opacity": [1, 1], "lifted": [1, 0], "hole": ["Y75.0%"]}],
+                "underline": [0, 1, 0]}
     assert [s["hover"] for s in states] == [rest, on_row, on_slice, rest], (engine.name, states)
     focus = states[0]["focus"]
     if engine.name != "webkit":

@@ -153,3 +153,72 @@ def test_a_renamed_spec_renders_its_versions_from_before_the_rename(repo):
                           cwd=repo.path, env=repo.env, capture_output=True, timeout=300, stdin=subprocess.DEVNULL)
     assert proc.returncode == 0, proc.stderr.decode()
     assert "· first</text>" in proc.stdout.decode()
+
+
+def grid(charts):
+    """A spec of `charts:` (id `grid`): one chart per (id, {label: value})."""
+    text = "piec: 1\nid: grid\ntitle: Grid\nlayout: {columns: 2}\nchart: {size: 160}\ncharts:\n"
+    for cid, values in charts:
+        text += f"  - id: {cid}\n    slices:\n" + "".join(
+            f"      - {{id: {label.lower()}, label: {label}, value: {value}}}\n" for label, value in values.items())
+    return text
+
+
+def test_a_grid_of_charts_renders_each_versions_grid_as_the_history_bundle_shows_it(repo):
+    """A spec of `charts:`: every frame is the grid of the version shown then, each chart
+    animating from its previous version (a gone chart fading out), over the bundle's canvas,
+    with the version's caption; the motion runs the whole timeline."""
+    grid_spec = "specs/grid.yaml"
+    repo.write(grid_spec, grid([("north", {"Car": 40, "Rail": 60}), ("gone", {"Car": 1, "Rail": 1})]))
+    repo.commit("first")
+    repo.write(grid_spec, grid([("north", {"Car": 70, "Rail": 30}), ("south", {"Car": 20, "Bus": 80})]))
+    repo.commit("north drives")
+    repo.write(grid_spec, grid([("north", {"Car": 70, "Rail": 30}), ("south", {"Car": 50, "Bus": 50})]))
+    repo.commit("south evens out")
+    result = repo.piec("history", grid_spec, "-o", "out", "--hold", "300ms")
+    assert result.returncode == 0, result.stderr
+    manifest = repo.manifest("out/grid/manifest.json")
+    versions, duration = manifest["versions"], manifest["history"]["duration"]
+
+    def run(*args):
+        proc = subprocess.run([str(a) for a in [PIEC, "render", grid_spec, "--history", "--hold", "300ms", *args]],
+                              cwd=repo.path, env=repo.env, capture_output=True, timeout=300, stdin=subprocess.DEVNULL)
+        assert proc.returncode == 0, proc.stderr.decode()
+        return proc.stdout
+
+    def svg(at):
+        return run("-o", "-", "--format", "svg", "--at", at).decode()
+
+    bundle = (repo.path / "out/grid/chart.svg").read_text()
+    for version in versions:
+        frame = svg(f"{version['at']!r}ms")
+        assert f"· {version['subject']}</text>" in frame
+        assert frame.split(" viewBox=", 1)[1].split('"')[1] == bundle.split(" viewBox=", 1)[1].split('"')[1]
+        assert ">Grid<" in frame and "<style" not in frame and "animation" not in frame
+    # Step 1 draws north and south, and gone fading out in south's cell halfway through it.
+    start, at = versions[1]["start"], versions[1]["at"]
+    mid = svg(f"{start + 100!r}ms")
+    assert "· north drives</text>" in mid and '<g opacity="' in mid
+    assert '<g opacity="' not in svg(f"{at!r}ms")
+    # A step is shown from its start until the next one starts; the default is the end.
+    assert "· first</text>" in svg(f"{start - 1!r}ms")
+    assert svg("100%") == run("-o", "-", "--format", "svg").decode() == svg(f"{versions[-1]['at']!r}ms")
+
+    # The motion: every 1/30 s of the timeline, then the hold; its ends are the first and
+    # last instants, and a frame in the middle of a step differs from both.
+    gif = Image.open(io.BytesIO(run("-o", "-", "--format", "gif")))
+    delays = []
+    for k in range(gif.n_frames):
+        gif.seek(k)
+        delays.append(gif.info["duration"])
+    assert gif.n_frames > 10
+    assert abs(sum(delays) - (duration + 300)) <= 10 * len(delays)
+    gif.seek(0)
+    first = gif.convert("RGB")
+    gif.seek(gif.n_frames - 1)
+    final = gif.convert("RGB")
+    png = {at: Image.open(io.BytesIO(run("-o", "-", "--format", "png", "--at", at))) for at in ["0ms", "100%"]}
+    middle = Image.open(io.BytesIO(run("-o", "-", "--format", "png", "--at", f"{(versions[2]['start'] + versions[2]['at']) / 2!r}ms")))
+    assert differing(first, png["0ms"]) < 0.002
+    assert differing(final, png["100%"]) < 0.002
+    assert differing(middle, png["0ms"]) > 0.01 and differing(middle, png["100%"]) > 0.005

@@ -14,6 +14,9 @@ public struct HistoryRun: Sendable {
     public var versions: [HistoryVersion] = []
     /// Each version's step on the bundle's timeline (`History.steps`), for `piec render --history`.
     public var steps: [HistoryStep] = []
+    /// A spec of `charts:`: each version's grid on the timeline (`FacetHistoryWriter.steps`)
+    /// instead of `steps`.
+    public var facetSteps: [FacetHistoryWriter.Step] = []
     public var groups: [FileDiagnostics]
     public var status: PiecExitCode
     public var usage: UsageProblem?
@@ -42,11 +45,6 @@ public struct HistoryRun: Sendable {
         var notes: [Diagnostic] = []
         var groups = [FileDiagnostics(path: specPath, file: source, diagnostics: gathered.diagnostics + current.diagnostics)] + current.related
         guard let spec = current.spec, !gathered.diagnostics.hasErrors, !current.diagnostics.hasErrors else {
-            return HistoryRun(groups: groups, status: .specErrors)
-        }
-        // `piec render --history` draws its frames from `History.steps`, one chart per step.
-        if !spec.charts.isEmpty, !bundle {
-            groups[0].diagnostics.append(FacetDiagnostics.refusal("piec render --history", at: current.locations.key("charts")))
             return HistoryRun(groups: groups, status: .specErrors)
         }
         guard let history = SpecHistory(specPath: specPath, source: source, limits: limits) else {
@@ -118,14 +116,21 @@ public struct HistoryRun: Sendable {
         if !spec.charts.isEmpty {
             // A grid of charts: each step composed as `piec build --from` composes it.
             let steps = FacetHistoryWriter.steps(versions, hold: hold)
-            let written = FacetHistoryWriter.write(versions: versions, steps: steps, hold: hold,
-                                                   sourceBytes: gathered.inputs.hashedBytes(spec: source.bytes))
-            return HistoryRun(bundle: written, versions: versions, groups: groups, status: .success)
+            let written = bundle ? FacetHistoryWriter.write(versions: versions, steps: steps, hold: hold,
+                                                            sourceBytes: gathered.inputs.hashedBytes(spec: source.bytes)) : nil
+            return HistoryRun(bundle: written, versions: versions, facetSteps: steps, groups: groups, status: .success)
         }
         let steps = History.steps(versions, hold: hold)
         let written = bundle ? HistoryWriter.write(versions: versions, steps: steps, hold: hold,
                                                    sourceBytes: gathered.inputs.hashedBytes(spec: source.bytes)) : nil
         return HistoryRun(bundle: written, versions: versions, steps: steps, groups: groups, status: .success)
+    }
+
+    /// What `piec render --history` draws: the grid's steps for a spec of `charts:`, else the
+    /// chart's; nil when there is no version.
+    public var frames: FrameSource? {
+        if !facetSteps.isEmpty { return .facetHistory(versions: versions, steps: facetSteps) }
+        return steps.isEmpty ? nil : .history(versions: versions, steps: steps)
     }
 
     /// `YYYY-MM-DD` of a time in seconds since 1970 (UTC; days from civil, Howard Hinnant's

@@ -28,10 +28,23 @@ enum FacetFrames {
     static func svg(_ composed: FacetWriter.Composed, spec: ChartSpec, at t: Double, options: FrameOptions) -> [UInt8] {
         let frame = composed.frame
         let title = spec.title.flatMap { $0.isEmpty ? nil : $0 } ?? spec.id
-        let inks = FrameInks(frame, theme: options.theme)
         var out = ByteWriter(capacity: 4096 + composed.facets.count * 8192)
         out.openFrame(width: composed.width, height: composed.height, fontSize: frame.fontSize, title: title, options: options)
-        if let background = inks.background { out.rect(width: composed.width, height: composed.height, fill: background) }
+        if let background = FrameInks(frame, theme: options.theme).background {
+            out.rect(width: composed.width, height: composed.height, fill: background)
+        }
+        grid(composed, spec: spec, at: t, options: options, into: &out)
+        out.raw("</svg>\n")
+        return out.bytes
+    }
+
+    /// The grid at `t` without the frame's opening and background: its title, its legend and
+    /// its facets, at the grid's own top left (a history's frame draws it on its canvas).
+    static func grid(_ composed: FacetWriter.Composed, spec: ChartSpec, at t: Double, options: FrameOptions,
+                     into out: inout ByteWriter) {
+        let frame = composed.frame
+        let title = spec.title.flatMap { $0.isEmpty ? nil : $0 } ?? spec.id
+        let inks = FrameInks(frame, theme: options.theme)
         // The title and the legend, by chart.svg's own writer, moved as chart.svg moves them.
         var parts = SVGWriter(scene: Scene(layout: frame, plan: Planner.enter(frame, animation: FacetWriter.still(spec.animation))),
                               title: title, description: "", format: FormatOptions(), withInline: false)
@@ -51,8 +64,6 @@ enum FacetFrames {
         for gone in composed.leaving where fading > 0 {
             placed(gone, title: gone.id, at: t, opacity: fading, options: options, into: &out)
         }
-        out.raw("</svg>\n")
-        return out.bytes
     }
 
     /// One facet's pose at `t`, drawn in its own coordinates moved to its cell.

@@ -7,8 +7,11 @@ import PieSpec
 /// chart's own scope; the one legend points at a slice id in every chart. Hovering or
 /// keyboard-focusing a legend row dims every chart's other slices, lifts the slices of its id
 /// in every chart that holds it and shows each chart's tooltip of the first of them; hovering
-/// or focusing a chart's slice underlines its id's row. CSS only (`:has()`), no script. Focus
-/// order is the document order: the legend rows, then each chart's slices in slice order.
+/// or focusing a chart's slice underlines its id's row. With `chart.hoverCenter` each chart's
+/// hole shows its own text of the slice pointed at in it (`HoverCenterCSS`, in its scope), and
+/// a legend row shows, in each chart that holds its id, that chart's text of it. CSS only
+/// (`:has()`), no script. Focus order is the document order: the legend rows, then each
+/// chart's slices in slice order.
 enum FacetInteraction {
     /// Legend row `i`'s tooltip (read only as its aria-label), per slice id of the frame
     /// (`ids`, the frame's slices): its label, then each chart that holds the id, its value
@@ -41,7 +44,10 @@ enum FacetInteraction {
     /// legend; `rows`: which rows are focusable (`rowLabels` not nil).
     static func css(scope: String, frame: Scene, facets: [Scene], rows: [Bool]) -> [UInt8] {
         var out = ByteWriter(capacity: 2048 + facets.count * frame.layout.slices.count * 240)
-        for scene in facets { HTMLPage.interactionCSS(scene, into: &out) }
+        for scene in facets {
+            HTMLPage.interactionCSS(scene, into: &out)
+            out.raw(HoverCenterCSS.css(scene))
+        }
         let legend = frame.layout.legend
         guard legend.position != .none, rows.contains(true) else { return out.takeBytes() }
         let active = HTMLPage.activeRoot("." + scope)
@@ -73,6 +79,11 @@ enum FacetInteraction {
                         out.raw("px)}\n")
                         if tip {
                             out.raw(active + row + scene.scope + " .p-t" + String(k) + "{visibility:visible}\n")
+                            // This chart's hole: its own text of the id instead of its centre.
+                            if k < scene.layout.hoverCenters.count, scene.layout.hoverCenters[k] != nil {
+                                out.raw(active + row + scene.scope + " .p-ct{visibility:hidden}\n")
+                                out.raw(active + row + scene.scope + " .p-h" + String(k) + "{visibility:visible;opacity:1}\n")
+                            }
                             tip = false
                         }
                         let slice = "." + scene.scope + " .p-s" + String(k)

@@ -35,13 +35,30 @@ public enum FacetHistoryWriter {
         return steps
     }
 
+    /// The one canvas of every step's grid (each at its top left) and the caption line: the
+    /// bundle's and its frames' (`FrameSource.facetHistory`).
+    static func canvas(_ steps: [Step]) -> HistoryCanvas {
+        HistoryCanvas(width: steps.map(\.composed.width).max() ?? 0,
+                      height: (steps.map(\.composed.height).max() ?? 0) + HistoryCanvas.captionRoom, steps: steps.count)
+    }
+
+    /// Length of the timeline: until the last step rests at its version.
+    static func duration(_ steps: [Step]) -> Double {
+        steps.last.map { max($0.at, $0.start) } ?? 0
+    }
+
+    /// The step shown `t` ms after load: the last one started by then (each is shown from its
+    /// start until the next one starts, as the bundle's step rules show it).
+    static func step(at t: Double, in steps: [Step]) -> Int {
+        steps.lastIndex { $0.start <= t } ?? 0
+    }
+
     public static func write(versions: [HistoryVersion], steps: [Step], hold: Double, sourceBytes: [UInt8]) -> Bundle {
         let final = versions[versions.count - 1].spec
         let id = final.id
         let last = steps[steps.count - 1].composed
-        let canvas = HistoryCanvas(width: steps.map(\.composed.width).max() ?? 0,
-                                   height: (steps.map(\.composed.height).max() ?? 0) + HistoryCanvas.captionRoom, steps: steps.count)
-        let total = steps.last.map { max($0.at, $0.start) } ?? 0
+        let canvas = canvas(steps)
+        let total = duration(steps)
         let rootScope = "piec-" + id
         let drawn = zip(versions, steps).map { FacetWriter.Drawn(spec: $0.spec, composed: $1.composed) }
 

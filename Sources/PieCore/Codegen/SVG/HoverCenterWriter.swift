@@ -9,7 +9,10 @@ import PieSpec
 /// rules, in chart.css, show slice k's text and hide the centre text (`.p-ct`) while slice k,
 /// its legend row (index.html) or its wedge (chart.svg) is hovered or focused. An `<img>`, a
 /// static renderer or print never match `:hover` or `:focus`: they show `chart.center`. The
-/// texts are the final chart's, as tooltips are, during a transition too.
+/// texts are the final chart's, as tooltips are, during a transition too. A chart of
+/// `charts:` has its texts in index.html only (its chart.svg is an image without focus
+/// stops): each chart's hole follows its own slices, and the shared legend's rows
+/// (`FacetInteraction.css`).
 extension SVGWriter {
     /// The slices that get a hover text: those with a text that are focus stops in index.html.
     private func hoverSlices() -> [Int] {
@@ -42,8 +45,9 @@ extension SVGWriter {
     /// chart.svg: one transparent focusable wedge per hover text (`.p-hw p-hw<k>`, named like
     /// index.html's slice), in the pie's group (mirrored with it), above its slices and
     /// separators and under the labels (which let the pointer through). Written into chart.svg
-    /// only.
+    /// only, and not for a chart of `charts:` (whose chart.svg has no focus stops).
     mutating func hoverWedges() {
+        guard scene.drawing.output != .facet else { return }
         let shown = hoverSlices()
         guard !shown.isEmpty else { return }
         emit()

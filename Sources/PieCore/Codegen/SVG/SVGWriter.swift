@@ -108,7 +108,8 @@ struct SVGWriter {
 
     /// The chart without the document around it (a step of a history, a chart of `charts:`):
     /// title, plot (or rings) and the legend, into chart.svg's bytes and, with `withInline`,
-    /// into the inline SVG of index.html too (focusable slices, and the tooltips last).
+    /// into the inline SVG of index.html too (focusable slices, `chart.hoverCenter`'s texts,
+    /// and the tooltips last).
     mutating func writeBody() {
         titleLayer()
         if !rings.isEmpty {
@@ -119,6 +120,7 @@ struct SVGWriter {
         legend(interactive: false)
         emit()
         if inline != nil {
+            hoverCenterLayer()
             tooltipLayer()
             emit(svg: false)
         }
