@@ -206,7 +206,7 @@ def test_shadow_cross_fades_as_the_model(translucent, engine, name, index):
         # Each slice's sector of the shadow's circle, moved by its explode along its middle.
         sectors = []
         for x in w:
-            pull, mid = explode.get(x.key, 0), math.radians((x.start + x.end) / 2)
+            pull, mid = explode.get(x.key.removeprefix("slice:"), 0), math.radians((x.start + x.end) / 2)
             sectors.append((x.start, x.end, pull * math.sin(mid), -pull * math.cos(mid)))
         ends.append((0.5 * outer, outer, shadow, rgba, sectors if explode else [(0, 360, 0, 0)]))
     e = chart._e(t, chart.chart_window) if t < chart.end_time else 1.0
