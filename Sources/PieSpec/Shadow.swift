@@ -9,9 +9,12 @@ import PieYAML
 /// of 255 apart under one edge, measured; docs/guide/colours-and-themes.md). The shadow
 /// is one circle filled with a radial gradient (the pie's silhouette, an annulus for a donut,
 /// with edges softened over `blur` px on each side), moved by `offset`. A gradient is drawn
-/// alike by every renderer, so the shadow is exact everywhere; it is a whole-pie shadow, so a
-/// silhouette that is not one circle or annulus (exploded slices, gaps, rounded corners, a rose,
-/// slices of their own radius, a partial sweep, gaps between rings) is refused (E0373).
+/// alike by every renderer, so the shadow is exact everywhere. Under exploded slices the circle
+/// is cut along the slices' edges and each exploded slice's sector moves with it (PieCore's
+/// `ShadowWedge`); a silhouette that is not one circle or annulus otherwise (gaps, rounded
+/// corners, a rose, slices of their own radius, a partial sweep, gaps between rings) is
+/// refused (E0373), and so are exploded slices inside `chart.outline`, a circle that does not
+/// move with them (E0376).
 public struct ShadowOptions: Sendable, Hashable {
     /// Px on each side of the edge over which the shadow fades (0: a hard edge).
     public var blur: Double = ShadowOptions.defaultBlur
@@ -33,17 +36,27 @@ public struct ShadowOptions: Sendable, Hashable {
     }
 }
 
-/// Codes of `theme.shadow` (E0373).
+/// Codes of `theme.shadow` (E0373, E0376).
 public enum ShadowDiagnostics {
     public static let needsCircle = DiagnosticCode("E0373")
+    public static let explodedInOutline = DiagnosticCode("E0376")
     public static let catalog: [CodeInfo] = [
         CodeInfo("E0373", "a shadow needs a pie that is one circle", """
             `theme.shadow` is drawn as one circle (an annulus for a donut) filled with a radial \
             gradient, because SVG blur filters are not drawn alike by the browsers and the \
             static renderers (cairosvg ignores them). So the pie's outline must be that circle \
-            at every instant: exploded slices, `padAngle`, `cornerRadius`, a rose, slices of \
-            their own `radius`, a partial sweep and `ringGap` give it another outline, which a \
-            whole-pie shadow would not follow. Remove the shadow or that key.
+            at every instant: `padAngle`, `cornerRadius`, a rose, slices of their own \
+            `radius`, a partial sweep and `ringGap` give it another outline, which a whole-pie \
+            shadow would not follow. Remove the shadow or that key. (Exploded slices are \
+            followed: the circle is cut along their edges and each one's sector moves with it.)
+            """),
+        CodeInfo("E0376", "a shadow under exploded slices needs no outline", """
+            Under exploded slices `theme.shadow` is the shadow's circle cut along the slices' \
+            edges, each exploded slice's sector moved with it. `chart.outline` is a circle \
+            that stays where the pie was, so the silhouette is that circle and the moved \
+            slices, overlapping: a cut circle would leave the outline's shadow out where a \
+            slice moved away, and two shadows laid over each other would be twice as dark. \
+            Remove the shadow, the outline or the slice's `explode`.
             """),
     ]
 }
@@ -62,7 +75,8 @@ extension Lowering {
         return values.count == 2 ? values : nil
     }
 
-    /// A shadow is drawn for a pie whose outline is one circle or annulus (E0373).
+    /// A shadow is drawn for a pie whose outline is one circle or annulus, cut along exploded
+    /// slices (E0373), and not under exploded slices inside an outline (E0376).
     mutating func validateShadow(_ spec: ChartSpec) {
         guard spec.theme.shadow != nil else { return }
         let slices = spec.slices
@@ -72,8 +86,14 @@ extension Lowering {
         if spec.chart.cornerRadius > 0 { causes.append(("chart.cornerRadius", "rounded corners here")) }
         if spec.chart.rose != .none { causes.append(("chart.rose", "a rose here")) }
         if spec.chart.ringGap > 0 { causes.append(("chart.ringGap", "gaps between rings here")) }
-        if let k = slices.firstIndex(where: { ($0.explode ?? 0) > 0 }) { causes.append(("slices[\(k)].explode", "an exploded slice here")) }
         if let k = slices.firstIndex(where: { $0.radius != nil }) { causes.append(("slices[\(k)].radius", "a slice of its own radius here")) }
+        if spec.chart.outline != nil, let k = slices.firstIndex(where: { ($0.explode ?? 0) > 0 }) {
+            let outline = locations.key("chart.outline").map { DiagnosticLabel(range: $0, message: "a circle that does not move with it") }
+            error(ShadowDiagnostics.explodedInOutline, "`theme.shadow` does not follow an exploded slice inside `chart.outline`",
+                  at: locations.value("slices[\(k)].explode"), labels: [outline].compactMap { $0 },
+                  notes: ["the outline stays where the pie was: its shadow and the moved slice's would overlap, twice as dark"],
+                  help: "remove `shadow`, `chart.outline` or this `explode`")
+        }
         guard let first = causes.first else { return }
         let labels = causes.compactMap { path, message in locations.value(path).map { DiagnosticLabel(range: $0, message: message) } }
         error(ShadowDiagnostics.needsCircle, "`theme.shadow` needs a pie whose outline is one circle: `\(first.0)` changes it",

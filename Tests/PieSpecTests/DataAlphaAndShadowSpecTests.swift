@@ -64,4 +64,12 @@ struct DataAlphaAndShadowSpecTests {
             #expect(r.diagnostics.map(\.code) == [ShadowDiagnostics.needsCircle], "\(chart)")
         }
     }
+
+    @Test func aShadowFollowsExplodedSlicesButNotInsideAnOutline() {
+        let slices = "slices: [{label: A, value: 1, explode: 8}, {label: B, value: 2}]\n"
+        #expect(spec("piec: 1\ntheme: {shadow: {}}\n" + slices).diagnostics.isEmpty)
+        let r = spec("piec: 1\nchart: {outline: {width: 2}}\ntheme: {shadow: {}}\n" + slices)
+        #expect(r.diagnostics.map(\.code) == [ShadowDiagnostics.explodedInOutline])
+        #expect(spec("piec: 1\nchart: {outline: {width: 2}}\ntheme: {shadow: {}}\nslices: [{label: A, value: 1}]\n").diagnostics.isEmpty)
+    }
 }

@@ -286,7 +286,8 @@ public struct SpecBytes {
     /// `labels.orientation` where every label is outside (E0324), no `labels.box` where labels
     /// stand at a distance or none is drawn (E0352), no `charts` beside the slices (E0342) and no
     /// `layout` without `charts` (E0345), and no `theme.shadow` beside a key that makes the pie's
-    /// outline other than one circle (E0373), and no `theme.children: tint` (the slices have no
+    /// outline other than one circle (E0373) or beside an exploded slice inside `chart.outline`
+    /// (E0376), and no `theme.children: tint` (the slices have no
     /// parents to tint by: E0375).
     static func fixed(_ spec: Node) -> Node {
         guard case .map(var root) = spec else { return spec }
@@ -347,15 +348,18 @@ public struct SpecBytes {
             theme.removeAll { $0.0 == "children" && $0.1 == .scalar("tint") }
             root[ti].1 = .map(theme)
         }
-        // A shadow needs a pie whose outline is one circle (E0373).
+        // A shadow needs a pie whose outline is one circle (E0373); it follows exploded slices,
+        // but not inside an outline (E0376).
         if let ti = root.firstIndex(where: { $0.0 == "theme" }), case .map(var theme) = root[ti].1 {
             let chart = root.first { $0.0 == "chart" }?.1 ?? .map([])
             func number(_ key: String) -> Double? { field(chart, key).flatMap(Double.init) }
             var rose = false
             if case .map(let e) = chart, let r = e.first(where: { $0.0 == "rose" })?.1 { rose = r != .scalar("none") }
             let slices: [Node] = if case .list(let items)? = root.first(where: { $0.0 == "slices" })?.1 { items } else { [] }
+            var outline = false
+            if case .map(let e) = chart { outline = e.contains { $0.0 == "outline" } }
             let cut = (number("sweep") ?? 360) < 360 || (number("padAngle") ?? 0) > 0 || (number("cornerRadius") ?? 0) > 0 || rose
-                || slices.contains { (field($0, "explode").flatMap(Double.init) ?? 0) > 0 || field($0, "radius") != nil }
+                || slices.contains { (outline && (field($0, "explode").flatMap(Double.init) ?? 0) > 0) || field($0, "radius") != nil }
             if cut {
                 theme.removeAll { $0.0 == "shadow" }
                 root[ti].1 = .map(theme)

@@ -8,7 +8,9 @@ darker than that by tens of levels. One page per engine; the worst difference is
 The same page holds `theme.shadow` changing on a translucent donut (blur, offset and the pie's
 radius change): outside the pie and in its hole, every sample is the background under the two
 shadows cross-fading (the first at 1 - e, the last at e), each the independent model of a
-Gaussian edge sampled at seven stops (`ShadowPose.stops`), times the colour's alpha.
+Gaussian edge sampled at seven stops (`ShadowPose.stops`), times the colour's alpha. And a
+shadow under exploded slices whose explode moves to another slice: each end is the circle cut
+along the slices' edges, each slice's sector moved by its explode (away from those cuts).
 
 And slices of their own alphas (different alphas, translucent beside opaque), drawn apart with
 each slice's colour as written, growing as the chart enters (no previous version): at rest and
@@ -53,6 +55,22 @@ SHADOW_BEFORE = {"blur": 4, "offset": [0, 2]}
 SHADOW_AFTER = {"blur": 12, "offset": [-6, 10], "color": "rgba(0, 0, 90, 0.6)"}
 SHADOW = (opaque(specs.spec("x", [40, 30, 20, 10], chart={"innerRadius": 0.5}), opacity=0.8, shadow=SHADOW_BEFORE),
           opaque(specs.spec("x", [15, 45, 10, 30], chart={"innerRadius": 0.5}), opacity=0.8, shadow=SHADOW_AFTER))
+# The explode moves from s1 to s3 under a shadow (a donut, translucent as above).
+EXPLODE = 10
+
+
+def exploded(values, k, shadow):
+    spec = opaque(specs.spec("x", values, chart={"innerRadius": 0.5}), opacity=0.8, shadow=shadow)
+    spec["slices"][k]["explode"] = EXPLODE
+    return spec
+
+
+SHADOW_EXPLODED = {"blur": 12, "offset": [0, 10]}
+SHADOWS = {
+    "shadow": (SHADOW, (SHADOW_BEFORE, SHADOW_AFTER), ({}, {})),
+    "shadow-exploded": ((exploded([40, 30, 20, 10], 1, SHADOW_EXPLODED), exploded([15, 45, 10, 30], 3, SHADOW_EXPLODED)),
+                        (SHADOW_EXPLODED, SHADOW_EXPLODED), ({"s1": EXPLODE}, {"s3": EXPLODE})),
+}
 # Slices of their own alphas entering (grow): a donut of four alphas (one opaque) and a pie
 # whose default palette (opaque) meets one translucent slice and Other's translucent grey.
 OWN = {
@@ -98,15 +116,16 @@ def translucent(piec, workdir, shoot):
         times = [start + (end - start) * p / 100 for p in PERCENTS] + [end + 250]
         cases[name] = (b, chart, list(range(len(items), len(items) + len(times))))
         items += [(b.svg, t) for t in times]
-    old, new = copy.deepcopy(SHADOW[0]), copy.deepcopy(SHADOW[1])
-    old["id"] = new["id"] = "tl-shadow"
-    (workdir / "tl-shadow").mkdir(parents=True, exist_ok=True)
-    b = bundles.build_transition(piec, old, new, workdir / "tl-shadow")
-    chart = TransitionChart(b.manifest, page_background=specs.MAGENTA)
-    start, end = chart.delay, chart.end_time
-    times = [start + (end - start) * p / 100 for p in PERCENTS] + [end + 250]
-    cases["shadow"] = (b, chart, list(range(len(items), len(items) + len(times))))
-    items += [(b.svg, t) for t in times]
+    for name, ((before, after), _, _) in SHADOWS.items():
+        old, new = copy.deepcopy(before), copy.deepcopy(after)
+        old["id"] = new["id"] = "tl-" + name
+        (workdir / ("tl-" + name)).mkdir(parents=True, exist_ok=True)
+        b = bundles.build_transition(piec, old, new, workdir / ("tl-" + name))
+        chart = TransitionChart(b.manifest, page_background=specs.MAGENTA)
+        start, end = chart.delay, chart.end_time
+        times = [start + (end - start) * p / 100 for p in PERCENTS] + [end + 250]
+        cases[name] = (b, chart, list(range(len(items), len(items) + len(times))))
+        items += [(b.svg, t) for t in times]
     for name, spec in OWN.items():
         before, spec = spec if isinstance(spec, tuple) else (None, spec)
         spec = copy.deepcopy(spec)
@@ -212,40 +231,75 @@ def shadow_alpha(rho, inner, outer, blur):
     return rim * (1 - _fade((rho - inner) / blur)) if inner > 0 else rim
 
 
+def sector_of(vx, vy, sectors):
+    """The sector (start, end, x, y) whose angles hold the direction (vx, vy) from its apex."""
+    a = math.degrees(math.atan2(vx, -vy))
+    for sec in sectors:
+        if sec[0] <= a + 360 * math.ceil((sec[0] - a) / 360) <= sec[1]:
+            return sec
+    return None
+
+
+def ray_distance(px, py, ax, ay, angle):
+    """Px from (px, py) to the ray from (ax, ay) at `angle` degrees clockwise from 12 o'clock."""
+    ux, uy = math.sin(math.radians(angle)), -math.cos(math.radians(angle))
+    vx, vy = px - ax, py - ay
+    along = vx * ux + vy * uy
+    return abs(vx * uy - vy * ux) if along > 0 else math.hypot(vx, vy)
+
+
 @pytest.mark.parametrize("index", range(len(LABELS)), ids=LABELS)
-def test_shadow_cross_fades_as_the_model(translucent, engine, index):
+@pytest.mark.parametrize("name", list(SHADOWS))
+def test_shadow_cross_fades_as_the_model(translucent, engine, name, index):
     cases, page, raster = translucent
-    b, chart, frames = cases["shadow"]
-    assert "<radialGradient" in b.svg and "filter" not in b.svg, "the shadow is not one gradient circle"
+    b, chart, frames = cases[name]
+    _, shadows, explodes = SHADOWS[name]
+    assert "<radialGradient" in b.svg and "filter" not in b.svg, "the shadow is not drawn with gradients"
     frame = page.frames[frames[index]]
     t = frame.t_ms
     probe = Probe(raster, frame.viewport, chart, t)
     ends = []
-    for when, shadow in ((chart.delay - 1, SHADOW_BEFORE), (chart.end_time + 1, SHADOW_AFTER)):
+    for when, shadow, explode in zip((chart.delay - 1, chart.end_time + 1), shadows, explodes):
         w = chart.drawn(when)
         rgba = (0, 0, 90, 0.6) if "color" in shadow else (0, 0, 0, 77 / 255)
         # The hole is half the radius at both ends (the manifest's segments carry no inner radius).
         outer = max(x.outer for x in w)
-        ends.append((0.5 * outer, outer, shadow, rgba))
+        # Each slice's sector of the shadow's circle, moved by its explode along its middle.
+        sectors = []
+        for x in w:
+            pull, mid = explode.get(x.key.removeprefix("slice:"), 0), math.radians((x.start + x.end) / 2)
+            sectors.append((x.start, x.end, pull * math.sin(mid), -pull * math.cos(mid)))
+        ends.append((0.5 * outer, outer, shadow, rgba, sectors if explode else [(0, 360, 0, 0)]))
     e = chart._e(t, chart.chart_window) if t < chart.end_time else 1.0
     wedges = chart.drawn(t)
     outer = max(w.outer for w in wedges)
     inner = 0.5 * outer
+    # Exploded slices reach further out and into the hole (wherever they are in motion).
+    reach = max(max(x.values(), default=0) for x in explodes)
     width, height = b.manifest["chart"]["width"], b.manifest["chart"]["height"]
     problems, worst, samples = [], 0.0, 0
     for k in range(0, 360, 3):
         a = math.radians(k)
         for d in [x * 0.5 for x in range(0, 2 * int(outer + 30))]:
-            if inner - 2 < d < outer + 2:
+            if inner - 2 - reach < d < outer + 2 + reach:
                 continue
             x, y = chart.cx + d * math.sin(a), chart.cy - d * math.cos(a)
             # The title stands above the pie (the shadows reach at most 2 px above it here).
-            if y < chart.cy - outer or not (1 <= x <= width - 1 and y <= height - 1):
+            if y < chart.cy - outer - reach or not (1 <= x <= width - 1 and y <= height - 1):
                 continue
-            # Both circles composited in the pie's group (premultiplied), then the group at 0.8.
+            # Away from the cuts between sectors (hard, anti-aliased edges).
+            if any(ray_distance(x, y, chart.cx + s["offset"][0] + sx, chart.cy + s["offset"][1] + sy, angle) < 2.5
+                   for _, _, s, _, secs in ends if len(secs) > 1 for a0, a1, sx, sy in secs for angle in (a0, a1)):
+                continue
+            # Both shadows composited in the pie's group (premultiplied), then the group at 0.8.
             group, cover = [0.0, 0.0, 0.0], 0.0
-            for (i, o, s, rgba), opacity in zip(ends, (1 - e, e)):
-                rho = math.hypot(x - chart.cx - s["offset"][0], y - chart.cy - s["offset"][1])
+            for (i, o, s, rgba, secs), opacity in zip(ends, (1 - e, e)):
+                ax, ay = chart.cx + s["offset"][0], chart.cy + s["offset"][1]
+                sec = sector_of(x - ax, y - ay, secs) if len(secs) == 1 else next(
+                    (c for c in secs if sector_of(x - ax - c[2], y - ay - c[3], [c])), None)
+                if sec is None:
+                    continue
+                rho = math.hypot(x - ax - sec[2], y - ay - sec[3])
                 alpha = shadow_alpha(rho, i, o, s["blur"]) * rgba[3] * opacity
                 group = [v * alpha + g * (1 - alpha) for g, v in zip(group, rgba[:3])]
                 cover = alpha + cover * (1 - alpha)
@@ -258,8 +312,8 @@ def test_shadow_cross_fades_as_the_model(translucent, engine, index):
             if diff > TOLERANCE and len(problems) < 8:
                 problems.append(f"({x:.1f}, {y:.1f}): {tuple(round(v) for v in got)}, expected {tuple(round(v) for v in want)}")
     assert samples > 1000, f"only {samples} samples"
-    print(f"\n{engine.name} shadow at t={t:.0f} ms: worst {worst:.1f} levels over {samples} samples")
-    assert not problems, f"shadow at t={t} ms (worst {worst:.1f}), screenshot {page.screenshot}:\n" + "\n".join(problems)
+    print(f"\n{engine.name} {name} at t={t:.0f} ms: worst {worst:.1f} levels over {samples} samples")
+    assert not problems, f"{name} at t={t} ms (worst {worst:.1f}), screenshot {page.screenshot}:\n" + "\n".join(problems)
 
 
 @pytest.mark.parametrize("index", range(len(LABELS)), ids=LABELS)

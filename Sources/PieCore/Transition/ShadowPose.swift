@@ -14,6 +14,9 @@ public struct ShadowPose: Sendable, Hashable {
     public var color: Color
     /// The colour in the dark look (`theme.dark: auto`): the written colour, or black at 50%.
     public var darkColor: Color
+    /// Empty: the shadow is one circle. Else the pie has exploded slices and the shadow is
+    /// these sectors of the circle, which tile it (`ShadowWedge.of`).
+    public var wedges: [ShadowWedge] = []
 
     /// The shadow of `layout` at rest, nil without one.
     init?(_ layout: ChartLayout) {
@@ -25,6 +28,7 @@ public struct ShadowPose: Sendable, Hashable {
         dy = s.dy
         color = s.color ?? Color(r: 0, g: 0, b: 0, a: ShadowLayout.lightAlpha)
         darkColor = s.color ?? Color(r: 0, g: 0, b: 0, a: ShadowLayout.darkAlpha)
+        wedges = ShadowWedge.of(layout)
     }
 
     /// Radius of the shadow's circle: the silhouette's rim plus the blur.

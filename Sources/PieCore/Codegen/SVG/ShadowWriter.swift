@@ -25,7 +25,8 @@ enum ShadowWriter: ChartElement {
             guard let s else { return .null }
             return .object([("blur", n(s.blur)), ("offset", .array([n(s.dx), n(s.dy)])),
                             ("outerRadius", n(s.outer)), ("innerRadius", n(s.inner)),
-                            ("color", .string(ByteWriter.hexString(s.color))), ("darkColor", .string(ByteWriter.hexString(s.darkColor)))])
+                            ("color", .string(ByteWriter.hexString(s.color))), ("darkColor", .string(ByteWriter.hexString(s.darkColor)))]
+                           + (s.wedges.isEmpty ? [] : [("wedges", .array(s.wedges.map { .array([n($0.start), n($0.end), n($0.x), n($0.y)]) }))]))
         }
         let track = Stage.Shadow(plan)
         let window = track.animates ? track.window : TimeWindow(start: 0, length: 0)
@@ -34,18 +35,19 @@ enum ShadowWriter: ChartElement {
     }
 
     /// The gradients and circles of chart.svg: the last end's `.p-sh` (gradient `<scope>-shg`)
-    /// and, when the shadow changes from one, the first end's `.p-sho` at opacity 0.
+    /// and, when the shadow changes from one, the first end's `.p-sho` at opacity 0. Under
+    /// exploded slices an end is a group of that class holding its sectors (`ShadowWedge`).
     static func svg(_ scene: Scene, into out: inout ByteWriter) {
         let track = Stage.Shadow(scene.plan), scope = scene.scope
         if track.animates, let from = track.from {
             var head = ByteWriter(capacity: 32)
-            head.open("circle", ClassPrefix.shadowOut)
+            head.open(from.wedges.isEmpty ? "circle" : "g", ClassPrefix.shadowOut)
             head.raw("\" opacity=\"0\"")
             circle(from, id: scope + "-shgo", head: head, into: &out)
         }
         if let to = track.to {
             var head = ByteWriter(capacity: 32)
-            head.open("circle", ClassPrefix.shadow)
+            head.open(to.wedges.isEmpty ? "circle" : "g", ClassPrefix.shadow)
             head.raw("\"")
             circle(to, id: scope + "-shg", head: head, into: &out)
         }
@@ -59,7 +61,7 @@ enum ShadowWriter: ChartElement {
             var s = d.shadow
             if dark { s.color = s.darkColor }
             var head = ByteWriter(capacity: 32)
-            head.raw("<circle")
+            head.raw(s.wedges.isEmpty ? "<circle" : "<g")
             if d.opacity < 1 {
                 head.raw(" opacity=\"")
                 head.num(d.opacity)
@@ -69,7 +71,9 @@ enum ShadowWriter: ChartElement {
         }
     }
 
-    /// The gradient `id` then the circle: `head`, its centre, radius and fill.
+    /// The gradient `id` then the circle: `head`, its centre, radius and fill. Under exploded
+    /// slices `head` opens a group with the fill's alpha, holding one path per sector, each
+    /// moved by its slice's explode with the gradient (its user space is the path's).
     private static func circle(_ s: ShadowPose, id: String, head: ByteWriter, into out: inout ByteWriter) {
         guard s.radius > 0 else { return }
         let rgb = Color(r: s.color.r, g: s.color.g, b: s.color.b)
@@ -93,6 +97,14 @@ enum ShadowWriter: ChartElement {
         }
         out.raw("</radialGradient>\n")
         out.raw(head)
+        guard s.wedges.isEmpty else {
+            out.raw(" fill-opacity=\"")
+            out.num(Double(s.color.a) / 255, decimals: 6)
+            out.raw("\">\n")
+            for w in s.wedges { sector(w, s, id: id, into: &out) }
+            out.raw("</g>\n")
+            return
+        }
         out.raw(" cx=\"")
         out.num(s.dx)
         out.raw("\" cy=\"")
@@ -104,6 +116,50 @@ enum ShadowWriter: ChartElement {
         out.raw(")\" fill-opacity=\"")
         out.num(Double(s.color.a) / 255, decimals: 6)
         out.raw("\"/>\n")
+    }
+
+    /// One sector of the shadow's circle (the whole circle for a full one), moved by its
+    /// slice's explode.
+    private static func sector(_ w: ShadowWedge, _ s: ShadowPose, id: String, into out: inout ByteWriter) {
+        let moved = w.x != 0 || w.y != 0
+        out.raw(w.isFull ? "<circle" : "<path")
+        if moved {
+            out.raw(" transform=\"translate(")
+            out.num(w.x)
+            out.raw(" ")
+            out.num(w.y)
+            out.raw(")\"")
+        }
+        if w.isFull {
+            out.raw(" cx=\"")
+            out.num(s.dx)
+            out.raw("\" cy=\"")
+            out.num(s.dy)
+            out.raw("\" r=\"")
+            out.num(s.radius)
+        } else {
+            let a = Geometry.point(angle: w.start, radius: s.radius), b = Geometry.point(angle: w.end, radius: s.radius)
+            out.raw(" d=\"M")
+            out.num(s.dx)
+            out.raw(" ")
+            out.num(s.dy)
+            out.raw("L")
+            out.num(s.dx + a.x)
+            out.raw(" ")
+            out.num(s.dy + a.y)
+            out.raw("A")
+            out.num(s.radius)
+            out.raw(" ")
+            out.num(s.radius)
+            out.raw(w.end - w.start > 180 ? " 0 1 1 " : " 0 0 1 ")
+            out.num(s.dx + b.x)
+            out.raw(" ")
+            out.num(s.dy + b.y)
+            out.raw("Z")
+        }
+        out.raw("\" fill=\"url(#")
+        out.raw(id)
+        out.raw(")\"/>\n")
     }
 
     /// `keyframes` go to the top level, `rules` into the chart's scope block: the dark look's

@@ -41,4 +41,33 @@ struct ShadowManifestTests {
         let still = try #require(try Self.manifest(new, previous: new)["shadow"])
         #expect(still["length"]?.serialized() == "0")
     }
+
+    /// Under exploded slices the shadow is sectors that tile the circle: each exploded slice's
+    /// moved by its explode along its middle angle, the runs of the others unmoved (the last
+    /// run joined to the first across 12 o'clock).
+    @Test func explodedSlicesCastTheirOwnSectors() throws {
+        let yaml = "piec: 1\nid: t\ntheme: {shadow: {}}\nslices: [{label: A, value: 1}, {label: B, value: 1, explode: 10}, "
+            + "{label: C, value: 1}, {label: D, value: 1}]\n"
+        let to = try #require(try Self.manifest(try Fixture.loaded(yaml))["shadow"]?["to"])
+        #expect(to["wedges"]?.serialized() == "[[90,180,7.071,7.071],[180,450,0,0]]")
+        let plain = try #require(try Self.manifest(try Fixture.loaded(Self.yaml("{}")))["shadow"]?["to"])
+        #expect(plain["wedges"] == nil)
+    }
+
+    @Test func aCounterclockwiseChartsSectorsAreMirrored() throws {
+        let yaml = "piec: 1\nid: t\nchart: {direction: counterclockwise}\ntheme: {shadow: {}}\n"
+            + "slices: [{label: A, value: 1, explode: 10}, {label: B, value: 3}]\n"
+        let to = try #require(try Self.manifest(try Fixture.loaded(yaml))["shadow"]?["to"])
+        #expect(to["wedges"]?.serialized() == "[[-90,0,-7.071,-7.071],[-360,-90,0,0]]")
+    }
+
+    @Test func aChangedExplodeCrossFadesTheSectors() throws {
+        func yaml(_ k: Int) -> String {
+            "piec: 1\nid: t\ntheme: {shadow: {}}\nslices: [" + (0..<3).map { "{id: s\($0), label: S, value: 1\($0 == k ? ", explode: 9" : "")}" }
+                .joined(separator: ", ") + "]\n"
+        }
+        let shadow = try #require(try Self.manifest(try Fixture.loaded(yaml(2)), previous: try Fixture.loaded(yaml(0)))["shadow"])
+        #expect(shadow["from"]?["wedges"]?.serialized() != shadow["to"]?["wedges"]?.serialized())
+        #expect((shadow["length"].flatMap { Double($0.serialized()) } ?? 0) > 0)
+    }
 }
