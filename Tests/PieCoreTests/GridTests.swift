@@ -91,9 +91,8 @@ struct GridTests {
         let e = grid.easing.value(at: 0.5)
         let half = grid.at(grid.window.start + grid.window.length / 2)
         #expect(abs(half[0].radius - (pairs[0].from.radius + (pairs[0].to.radius - pairs[0].from.radius) * e)) < 1e-9)
-        // The stage's instant reads the same track; at and after the window's end, the new ends.
-        let stage = Scene(layout: newLayout, plan: plan).stage
-        #expect(stage.at(grid.window.start + grid.window.length / 2).grid == half)
-        #expect(stage.at(grid.window.end).grid == pairs.map(\.to))
+        // A frame's element reads the same track; at and after the window's end, the new ends.
+        #expect(GridWriter.at(plan, t: grid.window.start + grid.window.length / 2)?.circles == half)
+        #expect(GridWriter.at(plan, t: grid.window.end)?.circles == pairs.map(\.to))
     }
 }

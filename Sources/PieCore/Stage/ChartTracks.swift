@@ -1,6 +1,7 @@
 import PieSpec
 
-/// The chart-level tracks of a stage besides the outline: `chart.grid`'s circles and the
+/// The chart-level tracks of a stage besides the outline's and the shadow's
+/// (`OutlineTrack.swift`, `ShadowTrack.swift`): `chart.grid`'s circles and the
 /// separators between rings, each a track with its two ends, read at an instant by `at(_:)`,
 /// written as keyframes by `GridWriter` and `RingEdgeWriter`.
 extension Stage {

@@ -3,9 +3,10 @@ import PieSpec
 extension Stage {
     /// What the stage draws at one instant: the plot's opacity, the wedges and their
     /// extensions, separator lines, inside labels, the labels beside the pie with their
-    /// leaders, centre texts, title lines, the outline, the grid and the separators between
-    /// rings, each read from its track by the stage's one sampling policy (`Sampling`; the
-    /// labels beside the pie by their samples, `Outside.at`).
+    /// leaders, centre texts, title lines and the separators between rings, each read from
+    /// its track by the stage's one sampling policy (`Sampling`; the labels beside the pie by
+    /// their samples, `Outside.at`). The chart-level elements (the grid, the shadow, the
+    /// outline) are read from their own tracks (`ChartElements.at`).
     struct Instant {
         /// A separator: a radial line at chart angle `angle`.
         struct Line {
@@ -79,10 +80,6 @@ extension Stage {
         var centers: [Center] = []
         /// The title lines that stay, then those that fade.
         var titles: [Title] = []
-        /// `chart.outline` at this instant.
-        var outline: OutlinePose? = nil
-        /// `chart.grid`'s circles at this instant (`Grid.at`).
-        var grid: [GridPose.Circle] = []
         /// The separators between rings drawn at this instant (`Stage.ringEdges(_:at:)`).
         var ringEdges: [RingEdgeInstant] = []
     }
@@ -128,17 +125,8 @@ extension Stage {
         result.titles = stillTitles() + titles.map {
             Instant.Title(lines: $0.lines, opacity: Stage.mix($0.fromOpacity, $0.toOpacity, titleProgress))
         }
-        result.outline = Stage.outline(plan, at: t)
-        result.grid = grid?.at(t) ?? []
         result.ringEdges = Stage.ringEdges(ringEdges, at: t)
         return result
-    }
-
-    /// The outline at `t`: the plan's two ends blended at the chart's eased progress, as
-    /// `TransitionPlan.frozen(at:)` blends the whole pose.
-    static func outline(_ plan: TransitionPlan, at t: Double) -> OutlinePose? {
-        let e = plan.easing.value(at: outlineWindow(plan).progress(at: t))
-        return OutlinePose.blend(plan.from.outline, plan.to.outline, at: e)
     }
 
     /// The time window the chart-level pose (the outline) moves in.

@@ -88,10 +88,9 @@ public enum BundleWriter {
     /// The scenes a bundle draws: the chart's (still when it has rings, each of which moves in
     /// its own scene) and each ring's.
     /// The plan of a chart of rings as a whole: still (its rings move in their own scenes),
-    /// with the outline's, the pie opacity's and every chart element's tracks carried from `plan`.
+    /// with the pie opacity's and every chart element's tracks carried from `plan`.
     static func ringsWhole(layout: ChartLayout, plan: TransitionPlan, animation: AnimationOptions) -> TransitionPlan {
         var still = Planner.enter(layout, animation: FacetWriter.still(animation))
-        OutlineWriter.carry(plan, into: &still)
         PieOpacityWriter.carry(plan, into: &still)
         ChartElements.carry(plan, into: &still)
         return still

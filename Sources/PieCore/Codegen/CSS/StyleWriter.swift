@@ -39,26 +39,25 @@ struct StyleWriter {
         var w = StyleWriter(scene: scene)
         w.write()
         let ink = InkStyle.css(scene)
-        let outline = OutlineWriter.css(scene)
-        let grid = GridWriter.css(scene)
+        // The chart elements outside the pie's translucent group, the group's own, then the
+        // elements inside it (`ChartPlacement.inGroup`).
+        let outside = ChartElements.css(scene, inGroup: false)
         let opacity = PieOpacityWriter.css(scene)
-        let elements = ChartElements.css(scene)
+        let inside = ChartElements.css(scene, inGroup: true)
         var css = ByteWriter(capacity: w.frames.count + w.out.count + ink.keyframes.count + ink.rules.count + scene.scope.count + 8
-                             + outline.keyframes.count + outline.rules.count + grid.keyframes.count + grid.rules.count
-                             + opacity.keyframes.count + opacity.rules.count + elements.keyframes.count + elements.rules.count)
+                             + outside.keyframes.count + outside.rules.count + opacity.keyframes.count + opacity.rules.count
+                             + inside.keyframes.count + inside.rules.count)
         css.raw(w.frames)
         css.raw(ink.keyframes)
-        css.raw(outline.keyframes)
-        css.raw(grid.keyframes)
+        css.raw(outside.keyframes)
         css.raw(opacity.keyframes)
-        css.raw(elements.keyframes)
+        css.raw(inside.keyframes)
         css.raw("." + scene.scope + "{\n")
         css.raw(w.out)
         css.raw(ink.rules)
-        css.raw(outline.rules)
-        css.raw(grid.rules)
+        css.raw(outside.rules)
         css.raw(opacity.rules)
-        css.raw(elements.rules)
+        css.raw(inside.rules)
         css.raw("}\n")
         return css.takeBytes()
     }

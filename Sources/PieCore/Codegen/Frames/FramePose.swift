@@ -6,13 +6,15 @@ import PieSpec
 /// writes what it holds, so another source of poses (one transition stage blending a pose
 /// value) can replace `at` without touching the writer.
 ///
-/// Wedges, extensions, separators, inside and outside labels, centre texts, titles, the
-/// outline and the plot's fade are the stage's instant (`Stage.at(_:)`; wedges and extensions
+/// Wedges, extensions, separators, inside and outside labels, centre texts, titles and the
+/// plot's fade are the stage's instant (`Stage.at(_:)`; wedges and extensions
 /// its exact state): where the bundle's CSS interpolates an element between two keyframes with
 /// the plan's easing, it mixes the same two ends with the same eased progress, and where the
 /// bundle samples keyframes (staged or staggered plans, radii that warp), it reads the
 /// sampled stage of the instant, as the keyframes do. Outside labels are the stage's sampled
-/// tracks, linear between samples, as the browser interpolates the ink layer's keyframes. At and after the end of the timeline the pose is the rest state: what
+/// tracks, linear between samples, as the browser interpolates the ink layer's keyframes. The
+/// chart-level elements (the grid, the shadow, the outline) are their own tracks' instants
+/// (`ChartElements.at`). At and after the end of the timeline the pose is the rest state: what
 /// static renderers show of chart.svg.
 struct FramePose {
     /// One painted wedge (a slice, an extension under a seam, or a reordered slice on top).
@@ -55,16 +57,12 @@ struct FramePose {
     var layout: ChartLayout
     var titles: [Title]
     var pies: [Pie]
-    /// `chart.outline` at this instant (`OutlinePose.blend` at the chart's eased progress).
-    var outline: OutlinePose? = nil
-    /// `chart.grid`'s circles at this instant (`Stage.Grid.at`) and the pose they are drawn with.
-    var grid: [GridPose.Circle] = []
-    var gridPose: GridPose? = nil
     /// The separators between rings at this instant (`Stage.ringEdges(_:at:)`).
     var ringEdges: [Stage.RingEdgeInstant] = []
     /// `theme.opacity` at this instant (`PieOpacityWriter.at`): the group every pie is drawn in.
     var opacity: Double = 1
-    /// Every chart element at this instant (`ChartElements.at`), drawn first in that group.
+    /// Every chart element at this instant (`ChartElements.at`: the grid, the shadow, the
+    /// outline), each drawn at its placements.
     var elements: [ChartElements.Drawn] = []
 
     /// From the first change's start to the last change's end, over every pie.
@@ -80,21 +78,21 @@ struct FramePose {
         if chart.rings.isEmpty {
             let scene = Scene(layout: layout, plan: chart.plan)
             let now = scene.stage.at(t)
-            var pose = FramePose(layout: layout, titles: now.titles, pies: [pie(scene, now, t: t)], outline: now.outline,
-                                 grid: now.grid, gridPose: scene.stage.grid?.pose)
+            var pose = FramePose(layout: layout, titles: now.titles, pies: [pie(scene, now, t: t)])
             pose.opacity = PieOpacityWriter.at(chart.plan, t: t)
             pose.elements = ChartElements.at(chart.plan, t: t)
             return pose
         }
         let titles = layout.title.map { [Title(lines: $0.lines, opacity: 1)] } ?? []
         let drawn = RingSeams.drawn(chart.rings, chart: layout)
-        // The whole chart's stage, as a bundle of rings has it: the outline and the separators between rings.
-        let whole = Stage(layout: layout, plan: BundleWriter.ringsWhole(layout: layout, plan: chart.plan, animation: AnimationOptions()),
-                          rings: drawn.map(\.plan)).at(t)
+        // The whole chart's plan and stage, as a bundle of rings has them: the chart elements
+        // and the separators between rings.
+        let still = BundleWriter.ringsWhole(layout: layout, plan: chart.plan, animation: AnimationOptions())
+        let whole = Stage(layout: layout, plan: still, rings: drawn.map(\.plan)).at(t)
         var pose = FramePose(layout: layout, titles: titles, pies: drawn.map { pie(Scene(layout: $0.layout, plan: $0.plan), t: t) },
-                             outline: whole.outline, ringEdges: whole.ringEdges)
+                             ringEdges: whole.ringEdges)
         pose.opacity = PieOpacityWriter.at(chart.plan, t: t)
-        pose.elements = ChartElements.at(chart.plan, t: t)
+        pose.elements = ChartElements.at(still, t: t)
         return pose
     }
 

@@ -121,26 +121,31 @@ struct FrameWriter {
         if layout.rings.isEmpty, let pie = pose.pies.first {
             // One plot group: a fading chart fades as one image (labels over slices).
             opened(pie.opacity) {
-                GridWriter.frame($0.pose.grid, pose: $0.pose.gridPose, labels: false, dark: $0.inks.dark, into: &$0.out)
+                $0.elements(at: .underPie, scope: pie.scope)
                 $0.opened($0.pose.opacity) {
-                    ChartElements.frame($0.pose.elements, scope: pie.scope, dark: $0.inks.dark, into: &$0.out)
+                    $0.elements(at: .underSlices, scope: pie.scope)
                     $0.pieLayers(pie)
                 }
-                OutlineWriter.frame($0.pose.outline, dark: $0.inks.dark, into: &$0.out)
-                GridWriter.frame($0.pose.grid, pose: $0.pose.gridPose, labels: true, dark: $0.inks.dark, into: &$0.out)
+                $0.elements(at: .overSlices, scope: pie.scope)
                 $0.labels(pie)
             }
         } else {
             // Rings: each ring's pie, then every ring's labels, each group fading on its own.
+            elements(at: .underPie, scope: nil)
             opened(pose.opacity) {
-                ChartElements.frame($0.pose.elements, scope: nil, dark: $0.inks.dark, into: &$0.out)
+                $0.elements(at: .underSlices, scope: nil)
                 for pie in $0.pose.pies { $0.opened(pie.opacity) { $0.pieLayers(pie) } }
                 RingEdgeWriter.frame($0.pose.ringEdges, layout: layout, into: &$0.out)
             }
-            OutlineWriter.frame(pose.outline, dark: inks.dark, into: &out)
+            elements(at: .overSlices, scope: nil)
             for pie in pose.pies { opened(pie.opacity) { $0.labels(pie) } }
         }
         out.raw("</g>\n")
+    }
+
+    /// The chart elements at `placement` (`ChartElements.frame`), in the look of the frame.
+    private mutating func elements(at placement: ChartPlacement, scope: String?) {
+        ChartElements.frame(pose.elements, at: placement, scope: scope, dark: inks.dark, into: &out)
     }
 
     /// `body` inside a group at `opacity` (none when opaque); nothing at opacity 0.

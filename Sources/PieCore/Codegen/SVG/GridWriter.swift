@@ -1,40 +1,57 @@
 import PieJSON
 import PieSpec
 
-/// `chart.grid` in every output: chart.svg's circles (`.p-grid`, under the wedges) and tick
-/// labels (`.p-gl`, over them, each with a halo of the background), whose attributes are the
+/// `chart.grid` in every output: chart.svg's circles (`.p-grid`, under the pie) and tick
+/// labels (`.p-gl`, over it, each with a halo of the background), whose attributes are the
 /// final state; their CSS (the dark look's colours, and the animation of each circle's `r` and
 /// opacity and each label's translate and opacity from the plan's start, over the chart's
 /// window with its easing; a label that gives way at one end is gone half way); the circles and labels of a `piec render` frame at any instant
 /// (`Stage.Grid.at`, the same track); the manifest's `grid`. Charts without a grid at
-/// either end write nothing.
-enum GridWriter {
+/// either end write nothing. One of `ChartElements.all`, the list every output draws.
+enum GridWriter: ChartElement {
     /// Font size and place of the tick labels (`GridLayout`, whose tick labels give way to
     /// the outside labels by these boxes).
     static let fontSize = GridLayout.fontSize
     static let labelX = GridLayout.labelX
     static let labelY = GridLayout.labelY
 
-    /// The circles at rest (their new ends), under the slices (inside the plot's translate,
-    /// outside `p-pie`'s mirror).
-    static func circles(_ grid: Stage.Grid?, into out: inout ByteWriter) {
-        guard let grid else { return }
-        circleGroup(grid.circles.map(\.to), pose: grid.pose, classes: true, dark: false, into: &out)
+    /// The circles under the pie (inside the plot's translate, outside `p-pie`'s mirror and
+    /// the translucent group), the tick labels over the slices and under the slice labels.
+    static let placements: [ChartPlacement] = [.underPie, .overSlices]
+
+    /// The circles at `t` ms (`Stage.Grid.at`) and the pose they are drawn with; nil without
+    /// a grid at either end.
+    static func at(_ plan: TransitionPlan, t: Double) -> (pose: GridPose, circles: [GridPose.Circle])? {
+        Stage.Grid(plan).map { ($0.pose, $0.at(t)) }
     }
 
-    /// The tick labels at rest, over the slices and under the slice labels.
-    static func labels(_ grid: Stage.Grid?, into out: inout ByteWriter) {
-        guard let grid else { return }
-        labelGroup(grid.circles.map(\.to), pose: grid.pose, classes: true, dark: false, into: &out)
+    /// The circles (under the pie) or the tick labels (over the slices) at rest: their new ends.
+    static func svg(_ scene: Scene, at placement: ChartPlacement, into out: inout ByteWriter) {
+        guard let grid = scene.stage.grid else { return }
+        let circles = grid.circles.map(\.to)
+        if placement == .overSlices {
+            labelGroup(circles, pose: grid.pose, classes: true, dark: false, into: &out)
+        } else {
+            circleGroup(circles, pose: grid.pose, classes: true, dark: false, into: &out)
+        }
     }
 
-    /// A frame's circles or labels at an instant, in the look `dark` asks for.
-    static func frame(_ circles: [GridPose.Circle], pose: GridPose?, labels: Bool, dark: Bool, into out: inout ByteWriter) {
-        guard let pose else { return }
-        if labels { labelGroup(circles.filter { $0.textOpacity > 0 }, pose: pose, classes: false, dark: dark, into: &out) } else {
+    /// A frame's circles (under the pie) or tick labels (over the slices) at an instant, in
+    /// the look `dark` asks for.
+    static func frame(_ now: (pose: GridPose, circles: [GridPose.Circle])?, at placement: ChartPlacement, scope: String?, dark: Bool,
+                      into out: inout ByteWriter) {
+        guard let (pose, circles) = now else { return }
+        if placement == .overSlices {
+            labelGroup(circles.filter { $0.textOpacity > 0 }, pose: pose, classes: false, dark: dark, into: &out)
+        } else {
             circleGroup(circles.filter { $0.opacity > 0 }, pose: pose, classes: false, dark: dark, into: &out)
         }
     }
+
+    /// Nothing: a rose, and so a grid, does not go with rings (`chart.rose` is refused with
+    /// `rings:`), and a chart of rings draws no grid of a previous version's rose either (its
+    /// still plan keeps its own layout's: none).
+    static func carry(_ plan: TransitionPlan, into still: inout TransitionPlan) {}
 
     private static func circleGroup(_ circles: [GridPose.Circle], pose: GridPose, classes: Bool, dark: Bool, into out: inout ByteWriter) {
         guard !circles.isEmpty else { return }

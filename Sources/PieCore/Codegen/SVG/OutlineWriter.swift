@@ -5,34 +5,26 @@ import PieSpec
 /// final state, so reduced motion and static renderers see the final chart), its CSS (the dark
 /// look's colour, and the animation of `r`, `stroke-width` and `stroke` from the plan's start
 /// over the chart's window with the plan's easing, written by `MotionProperty`), and the
-/// circle of a `piec render` frame at any instant (`OutlinePose.blend`, the same numbers).
-/// Charts without an outline at either end write nothing.
-enum OutlineWriter {
-    /// The outline drawn at rest: the final one, or (an outline that vanishes) the first one
-    /// with no width, which the animation thins out.
-    static func rest(_ plan: TransitionPlan) -> OutlinePose? {
-        plan.to.outline ?? plan.from.outline?.collapsed
-    }
+/// circle of a `piec render` frame at any instant (its track, `Stage.Outline`: the same
+/// numbers). Charts without an outline at either end write nothing. One of
+/// `ChartElements.all`, the list every output draws.
+enum OutlineWriter: ChartElement {
+    /// Over the slices and the pie's translucent group, under the labels.
+    static let placements: [ChartPlacement] = [.overSlices]
 
-    /// Whether the outline animates: it differs between the plan's two ends (an enter's are
-    /// the same).
-    static func animates(_ plan: TransitionPlan) -> Bool {
-        plan.from.outline != plan.to.outline
-    }
+    /// The outline at `t` ms (`Stage.Outline.at`).
+    static func at(_ plan: TransitionPlan, t: Double) -> OutlinePose? { Stage.Outline(plan).at(t) }
 
-    /// When the outline changes: the chart's window (the start angle's).
-    static func window(_ plan: TransitionPlan) -> TimeWindow { Stage.outlineWindow(plan) }
-
-    /// The circle, centred on the current origin (the plot's translate), above the slices and
-    /// below the labels.
-    static func svg(_ plan: TransitionPlan, into out: inout ByteWriter) {
-        guard let o = rest(plan) else { return }
+    /// The circle, centred on the current origin (the plot's translate): the outline at rest
+    /// (`Stage.Outline.rest`).
+    static func svg(_ scene: Scene, at placement: ChartPlacement, into out: inout ByteWriter) {
+        guard let o = Stage.Outline(scene.plan).rest else { return }
         out.open("circle", ClassPrefix.outline)
         circle(o, color: o.color, head: "\" fill=\"none\" r=\"", into: &out)
     }
 
     /// The circle of a frame at an instant, in the look `dark` asks for.
-    static func frame(_ o: OutlinePose?, dark: Bool, into out: inout ByteWriter) {
+    static func frame(_ o: OutlinePose?, at placement: ChartPlacement, scope: String?, dark: Bool, into out: inout ByteWriter) {
         guard let o, o.width > 0 else { return }
         circle(o, color: dark ? o.darkColor : o.color, head: "<circle fill=\"none\" r=\"", into: &out)
     }
@@ -52,7 +44,7 @@ enum OutlineWriter {
     /// writes no keyframes (no outline, or one that does not change).
     static func motion(_ scene: Scene) -> (from: OutlinePose, frame: MotionFrame, recolours: Bool)? {
         let plan = scene.plan
-        guard scene.stage.outlineMoves, let to = rest(plan) else { return nil }
+        guard scene.stage.outlineMoves, let to = Stage.Outline(plan).rest else { return nil }
         let from = plan.from.outline ?? to.collapsed
         var f = MotionFrame()
         if from.radius != to.radius { f.radius = from.radius }
@@ -65,8 +57,8 @@ enum OutlineWriter {
     /// `keyframes` go to the top level, `rules` into the chart's scope block; both empty
     /// without an outline.
     static func css(_ scene: Scene) -> (keyframes: [UInt8], rules: [UInt8]) {
-        let plan = scene.plan
-        guard let to = rest(plan) else { return ([], []) }
+        let track = Stage.Outline(scene.plan)
+        guard let to = track.rest else { return ([], []) }
         let dark = scene.layout.dark
         var rules = ByteWriter(capacity: 256)
         var keyframes = ByteWriter(capacity: 128)
@@ -99,7 +91,7 @@ enum OutlineWriter {
             }
         }
         KeyframesWriter.runners([KeyframesWriter.Runner(prefix: ClassPrefix.outline, name: name)], into: &rules) {
-            CSSTiming.shorthand(window(plan), easing: plan.easing, linear: false, into: &$0)
+            CSSTiming.shorthand(track.window, easing: track.easing, linear: false, into: &$0)
         }
         return (keyframes.bytes, rules.bytes)
     }
@@ -114,7 +106,7 @@ enum OutlineWriter {
             return .object([("outerEdge", n(o.outerEdge)), ("width", n(o.width)),
                             ("color", .string(ByteWriter.hexString(o.color))), ("darkColor", .string(ByteWriter.hexString(o.darkColor)))])
         }
-        let window = window(plan)
+        let window = Stage.Outline(plan).window
         return .object([("from", end(plan.from.outline)), ("to", end(plan.to.outline)),
                         ("start", n(window.start)), ("length", n(window.length))])
     }
@@ -124,8 +116,9 @@ enum OutlineWriter {
     static func carry(_ plan: TransitionPlan, into still: inout TransitionPlan) {
         still.from.outline = plan.from.outline
         still.to.outline = plan.to.outline
-        guard animates(plan) else { return }
-        still.chartWindow = window(plan)
+        let track = Stage.Outline(plan)
+        guard track.animates else { return }
+        still.chartWindow = track.window
         still.easing = plan.easing
     }
 

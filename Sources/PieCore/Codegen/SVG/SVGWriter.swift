@@ -162,13 +162,12 @@ struct SVGWriter {
         out.raw(" ")
         out.num(layout.cy)
         out.raw(")\">\n")
-        GridWriter.circles(scene.stage.grid, into: &out)
+        ChartElements.svg(scene, at: .underPie, into: &out)
         PieOpacityWriter.open(scene, into: &out)
-        ChartElements.svg(scene, into: &out)
+        ChartElements.svg(scene, at: .underSlices, into: &out)
         pieLayers()
         PieOpacityWriter.close(scene, into: &out)
-        OutlineWriter.svg(scene.plan, into: &out)
-        GridWriter.labels(scene.stage.grid, into: &out)
+        ChartElements.svg(scene, at: .overSlices, into: &out)
         labelLayer()
         InkWriter.svg(scene, into: &out)
         out.raw("</g>\n")
@@ -198,8 +197,9 @@ struct SVGWriter {
         out.raw(" ")
         out.num(layout.cy)
         out.raw(")\">\n")
+        ChartElements.svg(scene, at: .underPie, into: &out)
         PieOpacityWriter.open(scene, into: &out)
-        ChartElements.svg(scene, into: &out)
+        ChartElements.svg(scene, at: .underSlices, into: &out)
         emit()
         for (k, ring) in rings.enumerated() {
             let n = ring.layout.slices.count
@@ -215,7 +215,7 @@ struct SVGWriter {
         // The separators between rings, above every ring's slices.
         RingEdgeWriter.svg(scene.stage.ringEdges, layout: layout, into: &out)
         PieOpacityWriter.close(scene, into: &out)
-        OutlineWriter.svg(scene.plan, into: &out)
+        ChartElements.svg(scene, at: .overSlices, into: &out)
         // Labels above every ring's slices (an outer ring is painted after an inner one).
         for ring in rings where !ring.labels.isEmpty {
             var sub = SVGWriter(scene: ring, title: title, description: description, format: format, withInline: false,

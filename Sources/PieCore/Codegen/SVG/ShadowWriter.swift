@@ -12,6 +12,9 @@ import PieSpec
 /// Charts without a shadow at either end write nothing. One of `ChartElements.all`, the list
 /// every output draws.
 enum ShadowWriter: ChartElement {
+    /// First inside the pie's translucent group, under the slices.
+    static let placements: [ChartPlacement] = [.underSlices]
+
     /// The circles at `t` ms (`Stage.Shadow.at`).
     static func at(_ plan: TransitionPlan, t: Double) -> [Stage.Shadow.Circle] { Stage.Shadow(plan).at(t) }
 
@@ -37,7 +40,7 @@ enum ShadowWriter: ChartElement {
     /// The gradients and circles of chart.svg: the last end's `.p-sh` (gradient `<scope>-shg`)
     /// and, when the shadow changes from one, the first end's `.p-sho` at opacity 0. Under
     /// exploded slices an end is a group of that class holding its sectors (`ShadowWedge`).
-    static func svg(_ scene: Scene, into out: inout ByteWriter) {
+    static func svg(_ scene: Scene, at placement: ChartPlacement, into out: inout ByteWriter) {
         let track = Stage.Shadow(scene.plan), scope = scene.scope
         if track.animates, let from = track.from {
             var head = ByteWriter(capacity: 32)
@@ -55,7 +58,8 @@ enum ShadowWriter: ChartElement {
 
     /// The circles of a frame at an instant, in the look `dark` asks for (ids `<scope>-f<k>`,
     /// `piec-shadow-f<k>` in a chart of rings).
-    static func frame(_ drawn: [Stage.Shadow.Circle], scope: String?, dark: Bool, into out: inout ByteWriter) {
+    static func frame(_ drawn: [Stage.Shadow.Circle], at placement: ChartPlacement, scope: String?, dark: Bool,
+                      into out: inout ByteWriter) {
         let scope = scope ?? "piec-shadow"
         for (k, d) in drawn.enumerated() where d.opacity > 0 {
             var s = d.shadow

@@ -1,62 +1,93 @@
 import PieJSON
 import PieSpec
 
-/// A chart-level element drawn under the slices, first inside the pie's translucent group
-/// (`PieOpacityWriter`): its track (its two ends in the plan, read at an instant by `at`) and
-/// its one drawing in each output. chart.svg (`SVGWriter`), the stylesheet (`StyleWriter`), a
-/// `piec render` frame (`FramePose`, `FrameWriter`) and a chart of rings' still plot
-/// (`BundleWriter.ringsWhole`) draw every element of `ChartElements.all` and name none, so a
-/// new element is one type conforming here and one line in that list.
+/// Where a chart-level element is drawn in chart.svg and in a `piec render` frame alike,
+/// bottom to top. An element may be drawn at more than one (the grid's circles under the pie,
+/// its tick labels over it).
+enum ChartPlacement: CaseIterable {
+    /// In the plot, under the pie and outside its translucent group (`PieOpacityWriter`):
+    /// the grid's circles.
+    case underPie
+    /// First inside the pie's translucent group, under the slices, so that the element and
+    /// the pie are one layer and it never shows through the slices: the shadow.
+    case underSlices
+    /// Over the slices, after the translucent group, under the labels: the outline, then
+    /// the grid's tick labels.
+    case overSlices
+
+    /// Whether the element is drawn inside the pie's translucent group. The stylesheet
+    /// (`StyleWriter`) writes the CSS of the elements outside it, then the group's own
+    /// (`PieOpacityWriter`), then that of the elements inside it.
+    var inGroup: Bool { self == .underSlices }
+}
+
+/// A chart-level element: where it is drawn (`placements`), its track (its two ends in the
+/// plan, read at an instant by `at`) and its drawing in each output. chart.svg (`SVGWriter`),
+/// the stylesheet (`StyleWriter`), a `piec render` frame (`FramePose`, `FrameWriter`) and a
+/// chart of rings' still plot (`BundleWriter.ringsWhole`) draw the elements of
+/// `ChartElements.all` at each placement and name none, so a new element is one type
+/// conforming here and one line in that list.
 protocol ChartElement {
     /// What a frame draws of the element at one instant.
     associatedtype Instant
+    /// Where the element is drawn; `svg` and `frame` are asked only at these.
+    static var placements: [ChartPlacement] { get }
     /// The element at `t` ms after load: its two ends blended as the CSS animates them.
     static func at(_ plan: TransitionPlan, t: Double) -> Instant
-    /// chart.svg's markup: the final state (static renderers and reduced motion see it).
-    static func svg(_ scene: Scene, into out: inout ByteWriter)
+    /// chart.svg's markup at `placement`: the final state (static renderers and reduced
+    /// motion see it).
+    static func svg(_ scene: Scene, at placement: ChartPlacement, into out: inout ByteWriter)
     /// `keyframes` go to the top level, `rules` into the chart's scope block; both empty for
     /// a chart without the element at either end.
     static func css(_ scene: Scene) -> (keyframes: [UInt8], rules: [UInt8])
-    /// A frame's markup of `now` in the look `dark` asks for; `scope` names its ids (nil for a
-    /// chart of rings, whose plot has no one scope).
-    static func frame(_ now: Instant, scope: String?, dark: Bool, into out: inout ByteWriter)
+    /// A frame's markup of `now` at `placement` in the look `dark` asks for; `scope` names
+    /// its ids (nil for a chart of rings, whose plot has no one scope).
+    static func frame(_ now: Instant, at placement: ChartPlacement, scope: String?, dark: Bool, into out: inout ByteWriter)
     /// A chart of rings draws its plot from a still plan: the element's ends, window and
     /// easing are carried into it from `plan`.
     static func carry(_ plan: TransitionPlan, into still: inout TransitionPlan)
 }
 
-/// The chart-level elements, in drawing order (each output iterates this list).
+/// The chart-level elements, in drawing order at each placement (each output iterates this
+/// list).
 enum ChartElements {
-    static var all: [any ChartElement.Type] { [ShadowWriter.self] }
+    static var all: [any ChartElement.Type] { [ShadowWriter.self, OutlineWriter.self, GridWriter.self] }
+
+    /// The elements drawn at `placement`, in the list's order.
+    static func placed(_ placement: ChartPlacement) -> [any ChartElement.Type] {
+        all.filter { $0.placements.contains(placement) }
+    }
 
     /// One element at one instant, ready to be drawn into a frame.
     struct Drawn {
-        let draw: (_ scope: String?, _ dark: Bool, _ out: inout ByteWriter) -> Void
+        let placements: [ChartPlacement]
+        let draw: (_ placement: ChartPlacement, _ scope: String?, _ dark: Bool, _ out: inout ByteWriter) -> Void
     }
 
     /// Every element at `t` ms after load.
     static func at(_ plan: TransitionPlan, t: Double) -> [Drawn] {
         func one<E: ChartElement>(_ e: E.Type) -> Drawn {
             let now = e.at(plan, t: t)
-            return Drawn { e.frame(now, scope: $0, dark: $1, into: &$2) }
+            return Drawn(placements: e.placements) { e.frame(now, at: $0, scope: $1, dark: $2, into: &$3) }
         }
         return all.map { one($0) }
     }
 
-    /// Every element of a frame (`at`), in order.
-    static func frame(_ drawn: [Drawn], scope: String?, dark: Bool, into out: inout ByteWriter) {
-        for d in drawn { d.draw(scope, dark, &out) }
+    /// Every element of a frame (`at`) drawn at `placement`, in order.
+    static func frame(_ drawn: [Drawn], at placement: ChartPlacement, scope: String?, dark: Bool, into out: inout ByteWriter) {
+        for d in drawn where d.placements.contains(placement) { d.draw(placement, scope, dark, &out) }
     }
 
-    /// Every element's markup in chart.svg, in order.
-    static func svg(_ scene: Scene, into out: inout ByteWriter) {
-        for e in all { e.svg(scene, into: &out) }
+    /// Every element's markup in chart.svg at `placement`, in order.
+    static func svg(_ scene: Scene, at placement: ChartPlacement, into out: inout ByteWriter) {
+        for e in placed(placement) { e.svg(scene, at: placement, into: &out) }
     }
 
-    /// Every element's keyframes and rules, each part in the list's order.
-    static func css(_ scene: Scene) -> (keyframes: [UInt8], rules: [UInt8]) {
+    /// The keyframes and rules of every element inside the pie's translucent group, or of
+    /// every one outside it (`ChartPlacement.inGroup`), each part in the list's order.
+    static func css(_ scene: Scene, inGroup: Bool) -> (keyframes: [UInt8], rules: [UInt8]) {
         var keyframes: [UInt8] = [], rules: [UInt8] = []
-        for e in all {
+        for e in all where e.placements.contains(where: \.inGroup) == inGroup {
             let part = e.css(scene)
             keyframes += part.keyframes
             rules += part.rules
