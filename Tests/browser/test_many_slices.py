@@ -1,6 +1,6 @@
 """Exact motion at any number of moving slices (issue 27): a pie of 500 slices whose values all
 change while one slice is inserted and one removed (501 moving slices, drawn as one circle
-per colour, `ColourDashes.swift`), seeked in every engine at 0, 25 and 70 % and after the end, and
+per colour, `Strategies.ColourCircles`), seeked in every engine at 0, 25 and 70 % and after the end, and
 held to the motion corpus's limits: every boundary within 0.5 degree in motion and 0.2 at
 rest, every sample away from the boundaries its slice's colour (a dash that crossed its
 circle's start point made Skia paint a stroke as wide as the circle), no background at the
@@ -75,7 +75,7 @@ def many(piec, workdir, shoot):
 
 def test_the_motion_layer_draws_by_colour(many):
     """Slice 0 alone under the whole circle, every other slice a dash of its colour's circle
-    (`ColourDashes.swift`): a circle per colour of the palette and half turn."""
+    (`Strategies.ColourCircles`): a circle per colour of the palette and half turn."""
     bundle, _, _, _ = many
     assert bundle.svg.count('<circle class="p-m') == 1
     assert bundle.svg.count('<circle class="p-n') == 2 * len(specs.SLICE_COLORS)

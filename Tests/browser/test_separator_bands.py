@@ -1,6 +1,6 @@
 """Separators while a chart of repeating colours moves (issue 27): the motion layer draws them
-as dashes of a few circles, a band of the ring each (`ColourDashes.swift`,
-`Scene.separatorBands`), and the separator layer stands hidden until the motion ends. A donut
+as dashes of a few circles, a band of the ring each (`Strategies.SeparatorBands`,
+`DrawingPlan.separatorBands`), and the separator layer stands hidden until the motion ends. A donut
 of 36 slices in the six test colours, every value changing, one slice inserted and one removed,
 white separators 2 px wide, seeked in every engine at 0, 25 and 70 % and after the end: every
 separator that both its slices' widths call for is found within 0.5 degree of its boundary

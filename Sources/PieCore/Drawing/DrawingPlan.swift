@@ -22,7 +22,7 @@ struct DrawingPlan: Hashable, Sendable {
         /// One dash circle per element, placed by an animated `stroke-dashoffset` on a circle
         /// turned once (`DashStarts`); a dash that covers every angle at some instant still rotates.
         case offsetDashes
-        /// Slice 0 alone and one circle per colour and half turn for the others (`ColourDashes`).
+        /// Slice 0 alone and one circle per colour and half turn for the others (`Strategies.ColourCircles`).
         case colourCircles
     }
 
@@ -162,6 +162,14 @@ struct DrawingPlan: Hashable, Sendable {
     var keyframes: Keyframes
     var rest: Rest
     var page: Page
+    /// What the chosen strategies draw, built by them in `choose(_:)` so that Codegen only
+    /// writes it: the colour circles (`Strategies.ColourCircles`, where `wedges` is
+    /// `colourCircles`), the separator bands after them (`Strategies.SeparatorBands`, where
+    /// `separators` is `bands`), and index.html's turning boxes with their hold
+    /// (`Strategies.CompositorBoxes`, where `page` is `boxes`). Empty or nil elsewhere.
+    var colourCircles: [Circle] = []
+    var separatorBands: [Circle] = []
+    var boxes: Boxes? = nil
 
     init(output: Output = .bundle, joins: Joins = .apart, masks: Masks = .none, opacity: Opacity = .opaque,
          pageReason: PageReason = .still, wedges: Wedges, separators: Separators, keyframes: Keyframes, rest: Rest, page: Page) {
@@ -190,16 +198,16 @@ extension DrawingPlan {
     /// The rest of the plan of `tracks`, a whole transition's stage as encoded by a scene that
     /// took this plan's joins and masks (motion, masks, extensions, separators, labels, ink
     /// built; dash starts not yet placed): the one place that reads the gates and asks whether
-    /// the plan is uniform or sampled and which wedges are plain. Where the colour circles are
-    /// chosen they are built to be counted: returned, so the caller keeps them instead of
-    /// building them twice.
-    mutating func choose<T: DrawnTracks>(_ tracks: T) -> (circles: [T.Circle], bands: [T.Circle]) {
+    /// the plan is uniform or sampled and which wedges are plain. What the chosen strategies
+    /// draw is built here, counted, and kept in the plan (`colourCircles`, `separatorBands`,
+    /// `boxes`).
+    mutating func choose(_ tracks: some DrawnTracks) {
         let stage = tracks.stage
         var plan = self
         defer { self = plan }
         plan.rest = Strategies.StrokedRest.draws(tracks) ? .strokes : .filled
         plan.separators = stage.separators.isEmpty ? .none : .lines
-        var circles: [T.Circle] = [], bands: [T.Circle] = []
+        var circles: [Circle] = [], bands: [Circle] = []
         if stage.moves {
             if Strategies.SampledKeyframes.draws(tracks) {
                 plan.keyframes = !tracks.sampled && Strategies.SampledKeyframes.alignedEdges(stage.plan) != nil ? .aligned : .sampled
@@ -211,23 +219,23 @@ extension DrawingPlan {
             if plan.wedges == .offsetDashes, eased, Strategies.ColourCircles.draws(tracks) {
                 // Only where it animates fewer elements: a few slices in nearly as many colours
                 // take a circle per colour and half turn, and 12 band circles are more than 8 lines.
-                circles = tracks.buildColourCircles()
+                circles = Strategies.ColourCircles.circles(tracks)
                 if 1 + circles.count >= tracks.motionCount { circles = [] }
                 if !circles.isEmpty {
                     plan.wedges = .colourCircles
-                    if Strategies.SeparatorBands.draws(tracks) { bands = tracks.buildSeparatorBands(firstIndex: circles.count) }
+                    if Strategies.SeparatorBands.draws(tracks) { bands = Strategies.SeparatorBands.bands(tracks, firstIndex: circles.count) }
                     if bands.count >= stage.separators.count { bands = [] }
                     if !bands.isEmpty { plan.separators = .bands }
                 }
             }
             if plan.output == .bundle {
                 plan.pageReason = eased ? Strategies.CompositorBoxes.reason(tracks, opacity: plan.opacity) : .sampled
-                if plan.pageReason == .boxes { plan.page = .boxes }
+                if plan.pageReason == .boxes { (plan.page, plan.boxes) = (.boxes, Strategies.CompositorBoxes.boxes(stage)) }
             }
         } else if stage.fades {
             (plan.wedges, plan.keyframes) = (.fade, .fade)
         }
-        return (circles, bands)
+        (plan.colourCircles, plan.separatorBands) = (circles, bands)
     }
 }
 

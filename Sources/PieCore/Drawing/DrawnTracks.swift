@@ -7,9 +7,6 @@ import PieSpec
 /// only what is declared here, and a new element is a new requirement that every answer
 /// must give (the compiler finds them), not a line added to a guard.
 protocol DrawnTracks {
-    /// The encoding's own circles (colour circles and separator bands), built once to be
-    /// counted and then kept by the caller.
-    associatedtype Circle
     var stage: Stage { get }
     /// Motion elements: one per drawn wedge, and one per mover (a reordered slice).
     var motionCount: Int { get }
@@ -31,15 +28,10 @@ protocol DrawnTracks {
     var motionRing: (inner: Double, outer: Double)? { get }
     /// Motion element `k`'s colour (`0..<motionCount`), nil where it changes colour.
     func colour(ofMotion k: Int) -> Color?
-    /// The colour circles that would draw motion elements 1 and on (empty: they cannot).
-    func buildColourCircles() -> [Circle]
-    /// The separator bands over those circles, numbered from `firstIndex` (empty: they cannot).
-    func buildSeparatorBands(firstIndex: Int) -> [Circle]
+    /// The plan segment (`stage.plan.segments` index) motion element `k` draws.
+    func segment(ofMotion k: Int) -> Int
+    /// The length of motion element `k`'s circle (its dash pattern repeats once per turn).
+    func circumference(ofMotion k: Int) -> Double
     /// Outside labels, leaders, centre texts or title lines animate (the ink layer has keyframes).
     var inkMoves: Bool { get }
-    /// The turning boxes index.html's compositor layer takes for this motion (two per piece,
-    /// one per separator a piece does not carry), nil where its pieces cannot draw it (a
-    /// circle closed at one end only, with no separator over the closing line); asked of a
-    /// stage `CompositorBoxes` has found plain.
-    func boxCount() -> Int?
 }

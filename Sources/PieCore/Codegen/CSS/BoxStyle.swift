@@ -52,14 +52,14 @@ extension BoxLayer {
     private func boxRules(k: Double, into out: inout ByteWriter) {
         let R = layout.outerRadius, ring = R - layout.innerRadius
         out.raw(".p-bx{")
-        KeyframesWriter.animation(KeyframesName(scope, "bon"), over: TimeWindow(start: line.start, length: line.length + Budgets.boxHold),
+        KeyframesWriter.animation(KeyframesName(scope, "bon"), over: TimeWindow(start: line.start, length: line.length + hold),
                                   easing: easing, linear: true, into: &out)
         out.raw("}\n.p-bx *{position:absolute;inset:0;transform-origin:")
         cqw(layout.cx * k, into: &out)
         out.raw(" ")
         cqw(layout.cy * k, into: &out)
         out.raw(";")
-        KeyframesWriter.longhands(duration: line.length + Budgets.boxHold, easing: easing, delay: line.start, into: &out)
+        KeyframesWriter.longhands(duration: line.length + hold, easing: easing, delay: line.start, into: &out)
         // A piece: turned to its start, clipped right of the centre, turned by its width,
         // clipped left of the centre, a disc.
         out.raw("}\n.p-bx>i>i{clip-path:inset(0 0 0 ")
@@ -142,7 +142,7 @@ extension BoxLayer {
     /// ends (the rest of the animation is the hold, at the base = final state).
     private func keyframes(into out: inout ByteWriter) {
         KeyframesWriter.block(KeyframesName(scope, "bon"), into: &out) { KeyframesWriter.frame("from,to", into: &$0) { $0.raw("scale:1") } }
-        let end = formatNumber(line.length / (line.length + Budgets.boxHold) * 100, decimals: 3) + "%"
+        let end = formatNumber(line.length / (line.length + hold) * 100, decimals: 3) + "%"
         func frames(_ name: String, _ n: Int, _ from: Double, _ to: Double, opacity: (Double, Double)? = nil) {
             func state(_ angle: Double, _ opacity: Double?, into out: inout ByteWriter) {
                 out.raw("rotate:")

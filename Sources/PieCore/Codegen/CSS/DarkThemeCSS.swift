@@ -4,7 +4,7 @@ import PieSpec
 extension DarkTheme {
     /// The chart's dark rules (chart.svg's `<style>` and chart.css), nested in the chart's
     /// scope block.
-    /// `bands`: the motion layer draws the separators too (`Scene.separatorBands`).
+    /// `bands`: the motion layer draws the separators too (`DrawingPlan.separatorBands`).
     func chartCSS(into out: inout ByteWriter, bands: Bool = false) {
         rules(into: &out) { out in
             if paintsBackground { rule(".p-bg{fill:", background, into: &out) }

@@ -25,7 +25,7 @@ struct MotionFrame: Hashable {
     var scaleY: Double? = nil
     var dash: Scene.Dash? = nil
     var circumference: Double = 0
-    /// A colour circle's `stroke-dasharray` entries (`ColourDashes.swift`), instead of a dash.
+    /// A colour circle's `stroke-dasharray` entries (`DrawingPlan.Circle`), instead of a dash.
     var pattern: [Double]? = nil
     var visible = false
     var opacity: Double? = nil

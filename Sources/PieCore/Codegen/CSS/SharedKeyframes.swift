@@ -19,7 +19,7 @@ struct SharedKeyframes {
         var frame: MotionFrame
         /// A group whose values are all literal, shared only by equal from-states: a
         /// `stroke-dasharray` list (`MotionFrame.pattern`, a circle of many dashes), or every
-        /// group of a plan of more than `Budgets.sharedKeyframeParts` parts. Chromium resolves a keyframe's
+        /// group of a plan whose keyframes are literal (`Strategies.LiteralKeyframes`). Chromium resolves a keyframe's
         /// `var()` again on every frame (bench/browser/README.md, 4x throttling): the 64-slice
         /// benchmark's 32 circles restyled in 263 ms instead of 450 with their lists in
         /// keyframes of their own; 16 and 32 slices of their own colours in 133 and 249 ms

@@ -261,7 +261,7 @@ struct StyleWriter {
     /// Staged or staggered plans: the boundaries are sums of differently timed eased widths,
     /// which no single CSS easing draws. Each element gets keyframes sampled from the exact
     /// state (the stage's instant, `Stage.instant(at:)`) with linear timing between samples: every window
-    /// edge is a sample, and each window gets at least `Budgets.samplesPerWindow` of them.
+    /// edge is a sample, and each window gets its share (`Strategies.SampledKeyframes.times`).
 
     private mutating func writeSampled() {
         let plan = scene.plan, line = plan.timeline

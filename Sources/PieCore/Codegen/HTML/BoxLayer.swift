@@ -6,6 +6,7 @@ import PieSpec
 /// (no main-thread work per frame; the chart keeps moving while a script blocks the page).
 /// chart.svg is untouched: its exact SVG motion is the only one static viewers and `<img>` see.
 ///
+/// The boxes are the plan's (`DrawingPlan.boxes`, laid out by `Strategies.CompositorBoxes`).
 /// A piece (`BoxPieces`) is four nested boxes, each the whole wrapper (the SVG's own box) turned
 /// about the chart's centre: `.p-k<n>` turned by `rotate: start`, a clip right of the centre
 /// (angles 0-180), a box turned by `rotate: span` and clipped left of the centre, and the disc
@@ -20,19 +21,13 @@ import PieSpec
 ///
 /// Timing: the SVG's pie (`.p-pie`) is hidden for the motion by one group animation; its motion
 /// layer is `display:none` and its separators do not animate. The boxes keep the final state for
-/// `Budgets.boxHold` ms after the motion (so the exact rest layer is shown beneath them before they go: no
+/// the plan's hold (`DrawingPlan.Boxes.hold`) after the motion (so the exact rest layer is shown beneath them before they go: no
 /// empty frame if the main thread is late), then the layer's `scale` returns to its base, 0. Under
 /// `prefers-reduced-motion` nothing of this runs and the layer stays at scale 0. Lengths are in
 /// container query units of the chart's wrapper (`cqw`), so the boxes follow the SVG when the
 /// page scales it down.
 struct BoxLayer {
-    struct Separator {
-        var index: Int
-        var from: Double
-        var to: Double
-        var fromOpacity: Double
-        var toOpacity: Double
-    }
+    typealias Separator = Strategies.CompositorBoxes.Separator
 
     let scope: String
     let pieces: [BoxPieces.Piece]
@@ -44,51 +39,21 @@ struct BoxLayer {
     let layout: ChartLayout
     let line: TimeWindow
     let easing: Easing
+    /// How long the boxes stay after the motion, ms.
+    let hold: Double
 
     /// The layer of `scene`, a scene whose plan draws index.html by boxes
-    /// (`DrawingPlan.Page.boxes`: `Strategies.CompositorBoxes` has found every wedge and
-    /// separator one exact `rotate` per box, within `Budgets.turningBoxes`).
-    init(_ scene: Scene) {
-        let (drawn, lines, riders) = Self.pieces(scene)
-        let carried = Set(riders.compactMap { $0 })
+    /// (`DrawingPlan.Page.boxes`, the boxes in `DrawingPlan.boxes`); nil where it does not.
+    init?(_ scene: Scene) {
+        guard scene.drawing.page == .boxes, let boxes = scene.drawing.boxes else { return nil }
         scope = scene.scope
-        pieces = drawn.pieces
-        carries = riders.map { $0 != nil }
-        separators = lines.indices.filter { !carried.contains($0) }.map { lines[$0] }
+        pieces = boxes.pieces
+        carries = boxes.carries
+        separators = boxes.separators
         layout = scene.layout
         line = scene.plan.timeline
         easing = scene.plan.easing
-    }
-
-    /// The turning boxes the layer of `scene` takes (two per piece, one per separator a piece
-    /// does not carry), nil when its pieces close the circle at one end only and no separator
-    /// covers the closing line (`DrawnTracks.boxCount`).
-    static func count(_ scene: Scene) -> Int? {
-        let (drawn, lines, riders) = pieces(scene)
-        guard !drawn.closesAtOneEnd || !lines.isEmpty else { return nil }
-        return 2 * drawn.pieces.count + lines.count - riders.compactMap { $0 }.count
-    }
-
-    /// The pieces of `scene`'s plan, its separators and the separator each piece carries.
-    private static func pieces(_ scene: Scene) -> (BoxPieces, [Separator], [Int?]) {
-        let drawn = BoxPieces(scene.plan.segments)
-        let lines = scene.separators.map {
-            Separator(index: $0.index, from: $0.from, to: $0.to, fromOpacity: $0.fromOpacity, toOpacity: $0.toOpacity)
-        }
-        return (drawn, lines, riders(lines, on: drawn.pieces))
-    }
-
-    /// For each piece, the separator (position in `lines`) it carries: one that does not fade,
-    /// at the piece's start at both ends, when no piece painted later starts before it at
-    /// either end (else a later piece could cover part of the line).
-    static func riders(_ lines: [Separator], on pieces: [BoxPieces.Piece]) -> [Int?] {
-        var free = Array(lines.indices.filter { lines[$0].fromOpacity == 1 && lines[$0].toOpacity == 1 })
-        return pieces.indices.map { n in
-            let p = pieces[n]
-            guard let k = free.firstIndex(where: { lines[$0].from == p.from.start && lines[$0].to == p.to.start }),
-                  pieces[(n + 1)...].allSatisfy({ $0.from.start >= p.from.start && $0.to.start >= p.to.start }) else { return nil }
-            return free.remove(at: k)
-        }
+        hold = boxes.hold
     }
 
     /// `<div class="p-fx">`, the wrapper of the SVG and the layer (before the inline SVG).

@@ -89,8 +89,8 @@ extension Scene {
     }
 
     /// Cutouts for the motion elements of a chart that pads or rounds its slices, asked where
-    /// the plan masks them (`DrawingPlan.Masks.cutouts`; beyond `Budgets.rotatedDashes`
-    /// elements the charts show square, unpadded dashes while moving and the exact shapes at rest).
+    /// the plan masks them (`DrawingPlan.Masks.cutouts`; where it does not, `square`, the charts
+    /// show square, unpadded dashes while moving and the exact shapes at rest).
     static func cutouts(_ plan: TransitionPlan, layout: ChartLayout, motion: [Motion]) -> [Cutout] {
         let start = layout.startAngle
         let segments = motion.map { segment(plan, motion: $0.index) }

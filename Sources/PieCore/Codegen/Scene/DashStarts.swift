@@ -1,8 +1,8 @@
 import PieSpec
 
 /// Where each motion circle starts: in every chart of one ring of stacked dashes without gap
-/// or corner masks (`Strategies.OffsetDashes.belowLimit`), and in every chart with more than
-/// `Budgets.rotatedDashes` motion elements.
+/// or corner masks (`Strategies.OffsetDashes.belowLimit`), and in every chart with more
+/// motion elements than the rotated dashes' gate (`Strategies.OffsetDashes`).
 /// Firefox re-dashes a circle turned by an animated `rotate` on every frame: an 8-slice
 /// change ran at 34 ms a frame (p50) and a 32-slice one at 150 ms, against 16.6 and 16.4 ms
 /// with offsets (bench/browser/frames.py); masks are turned with their dash, and roses,
@@ -15,7 +15,7 @@ import PieSpec
 /// 500-slice browser test all rotated, Firefox ESR timed out seeking them). Skia draws
 /// a dash that runs across its circle's start point as a stroke as wide as the circle with a
 /// sliver of the wrong colour near the centre, so the start is put where the dash never is:
-/// `startLead` before the lowest place the dash reaches, or, when the arc that no instant of
+/// `DashReach.startLead` before the lowest place the dash reaches, or, when the arc that no instant of
 /// the dash covers is narrower than two leads, in its middle (the dash's two ends are each
 /// linear in the eased progress, so together they sweep one arc, from the lowest start to the
 /// highest end over the easing's whole range, overshoot included; a sampled plan is linear or
@@ -27,12 +27,6 @@ extension Scene {
     /// The least free arc (degrees) a static start is put in: the start then lies more than
     /// any rounding of a written offset away from every end of its dash.
     static let startClearance = 0.01
-    /// How far before its dash's lowest place a circle starts (degrees). Engines place a
-    /// dash along a circle with an error that grows with its distance from the start:
-    /// measured at 500 slices, 0.06 degree in Chromium and 0.07 in WebKit with the start 1
-    /// degree behind, 0.18 with it in the middle of the free arc (about half a turn away),
-    /// 0.22 with it at 3 o'clock from the sweep start (main's); Firefox 0.27-0.31 in all three.
-    static let startLead = 1.0
 
     /// Gives every motion element and extension its static circle start, where it has one.
     /// Called where the plan's wedges are offset dashes or colour circles (`DrawingPlan`).
@@ -43,7 +37,7 @@ extension Scene {
             let times = Strategies.SampledKeyframes.times(plan, drawing.keyframes)
             instants = times.map { Scene(at: $0, of: self) }
         }
-        let ease = Scene.range(of: plan.easing)
+        let ease = DashReach.range(of: plan.easing)
         for k in motion.indices {
             let states = (instants.isEmpty ? [motion[k].from] : instants.map { $0.motion[k].from }) + [motion[k].to]
             let start = Scene.staticStart(states, circumference: motion[k].circumference, ease: ease)
@@ -75,32 +69,13 @@ extension Scene {
         func end(_ d: Dash) -> Double { d.angle + 360 * d.length / circumference }
         var low = first.angle, high = end(first)
         for (a, b) in zip(states, states.dropFirst()) {
-            low = min(low, reach(from: a.angle, to: b.angle, ease: ease).lowerBound)
-            high = max(high, reach(from: end(a), to: end(b), ease: ease).upperBound)
+            low = min(low, DashReach.reach(from: a.angle, to: b.angle, ease: ease).lowerBound)
+            high = max(high, DashReach.reach(from: end(a), to: end(b), ease: ease).upperBound)
         }
         let free = 360 - (high - low)
-        if free >= 2 * startLead { return low - startLead }
+        if free >= 2 * DashReach.startLead { return low - DashReach.startLead }
         if free >= startClearance { return low - free / 2 }
         if states.allSatisfy({ $0.angle == first.angle }), high - first.angle <= 360 + 1e-9 { return first.angle }
         return nil
-    }
-
-    /// The lowest and highest value of a quantity linear in the eased progress, `a` at 0 and
-    /// `b` at 1, over the easing's range `ease` (`range(of:)`, overshoot included).
-    static func reach(from a: Double, to b: Double, ease: ClosedRange<Double>) -> ClosedRange<Double> {
-        let x = a + (b - a) * ease.lowerBound, y = a + (b - a) * ease.upperBound
-        return min(a, b, x, y)...max(a, b, x, y)
-    }
-
-    /// The values an easing takes over progress 0...1 (beyond 0 and 1 when it overshoots).
-    static func range(of easing: Easing) -> ClosedRange<Double> {
-        var low = 0.0, high = 1.0
-        for k in 1..<256 {
-            let v = easing.value(at: Double(k) / 256)
-            (low, high) = (min(low, v), max(high, v))
-        }
-        // Between two samples a cubic goes at most a little further than either.
-        let margin = (high - 1) + (0 - low) > 0 ? 0.01 : 0
-        return (low - (low < 0 ? margin : 0))...(high + (high > 1 ? margin : 0))
     }
 }

@@ -1,8 +1,8 @@
 import PieSpec
 
 /// A scene answers what `DrawingPlan.choose` asks of its stage's tracks as this scene encodes
-/// them: counts and facts of its motion dashes, extensions, masks and orbits, and the colour
-/// circles, bands and compositor boxes it would draw.
+/// them: counts and facts of its motion dashes, extensions, masks and orbits (the colour
+/// circles, bands and compositor boxes are built by the strategies, from these).
 extension Scene: DrawnTracks {
     var motionCount: Int { motion.count }
     var extensionCount: Int { underlays.count }
@@ -17,8 +17,7 @@ extension Scene: DrawnTracks {
     func colour(ofMotion k: Int) -> Color? {
         motion[k].from.color == nil && motion[k].to.color == nil ? motion[k].color : nil
     }
-    func buildColourCircles() -> [ColourCircle] { Scene.colourCircles(self) }
-    func buildSeparatorBands(firstIndex: Int) -> [ColourCircle] { Scene.separatorBands(self, firstIndex: firstIndex) }
+    func segment(ofMotion k: Int) -> Int { motion[k].index }
+    func circumference(ofMotion k: Int) -> Double { motion[k].circumference }
     var inkMoves: Bool { InkStyle.animates(self) }
-    func boxCount() -> Int? { BoxLayer.count(self) }
 }

@@ -27,8 +27,8 @@ struct Scene {
     /// once and for all to `start` (`DashStarts.swift`): Firefox re-dashes a circle turned by
     /// an animated `rotate` on every frame, and Chromium gives every element with a transform
     /// animation its own compositor layer and runs out of tile memory with a few hundred
-    /// slices. A dash that covers every angle at some instant, and up to
-    /// `Budgets.rotatedDashes` elements of a chart with gap or corner masks, is positioned by
+    /// slices. A dash that covers every angle at some instant, and every element of a chart
+    /// whose plan masks it (`DrawingPlan.Masks.cutouts`), is positioned by
     /// an animated `rotate(angle)` instead, starting at the circle's start point.
     struct Dash: Hashable {
         var angle: Double
@@ -113,10 +113,11 @@ struct Scene {
         return abs(width - m.width) > 1e-9 * max(m.width, 1)
     }
     var underlays: [Bridge] = []
-    /// The motion layer by colour (`ColourDashes.swift`, `DrawingPlan.Wedges.colourCircles`):
-    /// when not empty, `motion[0]` is drawn alone and these circles draw every other motion element.
+    /// The motion layer by colour (`DrawingPlan.colourCircles`, `DrawingPlan.Wedges.colourCircles`):
+    /// when not empty, `motion[0]` is drawn alone and these circles draw every other motion
+    /// element. The whole transition's scene keeps the plan's; a sampled instant's has none.
     var colourCircles: [ColourCircle] = []
-    /// The separators while the chart moves (`Scene.separatorBands`); when not empty, the
+    /// The separators while the chart moves (`DrawingPlan.separatorBands`); when not empty, the
     /// separator layer stands hidden meanwhile and its lines do not move.
     var separatorBands: [ColourCircle] = []
     var restUnderlays: [(after: Int?, geometry: SegmentGeometry)] = []
@@ -154,7 +155,8 @@ struct Scene {
             self.stage.outside = Stage.Outside(stage, samples: moves ? Strategies.SampledKeyframes.sampleTimes(plan) : [])
             ink = InkScene(stage: self.stage)
             // Every other drawing decision, once (`DrawingPlan.choose`); an instant's scene takes its whole's.
-            (colourCircles, separatorBands) = drawing.choose(self)
+            drawing.choose(self)
+            (colourCircles, separatorBands) = (drawing.colourCircles, drawing.separatorBands)
             self.stage.sampling = drawing.sampledKeyframes ? .exact : .eased
             if moves, drawing.placesDashStarts { placeDashStarts() }
         }

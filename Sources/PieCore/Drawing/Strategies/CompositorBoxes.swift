@@ -2,13 +2,23 @@
 /// Codegen's `BoxLayer`): a bundle's index.html of a chart that moves in one eased window,
 /// whose every wedge and separator is one exact `rotate` per box, at most
 /// `Budgets.turningBoxes` boxes, the boxes kept `Budgets.boxHold` ms after the motion. The
-/// encoding counts the boxes its pieces take (`DrawnTracks.boxCount`); every other question is
-/// asked of the stage's tracks here.
+/// boxes are laid out here (`boxes(_:)`: the pieces of `BoxPieces`, the separators they carry
+/// and the ones of their own, the hold), counted, and carried by the plan
+/// (`DrawingPlan.boxes`); every other question is asked of the stage's tracks.
 extension Strategies {
     enum CompositorBoxes: DrawingStrategy {
         static let decision = "page"
         static let name = "boxes"
         static let gates = ["turningBoxes", "boxHold"]
+
+        /// A separator line as a box: its angles at both ends and its opacities.
+        struct Separator: Hashable, Sendable {
+            var index: Int
+            var from: Double
+            var to: Double
+            var fromOpacity: Double
+            var toOpacity: Double
+        }
 
         static func draws(_ tracks: some DrawnTracks) -> Bool {
             tracks.stage.moves && tracks.stage.plan.isUniform && !tracks.sampled
@@ -36,8 +46,38 @@ extension Strategies {
             guard opacity == .opaque else { return .opacity }
             guard !tracks.inkMoves else { return .ink }
             guard !stage.outlineMoves else { return .outline }
-            guard let boxes = tracks.boxCount() else { return .shape }
-            return boxes <= Budgets.turningBoxes ? .boxes : .budget
+            guard let boxes = boxes(stage) else { return .shape }
+            return boxes.count <= Budgets.turningBoxes ? .boxes : .budget
+        }
+
+        /// The boxes of `stage`'s plan (a stage `reason` has found plain): its pieces, the
+        /// separator each piece carries, the separators of their own, kept `Budgets.boxHold` ms
+        /// after the motion; nil when its pieces close the circle at one end only and no
+        /// separator covers the closing line.
+        static func boxes(_ stage: Stage) -> DrawingPlan.Boxes? {
+            let drawn = BoxPieces(stage.plan.segments)
+            let lines = stage.separators.map {
+                Separator(index: $0.index, from: $0.from, to: $0.to, fromOpacity: $0.fromOpacity, toOpacity: $0.toOpacity)
+            }
+            guard !drawn.closesAtOneEnd || !lines.isEmpty else { return nil }
+            let riders = riders(lines, on: drawn.pieces)
+            let carried = Set(riders.compactMap { $0 })
+            return DrawingPlan.Boxes(pieces: drawn.pieces, carries: riders.map { $0 != nil },
+                                     separators: lines.indices.filter { !carried.contains($0) }.map { lines[$0] },
+                                     hold: Budgets.boxHold)
+        }
+
+        /// For each piece, the separator (position in `lines`) it carries: one that does not fade,
+        /// at the piece's start at both ends, when no piece painted later starts before it at
+        /// either end (else a later piece could cover part of the line).
+        static func riders(_ lines: [Separator], on pieces: [BoxPieces.Piece]) -> [Int?] {
+            var free = Array(lines.indices.filter { lines[$0].fromOpacity == 1 && lines[$0].toOpacity == 1 })
+            return pieces.indices.map { n in
+                let p = pieces[n]
+                guard let k = free.firstIndex(where: { lines[$0].from == p.from.start && lines[$0].to == p.to.start }),
+                      pieces[(n + 1)...].allSatisfy({ $0.from.start >= p.from.start && $0.to.start >= p.to.start }) else { return nil }
+                return free.remove(at: k)
+            }
         }
 
         /// A segment the boxes draw exactly: the chart's radii, one colour, opaque, not exploded.
@@ -46,6 +86,23 @@ extension Strategies {
                 g.outerRadius == layout.outerRadius && g.innerRadius == layout.innerRadius && g.opacity == 1 && g.explode == 0
             } && s.from.color == s.to.color && s.to.color.isOpaque
         }
+    }
+}
+
+extension DrawingPlan {
+    /// index.html's turning boxes (`Page.boxes`), as `Strategies.CompositorBoxes` lays them
+    /// out: Codegen's `BoxLayer` writes them as they are.
+    struct Boxes: Hashable, Sendable {
+        var pieces: [BoxPieces.Piece]
+        /// Whether piece n carries the separator at its start: a line that starts with the piece at
+        /// both ends rides in its turning box (no layer or animation of its own).
+        var carries: [Bool]
+        /// The separators that are boxes of their own (`.p-j<index>`).
+        var separators: [Strategies.CompositorBoxes.Separator]
+        /// How long the boxes stay after the motion, ms (`Budgets.boxHold`).
+        var hold: Double
+        /// The turning boxes: two per piece, one per separator a piece does not carry.
+        var count: Int { 2 * pieces.count + separators.count }
     }
 }
 

@@ -134,11 +134,11 @@ struct BoxLayerTests {
         let a = BoxPieces.Piece(color: Color(r: 1, g: 1, b: 1), from: (10, 20), to: (10, 20))
         let b = BoxPieces.Piece(color: Color(r: 1, g: 1, b: 1), from: (5, 20), to: (12, 20))
         let line = BoxLayer.Separator(index: 0, from: 10, to: 10, fromOpacity: 1, toOpacity: 1)
-        #expect(BoxLayer.riders([line], on: [a, b]) == [nil, nil])
-        #expect(BoxLayer.riders([line], on: [b, a]) == [nil, 0])
+        #expect(Strategies.CompositorBoxes.riders([line], on: [a, b]) == [nil, nil])
+        #expect(Strategies.CompositorBoxes.riders([line], on: [b, a]) == [nil, 0])
         var fading = line
         fading.toOpacity = 0
-        #expect(BoxLayer.riders([fading], on: [b, a]) == [nil, nil])
+        #expect(Strategies.CompositorBoxes.riders([fading], on: [b, a]) == [nil, nil])
     }
 
     @Test func theLayerIsDeterministic() throws {

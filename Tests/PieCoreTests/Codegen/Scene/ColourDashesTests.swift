@@ -166,31 +166,31 @@ import Testing
     }
 
     @Test func bandLinesShareACircleWhileTheyKeepApart() {
-        let ease = Scene.range(of: .easeInOut)
+        let ease = DashReach.range(of: .easeInOut)
         // A value change: every line stays clear of the one before.
-        let moving = Scene.bandGroups([((0, 1), (5, 6)), ((10, 11), (12, 13)), ((20, 21), (30, 31))], ease: ease)
+        let moving = Strategies.SeparatorBands.bandGroups([((0, 1), (5, 6)), ((10, 11), (12, 13)), ((20, 21), (30, 31))], ease: ease)
         #expect(moving.map(\.group) == [0, 0, 0])
         // A slice that enters between the first two lines: its lines start at one place.
-        let entering = Scene.bandGroups([((0, 1), (0, 1)), ((10, 11), (10, 11)), ((10, 11), (20, 21)), ((30, 31), (30, 31))], ease: ease)
+        let entering = Strategies.SeparatorBands.bandGroups([((0, 1), (0, 1)), ((10, 11), (10, 11)), ((10, 11), (20, 21)), ((30, 31), (30, 31))], ease: ease)
         #expect(entering.map(\.group) == [0, 0, 1, 0])
         // Apart at both ends but not past them: an overshooting easing takes the gap below
         // zero (from 4 to 0.5, eased past 1), so the lines need separate circles.
         let back = Easing(css: "cubic-bezier(0.3,0,0.5,1.6)", x1: 0.3, y1: 0, x2: 0.5, y2: 1.6)
-        #expect(Scene.range(of: back).upperBound > 1.1)
+        #expect(DashReach.range(of: back).upperBound > 1.1)
         let close = [((0.0, 1.0), (0.0, 1.0)), ((5.0, 6.0), (1.5, 2.5))]
-        #expect(Scene.bandGroups(close, ease: ease).map(\.group) == [0, 0])
-        #expect(Scene.bandGroups(close, ease: Scene.range(of: back)).map(\.group) == [0, 1])
+        #expect(Strategies.SeparatorBands.bandGroups(close, ease: ease).map(\.group) == [0, 0])
+        #expect(Strategies.SeparatorBands.bandGroups(close, ease: DashReach.range(of: back)).map(\.group) == [0, 1])
     }
 
     @Test func aGroupsDashesWithinAHalfTurnShareOneCircle() throws {
         func circles(_ lows: [Double]) throws -> [(group: Int, sector: Int, start: Double, from: [Double], to: [Double])] {
-            try #require(Scene.gather(lows.map { (0, ($0, $0 + 2), ($0, $0 + 2)) }, circumference: 360, easing: .easeInOut))
+            try #require(Strategies.ColourCircles.gather(lows.map { (0, ($0, $0 + 2), ($0, $0 + 2)) }, circumference: 360, easing: .easeInOut))
         }
         #expect(try circles([100, 170, 270]).count == 1)
         let two = try circles([10, 100, 189, 195, 300])
         #expect(two.map(\.sector) == [0, 1])
         // The second opens at the first dash more than a half turn past the first circle's.
-        #expect(abs(two[1].start - (195 - Scene.startLead)) < 1e-9 && two[0].from.count == 2 + 2 * 3)
+        #expect(abs(two[1].start - (195 - DashReach.startLead)) < 1e-9 && two[0].from.count == 2 + 2 * 3)
     }
 
     @Test func enteringChartsKeepAnElementPerSlice() {

@@ -27,7 +27,7 @@ struct DashStartsTests {
     }
 
     @Test func anOvershootingEasingWidensTheSweptArc() {
-        let ease = Scene.range(of: Easing(css: "x", x1: 0.3, y1: -0.5, x2: 0.7, y2: 1.5))
+        let ease = DashReach.range(of: Easing(css: "x", x1: 0.3, y1: -0.5, x2: 0.7, y2: 1.5))
         #expect(ease.lowerBound < -0.05 && ease.upperBound > 1.05)
         let start = Scene.staticStart([Self.dash(10, 20), Self.dash(40, 20)], circumference: 360, ease: ease)!
         // The start stays outside everything the dash covers, overshoot included.
@@ -35,7 +35,7 @@ struct DashStartsTests {
             let a = 10 + 30 * e
             #expect(a - start > 0 && a + 20 - start < 360)
         }
-        #expect(Scene.range(of: Easing.named[0].1) == 0...1)
+        #expect(DashReach.range(of: Easing.named[0].1) == 0...1)
     }
 
     @Test func aWholeCircleThatNeverMovesStartsAtItsStart() {

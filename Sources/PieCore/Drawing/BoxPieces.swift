@@ -1,7 +1,8 @@
 import PieSpec
 
-/// What index.html's compositor layer (`BoxLayer`) draws: the plan's wedges as *pieces* of at
-/// most 180 degrees, each a pair of angles at both ends of the transition, in paint order.
+/// What index.html's compositor layer draws (`Strategies.CompositorBoxes`, written by
+/// Codegen's `BoxLayer`): the plan's wedges as *pieces* of at most 180 degrees, each a pair of
+/// angles at both ends of the transition, in paint order.
 ///
 /// A slice is drawn from its start to the middle of the next slice that has width at both ends
 /// (stacked, as the SVG's dashes: the next slice is painted over the extension, so every
@@ -12,7 +13,7 @@ import PieSpec
 /// boundaries stay exact in angle. A drawn span over 180 degrees is cut into `n` overlapping
 /// pieces (each a fixed fraction of the span, so still linear), each drawn over the one before.
 struct BoxPieces {
-    struct Piece: Equatable {
+    struct Piece: Hashable, Sendable {
         var color: Color
         /// Start angle and span at the transition's start and at its end (screen degrees,
         /// 0 = 12 o'clock, clockwise).
@@ -21,6 +22,11 @@ struct BoxPieces {
 
         static func == (a: Piece, b: Piece) -> Bool {
             a.color == b.color && a.from == b.from && a.to == b.to
+        }
+
+        func hash(into h: inout Hasher) {
+            h.combine(color)
+            for v in [from.start, from.span, to.start, to.span] { h.combine(v) }
         }
     }
 
