@@ -52,7 +52,7 @@ struct LabelBoxDarkTests {
         #expect(boxes.allSatisfy { $0.contains("fill=\"#") })
         // The automatic colour is chosen on the box's fill in both looks.
         let box = try #require(spec.labels.box)
-        let ink = "fill=\"\(TextInk.on(box.fill).hex)\">"
+        let ink = "fill=\"\(TextInk.on(box.fill).hex)\""
         #expect(boxes.filter { $0.contains("<text") }.allSatisfy { $0.contains(ink) }, "\(boxes)")
 
         // chart.css: the dark rules name only the ink groups, the background, the separators

@@ -29,8 +29,10 @@ struct LabelBoxFadeTests {
     /// `piec render` half-way draws it half faded.
     @Test(arguments: [true, false])
     func insideBoxesFade(_ appears: Bool) throws {
-        let boxed = try Fixture.loaded(LabelBoxTests.yaml("position: inside, \(Self.box)"))
-        let plain = try Fixture.loaded(LabelBoxTests.yaml("position: inside"))
+        // The slices change too (the labels move while their boxes fade).
+        let moved = LabelBoxTests.slices.replacingOccurrences(of: "value: 60", with: "value: 45")
+        let boxed = try Fixture.loaded(LabelBoxTests.yaml("position: inside, \(Self.box)", slices: appears ? LabelBoxTests.slices : moved))
+        let plain = try Fixture.loaded(LabelBoxTests.yaml("position: inside", slices: appears ? moved : LabelBoxTests.slices))
         let (old, new) = appears ? (plain, boxed) : (boxed, plain)
         let bundle = Compiler.compile(spec: new, sourceBytes: Array("piec: 1\n".utf8), previous: old)
         let css = Fixture.text(bundle, "chart.css"), svg = Fixture.text(bundle, "chart.svg")
