@@ -5,9 +5,11 @@ import PieDiagnostics
 /// The box is the label for the fit: its text grown by `padding` on every side (and half the
 /// stroke's width) must lie in its slice with `LabelFit.padding` to spare, and turns with a
 /// turned label; beside the chart the boxes are what stack in the columns, grow the canvas and
-/// clear each other and the leaders, and a leader ends at its box's edge. Colours are used as
-/// written in both themes, as a written label colour is; an automatic label colour is black
-/// or white on `fill`. Labels at a distance (`labels.radius` above 1) have no box (E0352).
+/// clear each other and the leaders, and a leader ends at its box's edge; at a distance
+/// (`labels.radius` above 1) the boxes are what stand beyond the circle and clear each other,
+/// the leaders and the slices. Colours are used as written in both themes, as a written
+/// label colour is; an automatic label colour is black or white on `fill`. Where no label is
+/// drawn (`labels.position: none`) a box is an error (E0352).
 public struct LabelBoxOptions: Sendable, Hashable {
     public var fill = Color(r: 255, g: 255, b: 255)
     /// The 1 px border's colour; nil: no border.
@@ -31,34 +33,27 @@ public struct LabelBoxOptions: Sendable, Hashable {
 public enum LabelBoxDiagnostics {
     public static let boxOutside = DiagnosticCode("E0352")
     public static let catalog: [CodeInfo] = [
-        CodeInfo("E0352", "label boxes are drawn inside slices and in the columns beside the chart", """
-            `labels.box` draws a box behind each label, inside its slice or in the columns \
+        CodeInfo("E0352", "label boxes need labels to draw", """
+            `labels.box` draws a box behind each label, inside its slice, in the columns \
             beside the chart at the end of its leader (`labels.position: outside` or `auto`, a \
-            kept label that goes outside), and the box is what must fit there. Labels at a \
-            distance (`labels.radius` above 1) stand on their slices' rays, placed by their \
-            text alone: piec refuses a box there rather than draw boxes that overlap, and with \
-            `labels.position: none`, where it would draw nothing. Remove `labels.radius`, or \
-            remove `box`.
+            kept label that goes outside), or beyond the circle labels at a distance stand on \
+            (`labels.radius` above 1), and the box is what must fit there. With \
+            `labels.position: none` no label is drawn, so a box would draw nothing: remove \
+            `box`, or show the labels.
             """),
     ]
 }
 
 extension Lowering {
-    /// A box is refused where no label is drawn, and for labels at a distance (E0352).
+    /// A box is refused where no label is drawn (E0352).
     mutating func validateLabelBox(_ spec: ChartSpec) {
         guard spec.labels.box != nil, !readsRecordedSpec, let range = locations.key("labels.box") else { return }
         let position = spec.rings.isEmpty ? spec.labels.position : LabelPosition.inside
-        let why: String, key: SourceRange?
-        if position == .none {
-            (why, key) = ("`labels.position: none` draws no labels", locations.value("labels.position"))
-        } else if spec.labels.distance != nil {
-            (why, key) = ("`labels.radius` above 1 stands every label on its slice's ray", locations.value("labels.radius"))
-        } else {
-            return
-        }
+        guard position == .none else { return }
+        let why = "`labels.position: none` draws no labels", key = locations.value("labels.position")
         error(LabelBoxDiagnostics.boxOutside, "`labels.box` draws no boxes here: \(why)", at: range,
-              labels: key.map { [DiagnosticLabel(range: $0, message: position == .none ? "no labels here" : "labels at a distance here")] } ?? [],
-              notes: ["a box is part of the label's fit, inside its slice or in the columns beside the chart"],
-              help: position == .none ? "remove `box`, or show the labels" : "remove `labels.radius`, or remove `box`")
+              labels: key.map { [DiagnosticLabel(range: $0, message: "no labels here")] } ?? [],
+              notes: ["a box is part of the label's fit, inside its slice, beside the chart or at a distance"],
+              help: "remove `box`, or show the labels")
     }
 }

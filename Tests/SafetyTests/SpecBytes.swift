@@ -283,8 +283,8 @@ public struct SpecBytes {
     /// no `grid` without a rose or on a partial sweep (E0390, E0391), no `ringGap` (E0380),
     /// no leader keys (E0321), slice-coloured labels (E0323) or `labels.radius` above 1 (E0320)
     /// where every label is inside, no `keepLabel` where no label is drawn (E0350), no
-    /// `labels.orientation` where every label is outside (E0324), no `labels.box` where labels
-    /// stand at a distance or none is drawn (E0352), no `charts` beside the slices (E0342) and no
+    /// `labels.orientation` where every label is outside (E0324), no `labels.box` where no
+    /// label is drawn (E0352), no `charts` beside the slices (E0342) and no
     /// `layout` without `charts` (E0345), and no `theme.shadow` beside a key that makes the pie's
     /// outline other than one circle (E0373) or beside an exploded slice inside `chart.outline`
     /// (E0376), and no `theme.children: tint` (the slices have no
@@ -391,12 +391,10 @@ public struct SpecBytes {
                 root[li].1 = .map(labels)
             }
         }
-        // A label box only where labels are drawn in slices or columns: no `position: none`
-        // and no `radius` above 1 (E0352).
+        // A label box only where labels are drawn: no `position: none` (E0352).
         if let li = root.firstIndex(where: { $0.0 == "labels" }), case .map(var labels) = root[li].1,
            labels.contains(where: { $0.0 == "box" }) {
-            let distance = field(.map(labels), "radius").flatMap(Double.init).map { $0 > 1 } ?? false
-            if field(.map(labels), "position") == "none" || distance {
+            if field(.map(labels), "position") == "none" {
                 labels.removeAll { $0.0 == "box" }
                 root[li].1 = .map(labels)
             }

@@ -27,7 +27,7 @@ enum LabelRoomPlanner {
         guard position == .outside || position == .auto || slices.contains(where: \.labelOutside) else { return Result(box: box, room: nil) }
         if let distance {
             return radial(box, slices: slices, factor: distance, outer: outer, explode: explode, sign: sign, sweep: sweep, fontSize: fontSize,
-                          wedges: wedges, leaders: leaders)
+                          wedges: wedges, leaders: leaders, labelBox: labelBox)
         }
         let column = OutsideLabels.column(outer: outer, explode: explode, leaders: leaders)
         let outside = slices.filter { $0.labelOutside && $0.labelText != nil }
@@ -66,13 +66,15 @@ enum LabelRoomPlanner {
     }
 
     /// Labels at a distance (`RadialLabels`): the box grown around every label's box at rest
-    /// and the widest label's at every angle of the sweep, plus `inset` (whole pixels).
+    /// and the widest label's at every angle of the sweep, plus `inset` (whole pixels); each
+    /// in its box of reach `labelBox` (`labels.box`), which the room keeps for the placing.
     static func radial(_ box: PieBox, slices: [SliceLayout], factor: Double, outer: Double, explode: Double, sign: Double,
                        sweep: (start: Double, sweep: Double), fontSize: Double, wedges: LabelWedges? = nil,
-                       leaders: Bool = true) -> Result {
+                       leaders: Bool = true, labelBox: Double = 0) -> Result {
         var (left, right, top, bottom) = (0.0, 0.0, 0.0, 0.0)
         if let need = RadialLabels.envelope(OutsideLabels.inputs(slices), factor: factor, outer: outer, explode: explode, start: sweep.start,
-                                            sweep: sweep.sweep, sign: sign, fontSize: fontSize, wedges: wedges, leaders: leaders) {
+                                            sweep: sweep.sweep, sign: sign, fontSize: fontSize, wedges: wedges, leaders: leaders,
+                                            box: labelBox) {
             left = max(0, -need.minX + inset - box.centerX).rounded(.up)
             right = max(0, need.maxX + inset - (box.width - box.centerX)).rounded(.up)
             top = max(0, -need.minY + inset - box.centerY).rounded(.up)
@@ -83,6 +85,7 @@ enum LabelRoomPlanner {
                              minY: -grown.centerY + inset, maxY: grown.height - grown.centerY - inset,
                              column: OutsideLabels.column(outer: outer, explode: explode), explode: explode, radial: factor)
         room.leaders = leaders
+        room.box = labelBox
         return Result(box: grown, room: room)
     }
 

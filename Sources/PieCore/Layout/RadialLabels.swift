@@ -79,10 +79,12 @@ public enum RadialLabels {
     }
 
     /// The text's size as drawn: the widest line (cut at `OutsideLabels.maxWidth`) and the
-    /// block's top and bottom relative to the anchor's y (the vertical centre one line has).
-    static func extent(_ text: String, fontSize: Double) -> (width: Double, top: Double, bottom: Double) {
+    /// block's top and bottom relative to the anchor's y (the vertical centre one line has),
+    /// grown by `box` on every side (`LabelRoom.box`: the label's box, which is what is placed
+    /// and drawn about the text's centre, `LabelBoxPose.rect(_:at:fontSize:)`).
+    static func extent(_ text: String, fontSize: Double, box: Double = 0) -> (width: Double, top: Double, bottom: Double) {
         let v = TextLines.verticalExtent(text, fontSize: fontSize)
-        return (OutsideLabels.reservedWidth(text, fontSize: fontSize), v.top, v.bottom)
+        return (OutsideLabels.reservedWidth(text, fontSize: fontSize) + 2 * box, v.top - box, v.bottom + box)
     }
 
     /// Where a label of `extent` goes on screen angle `a` (degrees, 0 = 12 o'clock, clockwise)
@@ -119,7 +121,7 @@ public enum RadialLabels {
         for i in order {
             let input = inputs[i], g = input.geometry
             let a = sign * (g.startAngle + g.endAngle) / 2
-            let e = extent(input.text, fontSize: fontSize)
+            let e = extent(input.text, fontSize: fontSize, box: room.box)
             let own = wedges.map { $0.isOwn(g) } == true ? distance(factor: factor, outer: g.outerRadius, explode: room.explode) : nil
             let distances = (own.map { o in (0...pushes).map { (o + Double($0) * step, true) } } ?? [])
                 + (0...pushes).map { (base + Double($0) * step, false) }
@@ -142,15 +144,18 @@ public enum RadialLabels {
 
     /// The box the labels may need, around the pie's centre: every label's box at rest (solved
     /// without bounds) and, so that a transition's labels fit at every angle they pass, a box
-    /// of the widest and tallest label at every angle of the sweep (1 degree apart).
+    /// of the widest and tallest label at every angle of the sweep (1 degree apart); each in
+    /// its box of reach `box` (`labels.box`).
     static func envelope(_ inputs: [OutsideLabels.Input], factor: Double, outer: Double, explode: Double, start: Double,
-                         sweep: Double, sign: Double, fontSize: Double, wedges: LabelWedges? = nil, leaders: Bool = true) -> SectorBox? {
+                         sweep: Double, sign: Double, fontSize: Double, wedges: LabelWedges? = nil, leaders: Bool = true,
+                         box: Double = 0) -> SectorBox? {
         guard !inputs.isEmpty else { return nil }
         var open = LabelRoom(minX: -.infinity, maxX: .infinity, minY: -.infinity, maxY: .infinity, column: 0, explode: explode)
         open.leaders = leaders
+        open.box = box
         let rest = place(inputs, room: open, factor: factor, outer: outer, sign: sign, fontSize: fontSize, wedges: wedges)
-        let extents = inputs.map { extent($0.text, fontSize: fontSize) }
-        var widest = TextMetrics.width("\u{2026}", fontSize: fontSize), top = 0.0, bottom = 0.0
+        let extents = inputs.map { extent($0.text, fontSize: fontSize, box: box) }
+        var widest = TextMetrics.width("\u{2026}", fontSize: fontSize) + 2 * box, top = 0.0, bottom = 0.0
         for e in extents {
             widest = max(widest, e.width)
             top = min(top, e.top)

@@ -141,7 +141,7 @@ extension Stage {
         /// labels' eased progress, as `Stage.at` blends an inside label's; nil without a box.
         static func boxes(_ stage: Stage, at times: [Double]) -> [LabelBoxPose]? {
             let plan = stage.plan
-            guard stage.layout.labelBox != nil, let ends = LabelBoxPose.ends(plan.from.labelBox, plan.to.labelBox) else { return nil }
+            guard let ends = LabelBoxPose.ends(plan.from.labelBox, plan.to.labelBox) else { return nil }
             let window = TimeWindow(start: plan.delay, length: plan.duration)
             return times.map { t in
                 let e = stage.moves && t < plan.timeline.end ? plan.easing.value(at: window.progress(at: t)) : 1

@@ -106,8 +106,9 @@ extension Stage {
             result.extensions = extensions { whole.segments[$0].to }
         }
         result.lines = lines(now: now, e: e, moving: moving)
-        // The boxes' two ends: a sampled instant's is its frozen pose (as its keyframe's).
-        let boxes = LabelBoxPose.ends(now?.plan.from.labelBox ?? plan.from.labelBox, plan.to.labelBox)
+        // The boxes' two ends: a sampled instant's is its frozen pose (as its keyframe's; none
+        // once a box that goes has gone).
+        let boxes = LabelBoxPose.ends(now.map { $0.plan.from.labelBox } ?? plan.from.labelBox, plan.to.labelBox)
         result.labels = labels.enumerated().map { k, l in
             if let now {
                 let x = now.labels[k]

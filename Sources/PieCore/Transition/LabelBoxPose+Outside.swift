@@ -12,6 +12,7 @@ extension LabelBoxPose {
         let minX = pose.side > 0 ? pose.x : (pose.side < 0 ? pose.x - w : pose.x - w / 2)
         let width = w + 2 * padding, height = v.bottom - v.top + 2 * padding
         return Rect(x: minX - padding, y: pose.y + v.top - padding, width: width, height: height,
-                    rx: min(radius, width / 2, height / 2), fill: fill, stroke: stroke, strokeWidth: strokeWidth)
+                    rx: min(radius, width / 2, height / 2), fill: fill, stroke: stroke, strokeWidth: strokeWidth,
+                    opacity: opacity)
     }
 }

@@ -318,7 +318,8 @@ def gridded(seed=4141, count=24):
 def _boxed(rng, s):
     """`s` with `labels.box` (a fill, sometimes a border, a radius and a padding): its labels
     inside, sometimes turned, or (a third of the charts of slices) beside the chart in columns
-    (`auto` or `outside`; a box is refused at a distance, E0352), and no slice keeping its label."""
+    (`auto` or `outside`; `boxed` adds labels at a distance in boxes of their own seed), and
+    no slice keeping its label."""
     box = {"fill": rng.choice(["#ffffff", "#fef3c7", "#1f2937"]), "radius": rng.choice([0, 3, 8]),
            "padding": rng.choice([0, 2, 4, 7])}
     if rng.random() < 0.5:
@@ -335,10 +336,20 @@ def _boxed(rng, s):
     return out
 
 
-def boxed(seed=4042, count=32):
-    """[(name, spec)] of `count` specs whose inside labels have boxes (an own seed)."""
+def boxed(seed=4042, count=32, distant=6):
+    """[(name, spec)] of `count` specs whose inside labels have boxes (an own seed), and
+    `distant` more whose labels stand in their boxes at a distance (`labels.radius` above 1,
+    seed `seed + 5`)."""
     rng = random.Random(seed)
-    return [(f"b{k:03d}", _boxed(rng, spec(rng, f"b{k:03d}"))) for k in range(count)]
+    out = [(f"b{k:03d}", _boxed(rng, spec(rng, f"b{k:03d}"))) for k in range(count)]
+    far = random.Random(seed + 5)
+    for k in range(distant):
+        s = _boxed(far, _at_distance(far, spec(far, f"bd{k:03d}")))
+        s["labels"]["position"] = far.choice(["auto", "outside"])
+        s["labels"]["radius"] = far.choice([1.1, 1.25, 1.4])
+        s["labels"].pop("orientation", None)
+        out.append((f"bd{k:03d}", s))
+    return out
 
 
 def boxed_transitions(seed=4043, count=8):
@@ -356,6 +367,17 @@ def boxed_transitions(seed=4043, count=8):
         else:
             after["labels"].pop("orientation", None)
             after["labels"].pop("radius", None)
+        before["id"], after["id"] = name + "-before", name
+        out.append((name, before, after))
+    # Boxes that appear or go between versions (seed `seed + 5`): one version boxed, the
+    # other not, the labels where they are in both.
+    far = random.Random(seed + 5)
+    for k, (name, before, after) in enumerate(transitions(seed=seed + 5, count=4)):
+        name = "bx" + name
+        boxed, plain = (after, before) if k % 2 == 0 else (before, after)
+        boxed = _boxed(far, boxed)
+        plain = dict(plain, labels={key: v for key, v in boxed["labels"].items() if key != "box"})
+        before, after = (plain, boxed) if k % 2 == 0 else (boxed, plain)
         before["id"], after["id"] = name + "-before", name
         out.append((name, before, after))
     return out

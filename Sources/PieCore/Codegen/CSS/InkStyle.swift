@@ -158,6 +158,8 @@ enum InkStyle {
     private static func boxFrames(_ t: InkScene.Track, kept: [Int], poses: [OutsideLabels.Pose], offset: (Int) -> String, fades: Bool,
                                   scene: Scene, name: KeyframesName, into out: inout ByteWriter) {
         let changes = boxChanges(t)
+        // A box that appears or goes fades with the label's own opacity.
+        let boxFades = t.boxes?.contains { $0.opacity != 1 } ?? false
         KeyframesWriter.block(name, into: &out) { out in
             for (k, p) in poses.enumerated() {
                 guard let r = t.box(kept[k], at: p, fontSize: scene.layout.fontSize) else { continue }
@@ -184,9 +186,9 @@ enum InkStyle {
                             out.raw("px")
                         }
                     }
-                    if fades {
+                    if fades || boxFades {
                         out.raw(";opacity:")
-                        out.num(p.opacity, decimals: 3)
+                        out.num(p.opacity * r.opacity, decimals: 3)
                     }
                 }
             }

@@ -54,6 +54,7 @@ extension MotionFrame {
         if whole.fill != to.fill { fillColor = at.fill }
         if whole.stroke != to.stroke { lineColor = at.stroke }
         if whole.strokeWidth != to.strokeWidth { lineWidth = at.strokeWidth }
+        if whole.opacity != to.opacity { opacity = at.opacity }
         var r = RectFrame()
         if whole.x != to.x { r.x = at.x }
         if whole.y != to.y { r.y = at.y }

@@ -217,13 +217,16 @@ struct StyleWriter {
             // A blending colour: every from-state declares it (sampled instants alike).
             if l.fromColor != nil { text.fillColor = at.fromColor ?? l.color }
             // A box behind the text (`labels.box`) moves and turns with it, in its own colours;
-            // what changes of the box between the ends blends (every from-state declares it).
-            if scene.layout.labelBox != nil, let ends = LabelBoxPose.ends(scene.plan.from.labelBox, scene.plan.to.labelBox) {
+            // what changes of the box between the ends blends (every from-state declares it); a box
+            // that appears or goes fades (`LabelBoxPose.absent`).
+            if let ends = LabelBoxPose.ends(scene.plan.from.labelBox, scene.plan.to.labelBox) {
                 var box = text
                 box.fillColor = nil
-                if ends.from != ends.to, let now = LabelBoxPose.ends(s.plan.from.labelBox, scene.plan.to.labelBox) {
+                if ends.from != ends.to {
+                    // A box that has gone by this instant is its absent end.
+                    let now = LabelBoxPose.ends(s.plan.from.labelBox, scene.plan.to.labelBox)?.from ?? ends.to
                     let size = scene.layout.fontSize
-                    box.boxFrom(now.from.rect(l.text, fontSize: size), whole: ends.from.rect(l.text, fontSize: size),
+                    box.boxFrom(now.rect(l.text, fontSize: size), whole: ends.from.rect(l.text, fontSize: size),
                                 to: ends.to.rect(l.text, fontSize: size))
                 }
                 body(Part(selector: .init(ClassPrefix.label, l.index, ">rect"), frame: box))

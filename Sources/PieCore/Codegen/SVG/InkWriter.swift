@@ -58,7 +58,7 @@ enum InkWriter {
                 // Ink lets the pointer through; the rects' own fill beats the group's ink.
                 out.open("g", ClassPrefix.ink, ClassPrefix.outsideBoxes)
                 out.raw("\">\n")
-                for l in labels { if let box = l.box { outsideBox(l.index, box, opacity: l.pose.opacity, into: &out) } }
+                for l in labels { if let box = l.box { outsideBox(l.index, box, opacity: l.pose.opacity * box.opacity, into: &out) } }
                 out.raw("</g>\n")
             }
             if labels.contains(where: { $0.color == nil }) {

@@ -492,7 +492,8 @@ struct SVGWriter {
         out.raw("\" text-anchor=\"middle\">\n")
         // A box's final state, and its start where it changes (`rx` is then always written:
         // CSS does not interpolate a length with `auto`).
-        let boxes = layout.labelBox == nil ? nil : LabelBoxPose.ends(scene.plan.from.labelBox, scene.plan.to.labelBox)
+        // A box that goes is drawn at rest with opacity 0 (`LabelBoxPose.absent`).
+        let boxes = LabelBoxPose.ends(scene.plan.from.labelBox, scene.plan.to.labelBox)
         for l in scene.labels {
             let box = boxes?.to.rect(l.text, fontSize: layout.fontSize)
             let from = boxes?.from.rect(l.text, fontSize: layout.fontSize)
@@ -540,7 +541,7 @@ struct SVGWriter {
     /// The box behind an inside label's text (`LabelBoxPose.rect`), turned by the text's
     /// `turn`. Its keyframes are the text's motion without its colour, and the box's own
     /// where it changes (`StyleWriter`, `.p-l<k>>rect`). A border of width 0 (one that goes)
-    /// keeps its colour, so that it can thin out.
+    /// keeps its colour, so that it can thin out; a box that fades has its `opacity`.
     static func labelBox(_ box: LabelBoxPose.Rect, turn: Double, writesRx: Bool = false, into out: inout ByteWriter) {
         out.raw("<rect transform=\"rotate(")
         out.num(turn)
@@ -565,6 +566,10 @@ struct SVGWriter {
                 out.raw("\" stroke-width=\"")
                 out.num(box.strokeWidth)
             }
+        }
+        if box.opacity < 1 {
+            out.raw("\" opacity=\"")
+            out.num(box.opacity)
         }
         out.raw("\"/>")
     }
