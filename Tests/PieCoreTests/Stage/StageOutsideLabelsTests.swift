@@ -103,15 +103,15 @@ import Testing
         // What the old version draws beside the pie at rest.
         let before = Scene(layout: Layout.layout(old), plan: Planner.enter(Layout.layout(old), animation: old.animation))
         let oldTexts = before.stage.at(before.stage.plan.timeline.end).outside.map(\.text)
-        #expect(oldTexts.contains("Mobile phones"))
+        let mobile = try #require(oldTexts.first { $0.hasPrefix("Mobile phones") }, "\(oldTexts)")
         let (plan, _, layout) = Transition.between(old: old, new: new).parts
         let stage = Scene(layout: layout, plan: plan).stage
         let leaving = try #require(stage.at(plan.timeline.start).outside.first { $0.text.hasPrefix("Mo") })
-        #expect(leaving.text == "Mobile phones", "cut to \(leaving.text)")
+        #expect(leaving.text == mobile, "cut to \(leaving.text)")
         #expect(leaving.pose.opacity == 1)
         // It stands inside the canvas: the new columns hold it.
         let room = try #require(layout.labelRoom)
-        #expect(OutsideLabels.textWidth(room: room, outer: layout.outerRadius) >= TextLines.width("Mobile phones", fontSize: layout.fontSize))
+        #expect(OutsideLabels.textWidth(room: room, outer: layout.outerRadius) >= TextLines.width(mobile, fontSize: layout.fontSize))
         // Without the leaving label the new version's columns are narrower.
         #expect(Layout.layout(new).width < layout.width)
     }
