@@ -199,4 +199,40 @@ struct LabelLayersTests {
         #expect(svg.contains("font-size=\"24\">64%</tspan>"), "\(svg.between("<g class=\"p-lb\"", "\n</g>\n"))")
         #expect(!svg.contains("\u{1E}"), "no header reaches the markup")
     }
+    /// A changed `size` grows the layer's labels from the old size to the new one: each
+    /// starts scaled by old over new about its anchor, at the spot the old version's fit gives
+    /// it at the old size, and the instant between (what frames draw) is the linear mix; the
+    /// stylesheet animates the same `scale`, and frames write it.
+    @Test func aChangedSizeGrowsTheLayersLabelsFromTheOldSize() throws {
+        let slices = [("Web", 35.0), ("API", 30), ("Ops", 15), ("Data", 20)]
+        let before = try Fixture.loaded(Self.yaml(slices, inside: "{content: '{percent}', position: inside, minPercent: 5, size: 10}"))
+        let after = try Fixture.loaded(Self.yaml(slices, inside: "{content: '{percent}', position: inside, minPercent: 5, size: 16}"))
+        let chart = Transition.between(old: before, new: after)
+        #expect(chart.plan.movesGeometry, "a size change alone animates")
+        let stage = Stage(layout: chart.layout, plan: chart.plan)
+        let web = try Self.track(stage, "35%")
+        #expect(abs(web.fromScale - 10.0 / 16) < 1e-9, "\(web.fromScale)")
+        // The start is where the old version fitted "35%" at 10 px.
+        let old = Layout.layout(before), g = old.slices[0].geometry, sign = old.screenSign
+        let oldText = try #require(old.slices[0].layerText)
+        let start = LabelFit.drawnSpot(oldText, geometry: g, fontSize: old.fontSize, sign: sign, fraction: nil).drawn(on: g, sign: sign)
+        #expect(abs(web.fromRadius - start.radius) < 1e-9 && abs(web.from - start.angle) < 1e-9)
+        // The text drawn at the new size, scaled, is the text at the old size (its baseline too).
+        let y = { (t: String) in old.fontSize * 0.35 + TextLines.firstLineShift(t, fontSize: old.fontSize) }
+        #expect(abs(y(web.text) * web.fromScale - y(oldText)) < 1e-6)
+        #expect(abs(TextLines.width(web.text, fontSize: old.fontSize) * web.fromScale - TextLines.width(oldText, fontSize: old.fontSize)) < 1e-5,
+                "equal up to the header's 6 decimals")
+        // At an instant: the linear mix at the eased progress; at rest 1.
+        let plan = chart.plan, t = plan.delay + plan.duration / 2
+        let e = plan.easing.value(at: TimeWindow(start: plan.delay, length: plan.duration).progress(at: t))
+        let now = try #require(stage.at(t).labels.first { LabelDetail.plain($0.text) == "35%" })
+        #expect(abs(now.scale - Stage.mix(10.0 / 16, 1, e)) < 1e-9)
+        #expect(stage.at(plan.timeline.end).labels.allSatisfy { $0.scale == 1 })
+        // The stylesheet's from-state and a frame carry the scale.
+        let scene = Scene(layout: chart.layout, plan: chart.plan)
+        let css = String(decoding: StyleWriter.css(scene), as: UTF8.self)
+        #expect(css.contains("scale:0.625"), "\(css)")
+        let frame = String(decoding: Frames.svg(chart: chart, spec: after, at: plan.delay), as: UTF8.self)
+        #expect(frame.contains(") scale(0.625)\""), "\(frame)")
+    }
 }

@@ -19,7 +19,9 @@ transitions with `labels.box`, judged by the boxes, not their texts; 24 roses wi
 polar grid, `chart.grid`, whose tick labels are judged with the rest; 16 specs and 6
 transitions with two label layers, names beside the pie and numbers inside; 4 more whose
 inside layer changes its `size` and `radius` across a `chart.other`; 4 rose transitions whose
-grid's scale moves, so tick labels give way at one end). Many charts share one
+grid's scale moves, so tick labels give way at one end). A transition with grid tick labels
+and outside labels is also judged at five instants in motion: no tick label under an outside
+label or a leader (`labeljudge.judge_ticks`). Many charts share one
 page load (`BATCH`), so each engine loads a dozen pages in all."""
 
 import json
@@ -30,8 +32,12 @@ import pytest
 import yaml
 
 from piectest import bundle as bundles, labelcorpus, labeljudge, labelmeasure
+from piectest.transition import TransitionChart
 
 BATCH = 40
+# Instants, as fractions of the motion, at which a transition whose grid has tick labels and
+# whose labels stand beside the pie is judged in motion (`labeljudge.judge_ticks`).
+MIDDLE = (1 / 6, 2 / 6, 3 / 6, 4 / 6, 5 / 6)
 # libyaml's safe loader when PyYAML has it (Debian's python3-yaml does): the same nodes, lines
 # and values as the pure-Python one on every spec here, about 9 times faster over the ~750
 # files the cases read twice each.
@@ -142,6 +148,12 @@ def cases(piec, workdir, repo):
         old, _ = load(before_out, name + "-before")
         geo = labeljudge.Geometry(old, cx=manifest["chart"]["cx"], cy=manifest["chart"]["cy"])
         cases[group].append((f"{group}/{name}@0", svg, 0, geo, False, None))
+        # In motion, grid tick labels against the outside labels (no geometry: `judge_ticks`).
+        if 'class="p-gl"' in svg and "p-ol" in svg:
+            chart = TransitionChart(manifest)
+            for f in MIDDLE:
+                t = round(chart.delay + f * (chart.end_time - chart.delay), 3)
+                cases[group].append((f"{group}/{name}@{t:g}", svg, t, None, False, None))
 
     # The gallery, every spec below specs/ (the transition examples and their previous versions
     # as charts of their own, too).
@@ -208,13 +220,20 @@ FOUND = {}    # engine -> {group: Counter of categories}
 KNOWN_LEADER_CROSSINGS = set()
 
 
+# Known tick labels under outside labels in motion (`labeljudge.judge_ticks`), left to fix in
+# Layout/Stage, by chart: a tick label gives way to the outside labels at either end
+# (`GridLayout.giveWay`), not yet at the instants between. corpus/gt002: tick labels 20 and 80
+# under the labels of two slices that pass the 12 o'clock ray, a third and half-way through.
+KNOWN_TICK_OVERLAPS = {"corpus/gt002"}
+
+
 # The judge's findings per group, [(category, key, message)], for the engine whose `measured`
 # is held here: each group is judged once per engine (the corpus takes about half a minute),
 # and both tests that read the corpus filter the same findings.
 JUDGED = {"measured": None, "groups": {}}
 
 
-def judged(cases, measured, group, known=KNOWN_LEADER_CROSSINGS):
+def judged(cases, measured, group, known=KNOWN_LEADER_CROSSINGS, ticks=KNOWN_TICK_OVERLAPS):
     if JUDGED["measured"] is not measured:
         JUDGED.update(measured=measured, groups={})
     if group not in JUDGED["groups"]:
@@ -223,11 +242,13 @@ def judged(cases, measured, group, known=KNOWN_LEADER_CROSSINGS):
             frame = measured[key]
             if t != "rest":
                 assert frame["animations"] > 0, f"{key}: no animation to seek"
-            for category, message in labeljudge.judge(frame, geo, at_rest=at_rest, warned=warned or (lambda s, named: False)):
-                found.append((category, key, message))
+            problems = labeljudge.judge_ticks(frame) if geo is None else \
+                labeljudge.judge(frame, geo, at_rest=at_rest, warned=warned or (lambda s, named: False))
+            for category, message in problems:
+                found.append((category, key, message, geo is None))
         JUDGED["groups"][group] = found
-    return [(category, f"{key}: {message}") for category, key, message in JUDGED["groups"][group]
-            if not (category == "leader" and key in known)]
+    return [(category, f"{key}: {message}") for category, key, message, moving in JUDGED["groups"][group]
+            if not (category == "leader" and key in known) and not (moving and key.split("@")[0] in ticks)]
 
 
 def test_known_leader_crossings_still_cross(dom, cases, measured):
@@ -238,6 +259,16 @@ def test_known_leader_crossings_still_cross(dom, cases, measured):
     print(f"\n{dom.engine.name} leader crossings: {sorted(crossing)}")
     assert crossing >= KNOWN_LEADER_CROSSINGS or dom.engine.name != "chromium", (dom.engine.name, crossing)
     assert crossing <= KNOWN_LEADER_CROSSINGS, (dom.engine.name, crossing - KNOWN_LEADER_CROSSINGS)
+
+
+def test_known_tick_overlaps_in_motion_still_overlap(dom, cases, measured):
+    """Each chart of `KNOWN_TICK_OVERLAPS` still has a tick label under an outside label or a
+    leader at an instant in motion, and no other chart has: remove it once it is fixed."""
+    judged(cases, measured, "corpus")
+    found = {key.split("@")[0] for _, key, _, moving in JUDGED["groups"]["corpus"] if moving}
+    print(f"\n{dom.engine.name} tick labels under outside labels in motion: {sorted(found)}")
+    assert found >= KNOWN_TICK_OVERLAPS or dom.engine.name != "chromium", (dom.engine.name, found)
+    assert found <= KNOWN_TICK_OVERLAPS, (dom.engine.name, found - KNOWN_TICK_OVERLAPS)
 
 
 @pytest.mark.parametrize("group", GROUPS)
@@ -260,3 +291,18 @@ def test_the_measure_sees_every_kind_of_text(dom, cases, measured):
     for kind, least in (("p-lb", 300), ("p-ol", 300), ("p-ct", 60), ("p-ttl", 60), ("p-lg", 300)):
         assert kinds[kind] >= least, (kind, kinds)
     assert len(cases["corpus"]) >= 200
+
+
+def test_the_motion_judge_finds_a_tick_label_under_an_outside_label():
+    """`judge_ticks` (the judgement in motion) finds a grid tick label under an outside label
+    or a leader, and nothing where they are apart or the tick label is faded out."""
+    def text(kind, box, opacity=1.0):
+        x0, y0, x1, y1 = box
+        return {"kind": kind, "text": kind, "opacity": opacity, "box": box, "quad": [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]}
+    tick, label = text("p-gl", [100, 50, 120, 60]), text("p-ol", [110, 55, 150, 68])
+    leader = {"key": "0:0", "opacity": 1.0, "points": [[90, 55], [130, 55]]}
+    assert [c for c, _ in labeljudge.judge_ticks({"texts": [tick, label], "leaders": []})] == ["overlap"]
+    assert [c for c, _ in labeljudge.judge_ticks({"texts": [tick], "leaders": [leader]})] == ["leader"]
+    apart = text("p-ol", [130, 55, 170, 68])
+    assert labeljudge.judge_ticks({"texts": [tick, apart], "leaders": []}) == []
+    assert labeljudge.judge_ticks({"texts": [text("p-gl", tick["box"], 0.0), label], "leaders": [leader]}) == []

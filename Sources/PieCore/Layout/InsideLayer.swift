@@ -8,6 +8,9 @@ import PieSpec
 public struct InsideLayer: Sendable, Hashable {
     /// `labels[i].radius` (at most 1): where the texts sit across the ring; nil = the default.
     public var fraction: Double?
+    /// `labels[i].size` over the chart's font size (1 without a size): the size its texts
+    /// are drawn at (`LabelDetail.sized`), which moves between versions (`ChartPose.layerScale`).
+    public var scale: Double = 1
 
     /// Fills each visible slice's `layerText` (at or above the layer's `minPercent`, or kept,
     /// and fitting inside its slice at the layer's `size`; else `layerLeftOut`) and
@@ -31,7 +34,9 @@ public struct InsideLayer: Sendable, Hashable {
             slices[k].layerText = text
             slices[k].layerColor = written
         }
-        return InsideLayer(fraction: layer.insideFraction)
+        var result = InsideLayer(fraction: layer.insideFraction)
+        if let size = layer.size { result.scale = size / fontSize }
+        return result
     }
 }
 

@@ -7,7 +7,8 @@ import PieSpec
 /// edge). The grown box is at most `maxGrowth` times the chart's size taller than the pie's
 /// box; labels beyond that are left out by `LabelPlacer` (and reported). The legend is then
 /// placed around the grown box, so labels and legend never overlap. Labels in boxes
-/// (`labels.box`, of reach `labelBox`) take their boxes' room.
+/// (`labels.box`, of reach `labelBox`) take their boxes' room. Columns are at least `leaving`
+/// px wide (labels of the previous version that leave, `Layout.layout`).
 enum LabelRoomPlanner {
     struct Result {
         var box: PieBox
@@ -22,7 +23,8 @@ enum LabelRoomPlanner {
 
     static func padded(_ box: PieBox, slices: [SliceLayout], position: LabelPosition, outer: Double, explode: Double,
                        sign: Double, size: Double, fontSize: Double, distance: Double? = nil, leaders: Bool = true,
-                       sweep: (start: Double, sweep: Double) = (0, 360), wedges: LabelWedges? = nil, labelBox: Double = 0) -> Result {
+                       sweep: (start: Double, sweep: Double) = (0, 360), wedges: LabelWedges? = nil, labelBox: Double = 0,
+                       leaving: Double = 0) -> Result {
         // `inside`: room only for kept labels that fit nowhere inside (`keepLabel`).
         guard position == .outside || position == .auto || slices.contains(where: \.labelOutside) else { return Result(box: box, room: nil) }
         if let distance {
@@ -35,7 +37,7 @@ enum LabelRoomPlanner {
         if !outside.isEmpty {
             // At least an ellipsis: the ink layer draws no outside label where that does not fit.
             let widest = max(outside.map { OutsideLabels.reservedWidth($0.labelText!, fontSize: fontSize) }.max()!,
-                             TextMetrics.width("\u{2026}", fontSize: fontSize))
+                             TextMetrics.width("\u{2026}", fontSize: fontSize), leaving)
             let reach = column + OutsideLabels.gap(box: labelBox) + widest + labelBox + 2
             left = max(0, reach - box.centerX)
             right = max(0, reach - (box.width - box.centerX))

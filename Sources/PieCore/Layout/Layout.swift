@@ -13,8 +13,12 @@ public enum Layout {
     /// its colour across versions (an explicit `color` still wins), and new slices take
     /// palette colours that no pinned slice uses. `wholeTurn`: size the canvas for the whole
     /// circle, not only the sweep (a transition whose start angle, sweep or direction changes
-    /// must hold every in-between chart, not only the final one).
-    public static func layout(_ source: ChartSpec, pinned: [String: Color] = [:], wholeTurn: Bool = false) -> ChartLayout {
+    /// must hold every in-between chart, not only the final one). `leaving`: px of outside label
+    /// text the columns hold at least (the widest label of a slice the previous version drew
+    /// beside the pie and this one removes, `Transition.leavingLabelWidth`), so a leaving
+    /// label fades out whole, as the old version drew it.
+    public static func layout(_ source: ChartSpec, pinned: [String: Color] = [:], wholeTurn: Bool = false,
+                              leaving: Double = 0) -> ChartLayout {
         let grouping = OtherGrouping.group(source)
         // Rings: the whole chart is the flattened one (legend, tooltips, table); each ring is
         // placed in its band (`RingLayout`).
@@ -62,7 +66,7 @@ public enum Layout {
                                                sign: sign, size: size, fontSize: fontSize, distance: spec.labels.distance,
                                                leaders: spec.labels.drawsLeaders,
                                                sweep: (start(chart), wholeTurn ? 360 : sweep(chart)), wedges: wedges,
-                                               labelBox: spec.labels.box?.reach ?? 0)
+                                               labelBox: spec.labels.box?.reach ?? 0, leaving: leaving)
         if let room = labelled.room {
             OutsideLabels.leaveOut(&slices, room: room, outer: rim, sign: sign, fontSize: fontSize, wedges: wedges)
         }

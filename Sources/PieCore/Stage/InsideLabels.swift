@@ -21,6 +21,10 @@ extension Stage {
         /// `-from` upright (the counter-turn); a turned label's within half a turn of each other.
         var turn: Double = 0
         var fromTurn: Double = 0
+        /// The text's size at the start over its size at the end (an inside label layer whose
+        /// `size` changes, `ChartPose.layerScale`): drawn at the end's size, scaled about its
+        /// anchor, which is the text laid out at the start's size. 1 elsewhere.
+        var fromScale: Double = 1
     }
 
     /// Inside labels. A label drawn outside in both states lives in the ink layer; one that

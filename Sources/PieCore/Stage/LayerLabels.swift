@@ -4,7 +4,9 @@ import PieSpec
 /// beside the pie), as tracks beside the main layer's inside labels: each at its slice's
 /// spot for that end's layer `radius` (the old version's at the start,
 /// `ChartPose.layerFraction`), fading in where the old version did not show it and out
-/// where the new one does not (`SegmentExtras.layerOpacity`, `exitLayerLabel`).
+/// where the new one does not (`SegmentExtras.layerOpacity`, `exitLayerLabel`). A changed
+/// `size` grows or shrinks each shown label from the old size (`ChartPose.layerScale`), at the
+/// spot the old version's fit gives the text at that size; a leaving label keeps its old size.
 extension Stage {
     /// The layer's labels, indexed on from `first` (after the main layer's). `modes` is the
     /// whole plan: which labels exist never depends on the sampled instant.
@@ -16,6 +18,12 @@ extension Stage {
                                         fraction: from ? plan.from.layerFraction : layer.fraction)
             let drawn = at.drawn(on: g, sign: sign)
             return (drawn.angle, drawn.radius, LabelTurn.inner(spot: sign * at.angle, drawn: drawn.angle, .horizontal))
+        }
+        // The start's size over the end's (the old version's, or the frozen instant's).
+        let fromScale = animated ? (plan.from.layerScale ?? layer.scale) / layer.scale : 1
+        // The text at the start's size, where the fit at the start is found.
+        func atStart(_ text: String) -> String {
+            fromScale == 1 ? text : LabelDetail.sized(LabelDetail.plain(text), scale: plan.from.layerScale ?? layer.scale)
         }
         var result: [Label] = []
         for (s, m) in zip(plan.segments + plan.movers + plan.floatingLabels, modes.segments + modes.movers + modes.floatingLabels) {
@@ -29,11 +37,11 @@ extension Stage {
                 continue
             }
             guard let k = s.slice, let text else { continue }
-            let end = spot(s.to, text), start = animated ? spot(s.from, text, from: true) : end
+            let end = spot(s.to, text), start = animated ? spot(s.from, atStart(text), from: true) : end
             let opacity = animated ? s.fromExtras.layerOpacity ?? (s.from.span <= 0 ? 0 : 1) : 1
             result.append(Label(index: first + result.count, text: text, color: layout.slices[k].layerInk, radius: end.radius,
                                 fromRadius: start.radius, from: start.angle, to: end.angle, fromOpacity: opacity,
-                                turn: end.turn, fromTurn: start.turn))
+                                turn: end.turn, fromTurn: start.turn, fromScale: fromScale))
         }
         return result
     }

@@ -27,6 +27,8 @@ extension Stage {
             var turn: Double
             /// The box behind the text at this instant (`labels.box`), nil without one.
             var box: LabelBoxPose.Rect? = nil
+            /// The text's scale about its anchor (`Stage.Label.fromScale` at the start, 1 at rest).
+            var scale: Double = 1
         }
 
         /// A label beside the pie at the instant: its pose (position, text anchor, leader
@@ -113,12 +115,13 @@ extension Stage {
             if let now {
                 let x = now.labels[k]
                 return Instant.Label(text: l.text, color: x.fromColor ?? l.color, angle: x.from, radius: x.fromRadius, opacity: x.fromOpacity,
-                                     turn: x.fromTurn, box: boxes?.from.rect(l.text, fontSize: layout.fontSize))
+                                     turn: x.fromTurn, box: boxes?.from.rect(l.text, fontSize: layout.fontSize), scale: x.fromScale)
             }
             let color = l.fromColor.map { DarkTheme.mix($0, l.color, e) } ?? l.color
             let box = boxes.map { $0.from.rect(l.text, fontSize: layout.fontSize).blended(to: $0.to.rect(l.text, fontSize: layout.fontSize), at: e) }
             return Instant.Label(text: l.text, color: color, angle: Stage.mix(l.from, l.to, e), radius: Stage.mix(l.fromRadius, l.radius, e),
-                                 opacity: Stage.mix(l.fromOpacity, l.toOpacity, e), turn: Stage.mix(l.fromTurn, l.turn, e), box: box)
+                                 opacity: Stage.mix(l.fromOpacity, l.toOpacity, e), turn: Stage.mix(l.fromTurn, l.turn, e), box: box,
+                                 scale: Stage.mix(l.fromScale, 1, e))
         }
         result.outside = outside.at(t, moving: moving, fontSize: layout.fontSize)
         result.centers = centers.map { Instant.Center(text: $0.text, opacity: Stage.mix($0.fromOpacity, $0.toOpacity, eased)) }

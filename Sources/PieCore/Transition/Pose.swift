@@ -41,6 +41,10 @@ public struct ChartPose: Sendable, Hashable {
     /// The inside label layer's `radius` at this end (`InsideLayer.fraction`; nil = each
     /// geometry's default): its labels move across the ring from the old end's to the new.
     public var layerFraction: Double? = nil
+    /// The inside label layer's text size at this end over the chart's font size
+    /// (`InsideLayer.scale`); nil without the layer. Between two ends with the layer it moves
+    /// linearly, so its labels grow or shrink (`Stage.Label.fromScale`) rather than jump.
+    public var layerScale: Double? = nil
 
     public init(startAngle: Double, labelFraction: Double? = nil, labelDistance: Double? = nil, center: CenterText? = nil,
                 title: TitleBlock? = nil, outline: OutlinePose? = nil, grid: GridPose? = nil) {
@@ -66,6 +70,7 @@ public struct ChartPose: Sendable, Hashable {
         labelBox = layout.labelBox.map(LabelBoxPose.init)
         shadow = ShadowPose(layout)
         layerFraction = layout.insideLayer?.fraction
+        layerScale = layout.insideLayer?.scale
     }
 
     /// The pose at eased progress `e` from `self` (0) to `other` (1): numbers move linearly,
@@ -86,6 +91,7 @@ public struct ChartPose: Sendable, Hashable {
         pose.labelBox = LabelBoxPose.blend(labelBox, other.labelBox, at: e)
         pose.shadow = e >= 1 ? other.shadow : shadow
         pose.layerFraction = e >= 1 ? other.layerFraction : layerFraction
+        pose.layerScale = layerScale.flatMap { a in other.layerScale.map { mix(a, $0) } } ?? other.layerScale
         return pose
     }
 }

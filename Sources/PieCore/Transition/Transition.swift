@@ -51,7 +51,11 @@ public enum Transition {
             return CompiledChart(layout: layout, plan: Planner.enter(layout, animation: new.animation), changes: nil)
         }
         let oldLayout = Layout.layout(old)
-        let newLayout = Layout.layout(new, pinned: pinnedColors(old: oldLayout.slices, new: new.slices, palette: new.theme.palette), wholeTurn: turns(old, new))
+        let pinned = pinnedColors(old: oldLayout.slices, new: new.slices, palette: new.theme.palette)
+        var newLayout = Layout.layout(new, pinned: pinned, wholeTurn: turns(old, new))
+        // A leaving label wider than the new columns: laid out again with columns that hold it.
+        let leaving = leavingLabelWidth(old: oldLayout, new: newLayout, spec: new)
+        if leaving > 0 { newLayout = Layout.layout(new, pinned: pinned, wholeTurn: turns(old, new), leaving: leaving) }
         let renames = renames(new.slices)
         let diff = SliceDiff.compute(oldIDs: oldLayout.slices.map(\.id), newIDs: newLayout.slices.map(\.id), renames: renames(newLayout))
         let changes = ChangeReport.make(old: old, oldLayout: oldLayout, new: new, newLayout: newLayout, diff: diff)
@@ -99,6 +103,23 @@ public enum Transition {
     static func turns(_ old: ChartSpec, _ new: ChartSpec) -> Bool {
         old.chart.startAngle != new.chart.startAngle || Layout.sweep(old.chart) != Layout.sweep(new.chart)
             || old.chart.direction != new.chart.direction
+    }
+
+    /// The widest text, as the old version drew it beside the pie in its columns, of a label
+    /// whose slice the new version removes (no slice of its id nor renamed from it; one merged
+    /// into Other too), when it is wider than the text the new version's columns hold (else
+    /// 0). Such a label fades out with its old text (`Stage.Outside` cuts texts to the new
+    /// columns), so the new canvas makes room for it rather than cutting it to "Mo…". Labels
+    /// at a distance are not in columns: 0.
+    static func leavingLabelWidth(old: ChartLayout, new: ChartLayout, spec: ChartSpec) -> Double {
+        guard let room = new.labelRoom, room.radial == nil, let oldRoom = old.labelRoom, oldRoom.radial == nil else { return 0 }
+        let kept = Set(new.slices.map(\.id) + spec.slices.flatMap(\.renamedFrom))
+        let fontSize = old.fontSize
+        let oldWidth = OutsideLabels.textWidth(room: oldRoom, outer: old.outerRadius)
+        let widest = old.slices.filter { $0.isVisible && $0.labelOutside && !kept.contains($0.id) }.compactMap { s in
+            s.labelText.map { min(OutsideLabels.reservedWidth($0, fontSize: fontSize), oldWidth) }
+        }.max() ?? 0
+        return widest > OutsideLabels.textWidth(room: room, outer: new.outerRadius) + 1e-9 ? widest : 0
     }
 
     /// Colours the new version inherits: every slice that existed before (by id, or through

@@ -108,6 +108,7 @@ public struct TransitionPlan: Sendable, Hashable {
     /// True when any segment's angles or radii change (the motion layer is needed).
     public var movesGeometry: Bool {
         from.labelFraction != to.labelFraction || from.labelDistance != to.labelDistance || from.layerFraction != to.layerFraction
+            || (from.layerScale != nil && to.layerScale != nil && from.layerScale != to.layerScale)
             || segments.contains {
             $0.from.startAngle != $0.to.startAngle || $0.from.endAngle != $0.to.endAngle
                 || $0.from.outerRadius != $0.to.outerRadius || $0.from.innerRadius != $0.to.innerRadius

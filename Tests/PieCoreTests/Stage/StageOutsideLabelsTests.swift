@@ -92,4 +92,27 @@ import Testing
         let rest = stage.at(plan.timeline.end)
         #expect(!rest.moving && rest.outside.map(\.pose) == stage.outside.labels.compactMap { $0.filled?.last })
     }
+    /// A leaving label wider than every label of the new version fades out with the text the
+    /// old version drew (the new columns make room for it), not cut to the new columns' width.
+    @Test func aLeavingLabelKeepsTheOldVersionsText() throws {
+        var old = Fixture.spec([45, 30, 5, 20], labels: ["Web", "API", "Ops", "Mobile phones"])
+        old.labels.position = .outside
+        var new = old
+        new.slices.remove(at: 3)
+        new.slices.append(SliceSpec(id: "d", label: "Data", value: 20))
+        // What the old version draws beside the pie at rest.
+        let before = Scene(layout: Layout.layout(old), plan: Planner.enter(Layout.layout(old), animation: old.animation))
+        let oldTexts = before.stage.at(before.stage.plan.timeline.end).outside.map(\.text)
+        let mobile = try #require(oldTexts.first { $0.hasPrefix("Mobile phones") }, "\(oldTexts)")
+        let (plan, _, layout) = Transition.between(old: old, new: new).parts
+        let stage = Scene(layout: layout, plan: plan).stage
+        let leaving = try #require(stage.at(plan.timeline.start).outside.first { $0.text.hasPrefix("Mo") })
+        #expect(leaving.text == mobile, "cut to \(leaving.text)")
+        #expect(leaving.pose.opacity == 1)
+        // It stands inside the canvas: the new columns hold it.
+        let room = try #require(layout.labelRoom)
+        #expect(OutsideLabels.textWidth(room: room, outer: layout.outerRadius) >= TextLines.width(mobile, fontSize: layout.fontSize))
+        // Without the leaving label the new version's columns are narrower.
+        #expect(Layout.layout(new).width < layout.width)
+    }
 }

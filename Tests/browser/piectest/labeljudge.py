@@ -14,6 +14,8 @@ piec promises for labels (issue 25, README "What piec guarantees about labels").
 - leader: no visible leader line crosses a visible text other than its own label's (another
   label, a grid tick label, the legend, the title): more than `LEADER` px of it inside the
   text's box (its quad) shrunk by `TOL`;
+- ticks: (in motion, `judge_ticks`) no grid tick label overlaps an outside label and no
+  leader crosses one, at instants between a transition's ends;
 - missing: (at rest) every visible slice of at least `labels.minPercent` has a visible label,
   unless the build warned about it: a slice of at least 3 % must be named (a warning on its
   spec line or naming its label), a smaller one may be counted only.
@@ -249,6 +251,29 @@ def judge(frame, geo, at_rest=True, warned=lambda s, named: False):
             out += judge_pie([t for t in texts if t.get("scope") == scope], one, at_rest, warned, scope + ": ")
         return out
     return out + judge_pie(texts, geo, at_rest, warned)
+
+
+def judge_ticks(frame):
+    """[(category, message)] of a frame in motion, judged where no geometry of the instant is
+    at hand: no visible grid tick label (`chart.grid`) overlaps a visible outside label, and
+    no visible leader line crosses a tick label (the rules `GridLayout.giveWay` keeps at rest,
+    at every instant between)."""
+    texts = [t for t in frame["texts"] if t["opacity"] > SHOWN]
+    ticks = [t for t in texts if t["kind"] == "p-gl"]
+    out = []
+    for g in ticks:
+        for t in texts:
+            if t["kind"] == "p-ol" and texts_overlap(g, t):
+                out.append(("overlap", f"p-gl {g['text']!r} {fmt(g['box'])} overlaps p-ol {t['text']!r} {fmt(t['box'])}"))
+    for line in frame.get("leaders", []):
+        if line["opacity"] <= SHOWN:
+            continue
+        for g in ticks:
+            inside = max((crossing(a, b, g["quad"]) for a, b in zip(line["points"], line["points"][1:])), default=0)
+            if inside > LEADER:
+                out.append(("leader", f"leader of outside label {label_of(texts, line['key'])!r} crosses p-gl "
+                                      f"{g['text']!r} {fmt(g['box'])} for {inside:.1f} px"))
+    return out
 
 
 def judge_pie(texts, geo, at_rest, warned, where=""):

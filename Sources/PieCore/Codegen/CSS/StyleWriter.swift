@@ -216,6 +216,8 @@ struct StyleWriter {
             var text = MotionFrames.labelInner(fromTurn: at.fromTurn, turn: l.turn, fromRadius: at.fromRadius, radius: l.radius)
             // A blending colour: every from-state declares it (sampled instants alike).
             if l.fromColor != nil { text.fillColor = at.fromColor ?? l.color }
+            // A changing size (`Stage.Label.fromScale`): every from-state declares its scale.
+            if l.fromScale != 1 { text.scale = at.fromScale }
             // A box behind the text (`labels.box`) moves and turns with it, in its own colours;
             // what changes of the box between the ends blends (every from-state declares it); a box
             // that appears or goes fades (`LabelBoxPose.absent`).

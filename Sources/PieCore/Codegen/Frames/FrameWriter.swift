@@ -232,7 +232,7 @@ struct FrameWriter {
             out.raw("<g text-anchor=\"middle\">\n")
             for (k, l) in inside {
                 SVGWriter.insideLabel(k, l.text, color: l.color, angle: l.angle, radius: l.radius, turn: l.turn, opacity: l.opacity,
-                                      fontSize: fontSize, box: l.box, into: &out)
+                                      fontSize: fontSize, box: l.box, scale: l.scale, into: &out)
             }
             out.raw("</g>\n")
         }

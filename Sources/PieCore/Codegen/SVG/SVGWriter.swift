@@ -512,7 +512,8 @@ struct SVGWriter {
     /// at rest, for static renderers too). `box` (`labels.box`): a rounded `<rect>` behind the
     /// text, turned with it (`labelBox`); `writesRx`: its `rx` even when 0.
     static func insideLabel(_ index: Int, _ text: String, color: Color, angle: Double, radius: Double, turn: Double, opacity: Double,
-                            fontSize: Double, box: LabelBoxPose.Rect? = nil, writesRx: Bool = false, into out: inout ByteWriter) {
+                            fontSize: Double, box: LabelBoxPose.Rect? = nil, writesRx: Bool = false, scale: Double = 1,
+                            into out: inout ByteWriter) {
         out.open("g", ClassPrefix.label)
         out.int(index)
         out.raw("\" transform=\"rotate(")
@@ -529,6 +530,11 @@ struct SVGWriter {
         if let box { labelBox(box, turn: turn, writesRx: writesRx, into: &out) }
         out.raw("<text transform=\"rotate(")
         out.num(turn)
+        if scale != 1 {
+            // A frame of a changing size (`Stage.Label.fromScale`): as the CSS `scale` does.
+            out.raw(") scale(")
+            out.num(scale)
+        }
         out.raw(")\" y=\"")
         out.num(fontSize * 0.35 + TextLines.firstLineShift(text, fontSize: fontSize))
         out.raw("\" fill=\"")
