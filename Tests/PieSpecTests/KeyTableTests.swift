@@ -68,7 +68,7 @@ struct KeyTableTests {
         }
         // A grid needs a rose (E0390).
         if path.starts(with: ["chart", "grid"]) { lines.insert("  rose: area", at: 2) }
-        // A label box needs every label inside (E0352).
+        // A label box needs labels that are drawn (E0352 refuses it with `position: none`).
         if path.starts(with: ["labels", "box"]) { lines.insert("  position: inside", at: 2) }
         if path != ["chart", "innerRadius"] && path.first == "chart" && path.count == 2 {
             lines.insert("  innerRadius: 0.5", at: 2)
