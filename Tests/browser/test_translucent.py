@@ -156,7 +156,7 @@ def translucent(piec, workdir, shoot):
         times = [start + (end - start) * p / 100 for p in PERCENTS] + [end + 250]
         cases[name] = (b, chart, list(range(len(items), len(items) + len(times))), alphas)
         items += [(b.svg, t) for t in times]
-    page = SeekPage(items, columns=4)
+    page = SeekPage(items, columns=6)
     return cases, page, shoot(page, "translucent")
 
 
