@@ -19,7 +19,9 @@ transitions with `labels.box`, judged by the boxes, not their texts; 24 roses wi
 polar grid, `chart.grid`, whose tick labels are judged with the rest; 16 specs and 6
 transitions with two label layers, names beside the pie and numbers inside; 4 more whose
 inside layer changes its `size` and `radius` across a `chart.other`; 4 rose transitions whose
-grid's scale moves, so tick labels give way at one end). A transition with grid tick labels
+grid's scale moves, so tick labels give way at one end; 24 specs and 6 transitions whose
+small slices keep their labels, `keepLabel`, with a `labels.priority`, a `labels.color` and
+some slices at their own `radius`). A transition with grid tick labels
 and outside labels is also judged at five instants in motion: no tick label under an outside
 label or a leader (`labeljudge.judge_ticks`). Many charts share one
 page load (`BATCH`), so each engine loads a dozen pages in all."""
@@ -176,12 +178,12 @@ def cases(piec, workdir, repo):
     (tfolder / "before").mkdir(parents=True)
     folder.mkdir()
     for name, spec in (labelcorpus.corpus() + labelcorpus.distant() + labelcorpus.detail_corpus() + labelcorpus.turned()
-                       + labelcorpus.boxed() + labelcorpus.gridded() + labelcorpus.layered()):
+                       + labelcorpus.boxed() + labelcorpus.gridded() + labelcorpus.layered() + labelcorpus.kept()):
         bundles.write_spec(folder / f"{name}.yaml", spec)
     for name, before, after in (labelcorpus.transitions() + labelcorpus.distant_transitions() + labelcorpus.detail_transitions()
                                 + labelcorpus.turned_transitions() + labelcorpus.boxed_transitions()
                                 + labelcorpus.layered_transitions() + labelcorpus.layer_change_transitions()
-                                + labelcorpus.gridded_transitions()):
+                                + labelcorpus.gridded_transitions() + labelcorpus.kept_transitions()):
         bundles.write_spec(tfolder / f"{name}.yaml", after)
         bundles.write_spec(tfolder / "before" / f"{name}.yaml", before)
     out = workdir / "corpus-out"
@@ -306,3 +308,22 @@ def test_the_motion_judge_finds_a_tick_label_under_an_outside_label():
     apart = text("p-ol", [130, 55, 170, 68])
     assert labeljudge.judge_ticks({"texts": [tick, apart], "leaders": []}) == []
     assert labeljudge.judge_ticks({"texts": [text("p-gl", tick["box"], 0.0), label], "leaders": [leader]}) == []
+
+
+def test_the_judge_wants_a_kept_label_whatever_its_share():
+    """A slice with `keepLabel: true` under `labels.minPercent` must have a visible label, or a
+    warning that names it; the same slice without `keepLabel` may go unlabelled."""
+    def manifest(keep):
+        slices = [{"id": "big", "label": "Big", "value": 99.5}, {"id": "tiny", "label": "Tiny", "value": 0.5}]
+        return {"chart": {"cx": 100, "cy": 100, "direction": "clockwise", "innerRadius": 0, "outerRadius": 80,
+                          "startAngle": 0, "sweep": 360},
+                "spec": {"labels": {"position": "inside", "minPercent": 5},
+                         "slices": [dict(slices[0]), dict(slices[1], **({"keepLabel": True} if keep else {}))]},
+                "slices": [dict(slices[0], startAngle=0, endAngle=358.2, innerRadius=0, outerRadius=80),
+                           dict(slices[1], startAngle=358.2, endAngle=360, innerRadius=0, outerRadius=80)]}
+    frame = {"viewBox": [200, 200], "texts": [], "leaders": []}
+    problems = labeljudge.judge(frame, labeljudge.Geometry(manifest(keep=True)))
+    assert [c for c, _ in problems] == ["missing", "missing"] and "keepLabel" in problems[1][1], problems
+    assert [c for c, _ in labeljudge.judge(frame, labeljudge.Geometry(manifest(keep=False)))] == ["missing"]
+    named = lambda s, named: s["id"] == "tiny" and named    # noqa: E731 (a warning naming the kept slice)
+    assert [c for c, _ in labeljudge.judge(frame, labeljudge.Geometry(manifest(keep=True)), warned=named)] == ["missing"]

@@ -466,3 +466,56 @@ def gridded_transitions(seed=4143, count=4):
         before["id"], after["id"] = name + "-before", name
         out.append((name, before, after))
     return out
+
+
+def _kept(rng, s):
+    """`s` with issue 40's per-slice label keys: one to three of its smallest slices keep their
+    label (`keepLabel: true`: a label that does not fit inside goes outside with a leader), a
+    `labels.priority` (which labels go first when not all fit), a `labels.color` (`slice` or
+    one colour), and in charts of slices (not roses), sometimes slices with their own
+    `radius`, whose labels sit at their own slice's radius. Rings become plain charts."""
+    if "rings" in s:
+        s["slices"] = [x for r in s.pop("rings") for x in r["slices"]]
+    slices = [dict(x) for x in s["slices"]]
+    for k in sorted(range(len(slices)), key=lambda k: (slices[k]["value"], k))[:rng.choice([1, 2, 3])]:
+        slices[k]["keepLabel"] = True
+    if s["chart"].get("rose", "none") == "none" and rng.random() < 0.5:
+        for k in rng.sample(range(len(slices)), min(len(slices), rng.choice([1, 2, 3]))):
+            slices[k]["radius"] = rng.choice([0.7, 0.8, 0.9])
+    labels = dict(s["labels"], priority=rng.choice(["value", "order"]))
+    if labels["position"] == "none":
+        labels["position"] = "auto"
+    colour = rng.choice(["auto", "slice", "slice", "#1f2937", "#7c2d12"])
+    if colour == "slice" and labels["position"] == "inside":
+        colour = "auto"    # refused inside (E0323): the label would be its slice's colour on it
+    if colour != "auto":
+        labels["color"] = colour
+    return dict(s, slices=slices, labels=labels)
+
+
+def kept(seed=4047, count=24):
+    """[(name, spec)] of `count` specs whose small slices keep their labels, with a label
+    priority and colour and some slices at their own radius (an own seed)."""
+    rng = random.Random(seed)
+    return [(f"k{k:03d}", _kept(rng, outlined(spec(rng, f"k{k:03d}"), k))) for k in range(count)]
+
+
+def kept_transitions(seed=4048, count=6):
+    """[(name, before, after)] like `transitions`, with the same kept labels, priority and
+    colour in both versions (a kept slice may shrink, grow or leave)."""
+    rng = random.Random(seed)
+    out = []
+    for name, before, after in transitions(seed=seed, count=count):
+        if "slices" not in before or "slices" not in after:
+            continue
+        name = "k" + name
+        before = _kept(rng, before)
+        kept_ids = {x["id"] for x in before["slices"] if x.get("keepLabel")}
+        radii = {x["id"]: x["radius"] for x in before["slices"] if "radius" in x}
+        after = dict(after, labels=dict(before["labels"]),
+                     slices=[dict(x, **({"keepLabel": True} if x["id"] in kept_ids else {}),
+                                  **({"radius": radii[x["id"]]} if x["id"] in radii else {}))
+                             for x in after["slices"]])
+        before["id"], after["id"] = name + "-before", name
+        out.append((name, before, after))
+    return out

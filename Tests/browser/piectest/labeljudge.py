@@ -16,9 +16,10 @@ piec promises for labels (issue 25, README "What piec guarantees about labels").
   text's box (its quad) shrunk by `TOL`;
 - ticks: (in motion, `judge_ticks`) no grid tick label overlaps an outside label and no
   leader crosses one, at instants between a transition's ends;
-- missing: (at rest) every visible slice of at least `labels.minPercent` has a visible label,
-  unless the build warned about it: a slice of at least 3 % must be named (a warning on its
-  spec line or naming its label), a smaller one may be counted only.
+- missing: (at rest) every visible slice of at least `labels.minPercent`, and every slice with
+  `keepLabel: true` whatever its share, has a visible label, unless the build warned about it:
+  a kept slice or one of at least 3 % must be named (a warning on its spec line or naming its
+  label), a smaller one may be counted only.
 
 Boxes are the engines' text boxes (getBBox: the font's ascent to descent, the advance
 widths). Regions are tested along the box's outline (every 0.5 px): the distance from each
@@ -54,6 +55,8 @@ class Geometry:
         self.sweep = float(chart["sweep"])
         spec = manifest["spec"]
         explode = {s["id"]: float(s.get("explode") or 0) for s in spec.get("slices", [])}
+        # Slices that keep their label (`keepLabel: true`, issue 40): labelled whatever their share.
+        self.kept = {s["id"] for s in spec.get("slices", []) if s.get("keepLabel")}
         # Shares of the whole (of each ring: ids `ring/slice`), unrounded: `percent` is rounded
         # to `format.decimals`, and `labels.minPercent` compares the true share.
         total = spec.get("chart", {}).get("total")
@@ -316,10 +319,12 @@ def judge_pie(texts, geo, at_rest, warned, where=""):
         # Every slice that should have a label (at least `labels.minPercent`) has one, or the
         # build warned: naming it when it has at least 3 %, else at least saying how many.
         for s in geo.slices:
-            if s["percent"] < geo.min_percent + 1e-9 or s["end"] <= s["start"] or s["outer"] <= s["inner"] \
-                    or s["id"] in labelled or warned(s, named=s["percent"] >= MISSING_PERCENT):
+            kept = s["id"] in getattr(geo, "kept", ())
+            if (s["percent"] < geo.min_percent + 1e-9 and not kept) or s["end"] <= s["start"] or s["outer"] <= s["inner"] \
+                    or s["id"] in labelled or warned(s, named=kept or s["percent"] >= MISSING_PERCENT):
                 continue
-            out.append(("missing", f"slice {s['id']} ({s['label']!r}, {s['percent']:.2f} %) has no visible label and no warning"))
+            out.append(("missing", f"slice {s['id']} ({s['label']!r}, {s['percent']:.2f} %{', keepLabel' if kept else ''}) "
+                                   "has no visible label and no warning"))
     return [(c, where + m) for c, m in out]
 
 
