@@ -48,7 +48,7 @@ public enum KeptLabelWarnings {
                 help = "a slice of value 0 has no wedge to label; remove `keepLabel` or give it a value"
             }
             found.append((s.specIndex, .warning(notPlaced, message, at: range,
-                                                notes: ["the legend, tooltips and data table still show it"], help: help)))
+                                                notes: ["\(layout.stillShownBy) still show it"], help: help)))
         }
         for m in layout.other?.members ?? [] where m.keepLabel {
             guard let range = locations.keep(m.specIndex) else { continue }

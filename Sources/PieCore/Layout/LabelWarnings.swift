@@ -107,7 +107,7 @@ public enum LabelWarnings {
             let kept = layout.slices.contains(where: \.keepLabel) ? "kept labels and " : ""
             let keepers = layout.labelPriority == .order ? "the slices written first" : "the largest slices"
             let note = (reason == .noRoom ? "\(kept)\(keepers) keep their labels; left out: " : "left out: ") + names
-                + " (the legend, tooltips and data table still show them)"
+                + " (\(layout.stillShownBy) still show them)"
             result.append(.warning(reason == .doesNotFit ? doesNotFit : noRoom, message, at: place(first),
                                    labels: labels, notes: [note], help: help))
         }
@@ -120,4 +120,10 @@ public enum LabelWarnings {
         let short = line.unicodeScalars.count > 40 ? String(String.UnicodeScalarView(line.unicodeScalars.prefix(40))) + "…" : line
         return String(String.UnicodeScalarView(short.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
     }
+}
+
+extension ChartLayout {
+    /// What still shows a slice whose label is left out, as the warnings' notes say it: the
+    /// legend only when one is drawn (`legend.position: none` draws none).
+    var stillShownBy: String { legend.position == .none ? "the tooltips and data table" : "the legend, tooltips and data table" }
 }
