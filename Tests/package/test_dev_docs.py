@@ -1,8 +1,11 @@
 """The developer documents that list files stay complete: Tests/browser/README.md's table
-names every browser test file, so a new file cannot land unlisted."""
+names every browser test file, and bench/browser/README.md gives every experiment a status
+(kept, superseded by X, rejected), so a new file cannot land unlisted."""
+import re
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
+STATUSES = ("kept", "superseded by", "rejected")
 
 
 def table_rows(text, heading):
@@ -21,3 +24,19 @@ def test_the_browser_readme_names_every_test_file():
     assert not files - listed, f"Tests/browser/README.md's Files table misses {sorted(files - listed)}"
     assert not listed - files, f"Tests/browser/README.md's Files table names files that are gone: {sorted(listed - files)}"
 
+
+def test_every_bench_experiment_has_a_status():
+    text = (REPO / "bench" / "browser" / "README.md").read_text(encoding="utf-8")
+    rows = table_rows(text, "## Experiments")
+    here = {p.name for p in (REPO / "bench" / "browser" / "experiments").glob("*.py")}
+    named = {}
+    for first, status in rows:
+        m = re.fullmatch(r"`([\w.]+\.py)`( \(removed\))?", first)
+        assert m, f"an experiment row does not start with `NAME.py`: {first!r}"
+        assert status.startswith(STATUSES), f"{m.group(1)}: status {status!r} is none of {STATUSES}"
+        named[m.group(1)] = bool(m.group(2))
+    assert not here - set(named), f"bench/browser/README.md gives no status to {sorted(here - set(named))}"
+    gone = sorted(n for n, removed in named.items() if not removed and n not in here)
+    assert not gone, f"experiments listed but not in bench/browser/experiments (mark them removed): {gone}"
+    kept = sorted(n for n, removed in named.items() if removed and n in here)
+    assert not kept, f"experiments marked removed are still there: {kept}"
