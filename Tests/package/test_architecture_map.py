@@ -42,3 +42,23 @@ def test_every_named_source_path_exists():
 def test_the_map_stays_short():
     # A newcomer reads it in ten minutes: about 12,000 characters.
     assert len((REPO / "ARCHITECTURE.md").read_text(encoding="utf-8")) <= 12_000
+
+
+def test_the_walkthrough_counts_its_files_honestly():
+    """The walkthrough's example names its file count, the files that only mention the key
+    (`less K that only mention it`) and a count per step: the steps add up to the total, and
+    the total is every source file that names the key today less those K. A file that starts
+    or stops naming the key (a new drawing, a manifest that iterates `ChartElements`) fails
+    this until the text is recounted."""
+    text = (REPO / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    walk = text[text.index("## Walkthrough"):text.index("## Cross-cutting")]
+    head = re.search(r"`(\w+)\.(\w+)`[^:]*: (\d+) source files\s*\(`git grep -il (\w+) Sources`, less (\d+) that only mention it\)", walk)
+    assert head, "the walkthrough no longer says `N source files (`git grep -il WORD Sources`, less K ...)`"
+    total, word, incidental = int(head.group(3)), head.group(4), int(head.group(5))
+    steps = [int(n) for n in re.findall(r"^\d+\. \w+, (\d+)", walk, re.M)]
+    assert len(steps) >= 4, f"the walkthrough's steps are not `k. Layer, n: ...` lines: {steps}"
+    assert sum(steps) == total, f"the walkthrough's steps count {steps} = {sum(steps)} files, its headline {total}"
+    naming = [p for p in (REPO / "Sources").rglob("*.swift") if word in p.read_text(encoding="utf-8").lower()]
+    assert len(naming) - incidental == total, (
+        f"{len(naming)} source files name `{word}` today, less {incidental} is {len(naming) - incidental}, "
+        f"but ARCHITECTURE.md's walkthrough counts {total}: recount it")

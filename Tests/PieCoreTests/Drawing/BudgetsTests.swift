@@ -3,12 +3,17 @@ import PieJSON
 import Testing
 @testable import PieCore
 
-/// `Budgets` is the one home of the gates: every strategy names gates that exist, every gate
-/// is read by a strategy, and the prose documents (README.md, ARCHITECTURE.md,
-/// bench/browser/README.md) point to docs/dev/motion.md instead of restating a gate.
+/// `Budgets` is the one home of the gates: every gate it declares is an entry of the generated
+/// page, every strategy names gates that exist, every gate is read by a strategy, and the prose
+/// documents (README.md, ARCHITECTURE.md, bench/README.md, bench/browser/README.md,
+/// Tests/browser/README.md) point to docs/dev/motion.md instead of restating a gate.
 @Suite("Budgets")
 struct BudgetsTests {
-    static let prose = ["README.md", "ARCHITECTURE.md", "bench/browser/README.md"]
+    static let prose = ["README.md", "ARCHITECTURE.md", "bench/README.md", "bench/browser/README.md", "Tests/browser/README.md"]
+
+    static var root: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../..").standardized
+    }
 
     /// The words before a number that make it a limit ("at most 40 boxes").
     static let limitWords = ["up to", "at most", "more than", "above", "over", "beyond", "under", "below",
@@ -28,9 +33,8 @@ struct BudgetsTests {
     }
 
     @Test func noGateIsRestatedInProse() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../..").standardized
         for name in Self.prose {
-            let text = try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)
+            let text = try String(contentsOf: Self.root.appendingPathComponent(name), encoding: .utf8)
             #expect(Self.restated(in: text).isEmpty, "\(name) restates a gate of Budgets; point to docs/dev/motion.md: \(Self.restated(in: text))")
         }
     }
@@ -40,6 +44,32 @@ struct BudgetsTests {
             + "\(formatNumber(Budgets.boxHold)) ms later they go"
         #expect(Self.restated(in: text) == ["turningBoxes: \"at most 40 boxes\"", "boxHold: \"at most 200 ms\""])
         #expect(Self.restated(in: "64 slices, 40 of 60 frames").isEmpty)
+    }
+
+    /// The names of the gates `Budgets.swift` declares (`static let NAME =`, `entries` aside).
+    static func declared(in source: String) throws -> [String] {
+        let pattern = try Regex("^    static let ([A-Za-z]+) *=", as: (Substring, Substring).self).anchorsMatchLineEndings()
+        return source.matches(of: pattern).map { String($0.output.1) }.filter { $0 != "entries" }
+    }
+
+    /// A gate declared in `Budgets` but left out of `entries` would be missing from
+    /// docs/dev/motion.md (generated from `entries`) and from the checks below.
+    @Test func everyDeclaredGateIsAnEntry() throws {
+        let source = try String(contentsOf: Self.root.appendingPathComponent("Sources/PieCore/Drawing/Budgets.swift"), encoding: .utf8)
+        let declared = try Self.declared(in: source)
+        #expect(declared.count >= 10, "the scan of Budgets.swift found \(declared): is the pattern broken?")
+        #expect(declared == Budgets.entries.map(\.name), "Budgets declares \(declared), its entries are \(Budgets.entries.map(\.name))")
+        #expect(try Self.declared(in: "    static let rotatedDashes = 64\n    static let entries: [Entry] = []\n    static let newGate = 3\n")
+                == ["rotatedDashes", "newGate"])
+    }
+
+    /// The guide tells users above how many moving slices gaps and corners are not drawn in
+    /// motion (`rotatedDashes`): the number it prints is the gate's.
+    @Test func theGuidesMaskLimitIsTheGate() throws {
+        let guide = try String(contentsOf: Self.root.appendingPathComponent("docs/guide/shapes-rings-rose.md"), encoding: .utf8)
+        let pattern = try Regex("Above ([0-9]+) moving slices", as: (Substring, Substring).self)
+        let stated = guide.matches(of: pattern).map { Int($0.output.1) }
+        #expect(stated == [Budgets.rotatedDashes], "docs/guide/shapes-rings-rose.md says above \(stated) moving slices")
     }
 
     @Test func everyStrategysGatesAreBudgetsAndEveryGateIsRead() {

@@ -5,7 +5,8 @@
 
 `piec` is the bundle's own chart.svg, `piec-flat` the same with its style's nesting block
 unwrapped, `piec-var` the same with its dash lists read by `var(--d)` from one shared keyframes
-(as colour circles were written before they kept keyframes of their own), `boxes` the compositor-only HTML prototype (htmlboxes.py). DIR is a frames.py output folder (n<N>/out/bench-<N>/manifest.json). Each variant's SVG is
+(as colour circles were written before they kept keyframes of their own). (`boxes`, the compositor-only
+HTML prototype, was removed once shipped as index.html's `BoxLayer`: compositor.py measures it.) DIR is a frames.py output folder (n<N>/out/bench-<N>/manifest.json). Each variant's SVG is
 inlined in a page held still until `start()` (as piec's pages in frames.py), and measured the same
 way: 4x CPU throttling, a trace per run, median run by p95; plus the busy-main-thread pass, and
 from the trace how many animations Chromium ran on the compositor and why not (the `Animation`
@@ -25,7 +26,6 @@ sys.path.insert(0, HERE)
 import busy       # noqa: E402
 import cdp        # noqa: E402
 import frames     # noqa: E402
-import htmlboxes  # noqa: E402
 import variants   # noqa: E402
 import workload   # noqa: E402
 
@@ -71,10 +71,7 @@ def main(argv):
             with open(os.path.join(d, "out", "bench-%s" % n, "chart.svg")) as f:
                 bundle_svg = f.read()
             for v in args.variants.split(","):
-                if v == "boxes":
-                    html = htmlboxes.page(manifest, workload.START_JS % workload.DURATION_MS)
-                    svg, size = None, len(html.encode())
-                elif v == "piec":
+                if v == "piec":
                     svg, size = bundle_svg, len(bundle_svg.encode())
                 elif v == "piec-nosep":
                     a = bundle_svg.index('<g class="p-sep"')
@@ -90,7 +87,7 @@ def main(argv):
                     svg, size = variants.svg(manifest, v)
                 path = os.path.join(d, "variant-%s.html" % v)
                 with open(path, "w") as f:
-                    f.write(workload.piec_svg_page(svg) if svg is not None else html)
+                    f.write(workload.piec_svg_page(svg))
                 runs = [frames.measure_once(browser, path, 4) for _ in range(args.runs)]
                 best = frames.median_run(runs)
                 b = busy.measure(browser, frames.open_page, frames.collect_trace, path)
