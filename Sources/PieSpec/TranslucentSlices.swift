@@ -10,10 +10,11 @@ import PieJSON
 ///   kept as written, each wedge painted once with its own colour. Exact only where no two
 ///   slices' drawn elements overlap at any instant: the wedges are drawn apart (never stacked
 ///   or bridged), which holds for a pie of one ring at rest, entering (`animation.enter`) and
-///   between versions that keep the slices' order, without a track, patterns or shadow under
-///   or over its wedges. A pie that has any of those is refused here (E0371, at the colour,
-///   naming the key); a transition whose movers or Other's members would be painted over
-///   other slices enters instead, with a warning (`SliceAlphas`, E0617).
+///   between versions (a reorder closes a slice's old place as its new place opens, with no
+///   mover painted over the others), without a track, patterns or shadow under or over its
+///   wedges. A pie that has any of those is refused here (E0371, at the colour, naming the
+///   key); a transition where Other's parts or rings would be painted over other slices
+///   enters instead, with a warning (`SliceAlphas`, E0617).
 /// Alphas 1 apart (of 255) count as one, the first's. A pie under 0.1 opacity is refused (E0372).
 extension Lowering {
     /// Lifts the one alpha of the spec's translucent slice colours into `theme.opacity`, or

@@ -16,8 +16,10 @@ And slices of their own alphas (different alphas, translucent beside opaque), dr
 each slice's colour as written, growing as the chart enters (no previous version): at rest and
 mid-grow every sample is the slice's own colour blended once, at its own alpha, over the page
 (a slice painted over its neighbour would be darker there by tens of levels). The same holds
-between versions that keep the slices' order (`translucent-slices-change`: values change, a
-slice enters, one leaves, an alpha blends), at each slice's alpha blended with the model's easing."""
+between versions (`translucent-slices-change`: values change, a slice enters, one leaves, an
+alpha blends; `translucent-slices-reorder`: a slice changes place, its old place closing as its
+new one opens, no mover painted over the others), at each slice's alpha blended with the
+model's easing."""
 
 import copy
 import math
@@ -92,6 +94,9 @@ def measurable(path):
 
 
 OWN["own-change"] = tuple(measurable(CHANGE / f) for f in ("before/translucent-slices-change.yaml", "translucent-slices-change.yaml"))
+# A reorder (specs/transitions/translucent-slices-reorder, `chart.sort: descending`): Wind planned
+# overtakes Wind built. Its old place closes as its new one opens (no mover over the others).
+OWN["own-reorder"] = tuple(measurable(CHANGE / f) for f in ("before/translucent-slices-reorder.yaml", "translucent-slices-reorder.yaml"))
 PERCENTS = [25, 50, 75]
 LABELS = [f"{p}%" for p in PERCENTS] + ["after-end"]
 TOLERANCE = 12      # levels per channel (anti-aliasing, colour management)
@@ -139,6 +144,7 @@ def translucent(piec, workdir, shoot):
             before = dict(copy.deepcopy(before), id=spec["id"])
             b = bundles.build_transition(piec, before, spec, workdir / spec["id"])
             assert b.manifest["animation"]["kind"] == "transition", "animates from the previous version"
+            assert not b.manifest["movers"], "no mover painted over the others"
         manifest, alphas = copy.deepcopy(b.manifest), {}
         # The model reads #rrggbb: each slice's alpha is kept apart, by id, at both ends (an
         # alpha that blends keeps its rgb, so straight and premultiplied blends agree).

@@ -514,3 +514,35 @@ def test_a_grid_of_charts_animates_each_chart_from_its_previous_version(repo):
     # piec render --history draws the same steps (Tests/vcs/test_render_history.py).
     render = repo.piec("render", "specs/grid.yaml", "--history", "-o", "grid.gif")
     assert render.returncode == 0 and (repo.path / "grid.gif").is_file(), render.stderr
+
+
+OWN_ALPHAS = "piec: 1\nid: langs\nslices:\n" + "".join(
+    f"  - {{id: {i}, label: {i}, value: {v}, color: \"{c}\"}}\n"
+    for i, v, c in [("swift", 40, "#2563eb"), ("python", 30, "#2563eb66"), ("go", 20, "rgba(220, 38, 38, 0.5)"),
+                    ("rust", 10, "#16a34a")])
+
+
+def test_each_step_that_enters_instead_of_animating_warns_on_the_terminal(repo):
+    """Issue 41: `piec build --from` warns (E0617) when slices of their own alphas enter instead
+    of animating; `piec history` drew such steps silently. Each one now warns, naming its
+    version; a reorder animates (no warning), Other grouping slices enters (warned)."""
+    repo.write("specs/langs.yaml", OWN_ALPHAS)
+    repo.commit("first")
+    lines = OWN_ALPHAS.splitlines(keepends=True)
+    reordered = "".join(lines[:3] + [lines[5], lines[3], lines[4], lines[6]])
+    repo.write("specs/langs.yaml", reordered)
+    repo.commit("go first")
+    repo.write("specs/langs.yaml", reordered.replace("slices:\n", "chart: {other: {maxSlices: 3}}\nslices:\n"))
+    repo.commit("rust into other")
+    result, manifest = history(repo)
+    assert result.returncode == 0, result.stderr
+    assert subjects(manifest) == ["first", "go first", "rust into other"]
+    warnings = [line for line in result.stderr.splitlines() if "E0617" in line]
+    assert len(warnings) == 1, result.stderr
+    assert 'rust into other' in warnings[0] and "`chart.other` groups slices" in warnings[0], result.stderr
+    assert "warning[E0617]" in warnings[0]
+    assert "help: group no slices into Other" in result.stderr
+    # The same step built with --from warns the same way.
+    repo.write("specs/langs.yaml", reordered.replace("slices:\n", "chart: {other: {maxSlices: 3}}\nslices:\n"))
+    build = repo.piec("build", "specs/langs.yaml", "--from", "HEAD~1", "-o", "built")
+    assert build.returncode == 0 and "warning[E0617]" in build.stderr, build.stderr

@@ -6,12 +6,14 @@ import PieSpec
 /// every instant, and a pie of translucent colours at either end is drawn with its wedges
 /// apart (`DrawingPlan.Joins.apart`): each slice one dash of its own span whose colour and
 /// alpha blend, neighbours only abutting. So slices that resize, enter, leave or change colour
-/// animate exactly. Three cases paint one slice over another, where both alphas would add up:
-/// a slice that changes place (a mover turns over the others), `chart.other` grouping slices
-/// at either end (Other is drawn in parts, one per member, that take or give back members),
-/// and rings. There the chart is drawn
-/// entering its new version instead (the changes from the previous version kept), with the
-/// warning E0617 naming the case, at the new version's colour.
+/// animate exactly, and so does a reorder: a slice that changes place is planned without a
+/// mover (`SliceDiff.withoutMoves`), its old place closing while its new place opens, each a
+/// wedge over its own angles only. Two cases still paint one slice over another, where both
+/// alphas would add up: `chart.other` grouping slices at either end (Other is drawn in parts,
+/// one per member, that take or give back members) and rings
+/// (bridged bands). There the chart is drawn entering its new version instead (the changes
+/// from the previous version kept), with the warning E0617 naming the case, at the new
+/// version's colour (`piec history` warns once per version, naming it).
 public enum SliceAlphas {
     public static let transition = DiagnosticCode("E0617")
 
@@ -19,14 +21,15 @@ public enum SliceAlphas {
         CodeInfo("E0617", "slices of their own alphas enter instead of animating from a previous version", """
             Slices of different alphas (or translucent beside opaque) are drawn each at its \
             own alpha, with the wedges apart so no two overlap. Between versions they animate \
-            exactly when every slice keeps its place in the order and no slices are grouped \
-            into Other: slices resize, enter, leave and blend their colours (alpha included). \
-            A slice that changes place would be painted over the others as it turns, Other \
-            (`chart.other`, drawn in parts, one per member) over its members as it takes or \
-            gives them back, and rings are bridged, where both alphas would add up: in those \
-            cases the new version enters (its `animation.enter`) instead of animating from the \
-            previous one, and this warning names the case. Keep the slices' order (`sort` and \
-            the list), give every slice colour one alpha (drawn as one translucent pie, \
+            exactly while no slice is painted over another: slices resize, enter, leave, blend \
+            their colours (alpha included) and change places (a moved slice's old place closes \
+            while its new place opens, each a wedge of its own angles, instead of a copy turning \
+            over the others). Other (`chart.other`, drawn in parts, one per member) \
+            would be painted over its members as it takes or gives them back, and rings are \
+            bridged, where both alphas would add up: in those cases the new version enters (its \
+            `animation.enter`) instead of animating from the previous one, and this warning \
+            names the case (`piec history` names the version too). Group no slices into Other \
+            in either version, give every slice colour one alpha (drawn as one translucent pie, \
             `theme.opacity`), or use opaque colours to animate the change.
             """),
     ]
@@ -40,10 +43,11 @@ public enum SliceAlphas {
     static func simplification(_ chart: CompiledChart, old: ChartSpec, new: ChartSpec) -> String? {
         guard perSlice(new) || perSlice(old) else { return nil }
         if !new.rings.isEmpty || !old.rings.isEmpty { return "one version has rings" }
-        if let mover = chart.plan.movers.first { return "slice `\(mover.id)` changes place" }
+        // Other's parts first: a chart of Other is planned on its members, movers included.
         if chart.plan.segments.contains(where: { $0.fromExtras.inOther || $0.toExtras.inOther }) {
             return "`chart.other` groups slices"
         }
+        if let mover = chart.plan.movers.first { return "slice `\(mover.id)` changes place" }
         return nil
     }
 
@@ -53,8 +57,19 @@ public enum SliceAlphas {
         guard let why = chart.simplified else { return nil }
         let which = new.sliceAlphaPath.map { "`\($0)` keeps its own alpha" } ?? "the previous version's slices keep their own alphas"
         return .warning(transition, "\(which) and \(why), so the new version enters instead of animating from the previous one",
-                        at: range,
-                        notes: ["slices of their own alphas animate exactly when each keeps its place: a slice painted over another would add both alphas"],
-                        help: "keep the slices' order to animate the change, or give every slice colour the same alpha (drawn as one translucent pie)")
+                        at: range, notes: [note], help: help)
     }
+
+    /// E0617 for one step of `piec history`: `version` (e.g. "commit abc123") was drawn
+    /// entering instead of animating from the version before it. Without a range: the
+    /// version's spec is a blob of that commit, not the file on disk.
+    public static func historyWarning(_ chart: CompiledChart, new: ChartSpec, version: String) -> Diagnostic? {
+        guard let why = chart.simplified else { return nil }
+        let which = new.sliceAlphaPath.map { "`\($0)` keeps its own alpha" } ?? "the version before keeps slices of their own alphas"
+        return .warning(transition, "\(version): \(which) and \(why), so that version enters instead of animating from the one before",
+                        at: nil, notes: [note], help: help)
+    }
+
+    static let note = "slices of their own alphas animate exactly while no slice is painted over another (a reorder included): Other's parts and rings' bands would add both alphas"
+    static let help = "group no slices into Other in either version to animate the change, or give every slice colour the same alpha (drawn as one translucent pie)"
 }

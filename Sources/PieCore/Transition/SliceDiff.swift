@@ -105,6 +105,28 @@ public struct SliceDiff: Sendable, Hashable {
     }
 
     /// Indices (into `values`) of one longest strictly increasing subsequence, O(n log n).
+    /// The same diff with every moved slice taken apart into a removed slice at its old place
+    /// and an inserted one at its new place: no mover, so at every instant each slice is drawn
+    /// over its own angles only (its old place closes while its new place opens, each in its
+    /// own colour, the label leaving the one and entering the other). How slices of their own
+    /// alphas change places (`SliceAlphas`): a mover turning over the others would add alphas.
+    public var withoutMoves: SliceDiff {
+        guard matches.contains(where: \.moved) else { return self }
+        var diff = self
+        diff.entries = entries.map { e in
+            switch e.role {
+            case .movedFrom: Entry(role: .removed, oldIndex: e.oldIndex, newIndex: nil)
+            case .movedTo: Entry(role: .inserted, oldIndex: nil, newIndex: e.newIndex)
+            case .stable, .removed, .inserted: e
+            }
+        }
+        let moved = matches.filter(\.moved)
+        diff.matches = matches.filter { !$0.moved }
+        diff.removed = (removed + moved.map(\.oldIndex)).sorted()
+        diff.inserted = (inserted + moved.map(\.newIndex)).sorted()
+        return diff
+    }
+
     static func longestIncreasing(_ values: [Int]) -> [Int] {
         var tails: [Int] = []          // index into values of the smallest tail of each length
         var previous = [Int](repeating: -1, count: values.count)

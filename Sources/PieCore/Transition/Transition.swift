@@ -29,9 +29,10 @@ public enum Transition {
     /// The layout, plan and changes of a checked spec: the transition from `old`, or the
     /// `enter` animation when there is none. A pie whose slices keep their own alphas (at
     /// either end) animates with its wedges apart, exact while no slice is painted over
-    /// another; where one would be (a mover, Other's members, rings: `SliceAlphas`) the new
-    /// version is drawn entering, with the changes from `old`, and `simplified` says why
-    /// (`Compiler` warns with E0617).
+    /// another: a moved slice closes its old place and opens its new one, with no mover
+    /// (`SliceDiff.withoutMoves`); where one would still be (Other's members, rings:
+    /// `SliceAlphas`) the new version is drawn entering, with the changes from `old`, and
+    /// `simplified` says why (`Compiler` warns with E0617).
     public static func between(old: ChartSpec?, new: ChartSpec) -> CompiledChart {
         var chart = planned(old: old, new: new)
         if let old, let why = SliceAlphas.simplification(chart, old: old, new: new) {
@@ -59,7 +60,9 @@ public enum Transition {
         let renames = renames(new.slices)
         let diff = SliceDiff.compute(oldIDs: oldLayout.slices.map(\.id), newIDs: newLayout.slices.map(\.id), renames: renames(newLayout))
         let changes = ChangeReport.make(old: old, oldLayout: oldLayout, new: new, newLayout: newLayout, diff: diff)
-        let plan = plan(from: oldLayout, to: newLayout, diff: diff, renames: renames, animation: new.animation)
+        // Slices of their own alphas change places without a mover turning over the others.
+        let apart = SliceAlphas.perSlice(old) || SliceAlphas.perSlice(new)
+        let plan = plan(from: oldLayout, to: newLayout, diff: apart ? diff.withoutMoves : diff, renames: renames, animation: new.animation)
         return CompiledChart(layout: newLayout, plan: plan, changes: changes)
     }
 

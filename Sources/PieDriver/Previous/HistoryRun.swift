@@ -8,6 +8,7 @@ import PieSpec
 /// Versions whose spec has errors, or where the spec did not exist (deleted, then added again),
 /// are left out with a note naming the commit; a commit that changed nothing the chart shows
 /// (its canonical spec is the version before's: formatting, comments) is no new version.
+/// Each step's warning that it enters instead of animating (E0617) is reported, naming it.
 public struct HistoryRun: Sendable {
     public var bundle: PieCore.Bundle?
     /// The versions the bundle steps through, oldest first.
@@ -121,6 +122,11 @@ public struct HistoryRun: Sendable {
             return HistoryRun(bundle: written, versions: versions, facetSteps: steps, groups: groups, status: .success)
         }
         let steps = History.steps(versions, hold: hold)
+        // A version drawn entering instead of animating from the one before (E0617), named, as
+        // `piec build --from` warns for one transition.
+        groups[0].diagnostics += zip(versions, steps).compactMap { version, step in
+            SliceAlphas.historyWarning(step.chart, new: version.spec, version: Self.name(version))
+        }
         let written = bundle ? HistoryWriter.write(versions: versions, steps: steps, hold: hold,
                                                    sourceBytes: gathered.inputs.hashedBytes(spec: source.bytes)) : nil
         return HistoryRun(bundle: written, versions: versions, steps: steps, groups: groups, status: .success)
@@ -131,6 +137,11 @@ public struct HistoryRun: Sendable {
     public var frames: FrameSource? {
         if !facetSteps.isEmpty { return .facetHistory(versions: versions, steps: facetSteps) }
         return steps.isEmpty ? nil : .history(versions: versions, steps: steps)
+    }
+
+    /// How a diagnostic names a version: `commit abc123456789 ("subject")` or `the working copy`.
+    static func name(_ version: HistoryVersion) -> String {
+        version.commit.isEmpty ? "the working copy" : "commit \(version.commit.prefix(12)) (\"\(version.subject)\")"
     }
 
     /// `YYYY-MM-DD` of a time in seconds since 1970 (UTC; days from civil, Howard Hinnant's

@@ -4,8 +4,9 @@ import Testing
 @testable import PieCore
 
 /// Slices of their own alphas: drawn apart, each once in its own colour (with an opacity
-/// attribute static renderers read), entering, and between versions while every slice keeps its
-/// place; a reorder or Other's members enter instead, with the warning E0617 at the colour.
+/// attribute static renderers read), entering, and between versions, a reorder included (a
+/// moved slice's old place closes as its new one opens, no mover); Other's members and rings
+/// enter instead, with the warning E0617 at the colour.
 struct SliceAlphasTests {
     static let own = """
         piec: 1
@@ -65,26 +66,82 @@ struct SliceAlphasTests {
         #expect(DrawingPlan.choose(Stage(layout: same.layout, plan: same.plan), .bundle).joins == .stacked)
     }
 
-    @Test func aReorderEntersWithAWarningAtTheColour() throws {
-        // C moves before A: a mover would turn over A and B with both alphas.
+    /// The spec with C moved before A.
+    static let reordered: String = {
         let c = "  - {label: C, value: 1, color: \"#00800080\"}\n"
-        let reordered = Self.own.replacingOccurrences(of: c, with: "").replacingOccurrences(of: "slices:\n", with: "slices:\n" + c)
-        #expect(reordered.components(separatedBy: "label: C").count == 2)
-        let result = Self.compile(reordered, from: Self.own)
-        #expect(result.bundle != nil, "never refused")
-        let d = try #require(result.diagnostics.first { $0.code == SliceAlphas.transition })
-        #expect(d.severity == .warning)
-        #expect(d.range?.start.line == 4, "at C's colour, now first")
-        #expect(d.message.contains("changes place"))
+        return SliceAlphasTests.own.replacingOccurrences(of: c, with: "").replacingOccurrences(of: "slices:\n", with: "slices:\n" + c)
+    }()
+
+    @Test func aReorderAnimatesWithEachSliceOverItsOwnAnglesOnly() throws {
+        // C moves before A: no mover turns over A and B (both alphas would add up); C's old
+        // place closes while its new place opens, and every instant tiles the sweep once.
+        #expect(Self.reordered.components(separatedBy: "label: C").count == 2)
+        let result = Self.compile(Self.reordered, from: Self.own)
+        #expect(result.bundle != nil)
+        #expect(!result.diagnostics.contains { $0.code == SliceAlphas.transition }, "exact: no warning")
         let chart = try #require(result.chart)
-        let new = try #require(Self.load(reordered))
+        #expect(chart.simplified == nil)
+        #expect(chart.plan.kind == .update, "animates from the previous version, not entering")
+        #expect(chart.plan.movers.isEmpty, "no mover painted over the others")
+        #expect(chart.changes?.slices.contains { $0.moved } == true, "the report still says C moved")
+        let places = chart.plan.segments.filter { $0.id == "c" }
+        #expect(places.map(\.kind) == [.enter, .exit], "C opens at the start and closes at the end: \(places.map(\.kind))")
+        #expect(places.allSatisfy { $0.from.color == $0.to.color && $0.to.color.a == 128 }, "each place in C's own colour")
+        #expect(places.first?.slice != nil, "the opening place carries C's label")
+        #expect(places.last?.exitLabel != nil, "the closing place's label leaves with it")
+        let plan = chart.plan
+        for k in 0...20 {
+            let t = plan.delay + plan.duration * Double(k) / 20
+            let wedges = plan.frozen(at: t).segments.map(\.from).filter { $0.span > 1e-9 }.sorted { $0.startAngle < $1.startAngle }
+            for (a, b) in zip(wedges, wedges.dropFirst()) {
+                #expect(abs(a.endAngle - b.startAngle) < 1e-6, "at \(t) ms the wedges abut, never overlap: \(a.endAngle) vs \(b.startAngle)")
+            }
+            let total = wedges.reduce(0) { $0 + $1.span }
+            #expect(abs(total - 360) < 1e-6, "at \(t) ms the wedges tile the sweep once: \(total)")
+        }
+        #expect(DrawingPlan.choose(Stage(layout: chart.layout, plan: plan), .bundle).joins == .apart)
+        // Back to opaque colours in another order: the old alphas keep the reorder apart too.
+        let opaque = "piec: 1\nid: own\nslices:\n  - {label: C, value: 1}\n  - {label: A, value: 3}\n"
+        let back = try #require(Self.compile(opaque, from: Self.own).chart)
+        #expect(back.simplified == nil && back.plan.kind == .update && back.plan.movers.isEmpty)
+    }
+
+    @Test func withoutMovesTakesAMovedSliceApartAndLeavesOtherDiffsAlone() {
+        let diff = SliceDiff.compute(oldIDs: ["a", "b", "c"], newIDs: ["c", "a", "b"])
+        #expect(diff.matches.filter(\.moved).map(\.oldIndex) == [2])
+        let apart = diff.withoutMoves
+        #expect(apart.entries.map(\.role) == [.inserted, .stable, .stable, .removed])
+        #expect(apart.entries.first?.oldIndex == nil && apart.entries.last?.newIndex == nil)
+        #expect(apart.matches.count == 2 && !apart.matches.contains { $0.moved })
+        #expect(apart.removed == [2] && apart.inserted == [0])
+        let kept = SliceDiff.compute(oldIDs: ["a", "b"], newIDs: ["a", "b", "c"])
+        #expect(kept.withoutMoves == kept)
+    }
+
+    @Test func anOpaqueVersionWithOtherAfterOneOfOwnAlphasWarnsAtTheID() throws {
+        let opaque = "piec: 1\nid: own\nchart: {other: {maxSlices: 2}}\nslices:\n  - {label: A, value: 3}\n  - {label: B, value: 2}\n  - {label: C, value: 1}\n"
+        let back = Self.compile(opaque, from: Self.own)
+        #expect(back.bundle != nil, "never refused")
+        let d = try #require(back.diagnostics.first { $0.code == SliceAlphas.transition })
+        #expect(d.severity == .warning)
+        #expect(d.range?.start.line == 2, "at `id`: the new version has no colour of its own alpha")
+        #expect(d.message.contains("`chart.other` groups slices"))
+        let chart = try #require(back.chart)
+        let new = try #require(Self.load(opaque))
         #expect(chart.plan == Transition.between(old: nil, new: new).plan, "the new version enters")
         #expect(chart.changes != nil, "the changes from the previous version are kept")
-        // An opaque version after one of own alphas warns at `id` when it cannot animate.
-        let opaque = "piec: 1\nid: own\nslices:\n  - {label: C, value: 1}\n  - {label: A, value: 3}\n"
-        let back = Self.compile(opaque, from: Self.own)
-        #expect(back.bundle != nil)
-        #expect(back.diagnostics.first { $0.code == SliceAlphas.transition }?.range?.start.line == 2)
+    }
+
+    @Test func aHistoryStepNamesItsVersion() throws {
+        let grouped = Self.own.replacingOccurrences(of: "id: own\n", with: "id: own\nchart: {other: {maxSlices: 2}}\n")
+        let old = try #require(Self.load(Self.own)), new = try #require(Self.load(grouped))
+        let chart = Transition.between(old: old, new: new)
+        let d = try #require(SliceAlphas.historyWarning(chart, new: new, version: "commit 0123456789ab (\"group\")"))
+        #expect(d.severity == .warning && d.range == nil)
+        #expect(d.message.hasPrefix("commit 0123456789ab (\"group\"): `slices[1].color` keeps its own alpha and `chart.other` groups slices"), "\(d.message)")
+        let reordered = try #require(Self.load(Self.reordered))
+        let moved = SliceAlphas.historyWarning(Transition.between(old: old, new: reordered), new: reordered, version: "x")
+        #expect(moved == nil, "a reorder animates: no warning")
     }
 
     @Test func otherTakingMembersEnters() throws {
