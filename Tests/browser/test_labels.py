@@ -11,11 +11,13 @@ slice's angles at that instant, from the manifest's transitions) and outside lab
 leaving/entering slices are visible only at the end where their slice exists."""
 
 import math
+import re
 
 import pytest
 
 from piectest import bundle as bundles, dommeasure
 from piectest.transition import TransitionChart
+from test_theme import dark_rule, near, parse_hex
 
 MEASURE = dommeasure.GEOMETRY + """
 const out = [];
@@ -46,10 +48,12 @@ document.querySelectorAll('.frame').forEach(frame => {
   const rects = [...root.querySelectorAll('.p-lb rect')].map(el => {
     const b = el.getBBox(), cs = getComputedStyle(el);
     return {cls: el.parentNode.getAttribute('class'), fill: cs.fill, stroke: cs.stroke, strokeWidth: parseFloat(cs.strokeWidth),
-            width: b.width, height: b.height, rx: parseFloat(cs.rx)};
+            width: b.width, height: b.height, rx: parseFloat(cs.rx), opacity: visible(el)};
   });
+  // Outside labels' boxes (the `p-obx` group): their opacity as drawn.
+  const oboxes = [...root.querySelectorAll('.p-obx rect')].map(el => ({cls: el.getAttribute('class'), opacity: visible(el)}));
   const vb = svg.viewBox.baseVal;
-  out.push({t, animations: anims.length, viewBox: [vb.width, vb.height], texts, leaders, rects});
+  out.push({t, animations: anims.length, viewBox: [vb.width, vb.height], texts, leaders, rects, oboxes});
 });
 document.getElementById('result').textContent = JSON.stringify(out);
 """
@@ -301,6 +305,52 @@ def test_label_colours_at_rest_and_blending_through_a_transition(dom, workdir, p
             assert abs(r["width"] - (r_end["width"] + grow)) < 0.05, (e, r, r_end)
             assert abs(r["rx"] - 8 * e) < 0.05, (e, r)
         assert all(rgb(r["stroke"]) == (0xfd, 0xe6, 0x8a) for r in frame["rects"]), frame["rects"]
+
+
+def test_a_label_box_added_alone_fades_and_its_texts_blend_from_the_ink_of_their_look(dom, workdir, piec):
+    """`labels.box` added with nothing else changed (specs/transitions/label-boxes-alone.yaml):
+    the change is a transition. Every box, inside the slices and beside the chart, is hidden
+    at the start, part faded half-way and whole at the end; each outside text's colour runs
+    from the ink to white on the dark box, strictly between them half-way. In the dark look
+    (the chart's `prefers-color-scheme: dark` rules applied as they are, `@media all`, so
+    every engine shows it) the ink end is the dark ink, not the light one: chart.css names
+    a copy of the text's keyframes with the dark ink there."""
+    values = [("a", 40), ("b", 28), ("c", 14), ("d", 9), ("e", 5), ("f", 4)]
+    long = {"d": "Data platform", "e": "Mobile apps", "f": "Documentation"}
+    before = spec("box-alone", values, chart={"innerRadius": 0.4}, position="auto")
+    for x in before["slices"]:
+        x["label"] = long.get(x["id"], x["label"])
+    after = {**before, "labels": {**before["labels"], "box": {"fill": "#1e3a8a", "padding": 4}}}
+    b = bundles.build_transition(piec, before, after, workdir)
+    chart = TransitionChart(b.manifest)
+    assert chart.duration > 0
+    css = (b.directory / "chart.css").read_text(encoding="utf-8")
+    light_ink = parse_hex(re.search(r'class="p-ink p-ll"[^>]*stroke="(#[0-9a-f]{6})"', b.svg).group(1))
+    dark_ink = dark_rule(css, ".p-ink,.p-ink text")
+    white = (255, 255, 255)
+    times = [chart.delay, chart.delay + chart.duration / 2, chart.end_time + 250]
+    dark_svg = b.svg.replace("@media (prefers-color-scheme:dark)", "@media all")
+    assert dark_svg != b.svg
+    looks = {"light": (light_ink, measure(dom, workdir, b.svg, times, "box-alone")),
+             "dark": (dark_ink, measure(dom, workdir, dark_svg, times, "box-alone-dark"))}
+    middles = {}
+    for look, (ink, (start, middle, end)) in looks.items():
+        boxes = lambda f: [r["opacity"] for r in f["rects"] + f["oboxes"]]
+        assert len(boxes(end)) >= 6 and len(end["oboxes"]) >= 2, end
+        assert all(o < 0.01 for o in boxes(start)), (look, boxes(start))
+        assert all(0.05 < o < 0.95 for o in boxes(middle)), (look, boxes(middle))
+        assert all(o > 0.99 for o in boxes(end)), (look, boxes(end))
+        def outside(frame):
+            return {x["cls"]: rgb(x["fill"]) for x in frame["texts"] if x["cls"].startswith("p-lo") and x["opacity"] > 0.5}
+        assert len(outside(end)) >= 2
+        assert all(near(c, ink, 1) for c in outside(start).values()), (look, outside(start), ink)
+        assert all(c == white for c in outside(end).values()), (look, outside(end))
+        for cls, c in outside(middle).items():
+            # Strictly between the ink and white on every channel that differs.
+            assert all(min(i, w) < v < max(i, w) for v, i, w in zip(c, ink, white) if abs(i - w) > 4), (look, cls, c, ink)
+        middles[look] = outside(middle)
+    assert middles["light"].keys() == middles["dark"].keys()
+    assert all(middles["light"][k] != middles["dark"][k] for k in middles["light"]), middles
 
 
 @pytest.fixture(scope="module")

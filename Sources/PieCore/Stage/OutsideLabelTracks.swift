@@ -22,6 +22,9 @@ extension Stage {
         var color: Color? = nil
         /// The text's colour at every sample where it blends (`SegmentExtras.outsideLabelColor`).
         var colors: [Color]? = nil
+        /// `colors` in the dark look where an end is the ink (`SegmentExtras.outsideLabelDarkColor`);
+        /// nil: `colors` in both looks.
+        var darkColors: [Color]? = nil
         /// The label's box (`labels.box`) at every sample, nil without boxes: its paint,
         /// padding and rounding blended as an inside label's (`LabelBoxPose.blend`); its
         /// place follows the pose (`LabelBoxPose.rect(_:at:fontSize:)`).
@@ -108,6 +111,9 @@ extension Stage {
             // Texts whose colour blends (`SegmentExtras.outsideLabelColor`), at every sample.
             let blends = moves ? entries.map { $0.segment.fromExtras.outsideLabelColor != nil } : entries.map { _ in false }
             var texts = entries.map { _ in [Color]() }
+            // Those that blend from or to the ink, in the dark look.
+            let darkBlends = entries.indices.map { blends[$0] && entries[$0].segment.fromExtras.outsideLabelDarkColor != nil }
+            var darkTexts = entries.map { _ in [Color]() }
             // Each sample is solved with that sample's box (its padding and border blend), so
             // the stack spaces the boxes as drawn and each leader ends at its box's edge.
             // The texts as drawn (cut to the new version's column).
@@ -127,13 +133,18 @@ extension Stage {
                     let x = Outside.segment(e.position, of: state).fromExtras
                     texts[i].append(x.outsideLabelColor ?? e.segment.toExtras.outsideLabelColor ?? layout.ink)
                 }
+                for (i, e) in entries.enumerated() where darkBlends[i] {
+                    let x = Outside.segment(e.position, of: state).fromExtras
+                    darkTexts[i].append(x.outsideLabelDarkColor ?? e.segment.toExtras.outsideLabelDarkColor ?? layout.dark?.ink ?? layout.ink)
+                }
             }
             labels = entries.enumerated().map { i, e in
                 let leader = Outside.leader(e, layout: layout)
                 let changing = coloured && colors[i].contains { $0 != colors[i][0] } ? colors[i] : nil
                 return OutsideLabel(index: i, text: drawn[i], poses: poses[i],
                                     leader: leader, leaders: changing, color: Outside.textColor(e, layout: layout),
-                                    colors: blends[i] && texts[i].contains { $0 != texts[i][0] } ? texts[i] : nil, boxes: boxes)
+                                    colors: blends[i] && texts[i].contains { $0 != texts[i][0] } ? texts[i] : nil,
+                                    darkColors: darkBlends[i] && darkTexts[i] != texts[i] ? darkTexts[i] : nil, boxes: boxes)
             }
         }
 
@@ -192,14 +203,15 @@ extension Stage {
                 guard let k = times.firstIndex(where: { $0 > t }) else { return rest }
                 guard k > 0 else {
                     return Instant.OutsideLabel(text: track.text, pose: poses[0], leader: track.leaders?.first ?? track.leader,
-                                                color: track.colors?.first ?? track.color, box: box(0))
+                                                color: track.colors?.first ?? track.color, darkColor: track.darkColors?.first, box: box(0))
                 }
                 let f = (t - times[k - 1]) / max(times[k] - times[k - 1], 1e-9)
                 let leader = track.leaders.map { DarkTheme.mix($0[k - 1], $0[k], f) } ?? track.leader
                 let color = track.colors.map { DarkTheme.mix($0[k - 1], $0[k], f) } ?? track.color
+                let dark = track.darkColors.map { DarkTheme.mix($0[k - 1], $0[k], f) }
                 let boxed = box(k - 1).flatMap { a in box(k).map { a.blended(to: $0, at: f) } }
                 return Instant.OutsideLabel(text: track.text, pose: Outside.lerp(poses[k - 1], poses[k], f), leader: leader, color: color,
-                                            box: boxed)
+                                            darkColor: dark, box: boxed)
             }
         }
 

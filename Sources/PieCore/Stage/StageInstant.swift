@@ -38,6 +38,8 @@ extension Stage {
             var pose: OutsideLabels.Pose
             var leader: Color? = nil
             var color: Color? = nil
+            /// `color` in the dark look, where it differs (a colour blending from or to the ink).
+            var darkColor: Color? = nil
             /// The box behind the text (`labels.box`), nil without one.
             var box: LabelBoxPose.Rect? = nil
         }

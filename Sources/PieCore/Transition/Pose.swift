@@ -110,6 +110,10 @@ public struct SegmentExtras: Sendable, Hashable {
     /// changes (`Planner.labelColors`): an automatic colour keeps its final value.
     public var labelColor: Color? = nil
     public var outsideLabelColor: Color? = nil
+    /// `outsideLabelColor` in the dark look, set at both ends where one end is the ink (no
+    /// colour of its own: it follows the theme) and the dark look's ink differs from the
+    /// light one's; nil: the dark look blends `outsideLabelColor` too.
+    public var outsideLabelDarkColor: Color? = nil
     /// Opacity of the segment's label of the second (inside) label layer (`InsideLayer`):
     /// 1 where that version shows it, else 0; nil = the default (as `labelOpacity`).
     public var layerOpacity: Double? = nil
@@ -125,6 +129,8 @@ public struct SegmentExtras: Sendable, Hashable {
                               inOther: e >= 1 ? other.inOther : inOther)
         x.labelColor = labelColor.flatMap { a in other.labelColor.map { DarkTheme.mix(a, $0, e) } } ?? labelColor
         x.outsideLabelColor = outsideLabelColor.flatMap { a in other.outsideLabelColor.map { DarkTheme.mix(a, $0, e) } } ?? outsideLabelColor
+        x.outsideLabelDarkColor = outsideLabelDarkColor.flatMap { a in other.outsideLabelDarkColor.map { DarkTheme.mix(a, $0, e) } }
+            ?? outsideLabelDarkColor
         x.layerOpacity = layerOpacity.flatMap { a in other.layerOpacity.map { a + ($0 - a) * e } } ?? layerOpacity
         return x
     }

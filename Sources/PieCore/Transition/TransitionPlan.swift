@@ -105,10 +105,14 @@ public struct TransitionPlan: Sendable, Hashable {
         self.movers = movers
     }
 
-    /// True when any segment's angles or radii change (the motion layer is needed).
+    /// True when any segment's angles or radii change, or the labels move or change their
+    /// boxes (the motion layer is needed). A change of `labels.box` alone (one that comes,
+    /// goes or is restyled while nothing else changes) moves too: its boxes fade and blend,
+    /// and beside the chart the columns are solved with each sample's box.
     public var movesGeometry: Bool {
         from.labelFraction != to.labelFraction || from.labelDistance != to.labelDistance || from.layerFraction != to.layerFraction
             || (from.layerScale != nil && to.layerScale != nil && from.layerScale != to.layerScale)
+            || from.labelBox != to.labelBox
             || segments.contains {
             $0.from.startAngle != $0.to.startAngle || $0.from.endAngle != $0.to.endAngle
                 || $0.from.outerRadius != $0.to.outerRadius || $0.from.innerRadius != $0.to.innerRadius

@@ -100,6 +100,15 @@ extension Planner {
         let a = old.outsideLabelColor(oi), b = new.outsideLabelColor(ni)
         if a != nil || b != nil, (a ?? old.ink) != (b ?? new.ink) {
             (segment.fromExtras.outsideLabelColor, segment.toExtras.outsideLabelColor) = (a ?? old.ink, b ?? new.ink)
+            // An end that is the ink is the dark look's ink there (each version's own look;
+            // one without a dark look is drawn alike in both): a label whose box comes or goes
+            // blends from or to the ink of the look it is shown in.
+            if new.dark != nil, a == nil || b == nil {
+                let dark = (a ?? old.dark?.ink ?? old.ink, b ?? new.dark?.ink ?? new.ink)
+                if dark != (a ?? old.ink, b ?? new.ink) {
+                    (segment.fromExtras.outsideLabelDarkColor, segment.toExtras.outsideLabelDarkColor) = dark
+                }
+            }
         }
     }
 

@@ -23,7 +23,7 @@ enum InkStyle {
         var out = ByteWriter(capacity: 256 + ink.tracks.count * ink.times.count * 120)
         var rules = ByteWriter(capacity: 256)
         rules.raw(".p-ink{pointer-events:none}\n")
-        var names: [(String, KeyframesName)] = []
+        var names: [(String, KeyframesName)] = [], darkNames: [(String, KeyframesName)] = []
         var fadesOnly: [(body: [UInt8], name: KeyframesName)] = []
         let line = scene.plan.timeline
         for t in ink.tracks {
@@ -84,24 +84,35 @@ enum InkStyle {
                 }
                 names.append(("\(cls)\(t.index)", name))
             }
-            let name = KeyframesName(scope, "lo", t.index)
-            KeyframesWriter.block(name, into: &out) { out in
-                for (k, p) in poses.enumerated() {
-                    KeyframesWriter.frame(offset(k), into: &out) { out in
-                        out.raw("transform:translate(")
-                        out.num(p.x, decimals: 2)
-                        out.raw("px,")
-                        out.num(p.y, decimals: 2)
-                        out.raw("px);text-anchor:" + InkWriter.anchor(p.side))
-                        if let colors = t.colors {
-                            out.raw(";fill:")
-                            out.hex(colors[kept[k]])
+            // The text's keyframes with its colours `colors` (its own, or the dark look's).
+            func text(_ name: KeyframesName, _ colors: [Color]?) {
+                KeyframesWriter.block(name, into: &out) { out in
+                    for (k, p) in poses.enumerated() {
+                        KeyframesWriter.frame(offset(k), into: &out) { out in
+                            out.raw("transform:translate(")
+                            out.num(p.x, decimals: 2)
+                            out.raw("px,")
+                            out.num(p.y, decimals: 2)
+                            out.raw("px);text-anchor:" + InkWriter.anchor(p.side))
+                            if let colors {
+                                out.raw(";fill:")
+                                out.hex(colors[kept[k]])
+                            }
+                            out.raw(fade(p))
                         }
-                        out.raw(fade(p))
                     }
                 }
             }
+            let name = KeyframesName(scope, "lo", t.index)
+            text(name, t.colors)
             names.append(("\(ClassPrefix.outsideLabel)\(t.index)", name))
+            // A colour blending from or to the ink: in the dark look the text runs the same
+            // keyframes with the dark ink at that end (`ld<k>`, named in the dark rules below).
+            if let colors = t.darkColors, scene.layout.dark != nil {
+                let dark = KeyframesName(scope, "ld", t.index)
+                text(dark, colors)
+                darkNames.append(("\(ClassPrefix.outsideLabel)\(t.index)", dark))
+            }
             if t.boxes != nil {
                 let name = KeyframesName(scope, "ob", t.index)
                 boxFrames(t, kept: kept, poses: poses, offset: offset, fades: fades, scene: scene, name: name, into: &out)
@@ -142,6 +153,16 @@ enum InkStyle {
             rules.raw("." + cls + "{")
             KeyframesWriter.animation(name, over: line, easing: scene.plan.easing, linear: false, into: &rules)
             rules.raw("}\n")
+        }
+        // After the rules they override (same specificity, or more under a page's selector).
+        if let dark = scene.layout.dark, !darkNames.isEmpty {
+            dark.rules(into: &rules) { rules in
+                for (cls, name) in darkNames {
+                    rules.raw("." + cls + "{")
+                    KeyframesWriter.animationName(name, into: &rules)
+                    rules.raw("}\n")
+                }
+            }
         }
         rules.raw("}\n")
         return (out.bytes, rules.bytes)
@@ -208,11 +229,13 @@ enum InkStyle {
               Set(all).count > 1 || track.leaders != nil || track.colors != nil || boxChanges(track)
         else { return nil }
         // A changing box blends in the plan's easing: every sample is kept.
-        let kept = boxChanges(track) ? Array(all.indices) : thinned(all, times: times, colors: track.leaders, texts: track.colors)
+        let kept = boxChanges(track) ? Array(all.indices)
+            : thinned(all, times: times, colors: track.leaders, texts: track.colors, darkTexts: track.darkColors)
         return (kept, kept.map { all[$0] }, kept.map { times[$0] })
     }
 
-    static func thinned(_ poses: [OutsideLabels.Pose], times: [Double], colors: [Color]? = nil, texts: [Color]? = nil) -> [Int] {
+    static func thinned(_ poses: [OutsideLabels.Pose], times: [Double], colors: [Color]? = nil, texts: [Color]? = nil,
+                        darkTexts: [Color]? = nil) -> [Int] {
         guard poses.count > 2 else { return Array(poses.indices) }
         var kept = [0]
         for k in 1..<(poses.count - 1) {
@@ -222,6 +245,7 @@ enum InkStyle {
                 return close(poses[j], Stage.Outside.lerp(poses[a], poses[b], f)) && poses[j].side == poses[a].side && poses[j].side == poses[b].side
                     && colors.map { c in near(c[j], DarkTheme.mix(c[a], c[b], f)) } ?? true
                     && texts.map { c in near(c[j], DarkTheme.mix(c[a], c[b], f)) } ?? true
+                    && darkTexts.map { c in near(c[j], DarkTheme.mix(c[a], c[b], f)) } ?? true
             }
             if !covered { kept.append(k) }
         }

@@ -236,7 +236,8 @@ struct FrameWriter {
             }
             out.raw("</g>\n")
         }
-        let outside = pie.outside.enumerated().filter { $0.element.pose.opacity > 0 }.map { (index: $0.offset, text: $0.element.text, pose: $0.element.pose, leader: $0.element.leader, color: $0.element.color, still: true, box: $0.element.box) }
+        // A text blending from or to the ink takes the frame's look's ink (`darkColor`).
+        let outside = pie.outside.enumerated().filter { $0.element.pose.opacity > 0 }.map { (index: $0.offset, text: $0.element.text, pose: $0.element.pose, leader: $0.element.leader, color: inks.dark ? $0.element.darkColor ?? $0.element.color : $0.element.color, still: true, box: $0.element.box) }
         let centers = pie.centers.enumerated().filter { $0.element.opacity > 0 }.map { (index: $0.offset, text: $0.element.text, opacity: $0.element.opacity) }
         InkWriter.write(labels: outside, centers: centers, ink: inks.ink, fontSize: fontSize, leaders: pie.layout.drawsLeaders, into: &out)
     }
