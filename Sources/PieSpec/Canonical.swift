@@ -70,10 +70,11 @@ extension ChartSpec {
                     continue
                 }
                 if case .object(let inner) = key.kind {
-                    // A section: its keys report themselves. An optional section off in either
-                    // version has none to compare; turning it on or off is reported by its rule.
-                    if old != nil && new != nil { visit(inner, old, new) }
-                    continue
+                    // A section: its keys report themselves. An optional section off in one
+                    // version has none to compare: turning it on or off (`labels.box none ->
+                    // fill #ffffff`) is reported by the section's own rule, below.
+                    if old != nil && new != nil { visit(inner, old, new); continue }
+                    if old == new { continue }
                 }
                 guard case .reported(let name, let sentence) = key.change else { continue }
                 let field = name ?? (table.section.isEmpty || table.section == "chart" ? key.name : "\(table.section).\(key.name)")

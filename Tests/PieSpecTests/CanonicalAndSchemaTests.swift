@@ -70,4 +70,21 @@ struct CanonicalAndSchemaTests {
         #expect(abs(Color.contrast(Color(r: 0, g: 0, b: 0), Color(r: 255, g: 255, b: 255)) - 21) < 0.001)
         #expect(abs(Color.contrast(Color(r: 0x76, g: 0x76, b: 0x76), Color(r: 255, g: 255, b: 255)) - 4.54) < 0.01)
     }
+
+    /// An optional section switched on or off (`chart.outline`, `labels.box`, `theme.shadow`)
+    /// is a change `piec diff` and the change sentence report, by the section's own rule; it
+    /// was skipped, so adding only a box or an outline read "no changes".
+    @Test func anOptionalSectionTurnedOnOrOffIsAChange() throws {
+        let plain = "piec: 1\nslices:\n  - {label: A, value: 1}\n  - {label: B, value: 2}\n"
+        let a = try #require(load(plain).spec)
+        let b = try #require(load("piec: 1\nchart: {outline: {width: 2}}\nlabels: {box: {fill: \"#ffffff\"}}\n"
+                                  + "theme: {shadow: {blur: 4}}\nslices:\n  - {label: A, value: 1}\n  - {label: B, value: 2}\n").spec)
+        let on = ChartSpec.changedFields(a, b)
+        #expect(on.map(\.field) == ["outline", "labels.box", "shadow"], "\(on)")
+        #expect(on.allSatisfy { $0.old == "none" && $0.new != "none" }, "\(on)")
+        let off = ChartSpec.changedFields(b, a)
+        #expect(off.map(\.field) == ["outline", "labels.box", "shadow"], "\(off)")
+        #expect(off.allSatisfy { $0.new == "none" }, "\(off)")
+        #expect(ChartSpec.changedFields(a, a).isEmpty)
+    }
 }
