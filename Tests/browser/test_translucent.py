@@ -9,8 +9,9 @@ The same page holds `theme.shadow` changing on a translucent donut (blur, offset
 radius change): outside the pie and in its hole, every sample is the background under the two
 shadows cross-fading (the first at 1 - e, the last at e), each the independent model of a
 Gaussian edge sampled at seven stops (`ShadowPose.stops`), times the colour's alpha. And a
-shadow under exploded slices whose explode moves to another slice: each end is the circle cut
-along the slices' edges, each slice's sector moved by its explode (away from those cuts).
+shadow under exploded slices whose explode moves to another slice: it slides with the slices,
+so at each instant it is the circle cut along the slices' edges there, each slice's sector
+moved by its explode there (the eased mix of its two ends; sampled away from those cuts).
 
 And slices of their own alphas (different alphas, translucent beside opaque), drawn apart with
 each slice's colour as written, growing as the chart enters (no previous version): at rest and
@@ -261,6 +262,8 @@ def test_shadow_cross_fades_as_the_model(translucent, engine, name, index):
     b, chart, frames = cases[name]
     _, shadows, explodes = SHADOWS[name]
     assert "<radialGradient" in b.svg and "filter" not in b.svg, "the shadow is not drawn with gradients"
+    # A moved explode slides the shadow's sectors with their slices; a changed shadow cross-fades.
+    assert b.manifest["shadow"].get("motion") == ("slide" if name == "shadow-exploded" else None)
     frame = page.frames[frames[index]]
     t = frame.t_ms
     probe = Probe(raster, frame.viewport, chart, t)
@@ -277,6 +280,18 @@ def test_shadow_cross_fades_as_the_model(translucent, engine, name, index):
             sectors.append((x.start, x.end, pull * math.sin(mid), -pull * math.cos(mid)))
         ends.append((0.5 * outer, outer, shadow, rgba, sectors if explode else [(0, 360, 0, 0)]))
     e = chart._e(t, chart.chart_window) if t < chart.end_time else 1.0
+    weights = (1 - e, e)
+    if b.manifest["shadow"].get("motion") == "slide":
+        # The shadow slides with its slices: one shadow, each slice's sector where the slice is
+        # at t (its angles), moved by its explode at t (the eased mix of its two) along its middle.
+        (i, o, s, rgba, _), (_, _, _, _, _) = ends
+        sectors = []
+        for x in chart.drawn(t):
+            key = x.key.removeprefix("slice:")
+            pull = explodes[0].get(key, 0) + (explodes[1].get(key, 0) - explodes[0].get(key, 0)) * e
+            mid = math.radians((x.start + x.end) / 2)
+            sectors.append((x.start, x.end, pull * math.sin(mid), -pull * math.cos(mid)))
+        ends, weights = [(i, o, s, rgba, sectors)], (1.0,)
     wedges = chart.drawn(t)
     outer = max(w.outer for w in wedges)
     inner = 0.5 * outer
@@ -299,7 +314,7 @@ def test_shadow_cross_fades_as_the_model(translucent, engine, name, index):
                 continue
             # Both shadows composited in the pie's group (premultiplied), then the group at 0.8.
             group, cover = [0.0, 0.0, 0.0], 0.0
-            for (i, o, s, rgba, secs), opacity in zip(ends, (1 - e, e)):
+            for (i, o, s, rgba, secs), opacity in zip(ends, weights):
                 ax, ay = chart.cx + s["offset"][0], chart.cy + s["offset"][1]
                 sec = sector_of(x - ax, y - ay, secs) if len(secs) == 1 else next(
                     (c for c in secs if sector_of(x - ax - c[2], y - ay - c[3], [c])), None)

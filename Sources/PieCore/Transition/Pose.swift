@@ -35,7 +35,7 @@ public struct ChartPose: Sendable, Hashable {
     /// `labels.box` at this end (the fit of inside labels there); its colours, border,
     /// padding and rounding blend (`LabelBoxPose.blend`).
     public var labelBox: LabelBoxPose? = nil
-    /// `theme.shadow` at this end; nil without one. Two ends that differ cross-fade
+    /// `theme.shadow` at this end; nil without one. Two ends that differ cross-fade or slide
     /// (`Stage.Shadow`); a blend keeps this end's until the end, like a text.
     public var shadow: ShadowPose? = nil
     /// The inside label layer's `radius` at this end (`InsideLayer.fraction`; nil = each

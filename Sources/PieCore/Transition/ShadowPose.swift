@@ -17,6 +17,9 @@ public struct ShadowPose: Sendable, Hashable {
     /// Empty: the shadow is one circle. Else the pie has exploded slices and the shadow is
     /// these sectors of the circle, which tile it (`ShadowWedge.of`).
     public var wedges: [ShadowWedge] = []
+    /// +1 clockwise, -1 counterclockwise (`ChartLayout.screenSign`): how the slices' chart
+    /// angles turn into the sectors' screen angles while they slide (`Stage.Shadow`).
+    public var sign: Double = 1
 
     /// The shadow of `layout` at rest, nil without one.
     init?(_ layout: ChartLayout) {
@@ -29,6 +32,7 @@ public struct ShadowPose: Sendable, Hashable {
         color = s.color ?? Color(r: 0, g: 0, b: 0, a: ShadowLayout.lightAlpha)
         darkColor = s.color ?? Color(r: 0, g: 0, b: 0, a: ShadowLayout.darkAlpha)
         wedges = ShadowWedge.of(layout)
+        sign = layout.screenSign
     }
 
     /// Radius of the shadow's circle: the silhouette's rim plus the blur.

@@ -24,13 +24,26 @@ public struct ShadowWedge: Sendable, Hashable {
         let visible = layout.slices.filter(\.isVisible)
         guard visible.contains(where: { $0.explode > 0 }) else { return [] }
         let sign = layout.screenSign
+        return tiled(visible.map { s in
+            (slice(start: s.startAngle, end: s.endAngle, explode: s.explode, sign: sign), s.explode > 0)
+        })
+    }
+
+    /// The sector of one slice from `start` to `end` (chart angles) moved by `explode` px along
+    /// its middle, on screen (`sign`: `ChartLayout.screenSign`).
+    static func slice(start: Double, end: Double, explode: Double, sign: Double) -> ShadowWedge {
+        let pull = explode > 0 ? Geometry.point(angle: sign * (start + end) / 2, radius: explode) : (x: 0, y: 0)
+        let a = sign * start, b = sign * end
+        return ShadowWedge(start: min(a, b), end: max(a, b), x: pull.x, y: pull.y)
+    }
+
+    /// The slices' sectors in angular order (each with whether it is exploded) as the shadow
+    /// at rest cuts them: each run of slices that are not exploded joined into one sector.
+    static func tiled(_ slices: [(wedge: ShadowWedge, exploded: Bool)]) -> [ShadowWedge] {
         var wedges: [ShadowWedge] = []
-        for s in visible {
-            let pull = s.explode > 0 ? Geometry.point(angle: sign * s.midAngle, radius: s.explode) : (x: 0, y: 0)
-            let a = sign * s.startAngle, b = sign * s.endAngle
-            let wedge = ShadowWedge(start: min(a, b), end: max(a, b), x: pull.x, y: pull.y)
+        for (wedge, exploded) in slices {
             // Slices that are not exploded join the run before them (angles are contiguous).
-            if s.explode <= 0, let last = wedges.last, last.x == 0, last.y == 0, let joined = last.joined(wedge) {
+            if !exploded, let last = wedges.last, last.x == 0, last.y == 0, let joined = last.joined(wedge) {
                 wedges[wedges.count - 1] = joined
             } else {
                 wedges.append(wedge)

@@ -25,6 +25,10 @@ enum ClassPrefix {
     static let shadow: StaticString = "p-sh"
     /// `p-sho`: `theme.shadow`'s circle of the first version, fading out while it changes.
     static let shadowOut: StaticString = "p-sho"
+    /// `p-shm`: `theme.shadow`'s sectors sliding with exploded slices, shown while they move.
+    static let shadowMotion: StaticString = "p-shm"
+    /// `p-shs<k>`: sliding shadow sector k (one per drawn slice).
+    static let shadowSector: StaticString = "p-shs"
     /// `p-mo`: the motion layer, hidden at rest.
     static let motion: StaticString = "p-mo"
     /// `p-m<k>`: a motion dash: one circle per moving element (`.p-m<k>`).
@@ -144,6 +148,8 @@ enum ClassPrefix {
         ("outline", outline, false),
         ("shadow", shadow, false),
         ("shadowOut", shadowOut, false),
+        ("shadowMotion", shadowMotion, false),
+        ("shadowSector", shadowSector, true),
         ("motion", motion, false),
         ("dash", dash, true),
         ("colourCircle", colourCircle, true),
