@@ -38,6 +38,14 @@ enum SpecInputsReader {
             gathered.dependencies.append(path)
             gathered.inputs.data = readData(reference, path: path, root: root, limits: limits)
         }
+        // Each chart of `charts:` may read its own data file, relative to the spec as well.
+        if let root = gathered.root {
+            for (k, reference) in SpecLoader.facetDataReferences(source, limits: limits) {
+                let path = displayPath(join(specDir, reference.path))
+                gathered.dependencies.append(path)
+                gathered.inputs.facetData[k] = readData(reference, path: path, root: root, limits: limits)
+            }
+        }
         return gathered
     }
 
@@ -48,6 +56,11 @@ enum SpecInputsReader {
             gathered.inputs.data = .failed(.error(
                 DataDiagnostics.dataFileUnusable, "`data.file` is not read with --no-files (the spec is built alone)",
                 at: reference.range, help: "write the rows under `slices:` in the spec, or build without --no-files"))
+        }
+        for (k, reference) in SpecLoader.facetDataReferences(source, limits: limits) {
+            gathered.inputs.facetData[k] = .failed(.error(
+                DataDiagnostics.dataFileUnusable, "`data.file` is not read with --no-files (the spec is built alone)",
+                at: reference.range, help: "write the rows under `slices:` in the chart, or build without --no-files"))
         }
         return gathered
     }

@@ -28,6 +28,25 @@ extension SpecLoader {
         return DataReference(path: s.value, range: s.range)
     }
 
+    /// The `data.file` of each chart of `charts:` (`charts[k].data.file`), by the chart's
+    /// index, found without lowering. Cheap when the spec has no `charts` key: no parse at all.
+    public static func facetDataReferences(_ file: SourceFile, limits: SpecLimits = SpecLimits()) -> [(index: Int, reference: DataReference)] {
+        guard file.bytes.count >= 6, containsWord(file.bytes, Array("charts".utf8)), containsWord(file.bytes, Array("data".utf8)) else { return [] }
+        guard case .mapping(let entries, _)? = YAMLParser.parse(file, limits: limits.yaml).root,
+              let charts = entries.first(where: { $0.key.value == "charts" }),
+              case .sequence(let items, _) = charts.value else { return [] }
+        var found: [(index: Int, reference: DataReference)] = []
+        for (k, item) in items.enumerated().prefix(Keys.maxFacets) {
+            guard case .mapping(let members, _) = item,
+                  let data = members.first(where: { $0.key.value == "data" }),
+                  case .mapping(let keys, _) = data.value,
+                  let member = keys.first(where: { $0.key.value == "file" }),
+                  case .scalar(let s) = member.value, !s.value.isEmpty else { continue }
+            found.append((k, DataReference(path: s.value, range: s.range)))
+        }
+        return found
+    }
+
     private static func containsWord(_ bytes: [UInt8], _ word: [UInt8]) -> Bool {
         guard bytes.count >= word.count else { return false }
         return bytes.withUnsafeBufferPointer { b in

@@ -65,9 +65,11 @@ extension Keys {
                     "Identity across versions: [a-z0-9][a-z0-9_-]*, unique among the charts; the chart animates from the previous version's chart of this id (a new id grows in, a removed one fades out)."),
         .text("title", \FacetSpec.title, maxLength: maxText, change: .silent, "Title of this chart, drawn above it."),
         .custom("slices", \FacetSpec.slices, .list(of: .object(slice), minItems: 0), documentsDefault: false, change: .silent,
-                "This chart's slices, as the top-level `slices` (or `rings`: exactly one of the two).",
+                "This chart's slices, as the top-level `slices` (or `data` or `rings`: exactly one of the three).",
                 lower: { _, _, _, _, _ in },
                 json: { (slices: [SliceSpec]) in .array(slices.map { .object(Keys.slice.canonical($0)) }) }),
+        // Read by `Lowering.lowerData` in the chart's own lowering; the canonical spec holds its slices.
+        .input("data", .object(data), "This chart's slices from a CSV or JSON file, as the top-level `data` (its path relative to the spec), instead of `slices`."),
         .custom("rings", \FacetSpec.rings, .list(of: .object(ring), minItems: 1), documentsDefault: false, change: .silent,
                 "This chart's concentric rings, as the top-level `rings`, instead of `slices`.",
                 lower: { _, _, _, _, _ in },
@@ -94,8 +96,8 @@ public enum FacetDiagnostics {
     public static let duplicateFacetID = DiagnosticCode("E0344")
     /// `layout:` without `charts:`.
     public static let layoutWithoutCharts = DiagnosticCode("E0345")
-    /// A key `charts:` cannot honour yet (a facet's `data`, `legend.values`, `legend.order`,
-    /// `chart.other`, a palette scale by value).
+    /// A key `charts:` cannot honour yet (`legend.values`, `legend.order`, a palette scale by
+    /// value).
     public static let notWithCharts = DiagnosticCode("E0346")
     public static let tooManyFacets = DiagnosticCode("E0347")
     // E0348 (`piec render --history` given a spec of `charts:`) is no longer reported: it
@@ -110,7 +112,7 @@ public enum FacetDiagnostics {
             The charts of `charts:` share one title, one legend, one description and every \
             section (`chart`, `labels`, `format`, `theme`, `animation`): one colour per slice \
             id across the charts, one size, one timing. A chart of the list holds only `id`, \
-            `title` and its `slices` or `rings`. Write the key once at the top level.
+            `title` and its `slices`, `data` or `rings`. Write the key once at the top level.
             """),
         CodeInfo("E0344", "two charts of `charts` with one id", """
             Each chart animates from the previous version's chart of the same id, so the ids \
@@ -121,13 +123,11 @@ public enum FacetDiagnostics {
             nothing to place. Remove `layout`, or list the charts under `charts:`.
             """),
         CodeInfo("E0346", "a key `charts` cannot honour yet", """
-            This version of piec draws the charts of `charts:` from slices or rings written in \
-            the spec (not `data:` files), under one legend of colours and labels: a legend row \
-            cannot show one value or percentage for a slice id that several charts hold, and \
-            `legend.order` is not built for the shared legend. A slice id has one colour in \
-            every chart, so a palette scale by value (one colour per value) is refused; \
-            `chart.other` (an Other slice per chart) is not built. The key is refused rather \
-            than ignored; remove it.
+            This version of piec draws the charts of `charts:` under one legend of colours \
+            and labels: a legend row cannot show one value or percentage for a slice id that \
+            several charts hold, and `legend.order` is not built for the shared legend. A slice \
+            id has one colour in every chart, so a palette scale by value (one colour per value) \
+            is refused. The key is refused rather than ignored; remove it.
             """),
         CodeInfo("E0347", "too many charts in `charts`", """
             One bundle holds at most 24 charts. Split them into several specs.
@@ -143,7 +143,7 @@ public enum FacetDiagnostics {
 
 extension Lowering {
     /// `charts:`: each item lowered as a whole spec made of the shared top-level keys and the
-    /// item's `slices` or `rings` (the same keys, defaults and checks as a spec
+    /// item's `slices`, `data` or `rings` (the same keys, defaults and checks as a spec
     /// of one chart; diagnostics point at the item). `facetShared` holds the shared entries.
     mutating func lowerFacets(_ node: YAMLNode) -> [FacetSpec] {
         guard case .sequence(let items, let range) = node else {
@@ -172,20 +172,13 @@ extension Lowering {
             var own: [YAMLEntry] = []
             for entry in list {
                 let name = entry.key.value
-                if name == "data" {
-                    error(FacetDiagnostics.notWithCharts, "a chart of `charts` cannot read `data` yet", at: entry.key.range,
-                          help: "write this chart's `slices:`")
-                } else if Keys.sharedOnly.contains(name) {
+                if Keys.sharedOnly.contains(name) {
                     error(FacetDiagnostics.sharedKeyInFacet, "`\(name)` is shared by every chart of `charts`", at: entry.key.range,
-                          notes: ["a chart of `charts` holds only `id`, `title` and its `slices` or `rings`"],
+                          notes: ["a chart of `charts` holds only `id`, `title` and its `slices`, `data` or `rings`"],
                           help: "write `\(name):` once at the top level; it applies to every chart")
                 } else {
                     own.append(entry)
                 }
-            }
-            // A refused `data` stands for the slices: no second error saying they are missing.
-            if list.contains(where: { $0.key.value == "data" }), !own.contains(where: { $0.key.value == "slices" || $0.key.value == "rings" }) {
-                continue
             }
             let before = diagnostics.count
             guard let e = entries(.mapping(own, range: itemRange), table: Keys.facet, path: path) else { continue }
@@ -200,8 +193,11 @@ extension Lowering {
             let whole = facetShared + own.filter { $0.key.value != "id" && $0.key.value != "title" }
             var sub = Lowering(limits: limits, defaultID: defaultID)
             sub.readsRecordedSpec = readsRecordedSpec
+            // Its `data:` reads this chart's data file, as a spec's reads its own.
+            sub.dataInput = facetDataInputs[i]
             let spec = sub.lower(.mapping(whole, range: itemRange))
             diagnostics += sub.diagnostics
+            if !sub.dataDiagnostics.isEmpty { facetDataDiagnostics[i] = sub.dataDiagnostics }
             facet.slices = spec.slices
             facet.rings = spec.rings
             if diagnostics.count == before, !facet.id.isEmpty { facets.append(facet) }
@@ -229,11 +225,6 @@ extension Lowering {
             error(FacetDiagnostics.notWithCharts, "`legend.values` with `charts`", at: at,
                   notes: ["a slice id of several charts has one row in the shared legend, and no one value"],
                   help: "remove `values` (the shared legend shows colours and labels), or write `values: none`")
-        }
-        if let at = locations.key("chart.other") {
-            error(FacetDiagnostics.notWithCharts, "`chart.other` with `charts`", at: at,
-                  notes: ["the shared legend lists every slice id of every chart; an Other slice per chart is not built for it"],
-                  help: "remove `other`, or group the small slices in the charts' own data")
         }
         if case .scale(let scale) = spec.theme.palette, scale.by == .value, let at = locations.key("theme.palette") {
             error(FacetDiagnostics.notWithCharts, "a palette scale by value with `charts`", at: at,

@@ -34,6 +34,9 @@ struct Lowering {
     /// located in it (`DataFile.swift`).
     var dataInput: DataInput?
     var dataDiagnostics: [Diagnostic] = []
+    /// The data files of the charts of `charts:` by index, and the diagnostics located in them.
+    var facetDataInputs: [Int: DataInput] = [:]
+    var facetDataDiagnostics: [Int: [Diagnostic]] = [:]
     /// The one alpha of a data file's translucent colour column (`liftDataAlpha`), lifted with
     /// the spec's translucent slice colours.
     var dataAlpha: Color?

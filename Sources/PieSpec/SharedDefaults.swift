@@ -8,12 +8,14 @@ public struct SpecInputs: Sendable {
     /// `.piec.yaml` files, nearest first: the spec's folder, then each parent.
     public var defaults: [SourceFile] = []
     public var data: DataInput?
+    /// The data files of the charts of `charts:` (`charts[k].data.file`), by the chart's index.
+    public var facetData: [Int: DataInput] = [:]
     public init(defaults: [SourceFile] = [], data: DataInput? = nil) {
         self.defaults = defaults
         self.data = data
     }
 
-    public var isEmpty: Bool { defaults.isEmpty && data == nil }
+    public var isEmpty: Bool { defaults.isEmpty && data == nil && facetData.isEmpty }
 
     /// The bytes hashed into the manifest's `specHash`: the spec's own bytes when it reads no
     /// other file (so hashes of such specs never change), else the spec followed by each
@@ -29,6 +31,7 @@ public struct SpecInputs: Sendable {
         }
         for file in defaults { add("defaults", file) }
         if case .file(let file)? = data { add("data", file) }
+        for k in facetData.keys.sorted() { if case .file(let file)? = facetData[k] { add("data-\(k)", file) } }
         return out
     }
 }
@@ -174,6 +177,7 @@ extension SpecLoader {
         }
         var lowering = Lowering(limits: limits, defaultID: defaultID)
         lowering.dataInput = inputs.data
+        lowering.facetDataInputs = inputs.facetData
         let spec = lowering.lower(root)
         var own = lowering.diagnostics
         var origins: RangeOrigins?
@@ -184,6 +188,10 @@ extension SpecLoader {
         diagnostics += own
         if !lowering.dataDiagnostics.isEmpty, case .file(let data)? = inputs.data {
             related.append(FileDiagnostics(path: data.path, file: data, diagnostics: lowering.dataDiagnostics))
+        }
+        for k in lowering.facetDataDiagnostics.keys.sorted() {
+            guard case .file(let data)? = inputs.facetData[k], let found = lowering.facetDataDiagnostics[k], !found.isEmpty else { continue }
+            related.append(FileDiagnostics(path: data.path, file: data, diagnostics: found))
         }
         let ok = !diagnostics.hasErrors
         var result = SpecLoadResult(spec: ok ? spec : nil, locations: lowering.locations, diagnostics: diagnostics)

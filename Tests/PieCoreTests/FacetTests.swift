@@ -70,7 +70,7 @@ struct FacetTests {
         #expect(Self.errors("piec: 1\nlayout: {columns: 2}\nslices: [{label: A, value: 1}]\n").map(\.code.rawValue) == ["E0345"])
         #expect(Self.errors(Self.two.replacingOccurrences(of: "chart: {size: 200}", with: "legend: {values: value}")).map(\.code.rawValue) == ["E0346"])
         // Keys the page of `charts` does not build yet are refused, never ignored.
-        for shared in ["chart: {size: 200, other: {minPercent: 5}}", "chart: {size: 200}\ntheme: {palette: {scale: blues}}"] {
+        for shared in ["chart: {size: 200}\ntheme: {palette: {scale: blues}}"] {
             let refused = Self.errors(Self.two.replacingOccurrences(of: "chart: {size: 200}", with: shared))
             #expect(refused.map(\.code.rawValue) == ["E0346"], "\(shared): \(refused)")
         }

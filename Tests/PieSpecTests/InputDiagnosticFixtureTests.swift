@@ -56,6 +56,9 @@ struct InputDiagnosticFixtureTests {
         if let reference = SpecLoader.dataReference(spec) {
             inputs.data = try .file(#require(read(reference.path), "\(name): no \(reference.path)"))
         }
+        for (k, reference) in SpecLoader.facetDataReferences(spec) {
+            inputs.facetData[k] = try .file(#require(read(reference.path), "\(name): no \(reference.path)"))
+        }
         let result = SpecLoader.load(spec, defaultID: "fixture", inputs: inputs)
         #expect(result.spec == nil)
         let groups = [FileDiagnostics(path: "spec.yaml", file: spec, diagnostics: result.diagnostics)] + result.related

@@ -23,7 +23,9 @@ extension DiagnosticsReference {
         }
         guard let spec = read("spec.yaml"), printable(spec) else { return nil }
         let defaults = read(".piec.yaml")
-        let dataName = SpecLoader.dataReference(SourceFile(path: "spec.yaml", bytes: Array(spec.utf8)))?.path
+        let specFile = SourceFile(path: "spec.yaml", bytes: Array(spec.utf8))
+        // A chart of `charts:` reading its data file stands as the spec's one data file here.
+        let dataName = SpecLoader.dataReference(specFile)?.path ?? SpecLoader.facetDataReferences(specFile).first?.reference.path
         let data = dataName.flatMap(read)
         let original = load(spec: spec, defaults: defaults, data: data.map { (dataName!, $0) })
         let clean = withoutInputMarkers(spec)
@@ -40,7 +42,11 @@ extension DiagnosticsReference {
         let file = SourceFile(path: "spec.yaml", bytes: Array(spec.utf8))
         var inputs = SpecInputs()
         if let defaults { inputs.defaults = [SourceFile(path: SharedDefaults.fileName, bytes: Array(defaults.utf8))] }
-        if let data { inputs.data = .file(SourceFile(path: data.name, bytes: Array(data.text.utf8))) }
+        if let data {
+            let read = DataInput.file(SourceFile(path: data.name, bytes: Array(data.text.utf8)))
+            for (k, _) in SpecLoader.facetDataReferences(file) { inputs.facetData[k] = read }
+            if SpecLoader.dataReference(file) != nil { inputs.data = read }
+        }
         let result = SpecLoader.load(file, defaultID: "fixture", inputs: inputs)
         let groups = [FileDiagnostics(path: "spec.yaml", file: file, diagnostics: result.diagnostics)] + result.related
         let shown = groups.filter { !$0.diagnostics.isEmpty }

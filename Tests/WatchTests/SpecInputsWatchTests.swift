@@ -103,4 +103,29 @@ import Testing
         unlink(h.path(".piec.yaml"))
         try h.waitUntil("the deleted defaults no longer apply") { innerRadius() == 0 }
     }
+
+    /// A chart of `charts:` reading its own data file in another folder: the spec is rebuilt
+    /// when that file changes, as when a spec's own data file does.
+    @Test(arguments: [WatchMethod.auto, WatchMethod.poll])
+    func aChartsDataFileRebuildsItsSpec(_ method: WatchMethod) throws {
+        let h = try WatchHarness()
+        try FileManager.default.createDirectory(atPath: h.root + "/.git", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: h.root + "/data", withIntermediateDirectories: true)
+        writeInPlace(h.root + "/data/b.csv", Self.csv([1, 2]))
+        writeInPlace(h.path("a.yaml"), "piec: 1\nid: a\ncharts:\n  - id: one\n    slices: [{label: X, value: 1}]\n"
+            + "  - id: two\n    data: {file: ../data/b.csv}\n")
+        try h.start(method: method)
+        func values() -> [Double]? {
+            let charts = (h.manifest("a")?["spec"] as? [String: Any])?["charts"] as? [[String: Any]]
+            return (charts?.last?["slices"] as? [[String: Any]])?.compactMap { ($0["value"] as? NSNumber)?.doubleValue }
+        }
+        #expect(values() == [1, 2])
+        Self.renameOver(h.root + "/data/b.csv", Self.csv([1, 2, 3]))
+        try h.waitUntil("the chart's new data is built") { values() == [1, 2, 3] }
+        Self.renameOver(h.root + "/data/b.csv", "label,value\nS0,x\n")
+        try h.waitUntil("the broken data is reported") { !h.log.failures(of: h.path("a.yaml")).isEmpty }
+        let failure = try #require(h.log.failures(of: h.path("a.yaml")).last)
+        #expect(failure.related.first?.path.hasSuffix("data/b.csv") == true)
+        #expect(values() == [1, 2, 3])
+    }
 }

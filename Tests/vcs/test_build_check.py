@@ -130,6 +130,27 @@ def test_a_data_file_and_shared_defaults_change_between_commits(repo):
     assert repo.clone("clone").piec("build", "--check", "specs", "-o", "charts").returncode == 0
 
 
+def test_a_charts_data_file_change_between_commits(repo):
+    """A chart of `charts:` reads its own data file: the previous version is read with that
+    chart's file at its commit, a change to the file alone rebuilds the bundle, `--check`
+    fails until it is rebuilt."""
+    repo.write("data/east.csv", "label,value\nA,50\nB,50\n")
+    repo.write("specs/grid.yaml", "piec: 1\nid: grid\ncharts:\n  - id: west\n    slices: [{label: A, value: 1}]\n"
+               "  - id: east\n    data: {file: ../data/east.csv}\n")
+    repo.piec("build", "specs", "-o", "charts", check=True)
+    repo.commit("grid v1")
+    repo.write("data/east.csv", "label,value\nA,20\nB,80\n")
+    assert repo.piec("build", "--check", "specs", "-o", "charts").returncode != 0
+    repo.piec("build", "specs", "-o", "charts", check=True)
+    m = repo.manifest("charts/grid/manifest.json")
+    assert kind(m) == "transition"
+    east = [c for c in m["previous"]["charts"] if c["id"] == "east"][0]
+    assert {s["label"]: s["value"] for s in east["slices"]} == {"A": 50, "B": 50}
+    assert [s["value"] for s in m["spec"]["charts"][1]["slices"]] == [20, 80]
+    assert repo.piec("build", "--check", "specs", "-o", "charts").returncode == 0
+    repo.commit("grid v2")
+    assert repo.clone("clone").piec("build", "--check", "specs", "-o", "charts").returncode == 0
+
 def test_without_committed_bundles_every_clone_builds_the_same_bytes(repo):
     """Bundles not committed (the output folder ignored, built by CI): a spec unchanged since
     HEAD enters, the spec at HEAD is the previous version of an edit, and `--from HEAD` walks

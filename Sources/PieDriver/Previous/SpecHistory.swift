@@ -41,6 +41,8 @@ public struct SpecHistory: Sendable {
     let folders: [String]
     /// Root-relative data file the present spec reads (nil: none, or outside the work tree).
     let data: String?
+    /// Root-relative data files the present spec's charts of `charts:` read.
+    let facetData: [String]
     /// The build's input limits (`--max-slices`), for finding the data file each version names.
     let limits: SpecLimits
     /// The build's git session (`PreviousContext.objects`): files are read through it when set.
@@ -59,6 +61,16 @@ public struct SpecHistory: Sendable {
         self.folders = folders
         self.limits = limits
         data = SpecLoader.dataReference(source, limits: limits).flatMap { Self.dataPath($0.path, folder: folder) }
+        facetData = Self.facetDataPaths(source, folder: folder, limits: limits)
+    }
+
+    /// The root-relative data files of the charts of a spec of `charts:` in `folder`, each once.
+    static func facetDataPaths(_ source: SourceFile, folder: String, limits: SpecLimits) -> [String] {
+        var paths: [String] = []
+        for (_, reference) in SpecLoader.facetDataReferences(source, limits: limits) {
+            if let path = dataPath(reference.path, folder: folder), !paths.contains(path) { paths.append(path) }
+        }
+        return paths
     }
 
     /// The root-relative path of `data.file` written in a spec in `folder`; nil when it is not
@@ -84,7 +96,7 @@ public struct SpecHistory: Sendable {
     }
 
     /// The present paths: the spec, its folders and the data file the present spec reads.
-    var present: SpecPaths { SpecPaths(spec: spec, folders: folders, data: data) }
+    var present: SpecPaths { SpecPaths(spec: spec, folders: folders, data: data, facetData: facetData) }
 
     /// The paths whose changes make a new version (the spec, its `.piec.yaml` candidates, its data).
     var paths: [String] { present.all }
@@ -159,8 +171,16 @@ public struct SpecHistory: Sendable {
         }
         if let reference = SpecLoader.dataReference(old, limits: limits) {
             // The data file `paths` names was read along; another one is read now.
-            let known = paths.data != nil && Self.dataPath(reference.path, folder: paths.folders[0]) == paths.data ? found.last ?? nil : nil
+            let at = 1 + paths.folders.count
+            let known = paths.data != nil && Self.dataPath(reference.path, folder: paths.folders[0]) == paths.data && at < found.count ? found[at] : nil
             inputs.data = dataInput(reference, at: commit, ref: ref, spec: spelledSpec, folder: paths.folders[0], known: known)
+        }
+        // The charts' data files `paths` names were read along (after the spec's own).
+        let facetStart = 1 + paths.folders.count + (paths.data == nil ? 0 : 1)
+        for (k, reference) in SpecLoader.facetDataReferences(old, limits: limits) {
+            let path = Self.dataPath(reference.path, folder: paths.folders[0])
+            let known = path.flatMap { paths.facetData.firstIndex(of: $0) }.flatMap { facetStart + $0 < found.count ? found[facetStart + $0] : nil }
+            inputs.facetData[k] = dataInput(reference, at: commit, ref: ref, spec: spelledSpec, folder: paths.folders[0], known: known)
         }
         return inputs.isEmpty ? .spec(old) : .specWithInputs(old, inputs)
     }

@@ -9,11 +9,14 @@ struct SpecPaths: Sendable, Hashable {
     var spec: String
     var folders: [String]
     var data: String?
+    /// The data files of the charts of `charts:`, in the order of the charts.
+    var facetData: [String] = []
 
-    init(spec: String, folders: [String], data: String?) {
+    init(spec: String, folders: [String], data: String?, facetData: [String] = []) {
         self.spec = spec
         self.folders = folders
         self.data = data
+        self.facetData = facetData
     }
 
     /// The paths of a spec at root-relative `spec` whose text is `bytes`.
@@ -22,13 +25,14 @@ struct SpecPaths: Sendable, Hashable {
         while let last = folders.last, !last.isEmpty { folders.append(parentPath(last)) }
         let data = SpecLoader.dataReference(SourceFile(path: spec, bytes: bytes), limits: limits)
             .flatMap { SpecHistory.dataPath($0.path, folder: folders[0]) }
-        self.init(spec: spec, folders: folders, data: data)
+        self.init(spec: spec, folders: folders, data: data,
+                  facetData: SpecHistory.facetDataPaths(SourceFile(path: spec, bytes: bytes), folder: folders[0], limits: limits))
     }
 
-    /// The spec, its `.piec.yaml` candidates and its data file, in that order: a commit that
+    /// The spec, its `.piec.yaml` candidates, its data file and its charts', in that order: a commit that
     /// changed one of them is a new version.
     var all: [String] {
-        [spec] + folders.map { GitWorkTree.path($0, SharedDefaults.fileName) } + (data.map { [$0] } ?? [])
+        [spec] + folders.map { GitWorkTree.path($0, SharedDefaults.fileName) } + (data.map { [$0] } ?? []) + facetData
     }
 }
 

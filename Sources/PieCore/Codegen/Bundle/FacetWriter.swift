@@ -44,17 +44,33 @@ public enum FacetWriter {
     }
 
     /// The colour of each slice id across `spec`'s facets: a colour written on a slice (the
-    /// first written for the id), else the palette by id over all the facets' ids.
+    /// first written for the id), else the palette by id over all the facets' ids. With
+    /// `chart.other`, the ids each facet draws: a slice every facet groups has no row, and
+    /// the facets' Other slices one (`other`, in `chart.other.color`).
     static func colours(_ spec: ChartSpec) -> (ids: [String], labels: [String], colours: [String: Color]) {
         var ids: [String] = [], labels: [String] = [], written: [String: Color] = [:]
         var seen = Set<String>()
-        for facet in spec.charts {
-            for s in facet.slices + facet.rings.flatMap(\.slices) {
+        for k in spec.charts.indices {
+            let facet = spec.charts[k]
+            var slices = facet.slices
+            if spec.chart.other != nil {
+                // In the spec's order, the grouped ones left out, then Other (drawn last).
+                let grouped = OtherGrouping.group(spec.facet(k))
+                if let members = grouped.group?.memberIDs, let other = grouped.spec.slices.last {
+                    slices = slices.filter { !members.contains($0.id) } + [other]
+                }
+            }
+            for s in slices + facet.rings.flatMap(\.slices) {
                 if written[s.id] == nil, let c = s.color { written[s.id] = c }
                 guard seen.insert(s.id).inserted else { continue }
                 ids.append(s.id)
                 labels.append(s.label)
             }
+        }
+        // Other is the legend's last row, as it is each chart's last slice.
+        if spec.chart.other != nil, let i = ids.firstIndex(of: OtherOptions.id) {
+            ids.append(ids.remove(at: i))
+            labels.append(labels.remove(at: i))
         }
         var union = ChartSpec(id: spec.id)
         union.theme = spec.theme
