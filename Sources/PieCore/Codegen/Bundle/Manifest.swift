@@ -64,12 +64,11 @@ public enum Manifest {
         j.open("[")
         for s in plan.movers { transition(s, inner: rings, into: &j) }
         j.close("]")
-        // `chart.outline` at both ends and when it changes (only when there is one).
-        if let outline = OutlineWriter.manifest(plan) { j.member("outline", outline) }
-        // `chart.grid`'s circles (only when there is one).
-        if let grid = GridWriter.manifest(plan) { j.member("grid", grid) }
-        // `theme.shadow` at both ends (only when there is one).
-        if let shadow = ShadowWriter.manifest(plan) { j.member("shadow", shadow) }
+        // The chart-level elements the chart has (`ChartElements.all`: outline, grid, shadow).
+        for (name, value) in ChartElements.manifest(plan) {
+            j.key(name)
+            j.value(value)
+        }
         j.member("changes", changes?.json() ?? .null)
         for (name, value) in extra {
             j.key(name)

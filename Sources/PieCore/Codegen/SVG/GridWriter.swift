@@ -174,6 +174,8 @@ enum GridWriter: ChartElement {
         return (keyframes.bytes, rules.bytes)
     }
 
+    static let manifestMember = "grid"
+
     /// The manifest's `grid`: the final circles (`value`, `radius`, `text`), and the window
     /// they move in (ms); nil without a grid at either end.
     static func manifest(_ plan: TransitionPlan) -> JSONValue? {

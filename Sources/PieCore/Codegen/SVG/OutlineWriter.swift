@@ -96,6 +96,8 @@ enum OutlineWriter: ChartElement {
         return (keyframes.bytes, rules.bytes)
     }
 
+    static let manifestMember = "outline"
+
     /// The manifest's `outline`: each end (`outerEdge`, `width`, `color`, `darkColor`; null
     /// for none) and the window it changes in (ms); nil when neither end has one.
     static func manifest(_ plan: TransitionPlan) -> JSONValue? {

@@ -18,6 +18,8 @@ enum ShadowWriter: ChartElement {
     /// The circles at `t` ms (`Stage.Shadow.at`).
     static func at(_ plan: TransitionPlan, t: Double) -> [Stage.Shadow.Circle] { Stage.Shadow(plan).at(t) }
 
+    static let manifestMember = "shadow"
+
     /// manifest.json's `shadow`: the shadow at both ends (null where there is none: blur, offset,
     /// the silhouette's radii and both looks' colours) and the window over which one fades into
     /// the other; nil (no member) for a chart without a shadow at either end.

@@ -23,9 +23,9 @@ enum ChartPlacement: CaseIterable {
 
 /// A chart-level element: where it is drawn (`placements`), its track (its two ends in the
 /// plan, read at an instant by `at`) and its drawing in each output. chart.svg (`SVGWriter`),
-/// the stylesheet (`StyleWriter`), a `piec render` frame (`FramePose`, `FrameWriter`) and a
-/// chart of rings' still plot (`BundleWriter.ringsWhole`) draw the elements of
-/// `ChartElements.all` at each placement and name none, so a new element is one type
+/// the stylesheet (`StyleWriter`), a `piec render` frame (`FramePose`, `FrameWriter`), a
+/// chart of rings' still plot (`BundleWriter.ringsWhole`) and manifest.json (`Manifest`) draw
+/// or record the elements of `ChartElements.all` and name none, so a new element is one type
 /// conforming here and one line in that list.
 protocol ChartElement {
     /// What a frame draws of the element at one instant.
@@ -46,12 +46,16 @@ protocol ChartElement {
     /// A chart of rings draws its plot from a still plan: the element's ends, window and
     /// easing are carried into it from `plan`.
     static func carry(_ plan: TransitionPlan, into still: inout TransitionPlan)
+    /// The element's member of manifest.json (`Manifest`): its name, and its value for
+    /// `plan` (nil: no member, for a chart without the element at either end).
+    static var manifestMember: String { get }
+    static func manifest(_ plan: TransitionPlan) -> JSONValue?
 }
 
-/// The chart-level elements, in drawing order at each placement (each output iterates this
-/// list).
+/// The chart-level elements, in drawing order at each placement and in manifest.json's order
+/// (each output iterates this list).
 enum ChartElements {
-    static var all: [any ChartElement.Type] { [ShadowWriter.self, OutlineWriter.self, GridWriter.self] }
+    static var all: [any ChartElement.Type] { [OutlineWriter.self, GridWriter.self, ShadowWriter.self] }
 
     /// The elements drawn at `placement`, in the list's order.
     static func placed(_ placement: ChartPlacement) -> [any ChartElement.Type] {
@@ -93,6 +97,12 @@ enum ChartElements {
             rules += part.rules
         }
         return (keyframes, rules)
+    }
+
+    /// Every element's manifest member for `plan` (`ChartElement.manifest`), in the list's
+    /// order: those the chart has.
+    static func manifest(_ plan: TransitionPlan, of elements: [any ChartElement.Type] = all) -> [(String, JSONValue)] {
+        elements.compactMap { e in e.manifest(plan).map { (e.manifestMember, $0) } }
     }
 
     /// Every element carried from `plan` into a chart of rings' still plan.

@@ -78,6 +78,41 @@ struct ChartElementTests {
         for e in ChartElements.all { check(e) }
     }
 
+    /// A chart-level element of this test only, drawn nowhere, with a manifest member.
+    enum Marker: ChartElement {
+        static let placements: [ChartPlacement] = []
+        static func at(_ plan: TransitionPlan, t: Double) -> Double { t }
+        static func svg(_ scene: Scene, at placement: ChartPlacement, into out: inout ByteWriter) {}
+        static func css(_ scene: Scene) -> (keyframes: [UInt8], rules: [UInt8]) { ([], []) }
+        static func frame(_ now: Double, at placement: ChartPlacement, scope: String?, dark: Bool, into out: inout ByteWriter) {}
+        static func carry(_ plan: TransitionPlan, into still: inout TransitionPlan) {}
+        static let manifestMember = "marker"
+        static func manifest(_ plan: TransitionPlan) -> JSONValue? { .number(plan.duration, decimals: 0) }
+    }
+
+    /// manifest.json records the elements of `ChartElements.all` and names none: each element
+    /// the chart has writes its member (`ChartElement.manifest`), in the list's order, between
+    /// the movers and the changes; an element added to the list (`Marker`) gets its member
+    /// after them with no change to `Manifest` (`ChartElements.manifest` is what it writes).
+    @Test(arguments: [Kind.pie, .rose]) func theManifestRecordsEveryListedElement(kind: Kind) throws {
+        let old = try Fixture.loaded(Self.yaml(kind, old: true))
+        let new = try Fixture.loaded(Self.yaml(kind, old: false))
+        let manifest = Fixture.text(Compiler.compile(spec: new, sourceBytes: Array("piec: 1\n".utf8), previous: old), "manifest.json")
+        let plan = Transition.between(old: old, new: new).plan
+        let names = ChartElements.manifest(plan).map(\.0)
+        func expected<E: ChartElement>(_ e: E.Type) -> [String] { Self.draws(e, on: kind) ? [e.manifestMember] : [] }
+        #expect(names == ChartElements.all.flatMap { expected($0) })
+        let movers = try #require(manifest.range(of: "\"movers\":")).upperBound
+        let changes = try #require(manifest.range(of: "\"changes\":", range: movers..<manifest.endIndex)).lowerBound
+        let section = manifest[movers..<changes]
+        let found = names.map { section.range(of: "\"\($0)\":")?.lowerBound }
+        #expect(found.allSatisfy { $0 != nil }, "\(names) not all in \(section)")
+        let places = found.compactMap { $0 }
+        #expect(places == places.sorted())
+        let more = ChartElements.manifest(plan, of: ChartElements.all + [Marker.self]).map(\.0)
+        #expect(more == names + ["marker"])
+    }
+
     /// chart.svg draws the placements bottom to top: the grid's circles under the pie, the
     /// shadow first in the pie's translucent group, then over the slices the outline and the
     /// grid's tick labels.
