@@ -255,19 +255,16 @@ def judge(frame, geo, at_rest=True, warned=lambda s, named: False):
 
 def judge_ticks(frame):
     """[(category, message)] of a frame in motion, judged where no geometry of the instant is
-    at hand: no visible grid tick label (`chart.grid`) overlaps a visible outside label or
-    another tick label, and no visible leader line crosses a tick label (the rules
-    `GridLayout.giveWay` keeps at rest, and `Stage.Grid.keepClear` at every instant between)."""
+    at hand: no visible grid tick label (`chart.grid`) overlaps a visible outside label, and
+    no visible leader line crosses a tick label (the rules `GridLayout.giveWay` keeps at rest,
+    at every instant between)."""
     texts = [t for t in frame["texts"] if t["opacity"] > SHOWN]
     ticks = [t for t in texts if t["kind"] == "p-gl"]
     out = []
-    for i, g in enumerate(ticks):
+    for g in ticks:
         for t in texts:
             if t["kind"] == "p-ol" and texts_overlap(g, t):
                 out.append(("overlap", f"p-gl {g['text']!r} {fmt(g['box'])} overlaps p-ol {t['text']!r} {fmt(t['box'])}"))
-        for t in ticks[i + 1:]:
-            if texts_overlap(g, t):
-                out.append(("overlap", f"p-gl {g['text']!r} {fmt(g['box'])} overlaps p-gl {t['text']!r} {fmt(t['box'])}"))
     for line in frame.get("leaders", []):
         if line["opacity"] <= SHOWN:
             continue
