@@ -15,6 +15,30 @@ extension Stage {
         /// When the circles move: the chart's window (the start angle's and the outline's).
         var window: TimeWindow
         var easing: Easing
+        /// Where tick labels hide in motion to keep clear of the labels beside the pie
+        /// (`keepClear`, `TickClearance.swift`); nil where none has to.
+        var clearance: Clearance? = nil
+
+        /// Each tick label's factor at the sample instants: 1 shown as its track says, 0 hidden;
+        /// linear between them, held before the first and after the last.
+        struct Clearance: Hashable {
+            /// ms after load.
+            var times: [Double]
+            /// `factors[k][j]`: circle k at `times[j]` (every circle, 1 throughout where it never hides).
+            var factors: [[Double]]
+
+            /// Whether circle `k`'s tick label is hidden at some instant.
+            func hides(_ k: Int) -> Bool { factors[k].contains { $0 < 1 } }
+
+            /// Circle `k`'s factor at `t` ms.
+            func factor(_ k: Int, at t: Double) -> Double {
+                let f = factors[k]
+                guard let first = times.first, let last = times.last, t > first else { return f.first ?? 1 }
+                guard t < last, let j = times.firstIndex(where: { $0 > t }), j > 0 else { return f.last ?? 1 }
+                let u = (t - times[j - 1]) / max(times[j] - times[j - 1], 1e-9)
+                return f[j - 1] + (f[j] - f[j - 1]) * u
+            }
+        }
 
         /// The grid of `plan`, nil without one at either end.
         init?(_ plan: TransitionPlan) {
@@ -29,16 +53,18 @@ extension Stage {
         /// its window; the new ends at and after the window's end. A tick label that gives way
         /// at one end (`GridPose.Circle.givesWay`) fades out in the window's first half, or in
         /// in its second, eased over that half (chart.css's `50%` keyframe): at the end where
-        /// it gives way, and in the half next to it, it is gone.
+        /// it gives way, and in the half next to it, it is gone. A tick label's opacity is
+        /// then multiplied by its clearance factor (`Clearance.factor`: where it hides in motion).
         func at(_ t: Double) -> [GridPose.Circle] {
             let p = t >= window.end ? 1 : window.progress(at: t)
             let e = p >= 1 ? 1 : easing.value(at: p)
             func mix(_ x: Double, _ y: Double) -> Double { e >= 1 ? y : x + (y - x) * e }
-            return circles.map { c in
+            return circles.enumerated().map { k, c in
                 var circle = GridPose.Circle(value: c.to.value, radius: mix(c.from.radius, c.to.radius),
                                              opacity: mix(c.from.opacity, c.to.opacity), text: c.to.text)
                 circle.textOpacity = GridPose.Circle.givesWay(c) ? Self.halfFade(c.from.textOpacity, c.to.textOpacity, at: p, easing)
                     : circle.opacity
+                if let clearance { circle.textOpacity *= clearance.factor(k, at: t) }
                 return circle
             }
         }

@@ -73,6 +73,14 @@ struct Stage {
         if !rings.isEmpty { ringEdges = RingEdges(plans: rings, layout: layout) }
     }
 
+    /// Sets the labels beside the pie (`outside`, sampled where the caller's budgets say)
+    /// and keeps the grid's tick labels clear of them, their leaders and each other at every
+    /// instant of the motion (`Grid.keepClear`).
+    mutating func place(_ outside: Outside) {
+        self.outside = outside
+        grid?.keepClear(of: outside, leaders: layout.drawsLeaders, fontSize: layout.fontSize)
+    }
+
     /// The stage of one instant of this transition (`frozen`: `state(at:)`), with this
     /// stage's elements: each track's `from` end is its state at that instant.
     func instant(_ frozen: TransitionPlan) -> Stage {

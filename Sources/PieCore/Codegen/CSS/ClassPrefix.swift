@@ -136,6 +136,8 @@ enum ClassPrefix {
     static let gridLabels: StaticString = "p-gl"
     /// `p-gt<k>`: the tick label of grid circle k.
     static let gridLabel: StaticString = "p-gt"
+    /// `p-gk<k>`: the group around tick label k where it hides in motion (`Stage.Grid.Clearance`).
+    static let gridClear: StaticString = "p-gk"
 
     /// Every entry: its name here, its class, whether it is written with an index.
     static let all: [(name: String, prefix: StaticString, indexed: Bool)] = [
@@ -203,6 +205,7 @@ enum ClassPrefix {
         ("gridCircle", gridCircle, true),
         ("gridLabels", gridLabels, false),
         ("gridLabel", gridLabel, true),
+        ("gridClear", gridClear, true),
     ]
 }
 

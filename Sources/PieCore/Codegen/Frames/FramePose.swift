@@ -80,7 +80,7 @@ struct FramePose {
             let now = scene.stage.at(t)
             var pose = FramePose(layout: layout, titles: now.titles, pies: [pie(scene, now, t: t)])
             pose.opacity = PieOpacityWriter.at(chart.plan, t: t)
-            pose.elements = ChartElements.at(chart.plan, t: t)
+            pose.elements = ChartElements.at(scene.stage, t: t)
             return pose
         }
         let titles = layout.title.map { [Title(lines: $0.lines, opacity: 1)] } ?? []

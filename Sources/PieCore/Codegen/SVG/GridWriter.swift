@@ -5,8 +5,10 @@ import PieSpec
 /// labels (`.p-gl`, over it, each with a halo of the background), whose attributes are the
 /// final state; their CSS (the dark look's colours, and the animation of each circle's `r` and
 /// opacity and each label's translate and opacity from the plan's start, over the chart's
-/// window with its easing; a label that gives way at one end is gone half way); the circles and labels of a `piec render` frame at any instant
-/// (`Stage.Grid.at`, the same track); the manifest's `grid`. Charts without a grid at
+/// window with its easing; a label that gives way at one end is gone half way; a label that
+/// hides in motion, `Stage.Grid.Clearance`, stands in a group whose opacity runs through its
+/// factors); the circles and labels of a `piec render` frame at any instant (`Stage.Grid.at`,
+/// the same track, on the scene's stage); the manifest's `grid`. Charts without a grid at
 /// either end write nothing. One of `ChartElements.all`, the list every output draws.
 enum GridWriter: ChartElement {
     /// Font size and place of the tick labels (`GridLayout`, whose tick labels give way to
@@ -25,12 +27,18 @@ enum GridWriter: ChartElement {
         Stage.Grid(plan).map { ($0.pose, $0.at(t)) }
     }
 
+    /// The circles at `t` ms on a scene's whole stage, whose tick labels are kept clear of the
+    /// labels beside the pie in motion (`Stage.Grid.keepClear`), as chart.css draws them.
+    static func at(_ stage: Stage, t: Double) -> (pose: GridPose, circles: [GridPose.Circle])? {
+        stage.grid.map { ($0.pose, $0.at(t)) }
+    }
+
     /// The circles (under the pie) or the tick labels (over the slices) at rest: their new ends.
     static func svg(_ scene: Scene, at placement: ChartPlacement, into out: inout ByteWriter) {
         guard let grid = scene.stage.grid else { return }
         let circles = grid.circles.map(\.to)
         if placement == .overSlices {
-            labelGroup(circles, pose: grid.pose, classes: true, dark: false, into: &out)
+            labelGroup(circles, pose: grid.pose, classes: true, dark: false, clearance: grid.clearance, into: &out)
         } else {
             circleGroup(circles, pose: grid.pose, classes: true, dark: false, into: &out)
         }
@@ -80,7 +88,10 @@ enum GridWriter: ChartElement {
         out.raw("</g>\n")
     }
 
-    private static func labelGroup(_ circles: [GridPose.Circle], pose: GridPose, classes: Bool, dark: Bool, into out: inout ByteWriter) {
+    /// The tick labels; in chart.svg (`classes`) a tick label that hides in motion (`clearance`)
+    /// stands in a group `p-gk<k>` whose opacity its own keyframes animate (at rest its final factor).
+    private static func labelGroup(_ circles: [GridPose.Circle], pose: GridPose, classes: Bool, dark: Bool,
+                                   clearance: Stage.Grid.Clearance? = nil, into out: inout ByteWriter) {
         guard circles.contains(where: { $0.text != nil }) else { return }
         if classes {
             out.open("g", ClassPrefix.gridLabels)
@@ -96,6 +107,14 @@ enum GridWriter: ChartElement {
         out.raw("\" stroke-width=\"3\" stroke-linejoin=\"round\" paint-order=\"stroke\">\n")
         for (k, c) in circles.enumerated() {
             guard let text = c.text else { continue }
+            let wrapped = classes && clearance?.hides(k) == true
+            if wrapped, let clearance {
+                out.open("g", ClassPrefix.gridClear)
+                out.int(k)
+                out.raw("\"")
+                opacity(clearance.factors[k].last ?? 1, into: &out)
+                out.raw(">")
+            }
             out.raw("<text")
             if classes {
                 out.raw(" class=\"")
@@ -113,7 +132,7 @@ enum GridWriter: ChartElement {
             opacity(c.textOpacity, into: &out)
             out.raw(">")
             XMLEscape.append(text, to: &out)
-            out.raw("</text>\n")
+            out.raw(wrapped ? "</text></g>\n" : "</text>\n")
         }
         out.raw("</g>\n")
     }
@@ -171,10 +190,38 @@ enum GridWriter: ChartElement {
             animated.append(KeyframesWriter.Runner(prefix: ClassPrefix.gridLabel, index: k, name: text))
         }
         KeyframesWriter.runners(animated, into: &rules) { CSSTiming.shorthand(grid.window, easing: grid.easing, linear: false, into: &$0) }
+        if let clearance = grid.clearance { clear(clearance, scope: scene.scope, keyframes: &keyframes, rules: &rules) }
         return (keyframes.bytes, rules.bytes)
     }
 
     static let manifestMember = "grid"
+
+    /// The groups of the tick labels that hide in motion (`Stage.Grid.Clearance`): each one's
+    /// opacity through its factors, linear between the sample instants (`factor`), written at
+    /// the first and where a factor starts or ends a run (the instants between lie on a line).
+    private static func clear(_ clearance: Stage.Grid.Clearance, scope: String, keyframes: inout ByteWriter, rules: inout ByteWriter) {
+        guard let first = clearance.times.first, let last = clearance.times.last, last > first else { return }
+        let line = TimeWindow(start: first, length: last - first)
+        var runners: [KeyframesWriter.Runner] = []
+        for (k, f) in clearance.factors.enumerated() where clearance.hides(k) {
+            let name = KeyframesName(scope, "gk", k)
+            KeyframesWriter.block(name, into: &keyframes) { out in
+                KeyframesWriter.frame("from", into: &out) {
+                    $0.raw("opacity:")
+                    $0.num(f[0])
+                }
+                // The last is the group's own opacity (the final state).
+                for j in f.indices.dropFirst().dropLast() where f[j] != f[j - 1] || f[j] != f[j + 1] {
+                    KeyframesWriter.frame(CSSTiming.offset(clearance.times[j], in: line), into: &out) {
+                        $0.raw("opacity:")
+                        $0.num(f[j])
+                    }
+                }
+            }
+            runners.append(KeyframesWriter.Runner(prefix: ClassPrefix.gridClear, index: k, name: name))
+        }
+        KeyframesWriter.runners(runners, into: &rules) { CSSTiming.shorthand(line, easing: .easeInOut, linear: true, into: &$0) }
+    }
 
     /// The manifest's `grid`: the final circles (`value`, `radius`, `text`), and the window
     /// they move in (ms); nil without a grid at either end.

@@ -34,6 +34,10 @@ protocol ChartElement {
     static var placements: [ChartPlacement] { get }
     /// The element at `t` ms after load: its two ends blended as the CSS animates them.
     static func at(_ plan: TransitionPlan, t: Double) -> Instant
+    /// The element at `t` ms after load on `stage`, the whole chart's as its scene completed
+    /// it (the grid's tick labels kept clear of the labels beside the pie); by default its
+    /// plan's track (`at(_:t:)`).
+    static func at(_ stage: Stage, t: Double) -> Instant
     /// chart.svg's markup at `placement`: the final state (static renderers and reduced
     /// motion see it).
     static func svg(_ scene: Scene, at placement: ChartPlacement, into out: inout ByteWriter)
@@ -50,6 +54,10 @@ protocol ChartElement {
     /// `plan` (nil: no member, for a chart without the element at either end).
     static var manifestMember: String { get }
     static func manifest(_ plan: TransitionPlan) -> JSONValue?
+}
+
+extension ChartElement {
+    static func at(_ stage: Stage, t: Double) -> Instant { at(stage.plan, t: t) }
 }
 
 /// The chart-level elements, in drawing order at each placement and in manifest.json's order
@@ -80,6 +88,15 @@ enum ChartElements {
     /// Every element of a frame (`at`) drawn at `placement`, in order.
     static func frame(_ drawn: [Drawn], at placement: ChartPlacement, scope: String?, dark: Bool, into out: inout ByteWriter) {
         for d in drawn where d.placements.contains(placement) { d.draw(placement, scope, dark, &out) }
+    }
+
+    /// Every element at `t` ms after load on `stage` (a scene's whole stage).
+    static func at(_ stage: Stage, t: Double) -> [Drawn] {
+        func one<E: ChartElement>(_ e: E.Type) -> Drawn {
+            let now = e.at(stage, t: t)
+            return Drawn(placements: e.placements) { e.frame(now, at: $0, scope: $1, dark: $2, into: &$3) }
+        }
+        return all.map { one($0) }
     }
 
     /// Every element's markup in chart.svg at `placement`, in order.

@@ -151,8 +151,9 @@ struct Scene {
         if layout.shapesWedges { restShapes = Scene.restShapes(layout) }
         if moves, drawing.bridged { underlays = Scene.underlayItems(stage, sweepStart: layout.startAngle) }
         if shape == nil {
-            // The labels beside the pie, sampled where the sampled keyframes are.
-            self.stage.outside = Stage.Outside(stage, samples: moves ? Strategies.SampledKeyframes.sampleTimes(plan) : [])
+            // The labels beside the pie, sampled where the sampled keyframes are (the grid's
+            // tick labels kept clear of them).
+            self.stage.place(Stage.Outside(stage, samples: moves ? Strategies.SampledKeyframes.sampleTimes(plan) : []))
             ink = InkScene(stage: self.stage)
             // Every other drawing decision, once (`DrawingPlan.choose`); an instant's scene takes its whole's.
             drawing.choose(self)
