@@ -51,8 +51,8 @@ struct CanonicalAndSchemaTests {
         }
         // One closed object per table, and the slice table twice: under `slices` and under
         // `rings[].slices`; a chart of `charts[]` holds the slice, ring and ring slice tables
-        // again (its `slices` and `rings`).
-        #expect(schema.components(separatedBy: "\"additionalProperties\": false").count - 1 == Keys.all.count + 1 + 3)
+        // again (its `slices` and `rings`), and its own `data` its two tables (`data`, `data.bin`).
+        #expect(schema.components(separatedBy: "\"additionalProperties\": false").count - 1 == Keys.all.count + 1 + 3 + 2)
     }
 
     @Test func paletteAssignmentIsStablePerID() {
