@@ -22,7 +22,7 @@ COLORS = {"x": "#e6c800", "y": "#00c85a", "z": "#00c8dc", "w": "#78c828"}
 def spec():
     s = specs.spec("facetdata", [], animation={"duration": "600ms"})
     del s["slices"]
-    s["chart"] = {"size": 200, "other": {"maxSlices": 3, "color": "#3c3cc8"}}
+    s["chart"] = {"size": 200, "other": {"maxSlices": 3, "color": "#3cc8c8"}}
     s["layout"] = {"columns": 2}
     s["charts"] = [
         {"id": "a", "data": {"file": "a.csv", "id": "id", "color": "color", "aggregate": "sum"}},
