@@ -34,9 +34,9 @@ struct LabelBoxAloneTests {
         #expect(compiled.plan.movesGeometry, "a box alone moves")
         let line = Frames.timeline(compiled)
         #expect(line.length > 0)
-        // Not reported yet: a section turned on or off is skipped by `ChartSpec.changedFields`
-        // (for every optional section), so `piec diff` says "no changes" here.
+        // `piec diff` reports it as a change of the chart, no slice's.
         #expect(compiled.changes?.slices.isEmpty == true)
+        #expect(compiled.changes?.chart.map(\.field) == ["labels.box"], "\(String(describing: compiled.changes))")
 
         let bundle = Compiler.compile(spec: new, sourceBytes: Array("piec: 1\n".utf8), previous: old)
         let css = Fixture.text(bundle, "chart.css"), svg = Fixture.text(bundle, "chart.svg")
@@ -127,5 +127,27 @@ struct LabelBoxAloneTests {
         guard v.count == 6 else { return false }
         let c = [v[0] * 16 + v[1], v[2] * 16 + v[3], v[4] * 16 + v[5]]
         return abs(c[0] - Int(color.r)) <= 1 && abs(c[1] - Int(color.g)) <= 1 && abs(c[2] - Int(color.b)) <= 1
+    }
+
+    /// An inside label's automatic colour changes with a box that comes (white on a dark
+    /// slice, black on the box's light fill): it blends with the box's fade, so the first
+    /// frame is the old version's white text and the last the new one's black, never black
+    /// text on the dark slice with the box still faded out.
+    @Test func theAutomaticTextColourBlendsWithABoxThatComes() throws {
+        let dark = "  - {id: a, label: Alpha, value: 60, color: \"#111111\"}\n  - {id: b, label: Beta, value: 40, color: \"#222266\"}\n"
+        let head = "piec: 1\nchart: {size: 300}\nlegend: {position: none}\n"
+        let old = try Fixture.loaded(head + "labels: {position: inside, content: \"{label}\", minPercent: 0}\nslices:\n" + dark)
+        let new = try Fixture.loaded(head + "labels: {position: inside, content: \"{label}\", minPercent: 0, box: {fill: \"#ffffff\", padding: 3}}\nslices:\n" + dark)
+        let compiled = Transition.between(old: old, new: new)
+        let line = Frames.timeline(compiled)
+        func fill(_ t: Double) -> String {
+            let svg = String(decoding: Frames.svg(chart: compiled, spec: new, at: t), as: UTF8.self)
+            let text = svg.components(separatedBy: "<text").first { $0.contains(">Alpha<") } ?? ""
+            return text.between("fill=\"", "\"")
+        }
+        #expect(fill(line.start) == "#ffffff")
+        #expect(fill(line.start + line.length) == "#000000")
+        let mid = fill(line.start + line.length / 2)
+        #expect(mid != "#ffffff" && mid != "#000000" && mid.hasPrefix("#"), "\(mid)")
     }
 }

@@ -90,11 +90,14 @@ extension Planner {
 
     /// The mover of a reordered slice. On a full circle it takes the shorter way round.
     /// The label colours of a slice in both versions, on `segment`'s extras where a written
-    /// or slice-coloured one changes (they blend); an automatic colour at both ends is left
-    /// to the final layout (black or white on the slice, the themed ink beside the pie).
+    /// or slice-coloured one changes (they blend), or where `labels.box` changes and the
+    /// automatic colour with it (white on a dark slice, black on a light box: it blends with
+    /// the box's fade, else the first frame would draw the new colour on the old slice); an
+    /// automatic colour at both ends of the same box is left to the final layout (black or
+    /// white on the slice, the themed ink beside the pie).
     static func labelColors(_ segment: inout Segment, old: ChartLayout, _ oi: Int, new: ChartLayout, _ ni: Int) {
         let o = old.slices[oi], n = new.slices[ni]
-        if o.ownLabelColor != nil || n.ownLabelColor != nil, o.textColor != n.textColor {
+        if o.ownLabelColor != nil || n.ownLabelColor != nil || old.labelBox != new.labelBox, o.textColor != n.textColor {
             (segment.fromExtras.labelColor, segment.toExtras.labelColor) = (o.textColor, n.textColor)
         }
         let a = old.outsideLabelColor(oi), b = new.outsideLabelColor(ni)
