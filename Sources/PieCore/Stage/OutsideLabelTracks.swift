@@ -189,30 +189,42 @@ extension Stage {
         }
 
         /// The labels at `t` ms after load (`moving`: the stage moves and `t` is before the end
-        /// of its timeline): between two samples, their poses and colours linear in time, as
-        /// the browser interpolates the ink layer's keyframes (the text anchor flips half-way);
-        /// before the first sample, the first; otherwise the rest pose.
+        /// of its timeline): between two samples, the two samples' labels (`sample`) mixed
+        /// linearly in time (`Instant.OutsideLabel.lerp`), as the browser interpolates the ink
+        /// layer's keyframes, which are those samples; before the first sample, the first;
+        /// otherwise the rest label (`rest`).
         func at(_ t: Double, moving: Bool, fontSize: Double) -> [Instant.OutsideLabel] {
             labels.compactMap { track in
                 guard let poses = track.filled else { return nil }
-                // The box at sample `k`, where its keyframe puts it (`InkStyle`).
-                func box(_ k: Int) -> LabelBoxPose.Rect? { track.box(k, at: poses[k], fontSize: fontSize) }
-                let rest = Instant.OutsideLabel(text: track.text, pose: poses[poses.count - 1], leader: track.leader, color: track.color,
-                                                box: box(poses.count - 1))
-                guard moving, times.count == poses.count, poses.count > 1 else { return rest }
-                guard let k = times.firstIndex(where: { $0 > t }) else { return rest }
-                guard k > 0 else {
-                    return Instant.OutsideLabel(text: track.text, pose: poses[0], leader: track.leaders?.first ?? track.leader,
-                                                color: track.colors?.first ?? track.color, darkColor: track.darkColors?.first, box: box(0))
-                }
+                guard moving, times.count == poses.count, poses.count > 1,
+                      let k = times.firstIndex(where: { $0 > t }) else { return rest(track, poses, fontSize: fontSize) }
+                guard k > 0 else { return sample(track, poses, 0, fontSize: fontSize) }
                 let f = (t - times[k - 1]) / max(times[k] - times[k - 1], 1e-9)
-                let leader = track.leaders.map { DarkTheme.mix($0[k - 1], $0[k], f) } ?? track.leader
-                let color = track.colors.map { DarkTheme.mix($0[k - 1], $0[k], f) } ?? track.color
-                let dark = track.darkColors.map { DarkTheme.mix($0[k - 1], $0[k], f) }
-                let boxed = box(k - 1).flatMap { a in box(k).map { a.blended(to: $0, at: f) } }
-                return Instant.OutsideLabel(text: track.text, pose: Outside.lerp(poses[k - 1], poses[k], f), leader: leader, color: color,
-                                            darkColor: dark, box: boxed)
+                return sample(track, poses, k - 1, fontSize: fontSize).lerp(sample(track, poses, k, fontSize: fontSize), f)
             }
+        }
+
+        /// `track`'s label at sample `k` (at `times[k]`; `poses`: its `filled` poses): its pose,
+        /// its leader's and text's colours and its box then. `at(_:)` reads an instant between
+        /// samples from two of these, and the ink layer's keyframes are these (`InkStyle`), so
+        /// the frames and the CSS agree by construction.
+        func sample(_ track: OutsideLabel, _ poses: [OutsideLabels.Pose], _ k: Int, fontSize: Double) -> Instant.OutsideLabel {
+            Instant.OutsideLabel(index: track.index, text: track.text, pose: poses[k], leader: track.leaders?[k] ?? track.leader,
+                                 color: track.colors?[k] ?? track.color, darkColor: track.darkColors?[k],
+                                 box: track.box(k, at: poses[k], fontSize: fontSize))
+        }
+
+        /// `track`'s label at every sample (`sample`), nil when it is never shown.
+        func samples(_ track: OutsideLabel, fontSize: Double) -> [Instant.OutsideLabel]? {
+            track.filled.map { poses in poses.indices.map { sample(track, poses, $0, fontSize: fontSize) } }
+        }
+
+        /// `track`'s label at rest: its last pose and box, its colours at rest (chart.svg's
+        /// markup, and every instant after the timeline).
+        func rest(_ track: OutsideLabel, _ poses: [OutsideLabels.Pose], fontSize: Double) -> Instant.OutsideLabel {
+            let last = poses.count - 1
+            return Instant.OutsideLabel(index: track.index, text: track.text, pose: poses[last], leader: track.leader, color: track.color,
+                                        box: track.box(last, at: poses[last], fontSize: fontSize))
         }
 
         /// Two samples' poses mixed at `f`; the text anchor is discrete: it flips half-way

@@ -34,6 +34,8 @@ extension Stage {
         /// A label beside the pie at the instant: its pose (position, text anchor, leader
         /// polyline, opacity), its leader's and its text's own colours (nil: the ink).
         struct OutsideLabel {
+            /// Its track's index (`Stage.OutsideLabel.index`), which numbers its classes and keyframes.
+            var index: Int
             var text: String
             var pose: OutsideLabels.Pose
             var leader: Color? = nil
@@ -42,6 +44,17 @@ extension Stage {
             var darkColor: Color? = nil
             /// The box behind the text (`labels.box`), nil without one.
             var box: LabelBoxPose.Rect? = nil
+
+            /// This label and `other` (the next sample of its track) mixed at `f`, as the browser
+            /// interpolates two keyframes linearly: the pose (`Stage.Outside.lerp`), the colours
+            /// and the box.
+            func lerp(_ other: OutsideLabel, _ f: Double) -> OutsideLabel {
+                OutsideLabel(index: index, text: text, pose: Stage.Outside.lerp(pose, other.pose, f),
+                             leader: leader.map { a in other.leader.map { DarkTheme.mix(a, $0, f) } ?? a },
+                             color: color.map { a in other.color.map { DarkTheme.mix(a, $0, f) } ?? a },
+                             darkColor: darkColor.map { a in other.darkColor.map { DarkTheme.mix(a, $0, f) } ?? a },
+                             box: box.flatMap { a in other.box.map { a.blended(to: $0, at: f) } })
+            }
         }
 
         /// Wedge track `index` (`Stage.Wedge.index`) at the instant: its geometry.

@@ -1,3 +1,4 @@
+import PieJSON
 import PieSpec
 import Testing
 @testable import PieCore
@@ -92,6 +93,48 @@ import Testing
         let rest = stage.at(plan.timeline.end)
         #expect(!rest.moving && rest.outside.map(\.pose) == stage.outside.labels.compactMap { $0.filled?.last })
     }
+    /// The ink layer's keyframes are `Stage.at(_:)`'s labels at their instants: for every
+    /// keyframe a label's text, leaders and box get (`InkStyle.animated`: the kept samples), the
+    /// stage's instant at that time has the same label (pose, colours, box), and the text's
+    /// keyframe written from that instant (`lo<index>`: its place, anchor and leader colour) is
+    /// in the CSS. With slice-coloured leaders whose slice changes colour, so the leaders'
+    /// keyframes recolour too.
+    @Test(arguments: [false, true]) func theInkKeyframesAreTheStagesInstants(recolour: Bool) throws {
+        var old = Fixture.spec([50, 30, 20])
+        old.labels.position = .outside
+        if recolour { old.labels.leaderColor = .slice }
+        var new = old
+        new.slices.remove(at: 1)
+        new.slices[0].value = 20
+        if recolour { new.slices[0].color = Color(r: 0x20, g: 0x80, b: 0x40) }
+        new.slices.append(SliceSpec(id: "n", label: "New", value: 10))
+        let (plan, _, layout) = Transition.between(old: old, new: new).parts
+        let scene = Scene(layout: layout, plan: plan), stage = scene.stage
+        let css = String(decoding: InkStyle.css(scene).keyframes, as: UTF8.self)
+        var checked = 0, recoloured = 0
+        for track in scene.ink.tracks {
+            guard let (samples, times) = InkStyle.animated(track, in: scene) else { continue }
+            for (k, (sample, t)) in zip(samples, times).enumerated() {
+                let now = try #require(stage.at(t).outside.first { $0.index == track.index }, "\(track.text) at \(t)")
+                #expect(now.index == sample.index && now.pose == sample.pose && now.box == sample.box, "\(track.text) at \(t)")
+                // After the timeline the stage reads the rest colours; before, the sample's.
+                if k < samples.count - 1 { #expect(now.leader == sample.leader && now.color == sample.color) }
+                var frame = "translate(\(formatNumber(now.pose.x, decimals: 2))px,\(formatNumber(now.pose.y, decimals: 2))px)"
+                    + ";text-anchor:" + InkWriter.anchor(now.pose.side)
+                #expect(css.contains(frame), "\(track.text)'s keyframe at \(t): \(frame)")
+                if let leaders = track.leaders, k < samples.count - 1, let leader = now.leader {
+                    let fades = samples.contains { $0.pose.opacity != 1 } ? ";opacity:" + formatNumber(now.pose.opacity, decimals: 3) : ""
+                    frame = "scale(\(formatNumber(now.pose.tick.length, decimals: 2)),1)" + fades + ";stroke:" + ByteWriter.hexString(leader)
+                    #expect(css.contains(frame), "\(track.text)'s leader at \(t): \(frame)")
+                    if leader != leaders[0] { recoloured += 1 }
+                }
+                checked += 1
+            }
+        }
+        #expect(checked > 6)
+        #expect(recolour == (recoloured > 0))
+    }
+
     /// A leaving label wider than every label of the new version fades out with the text the
     /// old version drew (the new columns make room for it), not cut to the new columns' width.
     @Test func aLeavingLabelKeepsTheOldVersionsText() throws {

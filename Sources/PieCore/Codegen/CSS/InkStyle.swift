@@ -2,7 +2,8 @@ import PieDiagnostics
 import PieSpec
 
 /// CSS of the ink layer: sampled keyframes for outside labels and their leaders (linear
-/// between samples, which are exact states), and a fade for a changing centre text (the
+/// between samples, which are exact states: each keyframe is the stage's label at that sample,
+/// `Stage.Outside.sample`, which `Stage.at(_:)` mixes between samples), and a fade for a changing centre text (the
 /// plan's easing). Everything animated sits inside `prefers-reduced-motion: no-preference`;
 /// the attributes are the rest state.
 enum InkStyle {
@@ -27,7 +28,8 @@ enum InkStyle {
         var fadesOnly: [(body: [UInt8], name: KeyframesName)] = []
         let line = scene.plan.timeline
         for t in ink.tracks {
-            guard let (kept, poses, times) = animated(t, in: scene) else { continue }
+            guard let (samples, times) = animated(t, in: scene) else { continue }
+            let poses = samples.map(\.pose), index = samples[0].index
             // Opacity only where it changes; positions to 0.01 px (and degree).
             let fades = poses.contains { $0.opacity != 1 }
             func fade(_ p: OutsideLabels.Pose) -> String { fades ? ";opacity:" + formatNumber(p.opacity, decimals: 3) : "" }
@@ -54,14 +56,14 @@ enum InkStyle {
                 }
                 // Its leader is one path (`InkWriter.stillLeader`).
                 for cls in scene.layout.drawsLeaders ? [ClassPrefix.tick, ClassPrefix.outsideLabel] : [ClassPrefix.outsideLabel] {
-                    names.append(("\(cls)\(t.index)", name))
+                    names.append(("\(cls)\(index)", name))
                 }
-                if t.boxes != nil { names.append(("\(ClassPrefix.outsideBox)\(t.index)", name)) }
+                if t.boxes != nil { names.append(("\(ClassPrefix.outsideBox)\(index)", name)) }
                 continue
             }
             for (cls, feature, pick) in scene.layout.drawsLeaders
                 ? [(ClassPrefix.tick, "qa", \OutsideLabels.Pose.tick), (ClassPrefix.elbow, "qb", \OutsideLabels.Pose.elbow)] : [] {
-                let name = KeyframesName(scope, feature, t.index)
+                let name = KeyframesName(scope, feature, index)
                 KeyframesWriter.block(name, into: &out) { out in
                     for (k, p) in poses.enumerated() {
                         let s = p[keyPath: pick]
@@ -75,17 +77,19 @@ enum InkStyle {
                             out.raw("deg) scale(")
                             out.num(s.length, decimals: 2)
                             out.raw(",1)" + fade(p))
-                            if let colors = t.leaders {
+                            // A leader that recolours: its colour at the sample.
+                            if t.leaders != nil, let leader = samples[k].leader {
                                 out.raw(";stroke:")
-                                out.hex(colors[kept[k]])
+                                out.hex(leader)
                             }
                         }
                     }
                 }
-                names.append(("\(cls)\(t.index)", name))
+                names.append(("\(cls)\(index)", name))
             }
-            // The text's keyframes with its colours `colors` (its own, or the dark look's).
-            func text(_ name: KeyframesName, _ colors: [Color]?) {
+            // The text's keyframes with each sample's colour (`dark`: the dark look's, where it
+            // differs), as `Stage.at` gives the label at that sample.
+            func text(_ name: KeyframesName, dark: Bool) {
                 KeyframesWriter.block(name, into: &out) { out in
                     for (k, p) in poses.enumerated() {
                         KeyframesWriter.frame(offset(k), into: &out) { out in
@@ -94,29 +98,29 @@ enum InkStyle {
                             out.raw("px,")
                             out.num(p.y, decimals: 2)
                             out.raw("px);text-anchor:" + InkWriter.anchor(p.side))
-                            if let colors {
+                            if (dark ? t.darkColors : t.colors) != nil, let color = dark ? samples[k].darkColor : samples[k].color {
                                 out.raw(";fill:")
-                                out.hex(colors[kept[k]])
+                                out.hex(color)
                             }
                             out.raw(fade(p))
                         }
                     }
                 }
             }
-            let name = KeyframesName(scope, "lo", t.index)
-            text(name, t.colors)
-            names.append(("\(ClassPrefix.outsideLabel)\(t.index)", name))
+            let name = KeyframesName(scope, "lo", index)
+            text(name, dark: false)
+            names.append(("\(ClassPrefix.outsideLabel)\(index)", name))
             // A colour blending from or to the ink: in the dark look the text runs the same
             // keyframes with the dark ink at that end (`ld<k>`, named in the dark rules below).
-            if let colors = t.darkColors, scene.layout.dark != nil {
-                let dark = KeyframesName(scope, "ld", t.index)
-                text(dark, colors)
-                darkNames.append(("\(ClassPrefix.outsideLabel)\(t.index)", dark))
+            if t.darkColors != nil, scene.layout.dark != nil {
+                let dark = KeyframesName(scope, "ld", index)
+                text(dark, dark: true)
+                darkNames.append(("\(ClassPrefix.outsideLabel)\(index)", dark))
             }
             if t.boxes != nil {
-                let name = KeyframesName(scope, "ob", t.index)
-                boxFrames(t, kept: kept, poses: poses, offset: offset, fades: fades, scene: scene, name: name, into: &out)
-                names.append(("\(ClassPrefix.outsideBox)\(t.index)", name))
+                let name = KeyframesName(scope, "ob", index)
+                boxFrames(t, samples: samples, offset: offset, fades: fades, name: name, into: &out)
+                names.append(("\(ClassPrefix.outsideBox)\(index)", name))
             }
         }
         var fades: [(String, KeyframesName)] = []
@@ -176,14 +180,15 @@ enum InkStyle {
     /// The keyframes of an outside label's box (`.p-ob<k>`, `InkWriter.outsideBox`) at the
     /// track's kept samples: its place (a transform, as the text's), its opacity where the
     /// label fades, and its size, rounding and paint where the box changes.
-    private static func boxFrames(_ t: InkScene.Track, kept: [Int], poses: [OutsideLabels.Pose], offset: (Int) -> String, fades: Bool,
-                                  scene: Scene, name: KeyframesName, into out: inout ByteWriter) {
+    private static func boxFrames(_ t: InkScene.Track, samples: [Stage.Instant.OutsideLabel], offset: (Int) -> String, fades: Bool,
+                                  name: KeyframesName, into out: inout ByteWriter) {
         let changes = boxChanges(t)
         // A box that appears or goes fades with the label's own opacity.
         let boxFades = t.boxes?.contains { $0.opacity != 1 } ?? false
         KeyframesWriter.block(name, into: &out) { out in
-            for (k, p) in poses.enumerated() {
-                guard let r = t.box(kept[k], at: p, fontSize: scene.layout.fontSize) else { continue }
+            for (k, sample) in samples.enumerated() {
+                let p = sample.pose
+                guard let r = sample.box else { continue }
                 KeyframesWriter.frame(offset(k), into: &out) { out in
                     out.raw("transform:translate(")
                     out.num(r.x, decimals: 2)
@@ -216,41 +221,46 @@ enum InkStyle {
         }
     }
 
-    /// Indices of the samples to keep as keyframes: the first, the last, and every sample the
-    /// linear interpolation between kept neighbours would miss by more than 0.05 px (or
-    /// degree, or 0.005 opacity), or where the text anchor flips.
-    /// The samples `track` is animated through (thinned: their indices among the ink's
-    /// instants, the poses and the instants), or nil when it has no keyframes: the chart does
-    /// not move, or the label neither moves, fades nor recolours its leaders. Its keyframes
-    /// here and its leader's markup (`InkWriter.leadersStill`) are both decided from these.
-    static func animated(_ track: InkScene.Track, in scene: Scene) -> (kept: [Int], poses: [OutsideLabels.Pose], times: [Double])? {
+    /// The samples `track` is animated through: the stage's label at each kept sample
+    /// (`Stage.Outside.sample`, thinned by `thinned`) and their instants, or nil when it has no
+    /// keyframes: the chart does not move, or the label neither moves, fades nor recolours.
+    /// Its keyframes here and its leader's markup (`InkWriter.leadersStill`) are both decided
+    /// from these.
+    static func animated(_ track: InkScene.Track, in scene: Scene) -> (samples: [Stage.Instant.OutsideLabel], times: [Double])? {
         let times = scene.ink.times
         guard scene.moves, times.count > 1, let all = track.filled,
-              Set(all).count > 1 || track.leaders != nil || track.colors != nil || boxChanges(track)
+              Set(all).count > 1 || track.leaders != nil || track.colors != nil || boxChanges(track),
+              let samples = scene.ink.outside.samples(track, fontSize: scene.layout.fontSize)
         else { return nil }
         // A changing box blends in the plan's easing: every sample is kept.
-        let kept = boxChanges(track) ? Array(all.indices)
-            : thinned(all, times: times, colors: track.leaders, texts: track.colors, darkTexts: track.darkColors)
-        return (kept, kept.map { all[$0] }, kept.map { times[$0] })
+        let kept = boxChanges(track) ? Array(samples.indices) : thinned(samples, times: times)
+        return (kept.map { samples[$0] }, kept.map { times[$0] })
     }
 
-    static func thinned(_ poses: [OutsideLabels.Pose], times: [Double], colors: [Color]? = nil, texts: [Color]? = nil,
-                        darkTexts: [Color]? = nil) -> [Int] {
-        guard poses.count > 2 else { return Array(poses.indices) }
+    /// Indices of the samples to keep as keyframes: the first, the last, and every sample that
+    /// the label between kept neighbours (`Stage.Instant.OutsideLabel.lerp`, as `Stage.at(_:)`
+    /// and the browser read it) would miss by more than 0.05 px (or degree, or 0.005 opacity, or
+    /// one unit of a colour channel, the dark look's included), or where the text anchor flips.
+    static func thinned(_ samples: [Stage.Instant.OutsideLabel], times: [Double]) -> [Int] {
+        guard samples.count > 2 else { return Array(samples.indices) }
         var kept = [0]
-        for k in 1..<(poses.count - 1) {
+        for k in 1..<(samples.count - 1) {
             let a = kept[kept.count - 1], b = k + 1
             let covered = (a + 1...k).allSatisfy { j in
                 let f = (times[j] - times[a]) / max(times[b] - times[a], 1e-9)
-                return close(poses[j], Stage.Outside.lerp(poses[a], poses[b], f)) && poses[j].side == poses[a].side && poses[j].side == poses[b].side
-                    && colors.map { c in near(c[j], DarkTheme.mix(c[a], c[b], f)) } ?? true
-                    && texts.map { c in near(c[j], DarkTheme.mix(c[a], c[b], f)) } ?? true
-                    && darkTexts.map { c in near(c[j], DarkTheme.mix(c[a], c[b], f)) } ?? true
+                let mixed = samples[a].lerp(samples[b], f), x = samples[j]
+                return close(x.pose, mixed.pose) && x.pose.side == samples[a].pose.side && x.pose.side == samples[b].pose.side
+                    && near(x.leader, mixed.leader) && near(x.color, mixed.color) && near(x.darkColor, mixed.darkColor)
             }
             if !covered { kept.append(k) }
         }
-        kept.append(poses.count - 1)
+        kept.append(samples.count - 1)
         return kept
+    }
+
+    private static func near(_ a: Color?, _ b: Color?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return near(a, b)
     }
 
     /// Colours within one unit per channel (a leader's colour between two keyframes).

@@ -13,9 +13,12 @@ enum InkWriter {
     /// rest state of the scene's outside labels, leaders and centre texts.
     static func svg(_ scene: Scene, into out: inout ByteWriter) {
         let ink = scene.ink, layout = scene.layout
+        // Each label at rest, as `Stage.at(_:)` reads it after the timeline (`Stage.Outside.rest`).
         let labels = ink.tracks.compactMap { t in
-            t.filled.map { (index: t.index, text: t.text, pose: $0[$0.count - 1], leader: t.leader, color: t.color, still: leadersStill(t, in: scene),
-                             box: t.box($0.count - 1, at: $0[$0.count - 1], fontSize: layout.fontSize)) }
+            t.filled.map { poses in
+                let r = ink.outside.rest(t, poses, fontSize: layout.fontSize)
+                return (index: r.index, text: r.text, pose: r.pose, leader: r.leader, color: r.color, still: leadersStill(t, in: scene), box: r.box)
+            }
         }
         let centers = ink.centers.map { (index: $0.index, text: $0.text, opacity: $0.toOpacity == 0 ? 0.0 : 1) }
         write(labels: labels, centers: centers, ink: layout.ink, fontSize: layout.fontSize, leaders: layout.drawsLeaders, into: &out)

@@ -15,8 +15,8 @@ extension InkWriter {
     /// Whether `track`'s leaders keep one place through `scene` (they may fade): exactly the
     /// tracks `InkStyle` gives no transform keyframes.
     static func leadersStill(_ track: InkScene.Track, in scene: Scene) -> Bool {
-        guard let poses = InkStyle.animated(track, in: scene)?.poses else { return true }
-        return track.leaders == nil && onlyFades(poses)
+        guard let samples = InkStyle.animated(track, in: scene)?.samples else { return true }
+        return track.leaders == nil && onlyFades(samples.map(\.pose))
     }
 
     /// Whether `poses` differ in opacity alone (a label that fades where it rests).

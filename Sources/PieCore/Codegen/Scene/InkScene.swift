@@ -13,9 +13,11 @@ struct InkScene {
     typealias Center = Stage.Center
     typealias Title = Stage.Title
 
+    /// The stage's outside labels (`Stage.outside`): their sample instants and tracks.
+    var outside = Stage.Outside()
     /// Sample instants (ms after load); a single instant when nothing moves.
-    var times: [Double] = []
-    var tracks: [Track] = []
+    var times: [Double] { outside.times }
+    var tracks: [Track] { outside.labels }
     /// The stage's centre texts and changed title lines (`Stage.centerItems`,
     /// `Stage.titleItems`), which the scene hands to the ink layer.
     var centers: [Center] = []
@@ -27,7 +29,7 @@ struct InkScene {
 
     /// The ink layer of `stage`: its outside label tracks, centre texts and title lines.
     init(stage: Stage) {
-        (times, tracks) = (stage.outside.times, stage.outside.labels)
+        outside = stage.outside
         (centers, titles) = (stage.centers, stage.titles)
     }
 }
