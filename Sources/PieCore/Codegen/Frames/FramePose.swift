@@ -88,11 +88,11 @@ struct FramePose {
         // The whole chart's plan and stage, as a bundle of rings has them: the chart elements
         // and the separators between rings.
         let still = BundleWriter.ringsWhole(layout: layout, plan: chart.plan, animation: AnimationOptions())
-        let whole = Stage(layout: layout, plan: still, rings: drawn.map(\.plan)).at(t)
+        let stage = Stage(layout: layout, plan: still, rings: drawn.map(\.plan)), whole = stage.at(t)
         var pose = FramePose(layout: layout, titles: titles, pies: drawn.map { pie(Scene(layout: $0.layout, plan: $0.plan), t: t) },
                              ringEdges: whole.ringEdges)
         pose.opacity = PieOpacityWriter.at(chart.plan, t: t)
-        pose.elements = ChartElements.at(still, t: t)
+        pose.elements = ChartElements.at(stage, t: t)
         return pose
     }
 

@@ -76,15 +76,6 @@ enum ChartElements {
         let draw: (_ placement: ChartPlacement, _ scope: String?, _ dark: Bool, _ out: inout ByteWriter) -> Void
     }
 
-    /// Every element at `t` ms after load.
-    static func at(_ plan: TransitionPlan, t: Double) -> [Drawn] {
-        func one<E: ChartElement>(_ e: E.Type) -> Drawn {
-            let now = e.at(plan, t: t)
-            return Drawn(placements: e.placements) { e.frame(now, at: $0, scope: $1, dark: $2, into: &$3) }
-        }
-        return all.map { one($0) }
-    }
-
     /// Every element of a frame (`at`) drawn at `placement`, in order.
     static func frame(_ drawn: [Drawn], at placement: ChartPlacement, scope: String?, dark: Bool, into out: inout ByteWriter) {
         for d in drawn where d.placements.contains(placement) { d.draw(placement, scope, dark, &out) }
