@@ -112,12 +112,6 @@ def seam(piec, workdir, shoot):
     return out
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "issue 39: the closing seam (c|a at 12 o'clock) at t=0 shows old slice b's orange: b is painted "
-    "to the closing boundary (Scene.paintEnds skips c, x, y, z, all thin) and its 252-degree dash "
-    "ends past c's 72-degree one. Worst share of b at the seam, DPR 1/2: Chromium 0.60/0.52, "
-    "Firefox 0.21/0.39, WebKitGTK 0.68/0.60 (fitted as background only, the issue's coverage "
-    "loss: 0.33/0.29, 0.11/0.21, 0.38/0.33); limit 0.10; c|a found 0.15-0.41 degree past 0"))
 @pytest.mark.parametrize("dpr", (1, 2), ids=["dpr1", "dpr2"])
 def test_full_replacement_seam(seam, engine, dpr):
     chart, page, raster = seam[dpr]

@@ -232,6 +232,14 @@ struct Scene {
             if i == 0, closed { return usedEnd }
             var j = i + 1
             while let thin, j < geometries.count - 1, thin[j] { j += 1 }
+            if thin != nil, geometries[j].span <= 0 {
+                // Only zero-width segments follow to the end (a full replacement's new slices at
+                // its start): the middle of the last later segment with width hides this paint
+                // end; with none, its own end. Running on to the closing boundary would lay this
+                // colour under the last slice's anti-aliased edge there.
+                guard let k = (i + 1 ... j).last(where: { geometries[$0].span > 0 }) else { return geometries[i].endAngle }
+                return (geometries[k].startAngle + geometries[k].endAngle) / 2
+            }
             return (geometries[j].startAngle + geometries[j].endAngle) / 2
         }
     }
