@@ -15,9 +15,6 @@ extension Lowering {
             lowerKnown(e, Keys.root, into: &spec)
             spec.slices = []
             spec.rings = []
-            // The shared legend shows values only where asked (a column per chart; one chart's
-            // legend shows percentages by default).
-            if locations.key("legend.values") == nil { spec.legend.values = .none }
             validateFacets(spec, entries: e)
             return spec
         }

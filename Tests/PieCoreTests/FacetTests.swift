@@ -48,14 +48,22 @@ struct FacetTests {
         #expect(facet.title == "B")
     }
 
-    @Test func canonicalSpecRoundTrips() throws {
-        let spec = try Fixture.loaded(Self.two)
+    /// The canonical spec reads back to itself, with `legend.values` and `legend.order` of
+    /// every kind: the default of `legend.values` is `percent` with `charts:` too, so the
+    /// canonical spec (which leaves a default out) reads back to the value written. (It was
+    /// not when `charts:` defaulted to `none` behind the key table's back: `values: percent`
+    /// was left out, and read back as `none`.)
+    @Test(arguments: ["", "\nlegend: {values: percent}", "\nlegend: {values: none}", "\nlegend: {values: both, order: value}",
+                      "\nlegend: {order: [bus, rail]}", "\nlegend: {values: value, order: reverse}"])
+    func canonicalSpecRoundTrips(legend: String) throws {
+        let spec = try Fixture.loaded(Self.two.replacingOccurrences(of: "chart: {size: 200}", with: "chart: {size: 200}" + legend))
         let text = String(decoding: spec.canonicalMemberText(), as: UTF8.self)
         #expect(text.contains("\"charts\""))
         #expect(!text.contains("\"slices\":[]"))
         let again = SpecLoader.loadEmbedded(SourceFile(path: "m.json", text: "{\"spec\":" + text + "}"), defaultID: "f")
         #expect(again.diagnostics.isEmpty, "\(again.diagnostics)")
         #expect(again.spec == spec)
+        #expect(again.spec.map { String(decoding: $0.canonicalMemberText(), as: UTF8.self) } == text)
     }
 
     @Test func refusalsAreLocated() throws {
@@ -165,8 +173,10 @@ struct FacetTests {
     }
 
     @Test func framesDrawEachChartInItsCellTheLeavingOneFadingAndTheWaitingOneHidden() throws {
-        let new = try Fixture.loaded(Self.two)
-        let old = try Fixture.loaded(Self.two.replacingOccurrences(of: "id: b", with: "id: c").replacingOccurrences(of: "title: B", with: "title: C"))
+        // No values in the shared legend: its column heads would be the charts' titles too.
+        let two = Self.two.replacingOccurrences(of: "chart: {size: 200}", with: "chart: {size: 200}\nlegend: {values: none}")
+        let new = try Fixture.loaded(two)
+        let old = try Fixture.loaded(two.replacingOccurrences(of: "id: b", with: "id: c").replacingOccurrences(of: "title: B", with: "title: C"))
         let source = FrameSource.facets(FacetWriter.compose(new, previous: old), spec: new)
         guard case .facets(let composed, _) = source else { return }
         #expect(source.timeline == TimeWindow(start: 0, length: 1200))
@@ -251,11 +261,13 @@ struct FacetTests {
     /// `legend.values` on `charts:`: the shared legend is a table, a column per chart headed by
     /// its title, each row showing that chart's value of its id ("—" where the chart lacks it),
     /// in rows of `legend.order`; the columns stand apart and the canvas grows for them. Not
-    /// written, a legend of `charts:` shows no values (one chart's default, percent, is not).
+    /// written, it is one chart's default, `percent`; `none` leaves colours and labels only.
     @Test func legendValuesAreATableWithAColumnPerChart() throws {
         let plain = try Fixture.loaded(Self.two)
-        #expect(plain.legend.values == .none)
-        let without = FacetWriter.compose(plain, previous: nil)
+        #expect(plain.legend.values == .percent)
+        #expect(FacetWriter.compose(plain, previous: nil).frame.legend.heads.map(\.text) == ["A", "B"])
+        let bare = try Fixture.loaded(Self.two.replacingOccurrences(of: "chart: {size: 200}", with: "chart: {size: 200}\nlegend: {values: none}"))
+        let without = FacetWriter.compose(bare, previous: nil)
         #expect(without.frame.legend.heads.isEmpty)
         #expect(without.frame.legend.items.allSatisfy { $0.cells.isEmpty })
         let spec = try Fixture.loaded(Self.two.replacingOccurrences(of: "chart: {size: 200}", with: "chart: {size: 200}\nlegend: {values: percent, order: value}"))

@@ -81,21 +81,33 @@ public enum FacetWriter {
     }
 
     /// The shared legend's order as the frame's rows take it (one slice per id, `ids` in the
-    /// order the charts first hold them): `slices`, `reverse` and a list of ids order those
-    /// slices as they order a chart's; `value` is by each id's sum over every slice of every
-    /// chart that holds it, largest first, ties in first-appearance order (the frame's slices
-    /// all weigh 1, so it is given to the frame as that list of ids).
+    /// order the charts first hold them), always given as a list of ids (the frame has no
+    /// `chart.other`, so Other's row is put last here): `slices` is `ids`; `reverse` `ids`
+    /// backwards; a list puts its ids first, the others after in `ids` order; `value` is by
+    /// each id's sum over every slice of every chart that holds it (grouped slices counted for
+    /// their own id, which has no row), largest first, ties in `ids` order (the frame's slices
+    /// all weigh 1, so the order cannot be left to the frame).
     static func legendOrder(_ spec: ChartSpec, ids: [String]) -> LegendOrder {
-        guard spec.legend.order == .value else { return spec.legend.order }
-        var sums: [String: Double] = [:]
-        for facet in spec.charts {
-            for s in facet.slices + facet.rings.flatMap(\.slices) { sums[s.id, default: 0] += s.value }
+        var ordered: [String]
+        switch spec.legend.order {
+        case .slices: ordered = ids
+        case .reverse: ordered = ids.reversed()
+        case .ids(let listed):
+            let first = listed.filter(ids.contains)
+            ordered = first + ids.filter { !first.contains($0) }
+        case .value:
+            var sums: [String: Double] = [:]
+            for facet in spec.charts {
+                for s in facet.slices + facet.rings.flatMap(\.slices) { sums[s.id, default: 0] += s.value }
+            }
+            let ranked = ids.indices.sorted { a, b in
+                let sa = sums[ids[a]] ?? 0, sb = sums[ids[b]] ?? 0
+                return sa != sb ? sa > sb : a < b
+            }
+            ordered = ranked.map { ids[$0] }
         }
-        let ranked = ids.indices.sorted { a, b in
-            let sa = sums[ids[a]] ?? 0, sb = sums[ids[b]] ?? 0
-            return sa != sb ? sa > sb : a < b
-        }
-        return .ids(ranked.map { ids[$0] })
+        if spec.chart.other != nil, let i = ordered.firstIndex(of: OtherOptions.id) { ordered.append(ordered.remove(at: i)) }
+        return .ids(ordered)
     }
 
     /// The shared legend with `legend.values` (`LegendTable`): a column per chart, headed by
