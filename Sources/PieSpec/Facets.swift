@@ -96,8 +96,7 @@ public enum FacetDiagnostics {
     public static let duplicateFacetID = DiagnosticCode("E0344")
     /// `layout:` without `charts:`.
     public static let layoutWithoutCharts = DiagnosticCode("E0345")
-    /// A key `charts:` cannot honour yet (`legend.values`, `legend.order`, a palette scale by
-    /// value).
+    /// A key `charts:` refuses: a palette scale by value.
     public static let notWithCharts = DiagnosticCode("E0346")
     public static let tooManyFacets = DiagnosticCode("E0347")
     // E0348 (`piec render --history` given a spec of `charts:`) is no longer reported: it
@@ -122,12 +121,14 @@ public enum FacetDiagnostics {
             `layout.columns` places the charts of `charts:` in a grid; a spec of one chart has \
             nothing to place. Remove `layout`, or list the charts under `charts:`.
             """),
-        CodeInfo("E0346", "a key `charts` cannot honour yet", """
-            This version of piec draws the charts of `charts:` under one legend of colours \
-            and labels: a legend row cannot show one value or percentage for a slice id that \
-            several charts hold, and `legend.order` is not built for the shared legend. A slice \
-            id has one colour in every chart, so a palette scale by value (one colour per value) \
-            is refused. The key is refused rather than ignored; remove it.
+        CodeInfo("E0346", "a key `charts` refuses", """
+            A slice id has one colour in every chart of `charts:`, and may have a \
+            different value in each, so a colour from the value would match the value of at \
+            most one chart (or of none, taken from the sum across the charts), and a reader \
+            comparing two charts by colour would read a size that neither shows. A palette \
+            scale by value is therefore refused, and stays so. Use `by: order` (the ids along \
+            the scale in the order the charts first hold them) or a named palette. The key is \
+            refused rather than ignored; remove it.
             """),
         CodeInfo("E0347", "too many charts in `charts`", """
             One bundle holds at most 24 charts. Split them into several specs.
@@ -205,8 +206,8 @@ extension Lowering {
         return facets
     }
 
-    /// The checks of a spec of `charts:`: nothing beside them gives slices, unique ids, and
-    /// the legend keys the shared legend cannot honour.
+    /// The checks of a spec of `charts:`: nothing beside them gives slices, unique ids, the
+    /// palette scale by value (refused), and `legend.order`'s ids.
     mutating func validateFacets(_ spec: ChartSpec, entries e: KnownEntries) {
         let charts = e["charts"].map { [DiagnosticLabel(range: $0.key.range, message: "charts given here")] } ?? []
         for name in ["slices", "data", "rings"] {
@@ -221,20 +222,14 @@ extension Lowering {
                   labels: there.map { [DiagnosticLabel(range: $0, message: "first used here")] } ?? [],
                   help: "give one of the charts another `id:`")
         }
-        if let at = locations.key("legend.values"), spec.legend.values != .none {
-            error(FacetDiagnostics.notWithCharts, "`legend.values` with `charts`", at: at,
-                  notes: ["a slice id of several charts has one row in the shared legend, and no one value"],
-                  help: "remove `values` (the shared legend shows colours and labels), or write `values: none`")
-        }
         if case .scale(let scale) = spec.theme.palette, scale.by == .value, let at = locations.key("theme.palette") {
             error(FacetDiagnostics.notWithCharts, "a palette scale by value with `charts`", at: at,
-                  notes: ["a slice id keeps one colour in every chart, and may have a different value in each"],
+                  notes: ["a slice id keeps one colour in every chart, and may have a different value in each: a colour by value would match at most one chart's"],
                   help: "write `by: order`, or use a named palette")
         }
-        if let at = locations.key("legend.order") {
-            error(FacetDiagnostics.notWithCharts, "`legend.order` with `charts`", at: at,
-                  notes: ["the shared legend lists the slice ids in the order the charts first hold them"],
-                  help: "remove `order`")
-        }
+        // `legend.order` orders the shared legend's rows (one per slice id, `FacetWriter`); a
+        // list names ids of any chart. Checked only when every chart was lowered: the ids of
+        // a chart refused above are unknown, and would be reported as no slice's.
+        if case .sequence(let items, _) = e["charts"]?.value, items.count == spec.charts.count { validateLegendOrder(spec) }
     }
 }

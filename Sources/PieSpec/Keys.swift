@@ -232,10 +232,10 @@ public enum Keys {
         .choice("position", \LegendOptions.position, change: .reported(sentence: false), "Where the legend goes, or none."),
         .text("title", \LegendOptions.title, maxLength: maxText, change: .reported(sentence: false), "A heading above the legend's rows."),
         .choice("values", \LegendOptions.values, omitDefault: true, change: .reported(sentence: false),
-                "What each row shows after its label: none, value, percent, or both (value and percent)."),
+                "What each row shows after its label: none, value, percent, or both (value and percent). With `charts:` (the same default, percent): a column per chart, headed by its title, with that chart's value of the row's id (a dash where the chart lacks it)."),
         .custom("order", \LegendOptions.order, .choiceOrList(LegendOrder.words, of: .identifier(allowUnderscore: true)), omitDefault: true,
                 change: .reported(sentence: false),
-                "Order of the rows: slices (the slices' order, after `chart.sort`; rings inside out), value (largest value first, ties in slice order), reverse (the slices' order backwards; rings: the outer ring first, each ring's slices in their order), or a list of slice ids (those rows first, in that order, the others after them in slice order). Other's row is always last. The rows are the final chart's: they change at once when a version changes, as they always do.",
+                "Order of the rows: slices (the slices' order, after `chart.sort`; rings inside out), value (largest value first, ties in slice order), reverse (the slices' order backwards; rings: the outer ring first, each ring's slices in their order), or a list of slice ids (those rows first, in that order, the others after them in slice order). Other's row is always last. With `charts:`: slices is the order the charts first hold the ids, value each id's sum over every chart holding it, largest first. The rows are the final chart's: they change at once when a version changes, as they always do.",
                 lower: { l, node, _, at, legend in if let order = l.legendOrder(node, path: at.path) { legend.order = order } },
                 json: { (order: LegendOrder) in
                     switch order {

@@ -43,7 +43,10 @@ extension Lowering {
         guard case .ids(let ids) = spec.legend.order, ids.count == legendOrderItems.count else { return }
         var known: [String] = []
         var seen = Set<String>()
-        for s in spec.rings.isEmpty ? spec.slices : spec.rings.flatMap(\.slices) where seen.insert(s.id).inserted { known.append(s.id) }
+        // A spec of `charts:`: the ids of every chart's slices (the shared legend's rows).
+        let all = !spec.charts.isEmpty ? spec.charts.flatMap { $0.slices + $0.rings.flatMap(\.slices) }
+            : spec.rings.isEmpty ? spec.slices : spec.rings.flatMap(\.slices)
+        for s in all where seen.insert(s.id).inserted { known.append(s.id) }
         for (i, id) in ids.enumerated() {
             let here = legendOrderItems[i]
             if let first = ids[..<i].firstIndex(of: id) {
@@ -57,7 +60,8 @@ extension Lowering {
                 let help = other ? "remove `other`: Other's row is always the last"
                     : Suggestions.didYouMean(id, among: known) ?? "list ids of this chart's slices (`slices[].id`, by default the slug of the label)"
                 error(LegendDiagnostics.unknownID, "`legend.order` lists `\(id)`, which is no slice's id", at: here,
-                      notes: spec.rings.isEmpty ? [] : ["in a chart of rings, the ids are the rings' slice ids (the same id in two rings is one category)"],
+                      notes: !spec.charts.isEmpty ? ["in a spec of `charts`, the ids are the slice ids of every chart (one legend row per id)"]
+                        : spec.rings.isEmpty ? [] : ["in a chart of rings, the ids are the rings' slice ids (the same id in two rings is one category)"],
                       help: help)
             }
         }
@@ -73,7 +77,7 @@ public enum LegendDiagnostics {
             A list in `legend.order` puts the legend rows of those slices first, in that order \
             (the others follow in slice order). Each item is a slice id as the slices have it: \
             the `id` written, or the slug of the label; in a chart of rings, the id of a slice \
-            of any ring. An id that names no slice is refused rather than ignored, so a typo \
+            of any ring; in a spec of `charts:`, the id of a slice of any chart. An id that names no slice is refused rather than ignored, so a typo \
             or a renamed slice is seen. Other's row (`chart.other`) is always the last and is \
             not listed.
             """),

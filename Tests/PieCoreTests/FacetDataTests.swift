@@ -132,6 +132,22 @@ struct FacetDataTests {
         #expect(members == [["c", "d"], ["a", "e"]])
     }
 
+    /// With `chart.other`, Other's row of the shared legend is the last in every `legend.order`
+    /// (the frame has no `chart.other` of its own, so `FacetWriter.legendOrder` puts it last):
+    /// `reverse` once drew it first. `value` ranks by each id's sum over the charts (d 60, c 50,
+    /// a 41, b 30), a grouped slice counting for its own id.
+    @Test func othersRowIsLastInEveryOrderOfTheSharedLegend() throws {
+        func rows(_ order: String) throws -> [String] {
+            let spec = try Fixture.loaded(Self.other.replacingOccurrences(of: "charts:", with: "legend: {order: \(order)}\ncharts:"))
+            let frame = FacetWriter.compose(spec, previous: nil).frame
+            return frame.legend.items.compactMap { $0.slice.map { frame.slices[$0].id } }
+        }
+        try #expect(rows("slices") == ["a", "b", "d", "c", "other"])
+        try #expect(rows("reverse") == ["c", "d", "b", "a", "other"])
+        try #expect(rows("value") == ["d", "c", "a", "b", "other"])
+        try #expect(rows("[c, b]") == ["c", "b", "a", "d", "other"])
+    }
+
     @Test func eachChartsOtherAnimatesFromItsOwnPreviousVersion() throws {
         let new = try Fixture.loaded(Self.other)
         // Before, chart a had only three slices (no Other); chart b is unchanged.

@@ -48,14 +48,22 @@ struct FacetTests {
         #expect(facet.title == "B")
     }
 
-    @Test func canonicalSpecRoundTrips() throws {
-        let spec = try Fixture.loaded(Self.two)
+    /// The canonical spec reads back to itself, with `legend.values` and `legend.order` of
+    /// every kind: the default of `legend.values` is `percent` with `charts:` too, so the
+    /// canonical spec (which leaves a default out) reads back to the value written. (It was
+    /// not when `charts:` defaulted to `none` behind the key table's back: `values: percent`
+    /// was left out, and read back as `none`.)
+    @Test(arguments: ["", "\nlegend: {values: percent}", "\nlegend: {values: none}", "\nlegend: {values: both, order: value}",
+                      "\nlegend: {order: [bus, rail]}", "\nlegend: {values: value, order: reverse}"])
+    func canonicalSpecRoundTrips(legend: String) throws {
+        let spec = try Fixture.loaded(Self.two.replacingOccurrences(of: "chart: {size: 200}", with: "chart: {size: 200}" + legend))
         let text = String(decoding: spec.canonicalMemberText(), as: UTF8.self)
         #expect(text.contains("\"charts\""))
         #expect(!text.contains("\"slices\":[]"))
         let again = SpecLoader.loadEmbedded(SourceFile(path: "m.json", text: "{\"spec\":" + text + "}"), defaultID: "f")
         #expect(again.diagnostics.isEmpty, "\(again.diagnostics)")
         #expect(again.spec == spec)
+        #expect(again.spec.map { String(decoding: $0.canonicalMemberText(), as: UTF8.self) } == text)
     }
 
     @Test func refusalsAreLocated() throws {
@@ -68,7 +76,7 @@ struct FacetTests {
         let twice = Self.errors(Self.two.replacingOccurrences(of: "id: b", with: "id: a"))
         #expect(twice.map(\.code.rawValue) == ["E0344"])
         #expect(Self.errors("piec: 1\nlayout: {columns: 2}\nslices: [{label: A, value: 1}]\n").map(\.code.rawValue) == ["E0345"])
-        #expect(Self.errors(Self.two.replacingOccurrences(of: "chart: {size: 200}", with: "legend: {values: value}")).map(\.code.rawValue) == ["E0346"])
+        #expect(Self.errors(Self.two.replacingOccurrences(of: "chart: {size: 200}", with: "legend: {values: value}")).isEmpty)
         // Keys the page of `charts` does not build yet are refused, never ignored.
         for shared in ["chart: {size: 200}\ntheme: {palette: {scale: blues}}"] {
             let refused = Self.errors(Self.two.replacingOccurrences(of: "chart: {size: 200}", with: shared))
@@ -165,8 +173,10 @@ struct FacetTests {
     }
 
     @Test func framesDrawEachChartInItsCellTheLeavingOneFadingAndTheWaitingOneHidden() throws {
-        let new = try Fixture.loaded(Self.two)
-        let old = try Fixture.loaded(Self.two.replacingOccurrences(of: "id: b", with: "id: c").replacingOccurrences(of: "title: B", with: "title: C"))
+        // No values in the shared legend: its column heads would be the charts' titles too.
+        let two = Self.two.replacingOccurrences(of: "chart: {size: 200}", with: "chart: {size: 200}\nlegend: {values: none}")
+        let new = try Fixture.loaded(two)
+        let old = try Fixture.loaded(two.replacingOccurrences(of: "id: b", with: "id: c").replacingOccurrences(of: "title: B", with: "title: C"))
         let source = FrameSource.facets(FacetWriter.compose(new, previous: old), spec: new)
         guard case .facets(let composed, _) = source else { return }
         #expect(source.timeline == TimeWindow(start: 0, length: 1200))
@@ -208,5 +218,86 @@ struct FacetTests {
         #expect(text.contains("chart b: added\n  + bus"))
         #expect(text.contains("chart c: removed\n"))
         #expect(FacetChanges.between(old: new, new: new).isEmpty)
+    }
+
+    /// `legend.order` on `charts:` orders the shared legend's rows: `slices` in the order the
+    /// charts first hold the ids, `value` by each id's sum over the charts (largest first, ties
+    /// in that order), `reverse` that order backwards, a list those ids first.
+    @Test func legendOrderSortsTheSharedRows() throws {
+        // a: Car 1, Rail 1; b: Bus 1, Rail 1. Sums: car 1, rail 2, bus 1 (car before bus).
+        let flat = Self.two.replacingOccurrences(of: "{label: Car, value: 3}", with: "{label: Car, value: 1}")
+        func rows(_ order: String) throws -> [String] {
+            let spec = try Fixture.loaded(flat.replacingOccurrences(of: "chart: {size: 200}", with: "chart: {size: 200}\nlegend: {order: \(order)}"))
+            let frame = FacetWriter.compose(spec, previous: nil).frame
+            return frame.legend.items.compactMap { $0.slice.map { frame.slices[$0].id } }
+        }
+        try #expect(rows("slices") == ["car", "rail", "bus"])
+        try #expect(rows("value") == ["rail", "car", "bus"])
+        try #expect(rows("reverse") == ["bus", "rail", "car"])
+        try #expect(rows("[bus]") == ["bus", "car", "rail"])
+        // The frame's slices (the colours' and the rows' classes) keep first appearance.
+        let spec = try Fixture.loaded(flat.replacingOccurrences(of: "chart: {size: 200}", with: "legend: {order: value}"))
+        #expect(FacetWriter.compose(spec, previous: nil).frame.slices.map(\.id) == ["car", "rail", "bus"])
+    }
+
+    /// A list in `legend.order` names ids of any chart: one no chart holds is E0340, located,
+    /// with the closest id; an id listed twice E0341. A chart refused for its own error does
+    /// not make its ids unknown.
+    @Test func legendOrderListIsCheckedAgainstEveryChart() throws {
+        let listed = { (ids: String) in Self.errors(Self.two.replacingOccurrences(of: "chart: {size: 200}", with: "legend: {order: [\(ids)]}")) }
+        #expect(listed("bus, car").isEmpty)
+        let unknown = listed("bus, rial")
+        #expect(unknown.map(\.code.rawValue) == ["E0340"])
+        #expect(unknown.first?.range?.start.line == 5)
+        #expect(unknown.first?.help == "did you mean `rail`?")
+        #expect(unknown.first?.notes.first?.contains("every chart") == true)
+        #expect(listed("bus, bus").map(\.code.rawValue) == ["E0341"])
+        let broken = Self.two.replacingOccurrences(of: "chart: {size: 200}", with: "legend: {order: [bus]}")
+            .replacingOccurrences(of: "{label: Bus, value: 1}", with: "{label: Bus, value: -1}")
+        let refused = Self.errors(broken)
+        #expect(refused.count == 1 && !refused.map(\.code.rawValue).contains("E0340"), "\(refused)")
+    }
+
+    /// `legend.values` on `charts:`: the shared legend is a table, a column per chart headed by
+    /// its title, each row showing that chart's value of its id ("—" where the chart lacks it),
+    /// in rows of `legend.order`; the columns stand apart and the canvas grows for them. Not
+    /// written, it is one chart's default, `percent`; `none` leaves colours and labels only.
+    @Test func legendValuesAreATableWithAColumnPerChart() throws {
+        let plain = try Fixture.loaded(Self.two)
+        #expect(plain.legend.values == .percent)
+        #expect(FacetWriter.compose(plain, previous: nil).frame.legend.heads.map(\.text) == ["A", "B"])
+        let bare = try Fixture.loaded(Self.two.replacingOccurrences(of: "chart: {size: 200}", with: "chart: {size: 200}\nlegend: {values: none}"))
+        let without = FacetWriter.compose(bare, previous: nil)
+        #expect(without.frame.legend.heads.isEmpty)
+        #expect(without.frame.legend.items.allSatisfy { $0.cells.isEmpty })
+        let spec = try Fixture.loaded(Self.two.replacingOccurrences(of: "chart: {size: 200}", with: "chart: {size: 200}\nlegend: {values: percent, order: value}"))
+        let composed = FacetWriter.compose(spec, previous: nil)
+        let legend = composed.frame.legend
+        #expect(legend.heads.map(\.text) == ["A", "B"])
+        // Value order: sums car 3, rail 2, bus 1.
+        let rows = legend.items.map { (composed.frame.slices[$0.slice!].id, $0.cells) }
+        #expect(rows.map(\.0) == ["car", "rail", "bus"])
+        #expect(rows.map(\.1) == [["75.0%", "\u{2014}"], ["25.0%", "50.0%"], ["\u{2014}", "50.0%"]])
+        // The same numbers as each chart's data table (its percent of its own total).
+        let railB = composed.facets[1].chart.layout.slices.first { $0.id == "rail" }!
+        #expect(railB.percentText == "50.0")
+        // Columns: each starts after the previous one's end (widest text or head) and a gap.
+        let fontSize = composed.frame.fontSize
+        let labelEnd = LegendPlacer.textX + legend.items.map { TextMetrics.width($0.label, fontSize: fontSize) }.max()!
+        var start = labelEnd
+        for (j, head) in legend.heads.enumerated() {
+            let widest = legend.items.map { TextMetrics.width($0.cells[j], fontSize: fontSize) }.max()!
+            #expect(head.x - max(widest, TextMetrics.width(head.text, fontSize: fontSize) * TextMetrics.boldScale) >= start + LegendPlacer.columnGap - 1e-9)
+            start = head.x
+        }
+        #expect(legend.width == legend.heads.last!.x)
+        // The heads' row sits under nothing and above the first row; the canvas holds the table.
+        #expect(legend.items[0].y == LegendPlacer.rowHeight)
+        #expect(composed.width > without.width)
+        #expect(composed.frame.legend.x + composed.legendShift.x + legend.width <= composed.width)
+        // Written as both: value and percent in each cell.
+        let both = try Fixture.loaded(Self.two.replacingOccurrences(of: "chart: {size: 200}", with: "legend: {values: both}"))
+        let cells = FacetWriter.compose(both, previous: nil).frame.legend.items.map(\.cells)
+        #expect(cells[0] == ["3 (75.0%)", "\u{2014}"], "\(cells)")
     }
 }

@@ -203,3 +203,93 @@ def test_legend_rows_point_at_their_id_in_every_chart(facet_page, engine):
     for f, want in zip(focus, [on_slice, on_row]):
         if f["matches"]:
             assert f["state"] == want, (engine.name, f)
+
+
+# The legend rows as drawn, top to bottom: each row's own class (`p-li<k>`, k its id's place in
+# the order the charts first hold the ids) and text; then which ids each chart lifts.
+LEGEND_ORDER_STATE = """(() => {
+  const rows = [...document.querySelectorAll('.p-li')]
+    .map(e => ({cls: [...e.classList].find(c => /^p-li[0-9]+$/.test(c)), text: e.querySelector('text').textContent,
+                top: e.getBoundingClientRect().top}))
+    .sort((a, b) => a.top - b.top).map(r => [r.cls, r.text]);
+  const lifted = %s.map(scope => [...document.querySelectorAll('.' + scope + ' .p-w')]
+    .map(e => getComputedStyle(e).transform !== 'none' ? 1 : 0));
+  return JSON.stringify({rows, lifted});
+})()"""
+
+
+@pytest.fixture(scope="module")
+def value_order_page(build):
+    # Sums over the charts: x 20, y 60, z 50 (first held in the order x, y, z).
+    s = spec([("a", [("x", 10), ("y", 30)]), ("b", [("y", 30), ("x", 10), ("z", 50)])])
+    s["id"] = "facetorder"
+    s["chart"] = {"size": 160, "sort": "none"}
+    s["legend"] = {"position": "right", "order": "value"}
+    b = build(s)
+    return b.manifest, b.directory / "index.html"
+
+
+def test_legend_order_value_sorts_the_shared_rows_by_each_ids_sum(value_order_page, engine):
+    """`legend.order: value` on `charts:`: the rows read Y, Z, X top to bottom (sums 60, 50,
+    20), and the top row still points at y in both charts (its class is y's, p-li1)."""
+    m, page = value_order_page
+    scopes = [f["scope"] for f in m["charts"]]
+    js = LEGEND_ORDER_STATE % json.dumps(scopes)
+    states = [json.loads(x) for x in engine.hover(page, [".p-li1"], js)]
+    rows = [["p-li1", "Y"], ["p-li2", "Z"], ["p-li0", "X"]]
+    assert [s["rows"] for s in states] == [rows, rows], (engine.name, states)
+    # On the top row: y is a's second slice and b's first (no sorting); leaving: nothing lifted.
+    assert [s["lifted"] for s in states] == [[[0, 1], [1, 0, 0]], [[0, 0], [0, 0, 0]]], (engine.name, states)
+
+
+# The shared legend's texts as laid out: each text's content, its box in the SVG's user units
+# (getBBox), and whether it is a column head; and the SVG's viewBox.
+LEGEND_TABLE_STATE = """(() => {
+  const svg = document.querySelector('svg');
+  const texts = [...document.querySelectorAll('.p-lg text')].map(e => {
+    const b = e.getBBox(), s = svg.getScreenCTM().inverse().multiply(e.getScreenCTM());
+    return {text: e.textContent, head: e.getAttribute('font-weight') === 'bold',
+            x0: s.e + b.x * s.a, x1: s.e + (b.x + b.width) * s.a, y0: s.f + b.y * s.d, y1: s.f + (b.y + b.height) * s.d};
+  });
+  const vb = svg.viewBox.baseVal;
+  return JSON.stringify({texts, width: vb.width, height: vb.height});
+})()"""
+
+
+@pytest.fixture(scope="module", params=["right", "bottom"])
+def table_page(build, request):
+    s = spec([("a", [("x", 10), ("y", 30)]), ("b", [("y", 30), ("x", 10), ("z", 50)])])
+    s["id"] = "facettable" + request.param
+    s["charts"][0]["title"] = "First region"
+    s["charts"][1]["title"] = "B"
+    s["chart"] = {"size": 160, "sort": "none"}
+    s["legend"] = {"position": request.param, "values": "both", "order": "value", "title": "Mode"}
+    b = build(s)
+    return b.directory / "index.html"
+
+
+def test_legend_values_are_a_table_a_column_per_chart(table_page, engine):
+    """`legend.values` on `charts:`: a column per chart under its title, in each row that
+    chart's value and percent of the id ("—" where it lacks it), rows in value order (y 60,
+    z 50, x 20). In each engine: every column's texts end at one x (right-aligned), columns and
+    the labels never overlap, and every text lies inside the canvas (which grew for them)."""
+    state = json.loads(engine.hover(table_page, [(1, 1)], LEGEND_TABLE_STATE)[0])
+    texts = state["texts"]
+    heads = [t for t in texts if t["head"] and t["text"] != "Mode"]
+    assert [t["text"] for t in heads] == ["First region", "B"], (engine.name, texts)
+    rows = sorted({round(t["y0"]) for t in texts if not t["head"]})
+    by_row = [[t["text"] for t in sorted((t for t in texts if not t["head"] and round(t["y0"]) == y), key=lambda t: t["x0"])]
+              for y in rows]
+    assert by_row == [["Y", "30 (75.0%)", "30 (33.3%)"], ["Z", "\u2014", "50 (55.6%)"], ["X", "10 (25.0%)", "10 (11.1%)"]], \
+        (engine.name, by_row)
+    cells = [t for t in texts if not t["head"] and t["text"] not in ("X", "Y", "Z")]
+    for head in heads:
+        column = [t for t in cells if abs(t["x1"] - head["x1"]) < 1]
+        assert len(column) == 3, f"{engine.name}: column {head['text']} not right-aligned: {cells}"
+    boxes = [t for t in texts]
+    for i, a in enumerate(boxes):
+        assert a["x0"] >= -0.5 and a["x1"] <= state["width"] + 0.5 and a["y0"] >= -0.5 and a["y1"] <= state["height"] + 0.5, \
+            (engine.name, "off the canvas", a)
+        for b in boxes[i + 1:]:
+            overlap = min(a["x1"], b["x1"]) - max(a["x0"], b["x0"]) > 0.5 and min(a["y1"], b["y1"]) - max(a["y0"], b["y0"]) > 0.5
+            assert not overlap, (engine.name, a, b)

@@ -16,9 +16,10 @@ public enum Layout {
     /// must hold every in-between chart, not only the final one). `leaving`: px of outside label
     /// text the columns hold at least (the widest label of a slice the previous version drew
     /// beside the pie and this one removes, `Transition.leavingLabelWidth`), so a leaving
-    /// label fades out whole, as the old version drew it.
+    /// label fades out whole, as the old version drew it. `legendTable`: the shared legend of
+    /// `charts:` with `legend.values` (its columns, `FacetWriter`).
     public static func layout(_ source: ChartSpec, pinned: [String: Color] = [:], wholeTurn: Bool = false,
-                              leaving: Double = 0) -> ChartLayout {
+                              leaving: Double = 0, legendTable: LegendTable? = nil) -> ChartLayout {
         let grouping = OtherGrouping.group(source)
         // Rings: the whole chart is the flattened one (legend, tooltips, table); each ring is
         // placed in its band (`RingLayout`).
@@ -52,7 +53,7 @@ public enum Layout {
         }
         let equal = slices.allSatisfy { !$0.isVisible || $0.outerRadius == outer }
         let rows = LegendRows.rows(slices, spec: flat ?? source, order: spec.legend.order, rings: rings, hasOther: grouping.group != nil)
-        let legend = LegendPlacer.measure(slices, rows: rows, spec: spec, fontSize: fontSize)
+        let legend = LegendPlacer.measure(slices, rows: rows, spec: spec, fontSize: fontSize, table: legendTable)
         let sign = chart.direction == .clockwise ? 1.0 : -1.0
         let hole = CenterText.Hole(radius: inner, start: start(chart), sweep: sweep(chart), sign: sign)
         let center = slices.isEmpty ? EmptyState.text(chart.empty, hole: hole, outer: outer)

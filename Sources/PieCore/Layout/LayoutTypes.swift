@@ -181,6 +181,14 @@ public struct LegendLayout: Sendable, Hashable {
         public var percent: String
         /// Where the percent text starts (left aligned) or ends (right aligned, `alignEnd`).
         public var percentX: Double
+        /// A legend of `charts:` with `legend.values` (`LegendTable`): this row's text in each
+        /// chart's column, each right-aligned at `LegendLayout.heads[j].x`; empty otherwise.
+        public var cells: [String] = []
+    }
+    /// A column of a table legend (`LegendTable`): its head and where its texts end.
+    public struct Head: Sendable, Hashable {
+        public var text: String
+        public var x: Double
     }
     public var position: LegendPosition
     public var x: Double
@@ -192,6 +200,9 @@ public struct LegendLayout: Sendable, Hashable {
     public var alignEnd: Bool
     /// `legend.title`, drawn bold above the rows (its row is included in `height`).
     public var title: String? = nil
+    /// A table legend's column heads (`LegendTable`), on a row of their own under the title
+    /// (included in `height`); none otherwise.
+    public var heads: [Head] = []
 
     public static let none = LegendLayout(position: .none, x: 0, y: 0, width: 0, height: 0, items: [], alignEnd: false)
 }

@@ -8,7 +8,7 @@ import PieSpec
 /// `piec-<id>_f<k>` with its own styles, and placed in a grid of `layout.columns`. The
 /// frame (the spec's title, subtitle and the one legend) is a chart of its own scoped
 /// `piec-<id>_fr`: one slice per slice id of the charts, in the order they first appear,
-/// each in the colour every facet draws that id in; its pie square holds the grid (centred),
+/// each in the colour every facet draws that id in, its rows in `legend.order` (`legendOrder`); its pie square holds the grid (centred),
 /// so the title and the legend sit around the grid as they sit around a pie. Only its title
 /// and legend are drawn.
 public enum FacetWriter {
@@ -80,6 +80,55 @@ public enum FacetWriter {
         return (ids, labels, Dictionary(uniqueKeysWithValues: zip(ids, assigned)))
     }
 
+    /// The shared legend's order as the frame's rows take it (one slice per id, `ids` in the
+    /// order the charts first hold them), always given as a list of ids (the frame has no
+    /// `chart.other`, so Other's row is put last here): `slices` is `ids`; `reverse` `ids`
+    /// backwards; a list puts its ids first, the others after in `ids` order; `value` is by
+    /// each id's sum over every slice of every chart that holds it (grouped slices counted for
+    /// their own id, which has no row), largest first, ties in `ids` order (the frame's slices
+    /// all weigh 1, so the order cannot be left to the frame).
+    static func legendOrder(_ spec: ChartSpec, ids: [String]) -> LegendOrder {
+        var ordered: [String]
+        switch spec.legend.order {
+        case .slices: ordered = ids
+        case .reverse: ordered = ids.reversed()
+        case .ids(let listed):
+            let first = listed.filter(ids.contains)
+            ordered = first + ids.filter { !first.contains($0) }
+        case .value:
+            var sums: [String: Double] = [:]
+            for facet in spec.charts {
+                for s in facet.slices + facet.rings.flatMap(\.slices) { sums[s.id, default: 0] += s.value }
+            }
+            let ranked = ids.indices.sorted { a, b in
+                let sa = sums[ids[a]] ?? 0, sb = sums[ids[b]] ?? 0
+                return sa != sb ? sa > sb : a < b
+            }
+            ordered = ranked.map { ids[$0] }
+        }
+        if spec.chart.other != nil, let i = ordered.firstIndex(of: OtherOptions.id) { ordered.append(ordered.remove(at: i)) }
+        return .ids(ordered)
+    }
+
+    /// The shared legend with `legend.values` (`LegendTable`): a column per chart, headed by
+    /// its title (else its id), in the charts' order; in it each id's row shows that chart's
+    /// value of the id as `legend.values` asks (its value, its percent of that chart's total,
+    /// or both, as the chart's data table and tooltips say them), "—" where the chart does not
+    /// hold the id, and the values of an id held by several rings of the chart one after the
+    /// other (`40% / 25%`, ring by ring, as a chart of rings' legend row). `layouts`: each
+    /// chart's layout at rest.
+    static func legendTable(_ spec: ChartSpec, ids: [String], layouts: [ChartLayout]) -> LegendTable {
+        let own = layouts.map(FacetInteraction.specIDs)
+        let cells = ids.map { id in
+            layouts.indices.map { f in
+                let shown = layouts[f].slices.indices.filter { own[f][$0].id == id }
+                    .map { LegendPlacer.shown(layouts[f].slices[$0], values: spec.legend.values, format: spec.format) }
+                return shown.isEmpty ? "\u{2014}" : shown.joined(separator: " / ")
+            }
+        }
+        return LegendTable(heads: spec.charts.map { $0.title ?? $0.id }, cells: cells)
+    }
+
     /// Facet `k` of `spec` with every slice in its shared colour.
     static func pinned(_ spec: ChartSpec, _ k: Int, colours: [String: Color]) -> ChartSpec {
         var one = spec.facet(k)
@@ -143,7 +192,10 @@ public enum FacetWriter {
         frameSpec.chart.showTitle = spec.chart.showTitle
         frameSpec.labels.position = .none
         frameSpec.legend.values = .none
-        let frame = Layout.layout(frameSpec)
+        frameSpec.legend.order = legendOrder(spec, ids: shared.ids)
+        let table = spec.legend.values == .none ? nil
+            : legendTable(spec, ids: shared.ids, layouts: charts.map(\.chart.layout))
+        let frame = Layout.layout(frameSpec, legendTable: table)
         // The square is cut to the grid: what is above or left of it stays, the grid moves by
         // the slack before it, what is below or right of it by both slacks.
         let sh = (frameSpec.chart.size - gridW) / 2, sv = (frameSpec.chart.size - gridH) / 2

@@ -23,6 +23,16 @@ extension SVGWriter {
             out.text(title)
             out.raw("</text>\n")
         }
+        // A table legend's column heads (`LegendTable`), bold, each right-aligned at its column's end.
+        for head in legend.heads {
+            out.raw("<text x=\"")
+            out.num(head.x)
+            out.raw("\" y=\"")
+            out.num((legend.title == nil ? 0 : LegendPlacer.rowHeight) + 10)
+            out.raw("\" text-anchor=\"end\" font-weight=\"bold\">")
+            out.text(head.text)
+            out.raw("</text>\n")
+        }
         for item in legend.items {
             let focusable = interactive && item.slice.map { tooltips[$0] != nil } == true
             if focusable, let k = item.slice { openLegendItem(item, slice: k) }
@@ -72,6 +82,15 @@ extension SVGWriter {
             out.num(item.y + 10)
             out.raw("\" text-anchor=\"end\">")
             out.text(item.percent)
+            out.raw("</text>")
+        }
+        for (text, head) in zip(item.cells, layout.legend.heads) {
+            out.raw("<text x=\"")
+            out.num(item.x + head.x)
+            out.raw("\" y=\"")
+            out.num(item.y + 10)
+            out.raw("\" text-anchor=\"end\" fill-opacity=\"0.75\">")
+            out.text(text)
             out.raw("</text>")
         }
         out.raw("\n")
