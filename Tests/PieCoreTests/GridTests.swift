@@ -85,7 +85,8 @@ struct GridTests {
         #expect(pairs[3].from.radius == oldLayout.outerRadius)
         let css = String(decoding: StyleWriter.css(Scene(layout: newLayout, plan: plan)), as: UTF8.self)
         #expect(css.contains("-gc0{from{r:" + formatNumber(pairs[0].from.radius) + "px;opacity:1}}"))
-        #expect(css.contains("-gt3{from{transform:translate(0px,-" + formatNumber(pairs[3].from.radius) + "px);opacity:0}}"))
+        // The `translate` property from the start, composed with the final `transform` attribute.
+        #expect(css.contains("-gt3{from{translate:0 " + formatNumber(pairs[3].to.radius - pairs[3].from.radius) + "px;opacity:0}}"))
         // Halfway, a frame's circle is between the two radii.
         let grid = try #require(Stage.Grid(plan))
         let e = grid.easing.value(at: 0.5)

@@ -19,11 +19,12 @@ transitions with `labels.box`, judged by the boxes, not their texts; 24 roses wi
 polar grid, `chart.grid`, whose tick labels are judged with the rest; 16 specs and 6
 transitions with two label layers, names beside the pie and numbers inside; 4 more whose
 inside layer changes its `size` and `radius` across a `chart.other`; 4 rose transitions whose
-grid's scale moves, so tick labels give way at one end; 24 specs and 6 transitions whose
+grid's scale moves, so tick labels give way at one end, and 6 whose inside labels turn past
+the tick labels; 24 specs and 6 transitions whose
 small slices keep their labels, `keepLabel`, with a `labels.priority`, a `labels.color` and
 some slices at their own `radius`). A transition with grid tick labels
-and outside labels is also judged at five instants in motion: no tick label under an outside
-label or a leader (`labeljudge.judge_ticks`). Many charts share one
+is also judged at five instants in motion: no tick label under an outside label, an inside
+label, a leader or another tick label (`labeljudge.judge_ticks`). Many charts share one
 page load (`BATCH`), so each engine loads a dozen pages in all."""
 
 import json
@@ -37,8 +38,8 @@ from piectest import bundle as bundles, labelcorpus, labeljudge, labelmeasure
 from piectest.transition import TransitionChart
 
 BATCH = 40
-# Instants, as fractions of the motion, at which a transition whose grid has tick labels and
-# whose labels stand beside the pie is judged in motion (`labeljudge.judge_ticks`).
+# Instants, as fractions of the motion, at which a transition whose grid has tick labels is
+# judged in motion (`labeljudge.judge_ticks`).
 MIDDLE = (1 / 6, 2 / 6, 3 / 6, 4 / 6, 5 / 6)
 # libyaml's safe loader when PyYAML has it (Debian's python3-yaml does): the same nodes, lines
 # and values as the pure-Python one on every spec here, about 9 times faster over the ~750
@@ -150,8 +151,8 @@ def cases(piec, workdir, repo):
         old, _ = load(before_out, name + "-before")
         geo = labeljudge.Geometry(old, cx=manifest["chart"]["cx"], cy=manifest["chart"]["cy"])
         cases[group].append((f"{group}/{name}@0", svg, 0, geo, False, None))
-        # In motion, grid tick labels against the outside labels (no geometry: `judge_ticks`).
-        if 'class="p-gl"' in svg and "p-ol" in svg:
+        # In motion, grid tick labels against the labels and each other (no geometry: `judge_ticks`).
+        if 'class="p-gl"' in svg:
             chart = TransitionChart(manifest)
             for f in MIDDLE:
                 t = round(chart.delay + f * (chart.end_time - chart.delay), 3)
@@ -183,7 +184,8 @@ def cases(piec, workdir, repo):
     for name, before, after in (labelcorpus.transitions() + labelcorpus.distant_transitions() + labelcorpus.detail_transitions()
                                 + labelcorpus.turned_transitions() + labelcorpus.boxed_transitions()
                                 + labelcorpus.layered_transitions() + labelcorpus.layer_change_transitions()
-                                + labelcorpus.gridded_transitions() + labelcorpus.kept_transitions()):
+                                + labelcorpus.gridded_transitions() + labelcorpus.gridded_inside_transitions()
+                                + labelcorpus.kept_transitions()):
         bundles.write_spec(tfolder / f"{name}.yaml", after)
         bundles.write_spec(tfolder / "before" / f"{name}.yaml", before)
     out = workdir / "corpus-out"
@@ -230,13 +232,25 @@ KNOWN_LEADER_CROSSINGS = set()
 KNOWN_TICK_OVERLAPS = set()
 
 
+# Known tick labels over inside labels at rest, left to fix in Layout, by chart: at rest
+# `GridLayout.giveWay` keeps tick labels off the outside labels and leaders but not yet off
+# inside labels (in motion `Stage.Grid.keepClear` does, but never changes the rest state). The
+# previous versions of the corpus's gridded inside transitions (`gridded_inside_transitions`,
+# turned so inside labels cross the 12 o'clock ray) show it.
+KNOWN_REST_TICK_OVERLAPS = {"corpus/gi000-before", "corpus/gi001-before"}
+
+
+def rest_tick_overlap(category, key, message):
+    return category == "overlap" and "@" not in key and "p-gl " in message and "p-lb " in message
+
+
 # The judge's findings per group, [(category, key, message)], for the engine whose `measured`
 # is held here: each group is judged once per engine (the corpus takes about half a minute),
 # and both tests that read the corpus filter the same findings.
 JUDGED = {"measured": None, "groups": {}}
 
 
-def judged(cases, measured, group, known=KNOWN_LEADER_CROSSINGS, ticks=KNOWN_TICK_OVERLAPS):
+def judged(cases, measured, group, known=KNOWN_LEADER_CROSSINGS, ticks=KNOWN_TICK_OVERLAPS, rest=KNOWN_REST_TICK_OVERLAPS):
     if JUDGED["measured"] is not measured:
         JUDGED.update(measured=measured, groups={})
     if group not in JUDGED["groups"]:
@@ -251,7 +265,8 @@ def judged(cases, measured, group, known=KNOWN_LEADER_CROSSINGS, ticks=KNOWN_TIC
                 found.append((category, key, message, geo is None))
         JUDGED["groups"][group] = found
     return [(category, f"{key}: {message}") for category, key, message, moving in JUDGED["groups"][group]
-            if not (category == "leader" and key in known) and not (moving and key.split("@")[0] in ticks)]
+            if not (category == "leader" and key in known) and not (moving and key.split("@")[0] in ticks)
+            and not (key in rest and rest_tick_overlap(category, key, message))]
 
 
 def test_known_leader_crossings_still_cross(dom, cases, measured):
@@ -272,6 +287,17 @@ def test_known_tick_overlaps_in_motion_still_overlap(dom, cases, measured):
     print(f"\n{dom.engine.name} tick labels under outside labels in motion: {sorted(found)}")
     assert found >= KNOWN_TICK_OVERLAPS or dom.engine.name != "chromium", (dom.engine.name, found)
     assert found <= KNOWN_TICK_OVERLAPS, (dom.engine.name, found - KNOWN_TICK_OVERLAPS)
+
+
+def test_known_tick_overlaps_at_rest_still_overlap(dom, cases, measured):
+    """Each chart of `KNOWN_REST_TICK_OVERLAPS` still has a tick label over an inside label at
+    rest (in Chromium; other engines' fonts may clear one), and no other chart has: remove it
+    once `GridLayout.giveWay` gives way to inside labels."""
+    judged(cases, measured, "corpus")
+    found = {key for c, key, m, moving in JUDGED["groups"]["corpus"] if not moving and rest_tick_overlap(c, key, m)}
+    print(f"\n{dom.engine.name} tick labels over inside labels at rest: {sorted(found)}")
+    assert found >= KNOWN_REST_TICK_OVERLAPS or dom.engine.name != "chromium", (dom.engine.name, found)
+    assert found <= KNOWN_REST_TICK_OVERLAPS, (dom.engine.name, found - KNOWN_REST_TICK_OVERLAPS)
 
 
 @pytest.mark.parametrize("group", GROUPS)
@@ -297,8 +323,9 @@ def test_the_measure_sees_every_kind_of_text(dom, cases, measured):
 
 
 def test_the_motion_judge_finds_a_tick_label_under_an_outside_label():
-    """`judge_ticks` (the judgement in motion) finds a grid tick label under an outside label
-    or a leader, and nothing where they are apart or the tick label is faded out."""
+    """`judge_ticks` (the judgement in motion) finds a grid tick label under an outside label,
+    an inside label, a leader or another tick label, and nothing where they are apart or the
+    tick label is faded out."""
     def text(kind, box, opacity=1.0):
         x0, y0, x1, y1 = box
         return {"kind": kind, "text": kind, "opacity": opacity, "box": box, "quad": [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]}
@@ -309,6 +336,10 @@ def test_the_motion_judge_finds_a_tick_label_under_an_outside_label():
     apart = text("p-ol", [130, 55, 170, 68])
     assert labeljudge.judge_ticks({"texts": [tick, apart], "leaders": []}) == []
     assert labeljudge.judge_ticks({"texts": [text("p-gl", tick["box"], 0.0), label], "leaders": [leader]}) == []
+    assert [c for c, _ in labeljudge.judge_ticks({"texts": [tick, text("p-gl", [105, 52, 125, 62])], "leaders": []})] == ["overlap"]
+    assert labeljudge.judge_ticks({"texts": [tick, text("p-gl", [100, 62, 120, 72])], "leaders": []}) == []
+    assert [c for c, _ in labeljudge.judge_ticks({"texts": [tick, text("p-lb", [110, 55, 150, 68])], "leaders": []})] == ["overlap"]
+    assert labeljudge.judge_ticks({"texts": [tick, text("p-lb", [110, 55, 150, 68], 0.0)], "leaders": []}) == []
 
 
 def test_the_judge_wants_a_kept_label_whatever_its_share():

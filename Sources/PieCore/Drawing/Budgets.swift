@@ -48,6 +48,17 @@ enum Budgets {
     static let samplesPerWindow = 24
     /// Sampled keyframes: the most samples of a whole plan's grid (2ba5a12).
     static let maxSamples = 240
+    /// The least time a grid tick label that hides in motion (`Stage.Grid.keepClear`) is shown
+    /// between two stretches where it hides, ms; over a shorter gap it stays hidden.
+    /// Measured on the label corpus's gt002 (`TickClearanceTests.aTickLabelStaysHiddenOverShortGaps`,
+    /// which prints the gaps): without it tick label 80 came back for 175 and 100 ms between
+    /// three hides of a 600 ms motion (25 samples) and read as a flicker; with it, one hide.
+    /// 200 ms: longer than both, a third of the default motion.
+    static let tickMinShown = 200.0
+
+    /// Gates the scene's stage reads rather than a strategy: `tickMinShown`
+    /// (`Stage.keepTicksClear`, called by `Scene`).
+    static var stageGates: [String] { ["tickMinShown"] }
 
     /// The gates in the order docs/dev/motion.md lists them.
     static let entries: [Entry] = [
@@ -81,5 +92,8 @@ enum Budgets {
         Entry(name: "maxSamples", value: Double(maxSamples), unit: "samples",
               counts: "the most samples of a plan's grid of sampled keyframes",
               measured: "2ba5a12"),
+        Entry(name: "tickMinShown", value: tickMinShown, unit: "ms",
+              counts: "the least time a grid tick label that hides in motion is shown between two stretches where it hides",
+              measured: "s54-webkitticks, TickClearanceTests (label corpus gt002)"),
     ]
 }

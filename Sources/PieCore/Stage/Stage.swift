@@ -73,12 +73,25 @@ struct Stage {
         if !rings.isEmpty { ringEdges = RingEdges(plans: rings, layout: layout) }
     }
 
-    /// Sets the labels beside the pie (`outside`, sampled where the caller's budgets say)
-    /// and keeps the grid's tick labels clear of them, their leaders and each other at every
-    /// instant of the motion (`Grid.keepClear`).
+    /// Sets the labels beside the pie (`outside`, sampled where the caller's budgets say).
     mutating func place(_ outside: Outside) {
         self.outside = outside
-        grid?.keepClear(of: outside, leaders: layout.drawsLeaders, fontSize: layout.fontSize)
+    }
+
+    /// Keeps the grid's tick labels clear of the labels beside the pie, their leaders, the
+    /// inside labels and each other at every instant of the motion (`Grid.keepClear`), a tick
+    /// label shown for less than `minShown` ms between two stretches where it hides hidden over
+    /// that gap too. Called once the labels beside the pie are placed and the sampling is
+    /// decided (the inside labels are read as drawn, `insideLabels(at:)`). The instants tested
+    /// are the outside labels' samples, or without labels beside the pie `samples` (sampled
+    /// where the caller's budgets say) and the end.
+    mutating func keepTicksClear(samples: [Double], minShown: Double) {
+        guard grid != nil else { return }
+        let stage = self, fontSize = layout.fontSize
+        let times = outside.times.count > 1 ? outside.times : moves ? samples + [plan.timeline.end] : []
+        grid?.keepClear(of: outside, at: times,
+                        inside: { t in stage.insideLabels(at: t).map { (Grid.box(of: $0, fontSize: fontSize), $0.opacity > 0) } },
+                        leaders: layout.drawsLeaders, fontSize: fontSize, minShown: minShown)
     }
 
     /// The stage of one instant of this transition (`frozen`: `state(at:)`), with this

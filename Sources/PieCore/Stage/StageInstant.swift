@@ -123,10 +123,32 @@ extension Stage {
             result.extensions = extensions { whole.segments[$0].to }
         }
         result.lines = lines(now: now, e: e, moving: moving)
+        result.labels = insideLabels(now: now, e: e)
+        result.outside = outside.at(t, moving: moving, fontSize: layout.fontSize)
+        result.centers = centers.map { Instant.Center(text: $0.text, opacity: Stage.mix($0.fromOpacity, $0.toOpacity, eased)) }
+        let titleProgress = t >= line.end ? 1 : plan.easing.value(at: line.progress(at: t))
+        result.titles = stillTitles() + titles.map {
+            Instant.Title(lines: $0.lines, opacity: Stage.mix($0.fromOpacity, $0.toOpacity, titleProgress))
+        }
+        result.ringEdges = Stage.ringEdges(ringEdges, at: t)
+        return result
+    }
+
+    /// The inside labels at `t` ms after load, as `at(t)` gives them (without the rest of the
+    /// instant: the tick labels' clearance reads them at many instants, `Grid.keepClear`).
+    func insideLabels(at t: Double) -> [Instant.Label] {
+        let moving = moves && t < plan.timeline.end && plan.kind != .none
+        let now = sampling == .exact && moving ? instant(state(at: t)) : nil
+        let e = moving ? plan.easing.value(at: TimeWindow(start: plan.delay, length: plan.duration).progress(at: t)) : 1
+        return insideLabels(now: now, e: e)
+    }
+
+    /// The inside labels at eased progress `e`, or (`now`) a sampled instant's stage.
+    private func insideLabels(now: Stage?, e: Double) -> [Instant.Label] {
         // The boxes' two ends: a sampled instant's is its frozen pose (as its keyframe's; none
         // once a box that goes has gone).
         let boxes = LabelBoxPose.ends(now.map { $0.plan.from.labelBox } ?? plan.from.labelBox, plan.to.labelBox)
-        result.labels = labels.enumerated().map { k, l in
+        return labels.enumerated().map { k, l in
             if let now {
                 let x = now.labels[k]
                 return Instant.Label(text: l.text, color: x.fromColor ?? l.color, angle: x.from, radius: x.fromRadius, opacity: x.fromOpacity,
@@ -138,14 +160,6 @@ extension Stage {
                                  opacity: Stage.mix(l.fromOpacity, l.toOpacity, e), turn: Stage.mix(l.fromTurn, l.turn, e), box: box,
                                  scale: Stage.mix(l.fromScale, 1, e))
         }
-        result.outside = outside.at(t, moving: moving, fontSize: layout.fontSize)
-        result.centers = centers.map { Instant.Center(text: $0.text, opacity: Stage.mix($0.fromOpacity, $0.toOpacity, eased)) }
-        let titleProgress = t >= line.end ? 1 : plan.easing.value(at: line.progress(at: t))
-        result.titles = stillTitles() + titles.map {
-            Instant.Title(lines: $0.lines, opacity: Stage.mix($0.fromOpacity, $0.toOpacity, titleProgress))
-        }
-        result.ringEdges = Stage.ringEdges(ringEdges, at: t)
-        return result
     }
 
     /// The time window the chart-level pose (the outline) moves in.

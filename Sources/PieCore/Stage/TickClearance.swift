@@ -1,43 +1,73 @@
+#if canImport(Darwin)
+import Darwin
+#else
+import Glibc
+#endif
 import PieSpec
 
 /// Tick labels that give way in motion (issue 40): at rest a tick label gives way to the
 /// labels beside the pie (`GridLayout.giveWay`), but while the scale and the labels move, a
-/// tick label shown at both ends can pass under an outside label or a leader. Between every
-/// two of the outside labels' sample instants (`Stage.Outside.times`) each tick label is
-/// tested against every outside label's text box, every drawn leader and every other tick
-/// label, swept over the interval (cut into steps of at most `step` px of motion, each step's
-/// boxes grown by what moves in it); where one meets, the tick label is hidden over that
-/// interval: its factor is 0 at both samples around it, and it fades out and back in over
-/// the clean intervals next to it, linear in time as the samples are. `Grid.at` multiplies
-/// the track's opacity by it, so chart.css (a wrapper per tick label, `GridWriter`) and
-/// `piec render`'s frames draw the same.
+/// tick label shown at both ends can pass under an outside label, an inside label or a leader.
+/// Between every two of the outside labels' sample instants (`Stage.Outside.times`) each tick
+/// label is tested against every outside label's text box, every drawn leader, every inside
+/// label's box (`box(of:fontSize:)`, as `Stage.at` places it) and every other tick label,
+/// swept over the interval (cut into steps of at most `step` px of motion, each step's boxes
+/// grown by what moves in it); where one meets, the tick label is hidden over that interval:
+/// its factor is 0 at both samples around it, and it fades out and back in over the clean
+/// intervals next to it, linear in time as the samples are. A tick label would come back for
+/// less than `minShown` ms between two such stretches (gt002's 80 flickered: shown four times)
+/// stays hidden over the gap (`Budgets.tickMinShown`). `Grid.at` multiplies the track's opacity
+/// by it, so chart.css (a wrapper per tick label, `GridWriter`) and `piec render`'s frames
+/// draw the same.
 extension Stage.Grid {
-    /// Px of motion of a tick label, an outside label or a leader at most in one tested step.
+    /// Px of motion of a tick label, an outside label, an inside label or a leader at most in
+    /// one tested step.
     static let step = 2.0
 
     /// The tick labels kept clear of `outside` (the stage's sampled labels beside the pie;
-    /// `leaders`: whether their leaders are drawn), `fontSize` the labels'. Sets `clearance`
-    /// where some tick label must hide; leaves it nil otherwise.
-    mutating func keepClear(of outside: Stage.Outside, leaders: Bool, fontSize: Double) {
+    /// `leaders`: whether their leaders are drawn) and of the inside labels (`inside(t)`: each
+    /// one's box at `t` ms and whether it is shown), `fontSize` the labels', tested between the
+    /// sample instants `times` (the outside labels' where there are any, whose poses are read
+    /// at them). Sets `clearance` where some tick label must hide; leaves it nil otherwise.
+    /// `minShown`: ms a tick label must be shown between two stretches where it hides, else it
+    /// stays hidden over the gap.
+    mutating func keepClear(of outside: Stage.Outside, at times: [Double], inside: (Double) -> [(box: SectorBox, shown: Bool)] = { _ in [] },
+                            leaders: Bool, fontSize: Double, minShown: Double = 0) {
         clearance = nil
-        let times = outside.times
         let ticks = circles.indices.filter { circles[$0].to.text != nil }
         guard times.count > 1, !ticks.isEmpty else { return }
-        let tracks: [(label: Stage.OutsideLabel, poses: [OutsideLabels.Pose])] = outside.labels.compactMap { l in
+        let tracks: [(label: Stage.OutsideLabel, poses: [OutsideLabels.Pose])] = times == outside.times ? outside.labels.compactMap { l in
             l.filled.flatMap { $0.count == times.count ? (l, $0) : nil }
-        }
+        } : []
         // Shown at both ends of the motion: kept before the tick labels that come or go.
         let steady = Set(ticks.filter { circles[$0].from.textOpacity > 0 && circles[$0].to.textOpacity > 0 })
         var dirty = Array(repeating: Array(repeating: false, count: times.count - 1), count: circles.count)
+        var labelsAt = inside(times[0])
+        // Pairs of a tick label and an inside label that meet at the end: the layout at rest
+        // decides there, so the motion does not hide the tick label for them (chart.svg's final
+        // state stays the rest state; at the start a tick label may hide, as for outside labels).
+        var atEnds = Set<[Int]>()
+        for (t, labels) in [(times[times.count - 1], inside(times[times.count - 1]))] {
+            let now = at(t)
+            for k in ticks where now[k].textOpacity > 0 {
+                guard let box = GridLayout.tickBox(GridLayout.Circle(value: 0, radius: now[k].radius, text: circles[k].to.text)) else { continue }
+                for (l, label) in labels.enumerated() where label.shown && label.box.overlaps(box, by: GridLayout.gap) { atEnds.insert([k, l]) }
+            }
+        }
         for i in 0..<(times.count - 1) {
             let (a, b) = (times[i], times[i + 1])
             let ends = (at(a), at(b))
+            let (labelsAtA, labelsAtB) = (labelsAt, inside(b))
             var move = ticks.map { abs(ends.0[$0].radius - ends.1[$0].radius) }.max() ?? 0
             for track in tracks { move = max(move, Self.motion(track.poses[i], track.poses[i + 1])) }
+            for (p, q) in zip(labelsAtA, labelsAtB) where p.shown || q.shown { move = max(move, Self.motion(p.box, q.box)) }
+            labelsAt = labelsAtB
             let n = min(max(Int((move / Self.step).rounded(.up)), 1), 64)
             let subs = (0...n).map { a + (b - a) * Double($0) / Double(n) }
             let states = subs.map { at($0) }
             let poses = tracks.map { track in subs.map { Stage.Outside.lerp(track.poses[i], track.poses[i + 1], ($0 - a) / max(b - a, 1e-9)) } }
+            // The inside labels' boxes at the steps' ends (only where some is shown in the interval).
+            let labels = zip(labelsAtA, labelsAtB).contains { $0.shown || $1.shown } ? subs.map(inside) : []
             for j in 0..<n {
                 // Each tick label's box swept over the step (radii move monotonically in it).
                 func swept(_ k: Int) -> SectorBox? {
@@ -48,8 +78,16 @@ extension Stage.Grid {
                     return p.union(q)
                 }
                 let boxes = ticks.map { ($0, swept($0)) }
+                // Each inside label shown in the step, swept over it.
+                let insideBoxes: [(Int, SectorBox)] = labels.isEmpty ? [] : zip(labels[j], labels[j + 1]).enumerated().compactMap { l, pq in
+                    pq.0.shown || pq.1.shown ? (l, pq.0.box.union(pq.1.box)) : nil
+                }
                 for (k, box) in boxes {
                     guard let box, !dirty[k][i] else { continue }
+                    if insideBoxes.contains(where: { !atEnds.contains([k, $0.0]) && $0.1.overlaps(box, by: GridLayout.gap) }) {
+                        dirty[k][i] = true
+                        continue
+                    }
                     for (t, track) in tracks.enumerated() where Self.meets(box, track.label, poses[t][j], poses[t][j + 1],
                                                                            step: (i, i + 1), leaders: leaders, fontSize: fontSize) {
                         dirty[k][i] = true
@@ -66,11 +104,49 @@ extension Stage.Grid {
                 }
             }
         }
+        for k in dirty.indices { Self.bridge(&dirty[k], times: times, minShown: minShown) }
         guard dirty.contains(where: { $0.contains(true) }) else { return }
+        // At the end the rest state (`GridLayout.giveWay` decides there): a tick label hidden
+        // over the last interval fades back in over it (an enter's three coarse samples).
         let factors = dirty.map { d in
-            times.indices.map { j in (j > 0 && d[j - 1]) || (j < d.count && d[j]) ? 0.0 : 1.0 }
+            times.indices.map { j in j < times.count - 1 && ((j > 0 && d[j - 1]) || (j < d.count && d[j])) ? 0.0 : 1.0 }
         }
         clearance = Clearance(times: times, factors: factors)
+    }
+
+    /// Hysteresis: `dirty[i]` says whether a tick label hides over the interval from
+    /// `times[i]` to `times[i + 1]`. Where it would show between two stretches of hidden
+    /// intervals for less than `minShown` ms (from the sample where the first stretch ends, at
+    /// factor 0, to the one where the next begins), it hides over that gap too.
+    static func bridge(_ dirty: inout [Bool], times: [Double], minShown: Double) {
+        guard minShown > 0 else { return }
+        var last: Int? = nil    // the last hidden interval before the gap
+        for i in dirty.indices where dirty[i] {
+            if let l = last, i > l + 1, times[i] - times[l + 1] < minShown {
+                for g in (l + 1)..<i { dirty[g] = true }
+            }
+            last = i
+        }
+    }
+
+    /// The box of an inside label at an instant (`Stage.Instant.Label`: its anchor at screen
+    /// angle `angle` and `radius`, its text, or its box behind it, centred on the anchor and
+    /// turned by `angle + turn` on the canvas, scaled by `scale`): the axis-aligned envelope,
+    /// in pie coordinates (y down), as the tick labels' boxes are.
+    static func box(of label: Stage.Instant.Label, fontSize: Double) -> SectorBox {
+        let anchor = Geometry.point(angle: label.angle, radius: label.radius)
+        let size = label.box.map { (width: $0.width + $0.strokeWidth, height: $0.height + $0.strokeWidth) }
+            ?? LabelFit.size(label.text, fontSize: fontSize)
+        let turn = (label.angle + label.turn) * Double.pi / 180
+        let (c, s) = (abs(cos(turn)), abs(sin(turn)))
+        let hx = (size.width * c + size.height * s) / 2 * label.scale
+        let hy = (size.width * s + size.height * c) / 2 * label.scale
+        return SectorBox(minX: anchor.x - hx, minY: anchor.y - hy, maxX: anchor.x + hx, maxY: anchor.y + hy)
+    }
+
+    /// Px the farthest edge of a box moves between two instants.
+    static func motion(_ p: SectorBox, _ q: SectorBox) -> Double {
+        max(abs(p.minX - q.minX), abs(p.minY - q.minY), abs(p.maxX - q.maxX), abs(p.maxY - q.maxY))
     }
 
     /// Whether outside label `label`, moving from pose `p` to pose `q` over one step (linear in

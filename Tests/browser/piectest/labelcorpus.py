@@ -468,6 +468,25 @@ def gridded_transitions(seed=4143, count=4):
     return out
 
 
+def gridded_inside_transitions(seed=4149, count=6):
+    """[(name, before, after)] like `gridded_transitions`, with every label inside
+    (`labels.position: inside`) and the chart turned (`chart.startAngle` changes), so inside
+    labels pass the 12 o'clock ray where the tick labels stand: judged in motion against them
+    (`labeljudge.judge_ticks`; `Stage.Grid.keepClear` hides a tick label where one passes)."""
+    rng = random.Random(seed)
+    out = []
+    for name, before, after in gridded_transitions(seed=seed, count=count):
+        name = "gi" + name[2:]
+        for version in (before, after):
+            version["labels"] = {k: v for k, v in version["labels"].items() if k not in ("radius", "box", "leader", "columns", "align")}
+            version["labels"]["position"] = "inside"
+        before["chart"]["startAngle"] = rng.choice([0, 30, 60])
+        after["chart"]["startAngle"] = before["chart"]["startAngle"] - rng.choice([45, 90, 135])
+        before["id"], after["id"] = name + "-before", name
+        out.append((name, before, after))
+    return out
+
+
 def _kept(rng, s):
     """`s` with issue 40's per-slice label keys: one to three of its smallest slices keep their
     label (`keepLabel: true`: a label that does not fit inside goes outside with a leader), a

@@ -14,8 +14,8 @@ piec promises for labels (issue 25, README "What piec guarantees about labels").
 - leader: no visible leader line crosses a visible text other than its own label's (another
   label, a grid tick label, the legend, the title): more than `LEADER` px of it inside the
   text's box (its quad) shrunk by `TOL`;
-- ticks: (in motion, `judge_ticks`) no grid tick label overlaps an outside label and no
-  leader crosses one, at instants between a transition's ends;
+- ticks: (in motion, `judge_ticks`) no grid tick label overlaps an outside label, an inside
+  label or another tick label, and no leader crosses one, at instants between a transition's ends;
 - missing: (at rest) every visible slice of at least `labels.minPercent`, and every slice with
   `keepLabel: true` whatever its share, has a visible label, unless the build warned about it:
   a kept slice or one of at least 3 % must be named (a warning on its spec line or naming its
@@ -258,16 +258,20 @@ def judge(frame, geo, at_rest=True, warned=lambda s, named: False):
 
 def judge_ticks(frame):
     """[(category, message)] of a frame in motion, judged where no geometry of the instant is
-    at hand: no visible grid tick label (`chart.grid`) overlaps a visible outside label, and
-    no visible leader line crosses a tick label (the rules `GridLayout.giveWay` keeps at rest,
-    at every instant between)."""
+    at hand: no visible grid tick label (`chart.grid`) overlaps a visible outside label, an
+    inside label or another tick label, and no visible leader line crosses a tick label (the
+    rules `GridLayout.giveWay` keeps at rest, and `Stage.Grid.keepClear` at every instant
+    between)."""
     texts = [t for t in frame["texts"] if t["opacity"] > SHOWN]
     ticks = [t for t in texts if t["kind"] == "p-gl"]
     out = []
-    for g in ticks:
+    for i, g in enumerate(ticks):
         for t in texts:
-            if t["kind"] == "p-ol" and texts_overlap(g, t):
-                out.append(("overlap", f"p-gl {g['text']!r} {fmt(g['box'])} overlaps p-ol {t['text']!r} {fmt(t['box'])}"))
+            if t["kind"] in ("p-ol", "p-lb") and texts_overlap(g, t):
+                out.append(("overlap", f"p-gl {g['text']!r} {fmt(g['box'])} overlaps {t['kind']} {t['text']!r} {fmt(t['box'])}"))
+        for t in ticks[i + 1:]:
+            if texts_overlap(g, t):
+                out.append(("overlap", f"p-gl {g['text']!r} {fmt(g['box'])} overlaps p-gl {t['text']!r} {fmt(t['box'])}"))
     for line in frame.get("leaders", []):
         if line["opacity"] <= SHOWN:
             continue

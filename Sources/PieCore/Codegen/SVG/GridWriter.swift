@@ -178,10 +178,13 @@ enum GridWriter: ChartElement {
             guard p.to.text != nil else { continue }
             let text = KeyframesName(scene.scope, "gt", k)
             KeyframesWriter.block(text, into: &keyframes) { out in
+                // The `translate` property, composed with the final `transform` attribute: WebKit
+                // does not map that attribute to the `transform` property, so a `transform`
+                // keyframe ran towards none there (every tick label slid to the centre mid-motion).
                 KeyframesWriter.frame("from", into: &out) {
-                    $0.raw("transform:translate(0px,")
-                    $0.num(-p.from.radius)
-                    $0.raw("px);opacity:")
+                    $0.raw("translate:0 ")
+                    $0.num(p.to.radius - p.from.radius)
+                    $0.raw("px;opacity:")
                     $0.num(p.from.textOpacity)
                 }
                 // A tick label that gives way at one end is gone half way (`Stage.Grid.at`).

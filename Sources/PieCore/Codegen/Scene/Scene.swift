@@ -152,13 +152,15 @@ struct Scene {
         if moves, drawing.bridged { underlays = Scene.underlayItems(stage, sweepStart: layout.startAngle) }
         if shape == nil {
             // The labels beside the pie, sampled where the sampled keyframes are (the grid's
-            // tick labels kept clear of them).
-            self.stage.place(Stage.Outside(stage, samples: moves ? Strategies.SampledKeyframes.sampleTimes(plan) : []))
+            // tick labels kept clear of them once the sampling is decided, `keepTicksClear`).
+            let samples = moves ? Strategies.SampledKeyframes.sampleTimes(plan) : []
+            self.stage.place(Stage.Outside(stage, samples: samples))
             ink = InkScene(stage: self.stage)
             // Every other drawing decision, once (`DrawingPlan.choose`); an instant's scene takes its whole's.
             drawing.choose(self)
             (colourCircles, separatorBands) = (drawing.colourCircles, drawing.separatorBands)
             self.stage.sampling = drawing.sampledKeyframes ? .exact : .eased
+            self.stage.keepTicksClear(samples: samples, minShown: Budgets.tickMinShown)
             if moves, drawing.placesDashStarts { placeDashStarts() }
         }
         // Field by field: `slices.filter(\.isVisible)` copied every visible slice first.
