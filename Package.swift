@@ -98,6 +98,7 @@ let package = Package(
         ),
         // The golden-file check shared by the test targets (PIEC_UPDATE_FIXTURES=1 rewrites).
         .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
+        .testTarget(name: "PieJSONTests", dependencies: ["PieJSON", "PieDiagnostics"]),
         .testTarget(name: "PieYAMLTests", dependencies: ["PieYAML", "PieDiagnostics"]),
         .testTarget(name: "PieSpecTests", dependencies: ["PieSpec", "PieYAML", "PieDiagnostics", "PieJSON", "GoldenFiles"]),
         .testTarget(name: "PieCoreTests", dependencies: ["PieCore", "PieSpec", "PieDiagnostics", "PieJSON", "GoldenFiles"]),
