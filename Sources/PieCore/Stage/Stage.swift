@@ -75,10 +75,10 @@ struct Stage {
 
     /// Sets the labels beside the pie (`outside`, sampled where the caller's budgets say)
     /// and keeps the grid's tick labels clear of them, their leaders and each other at every
-    /// instant of the motion (`Grid.keepClear`).
-    mutating func place(_ outside: Outside) {
+    /// instant of the motion (`Grid.keepClear`, tested as finely as `sweep` says).
+    mutating func place(_ outside: Outside, sweep: Grid.Sweep) {
         self.outside = outside
-        grid?.keepClear(of: outside, leaders: layout.drawsLeaders, fontSize: layout.fontSize)
+        grid?.keepClear(of: outside, leaders: layout.drawsLeaders, fontSize: layout.fontSize, sweep: sweep)
     }
 
     /// The stage of one instant of this transition (`frozen`: `state(at:)`), with this

@@ -5,20 +5,25 @@ import PieSpec
 /// tick label shown at both ends can pass under an outside label or a leader. Between every
 /// two of the outside labels' sample instants (`Stage.Outside.times`) each tick label is
 /// tested against every outside label's text box, every drawn leader and every other tick
-/// label, swept over the interval (cut into steps of at most `step` px of motion, each step's
-/// boxes grown by what moves in it); where one meets, the tick label is hidden over that
+/// label, swept over the interval (cut into steps of at most `sweep.step` px of motion, at most
+/// `sweep.limit` of them, each step's boxes grown by what moves in it); where one meets, the tick label is hidden over that
 /// interval: its factor is 0 at both samples around it, and it fades out and back in over
 /// the clean intervals next to it, linear in time as the samples are. `Grid.at` multiplies
 /// the track's opacity by it, so chart.css (a wrapper per tick label, `GridWriter`) and
 /// `piec render`'s frames draw the same.
 extension Stage.Grid {
-    /// Px of motion of a tick label, an outside label or a leader at most in one tested step.
-    static let step = 2.0
+    /// How finely each interval between two samples is tested: steps of at most `step` px of
+    /// motion of a tick label, an outside label or a leader, at most `limit` steps (the numbers
+    /// are `Budgets.tickStep` and `Budgets.tickSteps`, passed down by `Stage.place`).
+    struct Sweep: Sendable {
+        var step: Double
+        var limit: Int
+    }
 
     /// The tick labels kept clear of `outside` (the stage's sampled labels beside the pie;
     /// `leaders`: whether their leaders are drawn), `fontSize` the labels'. Sets `clearance`
     /// where some tick label must hide; leaves it nil otherwise.
-    mutating func keepClear(of outside: Stage.Outside, leaders: Bool, fontSize: Double) {
+    mutating func keepClear(of outside: Stage.Outside, leaders: Bool, fontSize: Double, sweep: Sweep) {
         clearance = nil
         let times = outside.times
         let ticks = circles.indices.filter { circles[$0].to.text != nil }
@@ -34,7 +39,7 @@ extension Stage.Grid {
             let ends = (at(a), at(b))
             var move = ticks.map { abs(ends.0[$0].radius - ends.1[$0].radius) }.max() ?? 0
             for track in tracks { move = max(move, Self.motion(track.poses[i], track.poses[i + 1])) }
-            let n = min(max(Int((move / Self.step).rounded(.up)), 1), 64)
+            let n = min(max(Int((move / sweep.step).rounded(.up)), 1), sweep.limit)
             let subs = (0...n).map { a + (b - a) * Double($0) / Double(n) }
             let states = subs.map { at($0) }
             let poses = tracks.map { track in subs.map { Stage.Outside.lerp(track.poses[i], track.poses[i + 1], ($0 - a) / max(b - a, 1e-9)) } }

@@ -153,7 +153,8 @@ struct Scene {
         if shape == nil {
             // The labels beside the pie, sampled where the sampled keyframes are (the grid's
             // tick labels kept clear of them).
-            self.stage.place(Stage.Outside(stage, samples: moves ? Strategies.SampledKeyframes.sampleTimes(plan) : []))
+            self.stage.place(Stage.Outside(stage, samples: moves ? Strategies.SampledKeyframes.sampleTimes(plan) : []),
+                             sweep: Strategies.SampledKeyframes.tickSweep)
             ink = InkScene(stage: self.stage)
             // Every other drawing decision, once (`DrawingPlan.choose`); an instant's scene takes its whole's.
             drawing.choose(self)
