@@ -36,6 +36,8 @@ struct Stage {
     var ringEdges: RingEdges?
     /// How an instant between the ends is read (`at(_:)`).
     var sampling = Sampling.eased
+    /// `theme.opacity`: the group every pie is drawn in (`GroupOpacity.swift`).
+    let groupOpacity: GroupOpacity
 
     /// How an instant is read between the two ends of the transition.
     enum Sampling: Sendable {
@@ -60,6 +62,7 @@ struct Stage {
         whole = shape ?? plan
         moves = plan.kind != .none && (shape ?? plan).movesGeometry
         fades = plan.kind != .none && !moves && (shape ?? plan).fadesOpacity
+        groupOpacity = GroupOpacity(plan)
         wedges = Stage.wedgeItems(plan, shape: shape ?? plan)
         // The gap replaces the separators.
         separators = layout.halfGap > 0 ? [] : Stage.separatorItems(plan, shape: shape, whole: wholeSeparators, layout: layout)
