@@ -36,6 +36,8 @@ struct Stage {
     var ringEdges: RingEdges?
     /// How an instant between the ends is read (`at(_:)`).
     var sampling = Sampling.eased
+    /// `theme.opacity`: the group every pie is drawn in (`GroupOpacity.swift`).
+    let groupOpacity: GroupOpacity
 
     /// How an instant is read between the two ends of the transition.
     enum Sampling: Sendable {
@@ -60,6 +62,7 @@ struct Stage {
         whole = shape ?? plan
         moves = plan.kind != .none && (shape ?? plan).movesGeometry
         fades = plan.kind != .none && !moves && (shape ?? plan).fadesOpacity
+        groupOpacity = GroupOpacity(plan)
         wedges = Stage.wedgeItems(plan, shape: shape ?? plan)
         // The gap replaces the separators.
         separators = layout.halfGap > 0 ? [] : Stage.separatorItems(plan, shape: shape, whole: wholeSeparators, layout: layout)
@@ -84,14 +87,14 @@ struct Stage {
     /// that gap too. Called once the labels beside the pie are placed and the sampling is
     /// decided (the inside labels are read as drawn, `insideLabels(at:)`). The instants tested
     /// are the outside labels' samples, or without labels beside the pie `samples` (sampled
-    /// where the caller's budgets say) and the end.
-    mutating func keepTicksClear(samples: [Double], minShown: Double) {
+    /// where the caller's budgets say) and the end, each interval tested as finely as `sweep` says.
+    mutating func keepTicksClear(samples: [Double], minShown: Double, sweep: Grid.Sweep) {
         guard grid != nil else { return }
         let stage = self, fontSize = layout.fontSize
         let times = outside.times.count > 1 ? outside.times : moves ? samples + [plan.timeline.end] : []
         grid?.keepClear(of: outside, at: times,
                         inside: { t in stage.insideLabels(at: t).map { (Grid.box(of: $0, fontSize: fontSize), $0.opacity > 0) } },
-                        leaders: layout.drawsLeaders, fontSize: fontSize, minShown: minShown)
+                        leaders: layout.drawsLeaders, fontSize: fontSize, minShown: minShown, sweep: sweep)
     }
 
     /// The stage of one instant of this transition (`frozen`: `state(at:)`), with this

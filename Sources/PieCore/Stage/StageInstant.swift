@@ -84,6 +84,8 @@ extension Stage {
         var moving: Bool
         /// The plot's opacity (below 1 while a fading plot fades in).
         var opacity: Double
+        /// `theme.opacity` at this instant: the group every pie is drawn in (`GroupOpacity`).
+        var groupOpacity: Double = 1
         /// Every wedge track's geometry (the exact state in motion, the `to` ends at rest),
         /// in the order of `Stage.wedges`.
         var wedges: [Wedge] = []
@@ -115,6 +117,7 @@ extension Stage {
         let now = sampling == .exact ? exact.map(instant) : nil
         let e = moving ? plan.easing.value(at: TimeWindow(start: plan.delay, length: plan.duration).progress(at: t)) : 1
         var result = Instant(moving: moving, opacity: fades && !rest ? eased : 1)
+        result.groupOpacity = groupOpacity.at(t)
         if let exact {
             result.wedges = wedges(in: exact)
             result.extensions = extensions { exact.segments[$0].from }

@@ -11,7 +11,7 @@ import PieSpec
 /// Between every two of the outside labels' sample instants (`Stage.Outside.times`) each tick
 /// label is tested against every outside label's text box, every drawn leader, every inside
 /// label's box (`box(of:fontSize:)`, as `Stage.at` places it) and every other tick label,
-/// swept over the interval (cut into steps of at most `step` px of motion, each step's boxes
+/// swept over the interval (cut into steps of at most `sweep.step` px of motion, at most `sweep.limit` of them, each step's boxes
 /// grown by what moves in it); where one meets, the tick label is hidden over that interval:
 /// its factor is 0 at both samples around it, and it fades out and back in over the clean
 /// intervals next to it, linear in time as the samples are. A tick label would come back for
@@ -20,9 +20,13 @@ import PieSpec
 /// by it, so chart.css (a wrapper per tick label, `GridWriter`) and `piec render`'s frames
 /// draw the same.
 extension Stage.Grid {
-    /// Px of motion of a tick label, an outside label, an inside label or a leader at most in
-    /// one tested step.
-    static let step = 2.0
+    /// How finely each interval between two samples is tested: steps of at most `step` px of
+    /// motion of a tick label, an outside label, an inside label or a leader, at most `limit`
+    /// steps (`Budgets.tickStep` and `Budgets.tickSteps`, passed down by `Stage.keepTicksClear`).
+    struct Sweep: Sendable {
+        var step: Double
+        var limit: Int
+    }
 
     /// The tick labels kept clear of `outside` (the stage's sampled labels beside the pie;
     /// `leaders`: whether their leaders are drawn) and of the inside labels (`inside(t)`: each
@@ -32,7 +36,7 @@ extension Stage.Grid {
     /// `minShown`: ms a tick label must be shown between two stretches where it hides, else it
     /// stays hidden over the gap.
     mutating func keepClear(of outside: Stage.Outside, at times: [Double], inside: (Double) -> [(box: SectorBox, shown: Bool)] = { _ in [] },
-                            leaders: Bool, fontSize: Double, minShown: Double = 0) {
+                            leaders: Bool, fontSize: Double, minShown: Double = 0, sweep: Sweep) {
         clearance = nil
         let ticks = circles.indices.filter { circles[$0].to.text != nil }
         guard times.count > 1, !ticks.isEmpty else { return }
@@ -62,7 +66,7 @@ extension Stage.Grid {
             for track in tracks { move = max(move, Self.motion(track.poses[i], track.poses[i + 1])) }
             for (p, q) in zip(labelsAtA, labelsAtB) where p.shown || q.shown { move = max(move, Self.motion(p.box, q.box)) }
             labelsAt = labelsAtB
-            let n = min(max(Int((move / Self.step).rounded(.up)), 1), 64)
+            let n = min(max(Int((move / sweep.step).rounded(.up)), 1), sweep.limit)
             let subs = (0...n).map { a + (b - a) * Double($0) / Double(n) }
             let states = subs.map { at($0) }
             let poses = tracks.map { track in subs.map { Stage.Outside.lerp(track.poses[i], track.poses[i + 1], ($0 - a) / max(b - a, 1e-9)) } }

@@ -306,7 +306,7 @@ struct TickClearanceTests {
             #expect(Self.gaps(clearance, k).allSatisfy { $0 >= Budgets.tickMinShown }, "tick \(k): \(Self.gaps(clearance, k))")
         }
         var stage = scene.stage
-        stage.keepTicksClear(samples: Strategies.SampledKeyframes.sampleTimes(scene.plan), minShown: 0)
+        stage.keepTicksClear(samples: Strategies.SampledKeyframes.sampleTimes(scene.plan), minShown: 0, sweep: Strategies.SampledKeyframes.tickSweep)
         let flicker = try #require(stage.grid?.clearance)
         let eighty = try #require(stage.grid?.circles.firstIndex { $0.to.text == "80" })
         let short = Self.gaps(flicker, eighty).filter { $0 < Budgets.tickMinShown }

@@ -59,7 +59,7 @@ struct FramePose {
     var pies: [Pie]
     /// The separators between rings at this instant (`Stage.ringEdges(_:at:)`).
     var ringEdges: [Stage.RingEdgeInstant] = []
-    /// `theme.opacity` at this instant (`PieOpacityWriter.at`): the group every pie is drawn in.
+    /// `theme.opacity` at this instant (`Stage.Instant.groupOpacity`): the group every pie is drawn in.
     var opacity: Double = 1
     /// Every chart element at this instant (`ChartElements.at`: the grid, the shadow, the
     /// outline), each drawn at its placements.
@@ -79,7 +79,7 @@ struct FramePose {
             let scene = Scene(layout: layout, plan: chart.plan)
             let now = scene.stage.at(t)
             var pose = FramePose(layout: layout, titles: now.titles, pies: [pie(scene, now, t: t)])
-            pose.opacity = PieOpacityWriter.at(chart.plan, t: t)
+            pose.opacity = now.groupOpacity
             pose.elements = ChartElements.at(scene.stage, t: t)
             return pose
         }
@@ -91,7 +91,7 @@ struct FramePose {
         let stage = Stage(layout: layout, plan: still, rings: drawn.map(\.plan)), whole = stage.at(t)
         var pose = FramePose(layout: layout, titles: titles, pies: drawn.map { pie(Scene(layout: $0.layout, plan: $0.plan), t: t) },
                              ringEdges: whole.ringEdges)
-        pose.opacity = PieOpacityWriter.at(chart.plan, t: t)
+        pose.opacity = whole.groupOpacity
         pose.elements = ChartElements.at(stage, t: t)
         return pose
     }

@@ -160,7 +160,7 @@ struct Scene {
             drawing.choose(self)
             (colourCircles, separatorBands) = (drawing.colourCircles, drawing.separatorBands)
             self.stage.sampling = drawing.sampledKeyframes ? .exact : .eased
-            self.stage.keepTicksClear(samples: samples, minShown: Budgets.tickMinShown)
+            self.stage.keepTicksClear(samples: samples, minShown: Budgets.tickMinShown, sweep: Strategies.SampledKeyframes.tickSweep)
             if moves, drawing.placesDashStarts { placeDashStarts() }
         }
         // Field by field: `slices.filter(\.isVisible)` copied every visible slice first.

@@ -2,12 +2,13 @@
 /// where one window runs at a time (`aligned`, eased between edges), else sampled on a grid
 /// (`sampled`, linear between samples). Chosen where a track's ends are not linear in one
 /// easing (`DrawnTracks.sampled`) or the plan is not one eased window; the instants are this
-/// strategy's, read by the CSS writer, the dash starts and the ink.
+/// strategy's, read by the CSS writer, the dash starts and the ink, and so is how finely the
+/// grid's tick labels are tested between them (`tickSweep`).
 extension Strategies {
     enum SampledKeyframes: DrawingStrategy {
         static let decision = "keyframes"
         static let name = "sampled"
-        static let gates = ["samplesPerWindow", "maxSamples"]
+        static let gates = ["samplesPerWindow", "maxSamples", "tickStep", "tickSteps"]
 
         /// Whether the keyframes must be written at instants (`aligned` or `sampled`).
         static func draws(_ tracks: some DrawnTracks) -> Bool {
@@ -27,5 +28,10 @@ extension Strategies {
         static func sampleTimes(_ plan: TransitionPlan) -> [Double] {
             Stage.Sampling.times(plan, perWindow: Budgets.samplesPerWindow, limit: Budgets.maxSamples)
         }
+
+        /// How finely the grid's tick labels are tested between two of the outside labels'
+        /// samples (`Stage.Grid.keepClear`): steps of at most `Budgets.tickStep` px of motion,
+        /// at most `Budgets.tickSteps` of them.
+        static let tickSweep = Stage.Grid.Sweep(step: Budgets.tickStep, limit: Budgets.tickSteps)
     }
 }
