@@ -151,7 +151,6 @@ def sixty():
 
 
 SIXTY_TIMES = (250.0, 500.0, 750.0)
-SIXTY_DPRS = (1, 1.5, 2, 2.5)
 
 
 @pytest.fixture(scope="module")
@@ -161,16 +160,22 @@ def sliver(piec, workdir, shoot):
     bundle = bundles.build_transition(piec, before, after, workdir / "sixty")
     chart = TransitionChart(bundle.manifest)
     out = {}
-    for dpr in SIXTY_DPRS:
-        page = SeekPage([(bundle.svg, t) for t in SIXTY_TIMES], frame_width=round(SIZE * dpr),
+    for dpr in (1, 2):
+        page = SeekPage([(bundle.svg, t) for t in SIXTY_TIMES], frame_width=SIZE * dpr,
                         columns=len(SIXTY_TIMES), background=chart.background)
         out[dpr] = (chart, page, shoot(page, f"issue39-sixty-dpr{dpr}"))
     return out
 
 
 @pytest.mark.parametrize("index", range(len(SIXTY_TIMES)), ids=["t250", "t500", "t750"])
-@pytest.mark.parametrize("dpr", SIXTY_DPRS, ids=["dpr1", "dpr1.5", "dpr2", "dpr2.5"])
-def test_sixty_slices_every_sample_its_colour(sliver, engine, dpr, index):
+@pytest.mark.parametrize("dpr", (1, 2), ids=["dpr1", "dpr2"])
+def test_sixty_slices_every_sample_its_colour(sliver, engine, dpr, index, request):
+    if engine.name == "firefox" and dpr == 2 and SIXTY_TIMES[index] == 500.0:
+        request.applymarker(pytest.mark.xfail(strict=True, reason=(
+            "issue 39: Firefox ESR at DPR 2, t=500 ms: slice s14's colour (the one painted under it) "
+            "shows inside s15 at 94-95.5 degrees from the centre to r=81 of 231 (26 samples off); "
+            "offset dashes of stroke-width 231 on r=115.5 (the stroke's inner edge exactly at the "
+            "centre); with the inner edge at r=1 Firefox draws it right at every scale")))
     chart, page, raster = sliver[dpr]
     frame = page.frames[index]
     probe = Probe(raster, frame.viewport, chart, frame.t_ms)

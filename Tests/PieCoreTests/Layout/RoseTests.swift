@@ -117,11 +117,11 @@ struct RoseTests {
         let scene = Scene(layout: layout, plan: plan)
         let zero = try #require(scene.motion.first { $0.index == 1 })
         let start = plan.segments[1].from.outerRadius
-        #expect(abs(zero.radius - start * (1 + Scene.centreGap) / 2) < 1e-9 && abs(zero.width - start * (1 - Scene.centreGap)) < 1e-9)
+        #expect(zero.radius == start / 2 && zero.width == start)
         #expect(zero.from.scale == 1 && zero.to.scale == 0)
         // The other slice keeps its final circle.
         let other = try #require(scene.motion.first { $0.index == 0 })
-        #expect(abs(other.radius - plan.segments[0].to.outerRadius * (1 + Scene.centreGap) / 2) < 1e-9)
+        #expect(other.radius == plan.segments[0].to.outerRadius / 2)
     }
 
     @Test func theManifestCarriesEachRadius() {

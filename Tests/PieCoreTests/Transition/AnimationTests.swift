@@ -54,7 +54,7 @@ struct AnimationTests {
     @Test func motionDashesRunFromZeroToTheirStackedLength() {
         let bundle = Fixture.bundle(Fixture.spec([1, 1, 1, 1]))
         let css = Fixture.text(bundle, "chart.css"), svg = Fixture.text(bundle, "chart.svg")
-        // Pie: mid-radius 75.075, circumference 471.71 (the stroke stops `Scene.centreGap` short of the centre). Slice 0 underlays the whole circle, the
+        // Pie: mid-radius 75, circumference 471.239. Slice 0 underlays the whole circle, the
         // others paint into the middle of their successor, the last to its own end. At rest
         // each dash starts at its slice's start (minus 90: circles start at 3 o'clock). A chart
         // without masks places its dashes by `stroke-dashoffset` on circles turned once by a
@@ -66,8 +66,8 @@ struct AnimationTests {
         }
         #expect(Self.finalRule(css, ".p-m3") == "rotate:180deg" && Self.finalRule(css, ".p-m1") == "")
         // On the way in every dash grows from nothing where its circle's offset puts it.
-        #expect(css.contains("@keyframes piec-test-k0{from{stroke-dasharray:0 471.71;stroke-dashoffset:var(--f)}}"))
-        #expect(css.contains("@keyframes piec-test-k1{from{rotate:-90deg;stroke-dasharray:0 471.71}}"))
+        #expect(css.contains("@keyframes piec-test-k0{from{stroke-dasharray:0 471.239;stroke-dashoffset:var(--f)}}"))
+        #expect(css.contains("@keyframes piec-test-k1{from{rotate:-90deg;stroke-dasharray:0 471.239}}"))
         #expect(css.contains("\n.p-mo{animation:piec-test-show 800ms linear backwards}"))
         #expect(css.contains("\n.p-ex{animation:piec-test-hide 800ms linear backwards}"))
     }
@@ -144,20 +144,20 @@ struct AnimationTests {
         let dashFrames = svg.split(separator: "\n").filter { $0.hasPrefix("@keyframes") && $0.contains("stroke-dash") }
         // A plan this large has literal keyframes (`Budgets.sharedKeyframeParts`), shared by
         // equal from-states only.
-        #expect(dashFrames.filter { $0.contains("rotate") } == ["@keyframes piec-test-k2{from{rotate:-90deg;stroke-dasharray:0 471.71}}"])
-        #expect(dashFrames.contains("@keyframes piec-test-k1{from{stroke-dasharray:0 471.71;stroke-dashoffset:-1.31}}"))
+        #expect(dashFrames.filter { $0.contains("rotate") } == ["@keyframes piec-test-k2{from{rotate:-90deg;stroke-dasharray:0 471.239}}"])
+        #expect(dashFrames.contains("@keyframes piec-test-k1{from{stroke-dasharray:0 471.239;stroke-dashoffset:-1.309}}"))
         #expect(!svg.contains("var(--"))
         #expect(Self.finalRule(svg, ".p-m64") == "rotate:264.462deg" && !svg.contains(".p-m0{rotate"))
-        #expect(svg.contains("<circle class=\"p-m64\" stroke=\"#404080\" stroke-dasharray=\"7.257 471.71\" r=\"75.075\"/>"))
+        #expect(svg.contains("<circle class=\"p-m64\" stroke=\"#404080\" stroke-dasharray=\"7.25 471.239\" r=\"75\"/>"))
         // The first slice, stacked under the others to the end of the circle, covers every
         // angle at the end but always starts at the sweep start: its circle starts there.
-        #expect(svg.contains("stroke-dasharray=\"471.71 0\" stroke-dashoffset=\"0\" transform=\"rotate(-90)\" r=\"75.075\""))
+        #expect(svg.contains("stroke-dasharray=\"471.239 0\" stroke-dashoffset=\"0\" transform=\"rotate(-90)\" r=\"75\""))
         // The one before the last grows from the sweep start to 63/65 of the circle and is
         // painted to the middle of the last (348.92 to 357.23 degrees): its circle starts
         // `startLead` (1 degree) before the lowest place of its dash, the sweep start, so its
         // dash starts 1 degree (1.309 of 471.239) along it, and ends 349.92 along it.
         #expect(svg.contains(":where(.p-mo circle){animation-name:piec-test-k1}") && !svg.contains(".p-m63{animation-name"))
-        #expect(svg.contains("<circle class=\"p-m63\" stroke=\"#3f4080\" stroke-dasharray=\"10.886 460.825\" stroke-dashoffset=\"-458.506\" transform=\"rotate(-91)\" r=\"75.075\"/>"))
+        #expect(svg.contains("<circle class=\"p-m63\" stroke=\"#3f4080\" stroke-dasharray=\"10.875 460.364\" stroke-dashoffset=\"-458.048\" transform=\"rotate(-91)\" r=\"75\"/>"))
     }
 
     @Test func fewMotionPathsWithoutMasksMoveByOffset() {
@@ -182,7 +182,7 @@ struct AnimationTests {
         var spec = Fixture.spec([1, 2, 3])
         spec.chart.padAngle = 2
         let svg = Fixture.svg(spec)
-        #expect(Self.finalRule(svg, ".p-m2") == "rotate:90deg" && svg.contains(" stroke-dasharray=\"235.855 471.71\" r=\"75.075\"/>"))
+        #expect(Self.finalRule(svg, ".p-m2") == "rotate:90deg" && svg.contains(" stroke-dasharray=\"235.619 471.239\" r=\"75\"/>"))
         #expect(!svg.contains("stroke-dashoffset"))
     }
 

@@ -270,31 +270,6 @@ struct Scene {
         return items
     }
 
-    /// How far short of the centre a pie's motion stroke stops, as a fraction of its outer
-    /// radius (the stroke's inner edge there; a fraction, so a ring that only scales keeps its
-    /// shape). With the inner edge exactly on the centre (stroke width = the circle's
-    /// diameter), Firefox ESR painted a neighbour's colour into narrow dashes: 60 slices at DPR
-    /// 2, t=500 ms, s14's colour inside s15 at 94-95.5 degrees out to r=81 of 231. Measured with
-    /// Tests/browser/test_issue39_repro.py (sixty slices, DPR 1, 1.5, 2 and 2.5; sizes 480 and
-    /// 160): 0.001 is right in every engine and case; 0.0002 (0.05 of 231) failed in Firefox at
-    /// every scale (13-442 samples off), and so did an inner edge past the centre (39-114 off).
-    /// The hole does not show: at the centre's pixels a screenshot finds no more background
-    /// than with the edge on the centre (at most 0.21 of a pixel both ways, the slices' own
-    /// mixing there).
-    static let centreGap = 0.001
-
-    /// The circle and stroke width that paint a wedge's ring. A pie's wedge (inner radius 0)
-    /// stops `Scene.centreGap` of its radius short of the centre: with the stroke's inner
-    /// edge exactly on the centre, Firefox paints a neighbour's colour into narrow dashes. A
-    /// fraction, so a ring that only scales (a rose's slices) keeps its shape.
-    /// An extension across rings of different radii can be left with no ring (outer below
-    /// inner): width 0, never negative (a negative stroke-width is invalid; engines draw their
-    /// default 1 px instead of nothing).
-    static func strokeRing(_ g: SegmentGeometry) -> (radius: Double, width: Double) {
-        let inner = g.innerRadius <= 0 ? g.outerRadius * Scene.centreGap : g.innerRadius
-        return ((g.outerRadius + inner) / 2, max(g.outerRadius - inner, 0))
-    }
-
     /// One stroke-dash circle from `s.from` to `s.to`, painted to `fromEnd`/`toEnd` when stacked.
     /// `origin`: the segment's geometry at the start of the whole transition (`s.from` is a
     /// sampled instant's when the plan is sampled).
@@ -307,14 +282,19 @@ struct Scene {
         let originRadius = (origin.outerRadius + origin.innerRadius) / 2
         let toCentre = (s.to.outerRadius + s.to.innerRadius) / 2 <= 0 && originRadius > 0
         let final = toCentre ? origin : s.to
-        let (radius, width) = strokeRing(final)
+        let radius = (final.outerRadius + final.innerRadius) / 2
+        // An extension across rings of different radii can be left with no ring (outer below
+        // inner): width 0, never negative (a negative stroke-width is invalid; engines draw
+        // their default 1 px instead of nothing).
+        let width = max(final.outerRadius - final.innerRadius, 0)
         func dash(_ g: SegmentGeometry, paintEnd: Double?) -> Dash {
             let end = paintEnd ?? g.endAngle
             return Dash(angle: g.startAngle - sweepStart,
                         length: Geometry.arcLength(degrees: max(end - g.startAngle, 0), radius: radius))
         }
         var from = dash(s.from, paintEnd: fromEnd), to = dash(s.to, paintEnd: toEnd)
-        let (fromRadius, fromWidth) = strokeRing(s.from)
+        let fromRadius = (s.from.outerRadius + s.from.innerRadius) / 2
+        let fromWidth = max(s.from.outerRadius - s.from.innerRadius, 0)
         if toCentre {
             let scale = fromRadius / radius
             from.scale = scale
