@@ -111,11 +111,10 @@ extension Stage {
         let line = plan.timeline
         let rest = t >= line.end || plan.kind == .none
         let eased = rest ? 1 : plan.easing.value(at: line.progress(at: t))
-        let moving = moves && !rest
+        let (moving, e) = labelMotion(at: t)
         let exact = moving ? state(at: t) : nil
         // The sampled keyframes' state at `t`: the exact state, with the element set of the whole plan.
         let now = sampling == .exact ? exact.map(instant) : nil
-        let e = moving ? plan.easing.value(at: TimeWindow(start: plan.delay, length: plan.duration).progress(at: t)) : 1
         var result = Instant(moving: moving, opacity: fades && !rest ? eased : 1)
         result.groupOpacity = groupOpacity.at(t)
         if let exact {
@@ -140,10 +139,15 @@ extension Stage {
     /// The inside labels at `t` ms after load, as `at(t)` gives them (without the rest of the
     /// instant: the tick labels' clearance reads them at many instants, `Grid.keepClear`).
     func insideLabels(at t: Double) -> [Instant.Label] {
+        let (moving, e) = labelMotion(at: t)
+        return insideLabels(now: sampling == .exact && moving ? instant(state(at: t)) : nil, e: e)
+    }
+
+    /// Whether the chart moves at `t` ms after load, and the eased progress of the plan's own
+    /// window (its delay and duration) that the label tracks mix at there (1 when still).
+    private func labelMotion(at t: Double) -> (moving: Bool, e: Double) {
         let moving = moves && t < plan.timeline.end && plan.kind != .none
-        let now = sampling == .exact && moving ? instant(state(at: t)) : nil
-        let e = moving ? plan.easing.value(at: TimeWindow(start: plan.delay, length: plan.duration).progress(at: t)) : 1
-        return insideLabels(now: now, e: e)
+        return (moving, moving ? plan.easing.value(at: TimeWindow(start: plan.delay, length: plan.duration).progress(at: t)) : 1)
     }
 
     /// The inside labels at eased progress `e`, or (`now`) a sampled instant's stage.

@@ -46,32 +46,34 @@ extension Stage.Grid {
         // Shown at both ends of the motion: kept before the tick labels that come or go.
         let steady = Set(ticks.filter { circles[$0].from.textOpacity > 0 && circles[$0].to.textOpacity > 0 })
         var dirty = Array(repeating: Array(repeating: false, count: times.count - 1), count: circles.count)
-        var labelsAt = inside(times[0])
+        // The inside labels at every sample, each read once (an exact instant builds a stage).
+        let sampled = times.map(inside)
         // Pairs of a tick label and an inside label that meet at the end: the layout at rest
         // decides there, so the motion does not hide the tick label for them (chart.svg's final
         // state stays the rest state; at the start a tick label may hide, as for outside labels).
         var atEnds = Set<[Int]>()
-        for (t, labels) in [(times[times.count - 1], inside(times[times.count - 1]))] {
-            let now = at(t)
-            for k in ticks where now[k].textOpacity > 0 {
-                guard let box = GridLayout.tickBox(GridLayout.Circle(value: 0, radius: now[k].radius, text: circles[k].to.text)) else { continue }
-                for (l, label) in labels.enumerated() where label.shown && label.box.overlaps(box, by: GridLayout.gap) { atEnds.insert([k, l]) }
+        let end = at(times[times.count - 1])
+        for k in ticks where end[k].textOpacity > 0 {
+            guard let box = GridLayout.tickBox(GridLayout.Circle(value: 0, radius: end[k].radius, text: circles[k].to.text)) else { continue }
+            for (l, label) in sampled[times.count - 1].enumerated() where label.shown && label.box.overlaps(box, by: GridLayout.gap) {
+                atEnds.insert([k, l])
             }
         }
         for i in 0..<(times.count - 1) {
             let (a, b) = (times[i], times[i + 1])
             let ends = (at(a), at(b))
-            let (labelsAtA, labelsAtB) = (labelsAt, inside(b))
+            let (labelsAtA, labelsAtB) = (sampled[i], sampled[i + 1])
             var move = ticks.map { abs(ends.0[$0].radius - ends.1[$0].radius) }.max() ?? 0
             for track in tracks { move = max(move, Self.motion(track.poses[i], track.poses[i + 1])) }
             for (p, q) in zip(labelsAtA, labelsAtB) where p.shown || q.shown { move = max(move, Self.motion(p.box, q.box)) }
-            labelsAt = labelsAtB
             let n = min(max(Int((move / sweep.step).rounded(.up)), 1), sweep.limit)
             let subs = (0...n).map { a + (b - a) * Double($0) / Double(n) }
             let states = subs.map { at($0) }
             let poses = tracks.map { track in subs.map { Stage.Outside.lerp(track.poses[i], track.poses[i + 1], ($0 - a) / max(b - a, 1e-9)) } }
-            // The inside labels' boxes at the steps' ends (only where some is shown in the interval).
-            let labels = zip(labelsAtA, labelsAtB).contains { $0.shown || $1.shown } ? subs.map(inside) : []
+            // The inside labels' boxes at the steps' ends (only where some is shown in the
+            // interval); the samples' own are already read.
+            let labels = zip(labelsAtA, labelsAtB).contains { $0.shown || $1.shown }
+                ? [labelsAtA] + subs.dropFirst().dropLast().map(inside) + [labelsAtB] : []
             for j in 0..<n {
                 // Each tick label's box swept over the step (radii move monotonically in it).
                 func swept(_ k: Int) -> SectorBox? {
