@@ -1,7 +1,7 @@
 """Issue 39's three motion bugs ("What must be true", last bullets), reproduced and measured.
 
-Each test is `xfail(strict=True)` with the numbers measured on main (2ea1cc57) in its reason:
-it passes CI today and fails (XPASS) once the bug is fixed, so whoever fixes it removes the mark.
+Each open bug's test is `xfail(strict=True)` with the numbers measured on main (2ea1cc57) in its
+reason: it passes CI today and fails (XPASS) once the bug is fixed, so whoever fixes it removes the mark.
 
 Device pixel ratio 2 is drawn as the chart at twice its CSS size (a 480 px chart in a 960 px
 frame): the harness shoots at device scale 1 in every engine (engines.py, chromium.py), and
@@ -13,8 +13,10 @@ the 960 px frame at scale 1.
 2. 60 slices in distinct colours, t = 500 ms: no sample off its slice's colour (Firefox draws
    slice 0's black inside a slice near 100 degrees).
 3. Separators (white, 1 unit) over 96 and 200 slices of ten colours whose values change: at
-   t = 0 every line the old chart built alone draws is drawn (the lines beside slices that end
-   as slivers are left out from the first frame).
+   t = 0 every line the old chart built alone draws is drawn, and at each instant a line is
+   drawn where both its slices are at least three line widths wide (fixed: on main 2ea1cc57
+   the lines beside slices that end as slivers were left out from the first frame, 68 of 96
+   and 142 of 200 at t = 0; now each line steps at the instants its slices cross the width).
 
 Prints each measurement (`pytest -s`)."""
 
@@ -26,7 +28,7 @@ import pytest
 
 from piectest import bundle as bundles, checks
 from piectest.chromium import SeekPage
-from piectest.geometry import Chart, parse_hex
+from piectest.geometry import Chart, Wedge, parse_hex
 from piectest.measure import Probe
 from piectest.transition import TransitionChart
 
@@ -274,14 +276,25 @@ def lines_seen(probe, wedges, fractions=(0.5, 0.8)):
     return seen
 
 
-def lines_due(wedges, width=1.0, margin=0.1):
+def lines_due(wedges, raw, width=1.0, margin=0.1):
     """The model's rule at this instant: a line at the start of a wedge when it and the wedge
     before (a full circle) both have an outer arc of at least three line widths. None where
-    either arc is within `margin` of the threshold (either answer is right there)."""
-    arcs = [math.radians(w.end - w.start) * w.outer / (3 * width) for w in wedges]
+    either arc is within `margin` of the threshold (either answer is right there). The rule
+    reads the exact wedges (`raw`); `wedges` (the probe's, each sliver under SLIVER absorbed
+    by its neighbours, which then meet at its middle) take the answer of the exact boundary
+    nearest their start (a sliver that narrow is always under three widths of the 1-unit
+    line at r = 230: no line beside it is due)."""
+    arcs = [math.radians(w.end - w.start) * w.outer / (3 * width) for w in raw]
     near = [abs(a - 1) < margin for a in arcs]
-    return [None if near[i] or near[i - 1] else arcs[i] >= 1 and arcs[i - 1] >= 1
-            for i in range(len(wedges))]
+    exact = [None if near[i] or near[i - 1] else arcs[i] >= 1 and arcs[i - 1] >= 1 for i in range(len(raw))]
+    return [exact[min(range(len(raw)), key=lambda k: abs(raw[k].start - w.start))] for w in wedges]
+
+
+def exact_wedges(chart, t):
+    """The wedges at t as the transition has them, slivers included (`TransitionChart.wedges`
+    absorbs those under SLIVER)."""
+    return [Wedge("slice:" + s["id"], a, b, outer, chart.inner, color)
+            for s, a, b, outer, color in chart.state(t) if b - a > 1e-9]
 
 
 @pytest.fixture(scope="module")
@@ -301,10 +314,6 @@ def separators(piec, workdir, shoot):
     return out
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "issue 39: separators beside slices that end as slivers are missing from t=0 (Stage.separatorLines "
-    "tests only the final widths), in every engine: 96 slices, t=0 68 lines of 96 due (the old chart "
-    "alone draws 96), t=750 68 of 84 due; 200 slices, t=0 142 of 200, t=750 142 of 154"))
 @pytest.mark.parametrize("n", (96, 200))
 def test_separators_follow_each_slice_width_at_each_instant(separators, engine, n):
     chart, rest, page, raster = separators[n]
@@ -314,7 +323,7 @@ def test_separators_follow_each_slice_width_at_each_instant(separators, engine, 
     for index, t in ((0, 0.0), (1, 750.0)):
         wedges = chart.wedges(t)
         seen = lines_seen(Probe(raster, page.frames[index].viewport, chart, t), wedges)
-        due = lines_due(wedges)
+        due = lines_due(wedges, exact_wedges(chart, t))
         wrong = [round(w.start, 2) for w, s, d in zip(wedges, seen, due) if d is not None and s != d]
         report.append(f"t={t:.0f}: seen {sum(seen)}, due {sum(d is True for d in due)} "
                       f"({sum(d is None for d in due)} at the threshold), {len(wrong)} differ (at {wrong[:6]})")

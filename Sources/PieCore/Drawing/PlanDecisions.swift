@@ -111,8 +111,8 @@ extension DrawingPlan.Separators {
     var reason: String {
         switch self {
         case .none: "no separator lines (none set, or a gap instead)"
-        case .lines: "one line per boundary, turning with it"
-        case .bands: "plain lines across the ring over colour circles: dashes of band circles at most "
+        case .lines: "one line per boundary, turning with it, hidden by steps while a slice beside it is under three line widths"
+        case .bands: "plain lines across the ring over colour circles, none hidden mid-motion: dashes of band circles at most "
             + gate("bandRatio", Budgets.bandRatio) + " times as far out as in, fewer than the lines"
         }
     }

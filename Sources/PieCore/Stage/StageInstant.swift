@@ -193,9 +193,11 @@ extension Stage {
                 return Instant.Line(angle: x.from, inner: x.fromInner ?? x.inner, outer: x.fromOuter ?? x.outer, opacity: x.fromOpacity)
             }
             let finalOpacity = b.motionOnly ? 1 : b.toOpacity
+            // Hidden where either slice is too narrow at this instant (`Separator.window`).
+            let due = b.due(at: e) ? 1.0 : 0
             return Instant.Line(angle: Stage.mix(b.from, b.to, e), inner: Stage.mix(b.fromInner ?? b.inner, b.inner, e),
                                 outer: Stage.mix(b.fromOuter ?? b.outer, b.outer, e),
-                                opacity: moving ? Stage.mix(b.fromOpacity, finalOpacity, e) : finalOpacity)
+                                opacity: due * (moving ? Stage.mix(b.fromOpacity, finalOpacity, e) : finalOpacity))
         }
     }
 }

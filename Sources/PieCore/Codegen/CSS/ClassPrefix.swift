@@ -49,6 +49,9 @@ enum ClassPrefix {
     static let separators: StaticString = "p-sep"
     /// `p-b<k>`: one separator line.
     static let separator: StaticString = "p-b"
+    /// `p-bv<k>`: the group around separator `k` that hides it where it is not due
+    /// (`Stage.Separator.window`).
+    static let separatorStep: StaticString = "p-bv"
     /// `p-cm`: the gap and corner masks' definitions.
     static let cutouts: StaticString = "p-cm"
     /// `p-c<k>`: one boundary shape of a gap or corner mask.
@@ -162,6 +165,7 @@ enum ClassPrefix {
         ("interactive", interactive, false),
         ("separators", separators, false),
         ("separator", separator, true),
+        ("separatorStep", separatorStep, true),
         ("cutouts", cutouts, false),
         ("cutout", cutout, true),
         ("ear", ear, true),

@@ -7,7 +7,7 @@ struct KeyframesName: Hashable {
     /// The chart's scope class (`piec-<id>`, with `_r<k>` for a ring).
     var scope: String
     /// What animates: `k` shared, `s` sampled, `fade`, a facet's `wait`, `show`, `hide`, `outline`, `theme.opacity`'s `op`, the boxes'
-    /// `bon`, `bk`, `bq`, `bj`, the ink layer's `lf`, `qa`, `qb`, `lo` (and `ld`, its dark look), `cx`, `tt`, `chart.grid`'s `gc`, `gt`, `gk`, the ring edges' `re`, history's `h`,
+    /// `bon`, `bk`, `bq`, `bj`, the ink layer's `lf`, `qa`, `qb`, `lo` (and `ld`, its dark look), `cx`, `tt`, `chart.grid`'s `gc`, `gt`, `gk`, the ring edges' `re`, the separators' steps `bv`, history's `h`,
     /// the shadow's `sho`, `sh` (cross-fade) and `shv`, `shh`, `shr`, `sht`, `shd` (slide).
     var feature: String
     /// The element or group it belongs to; nil for one per chart.
@@ -126,6 +126,11 @@ enum KeyframesWriter {
     static func frameEasing(_ easing: Easing, into out: inout ByteWriter) {
         out.raw("animation-timing-function:")
         CSSTiming.easing(easing, into: &out)
+    }
+
+    /// `;animation-timing-function:step-end` inside a keyframe: its value held up to the next one.
+    static func stepEnd(into out: inout ByteWriter) {
+        out.raw(";animation-timing-function:step-end")
     }
 
     /// `animation-name:none`: the element leaves its layer's keyframes.

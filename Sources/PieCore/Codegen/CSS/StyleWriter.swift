@@ -91,6 +91,7 @@ struct StyleWriter {
             longhands()
             out.raw("}\n")
             names.write(scope: scene.scope, into: &out)
+            separatorSteps()
             out.raw("}\n")
         case .fade:
             let fade = KeyframesName(scene.scope, "fade")
@@ -124,6 +125,49 @@ struct StyleWriter {
         out.raw(scene.separatorBands.isEmpty ? "}\n.p-ex{" : "}\n.p-ex,.p-sep{")
         KeyframesWriter.animation(hide, over: line, easing: scene.plan.easing, linear: true, into: &out)
         out.raw("}\n")
+    }
+
+    /// Each stepped separator's group (`Scene.steps`): its opacity 0 where the line is not due
+    /// and 1 where it is, switched at the times `Stage.dueSwitches` finds (the eased progress
+    /// at the window's ends, the easing inverted), held by `step-end` between them. Opacity,
+    /// not `visibility`: a moving-end line shows itself by `visibility:visible`, which would
+    /// show through a hidden group. Timing from `.p-sep *`'s longhands (the plan's delay and
+    /// duration, the window of `Stage.at`'s eased progress). Lines that switch alike share keyframes.
+    private mutating func separatorSteps() {
+        var names: [String: Int] = [:], count = 0
+        for b in scene.separators where scene.steps(b) {
+            let (start, at) = Stage.dueSwitches(b.window ?? [], easing: scene.plan.easing)
+            var frames = ByteWriter(capacity: 32 + 48 * at.count)
+            var state = start
+            func frame(_ selector: String, _ shown: Bool, last: Bool = false) {
+                KeyframesWriter.frame(selector, into: &frames) {
+                    $0.raw(shown ? "opacity:1" : "opacity:0")
+                    if !last { KeyframesWriter.stepEnd(into: &$0) }
+                }
+            }
+            frame("0%", state)
+            for x in at {
+                state.toggle()
+                // A switch just after the start: the first offset after 0 written (a line due
+                // only at the start is shown through the delay, as the old chart draws it).
+                frame(formatNumber(max(x * 100, 0.001), decimals: 3) + "%", state)
+            }
+            frame("to", state, last: true)
+            let body = String(decoding: frames.takeBytes(), as: UTF8.self)
+            let group: Int
+            if let g = names[body] { group = g } else {
+                group = count
+                names[body] = count
+                count += 1
+                KeyframesWriter.block(KeyframesName(scene.scope, "bv", group), into: &self.frames) { $0.raw(body) }
+            }
+            out.raw(".")
+            out.raw(ClassPrefix.separatorStep)
+            out.int(b.index)
+            out.raw("{")
+            KeyframesWriter.animationName(KeyframesName(scene.scope, "bv", group), into: &out)
+            out.raw("}\n")
+        }
     }
 
     /// Elements hidden at rest by `visibility` are also `opacity="0"` for renderers that ignore
@@ -178,10 +222,15 @@ struct StyleWriter {
             // Only the closing line's presence depends on the instant; a missing one stands still.
             let at = b.index >= 0 && b.index < instant.count ? instant[b.index] : -1
             let x = at >= 0 ? s.separators[at] : b
-            let outer = MotionFrames.rotated(from: x.from, to: b.to, showing: b.motionOnly, opacity: x.fromOpacity, fades: b.toOpacity != 1)
+            // A line hidden at some sampled instants (`Separator.window`) declares its opacity
+            // at every sample, or the engine would mix only the samples that do.
+            let fades = b.toOpacity != 1 || (b.window != nil && scene.stage.sampling == .exact)
+            let outer = MotionFrames.rotated(from: x.from, to: b.to, showing: b.motionOnly, opacity: x.fromOpacity, fades: fades)
             // Hidden at rest by `opacity="0"` too; its opacity in CSS engines is a rule
-            // (`hiddenAtRest`).
-            body(Part(selector: .init(ClassPrefix.separator, b.index), layer: .separators, frame: outer))
+            // (`hiddenAtRest`). A stepped line is not a child of `.p-sep` but of its group
+            // (`.p-bv<k>`): it is named its keyframes on its own, never by the layer's
+            // `.p-sep>*` (which would turn the group and leave the line standing at its end).
+            body(Part(selector: .init(ClassPrefix.separator, b.index), layer: scene.steps(b) ? nil : .separators, frame: outer))
             if b.fromInner != nil {
                 let inner = x.fromInner ?? x.inner
                 body(Part(selector: .init(ClassPrefix.separator, b.index, ">path"), frame: MotionFrames.rayStretch(

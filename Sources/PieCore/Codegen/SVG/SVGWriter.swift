@@ -455,6 +455,14 @@ struct SVGWriter {
         for b in scene.separators {
             // Hidden at rest (the moving end of a closing circle) by `visibility` and `opacity`.
             let hidden: StaticString = b.motionOnly ? "\" visibility=\"hidden\" opacity=\"0\"" : "\""
+            // Hidden while either slice is too narrow: a group that only CSS animates.
+            let step = scene.steps(b)
+            if step {
+                out.open("g", ClassPrefix.separatorStep)
+                out.int(b.index)
+                out.raw("\">")
+            }
+            defer { if step { out.raw("</g>\n") } }
             if b.fromInner != nil {
                 // A unit ray in a turning group, moved out to the inner radius and stretched
                 // to the ring's width (`MotionFrames.rayStretch`).

@@ -75,6 +75,10 @@ struct Scene {
     typealias Separator = Stage.Separator
     typealias Label = Stage.Label
     var separators: [Separator] { stage.separators }
+    /// Whether separator `b` is wrapped in a group whose keyframes hide it where it is not
+    /// due (`Stage.Separator.window`, `StyleWriter.separatorSteps`): eased keyframes only (a
+    /// sampled plan's instants say it in the line's own opacity).
+    func steps(_ b: Separator) -> Bool { b.window != nil && stage.sampling == .eased }
     var labels: [Label] { stage.labels }
     /// Rest state: where each visible slice's exact wedge ends (own end unless stacked).
     var restEnds: [Double] = []

@@ -40,7 +40,7 @@ extension Strategies {
             guard plan.segments.count <= Budgets.turningBoxes else { return .budget }
             guard plan.segments.allSatisfy({ plain($0, layout) }),
                   layout.slices.allSatisfy({ $0.pattern == .none && $0.color.isOpaque }),
-                  stage.separators.allSatisfy({ $0.fromInner == nil && $0.inner == layout.innerRadius && $0.outer == layout.outerRadius })
+                  stage.separators.allSatisfy({ $0.fromInner == nil && $0.window == nil && $0.inner == layout.innerRadius && $0.outer == layout.outerRadius })
             else { return .shape }
             // A translucent pie: the boxes and the SVG's rest layer overlap as they hand over.
             guard opacity == .opaque else { return .opacity }

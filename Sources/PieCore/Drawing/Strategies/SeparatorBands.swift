@@ -24,7 +24,7 @@ extension Strategies {
             guard let ring = tracks.motionRing else { return false }
             return !stage.separators.isEmpty && stroke.width > 0 && stroke.color.isOpaque
                 && stage.separators.allSatisfy {
-                    $0.fromOpacity == 1 && $0.toOpacity == 1 && $0.fromInner == nil && $0.fromOuter == nil
+                    $0.fromOpacity == 1 && $0.toOpacity == 1 && $0.fromInner == nil && $0.fromOuter == nil && $0.window == nil
                         && abs($0.inner - ring.inner) < 1e-6 && abs($0.outer - ring.outer) < 1e-6
                 }
         }

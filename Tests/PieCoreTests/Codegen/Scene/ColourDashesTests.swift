@@ -103,7 +103,10 @@ import Testing
     }
 
     @Test func separatorBandsDrawEveryLineWhereItStartsAndEnds() throws {
-        var (old, new) = Self.change()
+        // No slice enters or leaves: the lines beside one are hidden while it is under three
+        // line widths (issue 39), which bands cannot draw.
+        var (old, _) = Self.change()
+        var new = Self.spec((0..<30).map { 6 - Double($0 * 3 % 4) }, ids: Array(0..<30))
         new.chart.innerRadius = 0.5
         new.chart.startAngle = 20
         (old.chart.innerRadius, old.chart.startAngle) = (0.5, 20)
@@ -114,8 +117,7 @@ import Testing
             Double($0.between("transform=\"rotate(", ")")) ?? .nan
         }
         #expect(lines.count > 20)
-        // Where the lines start: the old chart's boundaries (the inserted slice's two lines
-        // at one of them); where they end: the new chart's.
+        // Where the lines start: the old chart's boundaries; where they end: the new chart's.
         func boundaries(_ spec: ChartSpec) -> [Double] { Layout.layout(spec).slices.map(\.startAngle) }
         for line in lines {
             #expect(boundaries(new).contains { abs(($0 - line).truncatingRemainder(dividingBy: 360)) < 0.01 })
@@ -158,10 +160,9 @@ import Testing
             for b in boundaries(old).enumerated().filter({ $0.offset != 10 }).map(\.element) {
                 #expect(found.from.contains { near($0, b) }, "line from \(b), band \(r)")
             }
-            // Two circles for the lines that keep apart, a half turn each, and one for the
-            // inserted and the removed slices' second lines (these lie within a half turn):
-            // alternate lines on separate circles took four.
-            #expect(circles[r] == 3)
+            // Two circles for the lines, which keep apart, a half turn each (a slice that
+            // entered or left put its second line on a third: no such chart draws bands now).
+            #expect(circles[r] == 2)
         }
     }
 
