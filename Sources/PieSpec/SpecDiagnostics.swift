@@ -168,8 +168,8 @@ public enum SpecDiagnostics {
             and the pie drawn at their one alpha (`theme.opacity`). Colours of different alphas, \
             or a translucent colour beside an opaque one such as a named palette or Other's \
             grey, are drawn each at its own alpha, with the wedges apart so none is painted \
-            twice: exact at rest, entering and between versions, a reorder included (grouping \
-            into Other and rings enter instead, warning E0617). That needs a pie with nothing under or over its wedges that would show \
+            twice: exact at rest, entering and between versions, a reorder and Other taking or \
+            giving back members included (rings enter instead, warning E0617). That needs a pie with nothing under or over its wedges that would show \
             through them or darken them: no `chart.track` or `chart.total` (the track), no \
             patterns, no `theme.shadow`, no rings (their bands are bridged and edged). Remove \
             that key, give every slice colour the same alpha, or write opaque colours and \

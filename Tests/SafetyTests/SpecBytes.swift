@@ -113,7 +113,7 @@ public struct SpecBytes {
                 entries.append(("value", value(key.kind, key: key.name)))
             case "color":
                 // Slice colours are opaque here: every pair animates from a previous version, and
-                // slices of their own alphas enter there instead of animating with Other or rings (a warning,
+                // slices of their own alphas enter there instead of animating with rings (a warning,
                 // E0617) and are refused beside a track, patterns or a shadow (E0371); one shared alpha would need `theme.opacity` kept
                 // above 0.1 all told (E0372).
                 if byte() < 40 { entries.append(("color", .scalar(opaqueColor()))) }

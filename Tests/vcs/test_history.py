@@ -522,10 +522,15 @@ OWN_ALPHAS = "piec: 1\nid: langs\nslices:\n" + "".join(
                     ("rust", 10, "#16a34a")])
 
 
+RINGS = "piec: 1\nid: langs\nrings:\n  - id: now\n    label: Now\n    slices:\n" + "".join(
+    f"      - {{id: {i}, label: {i}, value: {v}}}\n" for i, v in [("swift", 40), ("python", 30), ("go", 20), ("rust", 10)])
+
+
 def test_each_step_that_enters_instead_of_animating_warns_on_the_terminal(repo):
     """Issue 41: `piec build --from` warns (E0617) when slices of their own alphas enter instead
     of animating; `piec history` drew such steps silently. Each one now warns, naming its
-    version; a reorder animates (no warning), Other grouping slices enters (warned)."""
+    version; a reorder and Other taking a member animate (no warning), a step to rings enters
+    (warned)."""
     repo.write("specs/langs.yaml", OWN_ALPHAS)
     repo.commit("first")
     lines = OWN_ALPHAS.splitlines(keepends=True)
@@ -534,15 +539,21 @@ def test_each_step_that_enters_instead_of_animating_warns_on_the_terminal(repo):
     repo.commit("go first")
     repo.write("specs/langs.yaml", reordered.replace("slices:\n", "chart: {other: {maxSlices: 3}}\nslices:\n"))
     repo.commit("rust into other")
+    repo.write("specs/langs.yaml", RINGS)
+    repo.commit("to rings")
     result, manifest = history(repo)
     assert result.returncode == 0, result.stderr
-    assert subjects(manifest) == ["first", "go first", "rust into other"]
+    assert subjects(manifest) == ["first", "go first", "rust into other", "to rings"]
     warnings = [line for line in result.stderr.splitlines() if "E0617" in line]
     assert len(warnings) == 1, result.stderr
-    assert 'rust into other' in warnings[0] and "`chart.other` groups slices" in warnings[0], result.stderr
+    assert 'to rings' in warnings[0] and "one version has rings" in warnings[0], result.stderr
     assert "warning[E0617]" in warnings[0]
-    assert "help: group no slices into Other" in result.stderr
-    # The same step built with --from warns the same way.
-    repo.write("specs/langs.yaml", reordered.replace("slices:\n", "chart: {other: {maxSlices: 3}}\nslices:\n"))
+    assert "help: give every slice colour the same alpha" in result.stderr
+    # The same step built with --from warns the same way; Other taking rust animates.
     build = repo.piec("build", "specs/langs.yaml", "--from", "HEAD~1", "-o", "built")
     assert build.returncode == 0 and "warning[E0617]" in build.stderr, build.stderr
+    repo.write("specs/langs.yaml", reordered.replace("slices:\n", "chart: {other: {maxSlices: 3}}\nslices:\n"))
+    other = repo.piec("build", "specs/langs.yaml", "--from", "HEAD~2", "-o", "built")
+    assert other.returncode == 0 and "E0617" not in other.stderr, other.stderr
+    m = json.loads((repo.path / "built/langs/manifest.json").read_text())
+    assert m["animation"]["kind"] == "transition" and not m["movers"], "Other takes rust with no mover over the others"

@@ -8,12 +8,15 @@ import PieSpec
 /// alpha blend, neighbours only abutting. So slices that resize, enter, leave or change colour
 /// animate exactly, and so does a reorder: a slice that changes place is planned without a
 /// mover (`SliceDiff.withoutMoves`), its old place closing while its new place opens, each a
-/// wedge over its own angles only. Two cases still paint one slice over another, where both
-/// alphas would add up: `chart.other` grouping slices at either end (Other is drawn in parts,
-/// one per member, that take or give back members) and rings
-/// (bridged bands). There the chart is drawn entering its new version instead (the changes
-/// from the previous version kept), with the warning E0617 naming the case, at the new
-/// version's colour (`piec history` warns once per version, naming it).
+/// wedge over its own angles only. `chart.other` too: Other is planned on its members
+/// (`OtherTransition`), each a part of its own span, and a member that joins it from
+/// elsewhere closes its old place as its part opens (no mover), so a member's colour blends
+/// to Other's (or back) over its own angles while Other's other parts resize. One case still
+/// paints one slice over another, where both alphas would add up: rings (bridged bands, and
+/// refused beside per-slice alphas anyway, E0371, so only a version without them meets this).
+/// There the chart is drawn entering its new version instead (the changes from the previous
+/// version kept), with the warning E0617 naming the case, at the new version's colour
+/// (`piec history` warns once per version, naming it).
 public enum SliceAlphas {
     public static let transition = DiagnosticCode("E0617")
 
@@ -24,13 +27,14 @@ public enum SliceAlphas {
             exactly while no slice is painted over another: slices resize, enter, leave, blend \
             their colours (alpha included) and change places (a moved slice's old place closes \
             while its new place opens, each a wedge of its own angles, instead of a copy turning \
-            over the others). Other (`chart.other`, drawn in parts, one per member) \
-            would be painted over its members as it takes or gives them back, and rings are \
-            bridged, where both alphas would add up: in those cases the new version enters (its \
+            over the others), and Other (`chart.other`) takes or gives back members (a member's \
+            part blends to Other's colour, or back, over its own angles; one that joins from \
+            elsewhere closes its old place as its part of Other opens). Rings are bridged, where \
+            both alphas would add up: when either version has rings the new version enters (its \
             `animation.enter`) instead of animating from the previous one, and this warning \
-            names the case (`piec history` names the version too). Group no slices into Other \
-            in either version, give every slice colour one alpha (drawn as one translucent pie, \
-            `theme.opacity`), or use opaque colours to animate the change.
+            names the case (`piec history` names the version too). Give every slice colour one \
+            alpha (drawn as one translucent pie, `theme.opacity`), or use opaque colours to \
+            animate the change.
             """),
     ]
 
@@ -43,10 +47,6 @@ public enum SliceAlphas {
     static func simplification(_ chart: CompiledChart, old: ChartSpec, new: ChartSpec) -> String? {
         guard perSlice(new) || perSlice(old) else { return nil }
         if !new.rings.isEmpty || !old.rings.isEmpty { return "one version has rings" }
-        // Other's parts first: a chart of Other is planned on its members, movers included.
-        if chart.plan.segments.contains(where: { $0.fromExtras.inOther || $0.toExtras.inOther }) {
-            return "`chart.other` groups slices"
-        }
         if let mover = chart.plan.movers.first { return "slice `\(mover.id)` changes place" }
         return nil
     }
@@ -70,6 +70,6 @@ public enum SliceAlphas {
                         at: nil, notes: [note], help: help)
     }
 
-    static let note = "slices of their own alphas animate exactly while no slice is painted over another (a reorder included): Other's parts and rings' bands would add both alphas"
-    static let help = "group no slices into Other in either version to animate the change, or give every slice colour the same alpha (drawn as one translucent pie)"
+    static let note = "slices of their own alphas animate exactly while no slice is painted over another (a reorder and Other included): rings' bands would add both alphas"
+    static let help = "give every slice colour the same alpha (drawn as one translucent pie), or use opaque colours, to animate the change"
 }

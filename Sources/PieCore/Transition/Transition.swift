@@ -30,7 +30,7 @@ public enum Transition {
     /// `enter` animation when there is none. A pie whose slices keep their own alphas (at
     /// either end) animates with its wedges apart, exact while no slice is painted over
     /// another: a moved slice closes its old place and opens its new one, with no mover
-    /// (`SliceDiff.withoutMoves`); where one would still be (Other's members, rings:
+    /// (`SliceDiff.withoutMoves`, Other's members too); where one would still be (rings:
     /// `SliceAlphas`) the new version is drawn entering, with the changes from `old`, and
     /// `simplified` says why (`Compiler` warns with E0617).
     public static func between(old: ChartSpec?, new: ChartSpec) -> CompiledChart {
@@ -62,7 +62,8 @@ public enum Transition {
         let changes = ChangeReport.make(old: old, oldLayout: oldLayout, new: new, newLayout: newLayout, diff: diff)
         // Slices of their own alphas change places without a mover turning over the others.
         let apart = SliceAlphas.perSlice(old) || SliceAlphas.perSlice(new)
-        let plan = plan(from: oldLayout, to: newLayout, diff: apart ? diff.withoutMoves : diff, renames: renames, animation: new.animation)
+        let plan = plan(from: oldLayout, to: newLayout, diff: apart ? diff.withoutMoves : diff, apart: apart,
+                        renames: renames, animation: new.animation)
         return CompiledChart(layout: newLayout, plan: plan, changes: changes)
     }
 
@@ -70,7 +71,7 @@ public enum Transition {
     /// by id and `renames` (`diff`, when the caller has it), `chart.other` planned on layouts
     /// where Other is split into its members (`OtherTransition`), and the chart's pose at both
     /// ends.
-    static func plan(from old: ChartLayout, to new: ChartLayout, diff: SliceDiff? = nil,
+    static func plan(from old: ChartLayout, to new: ChartLayout, diff: SliceDiff? = nil, apart: Bool = false,
                      renames: (ChartLayout) -> [Int: [String]], animation: AnimationOptions) -> TransitionPlan {
         var plan: TransitionPlan
         if old.other == nil, new.other == nil {
@@ -78,7 +79,8 @@ public enum Transition {
             plan = Planner.transition(from: old, to: new, diff: diff, animation: animation)
         } else {
             let oldX = OtherGrouping.expanded(old), newX = OtherGrouping.expanded(new)
-            let diffX = SliceDiff.compute(oldIDs: oldX.slices.map(\.id), newIDs: newX.slices.map(\.id), renames: renames(newX))
+            var diffX = SliceDiff.compute(oldIDs: oldX.slices.map(\.id), newIDs: newX.slices.map(\.id), renames: renames(newX))
+            if apart { diffX = diffX.withoutMoves }
             plan = Planner.transition(from: oldX, to: newX, diff: diffX, animation: animation)
             OtherTransition.adapt(&plan, diff: diffX, oldExpanded: oldX, newExpanded: newX, old: old, new: new)
         }

@@ -5,8 +5,8 @@ import Testing
 
 /// Slices of their own alphas: drawn apart, each once in its own colour (with an opacity
 /// attribute static renderers read), entering, and between versions, a reorder included (a
-/// moved slice's old place closes as its new one opens, no mover); Other's members and rings
-/// enter instead, with the warning E0617 at the colour.
+/// moved slice's old place closes as its new one opens, no mover), Other taking or giving back
+/// members included; a version of rings enters instead, with the warning E0617.
 struct SliceAlphasTests {
     static let own = """
         piec: 1
@@ -118,37 +118,80 @@ struct SliceAlphasTests {
         #expect(kept.withoutMoves == kept)
     }
 
-    @Test func anOpaqueVersionWithOtherAfterOneOfOwnAlphasWarnsAtTheID() throws {
-        let opaque = "piec: 1\nid: own\nchart: {other: {maxSlices: 2}}\nslices:\n  - {label: A, value: 3}\n  - {label: B, value: 2}\n  - {label: C, value: 1}\n"
-        let back = Self.compile(opaque, from: Self.own)
+    /// An opaque version of rings after the pie of its own alphas.
+    static let rings = "piec: 1\nid: own\nrings:\n  - id: in\n    label: In\n    slices:\n      - {label: A, value: 3}\n      - {label: B, value: 2}\n"
+
+    @Test func anOpaqueVersionOfRingsAfterOneOfOwnAlphasWarnsAtTheID() throws {
+        let back = Self.compile(Self.rings, from: Self.own)
         #expect(back.bundle != nil, "never refused")
         let d = try #require(back.diagnostics.first { $0.code == SliceAlphas.transition })
         #expect(d.severity == .warning)
         #expect(d.range?.start.line == 2, "at `id`: the new version has no colour of its own alpha")
-        #expect(d.message.contains("`chart.other` groups slices"))
+        #expect(d.message.contains("one version has rings"))
         let chart = try #require(back.chart)
-        let new = try #require(Self.load(opaque))
+        let new = try #require(Self.load(Self.rings))
         #expect(chart.plan == Transition.between(old: nil, new: new).plan, "the new version enters")
         #expect(chart.changes != nil, "the changes from the previous version are kept")
     }
 
     @Test func aHistoryStepNamesItsVersion() throws {
-        let grouped = Self.own.replacingOccurrences(of: "id: own\n", with: "id: own\nchart: {other: {maxSlices: 2}}\n")
-        let old = try #require(Self.load(Self.own)), new = try #require(Self.load(grouped))
+        let old = try #require(Self.load(Self.own)), new = try #require(Self.load(Self.rings))
         let chart = Transition.between(old: old, new: new)
-        let d = try #require(SliceAlphas.historyWarning(chart, new: new, version: "commit 0123456789ab (\"group\")"))
+        let d = try #require(SliceAlphas.historyWarning(chart, new: new, version: "commit 0123456789ab (\"rings\")"))
         #expect(d.severity == .warning && d.range == nil)
-        #expect(d.message.hasPrefix("commit 0123456789ab (\"group\"): `slices[1].color` keeps its own alpha and `chart.other` groups slices"), "\(d.message)")
+        #expect(d.message.hasPrefix("commit 0123456789ab (\"rings\"): the version before keeps slices of their own alphas and one version has rings"), "\(d.message)")
         let reordered = try #require(Self.load(Self.reordered))
         let moved = SliceAlphas.historyWarning(Transition.between(old: old, new: reordered), new: reordered, version: "x")
         #expect(moved == nil, "a reorder animates: no warning")
     }
 
-    @Test func otherTakingMembersEnters() throws {
+    /// Every instant of `plan` tiles the sweep once, its wedges only abutting.
+    static func expectTiles(_ plan: TransitionPlan) {
+        for k in 0...20 {
+            let t = plan.delay + plan.duration * Double(k) / 20
+            let wedges = plan.frozen(at: t).segments.map(\.from).filter { $0.span > 1e-9 }.sorted { $0.startAngle < $1.startAngle }
+            for (a, b) in zip(wedges, wedges.dropFirst()) {
+                #expect(abs(a.endAngle - b.startAngle) < 1e-6, "at \(t) ms the wedges abut, never overlap: \(a.endAngle) vs \(b.startAngle)")
+            }
+            #expect(abs(wedges.reduce(0) { $0 + $1.span } - 360) < 1e-6, "at \(t) ms the wedges tile the sweep once")
+        }
+    }
+
+    @Test func otherTakingMembersAnimatesEachPartOverItsOwnAngles() throws {
+        // B and C join Other (maxSlices 2): B's part blends to Other's colour where it stands.
         let grouped = Self.own.replacingOccurrences(of: "id: own\n", with: "id: own\nchart: {other: {maxSlices: 2}}\n")
         let result = Self.compile(grouped, from: Self.own)
         #expect(result.bundle != nil)
-        #expect(result.chart?.simplified?.contains("chart.other") == true)
+        #expect(!result.diagnostics.contains { $0.code == SliceAlphas.transition }, "exact: no warning")
+        let chart = try #require(result.chart)
+        #expect(chart.simplified == nil && chart.plan.kind == .update && chart.plan.movers.isEmpty)
+        let b = try #require(chart.plan.segments.first { $0.id == "b" })
+        #expect(!b.fromExtras.inOther && b.toExtras.inOther && b.from.color.a == 102 && b.to.color == OtherOptions.defaultColor)
+        Self.expectTiles(chart.plan)
+        #expect(DrawingPlan.choose(Stage(layout: chart.layout, plan: chart.plan), .bundle).joins == .apart)
+        // And back: Other gives its members back.
+        let back = try #require(Self.compile(Self.own, from: grouped).chart)
+        #expect(back.simplified == nil && back.plan.kind == .update && back.plan.movers.isEmpty)
+        Self.expectTiles(back.plan)
+    }
+
+    @Test func aMemberJoiningOtherFromElsewhereClosesItsPlaceAsItsPartOpens() throws {
+        // A (the largest) falls to the smallest and joins Other at the end: no mover turns over
+        // B and C; A's place closes in its colour while its part of Other opens in Other's.
+        let before = "piec: 1\nid: own\nchart: {sort: descending, other: {maxSlices: 3, color: \"#64646480\"}}\nslices:\n"
+            + "  - {label: A, value: 5, color: \"#ff0000\"}\n  - {label: B, value: 4, color: \"#0000ff66\"}\n"
+            + "  - {label: C, value: 3, color: \"#00800080\"}\n  - {label: D, value: 1}\n"
+        let after = before.replacingOccurrences(of: "value: 5", with: "value: 0.5")
+        let result = Self.compile(after, from: before)
+        #expect(!result.diagnostics.contains { $0.code == SliceAlphas.transition }, "exact: no warning")
+        let chart = try #require(result.chart)
+        #expect(chart.simplified == nil && chart.plan.kind == .update)
+        #expect(chart.plan.movers.isEmpty, "no mover painted over the others")
+        let places = chart.plan.segments.filter { $0.id == "a" }
+        #expect(places.map(\.kind) == [.exit, .enter], "\(places.map(\.kind))")
+        #expect(places.first.map { $0.from.color == $0.to.color && !$0.toExtras.inOther } == true, "the old place closes in A's colour")
+        #expect(places.last.map { $0.toExtras.inOther && $0.to.color.a == 128 } == true, "its part of Other opens in Other's colour")
+        Self.expectTiles(chart.plan)
     }
 }
 
