@@ -25,8 +25,11 @@ public struct FacetLayout: Sendable, Hashable {
 extension ChartSpec {
     /// Facet `k` as a chart of its own: the shared keys, the facet's slices or rings and
     /// title, no legend (the facets share one), no description, no subtitle, and the id
-    /// `<id>_f<k>` that scopes its classes and keyframes apart from the other facets'.
-    public func facet(_ k: Int) -> ChartSpec {
+    /// `<id>_f<k>` that scopes its classes and keyframes apart from the other facets'. A
+    /// facet keeps its slice colours as written (its own data file's alpha included), so its
+    /// one alpha is lifted into its own `theme.opacity` here (`liftingOneAlpha`), as a spec's
+    /// is when lowered; `liftingAlpha: false` leaves that to a caller that recolours first.
+    public func facet(_ k: Int, liftingAlpha: Bool = true) -> ChartSpec {
         var one = self
         let f = charts[k]
         one.charts = []
@@ -38,7 +41,7 @@ extension ChartSpec {
         one.slices = f.slices
         one.rings = f.rings
         one.legend.position = .none
-        return one
+        return liftingAlpha ? one.liftingOneAlpha() : one
     }
 }
 
@@ -194,6 +197,9 @@ extension Lowering {
             let whole = facetShared + own.filter { $0.key.value != "id" && $0.key.value != "title" }
             var sub = Lowering(limits: limits, defaultID: defaultID)
             sub.readsRecordedSpec = readsRecordedSpec
+            // Its colours stay as written: the facet's one alpha goes into its own opacity
+            // when it is drawn (`facet(_:)`), the spec's `theme.opacity` being shared.
+            sub.keepsSliceAlpha = true
             // Its `data:` reads this chart's data file, as a spec's reads its own.
             sub.dataInput = facetDataInputs[i]
             let spec = sub.lower(.mapping(whole, range: itemRange))

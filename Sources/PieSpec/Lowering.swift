@@ -51,6 +51,9 @@ struct Lowering {
     var readsRecordedSpec = false
     /// A spec of `charts:`: the top-level entries every chart shares (`lowerFacets`).
     var facetShared: [YAMLEntry] = []
+    /// One chart of `charts:`: its slice colours are checked as a spec's but kept as written,
+    /// alpha included; the facet's one alpha is lifted when it is drawn (`ChartSpec.facet`).
+    var keepsSliceAlpha = false
 
     init(limits: SpecLimits, defaultID: String) {
         self.limits = limits

@@ -13,8 +13,9 @@ import PieJSON
 ///   between versions (a reorder closes a slice's old place as its new place opens, with no
 ///   mover painted over the others), without a track, patterns or shadow under or over its
 ///   wedges. A pie that has any of those is refused here (E0371, at the colour, naming the
-///   key); a transition where Other's parts or rings would be painted over other slices
-///   enters instead, with a warning (`SliceAlphas`, E0617).
+///   key); a transition from or to rings enters instead, with a warning (`SliceAlphas`,
+///   E0617). A chart of `charts:` keeps its colours as written (`keepsSliceAlpha`): its one
+///   alpha is lifted into its own opacity when drawn (`ChartSpec.facet`, `liftingOneAlpha`).
 /// Alphas 1 apart (of 255) count as one, the first's. A pie under 0.1 opacity is refused (E0372).
 extension Lowering {
     /// Lifts the one alpha of the spec's translucent slice colours into `theme.opacity`, or
@@ -76,18 +77,8 @@ extension Lowering {
                   help: "use an alpha of at least 26 (10%)")
             return
         }
-        func opaque(_ c: inout Color) { c.a = 255 }
-        for i in spec.slices.indices { if spec.slices[i].color != nil { opaque(&spec.slices[i].color!) } }
-        for r in spec.rings.indices {
-            for i in spec.rings[r].slices.indices where spec.rings[r].slices[i].color != nil { opaque(&spec.rings[r].slices[i].color!) }
-        }
-        if case .list(var colors) = spec.theme.palette {
-            for i in colors.indices { opaque(&colors[i]) }
-            spec.theme.palette = .list(colors)
-        }
-        if spec.chart.other != nil { opaque(&spec.chart.other!.color) }
-        // Six decimals, as the canonical spec writes it, so the canonical spec lowers back to it.
-        spec.theme.opacity = (opacity * 1e6).rounded() / 1e6
+        // A chart of `charts:` keeps its colours; `ChartSpec.facet` lifts them when drawn.
+        if !keepsSliceAlpha { spec.liftAlpha(alpha) }
     }
 
     static func isTextColour(_ path: String) -> Bool {
@@ -95,7 +86,7 @@ extension Lowering {
     }
 
     /// An opaque colour some slice can take, named for the message; nil when there is none.
-    private static func opaquePaint(_ spec: ChartSpec) -> String? {
+    static func opaquePaint(_ spec: ChartSpec) -> String? {
         let rings = spec.rings.enumerated().map { ($1.slices, "rings[\($0)].slices") }
         var needsPalette = false
         for (slices, path) in [(spec.slices, "slices")] + rings {
@@ -118,6 +109,39 @@ extension Lowering {
 }
 
 extension ChartSpec {
+    /// The spec with its slice colours' one alpha lifted into `theme.opacity` (as lowering
+    /// does, `Lowering.liftSliceAlpha`): when every translucent colour a slice can take has
+    /// one alpha (1 apart counts as one), no slice colour is opaque, and the pie stays at
+    /// 0.1 or more; else unchanged (opaque, or each slice at its own alpha). A facet of
+    /// `charts:` is lifted so (`facet(_:)`), after the shared colours are pinned.
+    public func liftingOneAlpha() -> ChartSpec {
+        var paints = slices.compactMap(\.color) + rings.flatMap { $0.slices.compactMap(\.color) }
+        if case .list(let colors) = theme.palette { paints += colors }
+        if let other = chart.other { paints.append(other.color) }
+        guard let first = paints.first(where: { !$0.isOpaque }),
+              paints.allSatisfy({ $0.isOpaque || Lowering.sameAlpha($0.a, first.a) }),
+              Lowering.opaquePaint(self) == nil, theme.opacity * Double(first.a) / 255 >= 0.1 else { return self }
+        var spec = self
+        spec.liftAlpha(first.a)
+        return spec
+    }
+
+    /// Every slice colour made opaque and `alpha` multiplied into `theme.opacity`.
+    mutating func liftAlpha(_ alpha: UInt8) {
+        func opaque(_ c: inout Color) { c.a = 255 }
+        for i in slices.indices { if slices[i].color != nil { opaque(&slices[i].color!) } }
+        for r in rings.indices {
+            for i in rings[r].slices.indices where rings[r].slices[i].color != nil { opaque(&rings[r].slices[i].color!) }
+        }
+        if case .list(var colors) = theme.palette {
+            for i in colors.indices { opaque(&colors[i]) }
+            theme.palette = .list(colors)
+        }
+        if chart.other != nil { opaque(&chart.other!.color) }
+        // Six decimals, as the canonical spec writes it, so the canonical spec lowers back to it.
+        theme.opacity = (theme.opacity * Double(alpha) / 255 * 1e6).rounded() / 1e6
+    }
+
     /// The path of the first colour a slice can take that kept its own alpha after lowering
     /// (`Lowering.liftSliceAlpha`: each slice drawn at its own alpha); nil when the pie's
     /// slice colours are opaque (one shared alpha is lifted into `theme.opacity`).

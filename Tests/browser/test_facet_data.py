@@ -13,7 +13,7 @@ import pytest
 
 from piectest import bundle as bundles, checks, specs
 from piectest.chromium import SeekPage
-from piectest.geometry import Chart
+from piectest.geometry import Chart, parse_hex
 from piectest.measure import Probe
 
 COLORS = {"x": "#e6c800", "y": "#00c85a", "z": "#00c8dc", "w": "#78c828"}
@@ -101,3 +101,89 @@ def test_half_way_only_the_chart_whose_data_changed_moves(built, seeked):
         f"half-way chart a already rests at its new version (screenshot {page.screenshot})"
     still = Probe(raster, frame.viewport, facet_chart(manifest, 1), frame.t_ms)
     checks.report(checks.angle_problems(still, checks.REST_TOLERANCE), f"chart b half-way, screenshot {page.screenshot}")
+
+
+# Translucent colours in the charts' own data files: `half` reads a CSV of `#rrggbb80` (one alpha,
+# lifted into that chart's own opacity), `faint` a JSON file of `rgba(..., 0.3)`, and `solid` has
+# opaque slices of its own. At rest each sample inside a slice is the colour written in the data
+# file composited once over the page at its own alpha (the shared `theme.opacity` stays 1), and
+# `solid` stays opaque: an alpha dropped (drawn opaque) or applied to the wrong chart is off by
+# tens of levels. Ids differ by chart, so no chart takes another's colour.
+HALF = [("n", "North", 40, "#2563eb80"), ("s", "South", 30, "#dc262680"), ("e", "East", 20, "#16a34a80")]
+FAINT = [("w", "West", 15, (124, 58, 237)), ("c", "Centre", 5, (234, 88, 12))]
+SOLID = [("u", "Up", 30, "#0891b2"), ("d", "Down", 10, "#ca8a04")]
+ALPHA_TOLERANCE = 12      # levels per channel (anti-aliasing, colour management)
+
+
+def alpha_spec():
+    s = specs.spec("facetalpha", [])
+    del s["slices"]
+    s["chart"] = {"size": 200, "innerRadius": 0.3}
+    s["layout"] = {"columns": 3}
+    s["charts"] = [
+        {"id": "half", "data": {"file": "half.csv", "id": "id", "color": "color"}},
+        {"id": "faint", "data": {"file": "faint.json", "id": "id", "color": "color"}},
+        {"id": "solid", "slices": [{"id": k, "label": label, "value": v, "color": c} for k, label, v, c in SOLID]},
+    ]
+    return s
+
+
+def written(k):
+    """Chart k's slices as its data file or spec writes them: {id: ((r, g, b), alpha)}."""
+    if k == 0:
+        return {i: (parse_hex(c[:7]), int(c[7:], 16) / 255) for i, _, _, c in HALF}
+    if k == 1:
+        return {i: (rgb, 0.3) for i, _, _, rgb in FAINT}
+    return {i: (parse_hex(c), 1.0) for i, _, _, c in SOLID}
+
+
+@pytest.fixture(scope="module")
+def alpha_built(piec, workdir):
+    folder = workdir / "alpha"
+    folder.mkdir()
+    (folder / "half.csv").write_text("id,label,value,color\n" + "".join(f"{i},{l},{v},{c}\n" for i, l, v, c in HALF))
+    (folder / "faint.json").write_text(json.dumps([{"id": i, "label": l, "value": v, "color": "rgba(%d, %d, %d, 0.3)" % rgb}
+                                                   for i, l, v, rgb in FAINT]))
+    path = bundles.write_spec(folder / "facetalpha.yaml", alpha_spec())
+    proc = bundles.run(piec, "build", path, "-o", folder / "out")
+    assert proc.returncode == 0 and not bundles.diagnostics_in(proc), proc.stdout + proc.stderr
+    directory = folder / "out" / "facetalpha"
+    return json.loads((directory / "manifest.json").read_text()), (directory / "chart.svg").read_text()
+
+
+@pytest.fixture(scope="module")
+def alpha_seeked(alpha_built, shoot):
+    _, svg = alpha_built
+    page = SeekPage([(svg, 10_000)], columns=1, frame_width=900, background=specs.MAGENTA)
+    return page, shoot(page, "facetalpha")
+
+
+@pytest.mark.parametrize("k", range(3), ids=["half", "faint", "solid"])
+def test_data_file_alphas_are_drawn_once_at_rest(alpha_built, alpha_seeked, engine, k):
+    manifest, _ = alpha_built
+    page, raster = alpha_seeked
+    frame = page.frames[0]
+    chart = facet_chart(manifest, k)
+    probe = Probe(raster, frame.viewport, chart, frame.t_ms)
+    colours = written(k)
+    assert {s["id"] for s in manifest["charts"][k]["slices"]} == set(colours)
+    problems, worst, samples = [], 0.0, 0
+    for s in manifest["charts"][k]["slices"]:
+        rgb, alpha = colours[s["id"]]
+        want = tuple(c * alpha + b * (1 - alpha) for c, b in zip(rgb, specs.MAGENTA))
+        start, end = float(s["startAngle"]), float(s["endAngle"])
+        for f in (0.45, 0.65, 0.85):
+            r = chart.inner + (chart.outer - chart.inner) * f
+            margin = 3 * probe.px(r)
+            steps = max(int((end - start - 2 * margin) / 0.5), 1)
+            for j in range(steps + 1):
+                a = start + margin + (end - start - 2 * margin) * j / steps
+                got = probe.color(a, r)
+                d = max(abs(x - y) for x, y in zip(got, want))
+                worst, samples = max(worst, d), samples + 1
+                if d > ALPHA_TOLERANCE and len(problems) < 8:
+                    problems.append(f"{s['id']} at {a:.1f} deg r={r:.1f}: {tuple(round(x) for x in got)}, "
+                                    f"expected {tuple(round(x) for x in want)} (alpha {alpha:.3f})")
+    print(f"\n{engine.name} chart {k}: worst {worst:.1f} levels over {samples} samples")
+    assert samples > 300, f"only {samples} samples"
+    assert not problems, f"chart {k} at rest, screenshot {page.screenshot}:\n" + "\n".join(problems)

@@ -129,14 +129,15 @@ public enum FacetWriter {
         return LegendTable(heads: spec.charts.map { $0.title ?? $0.id }, cells: cells)
     }
 
-    /// Facet `k` of `spec` with every slice in its shared colour.
+    /// Facet `k` of `spec` with every slice in its shared colour (as written, alpha included),
+    /// then its one alpha lifted into its own opacity (`ChartSpec.liftingOneAlpha`).
     static func pinned(_ spec: ChartSpec, _ k: Int, colours: [String: Color]) -> ChartSpec {
-        var one = spec.facet(k)
+        var one = spec.facet(k, liftingAlpha: false)
         for i in one.slices.indices { one.slices[i].color = colours[one.slices[i].id] }
         for r in one.rings.indices {
             for i in one.rings[r].slices.indices { one.rings[r].slices[i].color = colours[one.rings[r].slices[i].id] }
         }
-        return one
+        return one.liftingOneAlpha()
     }
 
     /// Compiles and places every facet of `spec`, each from `previous`'s facet of its id.

@@ -60,6 +60,30 @@ struct FacetDataTests {
         #expect(html.contains("Sum of 2 rows"))
     }
 
+    @Test func aChartsDataFileAlphaIsDrawnAtThatChartsOwnOpacity() throws {
+        // Rows of one alpha (0.5) in the first chart's file, 0.3 in the third's; the second opaque.
+        let half = "region,amount,color\nNorth,1.5,#2563eb80\nSouth,2,#dc262680\n"
+        let faint = "region,color\nEast,\"rgba(22, 163, 74, 0.3)\"\nWest,\"rgba(124, 58, 237, 0.3)\"\n"
+        let text = Self.spec.replacingOccurrences(of: "value: amount, aggregate: sum}", with: "value: amount, color: color}")
+            .replacingOccurrences(of: "aggregate: count}", with: "color: color, aggregate: count}")
+            .replacingOccurrences(of: "{label: North, value: 1}", with: "{label: Up, value: 1}")
+        let loaded = Self.load(text, Self.inputs(half, faint))
+        let spec = try #require(loaded.spec, "\(loaded.diagnostics)")
+        // The colours stay as written (the spec's `theme.opacity` is every chart's)...
+        #expect(spec.theme.opacity == 1)
+        #expect(spec.charts[0].slices.compactMap(\.color).map(\.a) == [128, 128])
+        // ...and each chart is drawn at its own alpha, its colours made opaque.
+        #expect(spec.facet(0).theme.opacity == 0.501961 && spec.facet(0).slices.allSatisfy { $0.color?.isOpaque == true })
+        #expect(spec.facet(1).theme.opacity == 1)
+        #expect(spec.facet(2).theme.opacity == 0.301961)
+        let composed = FacetWriter.compose(spec, previous: nil)
+        #expect(composed.facets.map(\.chart.plan.to.opacity) == [0.501961, 1, 0.301961])
+        // The canonical spec keeps the alphas, so a bundle's recorded spec draws the same.
+        let canonical = String(decoding: spec.canonicalMemberText(), as: UTF8.self)
+        let again = SpecLoader.loadEmbedded(SourceFile(path: "m.json", text: "{\"spec\":" + canonical + "}"), defaultID: "f")
+        #expect(again.spec == spec, "\(again.diagnostics)")
+    }
+
     @Test func aFileWithoutRowsIsThatChartsEmptyState() throws {
         let spec = try #require(Self.load(Self.spec, Self.inputs("region,amount\n")).spec)
         #expect(spec.charts[0].slices.isEmpty)
