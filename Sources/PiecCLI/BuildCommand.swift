@@ -37,7 +37,7 @@ struct Build: Command {
                     completes: .paths),
             .option("id", .text("ID"), help: "The chart id of the one spec built, when it has no `id:` (instead of its file stem; `chart` for standard input): docs tools give each block on a page its own, so no two share class or keyframe names.", completes: .none),
             .flag("no-files", help: "Build each spec alone: no data file, no .piec.yaml, no git and no output folder is read (a `data.file` is an error); without --from the chart enters. For docs tools and render services."),
-            .flag("explain", help: "Print on stdout how each chart is drawn: its whole drawing plan (output, joins, masks, opacity, wedges, separators, keyframes, rest, page, pageReason; docs/dev/motion.md), one line per decision of each chart or ring, `FILE (ID) PART DECISION VALUE: REASON`, always in that order; with --format json a JSON object per line. No bundle is skipped as up to date."),
+            .flag("explain", help: "Print on stdout how each chart is drawn: its whole drawing plan (output, joins, masks, orbits, opacity, wedges, separators, keyframes, rest, page, pageReason; docs/dev/motion.md), one line per decision of each chart or ring, `FILE (ID) PART DECISION VALUE: REASON`, always in that order; with --format json a JSON object per line. No bundle is skipped as up to date."),
         ])
 
     var options: SpecOptions

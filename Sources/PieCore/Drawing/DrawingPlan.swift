@@ -1,8 +1,9 @@
 import PieSpec
 
 /// How a scene is drawn: how its wedges meet (stacked, bridged), whether its motion is masked,
-/// whether the pie is drawn translucent, which strategy moves its wedges and separators, how its keyframes are written, how its rest
-/// layer and index.html's page motion are drawn. `choose(_:_:)` decides all of it once per
+/// whether its exploded wedges ride orbits, whether the pie is drawn translucent, which strategy
+/// moves its wedges and separators, how its keyframes are written, how its rest layer and
+/// index.html's page motion are drawn. `choose(_:_:)` decides all of it once per
 /// scene, for the output the scene is written to, reading the gates in `Budgets`: first what
 /// the stage alone decides (`choose(_:_:whole:)`), then, once the scene has encoded its
 /// tracks, the strategies (`choose(_:)`). The writers (`Scene`, `CornerMask`, `BoxLayer`,
@@ -119,6 +120,16 @@ struct DrawingPlan: Hashable, Sendable {
         case square
     }
 
+    /// How exploded wedges move (the stage's orbit tracks, `Stage.orbits`).
+    enum Orbits: String, Sendable, CaseIterable {
+        /// No slice is exploded at either end (or nothing moves): the wedges' dashes alone.
+        case none
+        /// Every motion element in two groups (`.p-o<k>`): the outer turned to the wedge's
+        /// middle angle, the inner moved out by its explode and turned back, both from one
+        /// end of its orbit to the other as the dashes move (`MotionFrames.orbitOuter`, `orbitInner`).
+        case groups
+    }
+
     /// Whether the pie is drawn translucent (`theme.opacity`), asked once here: the writers
     /// (`PieOpacityWriter`) and index.html's boxes (`Strategies.CompositorBoxes`) read it.
     enum Opacity: String, Sendable, CaseIterable {
@@ -155,6 +166,7 @@ struct DrawingPlan: Hashable, Sendable {
     var output: Output
     var joins: Joins
     var masks: Masks
+    var orbits: Orbits
     var opacity: Opacity
     var pageReason: PageReason
     var wedges: Wedges
@@ -171,9 +183,10 @@ struct DrawingPlan: Hashable, Sendable {
     var separatorBands: [Circle] = []
     var boxes: Boxes? = nil
 
-    init(output: Output = .bundle, joins: Joins = .apart, masks: Masks = .none, opacity: Opacity = .opaque,
+    init(output: Output = .bundle, joins: Joins = .apart, masks: Masks = .none, orbits: Orbits = .none, opacity: Opacity = .opaque,
          pageReason: PageReason = .still, wedges: Wedges, separators: Separators, keyframes: Keyframes, rest: Rest, page: Page) {
-        (self.output, self.joins, self.masks, self.opacity, self.pageReason) = (output, joins, masks, opacity, pageReason)
+        (self.output, self.joins, self.masks, self.orbits) = (output, joins, masks, orbits)
+        (self.opacity, self.pageReason) = (opacity, pageReason)
         (self.wedges, self.separators, self.keyframes, self.rest, self.page) = (wedges, separators, keyframes, rest, page)
     }
 
@@ -242,7 +255,8 @@ extension DrawingPlan {
 extension DrawingPlan {
     /// The plan of `stage` written to `output` (`whole`: the whole transition when `stage` is
     /// one of its sampled instants, which decides the element set), as far as the stage alone
-    /// decides it: how the wedges meet, whether the motion is masked, and whether index.html
+    /// decides it: how the wedges meet, whether the motion is masked, whether exploded wedges
+    /// move along orbits, and whether index.html
     /// may move the chart by boxes at all. The scene that encodes the stage by these answers
     /// then chooses the rest (`choose(_:)`).
     static func choose(_ stage: Stage, _ output: Output, whole: TransitionPlan? = nil) -> DrawingPlan {
@@ -255,7 +269,7 @@ extension DrawingPlan {
         // Patterned slices are not bridged: an extension would cover the marks of its slice.
         // A translucent colour at either end (slices of their own alphas, `SliceAlphas`) keeps
         // each slice one dash of its own span, so no two are painted over one another.
-        let explodes = shape.explodes
+        let explodes = stage.explodes
         let opaque = layout.slices.allSatisfy { !$0.isVisible || $0.color.isOpaque }
             && (shape.segments + shape.movers).allSatisfy { $0.from.color.isOpaque && $0.to.color.isOpaque }
         if layout.equalRadii && shape.isOneRing && opaque && !layout.shapesWedges && !explodes {
@@ -270,16 +284,14 @@ extension DrawingPlan {
             let elements = Stage.drawn(shape).count + stage.plan.movers.count
             plan.masks = elements <= Budgets.rotatedDashes ? .cutouts : .square
         }
+        // An exploded wedge moves out along its middle angle, which turns as the wedge moves:
+        // every motion element rides its orbit (the same element set at every sampled instant).
+        if stage.moves, explodes { plan.orbits = .groups }
         return plan
     }
 }
 
 extension TransitionPlan {
-    /// Whether any slice is exploded at either end of the plan.
-    var explodes: Bool {
-        (segments + movers).contains { $0.from.explode > 0 || $0.to.explode > 0 }
-    }
-
     /// Whether every drawn segment has one outer radius at the start and one at the end (so
     /// stacking applies in motion too: a rose turning back into a pie has equal radii only
     /// at the end).

@@ -12,7 +12,7 @@ extension DrawingPlan {
     }
 
     /// The names of `decisions`, in their order.
-    static let decisionNames = ["output", "joins", "masks", "opacity", "wedges", "separators", "keyframes", "rest", "page",
+    static let decisionNames = ["output", "joins", "masks", "orbits", "opacity", "wedges", "separators", "keyframes", "rest", "page",
                                 "pageReason"]
 
     /// Every value decision `name` can take, in its enum's order (empty for an unknown name).
@@ -21,6 +21,7 @@ extension DrawingPlan {
         case "output": Output.allCases.map(\.rawValue)
         case "joins": Joins.allCases.map(\.rawValue)
         case "masks": Masks.allCases.map(\.rawValue)
+        case "orbits": Orbits.allCases.map(\.rawValue)
         case "opacity": Opacity.allCases.map(\.rawValue)
         case "wedges": Wedges.allCases.map(\.rawValue)
         case "separators": Separators.allCases.map(\.rawValue)
@@ -36,6 +37,7 @@ extension DrawingPlan {
         [Decision(name: "output", value: output.rawValue, reason: output.reason),
          Decision(name: "joins", value: joins.rawValue, reason: joins.reason),
          Decision(name: "masks", value: masks.rawValue, reason: masks.reason),
+         Decision(name: "orbits", value: orbits.rawValue, reason: orbits.reason),
          Decision(name: "opacity", value: opacity.rawValue, reason: opacity.reason),
          Decision(name: "wedges", value: wedges.rawValue, reason: wedges.reason),
          Decision(name: "separators", value: separators.rawValue, reason: separators.reason),
@@ -80,6 +82,15 @@ extension DrawingPlan.Masks {
             + " motion elements: one cutout each, turned with the boundaries"
         case .square: "gaps or rounded corners on more than " + gate("rotatedDashes", Double(Budgets.rotatedDashes))
             + " motion elements: square dashes while moving, the exact shapes at rest"
+        }
+    }
+}
+
+extension DrawingPlan.Orbits {
+    var reason: String {
+        switch self {
+        case .none: "no slice is exploded at either end, or nothing moves"
+        case .groups: "a slice is exploded at either end: every moving wedge in two groups, turned to its middle and moved out by its explode"
         }
     }
 }

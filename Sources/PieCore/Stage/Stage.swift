@@ -4,7 +4,7 @@ import PieSpec
 /// encoding. Built once from a layout and its plan: the separators (which boundaries have a
 /// line at each end, their fades, the lines of slices that leave), the inside labels (each
 /// label's mode at both ends, its spots, fade and colour), the centre texts and title lines,
-/// the wedges (the plan's drawn segments and movers) and their extensions (`Wedges.swift`),
+/// the wedges (the plan's drawn segments and movers), their extensions (`Wedges.swift`) and orbits,
 /// and the labels beside the pie with their leaders (`Outside`, set by the scene that samples them).
 /// Each element is a track with its two ends (`from...`, `to...`); `at(_:)` is the one model
 /// of an instant, which `piec render`'s frames (`FramePose`) read, and a sampled instant's
@@ -20,6 +20,10 @@ struct Stage {
     let moves: Bool
     /// Opacity changes only: the whole plot fades.
     let fades: Bool
+    /// Any slice is exploded at either end of the whole transition: the wedges ride orbits
+    /// (`Orbits.swift`; a sampled instant whose explodes are all 0, such as the end of
+    /// un-exploding a slice, keeps the whole transition's orbits, as it keeps its elements).
+    let explodes: Bool
     /// The drawn segments, then the movers (`wedgeItems`).
     var wedges: [Wedge] = []
     var separators: [Separator] = []
@@ -62,6 +66,7 @@ struct Stage {
         whole = shape ?? plan
         moves = plan.kind != .none && (shape ?? plan).movesGeometry
         fades = plan.kind != .none && !moves && (shape ?? plan).fadesOpacity
+        explodes = whole.explodes
         groupOpacity = GroupOpacity(plan)
         wedges = Stage.wedgeItems(plan, shape: shape ?? plan)
         // The gap replaces the separators.

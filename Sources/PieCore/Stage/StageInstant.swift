@@ -1,8 +1,8 @@
 import PieSpec
 
 extension Stage {
-    /// What the stage draws at one instant: the plot's opacity, the wedges and their
-    /// extensions, separator lines, inside labels, the labels beside the pie with their
+    /// What the stage draws at one instant: the plot's opacity, the wedges with their
+    /// extensions and orbits, separator lines, inside labels, the labels beside the pie with their
     /// leaders, centre texts, title lines and the separators between rings, each read from
     /// its track by the stage's one sampling policy (`Sampling`; the labels beside the pie by
     /// their samples, `Outside.at`). The chart-level elements (the grid, the shadow, the
@@ -63,6 +63,14 @@ extension Stage {
             var geometry: SegmentGeometry
         }
 
+        /// Wedge track `index`'s orbit at the instant (`Stage.Orbit`): moved `offset` px out
+        /// along chart angle `middle`.
+        struct Orbit {
+            var index: Int
+            var middle: Double
+            var offset: Double
+        }
+
         /// An extension at the instant, painted after segment `after` (nil: at the bottom).
         struct Extension {
             var after: Int?
@@ -92,6 +100,9 @@ extension Stage {
         /// The extensions that draw something, bridged between the wedges of the instant
         /// (`Stage.extensions(_:)`).
         var extensions: [Extension] = []
+        /// Every wedge's orbit where the whole transition explodes (`Stage.orbits`), read like
+        /// `wedges`, in their order; empty elsewhere.
+        var orbits: [Orbit] = []
         var lines: [Line] = []
         var labels: [Label] = []
         /// The labels beside the pie (`Stage.outside`), in the order of its tracks that are shown.
@@ -105,8 +116,8 @@ extension Stage {
 
     /// The stage at `t` ms after load: the rest state (the new version) at or after the end
     /// of the timeline or when nothing moves; in between, each track mixed at the plan's eased
-    /// progress, or (`Sampling.exact`) read from the exact instant's stage. The wedges and
-    /// extensions are the exact state's in motion (`Wedges.swift`).
+    /// progress, or (`Sampling.exact`) read from the exact instant's stage. The wedges,
+    /// extensions and orbits are the exact state's in motion (`Wedges.swift`, `Orbits.swift`).
     func at(_ t: Double) -> Instant {
         let line = plan.timeline
         let rest = t >= line.end || plan.kind == .none
@@ -124,6 +135,7 @@ extension Stage {
             result.wedges = wedges.map { Instant.Wedge(index: $0.index, geometry: $0.to) }
             result.extensions = extensions { whole.segments[$0].to }
         }
+        result.orbits = orbits(of: result.wedges)
         result.lines = lines(now: now, e: e, moving: moving)
         result.labels = insideLabels(now: now, e: e)
         result.outside = outside.at(t, moving: moving, fontSize: layout.fontSize)

@@ -38,6 +38,28 @@ struct DrawingPlanTests {
         #expect(p.wedges == .rotatedDashes && p.rest == .filled && p.separators == .none)
     }
 
+    /// Whether exploded wedges ride orbits is the plan's (`DrawingPlan.Orbits`), asked of the
+    /// stage: any slice exploded at either end of a motion; the scene draws the stage's orbit
+    /// tracks only where the plan says so.
+    @Test func anExplodeAtEitherEndOfAMotionRidesOrbits() throws {
+        func yaml(_ values: [Int], exploded k: Int?) -> String {
+            let plain = BoxLayerTests.yaml(values)
+            guard let k else { return plain }
+            return plain.replacingOccurrences(of: "label: L\(k), value: \(values[k]) }", with: "label: L\(k), value: \(values[k]), explode: 9 }")
+        }
+        for (old, new) in [(yaml([10, 20, 35], exploded: 1), yaml([30, 20, 10], exploded: nil)),
+                           (yaml([10, 20, 35], exploded: nil), yaml([30, 20, 10], exploded: 2))] {
+            let scene = try BoxLayerTests.scene(new, from: old)
+            #expect(scene.drawing.orbits == .groups && scene.drawing.joins == .apart && scene.drawing.page == .svg)
+            #expect(scene.orbits.count == scene.motion.count && scene.orbits == scene.stage.orbits)
+        }
+        let plain = try BoxLayerTests.scene(yaml([30, 20, 10], exploded: nil), from: yaml([10, 20, 35], exploded: nil))
+        #expect(plain.drawing.orbits == .none && plain.orbits.isEmpty)
+        // Nothing moves: the explode is the rest layer's, no orbit.
+        let still = try BoxLayerTests.scene(yaml([10, 20, 35], exploded: 1), from: yaml([10, 20, 35], exploded: 1))
+        #expect(still.drawing.orbits == .none && still.orbits.isEmpty && !still.stage.orbits.isEmpty)
+    }
+
     @Test func staggerIsSampledAndStagesAligned() throws {
         #expect(try Self.plan([10, 20, 35], from: [30, 20, 10], extra: "  stagger: 100ms").keyframes == .sampled)
         #expect(try Self.plan([10, 20, 35], from: [30, 20, 10], extra: "  stages: staged").keyframes == .aligned)
@@ -62,7 +84,7 @@ struct DrawingPlanTests {
         let parts = DrawingExplanation.of(chart, spec: spec, svgOnly: false)
         #expect(parts.map(\.part) == ["chart"])
         #expect(parts[0].decisions.map { $0.name + " " + $0.value } == [
-            "output bundle", "joins stacked", "masks none", "opacity opaque", "wedges offsetDashes", "separators lines",
+            "output bundle", "joins stacked", "masks none", "orbits none", "opacity opaque", "wedges offsetDashes", "separators lines",
             "keyframes shared", "rest strokes", "page boxes", "pageReason boxes",
         ])
         #expect(try BoxLayerTests.index(new, from: old).contains("p-bx"))
@@ -86,6 +108,7 @@ struct DrawingPlanTests {
                 case "output": plan.output = try #require(.init(rawValue: value))
                 case "joins": plan.joins = try #require(.init(rawValue: value))
                 case "masks": plan.masks = try #require(.init(rawValue: value))
+                case "orbits": plan.orbits = try #require(.init(rawValue: value))
                 case "opacity": plan.opacity = try #require(.init(rawValue: value))
                 case "wedges": plan.wedges = try #require(.init(rawValue: value))
                 case "separators": plan.separators = try #require(.init(rawValue: value))

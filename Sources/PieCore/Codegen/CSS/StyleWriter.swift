@@ -249,12 +249,14 @@ struct StyleWriter {
                 }
             }
         }
+        // Orbits turn from the sweep start, like the dashes.
+        let start = scene.layout.startAngle
         for (k, o) in scene.orbits.enumerated() {
-            let at = s.orbits[k]
-            body(Part(selector: .init(ClassPrefix.orbit, o.motion), rule: MotionFrames.orbitOuter(mid: o.toMid),
-                              frame: MotionFrames.orbitOuter(mid: at.fromMid)))
-            body(Part(selector: .init(ClassPrefix.orbit, o.motion, ">g"), rule: MotionFrames.orbitInner(mid: o.toMid, radius: o.to),
-                              frame: MotionFrames.orbitInner(mid: at.fromMid, radius: at.from)))
+            let at = s.orbits[k], mid = o.toMiddle - start, fromMid = at.fromMiddle - start
+            body(Part(selector: .init(ClassPrefix.orbit, o.index), rule: MotionFrames.orbitOuter(mid: mid),
+                              frame: MotionFrames.orbitOuter(mid: fromMid)))
+            body(Part(selector: .init(ClassPrefix.orbit, o.index, ">g"), rule: MotionFrames.orbitInner(mid: mid, radius: o.to),
+                              frame: MotionFrames.orbitInner(mid: fromMid, radius: at.from)))
         }
         for (k, l) in scene.labels.enumerated() {
             let at = s.labels[k]

@@ -2,7 +2,7 @@ import PieSpec
 
 /// The wedges of a pose, in the order the bundle paints them: at rest the exact layer's
 /// (stacked slices painted to their rest ends, extensions under seams, padded outlines); in
-/// motion the stage's wedges and extensions at the instant (`Stage.at`, the exact state),
+/// motion the stage's wedges, extensions and orbits at the instant (`Stage.at`, the exact state),
 /// painted as the motion layer paints its dashes (stacked to the middle of the next segment,
 /// extensions under their seams, reordered slices on top).
 extension FramePose {
@@ -59,15 +59,19 @@ extension FramePose {
             while shaped, Scene.joinedInOther(moving, last, last + 1, movers: plan.movers.count) { last += 1 }
             var g = geometry[i]
             g.endAngle = geometry[last].endAngle
-            let mid = (g.startAngle + g.endAngle) / 2, padded = shape(g, start: shaped ? sides[i].start : 0, end: shaped ? sides[last].end : 0)
+            var mid = (g.startAngle + g.endAngle) / 2
+            let padded = shape(g, start: shaped ? sides[i].start : 0, end: shaped ? sides[last].end : 0)
             if last == i { g.endAngle = ends[i] }
+            // An exploded wedge rides its orbit: the stage's, which its `.p-o` groups hold.
+            if last == i, i < now.orbits.count { (mid, g.explode) = (now.orbits[i].middle, now.orbits[i].offset) }
             if let w = wedge(g, mid: mid, shape: padded, pattern: pattern(scene, index: drawn[i].index)) { result.append(w) }
             for k in i...last { result += bridges.filter { $0.after == drawn[k].index }.map(extensionWedge) }
             i = last + 1
         }
-        for w in now.wedges.dropFirst(drawn.count) {
-            let g = w.geometry
-            let painted = wedge(g, mid: (g.startAngle + g.endAngle) / 2, shape: shape(g, start: layout.halfGap, end: layout.halfGap),
+        for (j, w) in now.wedges.enumerated().dropFirst(drawn.count) {
+            var g = w.geometry, mid = (g.startAngle + g.endAngle) / 2
+            if j < now.orbits.count { (mid, g.explode) = (now.orbits[j].middle, now.orbits[j].offset) }
+            let painted = wedge(g, mid: mid, shape: shape(g, start: layout.halfGap, end: layout.halfGap),
                                 pattern: pattern(scene, index: w.index))
             if let painted { result.append(painted) }
         }

@@ -64,7 +64,7 @@ extension SVGWriter {
     /// on the inner one, so it moves with the slice.
     mutating func motionOpen(_ index: Int) {
         let cut = scene.cutouts.firstIndex { $0.motion == index }
-        let orbit = scene.orbits.contains { $0.motion == index }
+        let orbit = scene.orbits.contains { $0.index == index }
         guard cut != nil || orbit else { return }
         if orbit {
             out.open("g", ClassPrefix.orbit)
@@ -81,7 +81,7 @@ extension SVGWriter {
     }
 
     mutating func motionClose(_ index: Int) {
-        if scene.orbits.contains(where: { $0.motion == index }) {
+        if scene.orbits.contains(where: { $0.index == index }) {
             out.raw("</g></g>\n")
         } else if scene.cutouts.contains(where: { $0.motion == index }) {
             out.raw("</g>\n")

@@ -1,4 +1,4 @@
-/// Gaps, rounded corners and explode in the motion layer.
+/// Gaps and rounded corners in the motion layer.
 ///
 /// The motion layer draws each slice as a rotating stroke dash, which has square corners and
 /// no gap. Each motion element is therefore wrapped in a group masked by its own *cutout*: a
@@ -8,8 +8,8 @@
 /// disc of radius h. Each shape rotates exactly like a separator line (`rotate(a)`, with `a`
 /// the boundary's angle, linear in the eased progress), so the cut follows the slice. At the
 /// final state the masked dash is exactly the `PaddedWedge` outline of the exact layer.
-/// The group also carries the slice's explode: `rotate(m) translate(0,-e) rotate(-m)` with
-/// `m` the middle angle, which interpolates along the circle; the mask moves with it.
+/// An exploded slice's orbit groups (`Stage.orbits`, `DrawingPlan.Orbits`) hold the masked
+/// group, so the mask moves with the slice.
 extension Scene {
     /// One boundary shape of a cutout (`.p-c<index>`), at chart angle `from` -> `to` (relative
     /// to the sweep start, like the dashes).
@@ -42,15 +42,6 @@ extension Scene {
         var disc: Double
         var start: Cut
         var end: Cut
-    }
-
-    /// The explode orbit of one motion element (`.p-o<index>`), relative to the sweep start.
-    struct Orbit {
-        var motion: Int
-        var fromMid: Double
-        var toMid: Double
-        var from: Double
-        var to: Double
     }
 
     /// The segment (or mover) a motion element draws.
@@ -138,19 +129,6 @@ extension Scene {
     /// Half the side of the square every mask covers: beyond any radius drawn.
     static func extentOf(_ segments: [Segment]) -> Double {
         (segments.map { max($0.from.outerRadius, $0.to.outerRadius) }.max() ?? 1) + 4
-    }
-
-    /// Explode orbits for every motion element when any slice explodes at any time of `shape`
-    /// (the whole transition: a sampled instant where every explode is 0, such as the end of
-    /// un-exploding a slice, keeps the orbits of the whole plan; it had none and the sampled
-    /// keyframes indexed past them).
-    static func orbits(_ plan: TransitionPlan, shape: TransitionPlan, sweepStart: Double, motion: [Motion]) -> [Orbit] {
-        guard shape.explodes else { return [] }
-        return motion.map { m in
-            let s = segment(plan, motion: m.index)
-            return Orbit(motion: m.index, fromMid: (s.from.startAngle + s.from.endAngle) / 2 - sweepStart,
-                         toMid: (s.to.startAngle + s.to.endAngle) / 2 - sweepStart, from: s.from.explode, to: s.to.explode)
-        }
     }
 }
 

@@ -1,7 +1,7 @@
 import PieSpec
 
 /// How a `Stage` is encoded, derived once from it: the motion layer's dashes (stacked or
-/// not, their circles and starts), masks, extensions as dashes, colour circles and bands, the
+/// not, their circles and starts), masks, orbits, extensions as dashes, colour circles and bands, the
 /// rest layer, and the drawing plan. What is drawn and how it moves (separators, inside
 /// labels, centre and title, bridges) is the stage's; `separators` and `labels` read it.
 struct Scene {
@@ -85,10 +85,12 @@ struct Scene {
     /// Outside labels, leader lines and centre text (only on the scene of the whole plan).
     var ink = InkScene()
     /// Gaps and rounded corners (`CornerMask.swift`): one mask per motion element, the rest
-    /// shape per slice (nil = a plain wedge), and explode orbits.
+    /// shape per slice (nil = a plain wedge).
     var cutouts: [Cutout] = []
     var restShapes: [PaddedWedge?] = []
-    var orbits: [Orbit] = []
+    /// The stage's explode orbits where the plan draws them (`DrawingPlan.Orbits.groups`), one
+    /// per motion element, in its order.
+    var orbits: [Stage.Orbit] = []
     /// Per-slice radius (a rose), where slices cannot be stacked: every slice but the last is
     /// extended, right after it is painted, from its middle to the middle of the next slice
     /// that has width, at the smaller of their radii (and of any thin slice between), in its
@@ -150,7 +152,7 @@ struct Scene {
         if moves {
             motion = Scene.motionItems(plan, shape: shape ?? plan, stacked: drawing.stacked, sweepStart: layout.startAngle)
             if drawing.masks == .cutouts { cutouts = Scene.cutouts(plan, layout: layout, motion: motion) }
-            orbits = Scene.orbits(plan, shape: shape ?? plan, sweepStart: layout.startAngle, motion: motion)
+            if drawing.orbits == .groups { orbits = stage.orbits }
         }
         if layout.shapesWedges { restShapes = Scene.restShapes(layout) }
         if moves, drawing.bridged { underlays = Scene.underlayItems(stage, sweepStart: layout.startAngle) }
