@@ -8,8 +8,8 @@ import PieSpec
 ///
 /// Tick labels give way (issue 40): taken from the outermost circle inwards, a tick label is
 /// left out (its circle stays) where its box would come within `gap` px of a tick label kept
-/// further out or of an outside label's text at rest, or where a leader line drawn at rest
-/// passes through it (`LeaderClearance`).
+/// further out, of an outside label's text at rest or of an inside label's box at rest
+/// (`InsideLabelBoxes`), or where a leader line drawn at rest passes through it (`LeaderClearance`).
 public struct GridLayout: Sendable, Hashable {
     /// Font size of the tick labels, px.
     public static let fontSize = 10.0
@@ -50,8 +50,8 @@ public struct GridLayout: Sendable, Hashable {
                          maxY: baseline + TextLines.descent(line, fontSize: fontSize))
     }
 
-    /// Leaves out the tick labels that would meet a tick label further out, one of `texts` or
-    /// one of `leaders` (the outside labels at rest).
+    /// Leaves out the tick labels that would meet a tick label further out, one of `texts` (the
+    /// outside labels' texts and the inside labels' boxes at rest) or one of `leaders`.
     mutating func giveWay(texts: [SectorBox], leaders: [OutsideLabels.Segment]) {
         var kept: [SectorBox] = []
         for k in circles.indices.sorted(by: { circles[$0].radius > circles[$1].radius }) {
@@ -66,8 +66,8 @@ public struct GridLayout: Sendable, Hashable {
     }
 
     /// Values above the largest are left out (warning E0611); nil without a grid or values.
-    /// `keepOff`: the outside labels' text boxes and drawn leaders at rest, which the tick
-    /// labels give way to.
+    /// `keepOff`: the outside labels' text boxes and the inside labels' boxes, and the drawn
+    /// leaders, at rest, which the tick labels give way to.
     static func make(_ spec: ChartSpec, slices: [SliceLayout], outer: Double, inner: Double,
                      keepOff: () -> (texts: [SectorBox], leaders: [OutsideLabels.Segment]) = { ([], []) }) -> GridLayout? {
         guard let options = spec.chart.grid, spec.chart.rose != .none else { return nil }

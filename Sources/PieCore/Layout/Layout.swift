@@ -109,10 +109,14 @@ public enum Layout {
         result.other = grouping.group
         result.outline = outline
         result.shadow = ShadowLayout.make(spec.theme.shadow, outer: outline?.outerEdge ?? outer, inner: inner)
-        result.grid = GridLayout.make(spec, slices: slices, outer: outer, inner: inner) {
-            labelled.room.map { LeaderClearance.atRest(slices, room: $0, outer: rim, sign: sign, fontSize: fontSize, wedges: wedges) } ?? ([], [])
-        }
         result.insideLayer = layer
+        // Tick labels give way to the outside labels' texts and leaders and to the inside
+        // labels (`InsideLabelBoxes`: as drawn, turned ones by their envelopes).
+        let placed = result
+        result.grid = GridLayout.make(spec, slices: slices, outer: outer, inner: inner) {
+            let (texts, leaders) = labelled.room.map { LeaderClearance.atRest(slices, room: $0, outer: rim, sign: sign, fontSize: fontSize, wedges: wedges) } ?? ([], [])
+            return (texts + InsideLabelBoxes.atRest(placed), leaders)
+        }
         return result
     }
 

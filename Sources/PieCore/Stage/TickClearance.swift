@@ -6,7 +6,7 @@ import Glibc
 import PieSpec
 
 /// Tick labels that give way in motion (issue 40): at rest a tick label gives way to the
-/// labels beside the pie (`GridLayout.giveWay`), but while the scale and the labels move, a
+/// labels beside the pie and the inside labels (`GridLayout.giveWay`), but while the scale and the labels move, a
 /// tick label shown at both ends can pass under an outside label, an inside label or a leader.
 /// Between every two of the outside labels' sample instants (`Stage.Outside.times`) each tick
 /// label is tested against every outside label's text box, every drawn leader, every inside
@@ -48,17 +48,6 @@ extension Stage.Grid {
         var dirty = Array(repeating: Array(repeating: false, count: times.count - 1), count: circles.count)
         // The inside labels at every sample, each read once (an exact instant builds a stage).
         let sampled = times.map(inside)
-        // Pairs of a tick label and an inside label that meet at the end: the layout at rest
-        // decides there, so the motion does not hide the tick label for them (chart.svg's final
-        // state stays the rest state; at the start a tick label may hide, as for outside labels).
-        var atEnds = Set<[Int]>()
-        let end = at(times[times.count - 1])
-        for k in ticks where end[k].textOpacity > 0 {
-            guard let box = GridLayout.tickBox(GridLayout.Circle(value: 0, radius: end[k].radius, text: circles[k].to.text)) else { continue }
-            for (l, label) in sampled[times.count - 1].enumerated() where label.shown && label.box.overlaps(box, by: GridLayout.gap) {
-                atEnds.insert([k, l])
-            }
-        }
         for i in 0..<(times.count - 1) {
             let (a, b) = (times[i], times[i + 1])
             let ends = (at(a), at(b))
@@ -90,7 +79,7 @@ extension Stage.Grid {
                 }
                 for (k, box) in boxes {
                     guard let box, !dirty[k][i] else { continue }
-                    if insideBoxes.contains(where: { !atEnds.contains([k, $0.0]) && $0.1.overlaps(box, by: GridLayout.gap) }) {
+                    if insideBoxes.contains(where: { $0.1.overlaps(box, by: GridLayout.gap) }) {
                         dirty[k][i] = true
                         continue
                     }
@@ -138,16 +127,13 @@ extension Stage.Grid {
     /// The box of an inside label at an instant (`Stage.Instant.Label`: its anchor at screen
     /// angle `angle` and `radius`, its text, or its box behind it, centred on the anchor and
     /// turned by `angle + turn` on the canvas, scaled by `scale`): the axis-aligned envelope,
-    /// in pie coordinates (y down), as the tick labels' boxes are.
+    /// in pie coordinates (y down), as the tick labels' boxes are (`InsideLabelBoxes.envelope`,
+    /// the same the layout's tick labels give way to at rest).
     static func box(of label: Stage.Instant.Label, fontSize: Double) -> SectorBox {
-        let anchor = Geometry.point(angle: label.angle, radius: label.radius)
         let size = label.box.map { (width: $0.width + $0.strokeWidth, height: $0.height + $0.strokeWidth) }
             ?? LabelFit.size(label.text, fontSize: fontSize)
-        let turn = (label.angle + label.turn) * Double.pi / 180
-        let (c, s) = (abs(cos(turn)), abs(sin(turn)))
-        let hx = (size.width * c + size.height * s) / 2 * label.scale
-        let hy = (size.width * s + size.height * c) / 2 * label.scale
-        return SectorBox(minX: anchor.x - hx, minY: anchor.y - hy, maxX: anchor.x + hx, maxY: anchor.y + hy)
+        return InsideLabelBoxes.envelope(angle: label.angle, radius: label.radius, width: size.width, height: size.height,
+                                         turn: label.angle + label.turn, scale: label.scale)
     }
 
     /// Px the farthest edge of a box moves between two instants.

@@ -49,6 +49,88 @@ struct GridTests {
         #expect(!Fixture.svg(Self.rose([400], grid: GridOptions(labels: false))).contains("<g class=\"p-gl\""))
     }
 
+    /// test_label_layout's corpus/gi000-before and gi001-before (`labelcorpus.gridded_inside_transitions`):
+    /// every label inside, turned so labels stand on the 12 o'clock ray where the tick labels do.
+    /// Before the tick labels gave way to inside labels at rest the label judge measured a tick
+    /// label over an inside label in both (Chromium).
+    static let gi000Before = """
+        piec: 1
+        id: gi000-before
+        title: Anteile
+        subtitle: FY 2026
+        chart: {size: 240, startAngle: 30, direction: counterclockwise, rose: radius, grid: {circles: auto, labels: true}}
+        labels: {content: '{label} ({percent})', position: inside, minPercent: 1}
+        format: {decimals: 1, locale: fr-FR, suffix: ' GB'}
+        legend: {position: right, values: percent}
+        animation: {enter: none}
+        slices:
+        - {id: s0, label: "東京\\n大阪", value: 45}
+        - {id: s1, label: "Cloud\\nstorage\\ncosts", value: 40}
+        - {id: s2, label: "Cloud\\nstorage\\ncosts 2", value: 1.14}
+
+        """
+
+    static let gi001Before = """
+        piec: 1
+        id: gi001-before
+        title: Spend by team
+        subtitle: FY 2026
+        chart: {size: 320, startAngle: 60, direction: counterclockwise, rose: area, grid: {circles: auto, labels: true}}
+        labels: {content: '{label} ({percent})', position: inside, minPercent: 0}
+        format: {decimals: 1, locale: ja-JP}
+        legend: {position: right}
+        animation: {enter: none}
+        slices:
+        - {id: s0, label: Øresund, value: 9.23}
+        - {id: s1, label: Go, value: 30.2}
+        - {id: s2, label: Internationalization, value: 4.51}
+        - {id: s3, label: QA, value: 39.39}
+        - {id: s4, label: ひらがな, value: 3.53}
+        - {id: s5, label: "Code\\nreview", value: 20.19}
+        - {id: s6, label: データベース, value: 38.11}
+        - {id: s7, label: Électricité, value: 17.03}
+
+        """
+
+    /// The inside labels as the stage draws them at rest (`Stage.at` at the end, each by its
+    /// box, `Stage.Grid.box(of:)`), and the tick labels the layout kept.
+    static func restBoxes(_ spec: ChartSpec) -> (ticks: [(String, SectorBox)], inside: [(String, SectorBox)], hidden: [String]) {
+        let compiled = Transition.between(old: nil, new: spec)
+        let scene = Scene(layout: compiled.layout, plan: compiled.plan)
+        let layout = compiled.layout, grid = layout.grid!
+        let inside = scene.stage.at(compiled.plan.timeline.end).labels.filter { $0.opacity > 0 }
+            .map { ($0.text, Stage.Grid.box(of: $0, fontSize: layout.fontSize)) }
+        let ticks = grid.circles.compactMap { c in GridLayout.tickBox(c).map { (c.text!, $0) } }
+        let all = Layout.layout(spec)
+        #expect(all.grid?.circles.count == grid.circles.count)
+        return (ticks, inside, grid.circles.filter { $0.text == nil }.map { formatNumber($0.value, decimals: 6) })
+    }
+
+    /// At rest a tick label gives way to the inside labels as drawn (`InsideLabelBoxes`), as
+    /// to the outside labels: none comes within `GridLayout.gap` of one, and each tick label
+    /// left out would have met an inside label or a tick label kept further out (no more hide
+    /// than must). Without the inside labels in `keepOff` this fails: gi000-before's tick
+    /// labels 20 GB and 30 GB and gi001-before's 20 stand under an inside label.
+    @Test(arguments: [gi000Before, gi001Before])
+    func tickLabelsGiveWayToInsideLabelsAtRest(_ yaml: String) throws {
+        let spec = try Fixture.loaded(yaml)
+        let (ticks, inside, hidden) = Self.restBoxes(spec)
+        #expect(!inside.isEmpty && !ticks.isEmpty)
+        for (tick, box) in ticks {
+            for (text, label) in inside { #expect(!label.overlaps(box, by: GridLayout.gap), "tick \(tick) under inside label \(text)") }
+        }
+        #expect(!hidden.isEmpty, "some tick label gives way")
+        let grid = try #require(Layout.layout(spec).grid)
+        for c in grid.circles where c.text == nil {
+            var shown = c
+            shown.text = spec.format.prefix + spec.format.locale.format(plain: formatNumber(c.value, decimals: 6)) + spec.format.suffix
+            let box = try #require(GridLayout.tickBox(shown))
+            let further = ticks.filter { t in grid.circles.contains { $0.text == t.0 && $0.radius > c.radius } }
+            #expect(inside.contains { $0.1.overlaps(box, by: GridLayout.gap) } || further.contains { $0.1.overlaps(box, by: GridLayout.gap) },
+                    "tick \(c.value) left out for nothing")
+        }
+    }
+
     @Test func noGridWithoutARose() {
         var spec = Self.rose([4, 1])
         spec.chart.rose = .none
