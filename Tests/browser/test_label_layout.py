@@ -16,14 +16,14 @@ label-stress specs at rest, 24 transitions at rest and at their start; 48 more s
 transitions with `labels.detail`, of every size from 0.5 to 2, whose text changes; 40 specs and 8
 transitions whose inside labels are turned, `labels.orientation`, judged by the turned boxes; 32 specs and 8
 transitions with `labels.box`, judged by the boxes, not their texts; 24 roses with a labelled
-polar grid, `chart.grid`, whose tick labels are judged with the rest; 16 specs and 6
+polar grid, `chart.grid`, whose tick labels are judged with the rest, and 8 that enter (grow); 16 specs and 6
 transitions with two label layers, names beside the pie and numbers inside; 4 more whose
 inside layer changes its `size` and `radius` across a `chart.other`; 4 rose transitions whose
 grid's scale moves, so tick labels give way at one end, and 6 whose inside labels turn past
 the tick labels; 24 specs and 6 transitions whose
 small slices keep their labels, `keepLabel`, with a `labels.priority`, a `labels.color` and
-some slices at their own `radius`). A transition with grid tick labels
-is also judged at five instants in motion: no tick label under an outside label, an inside
+some slices at their own `radius`). A transition with grid tick labels, and a chart with
+them that enters (the gallery's and the corpus's), is also judged at five instants in motion: no tick label under an outside label, an inside
 label, a leader or another tick label (`labeljudge.judge_ticks`). Many charts share one
 page load (`BATCH`), so each engine loads a dozen pages in all."""
 
@@ -146,6 +146,13 @@ def cases(piec, workdir, repo):
         manifest, svg = load(out, chart_id(path))
         warned = warned_by(warnings.get(str(Path(path).resolve()), []), slice_lines(path, manifest))
         cases[group].append((f"{group}/{manifest['id']}", svg, "rest", geometry(manifest), True, warned))
+        # A chart with grid tick labels that enters (built without a previous version): in
+        # motion, tick labels against the labels and each other, as a transition's.
+        animation = manifest["animation"]
+        if 'class="p-gl"' in svg and animation["kind"].startswith("enter") and animation["duration"] > 0:
+            for f in MIDDLE:
+                t = round(animation["delay"] + f * animation["duration"], 3)
+                cases[group].append((f"{group}/{manifest['id']}@{t:g}", svg, t, None, False, None))
         return manifest, svg
 
     def start(group, out, before_out, name, manifest, svg):
@@ -180,7 +187,8 @@ def cases(piec, workdir, repo):
     (tfolder / "before").mkdir(parents=True)
     folder.mkdir()
     for name, spec in (labelcorpus.corpus() + labelcorpus.distant() + labelcorpus.detail_corpus() + labelcorpus.turned()
-                       + labelcorpus.boxed() + labelcorpus.gridded() + labelcorpus.layered() + labelcorpus.kept()):
+                       + labelcorpus.boxed() + labelcorpus.gridded() + labelcorpus.gridded_enters() + labelcorpus.layered()
+                       + labelcorpus.kept()):
         bundles.write_spec(folder / f"{name}.yaml", spec)
     for name, before, after in (labelcorpus.transitions() + labelcorpus.distant_transitions() + labelcorpus.detail_transitions()
                                 + labelcorpus.turned_transitions() + labelcorpus.boxed_transitions()
@@ -285,8 +293,8 @@ def test_known_tick_overlaps_in_motion_still_overlap(dom, cases, measured):
 
 def test_no_tick_label_over_an_inside_label(dom, cases, measured):
     """No grid tick label over an inside label, at rest (`GridLayout.giveWay` gives way to the
-    inside labels as drawn, `InsideLabelBoxes`) or in motion (`Stage.Grid.keepClear`), in
-    any group; and the charts where they would meet still show
+    inside labels as drawn, `InsideLabelBoxes`) or in motion, an enter's too
+    (`Stage.Grid.keepClear`), in any group; and the charts where they would meet still show
     some tick labels (corpus gi000-before and gi001-before had a tick label over an inside
     label at rest before the layout gave way to them)."""
     found = []

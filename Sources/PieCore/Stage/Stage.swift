@@ -91,12 +91,14 @@ struct Stage {
     /// label shown for less than `minShown` ms between two stretches where it hides hidden over
     /// that gap too. Called once the labels beside the pie are placed and the sampling is
     /// decided (the inside labels are read as drawn, `insideLabels(at:)`). The instants tested
-    /// are the outside labels' samples, or without labels beside the pie `samples` (sampled
-    /// where the caller's budgets say) and the end, each interval tested as finely as `sweep` says.
+    /// are `samples` (sampled where the caller's budgets say) and the end, with the outside
+    /// labels' own samples (an update's are the same; an enter's three, `Outside.enterTracks`,
+    /// are read between), each interval tested as finely as `sweep` says.
     mutating func keepTicksClear(samples: [Double], minShown: Double, sweep: Grid.Sweep) {
         guard grid != nil else { return }
         let stage = self, fontSize = layout.fontSize
-        let times = outside.times.count > 1 ? outside.times : moves ? samples + [plan.timeline.end] : []
+        let times = moves ? Array(Set(samples + [plan.timeline.end] + outside.times)).sorted()
+            : outside.times.count > 1 ? outside.times : []
         grid?.keepClear(of: outside, at: times,
                         inside: { t in stage.insideLabels(at: t).map { (Grid.box(of: $0, fontSize: fontSize), $0.opacity > 0) } },
                         leaders: layout.drawsLeaders, fontSize: fontSize, minShown: minShown, sweep: sweep)

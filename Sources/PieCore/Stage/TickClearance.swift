@@ -6,9 +6,11 @@ import Glibc
 import PieSpec
 
 /// Tick labels that give way in motion (issue 40): at rest a tick label gives way to the
-/// labels beside the pie and the inside labels (`GridLayout.giveWay`), but while the scale and the labels move, a
-/// tick label shown at both ends can pass under an outside label, an inside label or a leader.
-/// Between every two of the outside labels' sample instants (`Stage.Outside.times`) each tick
+/// labels beside the pie and the inside labels (`GridLayout.giveWay`), but while the scale and
+/// the labels move (an update, or an enter whose slices grow), a tick label can pass under an
+/// outside label, an inside label or a leader.
+/// Between every two sample instants (the sampled keyframes', with the outside labels' own,
+/// `Stage.keepTicksClear`; an enter the same as an update) each tick
 /// label is tested against every outside label's text box, every drawn leader, every inside
 /// label's box (`box(of:fontSize:)`, as `Stage.at` places it) and every other tick label,
 /// swept over the interval (cut into steps of at most `sweep.step` px of motion, at most `sweep.limit` of them, each step's boxes
@@ -31,8 +33,8 @@ extension Stage.Grid {
     /// The tick labels kept clear of `outside` (the stage's sampled labels beside the pie;
     /// `leaders`: whether their leaders are drawn) and of the inside labels (`inside(t)`: each
     /// one's box at `t` ms and whether it is shown), `fontSize` the labels', tested between the
-    /// sample instants `times` (the outside labels' where there are any, whose poses are read
-    /// at them). Sets `clearance` where some tick label must hide; leaves it nil otherwise.
+    /// sample instants `times` (each outside label's pose read at them: its own sample, or
+    /// between two as drawn). Sets `clearance` where some tick label must hide; leaves it nil otherwise.
     /// `minShown`: ms a tick label must be shown between two stretches where it hides, else it
     /// stays hidden over the gap.
     mutating func keepClear(of outside: Stage.Outside, at times: [Double], inside: (Double) -> [(box: SectorBox, shown: Bool)] = { _ in [] },
@@ -40,9 +42,17 @@ extension Stage.Grid {
         clearance = nil
         let ticks = circles.indices.filter { circles[$0].to.text != nil }
         guard times.count > 1, !ticks.isEmpty else { return }
-        let tracks: [(label: Stage.OutsideLabel, poses: [OutsideLabels.Pose])] = times == outside.times ? outside.labels.compactMap { l in
-            l.filled.flatMap { $0.count == times.count ? (l, $0) : nil }
-        } : []
+        // Each outside label's pose and box reach at every one of `times`: its own samples where
+        // `times` are the outside labels' (an update's), else read between them as the browser
+        // draws them (an enter's three samples, `Stage.Outside.at`).
+        let tracks: [(label: Stage.OutsideLabel, poses: [OutsideLabels.Pose], reach: [Double])] = outside.labels.compactMap { l in
+            guard let filled = l.filled, filled.count == outside.times.count, filled.count > 1 else { return nil }
+            let reach = outside.times.indices.map { k in l.boxes.map { $0[min(k, $0.count - 1)].reach } ?? 0 }
+            if times == outside.times { return (l, filled, reach) }
+            let read = times.map { Self.read(at: $0, times: outside.times) }
+            return (l, read.map { Stage.Outside.lerp(filled[$0.k], filled[$0.next], $0.f) },
+                    read.map { $0.f == 0 ? reach[$0.k] : $0.f == 1 ? reach[$0.next] : max(reach[$0.k], reach[$0.next]) })
+        }
         // Shown at both ends of the motion: kept before the tick labels that come or go.
         let steady = Set(ticks.filter { circles[$0].from.textOpacity > 0 && circles[$0].to.textOpacity > 0 })
         var dirty = Array(repeating: Array(repeating: false, count: times.count - 1), count: circles.count)
@@ -84,7 +94,8 @@ extension Stage.Grid {
                         continue
                     }
                     for (t, track) in tracks.enumerated() where Self.meets(box, track.label, poses[t][j], poses[t][j + 1],
-                                                                           step: (i, i + 1), leaders: leaders, fontSize: fontSize) {
+                                                                           reach: max(track.reach[i], track.reach[i + 1]),
+                                                                           leaders: leaders, fontSize: fontSize) {
                         dirty[k][i] = true
                         break
                     }
@@ -102,7 +113,7 @@ extension Stage.Grid {
         for k in dirty.indices { Self.bridge(&dirty[k], times: times, minShown: minShown) }
         guard dirty.contains(where: { $0.contains(true) }) else { return }
         // At the end the rest state (`GridLayout.giveWay` decides there): a tick label hidden
-        // over the last interval fades back in over it (an enter's three coarse samples).
+        // over the last interval fades back in over it.
         let factors = dirty.map { d in
             times.indices.map { j in j < times.count - 1 && ((j > 0 && d[j - 1]) || (j < d.count && d[j])) ? 0.0 : 1.0 }
         }
@@ -136,6 +147,15 @@ extension Stage.Grid {
                                          turn: label.angle + label.turn, scale: label.scale)
     }
 
+    /// Where `t` falls among `times` (ascending): between samples `k` and `next` at fraction
+    /// `f` (linear in time), the first before them and the last after them.
+    static func read(at t: Double, times: [Double]) -> (k: Int, next: Int, f: Double) {
+        guard let j = times.firstIndex(where: { $0 > t }) else { return (times.count - 1, times.count - 1, 0) }
+        guard j > 0 else { return (0, 0, 0) }
+        if times[j - 1] == t { return (j - 1, j - 1, 0) }
+        return (j - 1, j, (t - times[j - 1]) / max(times[j] - times[j - 1], 1e-9))
+    }
+
     /// Px the farthest edge of a box moves between two instants.
     static func motion(_ p: SectorBox, _ q: SectorBox) -> Double {
         max(abs(p.minX - q.minX), abs(p.minY - q.minY), abs(p.maxX - q.maxX), abs(p.maxY - q.maxY))
@@ -144,12 +164,11 @@ extension Stage.Grid {
     /// Whether outside label `label`, moving from pose `p` to pose `q` over one step (linear in
     /// time; its text anchor flips half-way between two samples, so both sides are tested where
     /// they differ), comes within `GridLayout.gap` of `box` with its text (and box, `labels.box`,
-    /// at samples `step`), or passes its leader through it (`LeaderClearance`), at some instant
-    /// of the step.
+    /// of reach `reach` over the step), or passes its leader through it (`LeaderClearance`), at
+    /// some instant of the step.
     static func meets(_ box: SectorBox, _ label: Stage.OutsideLabel, _ p: OutsideLabels.Pose, _ q: OutsideLabels.Pose,
-                      step: (Int, Int), leaders: Bool, fontSize: Double) -> Bool {
+                      reach: Double, leaders: Bool, fontSize: Double) -> Bool {
         guard max(p.opacity, q.opacity) > 0 else { return false }
-        let reach = max(label.boxes.map { $0[min(step.0, $0.count - 1)].reach } ?? 0, label.boxes.map { $0[min(step.1, $0.count - 1)].reach } ?? 0)
         for side in p.side == q.side ? [p.side] : [p.side, q.side] {
             var (x, y) = (p, q)
             (x.side, y.side) = (side, side)

@@ -342,4 +342,52 @@ struct TickClearanceTests {
             #expect(css.contains("-gt\(k){from{translate:0 \(formatNumber(c.to.radius - c.from.radius, decimals: 3))px;"), "tick \(k)")
         }
     }
+
+    /// specs/polar-grid.yaml (the gallery's rose with its grid), which enters: its slices grow
+    /// from 12 o'clock, so their inside labels sweep past the tick labels there while the labels
+    /// beside the pie wait, hidden, for the second half (`Stage.Outside.enterTracks`: three samples).
+    static let polarGrid = """
+        piec: 1
+        id: polar-grid
+        title: Support tickets by channel
+        chart: {size: 320, rose: area, grid: {circles: auto, labels: true}}
+        labels: {content: "{label}", position: auto}
+        theme: {palette: tol-muted}
+        slices:
+          - {label: Email, value: 420}
+          - {label: Chat, value: 310}
+          - {label: Phone, value: 160}
+          - {label: Forum, value: 90}
+          - {label: Social, value: 40}
+
+        """
+
+    /// An enter is sampled as an update is (`Stage.keepTicksClear`): the sampled keyframes'
+    /// instants and the end, with the outside labels' three read between, each interval swept
+    /// as finely (`tickSweep`), so no tick label is under an inside label, an outside label or
+    /// another tick label at any of 241 instants. Kept clear at the outside labels' three
+    /// samples alone (as before), a tick label is still under an inside label in motion.
+    @Test func anEnterIsKeptClearAsAnUpdateIs() throws {
+        let spec = try Fixture.loaded(Self.polarGrid)
+        let compiled = Transition.between(old: nil, new: spec)
+        #expect(compiled.plan.kind == .enterGrow)
+        var scene = Scene(layout: compiled.layout, plan: compiled.plan)
+        #expect(scene.stage.outside.times.count == 3 && !scene.stage.outside.labels.isEmpty)
+        let clearance = try #require(scene.stage.grid?.clearance)
+        let samples = Strategies.SampledKeyframes.sampleTimes(compiled.plan)
+        #expect(Set(clearance.times) == Set(samples + [compiled.plan.timeline.end] + scene.stage.outside.times))
+        #expect(clearance.times.count > 3)
+        #expect(Self.meetings(scene) == [])
+        #expect(clearance.factors.allSatisfy { $0.last == 1 }, "the end is the rest state")
+        // The three samples alone.
+        let stage = scene.stage, fontSize = compiled.layout.fontSize
+        scene.stage.grid?.keepClear(of: stage.outside, at: stage.outside.times,
+                                    inside: { t in stage.insideLabels(at: t).map { (Stage.Grid.box(of: $0, fontSize: fontSize), $0.opacity > 0) } },
+                                    leaders: compiled.layout.drawsLeaders, fontSize: fontSize, minShown: Budgets.tickMinShown,
+                                    sweep: Strategies.SampledKeyframes.tickSweep)
+        let coarse = Self.meetings(scene)
+        print("polar-grid enter, kept clear at three samples: \(coarse.count) meetings, e.g. \(coarse.prefix(3))")
+        #expect(!coarse.isEmpty)
+    }
+
 }

@@ -487,6 +487,30 @@ def gridded_inside_transitions(seed=4149, count=6):
     return out
 
 
+def gridded_enters(seed=4151, count=8):
+    """[(name, spec)] of `count` rose charts with a labelled grid that enter (`animation.enter:
+    grow`, built without a previous version): the slices grow from the start angle, so their
+    inside labels sweep past the tick labels on the 12 o'clock ray while the labels beside the
+    pie wait, hidden, for the second half. Judged at rest and in motion (`labeljudge.judge_ticks`;
+    `Stage.Grid.keepClear` samples an enter as it does an update). Every other one has all its
+    labels inside, some turned; the others keep theirs (`auto`, `outside`, at a distance)."""
+    rng = random.Random(seed)
+    out = []
+    for k in range(count):
+        name = f"ge{k:03d}"
+        s = _gridded(rng, spec(rng, name))
+        s["chart"].pop("outline", None)
+        s["chart"]["startAngle"] = rng.choice([0, -30, -60, -90, 30])
+        if k % 2 == 0:
+            s["labels"] = {key: v for key, v in s["labels"].items() if key in ("content", "minPercent")}
+            s["labels"]["position"] = "inside"
+            if rng.random() < 0.5:
+                s["labels"]["orientation"] = rng.choice(["radial", "tangential"])
+        s["animation"] = {"enter": "grow", "duration": "600ms"}
+        out.append((name, s))
+    return out
+
+
 def _kept(rng, s):
     """`s` with issue 40's per-slice label keys: one to three of its smallest slices keep their
     label (`keepLabel: true`: a label that does not fit inside goes outside with a leader), a
