@@ -303,9 +303,13 @@ def test_no_tick_label_over_an_inside_label(dom, cases, measured):
         found += [f"{key}: {m}" for c, key, m, _ in JUDGED["groups"][group] if tick_over_inside(c, m)]
     shown = {key: sum(1 for t in measured[key]["texts"] if t["kind"] == "p-gl" and t["opacity"] > labeljudge.SHOWN)
              for key in ("corpus/gi000-before", "corpus/gi001-before")}
-    print(f"\n{dom.engine.name} tick labels over inside labels: {len(found)}; tick labels shown at rest {shown}")
+    # Enters judged in motion: the corpus's gridded enters and the gallery's roses with a grid.
+    enters = [key for key, _, t, geo, *_ in cases["corpus"] + cases["gallery"] if geo is None and "@" in key]
+    print(f"\n{dom.engine.name} tick labels over inside labels: {len(found)}; tick labels shown at rest {shown}; "
+          f"enter instants judged in motion {len(enters)}")
     assert not found, found[:20]
     assert all(shown.values()), shown
+    assert sum(k.startswith("corpus/ge") for k in enters) == 8 * len(MIDDLE) and any(k.startswith("gallery/") for k in enters), enters
 
 
 @pytest.mark.parametrize("group", GROUPS)
