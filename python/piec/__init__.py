@@ -24,7 +24,9 @@ def binary():
     if named:
         if not (os.path.isfile(named) and os.access(named, os.X_OK)):
             raise PiecNotFound(f"PIEC={named} is not an executable file")
-        return named
+        # Absolute: the adapters run piec in a temporary folder, where a relative PIEC (as in
+        # `make docs`) would name nothing.
+        return os.path.abspath(named)
     beside = Path(sys.executable).parent / "piec"
     if beside.is_file() and os.access(beside, os.X_OK):
         return str(beside)

@@ -133,8 +133,8 @@ def _build_svg(source, *, block_id, where, line, file, previous, previous_file, 
             command += ["--from", "none"]
         if dark_selector:
             command += ["--dark-selector", dark_selector]
-        proc = subprocess.run(command, input=None if file else source, capture_output=True, text=True,
-                              stdin=subprocess.DEVNULL if file else None, timeout=TIMEOUT, cwd=tmp)
+        proc = _run(command, where, input=None if file else source, capture_output=True, text=True,
+                    stdin=subprocess.DEVNULL if file else None, timeout=TIMEOUT, cwd=tmp)
         diagnostics = [json.loads(x) for x in proc.stdout.splitlines() if x.startswith("{")]
         where = f"{where} ({file})" if file and where == "piec block" else where
         warnings = [f"{where}: {describe(d, line)}" for d in diagnostics if d.get("severity") == "warning"]
@@ -154,12 +154,21 @@ def render(source, fmt, *, where="piec block", line=0, file=None, theme="light")
                    "--format", fmt, "--quiet", "--theme", theme]
         if not file:
             command.append("--no-files")
-        proc = subprocess.run(command, input=None if file else source.encode("utf-8"), capture_output=True,
-                              stdin=subprocess.DEVNULL if file else None, timeout=TIMEOUT, cwd=tmp)
+        proc = _run(command, where, input=None if file else source.encode("utf-8"), capture_output=True,
+                    stdin=subprocess.DEVNULL if file else None, timeout=TIMEOUT, cwd=tmp)
         if proc.returncode != 0:
             text = proc.stderr.decode("utf-8", "replace").strip() or f"piec render exited {proc.returncode}"
             raise BlockError(f"{where}: {text}")
         return proc.stdout
+
+
+def _run(command, where, **kwargs):
+    """subprocess.run, with a piec that cannot be started (or runs out of time) reported as a
+    BlockError: a host such as SuperFences drops a block silently on any other exception."""
+    try:
+        return subprocess.run(command, **kwargs)
+    except (OSError, subprocess.SubprocessError) as error:
+        raise BlockError(f"{where}: cannot run {command[0]}: {error}") from error
 
 
 def _failure(where, proc, diagnostics, line):
