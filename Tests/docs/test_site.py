@@ -105,6 +105,19 @@ def test_no_internal_link_or_image_is_broken(site):
     assert not broken, "\n".join(broken[:40])
 
 
+def test_no_list_is_rendered_as_text(site):
+    """A list written right after a closing fence or a paragraph line (no blank line between)
+    is not a list to Python-Markdown: its items come out as text with literal "- " marks.
+    Outside <pre> blocks, no line of a page may start with a list marker."""
+    pre = re.compile(r"<pre\b.*?</pre>", re.S)
+    marker = re.compile(r"^\s*(?:[-*+]|\d+\.) \S", re.M)
+    found = []
+    for page in sorted(site.rglob("*.html")):
+        text = pre.sub("", page.read_text(encoding="utf-8"))
+        found += [f"{page.relative_to(site)}: {text[m.start():m.start() + 70].strip()!r}" for m in marker.finditer(text)]
+    assert not found, "lists rendered as text (a blank line missing before them?):\n" + "\n".join(found[:20])
+
+
 def project(tmp_path, page):
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "index.md").write_text(page, encoding="utf-8")
@@ -136,6 +149,19 @@ def test_a_broken_block_fails_the_build_with_the_page_and_its_line(piec, tmp_pat
 def test_an_unknown_option_fails_the_build(piec, tmp_path):
     proc = mkdocs(piec, "build", "--strict", cwd=project(tmp_path, GOOD.replace("```piec\n", '```piec colour="red"\n')))
     assert proc.returncode != 0 and "unknown option `colour`" in proc.stdout + proc.stderr
+
+
+def test_a_relative_piec_path_builds_the_charts(piec, tmp_path):
+    """`make docs` names piec relative to the repository (PIEC=.build/debug/piec). The fence
+    runs piec in a temporary folder, where that path named nothing: SuperFences dropped every
+    block without an error, and the manual was built with its specs as text and no chart."""
+    site = project(tmp_path, GOOD)
+    (site / "bin").mkdir()
+    (site / "bin" / "piec").symlink_to(piec)
+    proc = mkdocs("bin/piec", "build", "--strict", cwd=site)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    out = (site / "site" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<svg xmlns="http://www.w3.org/2000/svg" class="piec-', out), "no chart on the page"
 
 
 def test_two_blocks_on_a_page_keep_their_own_names(piec, tmp_path):
