@@ -4,7 +4,7 @@ import PieSpec
 /// encoding. Built once from a layout and its plan: the separators (which boundaries have a
 /// line at each end, their fades, the lines of slices that leave), the inside labels (each
 /// label's mode at both ends, its spots, fade and colour), the centre texts and title lines,
-/// the wedges (the plan's drawn segments and movers), their extensions (`Wedges.swift`) and orbits,
+/// the wedges (the plan's drawn segments and movers), their extensions (`Wedges.swift`), orbits and cuts,
 /// and the labels beside the pie with their leaders (`Outside`, set by the scene that samples them).
 /// Each element is a track with its two ends (`from...`, `to...`); `at(_:)` is the one model
 /// of an instant, which `piec render`'s frames (`FramePose`) read, and a sampled instant's
@@ -42,6 +42,8 @@ struct Stage {
     var sampling = Sampling.eased
     /// `theme.opacity`: the group every pie is drawn in (`GroupOpacity.swift`).
     let groupOpacity: GroupOpacity
+    /// The padded outline of every slice at rest (`Cuts.swift`; nil: a plain wedge).
+    let restShapes: [PaddedWedge?]
 
     /// How an instant is read between the two ends of the transition.
     enum Sampling: Sendable {
@@ -68,6 +70,7 @@ struct Stage {
         fades = plan.kind != .none && !moves && (shape ?? plan).fadesOpacity
         explodes = whole.explodes
         groupOpacity = GroupOpacity(plan)
+        restShapes = Stage.restShapes(layout)
         wedges = Stage.wedgeItems(plan, shape: shape ?? plan)
         // The gap replaces the separators.
         separators = layout.halfGap > 0 ? [] : Stage.separatorItems(plan, shape: shape, whole: wholeSeparators, layout: layout)

@@ -103,6 +103,8 @@ extension Stage {
         /// Every wedge's orbit where the whole transition explodes (`Stage.orbits`), read like
         /// `wedges`, in their order; empty elsewhere.
         var orbits: [Orbit] = []
+        /// Every wedge's gaps and corners (`Stage.cuts`): the same at every instant.
+        var cuts: [Cut] = []
         var lines: [Line] = []
         var labels: [Label] = []
         /// The labels beside the pie (`Stage.outside`), in the order of its tracks that are shown.
@@ -136,6 +138,7 @@ extension Stage {
             result.extensions = extensions { whole.segments[$0].to }
         }
         result.orbits = orbits(of: result.wedges)
+        result.cuts = cuts
         result.lines = lines(now: now, e: e, moving: moving)
         result.labels = insideLabels(now: now, e: e)
         result.outside = outside.at(t, moving: moving, fontSize: layout.fontSize)

@@ -113,10 +113,10 @@ struct PaddedWedgeTests {
 
     @Test func openEndsOfAPartialSweepHaveNoGap() {
         let g = { (a: Double, b: Double) in SegmentGeometry(startAngle: a, endAngle: b, outerRadius: 150, innerRadius: 0, color: Color(r: 0, g: 0, b: 0)) }
-        let sides = Scene.gaps([g(0, 60), g(60, 100), g(100, 180)], halfGap: 2)
+        let sides = Stage.gaps([g(0, 60), g(60, 100), g(100, 180)], halfGap: 2)
         #expect(sides.map(\.start) == [0, 2, 2])
         #expect(sides.map(\.end) == [2, 2, 0])
-        let closed = Scene.gaps([g(0, 200), g(200, 360)], halfGap: 2)
+        let closed = Stage.gaps([g(0, 200), g(200, 360)], halfGap: 2)
         #expect(closed.map(\.start) == [2, 2] && closed.map(\.end) == [2, 2])
     }
 

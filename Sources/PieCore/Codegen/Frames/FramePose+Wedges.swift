@@ -29,7 +29,7 @@ extension FramePose {
 
     /// The wedges in motion: `now`'s (the stage's instant), painted as the motion layer paints them.
     static func motionWedges(_ scene: Scene, _ now: Stage.Instant) -> [Wedge] {
-        let plan = scene.plan, layout = scene.layout
+        let plan = scene.plan
         // The drawn segments' tracks (in angular order), then the movers', as `now.wedges`.
         let drawn = scene.stage.wedges.prefix { !$0.mover }
         let geometry = now.wedges.prefix(drawn.count).map(\.geometry)
@@ -39,16 +39,13 @@ extension FramePose {
             let thin = plan.kind != .update ? nil : drawn.map { $0.from.span <= 0 || $0.to.span <= 0 }
             ends = Scene.paintEnds(geometry, closed: Stage.closes(geometry), thin: thin)
         }
-        // Gaps and corners: the cut at each boundary follows the final order (as the masks do);
-        // a reordered slice is cut at both ends, and parts of Other before and after the
-        // transition are one wedge (`Scene.joinedInOther`).
-        let moving = drawn.map { plan.segments[$0.index] } + plan.movers
-        let shaped = !scene.cutouts.isEmpty
-        let sides = shaped ? Scene.gaps(moving.map(\.to), halfGap: layout.halfGap) : []
-        func shape(_ g: SegmentGeometry, start: Double, end: Double) -> PaddedWedge? {
-            guard shaped, !Geometry.isFullCircle(g.span) else { return nil }
-            return PaddedWedge(start: g.startAngle, end: g.endAngle, inner: g.innerRadius, outer: g.outerRadius,
-                               startGap: start, endGap: end, cornerRadius: layout.cornerRadius)
+        // Gaps and corners where the plan masks the dashes: the stage's cuts at the instant
+        // (`Stage.cuts`, which the masks are made of); a run of wedges joined at their
+        // boundaries (parts of Other before and after the transition) is one wedge.
+        let cuts = scene.drawing.masks == .cutouts ? now.cuts : []
+        func shape(_ g: SegmentGeometry, _ k: Int, endGap: Double? = nil) -> PaddedWedge? {
+            guard k < cuts.count, !Geometry.isFullCircle(g.span) else { return nil }
+            return cuts[k].shape(g, endGap: endGap)
         }
         // The extensions under the seams of slices of different radii, re-bridged at the instant.
         let bridges = scene.underlays.isEmpty ? [] : now.extensions
@@ -56,13 +53,14 @@ extension FramePose {
         var i = 0
         while i < drawn.count {
             var last = i
-            while shaped, Scene.joinedInOther(moving, last, last + 1, movers: plan.movers.count) { last += 1 }
+            while last < cuts.count, cuts[last].endJoined { last += 1 }
             var g = geometry[i]
             g.endAngle = geometry[last].endAngle
             var mid = (g.startAngle + g.endAngle) / 2
-            let padded = shape(g, start: shaped ? sides[i].start : 0, end: shaped ? sides[last].end : 0)
+            let padded = shape(g, i, endGap: last < cuts.count ? cuts[last].endGap : nil)
             if last == i { g.endAngle = ends[i] }
-            // An exploded wedge rides its orbit: the stage's, which its `.p-o` groups hold.
+            // An exploded wedge rides its orbit: the stage's, which its `.p-o` groups hold (a
+            // joined run is parts of Other, never exploded: `CutsTests`).
             if last == i, i < now.orbits.count { (mid, g.explode) = (now.orbits[i].middle, now.orbits[i].offset) }
             if let w = wedge(g, mid: mid, shape: padded, pattern: pattern(scene, index: drawn[i].index)) { result.append(w) }
             for k in i...last { result += bridges.filter { $0.after == drawn[k].index }.map(extensionWedge) }
@@ -71,7 +69,7 @@ extension FramePose {
         for (j, w) in now.wedges.enumerated().dropFirst(drawn.count) {
             var g = w.geometry, mid = (g.startAngle + g.endAngle) / 2
             if j < now.orbits.count { (mid, g.explode) = (now.orbits[j].middle, now.orbits[j].offset) }
-            let painted = wedge(g, mid: mid, shape: shape(g, start: layout.halfGap, end: layout.halfGap),
+            let painted = wedge(g, mid: mid, shape: shape(g, j),
                                 pattern: pattern(scene, index: w.index))
             if let painted { result.append(painted) }
         }

@@ -49,68 +49,23 @@ extension Scene {
         index < plan.segments.count ? plan.segments[index] : plan.movers[index - plan.segments.count]
     }
 
-    /// Half gaps at the start and end of each drawn segment, from the final order: an open end
-    /// of a partial sweep (nothing visible before or after it, and no closed circle) has none.
-    static func gaps(_ geometries: [SegmentGeometry], halfGap h: Double) -> [(start: Double, end: Double)] {
-        guard h > 0 else { return geometries.map { _ in (0, 0) } }
-        let visible = geometries.filter { $0.span > 0 }
-        let closed = Stage.closes(visible)
-        let first = geometries.firstIndex { $0.span > 0 } ?? geometries.count
-        let last = geometries.lastIndex { $0.span > 0 } ?? -1
-        return geometries.indices.map { i in
-            (closed || i > first ? h : 0, closed || i < last ? h : 0)
-        }
-    }
-
-    /// The rest shape of every slice of `layout` (nil for invisible slices and full circles).
-    static func restShapes(_ layout: ChartLayout) -> [PaddedWedge?] {
-        let visible = layout.slices.indices.filter { layout.slices[$0].isVisible }
-        let geometries = visible.map {
-            SegmentGeometry(startAngle: layout.slices[$0].startAngle, endAngle: layout.slices[$0].endAngle,
-                            outerRadius: layout.slices[$0].outerRadius, innerRadius: layout.slices[$0].innerRadius, color: layout.slices[$0].color)
-        }
-        let sides = gaps(geometries, halfGap: layout.halfGap)
-        var result = [PaddedWedge?](repeating: nil, count: layout.slices.count)
-        for (i, k) in visible.enumerated() where !Geometry.isFullCircle(geometries[i].span) {
-            let g = geometries[i]
-            result[k] = PaddedWedge(start: g.startAngle, end: g.endAngle, inner: g.innerRadius, outer: g.outerRadius,
-                                    startGap: sides[i].start, endGap: sides[i].end, cornerRadius: layout.cornerRadius)
-        }
-        return result
-    }
-
     /// Cutouts for the motion elements of a chart that pads or rounds its slices, asked where
     /// the plan masks them (`DrawingPlan.Masks.cutouts`; where it does not, `square`, the charts
-    /// show square, unpadded dashes while moving and the exact shapes at rest).
-    static func cutouts(_ plan: TransitionPlan, layout: ChartLayout, motion: [Motion]) -> [Cutout] {
-        let start = layout.startAngle
+    /// show square, unpadded dashes while moving and the exact shapes at rest). Each element's
+    /// gaps, corners and joined boundaries are its wedge track's (`Stage.cuts`).
+    static func cutouts(_ stage: Stage, motion: [Motion]) -> [Cutout] {
+        let start = stage.layout.startAngle, plan = stage.plan
         let segments = motion.map { segment(plan, motion: $0.index) }
-        let sides = gaps(segments.map(\.to), halfGap: layout.halfGap)
         let extent = extentOf(segments)
-        return segments.enumerated().map { i, s in
-            var (h0, h1) = sides[i]
-            if i >= segments.count - plan.movers.count { (h0, h1) = (layout.halfGap, layout.halfGap) }
-            // Corners are clamped for the final shape; a slice that leaves keeps its old corners.
-            let g = s.to.span > 0 ? s.to : s.from
-            let full = Geometry.isFullCircle(g.span) && segments.count == 1
-            let wedge = PaddedWedge(start: g.startAngle, end: g.endAngle, inner: g.innerRadius, outer: g.outerRadius,
-                                    startGap: h0, endGap: h1, cornerRadius: full ? 0 : layout.cornerRadius)
+        return zip(segments, stage.cuts).enumerated().map { i, sc in
+            let (s, c) = sc
+            let wedge = c.shape(s.to.span > 0 ? s.to : s.from)
             var first = cut(wedge, s, startSide: true, index: 2 * i, from: s.from.startAngle - start, to: s.to.startAngle - start, extent: extent)
             var last = cut(wedge, s, startSide: false, index: 2 * i + 1, from: s.from.endAngle - start, to: s.to.endAngle - start, extent: extent)
-            // Two parts of Other at both ends of the transition are one wedge: no gap or
-            // corners between them.
-            if joinedInOther(segments, i - 1, i, movers: plan.movers.count) { first.clear() }
-            if joinedInOther(segments, i, i + 1, movers: plan.movers.count) { last.clear() }
-            return Cutout(motion: motion[i].index, disc: max(h0, h1), start: first, end: last)
+            if c.startJoined { first.clear() }
+            if c.endJoined { last.clear() }
+            return Cutout(motion: motion[i].index, disc: max(c.startGap, c.endGap), start: first, end: last)
         }
-    }
-
-    /// Whether drawn segments `a` and `b` (angular neighbours, movers excluded) are both parts
-    /// of Other before and after the transition.
-    static func joinedInOther(_ segments: [Segment], _ a: Int, _ b: Int, movers: Int) -> Bool {
-        let plain = segments.count - movers
-        guard a >= 0, b < plain, a < b else { return false }
-        return [segments[a], segments[b]].allSatisfy { $0.fromExtras.inOther && $0.toExtras.inOther }
     }
 
     /// One boundary's cut; ears split off and shifted when the segment's ring changes.

@@ -84,10 +84,11 @@ struct Scene {
     var restEnds: [Double] = []
     /// Outside labels, leader lines and centre text (only on the scene of the whole plan).
     var ink = InkScene()
-    /// Gaps and rounded corners (`CornerMask.swift`): one mask per motion element, the rest
-    /// shape per slice (nil = a plain wedge).
+    /// Gaps and rounded corners (`CornerMask.swift`): one mask per motion element where the
+    /// plan masks them (`DrawingPlan.Masks.cutouts`), from the stage's cuts (`Stage.cuts`).
     var cutouts: [Cutout] = []
-    var restShapes: [PaddedWedge?] = []
+    /// The rest shape per slice (nil = a plain wedge): the stage's (`Stage.restShapes`).
+    var restShapes: [PaddedWedge?] { stage.restShapes }
     /// The stage's explode orbits where the plan draws them (`DrawingPlan.Orbits.groups`), one
     /// per motion element, in its order.
     var orbits: [Stage.Orbit] = []
@@ -151,10 +152,9 @@ struct Scene {
         drawing = whole ?? DrawingPlan.choose(stage, output, whole: shape)
         if moves {
             motion = Scene.motionItems(plan, shape: shape ?? plan, stacked: drawing.stacked, sweepStart: layout.startAngle)
-            if drawing.masks == .cutouts { cutouts = Scene.cutouts(plan, layout: layout, motion: motion) }
+            if drawing.masks == .cutouts { cutouts = Scene.cutouts(stage, motion: motion) }
             if drawing.orbits == .groups { orbits = stage.orbits }
         }
-        if layout.shapesWedges { restShapes = Scene.restShapes(layout) }
         if moves, drawing.bridged { underlays = Scene.underlayItems(stage, sweepStart: layout.startAngle) }
         if shape == nil {
             // The labels beside the pie, sampled where the sampled keyframes are (the grid's

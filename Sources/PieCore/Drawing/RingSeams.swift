@@ -7,14 +7,16 @@ import PieSpec
 /// a pixel wide; with 1 px, 0.5 %). So, as slices of one ring are stacked, a ring is drawn
 /// `underlap` px past its outer edge, under
 /// the ring outside it, which is painted later and covers it: the only edge left there is the
-/// outer ring's, over an opaque paint of the inner one.
+/// outer ring's, over an opaque paint of the inner one. A drawing decision, like stacking the
+/// slices of one ring (`DrawingPlan.Joins`): Codegen writes the rings it returns.
 ///
 /// Only for drawing (the layouts and plans the manifest and the change report read keep the
 /// true bands), at each end of the transition where the ring has width, the ring painted next
 /// to it outside (`RingPart` order: inside out, then the rings that shrink away) starts at its
 /// outer edge, is at least `underlap` wide, and covers at least the ring's angles (no
 /// `chart.total` leaving it short). Not with separators (the circle of `RingEdges` covers the
-/// edge), nor with gaps or rounded corners (the outer ring's notches would show the underlap).
+/// edge), nor where the chart cuts its wedges (`Stage.cuts`: the gaps and rounded corners, whose
+/// notches in the outer ring would show the underlap).
 /// Between the ends the bands tile the disc, so what is painted past the edge stays under
 /// later rings while the motion has it at both ends.
 enum RingSeams {
