@@ -45,14 +45,39 @@ extension Lowering {
     /// Alphas 1 apart are one: the same fraction written two ways (`0.7` is 179, `b2` 178).
     static func sameAlpha(_ a: UInt8, _ b: UInt8) -> Bool { abs(Int(a) - Int(b)) <= 1 }
 
+    /// How a pie's slice colours are drawn, decided from the alphas of its translucent slice
+    /// colours (in the order written) by lowering and by `ChartSpec.liftingOneAlpha` alike.
+    enum SliceAlpha: Equatable {
+        /// No translucent slice colour.
+        case opaque
+        /// One alpha (1 apart counts as one), no opaque slice colour, the pie at 0.1 or more:
+        /// lifted into `theme.opacity`.
+        case one(UInt8)
+        /// Each slice at its own alpha: `odd` is the index of the first alpha unlike the first
+        /// one's, else `opaque` names an opaque colour some slice can take.
+        case eachOwn(odd: Int?, opaque: String?)
+        /// One alpha, but the pie would be drawn at this opacity, under 0.1.
+        case tooFaint(Double)
+    }
+
+    static func sliceAlpha(_ alphas: [UInt8], in spec: ChartSpec) -> SliceAlpha {
+        guard let alpha = alphas.first else { return .opaque }
+        let odd = alphas.firstIndex { !sameAlpha($0, alpha) }
+        let opaque = odd == nil ? opaquePaint(spec) : nil
+        if odd != nil || opaque != nil { return .eachOwn(odd: odd, opaque: opaque) }
+        let opacity = spec.theme.opacity * Double(alpha) / 255
+        return opacity >= 0.1 ? .one(alpha) : .tooFaint(opacity)
+    }
+
     mutating func liftSliceAlpha(_ spec: inout ChartSpec) {
         let paints = translucent.filter { !Self.isTextColour($0.path) }
         guard let first = paints.first else { return }
         translucent.removeAll { !Self.isTextColour($0.path) }
         let alpha = first.color.a
-        let odd = paints.first(where: { !Self.sameAlpha($0.color.a, alpha) })
-        let opaquePaint = odd == nil ? Self.opaquePaint(spec) : nil
-        if odd != nil || opaquePaint != nil {
+        switch Self.sliceAlpha(paints.map(\.color.a), in: spec) {
+        case .opaque: return
+        case .eachOwn(let oddIndex, let opaquePaint):
+            let odd = oddIndex.map { paints[$0] }
             // A data file's colour column takes one alpha (its rows are refused at their cell
             // by `liftDataAlpha`): rows translucent beside an opaque palette are refused too.
             if let data = paints.first(where: { $0.path == "data.color" }) {
@@ -64,21 +89,18 @@ extension Lowering {
             // Each slice keeps its own alpha, drawn apart, unless a key draws under or over them.
             guard let obstacle = Self.perSliceObstacle(spec) else { return }
             let message = if let odd { "`\(odd.path)` has alpha \(odd.color.a) of 255, `\(first.path)` has \(alpha), and `\(obstacle)` is set" }
-                else { "`\(first.path)` is translucent, \(opaquePaint!) is opaque, and `\(obstacle)` is set" }
+                else { "`\(first.path)` is translucent, \(opaquePaint ?? "a slice colour") is opaque, and `\(obstacle)` is set" }
             error(SpecDiagnostics.mixedSliceAlpha, message, at: (odd ?? first).range,
                   notes: [Self.perSliceNote(obstacle)],
                   help: "remove `\(obstacle)`, or give every colour a slice can take the same alpha (`theme.palette` as a list, `chart.other.color`), or write opaque colours and `theme.opacity`")
-            return
-        }
-        let opacity = spec.theme.opacity * Double(alpha) / 255
-        guard opacity >= 0.1 else {
+        case .tooFaint(let opacity):
             error(SpecDiagnostics.pieTooFaint, "the pie would be drawn at opacity \(formatNumber(opacity)), under 0.1",
                   at: first.range, notes: ["alpha \(alpha) of 255 times `theme.opacity` \(formatNumber(spec.theme.opacity))"],
                   help: "use an alpha of at least 26 (10%)")
-            return
+        case .one:
+            // A chart of `charts:` keeps its colours; `ChartSpec.facet` lifts them when drawn.
+            if !keepsSliceAlpha { spec.liftAlpha(alpha) }
         }
-        // A chart of `charts:` keeps its colours; `ChartSpec.facet` lifts them when drawn.
-        if !keepsSliceAlpha { spec.liftAlpha(alpha) }
     }
 
     static func isTextColour(_ path: String) -> Bool {
@@ -118,11 +140,9 @@ extension ChartSpec {
         var paints = slices.compactMap(\.color) + rings.flatMap { $0.slices.compactMap(\.color) }
         if case .list(let colors) = theme.palette { paints += colors }
         if let other = chart.other { paints.append(other.color) }
-        guard let first = paints.first(where: { !$0.isOpaque }),
-              paints.allSatisfy({ $0.isOpaque || Lowering.sameAlpha($0.a, first.a) }),
-              Lowering.opaquePaint(self) == nil, theme.opacity * Double(first.a) / 255 >= 0.1 else { return self }
+        guard case .one(let alpha) = Lowering.sliceAlpha(paints.filter { !$0.isOpaque }.map(\.a), in: self) else { return self }
         var spec = self
-        spec.liftAlpha(first.a)
+        spec.liftAlpha(alpha)
         return spec
     }
 

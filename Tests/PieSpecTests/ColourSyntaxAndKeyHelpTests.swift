@@ -117,6 +117,42 @@ struct ColourSyntaxAndKeyHelpTests {
         #expect(codes(load("piec: 1\nchart: {total: 2, track: \"#00000020\"}\nslices:\n  - {label: A, value: 1}\n")) == [])
     }
 
+    /// A facet of `charts:` keeps its colours as written and lifts its one alpha when drawn
+    /// (`ChartSpec.liftingOneAlpha`); a spec of one chart is lifted when lowered. Both ask
+    /// `Lowering.sliceAlpha`, so the same slices give the same pie in either.
+    @Test(arguments: [
+        "  - {label: A, value: 1, color: \"#ff000080\"}\n  - {label: B, value: 1, color: \"#00ff0081\"}\n",
+        "  - {label: A, value: 1, color: \"#ff000080\"}\n  - {label: B, value: 1, color: \"#00ff0040\"}\n",
+        "  - {label: A, value: 1, color: \"#ff000080\"}\n  - {label: B, value: 1}\n",
+        "  - {label: A, value: 1, color: \"#ff0000\"}\n",
+        "  - {label: A, value: 1, color: \"#ff000066\"}\n",
+    ])
+    func aFacetLiftsItsOneAlphaAsLoweringDoes(slices: String) throws {
+        let one = load("piec: 1\ntheme: {opacity: 0.5}\nslices:\n" + slices)
+        #expect(codes(one) == [])
+        let facets = load("piec: 1\ntheme: {opacity: 0.5}\ncharts:\n  - id: f\n    slices:\n" + slices.replacingOccurrences(of: "  - ", with: "      - "))
+        #expect(codes(facets) == [])
+        let lowered = try #require(one.spec), facet = try #require(facets.spec).facet(0)
+        #expect(facet.theme.opacity == lowered.theme.opacity)
+        #expect(facet.slices.map(\.color) == lowered.slices.map(\.color))
+    }
+
+    @Test func sliceAlphaDecidesFromTheAlphasInOrder() throws {
+        // As written, before lowering lifts its alpha.
+        var spec = try #require(load("piec: 1\nslices:\n  - {label: A, value: 1, color: \"#ff000080\"}\n").spec)
+        spec.theme.opacity = 1
+        spec.slices[0].color = Color(r: 255, g: 0, b: 0, a: 128)
+        #expect(Lowering.sliceAlpha([], in: spec) == .opaque)
+        #expect(Lowering.sliceAlpha([128, 129, 127], in: spec) == .one(128))
+        #expect(Lowering.sliceAlpha([128, 64, 128], in: spec) == .eachOwn(odd: 1, opaque: nil))
+        #expect(Lowering.sliceAlpha([20], in: spec) == .tooFaint(Double(20) / 255))
+        var palette = spec
+        palette.slices[0].color = nil
+        let opaque = try #require(Lowering.opaquePaint(palette))
+        #expect(opaque.hasPrefix("the palette"))
+        #expect(Lowering.sliceAlpha([128], in: palette) == .eachOwn(odd: nil, opaque: opaque))
+    }
+
     @Test func opaqueFieldsDoNotOfferAlphaForms() {
         let r = load("piec: 1\nslices:\n  - {label: A, value: 1, color: \"#12\"}\n")
         let help = r.diagnostics.first?.help ?? ""
