@@ -83,11 +83,12 @@ def test_only_codegen_writes_bytes():
 
 
 def test_the_check_sees_a_violation():
-    """The scan is real: Codegen's Scene named in Layout would be reported."""
+    """The scan is real: Codegen's SVGWriter named in Layout would be reported."""
     top, _ = declarations()
-    assert top.get("Scene") == "Codegen" and top.get("ChartLayout") == "Layout"
+    assert top.get("SVGWriter") == "Codegen" and top.get("ChartLayout") == "Layout"
+    assert top.get("Scene") == "Drawing" and top.get("InkScene") == "Drawing"
     assert top.get("TransitionPlan") == "Transition" and top.get("SegmentGeometry") == "Geometry"
     assert top.get("DrawingPlan") == "Drawing" and top.get("Budgets") == "Drawing" and top.get("Stage") == "Stage"
-    text = code('let s: Scene // Layout\nlet t = "TransitionPlan"')
-    assert "Scene" in re.findall(r"\b[A-Z]\w*\b", text)
+    text = code('let s: SVGWriter // Layout\nlet t = "TransitionPlan"')
+    assert "SVGWriter" in re.findall(r"\b[A-Z]\w*\b", text)
     assert "TransitionPlan" not in re.findall(r"\b[A-Z]\w*\b", text)

@@ -1,8 +1,8 @@
 import PieSpec
 
-/// What `DrawingPlan.choose` and the strategies ask of a stage's tracks as Codegen encodes
+/// What `DrawingPlan.choose` and the strategies ask of a stage's tracks as the scene encodes
 /// them, and nothing else: the stage itself (layout, plan, separators, labels, whether it
-/// moves or fades) and a few counts and facts of its drawn elements. Codegen's `Scene`
+/// moves or fades) and a few counts and facts of its drawn elements. Drawing's `Scene`
 /// answers (`Scene+DrawnTracks.swift`); Drawing never names Codegen, so a strategy can ask
 /// only what is declared here, and a new element is a new requirement that every answer
 /// must give (the compiler finds them), not a line added to a guard.

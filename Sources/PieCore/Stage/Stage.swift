@@ -9,7 +9,7 @@ import PieSpec
 /// Each element is a track with its two ends (`from...`, `to...`); `at(_:)` is the one model
 /// of an instant, which `piec render`'s frames (`FramePose`) read, and a sampled instant's
 /// stage (`instant(at:)`) is what sampled keyframes and frames of sampled plans both read.
-/// Codegen's `Scene` encodes a stage (dashes, masks, colour circles, keyframes).
+/// Drawing's `Scene` encodes a stage (dashes, masks, colour circles, keyframes).
 struct Stage {
     let layout: ChartLayout
     let plan: TransitionPlan

@@ -94,7 +94,7 @@ import Testing
         #expect(!rest.moving && rest.outside.map(\.pose) == stage.outside.labels.compactMap { $0.filled?.last })
     }
     /// The ink layer's keyframes are `Stage.at(_:)`'s labels at their instants: for every
-    /// keyframe a label's text, leaders and box get (`InkStyle.animated`: the kept samples), the
+    /// keyframe a label's text, leaders and box get (`InkScene.animated`: the kept samples), the
     /// stage's instant at that time has the same label (pose, colours, box), and the text's
     /// keyframe written from that instant (`lo<index>`: its place, anchor and leader colour) is
     /// in the CSS. With slice-coloured leaders whose slice changes colour, so the leaders'
@@ -113,7 +113,7 @@ import Testing
         let css = String(decoding: InkStyle.css(scene).keyframes, as: UTF8.self)
         var checked = 0, recoloured = 0
         for track in scene.ink.tracks {
-            guard let (samples, times) = InkStyle.animated(track, in: scene) else { continue }
+            guard let (samples, times) = InkScene.animated(track, in: scene) else { continue }
             for (k, (sample, t)) in zip(samples, times).enumerated() {
                 let now = try #require(stage.at(t).outside.first { $0.index == track.index }, "\(track.text) at \(t)")
                 #expect(now.index == sample.index && now.pose == sample.pose && now.box == sample.box, "\(track.text) at \(t)")

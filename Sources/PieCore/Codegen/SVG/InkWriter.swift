@@ -17,7 +17,7 @@ enum InkWriter {
         let labels = ink.tracks.compactMap { t in
             t.filled.map { poses in
                 let r = ink.outside.rest(t, poses, fontSize: layout.fontSize)
-                return (index: r.index, text: r.text, pose: r.pose, leader: r.leader, color: r.color, still: leadersStill(t, in: scene), box: r.box)
+                return (index: r.index, text: r.text, pose: r.pose, leader: r.leader, color: r.color, still: InkScene.leadersStill(t, in: scene), box: r.box)
             }
         }
         let centers = ink.centers.map { (index: $0.index, text: $0.text, opacity: $0.toOpacity == 0 ? 0.0 : 1) }

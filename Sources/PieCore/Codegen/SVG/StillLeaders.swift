@@ -12,19 +12,6 @@ import PieSpec
 /// where it rests, `piec render`'s frames) is one path through its three points instead,
 /// `.p-qa<index>` alone: the same lines in a third of the bytes (issue 27).
 extension InkWriter {
-    /// Whether `track`'s leaders keep one place through `scene` (they may fade): exactly the
-    /// tracks `InkStyle` gives no transform keyframes.
-    static func leadersStill(_ track: InkScene.Track, in scene: Scene) -> Bool {
-        guard let samples = InkStyle.animated(track, in: scene)?.samples else { return true }
-        return track.leaders == nil && onlyFades(samples.map(\.pose))
-    }
-
-    /// Whether `poses` differ in opacity alone (a label that fades where it rests).
-    static func onlyFades(_ poses: [OutsideLabels.Pose]) -> Bool {
-        guard let last = poses.last else { return true }
-        return poses.allSatisfy { var p = $0; p.opacity = last.opacity; return p == last }
-    }
-
     /// One leader (tick, then elbow) as one path in the plot's coordinates.
     static func stillLeader(_ index: Int, _ pose: OutsideLabels.Pose, stroke: Color?, into out: inout ByteWriter) {
         out.open("path", ClassPrefix.tick)

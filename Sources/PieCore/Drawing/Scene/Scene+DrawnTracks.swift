@@ -19,5 +19,5 @@ extension Scene: DrawnTracks {
     }
     func segment(ofMotion k: Int) -> Int { motion[k].index }
     func circumference(ofMotion k: Int) -> Double { motion[k].circumference }
-    var inkMoves: Bool { InkStyle.animates(self) }
+    var inkMoves: Bool { InkScene.animates(self) }
 }
