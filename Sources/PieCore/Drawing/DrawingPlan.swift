@@ -195,6 +195,12 @@ struct DrawingPlan: Hashable, Sendable {
 
     var stacked: Bool { joins == .stacked }
     var bridged: Bool { joins == .bridged }
+    /// Whether a run of wedges joined at their boundaries (parts of Other in its colour,
+    /// `Stage.runEnds`) is one wedge in the motion layer and the frames: where wedges are apart,
+    /// two abutting dashes of Other's colour would show the background through their shared
+    /// anti-aliased edge (translucent: 14 to 19 levels). Stacked and bridged wedges already
+    /// paint each boundary over opaque paint, one dash per part.
+    var joinsRuns: Bool { joins == .apart }
 
     /// Written as keyframes at instants of the exact state (aligned edges or samples).
     var sampledKeyframes: Bool { keyframes == .aligned || keyframes == .sampled }

@@ -2,12 +2,12 @@ import PieSpec
 
 /// The gaps and rounded corners of a stage's wedges (`chart.padAngle`, `chart.cornerRadius`),
 /// as facts: for each wedge track, the half gap at its start and end boundary, its corner
-/// radius, and which of its boundaries cut nothing (two parts of Other at both ends of the
-/// transition are one wedge). A wedge's cuts follow the final order of the whole transition
-/// and keep their sizes while it runs (each is a rigid shape that turns with its boundary,
-/// whose angles are the wedge's two ends): a reordered slice (a mover) is cut by the full half
-/// gap at both ends, an open end of a partial sweep by none, and the one slice of a full
-/// circle has square corners. `at(_:)` gives the same cuts at every instant, so the masks'
+/// radius, and which of its boundaries cut nothing (parts of Other are one wedge,
+/// `Wedge.joinsNext`). A wedge's cuts follow the final order of the whole transition and keep
+/// their sizes while it runs (each is a rigid shape that turns with its boundary, whose angles
+/// are the wedge's two ends): a reordered slice (a mover) is cut by the full half gap at both
+/// ends, an open end of a partial sweep by none, and the one slice of a full circle has square
+/// corners. `at(_:)` gives the same cuts at every instant, so the masks'
 /// keyframes and `piec render`'s frames read one set of values. The rest slices' padded
 /// outlines (`restShapes`) are the final layout's. Whether the moving cuts are drawn as
 /// cutouts is the drawing plan's (`DrawingPlan.Masks`).
@@ -35,7 +35,6 @@ extension Stage {
     var cuts: [Cut] {
         guard layout.shapesWedges else { return [] }
         let sides = Stage.gaps(wedges.map(\.to), halfGap: layout.halfGap)
-        let joined = wedges.map { w in !w.mover && Stage.inOther(plan.segments[w.index]) }
         return wedges.enumerated().map { i, w in
             // A reordered slice is cut at both ends.
             let (h0, h1) = w.mover ? (layout.halfGap, layout.halfGap) : sides[i]
@@ -43,12 +42,9 @@ extension Stage {
             let g = w.to.span > 0 ? w.to : w.from
             let full = Geometry.isFullCircle(g.span) && wedges.count == 1
             return Cut(index: w.index, startGap: h0, endGap: h1, corner: full ? 0 : layout.cornerRadius,
-                       startJoined: joined[i] && i > 0 && joined[i - 1], endJoined: joined[i] && i + 1 < wedges.count && joined[i + 1])
+                       startJoined: i > 0 && wedges[i - 1].joinsNext, endJoined: w.joinsNext)
         }
     }
-
-    /// Whether `s` is a part of Other before and after the transition.
-    private static func inOther(_ s: Segment) -> Bool { s.fromExtras.inOther && s.toExtras.inOther }
 
     /// Half gaps at the start and end of each drawn segment, from the final order: an open end
     /// of a partial sweep (nothing visible before or after it, and no closed circle) has none.

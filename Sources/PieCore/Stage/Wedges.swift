@@ -15,6 +15,9 @@ extension Stage {
         var to: SegmentGeometry
         /// A reordered slice (`plan.movers`), painted on top of the others.
         var mover = false
+        /// The boundary after this wedge lies inside one wedge (`joinsNext(_:_:in:)`): it and
+        /// the next wedge track are parts of Other in its colour throughout the transition.
+        var joinsNext = false
     }
 
     /// An extension under the seam after segment `after` (nil: the closing one, at the
@@ -33,10 +36,47 @@ extension Stage {
     static func wedgeItems(_ plan: TransitionPlan, shape: TransitionPlan) -> [Wedge] {
         var result: [Wedge] = []
         for (k, s) in shape.segments.enumerated() where draws(s) {
+            if let last = result.last { result[result.count - 1].joinsNext = joinsNext(last.index, k, in: shape) }
             result.append(Wedge(index: k, from: plan.segments[k].from, to: plan.segments[k].to))
         }
         for (j, m) in plan.movers.enumerated() {
             result.append(Wedge(index: plan.segments.count + j, from: m.from, to: m.to, mover: true))
+        }
+        return result
+    }
+
+    /// Whether segments `a` and `b` of the whole transition `shape`, drawn one after the other,
+    /// are one wedge: parts of Other (never movers: `OtherTransition`), each at each end of
+    /// the transition a part of Other or of no width (a member that joins or leaves Other
+    /// opens or closes its part there), of one colour and ring at each end, with nothing
+    /// between them. Their union at any instant is then exactly one wedge from `a`'s start to
+    /// `b`'s end (boundaries move linearly in angle), which a run of such parts is drawn as
+    /// where wedges are drawn apart (`DrawingPlan.joinsRuns`, `runEnds`): two abutting
+    /// translucent dashes of Other's colour let the background through their shared
+    /// anti-aliased edge. At rest Other is one wedge too.
+    static func joinsNext(_ a: Int, _ b: Int, in shape: TransitionPlan) -> Bool {
+        let s = shape.segments[a], n = shape.segments[b]
+        func part(_ s: Segment) -> Bool {
+            (s.fromExtras.inOther || s.toExtras.inOther) && (s.fromExtras.inOther || s.from.span <= 0)
+                && (s.toExtras.inOther || s.to.span <= 0)
+        }
+        func alike(_ p: SegmentGeometry, _ q: SegmentGeometry) -> Bool {
+            p.color == q.color && p.outerRadius == q.outerRadius && p.innerRadius == q.innerRadius && p.explode == q.explode
+        }
+        return part(s) && part(n) && alike(s.from, n.from) && alike(s.to, n.to)
+            && shape.segments[(a + 1)..<b].allSatisfy { $0.from.span <= 0 && $0.to.span <= 0 }
+    }
+
+    /// Where each wedge track's run of joined wedges (`Wedge.joinsNext`) ends, in the order of
+    /// `wedges`: the position of the run's last wedge at the first wedge of each run (itself
+    /// when alone), nil for the later wedges of a run (the first one's wedge covers them).
+    var runEnds: [Int?] {
+        var result: [Int?] = []
+        for i in wedges.indices {
+            if i > 0, wedges[i - 1].joinsNext { result.append(nil); continue }
+            var last = i
+            while last + 1 < wedges.count, wedges[last].joinsNext { last += 1 }
+            result.append(last)
         }
         return result
     }

@@ -193,6 +193,48 @@ struct SliceAlphasTests {
         #expect(places.last.map { $0.toExtras.inOther && $0.to.color.a == 128 } == true, "its part of Other opens in Other's colour")
         Self.expectTiles(chart.plan)
     }
+
+    /// Other of a translucent colour: C falls into it (its part opens beside X's in Other's
+    /// colour), E comes out of it, X stays. The parts of Other, C's opening one and X's, are
+    /// one wedge in motion (`Stage.runEnds`, `DrawingPlan.joinsRuns`): one dash from C's start
+    /// to X's end, X's element empty, and `piec render`'s frames draw the same one wedge, so
+    /// no two wedges of Other's colour abut (each anti-aliased edge let 14 to 19 levels of the
+    /// background through, `Tests/browser/test_translucent.py`).
+    @Test func partsOfOtherAreOneDashAndOneFrameWedge() throws {
+        func spec(_ c: Int, _ e: Int) -> String {
+            "piec: 1\nid: own\nchart: {innerRadius: 0.3, other: {minPercent: 5, color: \"#6464c899\"}}\nslices:\n"
+                + "  - {id: a, label: A, value: 40, color: \"#e6c800\"}\n  - {id: b, label: B, value: 30, color: \"#00c85ab3\"}\n"
+                + "  - {id: c, label: C, value: \(c), color: \"#00c8dc66\"}\n  - {id: d, label: D, value: 8, color: \"#78c82880\"}\n"
+                + "  - {id: e, label: E, value: \(e), color: \"#fac8a0\"}\n  - {id: x, label: X, value: 3, color: \"#8cc8ff\"}\n"
+        }
+        let chart = try #require(Self.compile(spec(3, 16), from: spec(15, 4)).chart)
+        #expect(chart.simplified == nil && chart.plan.movers.isEmpty)
+        let scene = Scene(layout: chart.layout, plan: chart.plan)
+        let stage = scene.stage
+        #expect(scene.drawing.joins == .apart && scene.drawing.joinsRuns)
+        let runs = stage.runEnds.enumerated().compactMap { i, last in last.flatMap { $0 > i ? (i, $0) : nil } }
+        #expect(runs.count == 1, "\(stage.runEnds)")
+        let (first, last) = try #require(runs.first)
+        let ids = stage.wedges[first...last].map { stage.plan.segments[$0.index].id }
+        #expect(ids == ["c", "x"], "C's opening part of Other and X's")
+        // The run's dash spans it at both ends; its later part draws nothing.
+        let g0 = stage.wedges[first], g1 = stage.wedges[last], m = scene.motion, r = m[first].radius
+        #expect(abs(m[first].from.length - Geometry.arcLength(degrees: g1.from.endAngle - g0.from.startAngle, radius: r)) < 1e-9)
+        #expect(abs(m[first].to.length - Geometry.arcLength(degrees: g1.to.endAngle - g0.to.startAngle, radius: r)) < 1e-9)
+        #expect(m[first + 1 ... last].allSatisfy { $0.from.length == 0 && $0.to.length == 0 })
+        for f in [0.2, 0.4, 0.5, 0.6, 0.8] {
+            let t = chart.plan.delay + chart.plan.duration * f
+            let now = stage.at(t), wedges = FramePose.motionWedges(scene, now)
+            let g = now.wedges.map(\.geometry)
+            // The frames draw the run as one wedge, where its dash is at the instant.
+            #expect(wedges.contains { abs($0.geometry.startAngle - g[first].startAngle) < 1e-9 && abs($0.geometry.endAngle - g[last].endAngle) < 1e-9 })
+            #expect(wedges.count == g.filter { $0.span > 1e-12 }.count - (last - first))
+            // No two wedges of one colour abut.
+            for (a, b) in zip(wedges, wedges.dropFirst()) where abs(a.geometry.endAngle - b.geometry.startAngle) < 1e-9 {
+                #expect(a.geometry.color != b.geometry.color, "at \(t) ms two wedges of \(a.geometry.color) abut")
+            }
+        }
+    }
 }
 
 private extension String {

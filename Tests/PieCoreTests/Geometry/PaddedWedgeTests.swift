@@ -187,8 +187,8 @@ struct PaddedWedgeTests {
     }
 
     /// A padded chart whose Other keeps two members (c, d) and gains one (b): the boundary
-    /// between the two that stay is not cut (Other stays one wedge), the one between the
-    /// joining slice and Other is.
+    /// between the two that stay is not cut (Other stays one wedge, drawn as one dash), the one
+    /// between the joining slice and Other is.
     @Test func partsThatStayInOtherAreNotCutApart() {
         func grouped(_ values: [Double]) -> ChartSpec {
             var s = spec(values, pad: 2, corner: 4)
@@ -204,8 +204,11 @@ struct PaddedWedgeTests {
         #expect(members.count == 3)
         let staying = members.filter { Scene.segment(plan, motion: $0.motion).fromExtras.inOther }
         #expect(staying.count == 2)
-        // Between the two staying parts: nothing cut on either side of their shared boundary.
-        #expect(staying[0].end.shape.isEmpty && staying[1].start.shape.isEmpty)
+        // The two staying parts are one dash (`Stage.runEnds`): nothing cut at their shared
+        // boundary; the first part's mask cuts the run's end, at the last part's end angles.
+        let last = Scene.segment(plan, motion: staying[1].motion), start = layout.startAngle
+        #expect(staying[0].end.from == last.from.endAngle - start && staying[0].end.to == last.to.endAngle - start)
+        #expect(!staying[0].end.shape.isEmpty && staying[1].start.shape.isEmpty && staying[1].end.shape.isEmpty)
         // The joining slice keeps its cut towards Other.
         let joining = members.first { !Scene.segment(plan, motion: $0.motion).fromExtras.inOther }!
         #expect(!joining.end.shape.isEmpty)

@@ -53,14 +53,36 @@ import Testing
     }
 
     /// Other keeps two members (s2, s3) and gains one (s1): the boundary between the two that
-    /// stay cuts nothing; the joining slice keeps its cut towards Other.
+    /// stay cuts nothing; the joining slice keeps its cut towards Other. The run of the two is
+    /// one dash (`Stage.runEnds`, wedges apart): the first part's element spans both, masked at
+    /// its start and at the last part's end; the last part's element is empty and cuts nothing.
     @Test func partsThatStayInOtherAreJoined() throws {
         let scene = Self.scene(try Self.spec([60, 30, 5, 5], other: true), try Self.spec([80, 8, 6, 6], other: true))
-        let cuts = scene.stage.cuts
+        let stage = scene.stage, cuts = stage.cuts
         #expect(cuts.map(\.endJoined) == [false, false, true, false] && cuts.map(\.startJoined) == [false, false, false, true])
+        #expect(stage.wedges.map(\.joinsNext) == [false, false, true, false] && stage.runEnds == [0, 1, 3, nil])
+        #expect(scene.drawing.joins == .apart && scene.drawing.joinsRuns)
         // The masks are made of these cuts: nothing cut at the joined boundary.
-        let masks = scene.cutouts
-        #expect(masks.count == 4 && masks[2].end.shape.isEmpty && masks[3].start.shape.isEmpty && !masks[1].end.shape.isEmpty)
+        let masks = scene.cutouts, start = stage.layout.startAngle
+        let s2 = stage.plan.segments[stage.wedges[2].index], s3 = stage.plan.segments[stage.wedges[3].index]
+        #expect(masks.count == 4 && !masks[2].start.shape.isEmpty && !masks[1].end.shape.isEmpty)
+        #expect(masks[2].end.from == s3.from.endAngle - start && masks[2].end.to == s3.to.endAngle - start && !masks[2].end.shape.isEmpty)
+        #expect(masks[3].start.shape.isEmpty && masks[3].end.shape.isEmpty)
+        // The run's dash: from the first part's start to the last part's end, at both ends.
+        let m = scene.motion, r = m[2].radius
+        #expect(abs(m[2].to.length - Geometry.arcLength(degrees: s3.to.endAngle - s2.to.startAngle, radius: r)) < 1e-9)
+        #expect(abs(m[2].from.length - Geometry.arcLength(degrees: s3.from.endAngle - s2.from.startAngle, radius: r)) < 1e-9)
+        #expect(m[3].from.length == 0 && m[3].to.length == 0)
+    }
+
+    /// Stacked wedges (opaque, neither gaps nor corners) keep one dash per part of Other: each
+    /// boundary is already painted over its neighbour, and the runs are not joined.
+    @Test func stackedPartsOfOtherKeepTheirDashes() throws {
+        let scene = Self.scene(try Self.spec([60, 30, 5, 5], chart: "padAngle: 0", other: true),
+                               try Self.spec([80, 8, 6, 6], chart: "padAngle: 0", other: true))
+        #expect(scene.drawing.joins == .stacked && !scene.drawing.joinsRuns)
+        #expect(scene.stage.runEnds == [0, 1, 3, nil])
+        #expect(scene.motion.allSatisfy { $0.to.length > 0 })
     }
 
     /// Explode is a slice's own key, and Other is never exploded: parts of Other at both ends of a

@@ -40,9 +40,11 @@ extension FramePose {
             ends = Scene.paintEnds(geometry, closed: Stage.closes(geometry), thin: thin)
         }
         // Gaps and corners where the plan masks the dashes: the stage's cuts at the instant
-        // (`Stage.cuts`, which the masks are made of); a run of wedges joined at their
-        // boundaries (parts of Other before and after the transition) is one wedge.
+        // (`Stage.cuts`, which the masks are made of). Where the plan joins runs
+        // (`DrawingPlan.joinsRuns`), a run of wedges joined at their boundaries (parts of
+        // Other, `Stage.runEnds`) is one wedge, as its dash is.
         let cuts = scene.drawing.masks == .cutouts ? now.cuts : []
+        let runEnds = scene.drawing.joinsRuns ? scene.stage.runEnds : []
         func shape(_ g: SegmentGeometry, _ k: Int, endGap: Double? = nil) -> PaddedWedge? {
             guard k < cuts.count, !Geometry.isFullCircle(g.span) else { return nil }
             return cuts[k].shape(g, endGap: endGap)
@@ -52,8 +54,7 @@ extension FramePose {
         var result = bridges.filter { $0.after == nil }.map(extensionWedge)
         var i = 0
         while i < drawn.count {
-            var last = i
-            while last < cuts.count, cuts[last].endJoined { last += 1 }
+            let last = i < runEnds.count ? runEnds[i] ?? i : i
             var g = geometry[i]
             g.endAngle = geometry[last].endAngle
             var mid = (g.startAngle + g.endAngle) / 2

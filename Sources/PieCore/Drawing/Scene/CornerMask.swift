@@ -52,19 +52,29 @@ extension Scene {
     /// Cutouts for the motion elements of a chart that pads or rounds its slices, asked where
     /// the plan masks them (`DrawingPlan.Masks.cutouts`; where it does not, `square`, the charts
     /// show square, unpadded dashes while moving and the exact shapes at rest). Each element's
-    /// gaps, corners and joined boundaries are its wedge track's (`Stage.cuts`).
-    static func cutouts(_ stage: Stage, motion: [Motion]) -> [Cutout] {
+    /// gaps, corners and joined boundaries are its wedge track's (`Stage.cuts`). `runEnds`
+    /// (`Stage.runEnds`, where the plan joins runs): a run's first element, the dash of the
+    /// whole run, is cut at its start and at its last part's end; its later parts (empty
+    /// dashes) cut nothing.
+    static func cutouts(_ stage: Stage, motion: [Motion], runEnds: [Int?]? = nil) -> [Cutout] {
         let start = stage.layout.startAngle, plan = stage.plan
         let segments = motion.map { segment(plan, motion: $0.index) }
         let extent = extentOf(segments)
-        return zip(segments, stage.cuts).enumerated().map { i, sc in
+        let cuts = stage.cuts
+        return zip(segments, cuts).enumerated().map { i, sc in
             let (s, c) = sc
-            let wedge = c.shape(s.to.span > 0 ? s.to : s.from)
+            // The run this element draws: itself, or up to its last joined part (nil: drawn by an earlier one).
+            let through = runEnds.map { i < $0.count ? $0[i] : i } ?? i
+            var (e, endGap) = (s, c.endGap)
+            if let through, through != i { (e, endGap) = (segments[through], cuts[through].endGap) }
+            var (g, h) = (s.to, s.from)
+            (g.endAngle, h.endAngle) = (e.to.endAngle, e.from.endAngle)
+            let wedge = c.shape(g.span > 0 ? g : h, endGap: endGap)
             var first = cut(wedge, s, startSide: true, index: 2 * i, from: s.from.startAngle - start, to: s.to.startAngle - start, extent: extent)
-            var last = cut(wedge, s, startSide: false, index: 2 * i + 1, from: s.from.endAngle - start, to: s.to.endAngle - start, extent: extent)
-            if c.startJoined { first.clear() }
-            if c.endJoined { last.clear() }
-            return Cutout(motion: motion[i].index, disc: max(c.startGap, c.endGap), start: first, end: last)
+            var last = cut(wedge, e, startSide: false, index: 2 * i + 1, from: e.from.endAngle - start, to: e.to.endAngle - start, extent: extent)
+            if c.startJoined || through == nil { first.clear() }
+            if runEnds == nil ? c.endJoined : through == nil { last.clear() }
+            return Cutout(motion: motion[i].index, disc: max(c.startGap, endGap), start: first, end: last)
         }
     }
 

@@ -151,8 +151,9 @@ struct Scene {
         // How the wedges meet and whether they are masked: the stage's (`DrawingPlan.choose`).
         drawing = whole ?? DrawingPlan.choose(stage, output, whole: shape)
         if moves {
-            motion = Scene.motionItems(plan, shape: shape ?? plan, stacked: drawing.stacked, sweepStart: layout.startAngle)
-            if drawing.masks == .cutouts { cutouts = Scene.cutouts(stage, motion: motion) }
+            motion = Scene.motionItems(plan, shape: shape ?? plan, stacked: drawing.stacked,
+                                       runEnds: drawing.joinsRuns ? stage.runEnds : nil, sweepStart: layout.startAngle)
+            if drawing.masks == .cutouts { cutouts = Scene.cutouts(stage, motion: motion, runEnds: drawing.joinsRuns ? stage.runEnds : nil) }
             if drawing.orbits == .groups { orbits = stage.orbits }
         }
         if moves, drawing.bridged { underlays = Scene.underlayItems(stage, sweepStart: layout.startAngle) }
@@ -252,7 +253,10 @@ struct Scene {
         }
     }
 
-    private static func motionItems(_ plan: TransitionPlan, shape: TransitionPlan, stacked: Bool,
+    /// The motion elements: one per drawn segment (`Stage.drawn`), then the movers. `runEnds`
+    /// (`Stage.runEnds`, where the plan joins runs): a run's first element is the dash of the
+    /// whole run (to its last part's end), its later parts empty dashes at their starts.
+    private static func motionItems(_ plan: TransitionPlan, shape: TransitionPlan, stacked: Bool, runEnds: [Int?]?,
                                     sweepStart: Double) -> [Motion] {
         let drawn = Stage.drawn(shape).map { (offset: $0.offset, element: plan.segments[$0.offset]) }
         // Each end closes the circle or not on its own (a sweep that changes from 360 to 180
@@ -264,7 +268,13 @@ struct Scene {
         let fromEnds = paintEnds(drawn.map(\.element.from), closed: closedFrom, thin: thin)
         let toEnds = paintEnds(drawn.map(\.element.to), closed: closedTo, thin: thin)
         var items = drawn.enumerated().map { i, item in
-            motion(index: item.offset, item.element, origin: shape.segments[item.offset].from,
+            var element = item.element
+            if let runEnds, i < runEnds.count {
+                let last = runEnds[i].map { drawn[$0].element } ?? element
+                element.from.endAngle = runEnds[i] == nil ? element.from.startAngle : last.from.endAngle
+                element.to.endAngle = runEnds[i] == nil ? element.to.startAngle : last.to.endAngle
+            }
+            return motion(index: item.offset, element, origin: shape.segments[item.offset].from,
                    fromEnd: stacked ? fromEnds[i] : nil, toEnd: stacked ? toEnds[i] : nil, sweepStart: sweepStart)
         }
         for (j, mover) in plan.movers.enumerated() {
