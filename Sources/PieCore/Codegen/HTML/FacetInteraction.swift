@@ -58,6 +58,9 @@ enum FacetInteraction {
         out.num(LegendInteraction.dimOpacity)
         out.raw("}\n")
         out.raw(active + ":has(.p-li:hover,.p-li:focus) .p-st{visibility:hidden}\n")
+        if facets.contains(where: HTMLPage.ownAlphas) {
+            out.raw(active + ":has(.p-li:hover,.p-li:focus) .p-w path{visibility:visible}\n")
+        }
         if let dark = frame.layout.dark { dark.pageCSS(sel: "." + frame.scope + " ", into: &out) }
         let stops = facets.map { HTMLPage.focusStops($0.layout.slices) }
         let own = facets.map { specIDs($0.layout) }
