@@ -41,10 +41,10 @@ extension FramePose {
         }
         // Gaps and corners where the plan masks the dashes: the stage's cuts at the instant
         // (`Stage.cuts`, which the masks are made of). Where the plan joins runs
-        // (`DrawingPlan.joinsRuns`), a run of wedges joined at their boundaries (parts of
-        // Other, `Stage.runEnds`) is one wedge, as its dash is.
+        // (`Scene.runEnds`), a run of wedges joined at their boundaries (parts of Other) is
+        // one wedge, as its dash is.
         let cuts = scene.drawing.masks == .cutouts ? now.cuts : []
-        let runEnds = scene.drawing.joinsRuns ? scene.stage.runEnds : []
+        let runEnds = scene.runEnds ?? []
         func shape(_ g: SegmentGeometry, _ k: Int, endGap: Double? = nil) -> PaddedWedge? {
             guard k < cuts.count, !Geometry.isFullCircle(g.span) else { return nil }
             return cuts[k].shape(g, endGap: endGap)

@@ -58,7 +58,7 @@ enum FacetInteraction {
         out.num(LegendInteraction.dimOpacity)
         out.raw("}\n")
         out.raw(active + ":has(.p-li:hover,.p-li:focus) .p-st{visibility:hidden}\n")
-        if facets.contains(where: HTMLPage.ownAlphas) {
+        if facets.contains(where: \.hoverWedgesHiddenAtRest) {
             out.raw(active + ":has(.p-li:hover,.p-li:focus) .p-w path{visibility:visible}\n")
         }
         if let dark = frame.layout.dark { dark.pageCSS(sel: "." + frame.scope + " ", into: &out) }

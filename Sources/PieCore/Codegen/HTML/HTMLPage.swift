@@ -107,10 +107,6 @@ struct HTMLPage {
     /// frame in Chromium (bench/browser/frames.py).
     static func activeRoot(_ root: String) -> String { root + ":is(:hover,:focus-within)" }
 
-    /// Whether `scene`'s slices keep their own alphas (`SliceAlphas`): a translucent slice
-    /// colour after lowering, which lifts one shared alpha into `theme.opacity`.
-    static func ownAlphas(_ scene: Scene) -> Bool { scene.layout.slices.contains { !$0.color.isOpaque } }
-
     /// Per-slice lift and tooltip rules (scoped), plus the focus ring (also each chart's of a
     /// page of `charts:`, `FacetInteraction`).
     static func interactionCSS(_ scene: Scene, into out: inout ByteWriter) {
@@ -126,11 +122,10 @@ struct HTMLPage {
         out.raw(".p-t{visibility:hidden}\n")
         out.raw(activeRoot(root))
         out.raw(":has(.p-w:hover,.p-w:focus,.p-li:hover,.p-li:focus) .p-st{visibility:hidden}\n")
-        if ownAlphas(scene) {
-            // Slices of their own alphas: the hover wedges lie over the rest strokes, so both
-            // painted would composite each slice's alpha twice. At rest they only take the
-            // pointer (`fill`: whatever their visibility); they show while `.p-st` is hidden.
-            // Their groups stay visible, so they keep their focus.
+        if scene.hoverWedgesHiddenAtRest {
+            // At rest the hover wedges only take the pointer (`fill`: whatever their
+            // visibility); they show while `.p-st` is hidden. Their groups stay visible, so
+            // they keep their focus.
             out.raw(sel)
             out.raw(".p-w path{visibility:hidden;pointer-events:fill}\n")
             out.raw(activeRoot(root))

@@ -89,6 +89,15 @@ struct Scene {
     var cutouts: [Cutout] = []
     /// The rest shape per slice (nil = a plain wedge): the stage's (`Stage.restShapes`).
     var restShapes: [PaddedWedge?] { stage.restShapes }
+    /// Where each wedge track's run of joined wedges ends (`Stage.runEnds`) where the plan draws
+    /// a run as one wedge (`DrawingPlan.joinsRuns`), read by the dashes, their masks and the
+    /// frames alike; nil where each wedge is drawn on its own.
+    var runEnds: [Int?]? { drawing.joinsRuns ? stage.runEnds : nil }
+    /// Whether index.html's hover wedges (`.p-in`) only take the pointer at rest and show while
+    /// a slice is pointed at: where slices keep their own alphas (a translucent slice colour
+    /// after lowering, `SliceAlphas`), they lie over the rest layer, and both painted would
+    /// composite each slice's alpha twice.
+    var hoverWedgesHiddenAtRest: Bool { layout.slices.contains { !$0.color.isOpaque } }
     /// The stage's explode orbits where the plan draws them (`DrawingPlan.Orbits.groups`), one
     /// per motion element, in its order.
     var orbits: [Stage.Orbit] = []
@@ -151,9 +160,10 @@ struct Scene {
         // How the wedges meet and whether they are masked: the stage's (`DrawingPlan.choose`).
         drawing = whole ?? DrawingPlan.choose(stage, output, whole: shape)
         if moves {
-            motion = Scene.motionItems(plan, shape: shape ?? plan, stacked: drawing.stacked,
-                                       runEnds: drawing.joinsRuns ? stage.runEnds : nil, sweepStart: layout.startAngle)
-            if drawing.masks == .cutouts { cutouts = Scene.cutouts(stage, motion: motion, runEnds: drawing.joinsRuns ? stage.runEnds : nil) }
+            let runEnds = self.runEnds
+            motion = Scene.motionItems(plan, shape: shape ?? plan, stacked: drawing.stacked, runEnds: runEnds,
+                                       sweepStart: layout.startAngle)
+            if drawing.masks == .cutouts { cutouts = Scene.cutouts(stage, motion: motion, runEnds: runEnds) }
             if drawing.orbits == .groups { orbits = stage.orbits }
         }
         if moves, drawing.bridged { underlays = Scene.underlayItems(stage, sweepStart: layout.startAngle) }
